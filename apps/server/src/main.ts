@@ -1,0 +1,43 @@
+import { ConfigError, loadConfig } from './platform/config';
+import { startServer } from './server';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const server = await startServer(config);
+  server.app.log.info({ url: config.publicUrl, env: config.appEnv, store: server.stores.dialect }, 'Outpost is up');
+
+  const stop = (signal: NodeJS.Signals) => {
+    server.app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      server.app.log.error('requests still running after the grace period; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.shutdown().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('Outpost could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,8 @@
+export interface StoreMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface OpsTables {
+  store_meta: StoreMetaTable;
+}

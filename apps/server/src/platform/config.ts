@@ -1,0 +1,78 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { environmentSchema } from '@outpost/contracts/environments';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  APP_ENV: environmentSchema.default('development'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://outpost.example' }).optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  WEB_DIST: z.string().min(1).optional(),
+  SEED_DEMO_DATA: booleanFlag.default(true),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  appEnv: z.infer<typeof environmentSchema>;
+  databaseUrl: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  publicUrl: string;
+  trustProxy: boolean;
+  /** Folder of the built web app; absent means the API runs without the site. */
+  webDist: string;
+  seedDemoData: boolean;
+};
+
+/** Raised when the environment is invalid; its message is one line naming the variable. */
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config {
+  // An empty variable means "not set", as in most shells' `VAR= cmd` idiom.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const got = present[variable] === undefined ? '' : ` (got "${present[variable]}")`;
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${got}`);
+  }
+  const value = parsed.data;
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: path.resolve(cwd, value.DATA_DIR),
+    appEnv: value.APP_ENV,
+    databaseUrl: value.DATABASE_URL,
+    logLevel: value.LOG_LEVEL,
+    publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+    trustProxy: value.TRUST_PROXY,
+    webDist: path.resolve(cwd, value.WEB_DIST ?? defaultWebDist()),
+    seedDemoData: value.SEED_DEMO_DATA,
+  };
+}
+
+/** The web workspace's build folder, found through its package so source and bundle agree. */
+function defaultWebDist(): string {
+  return path.join(path.dirname(createRequire(import.meta.url).resolve('@outpost/web/package.json')), 'dist');
+}

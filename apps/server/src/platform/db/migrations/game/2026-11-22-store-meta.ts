@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on today's schema types
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('store_meta')
+    .addColumn('key', 'text', (col) => col.primaryKey())
+    .addColumn('value', 'text', (col) => col.notNull())
+    .execute();
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: see up()
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('store_meta').execute();
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
+import Database from 'better-sqlite3';
+import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { gameMigrations, identityMigrations } from './migrations/index';
+import type { GameDatabase, IdentityDatabase } from './schema';
+import { StatementCachingDatabase } from './sqlite-statement-cache';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * Every store the app uses. Domain code receives these Kysely handles and never a driver:
+ * the identity store, and one game-data store per environment (DESIGN.md §2).
+ */
+export interface Stores {
+  readonly dialect: Dialect;
+  readonly identity: Kysely<IdentityDatabase>;
+  readonly game: Readonly<Record<Environment, Kysely<GameDatabase>>>;
+  /** Resolves when every store answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** SQLite: the folder holding one file per store. */
+  dataDir: string;
+  /** PostgreSQL: when set, every store is a schema of this database. */
+  databaseUrl?: string | undefined;
+  /** PostgreSQL: prefix of the schema names, so several apps (or test files) can share a database. */
+  schemaPrefix?: string;
+  /** PostgreSQL: connections per store. */
+  poolSize?: number;
+}
+
+type StoreName = 'identity' | `game_${Environment}`;
+const STORE_NAMES: readonly StoreName[] = ['identity', ...ENVIRONMENTS.map((env) => `game_${env}` as const)];
+
+function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, `${name.replace('_', '-')}.sqlite`));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  // The operator CLI may write while the server runs; wait for its lock instead of failing.
+  db.pragma('busy_timeout = 5000');
+  return new Kysely({ dialect: new SqliteDialect({ database: new StatementCachingDatabase(db) }) });
+}
+
+function openPostgres(url: string, schema: string, poolSize: number): Kysely<unknown> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c search_path=${schema}` });
+  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Opens (creating if needed) every store and brings each to the latest migration. */
+export async function openStores(options: StoreOptions): Promise<Stores> {
+  const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
+  const prefix = options.schemaPrefix ?? '';
+  if (options.databaseUrl)
+    await createSchemas(
+      options.databaseUrl,
+      STORE_NAMES.map((name) => prefix + name),
+    );
+
+  const handles = new Map<StoreName, Kysely<unknown>>();
+  try {
+    for (const name of STORE_NAMES) {
+      handles.set(
+        name,
+        options.databaseUrl
+          ? openPostgres(options.databaseUrl, prefix + name, options.poolSize ?? 10)
+          : openSqlite(options.dataDir, name),
+      );
+      await migrate(handles.get(name) as Kysely<unknown>, name === 'identity' ? identityMigrations : gameMigrations);
+    }
+  } catch (error) {
+    await Promise.allSettled([...handles.values()].map((handle) => handle.destroy()));
+    throw error;
+  }
+
+  const all = [...handles.values()];
+  const game = Object.fromEntries(ENVIRONMENTS.map((env) => [env, handles.get(`game_${env}`)])) as Record<
+    Environment,
+    Kysely<GameDatabase>
+  >;
+  return {
+    dialect,
+    identity: handles.get('identity') as Kysely<IdentityDatabase>,
+    game,
+    async ping() {
+      await Promise.all(all.map((handle) => sql`select 1`.execute(handle)));
+    },
+    async close() {
+      await Promise.all(all.map((handle) => handle.destroy()));
+    },
+  };
+}
+
+async function createSchemas(url: string, schemas: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const schema of schemas) await client.query(`create schema if not exists "${schema}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function migrate(db: Kysely<unknown>, migrations: Record<string, Migration>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new Error(`Migration ${failed ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+  }
+}
+
+/** Drops the schemas a test run created on PostgreSQL. */
+export async function dropSchemas(url: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const name of STORE_NAMES) await client.query(`drop schema if exists "${prefix + name}" cascade`);
+  } finally {
+    await client.end();
+  }
+}

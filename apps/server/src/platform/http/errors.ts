@@ -1,0 +1,69 @@
+import {
+  type FunctionErrorBody,
+  type FunctionErrorStatus,
+  functionStatusForHttp,
+  HTTP_BY_FUNCTION_STATUS,
+} from '@outpost/contracts/callable';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+
+type KnownStatus = Exclude<FunctionErrorStatus, 'unknown'>;
+
+/** An error a route throws to answer with one of the protocol's statuses and a message for people. */
+export class FunctionError extends Error {
+  readonly status: KnownStatus;
+  readonly details: unknown;
+
+  constructor(status: KnownStatus, message: string, details?: unknown) {
+    super(message);
+    this.status = status;
+    this.details = details;
+  }
+
+  get httpStatus(): number {
+    return HTTP_BY_FUNCTION_STATUS[this.status];
+  }
+}
+
+export function errorBody(status: FunctionErrorStatus, message: string, details?: unknown): FunctionErrorBody {
+  return { error: details === undefined ? { status, message } : { status, message, details } };
+}
+
+/** Messages for the framework's own client errors, which otherwise speak in codes. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length does not match its Content-Length header.',
+};
+
+function toFunctionError(error: FastifyError | Error): { http: number; body: FunctionErrorBody } {
+  if (error instanceof FunctionError) {
+    return { http: error.httpStatus, body: errorBody(error.status, error.message, error.details) };
+  }
+  if (error instanceof ZodError) {
+    const issue = error.issues[0];
+    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return { http: 400, body: errorBody('invalid-argument', `${where}${issue?.message ?? 'Invalid input.'}`) };
+  }
+  const fastifyError = error as FastifyError;
+  const statusCode = fastifyError.statusCode ?? 500;
+  if (statusCode >= 500) return { http: 500, body: errorBody('internal', 'Internal error.') };
+  const message = FRAMEWORK_MESSAGES[fastifyError.code] ?? error.message;
+  const status = functionStatusForHttp(statusCode);
+  // The protocol knows a fixed set of statuses; other client errors are the caller's bad input.
+  return status === 'unknown'
+    ? { http: 400, body: errorBody('invalid-argument', message) }
+    : { http: statusCode, body: errorBody(status, message) };
+}
+
+/** One error shape for every API route: {error: {status, message, details?}}; 5xx internals stay in the log. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { http, body } = toFunctionError(error);
+    if (http >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status: body.error.status, message: body.error.message }, 'request refused');
+    return reply.code(http).send(body);
+  });
+}

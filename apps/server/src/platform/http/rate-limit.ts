@@ -1,0 +1,24 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { FunctionError } from './errors';
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/** Registers the limiter; routes opt in with `config: { rateLimit: limitTo(...) }`. */
+export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new FunctionError(
+        'resource-exhausted',
+        `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
+  });
+}
+
+export function limitTo(limit: RateLimit) {
+  return { max: limit.max, timeWindow: limit.windowMs };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { seedIfNew } from './ops/seed';
+import type { Config } from './platform/config';
+import { openStores, type Stores } from './platform/db/stores';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  stores: Stores;
+  url: string;
+  /** Stops accepting, lets requests in flight finish, then closes the stores. Safe to call twice. */
+  shutdown(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let app: FastifyInstance;
+  try {
+    if (config.seedDemoData && config.appEnv !== 'production' && (await seedIfNew(stores, config.appEnv))) {
+      console.info(`Seeded the ${config.appEnv} store with demo data.`);
+    }
+    app = await buildApp({ config, stores });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await stores.close();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    app,
+    stores,
+    url: `http://127.0.0.1:${port}`,
+    shutdown() {
+      closing ??= (async () => {
+        await app.close();
+        await stores.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../platform/db/schema';
+
+/** Stores the address once; returns false when it was already on the list. */
+export async function insertEmailSignup(
+  db: Kysely<GameDatabase>,
+  signup: { email: string; source: string; createdAt: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('email_signups')
+    .values({ email: signup.email, source: signup.source, created_at: signup.createdAt })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export async function countEmailSignups(db: Kysely<GameDatabase>): Promise<number> {
+  const row = await db
+    .selectFrom('email_signups')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function findEmailSignup(db: Kysely<GameDatabase>, email: string) {
+  return db.selectFrom('email_signups').selectAll().where('email', '=', email).executeTakeFirst();
+}

@@ -1,0 +1,66 @@
+import { can } from '@outpost/contracts/permissions';
+import { ROUTES } from '@outpost/contracts/routes';
+import { NavLink } from 'react-router';
+import { Logo } from '../logo';
+import { MobileMenu } from './mobile-menu';
+import styles from './nav-bar.module.css';
+import { PRIMARY_LINKS } from './nav-links';
+
+export interface NavProfile {
+  displayName: string;
+  keys: readonly string[];
+}
+
+export interface NavBarProps {
+  /** The signed-in user's profile; null for visitors. */
+  profile: NavProfile | null;
+  onLogout?: () => void;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
+
+export function NavBar({ profile, onLogout }: NavBarProps) {
+  return (
+    <header className={styles.bar}>
+      <NavLink to={ROUTES.home} end className={styles.brand} aria-label="Outpost home">
+        <Logo />
+      </NavLink>
+      <nav aria-label="Main" className={styles.desktop}>
+        <ul className={styles.links}>
+          {PRIMARY_LINKS.filter((link) => link.to !== ROUTES.home).map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          {can(profile?.keys, 'adminPanelLink') && (
+            <li>
+              <NavLink to={ROUTES.admin} className={linkClass}>
+                ADMIN PANEL
+              </NavLink>
+            </li>
+          )}
+        </ul>
+      </nav>
+      <div className={styles.account}>
+        {profile ? (
+          <>
+            <span className={styles.handle}>@{profile.displayName}</span>
+            <button type="button" className={styles.logout} onClick={onLogout}>
+              LOGOUT
+            </button>
+          </>
+        ) : (
+          <NavLink to={ROUTES.login} className={linkClass}>
+            Login / Signup
+          </NavLink>
+        )}
+        <NavLink to={ROUTES.download} className="button">
+          PLAY NOW
+        </NavLink>
+        <MobileMenu />
+      </div>
+    </header>
+  );
+}

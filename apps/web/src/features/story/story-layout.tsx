@@ -1,0 +1,12 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { LoadingScreen } from '../../components/loading/loading-screen';
+
+/** Parent of the theater screens (spec §2): children load lazily behind the LOADING fallback. */
+export default function StoryLayout() {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Outlet />
+    </Suspense>
+  );
+}

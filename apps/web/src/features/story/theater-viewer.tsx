@@ -1,0 +1,13 @@
+import { useParams } from 'react-router';
+import { ComingSoon } from '../../components/coming-soon/coming-soon';
+
+export default function TheaterViewer() {
+  const { episodeID } = useParams();
+  return (
+    <ComingSoon title="Episode viewer">
+      <p>
+        Episode <code>{episodeID}</code> will play here once the theater opens.
+      </p>
+    </ComingSoon>
+  );
+}

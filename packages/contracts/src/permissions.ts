@@ -1,0 +1,22 @@
+/**
+ * The role table (spec §6, DESIGN.md §4): which profile keys grant which capability. The
+ * server enforces it and the web app derives what it shows from it.
+ */
+export const PROFILE_KEYS = ['admin', 'staff', 'moderator', 'partner'] as const;
+export type ProfileKey = (typeof PROFILE_KEYS)[number];
+
+export const CAPABILITIES = {
+  /** The ADMIN PANEL link in the navigation bar. */
+  adminPanelLink: ['admin', 'staff'],
+  /** Content of the /admin area. */
+  adminArea: ['admin', 'moderator', 'staff'],
+  /** Data-layer admin view: unavailable machines and credit packs are visible. */
+  dataLayerAdmin: ['admin', 'staff'],
+} as const satisfies Record<string, readonly ProfileKey[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export function can(keys: readonly string[] | undefined, capability: Capability): boolean {
+  const granted: readonly string[] = CAPABILITIES[capability];
+  return (keys ?? []).some((key) => granted.includes(key));
+}

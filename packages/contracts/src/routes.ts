@@ -1,0 +1,54 @@
+/**
+ * The web app's route table (spec §2). The router builds its routes from these paths and the
+ * server uses the same table to answer unknown paths with HTTP 404.
+ */
+export const ROUTES = {
+  home: '/',
+  homeIndexHtml: '/index.html',
+  story: '/story',
+  storyAdmin: '/story/admin',
+  storyEpisode: '/story/:episodeID',
+  shop: '/shop/',
+  about: '/about/',
+  download: '/download/',
+  login: '/login',
+  privacy: '/privacy',
+  terms: '/terms',
+  admin: '/admin/',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Paths the SPA renders itself; the admin shell joins this list with the admin issue. */
+const SPA_PATTERNS: readonly string[] = [
+  ROUTES.home,
+  ROUTES.homeIndexHtml,
+  ROUTES.story,
+  ROUTES.storyAdmin,
+  ROUTES.storyEpisode,
+  ROUTES.shop,
+  ROUTES.about,
+  ROUTES.download,
+  ROUTES.login,
+  ROUTES.privacy,
+  ROUTES.terms,
+];
+
+function stripTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const SPA_MATCHERS = SPA_PATTERNS.map((pattern) => {
+  const source = stripTrailingSlash(pattern)
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+});
+
+/** True when the web app has a screen for this path (a trailing slash is optional, as in the router). */
+export function isSpaPath(pathname: string): boolean {
+  return SPA_MATCHERS.some((matcher) => matcher.test(pathname));
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Callables of the public site, served under /api/callable/<name>. */
+export const SITE_CALLABLES = {
+  signupForEmails: 'signupForEmails',
+  signupCount: 'signupCount',
+} as const;
+
+/** Landing-page messages, word for word from spec §5 and §7. */
+export const SIGNUP_MESSAGES = {
+  invalidEmail: 'Please enter a valid email address.',
+  success: "Thank you for signing up! We'll keep you updated on our launch.",
+  failure: 'There was an error signing up. Please try again later.',
+} as const;
+
+/** Spec §9: the Not-found screen sends the user home after this delay. */
+export const NOT_FOUND_REDIRECT_MS = 3000;
+
+/** Spec §9: the signup value must be longer than this many characters. */
+export const EMAIL_SIGNUP_MIN_EXCLUSIVE = 5;
+/** RFC 5321's limit on a forward path; longer input is not an address. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** True when the raw value passes spec §5: non-empty, longer than 5 characters, contains @. */
+export function isSignupEmailValid(value: string): boolean {
+  return value.length > EMAIL_SIGNUP_MIN_EXCLUSIVE && value.includes('@') && value.length <= EMAIL_MAX_LENGTH;
+}
+
+/**
+ * The signupForEmails payload: the email string only (spec §7). Used by the form and by the
+ * server, which stores the normalised (trimmed, lower-cased) address.
+ */
+export const signupEmailSchema = z
+  .string({ error: SIGNUP_MESSAGES.invalidEmail })
+  .trim()
+  .refine(isSignupEmailValid, { error: SIGNUP_MESSAGES.invalidEmail })
+  .transform((value) => value.toLowerCase());
+
+export const signupResultSchema = z.object({
+  email: z.string(),
+  /** False when the address was already on the list; signing up twice is still a success. */
+  created: z.boolean(),
+});
+export type SignupResult = z.infer<typeof signupResultSchema>;
+
+export const signupCountSchema = z.object({ count: z.number().int().nonnegative() });
+export type SignupCount = z.infer<typeof signupCountSchema>;
