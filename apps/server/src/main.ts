@@ -16,7 +16,10 @@ async function main(): Promise<void> {
   }
 
   const server = await startServer(config);
-  server.app.log.info({ url: config.publicUrl, env: config.appEnv, store: server.stores.dialect }, 'Outpost is up');
+  server.app.log.info(
+    { listening: server.url, publicUrl: config.publicUrl, env: config.appEnv, store: server.stores.dialect },
+    'Outpost is up',
+  );
 
   const stop = (signal: NodeJS.Signals) => {
     server.app.log.info({ signal }, 'shutting down: finishing requests in flight');

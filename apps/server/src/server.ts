@@ -35,7 +35,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: `http://127.0.0.1:${port}`,
     shutdown() {
       closing ??= (async () => {
-        await app.close();
+        // close() only drops connections idle at that moment; a keep-alive connection whose
+        // request finishes later would hold shutdown open until its timeout, so sweep again.
+        const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(sweep);
+        }
         await stores.close();
       })();
       return closing;

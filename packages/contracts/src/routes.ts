@@ -41,6 +41,7 @@ function stripTrailingSlash(path: string): string {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const SPA_MATCHERS = SPA_PATTERNS.map((pattern) => {
+  if (pattern === '/') return /^\/$/;
   const source = stripTrailingSlash(pattern)
     .split('/')
     .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))

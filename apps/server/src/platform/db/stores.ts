@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import Database from 'better-sqlite3';
-import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { gameMigrations, identityMigrations } from './migrations/index';
 import type { GameDatabase, IdentityDatabase } from './schema';
-import { StatementCachingDatabase } from './sqlite-statement-cache';
+import { createSqliteDialect } from './sqlite-statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -45,7 +45,7 @@ function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
   db.pragma('foreign_keys = ON');
   // The operator CLI may write while the server runs; wait for its lock instead of failing.
   db.pragma('busy_timeout = 5000');
-  return new Kysely({ dialect: new SqliteDialect({ database: new StatementCachingDatabase(db) }) });
+  return new Kysely({ dialect: createSqliteDialect(db) });
 }
 
 function openPostgres(url: string, schema: string, poolSize: number): Kysely<unknown> {
@@ -57,6 +57,8 @@ function openPostgres(url: string, schema: string, poolSize: number): Kysely<unk
 export async function openStores(options: StoreOptions): Promise<Stores> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
   const prefix = options.schemaPrefix ?? '';
+  // Schema names are interpolated into DDL; only plain identifiers are accepted.
+  if (!/^[a-z0-9_]*$/i.test(prefix)) throw new Error(`Invalid schema prefix "${prefix}"`);
   if (options.databaseUrl)
     await createSchemas(
       options.databaseUrl,
@@ -72,7 +74,11 @@ export async function openStores(options: StoreOptions): Promise<Stores> {
           ? openPostgres(options.databaseUrl, prefix + name, options.poolSize ?? 10)
           : openSqlite(options.dataDir, name),
       );
-      await migrate(handles.get(name) as Kysely<unknown>, name === 'identity' ? identityMigrations : gameMigrations);
+      await migrate(
+        handles.get(name) as Kysely<unknown>,
+        name === 'identity' ? identityMigrations : gameMigrations,
+        options.databaseUrl ? prefix + name : undefined,
+      );
     }
   } catch (error) {
     await Promise.allSettled([...handles.values()].map((handle) => handle.destroy()));
@@ -107,8 +113,14 @@ async function createSchemas(url: string, schemas: string[]): Promise<void> {
   }
 }
 
-async function migrate(db: Kysely<unknown>, migrations: Record<string, Migration>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+async function migrate(db: Kysely<unknown>, migrations: Record<string, Migration>, schema?: string): Promise<void> {
+  // On PostgreSQL the bookkeeping tables are named by schema: the migrator would otherwise find
+  // another store's tables in the same database and believe its own exist.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;

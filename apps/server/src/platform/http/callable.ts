@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { FunctionError } from './errors';
 import { limitTo, type RateLimit } from './rate-limit';
 
 export interface CallableDefinition<Input extends z.ZodType, Output> {
@@ -10,6 +11,19 @@ export interface CallableDefinition<Input extends z.ZodType, Output> {
   handler: (data: z.output<Input>, request: FastifyRequest) => Promise<Output>;
 }
 
+/** The protocol's request body is exactly {data}; anything else is the caller's mistake. */
+function readData(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new FunctionError('invalid-argument', 'The request body must be a JSON object with a data field.');
+  }
+  if (!Object.hasOwn(body, 'data'))
+    throw new FunctionError('invalid-argument', 'The request body must have a data field.');
+  if (Object.keys(body).length !== 1) {
+    throw new FunctionError('invalid-argument', 'The request body must hold only a data field.');
+  }
+  return (body as { data: unknown }).data;
+}
+
 /**
  * Serves `POST /api/callable/<name>` with the callable protocol: the body is exactly {data},
  * the answer is 200 {data: result}; errors go through the shared error handler.
@@ -18,20 +32,11 @@ export function registerCallable<Input extends z.ZodType, Output>(
   app: FastifyInstance,
   definition: CallableDefinition<Input, Output>,
 ): void {
-  const envelope = z.strictObject(
-    { data: z.unknown() },
-    {
-      error: (issue) =>
-        issue.code === 'unrecognized_keys'
-          ? 'The request body must hold only a data field.'
-          : 'The request body must be a JSON object with a data field.',
-    },
-  );
   app.post(`/api/callable/${definition.name}`, {
     config: definition.rateLimit ? { rateLimit: limitTo(definition.rateLimit) } : {},
     handler: async (request) => {
-      const { data } = envelope.parse(request.body ?? null);
-      return { data: await definition.handler(definition.input.parse(data), request) };
+      const data = definition.input.parse(readData(request.body));
+      return { data: await definition.handler(data, request) };
     },
   });
 }

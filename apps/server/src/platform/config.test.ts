@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({}, '/srv/outpost');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/outpost/data',
+      appEnv: 'development',
+      databaseUrl: undefined,
+      logLevel: 'info',
+      publicUrl: 'http://localhost:3000',
+      trustProxy: false,
+      seedDemoData: true,
+    });
+    expect(path.basename(config.webDist)).toBe('dist');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/outpost',
+        APP_ENV: 'production',
+        DATABASE_URL: 'postgres://app@db:5432/outpost',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: 'https://outpost.example',
+        TRUST_PROXY: 'true',
+        SEED_DEMO_DATA: 'false',
+      },
+      '/',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/outpost',
+      appEnv: 'production',
+      databaseUrl: 'postgres://app@db:5432/outpost',
+      logLevel: 'warn',
+      publicUrl: 'https://outpost.example',
+      trustProxy: true,
+      seedDemoData: false,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a port number (got "eighty")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000")'],
+    [{ APP_ENV: 'staging' }, 'Invalid configuration: APP_ENV'],
+    [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info'],
+    [{ PUBLIC_URL: 'outpost' }, 'Invalid configuration: PUBLIC_URL must be an absolute URL'],
+    [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be true or false'],
+  ])('stops on %o with one line naming the variable', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});

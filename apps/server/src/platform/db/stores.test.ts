@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { countEmailSignups, insertEmailSignup } from '../../site/queries';
+import { openTestStores, TEST_DIALECTS, type TestStores } from '../testing/test-stores';
+import { openStores } from './stores';
+
+describe.each(TEST_DIALECTS)('stores on %s', (dialect) => {
+  let t: TestStores | undefined;
+  afterEach(async () => {
+    await t?.cleanup();
+    t = undefined;
+  });
+
+  it('opens the identity store and one game store per environment, all migrated and answering', async () => {
+    t = await openTestStores(dialect);
+    expect(t.stores.dialect).toBe(dialect);
+    await t.stores.ping();
+    await t.stores.identity.selectFrom('profiles').selectAll().execute();
+    for (const env of ['development', 'beta', 'production'] as const) {
+      expect(await countEmailSignups(t.stores.game[env])).toBe(0);
+    }
+  });
+
+  it('keeps each environment apart', async () => {
+    t = await openTestStores(dialect);
+    await insertEmailSignup(t.stores.game.beta, { email: 'beta@example.com', source: 'test', createdAt: 'now' });
+    expect(await countEmailSignups(t.stores.game.beta)).toBe(1);
+    expect(await countEmailSignups(t.stores.game.development)).toBe(0);
+    expect(await countEmailSignups(t.stores.game.production)).toBe(0);
+  });
+
+  it('rolls a failed transaction back whole', async () => {
+    t = await openTestStores(dialect);
+    const db = t.stores.game.development;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await insertEmailSignup(trx, { email: 'kept-out@example.com', source: 'test', createdAt: 'now' });
+        throw new Error('half-way failure');
+      }),
+    ).rejects.toThrow('half-way failure');
+    expect(await countEmailSignups(db)).toBe(0);
+  });
+});
+
+describe('stores on sqlite', () => {
+  it('keeps data across a reopen and does not migrate twice', async () => {
+    const t = await openTestStores('sqlite');
+    await insertEmailSignup(t.stores.game.development, { email: 'kept@example.com', source: 'test', createdAt: 'x' });
+    await t.stores.close();
+    const reopened = await openStores({ dataDir: t.dataDir });
+    try {
+      expect(await countEmailSignups(reopened.game.development)).toBe(1);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(
+        reopened.game.development,
+      );
+      expect(Number(rows[0]?.n)).toBeGreaterThan(0);
+      const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(reopened.identity);
+      expect(journal.rows[0]?.journal_mode).toBe('wal');
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('refuses a schema prefix that is not a plain identifier', async () => {
+    await expect(openStores({ dataDir: '/tmp', databaseUrl: 'postgres://x', schemaPrefix: 'a"; drop' })).rejects.toThrow(
+      'Invalid schema prefix',
+    );
+  });
+});

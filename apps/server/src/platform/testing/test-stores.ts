@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type AppOptions, buildApp } from '../../app';
+import { type Dialect, dropSchemas, openStores, type Stores } from '../db/stores';
+
+/** Server tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const TEST_DIALECTS: readonly Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestStores {
+  stores: Stores;
+  dataDir: string;
+  cleanup(): Promise<void>;
+}
+
+let counter = 0;
+
+/** Fresh, migrated stores: a temp folder on SQLite, schemas with a unique prefix on PostgreSQL. */
+export async function openTestStores(dialect: Dialect): Promise<TestStores> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-test-'));
+  const databaseUrl = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  counter += 1;
+  const schemaPrefix = `t${process.pid}_${counter}_${Date.now().toString(36)}_`;
+  const stores = await openStores({ dataDir, databaseUrl, schemaPrefix, poolSize: 5 });
+  return {
+    stores,
+    dataDir,
+    async cleanup() {
+      await stores.close();
+      if (databaseUrl) await dropSchemas(databaseUrl, schemaPrefix);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp extends TestStores {
+  app: FastifyInstance;
+}
+
+/** The whole app on fresh stores, ready for `inject`. */
+export async function buildTestApp(
+  dialect: Dialect,
+  options: Partial<Omit<AppOptions, 'stores' | 'config'>> & { config?: Partial<AppOptions['config']> } = {},
+): Promise<TestApp> {
+  const testStores = await openTestStores(dialect);
+  const app = await buildApp({
+    ...options,
+    stores: testStores.stores,
+    config: {
+      appEnv: 'development',
+      logLevel: 'silent',
+      trustProxy: false,
+      webDist: path.join(testStores.dataDir, 'no-web-build'),
+      ...options.config,
+    },
+  });
+  await app.ready();
+  return {
+    ...testStores,
+    app,
+    async cleanup() {
+      await app.close();
+      await testStores.cleanup();
+    },
+  };
+}

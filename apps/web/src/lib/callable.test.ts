@@ -1,0 +1,121 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallableError, callFunction } from './callable';
+
+/** A real HTTP server whose answer each test chooses through the callable's name. */
+let server: http.Server;
+let baseUrl: string;
+const received: { url?: string; body?: string; headers?: http.IncomingHttpHeaders } = {};
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      Object.assign(received, { url: request.url, body, headers: request.headers });
+      const [, , , name, arg] = request.url?.split('/') ?? [];
+      if (name === 'status') {
+        const code = Number(arg);
+        response.writeHead(code, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { status: 'from-server', message: `failed with ${code}` } }));
+      } else if (name === 'echo') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ data: JSON.parse(body).data }));
+      } else if (name === 'no-data') {
+        response.end(JSON.stringify({ result: 1 }));
+      } else if (name === 'not-object') {
+        response.end(arg === 'array' ? '[1,2]' : 'plain text');
+      } else if (name === 'slow') {
+        setTimeout(() => response.end('{"data":1}'), 500);
+      } else {
+        response.writeHead(502);
+        response.end('<html>bad gateway</html>');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const failure = async (promise: Promise<unknown>): Promise<CallableError> => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof CallableError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+};
+
+describe('callFunction', () => {
+  it('posts {data} as JSON and returns the parsed data', async () => {
+    const result = await callFunction('echo', { email: 'a@b.com' }, z.object({ email: z.string() }), { baseUrl });
+    expect(result).toEqual({ email: 'a@b.com' });
+    expect(received.url).toBe('/api/callable/echo');
+    expect(JSON.parse(received.body ?? '')).toEqual({ data: { email: 'a@b.com' } });
+    expect(received.headers?.['content-type']).toBe('application/json');
+  });
+
+  it('sends extra headers', async () => {
+    await callFunction('echo', null, z.null(), { baseUrl, headers: { authorization: 'Bearer t0ken' } });
+    expect(received.headers?.authorization).toBe('Bearer t0ken');
+  });
+
+  it.each([
+    [400, 'invalid-argument'],
+    [401, 'unauthenticated'],
+    [403, 'permission-denied'],
+    [404, 'not-found'],
+    [409, 'aborted'],
+    [429, 'resource-exhausted'],
+    [499, 'cancelled'],
+    [500, 'internal'],
+    [501, 'unimplemented'],
+    [503, 'unavailable'],
+    [504, 'deadline-exceeded'],
+    [418, 'unknown'],
+  ])('maps HTTP %i to %s with the server message', async (code, status) => {
+    const error = await failure(callFunction(`status/${code}`, null, z.unknown(), { baseUrl }));
+    expect(error.status).toBe(status);
+    expect(error.message).toBe(`failed with ${code}`);
+  });
+
+  it('names the status when the error body is not the protocol shape', async () => {
+    const error = await failure(callFunction('gateway', null, z.unknown(), { baseUrl }));
+    expect(error.status).toBe('unknown');
+  });
+
+  it("says 'Response is missing data field.' without a data field", async () => {
+    const error = await failure(callFunction('no-data', null, z.unknown(), { baseUrl }));
+    expect(error.message).toBe('Response is missing data field.');
+  });
+
+  it.each(['array', 'text'])("says 'Response is not valid JSON object.' for a %s body", async (kind) => {
+    const error = await failure(callFunction(`not-object/${kind}`, null, z.unknown(), { baseUrl }));
+    expect(error.message).toBe('Response is not valid JSON object.');
+  });
+
+  it('gives up with deadline-exceeded after the timeout', async () => {
+    const error = await failure(callFunction('slow', null, z.unknown(), { baseUrl, timeoutMs: 100 }));
+    expect(error.status).toBe('deadline-exceeded');
+  });
+
+  it('reports an unreachable server as unavailable', async () => {
+    const error = await failure(callFunction('echo', null, z.unknown(), { baseUrl: 'http://127.0.0.1:9' }));
+    expect(error.status).toBe('unavailable');
+  });
+
+  it('refuses a result of the wrong shape', async () => {
+    const error = await failure(callFunction('echo', 'text', z.number(), { baseUrl }));
+    expect(error.status).toBe('internal');
+  });
+});

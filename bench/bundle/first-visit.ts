@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** Chunk file names with these words belong to the lazy story (theater) and admin screens. */
+export const LAZY_ONLY_CHUNK_WORDS = ['story', 'theater', 'admin'] as const;
+
+/**
+ * Text that exists only in the story and admin screens (their headings). Finding one in the
+ * first-visit set means a screen was pulled into the entry even if its chunk name hides it.
+ */
+export const LAZY_ONLY_MARKERS = ['Theater admin', 'The Story Theater', 'Episode viewer'] as const;
+
+export interface ChunkSize {
+  /** Path under the dist folder, e.g. assets/index-abc123.js. */
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface FirstVisitBundle {
+  chunks: ChunkSize[];
+  totalBytes: number;
+  /** Sum of each chunk gzipped alone at level 9: what a first visit downloads, compressed. */
+  totalGzipBytes: number;
+  /** First-visit chunks whose names say they belong to a lazy screen. */
+  lazyChunksLoaded: string[];
+  /** Lazy-screen text found in first-visit chunks. */
+  lazyMarkersFound: { file: string; marker: string }[];
+}
+
+type Attributes = Map<string, string>;
+
+/** Attributes of every `<tag ...>` in the HTML; enough for Vite's own index.html output. */
+function tags(html: string, tag: string): Attributes[] {
+  const found: Attributes[] = [];
+  for (const [, body = ''] of html.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, 'gi'))) {
+    const attributes: Attributes = new Map();
+    for (const match of body.matchAll(/([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+      attributes.set((match[1] ?? '').toLowerCase(), match[2] ?? match[3] ?? match[4] ?? '');
+    }
+    found.push(attributes);
+  }
+  return found;
+}
+
+/**
+ * The JavaScript the browser fetches before it runs anything: the entry module script and
+ * every modulepreload link. Dynamic import() targets are not here; they load on navigation.
+ */
+function entryUrls(html: string): string[] {
+  const scripts = tags(html, 'script')
+    .filter((attributes) => attributes.get('type') === 'module' && attributes.has('src'))
+    .map((attributes) => attributes.get('src') ?? '');
+  const preloads = tags(html, 'link')
+    .filter((attributes) => attributes.get('rel')?.split(/\s+/).includes('modulepreload') && attributes.has('href'))
+    .map((attributes) => attributes.get('href') ?? '');
+  return [...scripts, ...preloads];
+}
+
+/**
+ * Static `import ... from "x"`, `import "x"` and `export ... from "x"` statements of a built
+ * chunk. Bundlers hoist them to statement starts, so requiring a `;`, newline or file start
+ * before the keyword keeps strings that merely contain "import" out; `import(` (lazy) never
+ * matches because a quote or a binding must follow the keyword.
+ */
+export function staticImports(code: string): string[] {
+  const pattern = /(?:^|[;\n])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?(["'`])([^"'`\n]+)\1/g;
+  return [...code.matchAll(pattern)].map((match) => match[2] ?? '');
+}
+
+/** Maps a URL from index.html or an import specifier to a file under dist. */
+function resolveInDist(distDir: string, fromFile: string, specifier: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(specifier) || specifier.startsWith('//')) {
+    throw new Error(`${fromFile} loads ${specifier} from another origin; the bundle check cannot size it.`);
+  }
+  const relative = specifier.startsWith('/')
+    ? specifier.slice(1)
+    : path.posix.join(path.posix.dirname(fromFile), specifier);
+  const file = path.posix.normalize(relative.split(/[?#]/)[0] ?? relative);
+  if (file.startsWith('..')) throw new Error(`${specifier} (from ${fromFile}) points outside ${distDir}.`);
+  return file;
+}
+
+/** Everything a first visit to / downloads as JavaScript, sized raw and gzipped, checked for lazy screens. */
+export function measureFirstVisitBundle(distDir: string): FirstVisitBundle {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    throw new Error(`${indexFile} is missing; build the web app first (npm run build -w apps/web).`);
+  }
+  const pending = entryUrls(fs.readFileSync(indexFile, 'utf8')).map((url) => resolveInDist(distDir, 'index.html', url));
+  if (pending.length === 0) throw new Error(`${indexFile} loads no module script.`);
+
+  const seen = new Set<string>();
+  const chunks: ChunkSize[] = [];
+  const lazyMarkersFound: FirstVisitBundle['lazyMarkersFound'] = [];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const buffer = fs.readFileSync(path.join(distDir, file));
+    chunks.push({ file, bytes: buffer.length, gzipBytes: zlib.gzipSync(buffer, { level: 9 }).length });
+    const code = buffer.toString('utf8');
+    for (const marker of LAZY_ONLY_MARKERS) if (code.includes(marker)) lazyMarkersFound.push({ file, marker });
+    for (const specifier of staticImports(code)) pending.push(resolveInDist(distDir, file, specifier));
+  }
+
+  chunks.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    chunks,
+    totalBytes: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
+    totalGzipBytes: chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0),
+    lazyChunksLoaded: chunks
+      .map((chunk) => chunk.file)
+      .filter((file) => LAZY_ONLY_CHUNK_WORDS.some((word) => path.posix.basename(file).toLowerCase().includes(word))),
+    lazyMarkersFound,
+  };
+}

@@ -1,0 +1,40 @@
+// autocannon ships no types and @types/autocannon is not installed: the subset bench/ uses.
+declare module 'autocannon' {
+  interface AutocannonRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
+  }
+
+  interface AutocannonOptions {
+    url: string;
+    connections?: number;
+    duration?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    requests?: AutocannonRequest[];
+  }
+
+  interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p99: number;
+    max: number;
+  }
+
+  interface AutocannonResult {
+    /** Per-second samples; `total` is the count of completed requests. */
+    requests: Histogram & { total: number };
+    latency: Histogram;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+
+  function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  export default autocannon;
+}

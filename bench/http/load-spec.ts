@@ -1,0 +1,31 @@
+/**
+ * What one load run sends and what it measured. Plain data only: it crosses to the
+ * load-generator process, so no functions here; the generator turns a plan into requests.
+ */
+export type RequestPlan =
+  /** The same request every time. */
+  | { kind: 'fixed'; method: 'GET' | 'POST'; path: string }
+  /** POST {"data": "<address never sent before>"} as JSON, so every request really inserts. */
+  | { kind: 'unique-signup'; path: string }
+  /** `pathPrefix` + one of `keys` (URL-encoded), picked at random for each request. */
+  | { kind: 'random-key'; method: 'GET' | 'POST'; pathPrefix: string; keys: readonly string[] };
+
+export interface LoadSpec {
+  name: string;
+  /** Origin of the server under test, e.g. http://127.0.0.1:41234. */
+  origin: string;
+  plan: RequestPlan;
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+}
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  meanLatencyMs: number;
+  totalRequests: number;
+  /** Connection errors and timeouts plus non-2xx answers: any of them makes the figure suspect. */
+  failures: number;
+}

@@ -1,0 +1,59 @@
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+export type FormFactor = 'mobile' | 'desktop';
+
+/** Lighthouse category scores, 0 to 100; null when Lighthouse could not score the category. */
+export interface PageScores {
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+}
+
+/** Debian's Chromium with no sandbox support and no network (the same flags as tests/browser). */
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function percent(score: number | null | undefined): number | null {
+  return score === null || score === undefined ? null : Math.round(score * 100);
+}
+
+/**
+ * One Lighthouse run in a fresh Chromium, so no cache or service worker carries over between
+ * pages. Mobile is Lighthouse's default config (simulated slow 4G, mid-range phone); desktop is
+ * its desktop config.
+ */
+export async function auditPage(url: string, formFactor: FormFactor): Promise<PageScores> {
+  const chrome = await launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error' },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}.`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+    return {
+      performance: percent(lhr.categories.performance?.score),
+      accessibility: percent(lhr.categories.accessibility?.score),
+      bestPractices: percent(lhr.categories['best-practices']?.score),
+      seo: percent(lhr.categories.seo?.score),
+    };
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,36 @@
+/** The parts of a bench run; each can run alone. */
+export const SECTIONS = ['bundle', 'lighthouse', 'http'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface BenchOptions {
+  sections: readonly Section[];
+  /** Seconds of measured load per HTTP benchmark, after the warm-up. */
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+}
+
+function isSection(value: string): value is Section {
+  return (SECTIONS as readonly string[]).includes(value);
+}
+
+/**
+ * Reads BENCH_ONLY (comma-separated sections; command-line arguments mean the same),
+ * BENCH_SKIP_LIGHTHOUSE=1 and BENCH_DURATION (seconds). Unknown values stop the run rather
+ * than silently benchmarking something else.
+ */
+export function parseOptions(env: NodeJS.ProcessEnv, args: readonly string[]): BenchOptions {
+  const only = [...(env.BENCH_ONLY ?? '').split(','), ...args.flatMap((arg) => arg.split(','))]
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+  const unknown = only.filter((value) => !isSection(value));
+  if (unknown.length > 0) throw new Error(`Unknown bench section ${unknown.join(', ')}; use ${SECTIONS.join(', ')}.`);
+  let sections: Section[] = only.length > 0 ? SECTIONS.filter((section) => only.includes(section)) : [...SECTIONS];
+  if (env.BENCH_SKIP_LIGHTHOUSE === '1') sections = sections.filter((section) => section !== 'lighthouse');
+
+  const durationSeconds = Number(env.BENCH_DURATION ?? '5');
+  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) {
+    throw new Error(`BENCH_DURATION must be a positive number of seconds (got "${env.BENCH_DURATION}").`);
+  }
+  return { sections, durationSeconds, warmupSeconds: 1, connections: 50 };
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { isSpaPath, ROUTES } from './routes';
+
+describe('isSpaPath', () => {
+  it.each([
+    '/',
+    '/index.html',
+    '/story',
+    '/story/',
+    '/story/admin',
+    '/story/s1e4',
+    '/shop/',
+    '/shop',
+    '/about/',
+    '/download/',
+    '/login',
+    '/privacy',
+    '/terms',
+  ])('knows %s', (path) => {
+    expect(isSpaPath(path)).toBe(true);
+  });
+
+  it.each(['/nope', '/index.htm', '/story/a/b', '/shopping', '/terms/x', '//', '/login/extra'])(
+    'does not know %s',
+    (path) => {
+      expect(isSpaPath(path)).toBe(false);
+    },
+  );
+
+  it('uses the spec paths', () => {
+    expect(ROUTES).toMatchObject({ shop: '/shop/', about: '/about/', download: '/download/', story: '/story' });
+  });
+});

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { loadConfig } from '../../apps/server/src/platform/config';
+import { type RunningServer, startServer } from '../../apps/server/src/server';
+
+/** Flags for Debian's Chromium on a machine with no network and no sandbox support. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export interface Site {
+  server: RunningServer;
+  url: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Starts the real server on a free port with its own data folder and the built web app. */
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-browser-'));
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env });
+  if (!fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    throw new Error(`The web app is not built (${config.webDist}); run npm run build -w apps/web first.`);
+  }
+  const server = await startServer(config);
+  return {
+    server,
+    url: server.url,
+    dataDir,
+    async close() {
+      await server.shutdown();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+}
+
+export const MOBILE_VIEWPORT = { width: 390, height: 844 };
+
+/** A fresh page whose console errors are collected, so a test can assert the page stayed clean. */
+export async function openPage(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  return { context, page, consoleErrors };
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map((node) => ({ target: node.target })),
+    }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/** One server and one browser for a test file. */
+export function useSite(env: Record<string, string> = {}): { site: Site; browser: Browser } {
+  const fixture = {} as { site: Site; browser: Browser };
+  beforeAll(async () => {
+    fixture.site = await startSite(env);
+    fixture.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await fixture.browser?.close();
+    await fixture.site?.close();
+  });
+  return fixture;
+}
