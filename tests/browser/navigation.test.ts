@@ -5,7 +5,9 @@ const fixture = useSite();
 
 describe('navigation bar', () => {
   it('links every public screen and highlights the current one', async () => {
-    const { page, context, consoleErrors } = await openPage(fixture.browser, { viewport: { width: 1280, height: 800 } });
+    const { page, context, consoleErrors } = await openPage(fixture.browser, {
+      viewport: { width: 1280, height: 800 },
+    });
     await page.goto(`${fixture.site.url}/`);
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, path, heading] of [

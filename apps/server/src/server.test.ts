@@ -19,7 +19,11 @@ afterEach(() => {
 });
 
 /** Runs the real entry point (main.ts through tsx) the way `npm start` runs the build. */
-function run(env: Record<string, string>): { child: ChildProcess; exit: Started['exit']; lines: AsyncIterable<string> } {
+function run(env: Record<string, string>): {
+  child: ChildProcess;
+  exit: Started['exit'];
+  lines: AsyncIterable<string>;
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The callable protocol (spec §7, §8): POST {data} answers 200 {data: result}; failures answer
@@ -41,7 +41,7 @@ export const functionErrorBodySchema = z.object({
   error: z.object({
     status: z.string(),
     message: z.string(),
-    details: z.unknown().optional(),
+    details: z.optional(z.unknown()),
   }),
 });
 export type FunctionErrorBody = z.infer<typeof functionErrorBodySchema>;

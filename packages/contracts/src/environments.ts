@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The game's data environments (spec §9). Each has its own game-data store. */
 export const ENVIRONMENTS = ['development', 'beta', 'production'] as const;

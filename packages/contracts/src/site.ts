@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Callables of the public site, served under /api/callable/<name>. */
 export const SITE_CALLABLES = {
@@ -32,9 +32,7 @@ export function isSignupEmailValid(value: string): boolean {
  */
 export const signupEmailSchema = z
   .string({ error: SIGNUP_MESSAGES.invalidEmail })
-  .trim()
-  .refine(isSignupEmailValid, { error: SIGNUP_MESSAGES.invalidEmail })
-  .transform((value) => value.toLowerCase());
+  .check(z.trim(), z.refine(isSignupEmailValid, { error: SIGNUP_MESSAGES.invalidEmail }), z.toLowerCase());
 
 export const signupResultSchema = z.object({
   email: z.string(),
@@ -43,5 +41,5 @@ export const signupResultSchema = z.object({
 });
 export type SignupResult = z.infer<typeof signupResultSchema>;
 
-export const signupCountSchema = z.object({ count: z.number().int().nonnegative() });
+export const signupCountSchema = z.object({ count: z.int().check(z.nonnegative()) });
 export type SignupCount = z.infer<typeof signupCountSchema>;

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { environmentSchema } from '@outpost/contracts/environments';
+import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -18,7 +18,7 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
-  APP_ENV: environmentSchema.default('development'),
+  APP_ENV: z.enum(ENVIRONMENTS, { error: `must be one of ${ENVIRONMENTS.join(', ')}` }).default('development'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -34,7 +34,7 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
-  appEnv: z.infer<typeof environmentSchema>;
+  appEnv: Environment;
   databaseUrl: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   publicUrl: string;

@@ -1,6 +1,6 @@
 import { SITE_CALLABLES, signupEmailSchema } from '@outpost/contracts/site';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Stores } from '../platform/db/stores';
 import { registerCallable } from '../platform/http/callable';
 import type { RateLimit } from '../platform/http/rate-limit';
@@ -28,7 +28,7 @@ export function registerSiteRoutes(app: FastifyInstance, options: SiteOptions): 
 
   registerCallable(app, {
     name: SITE_CALLABLES.signupCount,
-    input: z.null().optional(),
+    input: z.optional(z.null()),
     handler: async () => ({ count: await countEmailSignups(db) }),
   });
 }

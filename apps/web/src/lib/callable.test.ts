@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { CallableError, callFunction } from './callable';
 
 /** A real HTTP server whose answer each test chooses through the callable's name. */

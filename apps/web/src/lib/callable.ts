@@ -5,7 +5,7 @@ import {
   functionErrorBodySchema,
   functionStatusForHttp,
 } from '@outpost/contracts/callable';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** A failed call, with the protocol's status name (spec §8) and the server's message. */
 export class CallableError extends Error {
@@ -36,7 +36,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * Calls `/api/callable/<name>` with the callable protocol: POST {data}, answer {data}. Parses the
  * result with `schema`, so callers get typed data or a CallableError, never a half-read body.
  */
-export async function callFunction<Schema extends z.ZodType>(
+export async function callFunction<Schema extends z.ZodMiniType>(
   name: string,
   data: unknown,
   schema: Schema,
@@ -69,12 +69,12 @@ export async function callFunction<Schema extends z.ZodType>(
 
   if (!response.ok) {
     const status = functionStatusForHttp(response.status);
-    const parsed = functionErrorBodySchema.safeParse(body);
+    const parsed = z.safeParse(functionErrorBodySchema, body);
     throw new CallableError(status, parsed.success ? parsed.data.error.message : status, parsed.data?.error.details);
   }
   if (!isObject(body)) throw new CallableError('internal', CALLABLE_MESSAGES.notJsonObject);
   if (!('data' in body)) throw new CallableError('internal', CALLABLE_MESSAGES.missingData);
-  const result = schema.safeParse(body.data);
+  const result = z.safeParse(schema, body.data);
   if (!result.success) throw new CallableError('internal', 'The response did not have the expected shape.');
   return result.data;
 }

@@ -11,10 +11,10 @@ import {
   type Kysely,
   type QueryCompiler,
   type QueryResult,
-  type SqliteDatabase,
   RawNode,
   SelectQueryNode,
   SqliteAdapter,
+  type SqliteDatabase,
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
@@ -146,7 +146,11 @@ class BetterSqliteDriver implements Driver {
     return connection.executeQuery(compile(savepointCommand('rollback to', name), createQueryId())).then(ignore);
   }
 
-  releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+  releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     return connection.executeQuery(compile(savepointCommand('release', name), createQueryId())).then(ignore);
   }
 

@@ -62,8 +62,8 @@ describe('stores on sqlite', () => {
   });
 
   it('refuses a schema prefix that is not a plain identifier', async () => {
-    await expect(openStores({ dataDir: '/tmp', databaseUrl: 'postgres://x', schemaPrefix: 'a"; drop' })).rejects.toThrow(
-      'Invalid schema prefix',
-    );
+    await expect(
+      openStores({ dataDir: '/tmp', databaseUrl: 'postgres://x', schemaPrefix: 'a"; drop' }),
+    ).rejects.toThrow('Invalid schema prefix');
   });
 });

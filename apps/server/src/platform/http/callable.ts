@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { FunctionError } from './errors';
 import { limitTo, type RateLimit } from './rate-limit';
 
-export interface CallableDefinition<Input extends z.ZodType, Output> {
+export interface CallableDefinition<Input extends z.ZodMiniType, Output> {
   name: string;
   /** Schema of the request's `data` field; failures answer 400 invalid-argument with its message. */
   input: Input;
@@ -28,14 +28,14 @@ function readData(body: unknown): unknown {
  * Serves `POST /api/callable/<name>` with the callable protocol: the body is exactly {data},
  * the answer is 200 {data: result}; errors go through the shared error handler.
  */
-export function registerCallable<Input extends z.ZodType, Output>(
+export function registerCallable<Input extends z.ZodMiniType, Output>(
   app: FastifyInstance,
   definition: CallableDefinition<Input, Output>,
 ): void {
   app.post(`/api/callable/${definition.name}`, {
     config: definition.rateLimit ? { rateLimit: limitTo(definition.rateLimit) } : {},
     handler: async (request) => {
-      const data = definition.input.parse(readData(request.body));
+      const data = z.parse(definition.input, readData(request.body));
       return { data: await definition.handler(data, request) };
     },
   });

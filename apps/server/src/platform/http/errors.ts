@@ -5,7 +5,7 @@ import {
   HTTP_BY_FUNCTION_STATUS,
 } from '@outpost/contracts/callable';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+import { z } from 'zod/mini';
 
 type KnownStatus = Exclude<FunctionErrorStatus, 'unknown'>;
 
@@ -42,7 +42,7 @@ function toFunctionError(error: FastifyError | Error): { http: number; body: Fun
   if (error instanceof FunctionError) {
     return { http: error.httpStatus, body: errorBody(error.status, error.message, error.details) };
   }
-  if (error instanceof ZodError) {
+  if (error instanceof z.core.$ZodError) {
     const issue = error.issues[0];
     const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
     return { http: 400, body: errorBody('invalid-argument', `${where}${issue?.message ?? 'Invalid input.'}`) };
