@@ -144,7 +144,7 @@ ff -framerate $FPS -loop 1 -t $TEASER_SECONDS -i "$work/sky.svg" \
     noise=alls=7:allf=t,vignette=PI/5,format=yuv420p[v]" \
   -map "[v]" -r $FPS -frames:v $((TEASER_SECONDS * FPS)) -c:v ffv1 "$work/teaser.mkv"
 
-encode_webm "$work/teaser.mkv" "$out/teaser.webm" 380k
+encode_webm "$work/teaser.mkv" "$out/teaser.webm" 260k
 encode_mp4 "$work/teaser.mkv" "$out/teaser.mp4" 30 560k
 # The poster is the title card the teaser ends on, so a reduced-motion visitor still sees it.
 ff -ss 5.5 -i "$work/teaser.mkv" -frames:v 1 -q:v 6 "$out/teaser-poster.jpg"
@@ -184,7 +184,7 @@ ff -f lavfi -i "nullsrc=s=${W}x${H}:r=${FPS},format=gray,geq=lum='${RADAR}'" \
     [panel][1:v]overlay=format=auto,vignette=PI/5,format=yuv420p[v]" \
   -map "[v]" -frames:v $LOOP_FRAMES -c:v ffv1 "$work/loop.mkv"
 
-encode_webm "$work/loop.mkv" "$out/radar-loop.webm" 300k
+encode_webm "$work/loop.mkv" "$out/radar-loop.webm" 150k
 encode_mp4 "$work/loop.mkv" "$out/radar-loop.mp4" 30 420k
 ff -i "$work/loop.mkv" -frames:v 1 -q:v 6 "$out/radar-loop-poster.jpg"
 

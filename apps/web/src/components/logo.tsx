@@ -11,6 +11,8 @@ export function Logo() {
         fontFamily="Impact, 'Arial Narrow Bold', 'Helvetica Neue', sans-serif"
         fontSize="25"
         letterSpacing="3"
+        textLength="122"
+        lengthAdjust="spacingAndGlyphs"
       >
         OUTPOST
       </text>
