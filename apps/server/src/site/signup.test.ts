@@ -49,7 +49,10 @@ describe.each(TEST_DIALECTS)('signupForEmails on %s', (dialect) => {
           method: 'POST',
           headers: { 'content-type': 'application/json', connection: 'close' },
           body: JSON.stringify({ data: 'race@example.com' }),
-        }).then(async (response) => ({ status: response.status, body: await response.json() })),
+        }).then(async (response) => ({
+          status: response.status,
+          body: (await response.json()) as { data: { created: boolean } },
+        })),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
