@@ -1,8 +1,13 @@
 import { parseArgs } from 'node:util';
 import { environmentSchema } from '@outpost/contracts/environments';
+import { AccountError, createAccount, parseKeys, setKeysByEmail } from './identity/accounts';
+import { type AuthLogger, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
+import { listUsers } from './identity/queries';
 import { seedDemoData } from './ops/seed';
-import { ConfigError, loadConfig } from './platform/config';
+import { type Config, ConfigError, loadConfig } from './platform/config';
 import { openStores, type Stores } from './platform/db/stores';
+import { createMailer } from './platform/mail/mailer';
+import { resolveAuthSecret } from './platform/secrets';
 
 /**
  * The operator CLI: `npm run admin -- <command> [options]`. It reads DATA_DIR / DATABASE_URL
@@ -11,17 +16,81 @@ import { openStores, type Stores } from './platform/db/stores';
 const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
+  create-user --email <e> --password <p> --display-name <n> [--keys admin,staff]
+                          create an account with its profile (how the first admin is made)
+  set-keys --email <e> --keys <k1,k2>
+                          replace an account's keys (admin, staff, moderator, partner);
+                          --keys "" removes them all
+  list-users [--key <k>]  list accounts, or only those holding a key
   migrate                 bring every store to the latest schema
   seed [--env <env>]      write the demo data set into an environment's store
                           (default: APP_ENV); safe to run again
 `;
 
-type Command = (stores: Stores, args: string[], appEnv: string) => Promise<string>;
+type Command = (stores: Stores, args: string[], config: Config) => Promise<string>;
+
+const quiet: AuthLogger = { debug() {}, info() {}, warn() {}, error() {} };
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string') throw new UsageError(`--${name} is required.`);
+  return value;
+}
 
 const COMMANDS: Record<string, Command> = {
+  'create-user': async (stores, args, config) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        'display-name': { type: 'string' },
+        keys: { type: 'string', default: '' },
+      },
+    });
+    const mailer = createMailer({ identity: stores.identity, from: config.mailFrom, logger: quiet });
+    const auth = createAuth({
+      identity: stores.identity,
+      dialect: stores.dialect,
+      secret: resolveAuthSecret(config),
+      publicUrl: config.publicUrl,
+      production: config.appEnv === 'production',
+      mailer,
+      logger: quiet,
+      rateLimits: DEFAULT_AUTH_RATE_LIMITS,
+      autoSignIn: false,
+    });
+    const email = required(values, 'email').trim().toLowerCase();
+    const keys = parseKeys(values.keys ?? '');
+    await createAccount(auth, stores.identity, {
+      email,
+      password: required(values, 'password'),
+      displayName: required(values, 'display-name'),
+      keys,
+    });
+    await mailer.close();
+    return `Created ${email}${keys.length ? ` with keys ${keys.join(', ')}` : ''}.`;
+  },
+  'set-keys': async (stores, args) => {
+    const { values } = parseArgs({ args, options: { email: { type: 'string' }, keys: { type: 'string' } } });
+    const email = required(values, 'email').trim().toLowerCase();
+    const keys = parseKeys(required(values, 'keys'));
+    await setKeysByEmail(stores.identity, email, keys);
+    return `${email} now has ${keys.length ? `keys ${keys.join(', ')}` : 'no keys'}.`;
+  },
+  'list-users': async (stores, args) => {
+    const { values } = parseArgs({ args, options: { key: { type: 'string' } } });
+    const users = await listUsers(stores.identity, values.key ? { key: values.key } : {});
+    if (users.length === 0) return values.key ? `No account holds the key ${values.key}.` : 'No accounts yet.';
+    return users
+      .map((user) =>
+        [user.email, user.displayName ? `@${user.displayName}` : '(no profile)', user.keys.join(',') || '-'].join('\t'),
+      )
+      .join('\n');
+  },
   migrate: async () => 'Every store is at the latest migration.',
-  seed: async (stores, args, appEnv) => {
-    const { values } = parseArgs({ args, options: { env: { type: 'string', default: appEnv } } });
+  seed: async (stores, args, config) => {
+    const { values } = parseArgs({ args, options: { env: { type: 'string', default: config.appEnv } } });
     const environment = environmentSchema.safeParse(values.env);
     if (!environment.success)
       throw new UsageError(`--env must be development, beta or production (got "${values.env}")`);
@@ -42,7 +111,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
-    process.stdout.write(`${await command(stores, args, config.appEnv)}\n`);
+    process.stdout.write(`${await command(stores, args, config)}\n`);
     return 0;
   } finally {
     await stores.close();
@@ -52,7 +121,11 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const known = error instanceof ConfigError || error instanceof UsageError || error instanceof TypeError;
+    const known =
+      error instanceof ConfigError ||
+      error instanceof UsageError ||
+      error instanceof AccountError ||
+      error instanceof TypeError;
     process.stderr.write(`${known ? (error as Error).message : String(error)}\n`);
     process.exit(known ? 2 : 1);
   },

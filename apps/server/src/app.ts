@@ -1,24 +1,59 @@
+import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
+import { registerAuthRoutes } from './identity/auth-routes';
+import { registerIdentityRoutes } from './identity/routes';
+import { createViewerResolver } from './identity/viewer';
+import { createAttestation } from './platform/attestation/attestation';
+import type { CaptchaDifficulty } from './platform/attestation/captcha';
+import { defaultAttestationMode } from './platform/attestation/enforcement';
 import type { Config } from './platform/config';
 import type { Stores } from './platform/db/stores';
+import { registerAccessControl } from './platform/http/access';
 import { registerErrorHandler } from './platform/http/errors';
 import { registerHealth } from './platform/http/health';
+import { registerOriginCheck } from './platform/http/origin-check';
 import { type RateLimit, registerRateLimiting } from './platform/http/rate-limit';
+import { contentSecurityPolicy } from './platform/http/security-headers';
 import { registerSpa } from './platform/http/spa';
+import { createMailer } from './platform/mail/mailer';
 import { registerSiteRoutes } from './site/routes';
 
 export interface RateLimits {
   emailSignup: RateLimit;
+  checkEmail: RateLimit;
+  attestation: RateLimit;
+  auth: AuthRateLimits;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   emailSignup: { max: 10, windowMs: 60_000 },
+  checkEmail: { max: 30, windowMs: 60_000 },
+  attestation: { max: 20, windowMs: 60_000 },
+  auth: DEFAULT_AUTH_RATE_LIMITS,
 };
 
+/** The configuration the app reads; the auth secret is already resolved (server.ts). */
+export type AppConfig = Pick<
+  Config,
+  | 'appEnv'
+  | 'logLevel'
+  | 'trustProxy'
+  | 'webDist'
+  | 'publicUrl'
+  | 'smtpUrl'
+  | 'mailFrom'
+  | 'attestationMode'
+  | 'attestationDebugTokens'
+  | 'attestationAllowDebugInProduction'
+> & { authSecret: string };
+
 export interface AppOptions {
-  config: Pick<Config, 'appEnv' | 'logLevel' | 'trustProxy' | 'webDist'>;
+  config: AppConfig;
   stores: Stores;
   rateLimits?: Partial<RateLimits>;
+  /** Tests lower the captcha's work to keep solving fast. */
+  captchaDifficulty?: CaptchaDifficulty;
 }
 
 /**
@@ -28,6 +63,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, stores } = options;
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const production = config.appEnv === 'production';
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
@@ -36,9 +72,52 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(production) },
+    hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
   await registerRateLimiting(app);
+
+  const mailer = createMailer({
+    identity: stores.identity,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    logger: app.log,
+  });
+  app.addHook('onClose', () => mailer.close());
+  const auth = createAuth({
+    identity: stores.identity,
+    dialect: stores.dialect,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    production,
+    mailer,
+    logger: app.log,
+    rateLimits: rateLimits.auth,
+  });
+  const attestation = createAttestation({
+    identity: stores.identity,
+    secret: config.authSecret,
+    appEnv: config.appEnv,
+    mode: config.attestationMode ?? defaultAttestationMode(config.appEnv),
+    debugTokens: config.attestationDebugTokens,
+    allowDebugInProduction: config.attestationAllowDebugInProduction,
+    tokenTtlSeconds: 3600,
+    rateLimit: rateLimits.attestation,
+    ...(options.captchaDifficulty ? { captchaDifficulty: options.captchaDifficulty } : {}),
+  });
+
+  registerAccessControl(app, {
+    resolveViewer: createViewerResolver(auth, stores.identity),
+    checkAttestation: (request) => attestation.check(request),
+  });
+  registerOriginCheck(app, config.publicUrl);
   registerHealth(app, stores);
 
+  registerAuthRoutes(app, auth, stores.identity);
+  registerIdentityRoutes(app, { identity: stores.identity, checkEmailRateLimit: rateLimits.checkEmail });
+  attestation.registerRoutes(app);
   registerSiteRoutes(app, { stores, environment: config.appEnv, signupRateLimit: rateLimits.emailSignup });
 
   await registerSpa(app, config.webDist);

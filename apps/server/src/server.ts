@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { seedIfNew } from './ops/seed';
 import type { Config } from './platform/config';
 import { openStores, type Stores } from './platform/db/stores';
+import { resolveAuthSecret } from './platform/secrets';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -19,7 +20,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (config.seedDemoData && config.appEnv !== 'production' && (await seedIfNew(stores, config.appEnv))) {
       console.info(`Seeded the ${config.appEnv} store with demo data.`);
     }
-    app = await buildApp({ config, stores });
+    app = await buildApp({ config: { ...config, authSecret: resolveAuthSecret(config) }, stores });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await stores.close();

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface ProfileTable {
   user_id: string;
@@ -6,12 +6,24 @@ export interface ProfileTable {
   /** Lower-cased display name: display names are unique case-insensitively. */
   display_name_key: string;
   /** JSON array of key strings (admin, staff, moderator, partner are meaningful). */
-  keys: string;
+  keys: Generated<string>;
   created: string;
 }
 
 export type ProfileRow = Selectable<ProfileTable>;
 
+/** The account table the auth library writes; we read it for look-ups by email. */
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: number | boolean;
+  image: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
 export interface IdentityTables {
   profiles: ProfileTable;
+  auth_users: AuthUserTable;
 }

@@ -31,6 +31,12 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://outpost.example',
         TRUST_PROXY: 'true',
         SEED_DEMO_DATA: 'false',
+        AUTH_SECRET: 'a'.repeat(40),
+        SMTP_URL: 'smtp://mailer:secret@mail.outpost.example:587',
+        MAIL_FROM: 'Outpost <hello@outpost.example>',
+        ATTESTATION_MODE: 'monitor',
+        ATTESTATION_DEBUG_TOKENS: ' tok-1, tok-2 ,',
+        ATTESTATION_ALLOW_DEBUG_IN_PRODUCTION: 'true',
       },
       '/',
     );
@@ -44,7 +50,20 @@ describe('loadConfig', () => {
       publicUrl: 'https://outpost.example',
       trustProxy: true,
       seedDemoData: false,
+      authSecret: 'a'.repeat(40),
+      smtpUrl: 'smtp://mailer:secret@mail.outpost.example:587',
+      mailFrom: 'Outpost <hello@outpost.example>',
+      attestationMode: 'monitor',
+      attestationDebugTokens: ['tok-1', 'tok-2'],
+      attestationAllowDebugInProduction: true,
     });
+  });
+
+  it('derives the sender from PUBLIC_URL and leaves the attestation mode to the environment', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://play.outpost.example' });
+    expect(config.mailFrom).toBe('Outpost <no-reply@play.outpost.example>');
+    expect(config.attestationMode).toBeUndefined();
+    expect(config.attestationDebugTokens).toEqual([]);
   });
 
   it('treats an empty variable as unset', () => {
@@ -59,6 +78,10 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info'],
     [{ PUBLIC_URL: 'outpost' }, 'Invalid configuration: PUBLIC_URL must be an absolute URL'],
     [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be true or false'],
+    [{ AUTH_SECRET: 'short' }, 'Invalid configuration: AUTH_SECRET must be at least 32 characters'],
+    [{ APP_ENV: 'production' }, 'Invalid configuration: AUTH_SECRET must be set when APP_ENV is production'],
+    [{ SMTP_URL: 'mail.example' }, 'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ ATTESTATION_MODE: 'strict' }, 'Invalid configuration: ATTESTATION_MODE must be off, monitor or enforce'],
   ])('stops on %o with one line naming the variable', (env, message) => {
     let error: unknown;
     try {
@@ -69,5 +92,12 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toContain(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('never repeats a secret in its message', () => {
+    expect(() => loadConfig({ AUTH_SECRET: 'hunter2' })).toThrow(
+      /^Invalid configuration: AUTH_SECRET must be at least 32 characters[^"]*$/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:pw@db' })).not.toThrow(/pw/);
   });
 });

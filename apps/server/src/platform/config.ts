@@ -28,6 +28,15 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: z.string().min(1).optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example:587')
+    .optional(),
+  MAIL_FROM: z.string().min(3, 'must be a sender such as "Outpost <no-reply@outpost.example>"').optional(),
+  ATTESTATION_MODE: z.enum(['off', 'monitor', 'enforce'], { error: 'must be off, monitor or enforce' }).optional(),
+  ATTESTATION_DEBUG_TOKENS: z.string().optional(),
+  ATTESTATION_ALLOW_DEBUG_IN_PRODUCTION: booleanFlag.default(false),
 });
 
 export type Config = {
@@ -42,7 +51,17 @@ export type Config = {
   /** Folder of the built web app; absent means the API runs without the site. */
   webDist: string;
   seedDemoData: boolean;
+  /** Signs sessions and attestation tokens; required in production, kept under DATA_DIR otherwise. */
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Undefined means the environment's default (enforce in production, monitor elsewhere). */
+  attestationMode: 'off' | 'monitor' | 'enforce' | undefined;
+  attestationDebugTokens: string[];
+  attestationAllowDebugInProduction: boolean;
 };
+
+const UNECHOED = new Set(['AUTH_SECRET', 'DATABASE_URL', 'SMTP_URL', 'ATTESTATION_DEBUG_TOKENS']);
 
 /** Raised when the environment is invalid; its message is one line naming the variable. */
 export class ConfigError extends Error {}
@@ -54,10 +73,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
-    const got = present[variable] === undefined ? '' : ` (got "${present[variable]}")`;
+    // Never echo a secret, or a URL that may carry a password, into the logs.
+    const shown = present[variable] !== undefined && !UNECHOED.has(variable);
+    const got = shown ? ` (got "${present[variable]}")` : '';
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${got}`);
   }
   const value = parsed.data;
+  if (value.APP_ENV === 'production' && !value.AUTH_SECRET) {
+    throw new ConfigError('Invalid configuration: AUTH_SECRET must be set when APP_ENV is production');
+  }
+  const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     port: value.PORT,
     host: value.HOST,
@@ -65,10 +90,19 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     appEnv: value.APP_ENV,
     databaseUrl: value.DATABASE_URL,
     logLevel: value.LOG_LEVEL,
-    publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+    publicUrl,
     trustProxy: value.TRUST_PROXY,
     webDist: path.resolve(cwd, value.WEB_DIST ?? defaultWebDist()),
     seedDemoData: value.SEED_DEMO_DATA,
+    authSecret: value.AUTH_SECRET,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM ?? `Outpost <no-reply@${new URL(publicUrl).hostname}>`,
+    attestationMode: value.ATTESTATION_MODE,
+    attestationDebugTokens: (value.ATTESTATION_DEBUG_TOKENS ?? '')
+      .split(',')
+      .map((token) => token.trim())
+      .filter(Boolean),
+    attestationAllowDebugInProduction: value.ATTESTATION_ALLOW_DEBUG_IN_PRODUCTION,
   };
 }
 

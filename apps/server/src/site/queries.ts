@@ -25,3 +25,21 @@ export async function countEmailSignups(db: Kysely<GameDatabase>): Promise<numbe
 export async function findEmailSignup(db: Kysely<GameDatabase>, email: string) {
   return db.selectFrom('email_signups').selectAll().where('email', '=', email).executeTakeFirst();
 }
+
+/** Registers the address for a segment once; a repeat keeps the first registration. */
+export async function insertSegmentRegistration(
+  db: Kysely<GameDatabase>,
+  registration: { segmentId: string; email: string; userId: string; createdAt: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('email_segment_registrations')
+    .values({
+      segment_id: registration.segmentId,
+      email: registration.email,
+      user_id: registration.userId,
+      created_at: registration.createdAt,
+    })
+    .onConflict((conflict) => conflict.columns(['segment_id', 'email']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { CallableError, callFunction } from './callable';
+import { CallableError, callFunction, callHttpFunction } from './callable';
 
 /** A real HTTP server whose answer each test chooses through the callable's name. */
 let server: http.Server;
@@ -29,6 +29,9 @@ beforeAll(async () => {
         response.end(JSON.stringify({ result: 1 }));
       } else if (name === 'not-object') {
         response.end(arg === 'array' ? '[1,2]' : 'plain text');
+      } else if (request.url?.startsWith('/api/fn/')) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ method: request.method, url: request.url, body: body || null }));
       } else if (name === 'slow') {
         setTimeout(() => response.end('{"data":1}'), 500);
       } else {
@@ -65,9 +68,10 @@ describe('callFunction', () => {
     expect(received.headers?.['content-type']).toBe('application/json');
   });
 
-  it('sends extra headers', async () => {
-    await callFunction('echo', null, z.null(), { baseUrl, headers: { authorization: 'Bearer t0ken' } });
+  it('sends bearer auth and the messaging token under the names the game client uses', async () => {
+    await callFunction('echo', null, z.null(), { baseUrl, bearerToken: 't0ken', messagingToken: 'fcm-123' });
     expect(received.headers?.authorization).toBe('Bearer t0ken');
+    expect(received.headers?.['firebase-instance-id-token']).toBe('fcm-123');
   });
 
   it.each([
@@ -117,5 +121,25 @@ describe('callFunction', () => {
   it('refuses a result of the wrong shape', async () => {
     const error = await failure(callFunction('echo', 'text', z.number(), { baseUrl }));
     expect(error.status).toBe('internal');
+  });
+});
+
+describe('callHttpFunction', () => {
+  const echo = z.object({ method: z.string(), url: z.string(), body: z.nullable(z.string()) });
+
+  it('sends a GET with its query and reads the plain JSON answer', async () => {
+    const result = await callHttpFunction({ method: 'GET', name: 'check-email', query: { email: 'a+b@c.com' } }, echo, {
+      baseUrl,
+    });
+    expect(result).toEqual({ method: 'GET', url: '/api/fn/check-email?email=a%2Bb%40c.com', body: null });
+    expect(received.headers?.['content-type']).toBeUndefined();
+  });
+
+  it('sends a POST with a JSON body', async () => {
+    const result = await callHttpFunction({ method: 'POST', name: 'register', body: { displayName: 'ash' } }, echo, {
+      baseUrl,
+    });
+    expect(result.body).toBe('{"displayName":"ash"}');
+    expect(received.headers?.['content-type']).toBe('application/json');
   });
 });

@@ -22,8 +22,12 @@ export class CallableError extends Error {
 
 export interface CallOptions {
   timeoutMs?: number;
-  /** Extra headers: bearer auth, messaging and attestation tokens arrive with the identity issue. */
-  headers?: Record<string, string>;
+  /** Sent as `Authorization: Bearer …`; the web app's own pages rely on their session cookie instead. */
+  bearerToken?: string;
+  /** The push-messaging token, sent as `Firebase-Instance-ID-Token` like the game's client does. */
+  messagingToken?: string;
+  /** Attach an attestation token (solving the captcha first when none is held). */
+  attestation?: boolean;
   /** Base URL; the web app calls its own origin. */
   baseUrl?: string;
   fetch?: typeof fetch;
@@ -31,6 +35,65 @@ export interface CallOptions {
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The headers of spec §7's client: bearer auth, the messaging token and the attestation token. */
+async function credentialHeaders(options: CallOptions): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  if (options.bearerToken) headers.authorization = `Bearer ${options.bearerToken}`;
+  if (options.messagingToken) headers['firebase-instance-id-token'] = options.messagingToken;
+  if (options.attestation) {
+    try {
+      const { getAttestationHeaders } = await import('./attestation/get-token');
+      Object.assign(headers, await getAttestationHeaders());
+    } catch (error) {
+      // Without a token the call still goes out: the server decides (monitor logs, enforce refuses).
+      console.warn('no attestation token for this call', error);
+    }
+  }
+  return headers;
+}
+
+/** Sends one request with the timeout and credentials, and reads its JSON body. */
+async function send(
+  path: string,
+  init: { method: string; body?: string },
+  options: CallOptions,
+): Promise<{ response: Response; body: unknown }> {
+  const timeoutMs = options.timeoutMs ?? FUNCTIONS_TIMEOUT_MS;
+  const headers = {
+    ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(await credentialHeaders(options)),
+  };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await (options.fetch ?? fetch)(`${options.baseUrl ?? ''}${path}`, {
+      ...init,
+      headers,
+      signal: controller.signal,
+    });
+    body = await response.json().catch(() => undefined);
+  } catch (error) {
+    if (controller.signal.aborted) throw new CallableError('deadline-exceeded', `No answer within ${timeoutMs} ms.`);
+    throw new CallableError('unavailable', error instanceof Error ? error.message : 'The network request failed.');
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) {
+    const status = functionStatusForHttp(response.status);
+    const parsed = z.safeParse(functionErrorBodySchema, body);
+    throw new CallableError(status, parsed.success ? parsed.data.error.message : status, parsed.data?.error.details);
+  }
+  return { response, body };
+}
+
+function parseResult<Schema extends z.ZodMiniType>(schema: Schema, value: unknown): z.output<Schema> {
+  const result = z.safeParse(schema, value);
+  if (!result.success) throw new CallableError('internal', 'The response did not have the expected shape.');
+  return result.data;
+}
 
 /**
  * Calls `/api/callable/<name>` with the callable protocol: POST {data}, answer {data}. Parses the
@@ -42,39 +105,30 @@ export async function callFunction<Schema extends z.ZodMiniType>(
   schema: Schema,
   options: CallOptions = {},
 ): Promise<z.output<Schema>> {
-  const timeoutMs = options.timeoutMs ?? FUNCTIONS_TIMEOUT_MS;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  let response: Response;
-  try {
-    response = await (options.fetch ?? fetch)(`${options.baseUrl ?? ''}/api/callable/${name}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...options.headers },
-      body: JSON.stringify({ data: data ?? null }),
-      signal: controller.signal,
-    });
-  } catch (error) {
-    if (controller.signal.aborted) throw new CallableError('deadline-exceeded', `No answer within ${timeoutMs} ms.`);
-    throw new CallableError('unavailable', error instanceof Error ? error.message : 'The network request failed.');
-  } finally {
-    clearTimeout(timer);
-  }
-
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-
-  if (!response.ok) {
-    const status = functionStatusForHttp(response.status);
-    const parsed = z.safeParse(functionErrorBodySchema, body);
-    throw new CallableError(status, parsed.success ? parsed.data.error.message : status, parsed.data?.error.details);
-  }
+  const { body } = await send(
+    `/api/callable/${name}`,
+    { method: 'POST', body: JSON.stringify({ data: data ?? null }) },
+    options,
+  );
   if (!isObject(body)) throw new CallableError('internal', CALLABLE_MESSAGES.notJsonObject);
   if (!('data' in body)) throw new CallableError('internal', CALLABLE_MESSAGES.missingData);
-  const result = z.safeParse(schema, body.data);
-  if (!result.success) throw new CallableError('internal', 'The response did not have the expected shape.');
-  return result.data;
+  return parseResult(schema, body.data);
+}
+
+/**
+ * Calls a product function, `/api/fn/<name>` (spec §7), with the same credentials, timeout and
+ * error mapping as callables; its answer is plain JSON. Product functions carry attestation.
+ */
+export async function callHttpFunction<Schema extends z.ZodMiniType>(
+  request: { method: 'GET' | 'POST'; name: string; query?: Record<string, string>; body?: unknown },
+  schema: Schema,
+  options: CallOptions = { attestation: true },
+): Promise<z.output<Schema>> {
+  const query = request.query ? `?${new URLSearchParams(request.query)}` : '';
+  const { body } = await send(
+    `/api/fn/${request.name}${query}`,
+    { method: request.method, ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }) },
+    options,
+  );
+  return parseResult(schema, body);
 }

@@ -52,6 +52,13 @@ export async function buildTestApp(
       logLevel: 'silent',
       trustProxy: false,
       webDist: path.join(testStores.dataDir, 'no-web-build'),
+      publicUrl: 'http://localhost:3000',
+      authSecret: 'test-secret-that-is-at-least-32-characters-long',
+      smtpUrl: undefined,
+      mailFrom: 'Outpost <no-reply@outpost.test>',
+      attestationMode: 'off',
+      attestationDebugTokens: [],
+      attestationAllowDebugInProduction: false,
       ...options.config,
     },
   });

@@ -1,0 +1,94 @@
+import { type Access, API_POLICIES } from '@outpost/contracts/api';
+import { can } from '@outpost/contracts/permissions';
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setProfileKeys } from './identity/queries';
+import { type SignedIn, signUpWithProfile } from './identity/testing';
+import { buildTestApp, TEST_DIALECTS, type TestApp } from './platform/testing/test-stores';
+
+const ROLES = {
+  anonymous: null,
+  user: [],
+  partner: ['partner'],
+  moderator: ['moderator'],
+  staff: ['staff'],
+  admin: ['admin'],
+} as const satisfies Record<string, readonly string[] | null>;
+type Role = keyof typeof ROLES;
+
+/** A concrete URL for each route pattern of the table. */
+function sampleUrl(method: string, pattern: string): string {
+  // Sign-out would end the caller's session for the cases after it.
+  if (pattern === '/api/auth/*') return method === 'GET' ? '/api/auth/get-session' : '/api/auth/sign-in/email';
+  return pattern.replace(':env', 'development');
+}
+
+function expectedFor(access: Access, keys: readonly string[] | null): 'allowed' | 401 | 403 {
+  if (access === 'public') return 'allowed';
+  if (keys === null) return 401;
+  if (access === 'signedIn') return 'allowed';
+  return can(keys, access) ? 'allowed' : 403;
+}
+
+describe.each(TEST_DIALECTS)('every route × every role on %s', (dialect) => {
+  let t: TestApp;
+  const callers = {} as Record<Role, SignedIn | null>;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    for (const [role, keys] of Object.entries(ROLES) as [Role, readonly string[] | null][]) {
+      callers[role] =
+        keys === null
+          ? null
+          : await signUpWithProfile(t.app, (id, k) => setProfileKeys(t.stores.identity, id, k), {
+              email: `${role}@example.com`,
+              displayName: `${role}-one`,
+              keys: [...keys],
+            });
+    }
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  it('registers exactly the routes of the permission table', () => {
+    for (const key of Object.keys(API_POLICIES)) {
+      const [method, url] = key.split(' ') as [HTTPMethods, string];
+      expect(t.app.hasRoute({ method, url }), key).toBe(true);
+    }
+  });
+
+  const cases = Object.entries(API_POLICIES).flatMap(([key, policy]) =>
+    (Object.keys(ROLES) as Role[]).map((role) => [key, role, policy.access] as const),
+  );
+
+  it.each(cases)('%s as %s', async (key, role, access) => {
+    const [method, pattern] = key.split(' ') as [HTTPMethods, string];
+    const caller = callers[role];
+    const response = await t.app.inject({
+      method,
+      url: sampleUrl(method, pattern),
+      headers: caller ? { authorization: caller.bearer } : {},
+      ...(method === 'POST' ? { payload: {} } : {}),
+    });
+    const expected = expectedFor(access, ROLES[role]);
+    if (expected === 'allowed') {
+      expect([401, 403], `${response.statusCode} ${response.body}`).not.toContain(response.statusCode);
+    } else {
+      expect(response.statusCode, response.body).toBe(expected);
+    }
+  });
+});
+
+describe('the permission mechanism', () => {
+  it('refuses to start with an /api route that is not in the permission table', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      expect(() => t.app.get('/api/fn/unlisted', async () => 'hi')).toThrow(
+        'GET /api/fn/unlisted has no entry in API_POLICIES',
+      );
+    } finally {
+      await t.cleanup();
+    }
+  });
+});

@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../platform/testing/test-stores';
+import { ORIGIN } from './testing';
+
+const ADMIN = path.join(import.meta.dirname, '..', 'admin.ts');
+
+/** Runs `npm run admin -- …` the way an operator does, against the running app's data folder. */
+function admin(args: string[], dataDir: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ADMIN, ...args], {
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        AUTH_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe('the operator CLI, while the server runs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  it('creates the first admin, who can then sign in and holds the keys', async () => {
+    const created = await admin(
+      [
+        'create-user',
+        '--email',
+        'Boss@Example.com',
+        '--password',
+        'correct horse battery',
+        '--display-name',
+        'Boss',
+        '--keys',
+        'admin,staff',
+      ],
+      t.dataDir,
+    );
+    expect(created.stderr).toBe('');
+    expect(created.stdout.trim()).toBe('Created boss@example.com with keys admin, staff.');
+    expect(created.status).toBe(0);
+
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: ORIGIN },
+      payload: { email: 'boss@example.com', password: 'correct horse battery' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const me = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${signIn.headers['set-auth-token']}` },
+    });
+    expect(me.json().profile).toMatchObject({ displayName: 'Boss', keys: ['admin', 'staff'] });
+  });
+
+  it('sets keys and lists users by key', async () => {
+    await admin(
+      ['create-user', '--email', 'mod@example.com', '--password', 'correct horse battery', '--display-name', 'Mod'],
+      t.dataDir,
+    );
+    const set = await admin(['set-keys', '--email', 'mod@example.com', '--keys', 'moderator'], t.dataDir);
+    expect(set.stdout.trim()).toBe('mod@example.com now has keys moderator.');
+    const moderators = await admin(['list-users', '--key', 'moderator'], t.dataDir);
+    expect(moderators.stdout.trim()).toBe('mod@example.com\t@Mod\tmoderator');
+    const admins = await admin(['list-users', '--key', 'admin'], t.dataDir);
+    expect(admins.stdout.trim()).toBe('boss@example.com\t@Boss\tadmin,staff');
+  });
+
+  it.each([
+    [
+      ['set-keys', '--email', 'mod@example.com', '--keys', 'admni'],
+      'Unknown key "admni"; use admin, staff, moderator, partner.',
+    ],
+    [['set-keys', '--email', 'ghost@example.com', '--keys', 'admin'], 'No account uses ghost@example.com.'],
+    [
+      ['create-user', '--email', 'boss@example.com', '--password', 'correct horse battery', '--display-name', 'Boss2'],
+      'An account already uses boss@example.com.',
+    ],
+    [
+      ['create-user', '--email', 'x@example.com', '--password', 'correct horse battery', '--display-name', 'no spaces'],
+      'Display names are 3 to 20 letters, digits, _ or -.',
+    ],
+    [['create-user', '--email', 'x@example.com', '--display-name', 'Someone'], '--password is required.'],
+  ])('refuses %j with a clear message', async (args, message) => {
+    const result = await admin(args, t.dataDir);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(message);
+  });
+});

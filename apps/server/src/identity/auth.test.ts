@@ -1,0 +1,186 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listOutbox } from '../platform/mail/queries';
+import { buildTestApp, TEST_DIALECTS, type TestApp } from '../platform/testing/test-stores';
+import { cookieHeader, ORIGIN, signUp } from './testing';
+
+describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: ORIGIN, ...headers },
+      payload: { email, password },
+    });
+  const me = (headers: Record<string, string>) => t.app.inject({ url: '/api/auth/me', headers }).then((r) => r.json());
+
+  it('signs up with an httpOnly session cookie and a bearer token, both naming the account', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ORIGIN },
+      payload: { email: 'Ash@Example.com', password: 'correct horse battery', name: 'ash' },
+    });
+    expect(response.statusCode).toBe(200);
+    const session = response.cookies.find((cookie) => cookie.name.endsWith('session_token'));
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(response.headers['set-auth-token']).toBeTruthy();
+
+    const byCookie = await me({ cookie: cookieHeader(response) });
+    expect(byCookie.user.email).toBe('ash@example.com');
+    expect(byCookie.profile).toBeNull();
+    const byBearer = await me({ authorization: `Bearer ${response.headers['set-auth-token']}` });
+    expect(byBearer.user.id).toBe(byCookie.user.id);
+    expect(await me({})).toEqual({ user: null, profile: null });
+  });
+
+  it('answers the spec codes and messages for the sign-up and sign-in failures', async () => {
+    await signUp(t.app, { email: 'taken@example.com' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ORIGIN },
+      payload: { email: 'taken@example.com', password: 'another password', name: 'x' },
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error).toMatchObject({
+      message: 'Email is already in use.',
+      details: { code: 'email-already-in-use' },
+    });
+
+    const badEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ORIGIN },
+      payload: { email: 'not-an-email', password: 'another password', name: 'x' },
+    });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().error).toMatchObject({
+      status: 'invalid-argument',
+      message: 'Invalid Email',
+      details: { code: 'invalid-email' },
+    });
+
+    const wrong = await signIn('taken@example.com', 'not the password');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toMatchObject({
+      status: 'unauthenticated',
+      message: 'Invalid email or password.',
+      details: { code: 'wrong-password' },
+    });
+    const unknown = await signIn('nobody@example.com', 'whatever it is');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().error).toMatchObject({
+      message: 'User does not exist. Did you mean to sign up?',
+      details: { code: 'user-not-found' },
+    });
+  });
+
+  it('signs out: the session no longer works, by cookie or by bearer token', async () => {
+    const user = await signUp(t.app, { email: 'leaver@example.com' });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: user.cookie, origin: ORIGIN },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await me({ cookie: user.cookie })).user).toBeNull();
+    expect((await me({ authorization: user.bearer })).user).toBeNull();
+  });
+
+  it('issues a fresh session on sign-in whatever session cookie the browser already carries', async () => {
+    await signUp(t.app, { email: 'fixed@example.com' });
+    const planted = 'outpost.session_token=attacker-chosen-value';
+    const response = await signIn('fixed@example.com', 'correct horse battery', { cookie: planted });
+    expect(response.statusCode).toBe(200);
+    const session = response.cookies.find((cookie) => cookie.name.endsWith('session_token'));
+    expect(session?.value).toBeTruthy();
+    expect(session?.value).not.toContain('attacker-chosen-value');
+  });
+
+  it('resets a password through a link sent to the outbox; the old password and sessions stop working', async () => {
+    const user = await signUp(t.app, { email: 'forgetful@example.com' });
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: ORIGIN },
+      payload: { email: 'forgetful@example.com' },
+    });
+    expect(request.statusCode).toBe(200);
+    const [mail] = await listOutbox(t.stores.identity, { to: 'forgetful@example.com', limit: 5 });
+    expect(mail?.subject).toBe('Reset your Outpost password');
+    const token = mail?.text_body.match(/token=([^\s&]+)/)?.[1];
+    expect(token).toBeTruthy();
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: ORIGIN },
+      payload: { token: decodeURIComponent(token ?? ''), newPassword: 'a brand new passphrase' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn('forgetful@example.com', 'correct horse battery')).statusCode).toBe(401);
+    expect((await signIn('forgetful@example.com', 'a brand new passphrase')).statusCode).toBe(200);
+    expect((await me({ authorization: user.bearer })).user).toBeNull();
+
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: ORIGIN },
+      payload: { token: decodeURIComponent(token ?? ''), newPassword: 'yet another passphrase' },
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.details.code).toBe('invalid-action-code');
+  });
+
+  it('refuses a cross-site sign-in', async () => {
+    await signUp(t.app, { email: 'csrf@example.com' });
+    const response = await signIn('csrf@example.com', 'correct horse battery', {
+      origin: 'https://evil.example',
+      cookie: 'outpost.session_token=x',
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('answers 429 too-many-requests past the per-client limit', async () => {
+    const t = await buildTestApp('sqlite', {
+      rateLimits: {
+        auth: {
+          signIn: { windowSeconds: 60, max: 3 },
+          signUp: { windowSeconds: 60, max: 10 },
+          passwordReset: { windowSeconds: 60, max: 3 },
+        },
+      },
+    });
+    try {
+      const attempt = (remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress,
+          headers: { origin: ORIGIN },
+          payload: { email: 'someone@example.com', password: 'guessing-away' },
+        });
+      for (let i = 0; i < 3; i += 1) expect((await attempt('10.0.0.1')).statusCode).toBe(401);
+      const limited = await attempt('10.0.0.1');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error).toMatchObject({
+        status: 'resource-exhausted',
+        details: { code: 'too-many-requests' },
+      });
+      expect((await attempt('10.0.0.2')).statusCode).toBe(401);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import type { Profile } from '@outpost/contracts/identity';
+import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../platform/db/schema';
+import type { ProfileRow } from './tables';
+
+export async function findUserIdByEmail(db: Kysely<IdentityDatabase>, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('auth_users')
+    .select('id')
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export function toProfile(row: ProfileRow): Profile {
+  return { displayName: row.display_name, keys: JSON.parse(row.keys) as string[], created: row.created };
+}
+
+export async function findProfile(db: Kysely<IdentityDatabase>, userId: string): Promise<Profile | null> {
+  const row = await db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return row ? toProfile(row) : null;
+}
+
+/**
+ * Creates the profile once; the unique display-name key settles races between two users
+ * choosing the same name. Returns what stopped it, if anything.
+ */
+export async function insertProfile(
+  db: Kysely<IdentityDatabase>,
+  profile: { userId: string; displayName: string; keys?: readonly string[]; created: string },
+): Promise<'created' | 'profile-exists' | 'name-taken'> {
+  const result = await db
+    .insertInto('profiles')
+    .values({
+      user_id: profile.userId,
+      display_name: profile.displayName,
+      display_name_key: profile.displayName.toLowerCase(),
+      keys: JSON.stringify(profile.keys ?? []),
+      created: profile.created,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) return 'created';
+  return (await findProfile(db, profile.userId)) ? 'profile-exists' : 'name-taken';
+}
+
+export async function setProfileKeys(db: Kysely<IdentityDatabase>, userId: string, keys: readonly string[]) {
+  const result = await db
+    .updateTable('profiles')
+    .set({ keys: JSON.stringify([...new Set(keys)]) })
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function listUsers(db: Kysely<IdentityDatabase>, options: { key?: string } = {}) {
+  const rows = await db
+    .selectFrom('auth_users')
+    .leftJoin('profiles', 'profiles.user_id', 'auth_users.id')
+    .select(['auth_users.id', 'auth_users.email', 'profiles.display_name', 'profiles.keys', 'auth_users.created_at'])
+    .orderBy('auth_users.email')
+    .execute();
+  return rows
+    .map((row) => ({
+      id: row.id,
+      email: row.email,
+      displayName: row.display_name,
+      keys: row.keys ? (JSON.parse(row.keys) as string[]) : [],
+    }))
+    .filter((user) => !options.key || user.keys.includes(options.key));
+}

@@ -1,0 +1,81 @@
+import { type Access, policyFor, type RoutePolicy } from '@outpost/contracts/api';
+import type { Profile } from '@outpost/contracts/identity';
+import { can } from '@outpost/contracts/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FunctionError } from './errors';
+
+/** The signed-in account behind a request, with its profile once it has one. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  profile: Profile | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    policy?: RoutePolicy;
+  }
+  interface FastifyRequest {
+    /** Resolves the session once per request (cookie or bearer token); null for a visitor. */
+    viewer(): Promise<Viewer | null>;
+  }
+}
+
+export interface AccessControlOptions {
+  resolveViewer(request: FastifyRequest): Promise<Viewer | null>;
+  /** Runs after the access check on routes whose policy asks for attestation. */
+  checkAttestation(request: FastifyRequest): Promise<void>;
+}
+
+/** Throws when the viewer may not use a route of this access. */
+export async function authorize(request: FastifyRequest, access: Access): Promise<void> {
+  if (access === 'public') return;
+  const viewer = await request.viewer();
+  if (!viewer) throw new FunctionError('unauthenticated', 'Please sign in first.');
+  if (access !== 'signedIn' && !can(viewer.profile?.keys, access)) {
+    throw new FunctionError('permission-denied', 'Your account is not allowed to do this.');
+  }
+}
+
+/** The viewer of a route whose policy already required a signed-in account. */
+export async function signedInViewer(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await request.viewer();
+  if (!viewer) throw new FunctionError('unauthenticated', 'Please sign in first.');
+  return viewer;
+}
+
+/**
+ * The one authorization mechanism: every /api route takes its policy from the contracts'
+ * table when it is registered (a route missing there stops the start), and one hook enforces
+ * it before any handler or body validation runs.
+ */
+export function registerAccessControl(app: FastifyInstance, options: AccessControlOptions): void {
+  const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+  app.decorateRequest('viewer', function (this: FastifyRequest) {
+    let viewer = cache.get(this);
+    if (!viewer) {
+      viewer = options.resolveViewer(this);
+      cache.set(this, viewer);
+    }
+    return viewer;
+  });
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const governed = route.url.startsWith('/api/') || route.url === '/healthz' || route.url === '/readyz';
+    if (!governed) return;
+    const policies = methods.map((method) => policyFor(method, route.url));
+    const policy = policies[0];
+    if (!policy || policies.some((other) => other !== policy)) {
+      throw new Error(`${methods.join(',')} ${route.url} has no entry in API_POLICIES (packages/contracts/src/api.ts)`);
+    }
+    route.config = { ...route.config, policy };
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const policy = request.routeOptions.config.policy;
+    if (!policy) return;
+    await authorize(request, policy.access);
+    if (policy.attestation) await options.checkAttestation(request);
+  });
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod/mini';
+
+/** Spec §8: the messages shown for authentication error codes, word for word. */
+export const AUTH_MESSAGES = {
+  'user-not-found': 'User does not exist. Did you mean to sign up?',
+  'credential-already-in-use': 'This account exists under another sign-in method.',
+  'argument-error': 'Bad data, please try again.',
+  'email-already-in-use': 'Email is already in use.',
+  'cancelled-popup-request': 'Login window cancelled.',
+  'invalid-email': 'Invalid Email',
+  'wrong-password': 'Invalid email or password.',
+} as const;
+
+export type KnownAuthErrorCode = keyof typeof AUTH_MESSAGES;
+
+/** The message for any auth error code: the spec's table, else its catch-all with the code. */
+export function authErrorMessage(code: string): string {
+  return (AUTH_MESSAGES as Record<string, string>)[code] ?? `An error occurred. Please try again later. ${code}`;
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const DISPLAY_NAME_RULE = 'Display names are 3 to 20 letters, digits, _ or -.';
+export const displayNameSchema = z
+  .string({ error: DISPLAY_NAME_RULE })
+  .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{3,20}$/, { error: DISPLAY_NAME_RULE }));
+
+export const authEmailSchema = z
+  .string({ error: AUTH_MESSAGES['invalid-email'] })
+  .check(z.trim(), z.toLowerCase(), z.email({ error: AUTH_MESSAGES['invalid-email'] }), z.maxLength(254));
+
+/** POST /api/fn/register (spec §7): creates the profile of the signed-in account. */
+export const registerInputSchema = z.object({ email: authEmailSchema, displayName: displayNameSchema });
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export const profileSchema = z.object({
+  displayName: z.string(),
+  keys: z.array(z.string()),
+  created: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** GET /api/auth/me: who the session belongs to; both null for a visitor. */
+export const meSchema = z.object({
+  user: z.nullable(z.object({ id: z.string(), email: z.string() })),
+  profile: z.nullable(profileSchema),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const checkEmailQuerySchema = z.object({ email: authEmailSchema });
+export const checkEmailResultSchema = z.object({ exists: z.boolean() });
+
+/** POST /api/fn/register-for-email-segment; userID is a guest placeholder when signed out. */
+export const GUEST_USER_ID = 'guest';
+export const emailSegmentInputSchema = z.object({
+  segmentID: z
+    .string()
+    .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'segmentID must be 1 to 64 letters, digits, _ or -.' })),
+  email: authEmailSchema,
+  userID: z.string().check(z.trim(), z.minLength(1, { error: 'userID is required.' }), z.maxLength(128)),
+});
+export type EmailSegmentInput = z.infer<typeof emailSegmentInputSchema>;
