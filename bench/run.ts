@@ -6,8 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type FirstVisitBundle, measureFirstVisitBundle } from './bundle/first-visit';
 import { type AppTarget, startAppTarget } from './http/app-target';
-import { startBareServer } from './http/bare-server';
-import { type HttpReport, runHttpBenches } from './http/suite';
+import { type HttpReport, httpBenchSeconds, runHttpBenches } from './http/suite';
 import { type FormFactorResult, runLighthouse } from './lighthouse/suite';
 import { type BenchOptions, parseOptions } from './options';
 import { formatBundle, formatHttp, formatLighthouse } from './report';
@@ -32,8 +31,10 @@ function heading(title: string): void {
 async function main(): Promise<void> {
   const options = parseOptions(process.env, process.argv.slice(2));
   // The bench must stop by itself: each load child has its own limit, this catches the rest.
-  const loads = 7 * (options.warmupSeconds + options.durationSeconds + 5);
-  const limitSeconds = loads + (options.sections.includes('lighthouse') ? 600 : 0) + 120;
+  const limitSeconds =
+    (options.sections.includes('http') ? httpBenchSeconds(options) : 0) +
+    (options.sections.includes('lighthouse') ? 600 : 0) +
+    120;
   setTimeout(() => {
     console.error(`bench: still running after ${limitSeconds} s; stopping.`);
     process.exit(1);
@@ -49,7 +50,9 @@ async function main(): Promise<void> {
     },
     options,
   };
-  console.log(`bench: ${options.sections.join(', ')} on ${results.machine.cpus} CPUs, load ${os.loadavg()[0]?.toFixed(2)}`);
+  console.log(
+    `bench: ${options.sections.join(', ')} on ${results.machine.cpus} CPUs, load ${os.loadavg()[0]?.toFixed(2)}`,
+  );
 
   if (options.sections.includes('bundle')) {
     heading('bundle: JavaScript of a first visit to /');
@@ -69,12 +72,7 @@ async function main(): Promise<void> {
         heading(
           `http: ${options.connections} connections, ${options.durationSeconds} s each after ${options.warmupSeconds} s warm-up`,
         );
-        const bare = await startBareServer();
-        try {
-          results.http = await runHttpBenches(bare, app, options);
-        } finally {
-          await bare.close();
-        }
+        results.http = await runHttpBenches(app, options);
         console.log(`\n${formatHttp(results.http)}`);
       }
     } finally {
@@ -91,7 +89,8 @@ main().then(
   // Exit explicitly: a stray handle (a keep-alive socket, a Chromium pipe) must not keep the bench alive.
   () => process.exit(0),
   (error: unknown) => {
-    console.error(error);
+    // A new line first: the failure may interrupt a progress line such as "  mobile ...".
+    console.error('\nbench failed:', error);
     process.exit(1);
   },
 );

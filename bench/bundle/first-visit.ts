@@ -82,6 +82,18 @@ function resolveInDist(distDir: string, fromFile: string, specifier: string): st
   return file;
 }
 
+/**
+ * Markers that no built chunk contains at all. The absence check means nothing for these: a
+ * screen's heading changed, and LAZY_ONLY_MARKERS should follow it.
+ */
+export function markersMissingFromBuild(distDir: string): string[] {
+  const code = fs
+    .readdirSync(distDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => fs.readFileSync(path.join(distDir, file), 'utf8'));
+  return LAZY_ONLY_MARKERS.filter((marker) => !code.some((chunk) => chunk.includes(marker)));
+}
+
 /** Everything a first visit to / downloads as JavaScript, sized raw and gzipped, checked for lazy screens. */
 export function measureFirstVisitBundle(distDir: string): FirstVisitBundle {
   const indexFile = path.join(distDir, 'index.html');

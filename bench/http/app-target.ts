@@ -8,12 +8,15 @@ import { seedDemoData } from '../../apps/server/src/ops/seed';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import type { GameDatabase } from '../../apps/server/src/platform/db/schema';
 import { openStores } from '../../apps/server/src/platform/db/stores';
-import { registerBenchRoutes } from './bench-routes';
+import { resolveAuthSecret } from '../../apps/server/src/platform/secrets';
+import { type DataPathDeps, registerBlankPage } from './bench-routes';
 import { listenOnLoopback } from './listen';
 import { openStockDb } from './stock-db';
 
 export interface AppTarget {
   origin: string;
+  /** The app's stores and two raw connections, for the data-path routes on a minimal server. */
+  dataPath: DataPathDeps;
   /** Primary keys of email_signups rows that exist in the development store. */
   readKeys: readonly string[];
   stockIds: readonly string[];
@@ -29,7 +32,9 @@ async function seedReadRows(db: Kysely<GameDatabase>): Promise<string[]> {
   const createdAt = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < keys.length; start += INSERT_BATCH) {
-      const rows = keys.slice(start, start + INSERT_BATCH).map((email) => ({ email, source: 'bench', created_at: createdAt }));
+      const rows = keys
+        .slice(start, start + INSERT_BATCH)
+        .map((email) => ({ email, source: 'bench', created_at: createdAt }));
       await trx.insertInto('email_signups').values(rows).execute();
     }
   });
@@ -38,8 +43,10 @@ async function seedReadRows(db: Kysely<GameDatabase>): Promise<string[]> {
 
 /**
  * The real app (buildApp on real, migrated SQLite stores in a temp folder, demo data seeded) plus
- * the bench-only routes, listening on loopback. The signup limiter is raised so the bench
- * measures inserts, not 429s.
+ * the blank page, listening on loopback. The signup limiter is raised so the bench measures
+ * inserts, not 429s. Its stores also back the data-path routes, which run on a minimal server
+ * (suite.ts) so that the app's hooks (security headers, access control) stay out of the read's
+ * ratio to the bare route.
  */
 export async function startAppTarget(webDist: string): Promise<AppTarget> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-bench-'));
@@ -54,8 +61,16 @@ export async function startAppTarget(webDist: string): Promise<AppTarget> {
       if (failed) throw failed.reason;
     })());
   try {
-    // Logging at warn: the default info level would write a line per request and measure pino.
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', WEB_DIST: webDist });
+    // Logging at error: info would write a line per request, and in development (attestation
+    // mode "monitor") every signup without an attestation token is a warning; the bench would
+    // measure pino and flood the terminal. Errors (5xx) still show.
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      WEB_DIST: webDist,
+    });
     const stores = await openStores({ dataDir: config.dataDir });
     cleanups.push(() => stores.close());
     await seedDemoData(stores, config.appEnv);
@@ -67,19 +82,22 @@ export async function startAppTarget(webDist: string): Promise<AppTarget> {
       readonly: true,
       fileMustExist: true,
     });
-    cleanups.push(() => rawRead.close());
+    cleanups.push(() => {
+      rawRead.close();
+    });
     const stock = await openStockDb(dataDir);
     cleanups.push(() => stock.close());
 
+    // As server.ts does: a generated secret kept under DATA_DIR.
     const app = await buildApp({
-      config,
+      config: { ...config, authSecret: resolveAuthSecret(config) },
       stores,
       rateLimits: { emailSignup: { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 } },
     });
     cleanups.push(() => app.close());
-    registerBenchRoutes(app, { game, rawRead, stock });
+    registerBlankPage(app);
     const origin = await listenOnLoopback(app);
-    return { origin, readKeys, stockIds: stock.ids, close };
+    return { origin, dataPath: { game, rawRead, stock }, readKeys, stockIds: stock.ids, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,6 +1,6 @@
 // autocannon ships no types and @types/autocannon is not installed: the subset bench/ uses.
 declare module 'autocannon' {
-  interface AutocannonRequest {
+  export interface AutocannonRequest {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
@@ -8,7 +8,7 @@ declare module 'autocannon' {
     setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
   }
 
-  interface AutocannonOptions {
+  export interface AutocannonOptions {
     url: string;
     connections?: number;
     duration?: number;
@@ -17,7 +17,7 @@ declare module 'autocannon' {
     requests?: AutocannonRequest[];
   }
 
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     p50: number;
@@ -25,7 +25,7 @@ declare module 'autocannon' {
     max: number;
   }
 
-  interface AutocannonResult {
+  export interface AutocannonResult {
     /** Per-second samples; `total` is the count of completed requests. */
     requests: Histogram & { total: number };
     latency: Histogram;

@@ -14,7 +14,10 @@ export const BENCH_PATHS = {
   blank: '/bench/blank',
 } as const;
 
-/** The baseline page for Lighthouse: valid, tiny, served by the same server as /. */
+/**
+ * The baseline page for Lighthouse: valid, tiny, served by the same server as /. It shows one
+ * word, because a page that paints nothing cannot be scored (Lighthouse's NO_FCP).
+ */
 export const BLANK_PAGE = `<!doctype html>
 <html lang="en">
   <head>
@@ -23,11 +26,13 @@ export const BLANK_PAGE = `<!doctype html>
     <meta name="description" content="A blank page: the baseline for the Lighthouse bench." />
     <title>Blank</title>
   </head>
-  <body></body>
+  <body>
+    <p>Blank</p>
+  </body>
 </html>
 `;
 
-export interface BenchRouteDeps {
+export interface DataPathDeps {
   /** The store the Kysely read goes through: the app's own handle, with its dialect and driver. */
   game: Kysely<GameDatabase>;
   /** A read-only raw connection to the same file, for the floor a read by key can reach. */
@@ -42,7 +47,13 @@ function found<T>(reply: FastifyReply, value: T | undefined): T | FastifyReply {
   return value === undefined ? reply.code(404).send({ error: 'not found' }) : value;
 }
 
-export function registerBenchRoutes(app: FastifyInstance, deps: BenchRouteDeps): void {
+/** The page Lighthouse compares / with; served by the app itself, so both share one server. */
+export function registerBlankPage(app: FastifyInstance): void {
+  app.get(BENCH_PATHS.blank, async (_request, reply) => reply.type('text/html; charset=utf-8').send(BLANK_PAGE));
+}
+
+/** Reads and stock transactions, through Kysely and raw better-sqlite3, for a minimal server. */
+export function registerDataPathRoutes(app: FastifyInstance, deps: DataPathDeps): void {
   const readRaw = deps.rawRead.prepare<[string], Record<string, unknown>>(
     'select * from email_signups where email = ?',
   );
@@ -59,7 +70,6 @@ export function registerBenchRoutes(app: FastifyInstance, deps: BenchRouteDeps):
   app.post<KeyRequest>(`${BENCH_PATHS.rawStock}:key`, async (request, reply) =>
     found(reply, wrap(deps.stock.decrementRaw(Number(request.params.key)))),
   );
-  app.get(BENCH_PATHS.blank, async (_request, reply) => reply.type('text/html; charset=utf-8').send(BLANK_PAGE));
 }
 
 function wrap(quantity: number | undefined): { quantity: number } | undefined {

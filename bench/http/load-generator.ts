@@ -1,7 +1,12 @@
 // Runs in its own process (see load.ts): autocannon must not share the event loop, or the
-// CPU, of the server it measures. Receives one LoadSpec, answers one LoadResult, exits.
+// CPU, of the server it measures. Receives one LoadSpec, reports back, exits.
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
-import type { LoadResult, LoadSpec, RequestPlan } from './load-spec';
+import type { GeneratorMessage, GeneratorResult, LoadSpec, RequestPlan } from './load-spec';
+
+/** Typed so the parent's reading of the message (load.ts) and this end cannot drift apart. */
+function report(message: GeneratorMessage, then: () => void = () => {}): void {
+  process.send?.(message, undefined, undefined, then);
+}
 
 function requestsFor(plan: RequestPlan): AutocannonRequest[] {
   switch (plan.kind) {
@@ -38,11 +43,13 @@ function requestsFor(plan: RequestPlan): AutocannonRequest[] {
   }
 }
 
-async function measure(spec: LoadSpec): Promise<LoadResult> {
+async function measure(spec: LoadSpec): Promise<GeneratorResult> {
   const run = (duration: number): Promise<AutocannonResult> =>
     autocannon({ url: spec.origin, connections: spec.connections, duration, requests: requestsFor(spec.plan) });
   // The warm-up lets V8 optimise the hot paths on both sides; its figures are thrown away.
   await run(spec.warmupSeconds);
+  // Tells the parent to start counting the server's CPU time (see load.ts).
+  report({ kind: 'measuring' });
   const result = await run(spec.durationSeconds);
   return {
     name: spec.name,
@@ -54,10 +61,13 @@ async function measure(spec: LoadSpec): Promise<LoadResult> {
   };
 }
 
+// Without its parent nobody reads the result: stop instead of loading the server on.
+process.once('disconnect', () => process.exit(1));
+
 process.once('message', (message) => {
   // The parent (load.ts) is the only sender and always sends a LoadSpec.
   measure(message as LoadSpec).then(
-    (result) => process.send?.({ ok: true, result }, () => process.exit(0)),
-    (error: unknown) => process.send?.({ ok: false, error: String(error) }, () => process.exit(1)),
+    (result) => report({ kind: 'result', result }, () => process.exit(0)),
+    (error: unknown) => report({ kind: 'failed', error: String(error) }, () => process.exit(1)),
   );
 });

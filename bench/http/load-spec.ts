@@ -20,7 +20,8 @@ export interface LoadSpec {
   durationSeconds: number;
 }
 
-export interface LoadResult {
+/** What the load generator measured from the client side. */
+export interface GeneratorResult {
   name: string;
   requestsPerSecond: number;
   p99Ms: number;
@@ -28,4 +29,18 @@ export interface LoadResult {
   totalRequests: number;
   /** Connection errors and timeouts plus non-2xx answers: any of them makes the figure suspect. */
   failures: number;
+}
+
+/** Messages from the load generator to the parent, in order: measuring, then result or failed. */
+export type GeneratorMessage =
+  | { kind: 'measuring' }
+  | { kind: 'result'; result: GeneratorResult }
+  | { kind: 'failed'; error: string };
+
+export interface LoadResult extends GeneratorResult {
+  /**
+   * CPU time of the process serving the load per completed request, in microseconds. Unlike
+   * requests/s it barely moves when other programs compete for the machine's cores.
+   */
+  serverCpuMicrosPerRequest: number;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
-import { createSqliteDialect } from '../../apps/server/src/platform/db/sqlite-statement-cache';
+import { sql } from 'kysely';
+import { createSqliteKysely } from '../../apps/server/src/platform/db/sqlite-kysely';
 
 interface StockTable {
   id: number;
@@ -37,14 +37,14 @@ function openFile(file: string): Database.Database {
 }
 
 /**
- * A stock table in its own SQLite file, reached two ways: through Kysely on the server's SQLite
- * dialect, and through raw better-sqlite3 on a second connection. Each decrement is the shape
- * DESIGN.md §2 prescribes for stock: in one transaction, read the row, then a conditional update
- * that cannot oversell.
+ * A stock table in its own SQLite file, reached two ways: through Kysely set up as the stores
+ * are (createSqliteKysely), and through raw better-sqlite3 on a second connection. Each
+ * decrement has the shape DESIGN.md §2 prescribes for stock: in one transaction, read the row,
+ * then a conditional update that cannot oversell.
  */
 export async function openStockDb(dir: string): Promise<StockDb> {
   const file = path.join(dir, 'bench-stock.sqlite');
-  const kysely = new Kysely<StockDatabase>({ dialect: createSqliteDialect(openFile(file)) });
+  const kysely = createSqliteKysely<StockDatabase>(openFile(file));
   await kysely.schema
     .createTable('bench_stock')
     .addColumn('id', 'integer', (col) => col.primaryKey())

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -10,6 +11,14 @@ export interface PageScores {
   accessibility: number | null;
   bestPractices: number | null;
   seo: number | null;
+  /** The lab metrics behind the performance score, in ms (CLS is unitless), for reading a low score. */
+  metrics: {
+    firstContentfulPaint: number | null;
+    largestContentfulPaint: number | null;
+    totalBlockingTime: number | null;
+    cumulativeLayoutShift: number | null;
+    speedIndex: number | null;
+  };
 }
 
 /** Debian's Chromium with no sandbox support and no network (the same flags as tests/browser). */
@@ -34,10 +43,11 @@ function percent(score: number | null | undefined): number | null {
  * its desktop config.
  */
 export async function auditPage(url: string, formFactor: FormFactor): Promise<PageScores> {
-  const chrome = await launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-  });
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromePath)) {
+    throw new Error(`No Chromium at ${chromePath}: set CHROME_PATH, or BENCH_SKIP_LIGHTHOUSE=1 to skip Lighthouse.`);
+  }
+  const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(
       url,
@@ -46,12 +56,20 @@ export async function auditPage(url: string, formFactor: FormFactor): Promise<Pa
     );
     if (!result) throw new Error(`Lighthouse returned no result for ${url}.`);
     const { lhr } = result;
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? null;
     if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
     return {
       performance: percent(lhr.categories.performance?.score),
       accessibility: percent(lhr.categories.accessibility?.score),
       bestPractices: percent(lhr.categories['best-practices']?.score),
       seo: percent(lhr.categories.seo?.score),
+      metrics: {
+        firstContentfulPaint: metric('first-contentful-paint'),
+        largestContentfulPaint: metric('largest-contentful-paint'),
+        totalBlockingTime: metric('total-blocking-time'),
+        cumulativeLayoutShift: metric('cumulative-layout-shift'),
+        speedIndex: metric('speed-index'),
+      },
     };
   } finally {
     chrome.kill();

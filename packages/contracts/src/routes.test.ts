@@ -16,18 +16,40 @@ describe('isSpaPath', () => {
     '/login',
     '/privacy',
     '/terms',
+    '/admin',
+    '/admin/',
+    '/admin/moderation',
+    '/admin/moderation/',
+    '/admin/configuration',
   ])('knows %s', (path) => {
     expect(isSpaPath(path)).toBe(true);
   });
 
-  it.each(['/nope', '/index.htm', '/story/a/b', '/shopping', '/terms/x', '//', '/login/extra'])(
-    'does not know %s',
-    (path) => {
-      expect(isSpaPath(path)).toBe(false);
-    },
-  );
+  it.each([
+    '/nope',
+    '/index.htm',
+    '/story/a/b',
+    '/shopping',
+    '/terms/x',
+    '//',
+    '/login/extra',
+    '/administrator',
+    '/admin/products/list',
+    '/admin/moderation/reports',
+  ])('does not know %s', (path) => {
+    expect(isSpaPath(path)).toBe(false);
+  });
 
   it('uses the spec paths', () => {
-    expect(ROUTES).toMatchObject({ shop: '/shop/', about: '/about/', download: '/download/', story: '/story' });
+    expect(ROUTES).toMatchObject({
+      shop: '/shop/',
+      about: '/about/',
+      download: '/download/',
+      story: '/story',
+      admin: '/admin/',
+      adminHome: '/admin',
+      adminModeration: '/admin/moderation',
+      adminConfiguration: '/admin/configuration',
+    });
   });
 });

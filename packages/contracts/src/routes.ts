@@ -14,12 +14,20 @@ export const ROUTES = {
   login: '/login',
   privacy: '/privacy',
   terms: '/terms',
+  /** The ADMIN PANEL link of the navigation bar (spec §2). */
   admin: '/admin/',
+  /** The admin shell's Home link (spec §2); the same screen as `admin`. */
+  adminHome: '/admin',
+  adminModeration: '/admin/moderation',
+  adminConfiguration: '/admin/configuration',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
 
-/** Paths the SPA renders itself; the admin shell joins this list with the admin issue. */
+/**
+ * Paths the SPA renders itself. Admin paths are listed one by one rather than as `/admin/*`:
+ * a path the admin area does not have yet (e.g. /admin/products/list) must stay a 404.
+ */
 const SPA_PATTERNS: readonly string[] = [
   ROUTES.home,
   ROUTES.homeIndexHtml,
@@ -32,6 +40,9 @@ const SPA_PATTERNS: readonly string[] = [
   ROUTES.login,
   ROUTES.privacy,
   ROUTES.terms,
+  ROUTES.admin,
+  ROUTES.adminModeration,
+  ROUTES.adminConfiguration,
 ];
 
 function stripTrailingSlash(path: string): string {

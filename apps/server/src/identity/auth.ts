@@ -99,6 +99,9 @@ export function createAuth(options: AuthOptions) {
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
+    // A page served by this very host (localhost or 127.0.0.1, any port) is same-origin; the
+    // check exists to refuse other sites, which cannot make their Origin match our Host.
+    trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
     telemetry: { enabled: false },
     logger: {
       level: 'warn',

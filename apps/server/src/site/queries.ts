@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepareQuery } from '../platform/db/prepared-query';
 import type { GameDatabase } from '../platform/db/schema';
 
 /** Stores the address once; returns false when it was already on the list. */
@@ -22,8 +23,14 @@ export async function countEmailSignups(db: Kysely<GameDatabase>): Promise<numbe
   return Number(row.count);
 }
 
+// A read by key is as cheap as building a Kysely query, so it is compiled once (see prepared-query.ts).
+const emailSignupByEmail = prepareQuery((db: Kysely<GameDatabase>, params: { email: string }) =>
+  db.selectFrom('email_signups').selectAll().where('email', '=', params.email),
+);
+
 export async function findEmailSignup(db: Kysely<GameDatabase>, email: string) {
-  return db.selectFrom('email_signups').selectAll().where('email', '=', email).executeTakeFirst();
+  const [row] = await emailSignupByEmail(db, { email });
+  return row;
 }
 
 /** Registers the address for a segment once; a repeat keeps the first registration. */

@@ -16,6 +16,10 @@ const AboutScreen = lazy(() => import('../features/about/about-screen'));
 const DownloadScreen = lazy(() => import('../features/download/download-screen'));
 const LoginScreen = lazy(() => import('../features/login/login-screen'));
 const LegalScreen = lazy(() => import('../features/legal/legal-screen'));
+const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
+const AdminHome = lazy(() => import('../features/admin/admin-home'));
+const AdminModeration = lazy(() => import('../features/admin/admin-moderation'));
+const AdminConfiguration = lazy(() => import('../features/admin/admin-configuration'));
 
 const homeRoute = { element: <HomeScreen />, errorElement: <RouteError /> };
 
@@ -41,6 +45,16 @@ export const router = createBrowserRouter([
       { path: ROUTES.login, element: <LoginScreen /> },
       { path: ROUTES.privacy, element: <LegalScreen type="privacy" /> },
       { path: ROUTES.terms, element: <LegalScreen type="terms" /> },
+      {
+        // Spec §2's admin shell; child routes match ROUTES.adminModeration and ROUTES.adminConfiguration.
+        path: ROUTES.adminHome,
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <AdminHome /> },
+          { path: 'moderation', element: <AdminModeration /> },
+          { path: 'configuration', element: <AdminConfiguration /> },
+        ],
+      },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

@@ -33,6 +33,10 @@ export interface CallOptions {
   fetch?: typeof fetch;
 }
 
+/** The code a failure carries when no answer arrived (the hosted identity SDK's name for it). */
+export const NETWORK_ERROR_CODE = 'network-request-failed';
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -53,8 +57,11 @@ async function credentialHeaders(options: CallOptions): Promise<Record<string, s
   return headers;
 }
 
-/** Sends one request with the timeout and credentials, and reads its JSON body. */
-async function send(
+/**
+ * Sends one request to our own origin with the timeout and credentials, and reads its JSON
+ * body; a failure becomes a CallableError with the protocol's status name (spec §8).
+ */
+export async function sendRequest(
   path: string,
   init: { method: string; body?: string },
   options: CallOptions,
@@ -72,12 +79,14 @@ async function send(
     response = await (options.fetch ?? fetch)(`${options.baseUrl ?? ''}${path}`, {
       ...init,
       headers,
+      // The session cookie goes to our own origin only.
+      credentials: 'same-origin',
       signal: controller.signal,
     });
     body = await response.json().catch(() => undefined);
-  } catch (error) {
+  } catch {
     if (controller.signal.aborted) throw new CallableError('deadline-exceeded', `No answer within ${timeoutMs} ms.`);
-    throw new CallableError('unavailable', error instanceof Error ? error.message : 'The network request failed.');
+    throw new CallableError('unavailable', NETWORK_ERROR_MESSAGE, { code: NETWORK_ERROR_CODE });
   } finally {
     clearTimeout(timer);
   }
@@ -89,7 +98,7 @@ async function send(
   return { response, body };
 }
 
-function parseResult<Schema extends z.ZodMiniType>(schema: Schema, value: unknown): z.output<Schema> {
+export function parseResult<Schema extends z.ZodMiniType>(schema: Schema, value: unknown): z.output<Schema> {
   const result = z.safeParse(schema, value);
   if (!result.success) throw new CallableError('internal', 'The response did not have the expected shape.');
   return result.data;
@@ -105,7 +114,7 @@ export async function callFunction<Schema extends z.ZodMiniType>(
   schema: Schema,
   options: CallOptions = {},
 ): Promise<z.output<Schema>> {
-  const { body } = await send(
+  const { body } = await sendRequest(
     `/api/callable/${name}`,
     { method: 'POST', body: JSON.stringify({ data: data ?? null }) },
     options,
@@ -125,7 +134,7 @@ export async function callHttpFunction<Schema extends z.ZodMiniType>(
   options: CallOptions = { attestation: true },
 ): Promise<z.output<Schema>> {
   const query = request.query ? `?${new URLSearchParams(request.query)}` : '';
-  const { body } = await send(
+  const { body } = await sendRequest(
     `/api/fn/${request.name}${query}`,
     { method: request.method, ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }) },
     options,

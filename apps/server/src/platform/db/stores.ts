@@ -6,7 +6,7 @@ import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { gameMigrations, identityMigrations } from './migrations/index';
 import type { GameDatabase, IdentityDatabase } from './schema';
-import { createSqliteDialect } from './sqlite-statement-cache';
+import { createSqliteKysely } from './sqlite-kysely';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -45,7 +45,7 @@ function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
   db.pragma('foreign_keys = ON');
   // The operator CLI may write while the server runs; wait for its lock instead of failing.
   db.pragma('busy_timeout = 5000');
-  return new Kysely({ dialect: createSqliteDialect(db) });
+  return createSqliteKysely(db);
 }
 
 function openPostgres(url: string, schema: string, poolSize: number): Kysely<unknown> {

@@ -1,14 +1,78 @@
-import { ROUTES } from '@outpost/contracts/routes';
-import { Link } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon/coming-soon';
+import { useId, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import type { FormNotice } from '../../components/form/form-alert';
+import { LoadingScreen } from '../../components/loading/loading-screen';
+import { useMe } from '../../lib/session';
+import { LoginForm } from './components/login-form';
+import { ModeTabs, tabId } from './components/mode-tabs';
+import { ProfileForm, type RegisterFailure } from './components/profile-form';
+import { PASSWORD_CHANGED, ResetPasswordForm } from './components/reset-password-form';
+import { ResetRequestForm } from './components/reset-request-form';
+import { SignupForm } from './components/signup-form';
+import { type LoginMode, readLoginView, searchForMode } from './login-mode';
+import styles from './login-screen.module.css';
+import { safeNextPath } from './next-path';
 
+/**
+ * Login / Signup (spec §2): log in, sign up and password reset as tabs, the mode kept in the URL.
+ * The screen follows the session rather than the forms: once the session has a profile it goes
+ * to `?next=` (or home); a signed-in account without a profile gets the display-name form.
+ */
 export default function LoginScreen() {
+  const idPrefix = useId();
+  const panelId = `${idPrefix}-panel`;
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
+  const { mode, token } = readLoginView(params);
+  const [registerFailure, setRegisterFailure] = useState<RegisterFailure | null>(null);
+  // A message carried into the next panel (after a reset, into Log in).
+  const [carried, setCarried] = useState<FormNotice | null>(null);
+  // Set when a link inside a panel (not a tab) switched it, so focus follows to the new panel.
+  const [focusHeading, setFocusHeading] = useState(false);
+
+  const show = (next: LoginMode, via: 'tab' | 'link', notice: FormNotice | null = null) => {
+    setFocusHeading(via === 'link');
+    setCarried(notice);
+    setParams(searchForMode(params, next), { replace: true });
+  };
+  const onSwitch = (next: LoginMode) => show(next, 'link');
+
+  if (me.isPending) return <LoadingScreen />;
+  const user = me.data?.user ?? null;
+  const profile = me.data?.profile ?? null;
+  if (user && profile && !token) {
+    return <Navigate to={safeNextPath(params.get('next'), window.location.origin)} replace />;
+  }
+
   return (
-    <ComingSoon title="Login / Signup">
-      <p>Player accounts open with the beta. Until then, the early-access list is the way in.</p>
-      <p>
-        <Link to={`${ROUTES.home}#signup`}>Sign up for launch updates</Link>
-      </p>
-    </ComingSoon>
+    <section className={`page ${styles.screen}`} aria-labelledby={`${idPrefix}-title`}>
+      <div className={styles.card}>
+        <h1 id={`${idPrefix}-title`} className={styles.title}>
+          Login / Signup
+        </h1>
+        {user && !token ? (
+          <ProfileForm email={user.email} failure={registerFailure} />
+        ) : (
+          <>
+            <ModeTabs idPrefix={idPrefix} panelId={panelId} mode={mode} onSelect={(next) => show(next, 'tab')} />
+            <div role="tabpanel" id={panelId} aria-labelledby={tabId(idPrefix, mode)}>
+              {mode === 'login' && <LoginForm focusHeading={focusHeading} onSwitch={onSwitch} carried={carried} />}
+              {mode === 'signup' && (
+                <SignupForm focusHeading={focusHeading} onSwitch={onSwitch} onRegisterFailed={setRegisterFailure} />
+              )}
+              {mode === 'reset' && token && (
+                <ResetPasswordForm
+                  token={token}
+                  focusHeading={focusHeading}
+                  onSwitch={onSwitch}
+                  onDone={() => show('login', 'link', { tone: 'ok', text: PASSWORD_CHANGED })}
+                />
+              )}
+              {mode === 'reset' && !token && <ResetRequestForm focusHeading={focusHeading} onSwitch={onSwitch} />}
+            </div>
+          </>
+        )}
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,91 @@
+import Database from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createSqliteKysely, StatementCachingDatabase } from './sqlite-kysely';
+
+describe('StatementCachingDatabase', () => {
+  it('hands back the same prepared statement for the same SQL text', () => {
+    const db = new StatementCachingDatabase(new Database(':memory:'));
+    const first = db.prepare('select 1 as one');
+    expect(db.prepare('select 1 as one')).toBe(first);
+    expect(db.prepare('select 2 as two')).not.toBe(first);
+    expect(db.cachedStatementCount).toBe(2);
+    db.close();
+  });
+
+  it('drops the least recently used statement past its capacity', () => {
+    const db = new StatementCachingDatabase(new Database(':memory:'), 2);
+    const a = db.prepare('select 1');
+    db.prepare('select 2');
+    db.prepare('select 1'); // a is now the most recent
+    db.prepare('select 3'); // evicts 'select 2'
+    expect(db.cachedStatementCount).toBe(2);
+    expect(db.prepare('select 1')).toBe(a);
+    db.close();
+  });
+});
+
+describe('the SQLite Kysely path', () => {
+  interface Counter {
+    counters: { id: number; value: number };
+  }
+  const open = async () => {
+    const db = createSqliteKysely<Counter>(new Database(':memory:'));
+    await db.schema
+      .createTable('counters')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('value', 'integer')
+      .execute();
+    await db.insertInto('counters').values({ id: 1, value: 0 }).execute();
+    return db;
+  };
+  const value = async (db: Kysely<Counter>) =>
+    (await db.selectFrom('counters').select('value').where('id', '=', 1).executeTakeFirstOrThrow()).value;
+
+  it('keeps read-modify-write transactions exclusive under concurrency', async () => {
+    const db = await open();
+    await Promise.all(
+      Array.from({ length: 200 }, () =>
+        db.transaction().execute(async (trx) => {
+          const current = await value(trx);
+          await Promise.resolve();
+          await trx
+            .updateTable('counters')
+            .set({ value: current + 1 })
+            .where('id', '=', 1)
+            .execute();
+        }),
+      ),
+    );
+    expect(await value(db)).toBe(200);
+    await db.destroy();
+  });
+
+  it('makes a query from outside wait for an open transaction, so it never sees uncommitted rows', async () => {
+    const db = await open();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transaction = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('counters').set({ value: 99 }).where('id', '=', 1).execute();
+        await gate;
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => error.message);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const outside = value(db);
+    release();
+    expect(await transaction).toBe('roll back');
+    expect(await outside).toBe(0);
+    await db.destroy();
+  });
+
+  it('reports a failing statement as a rejection', async () => {
+    const db = await open();
+    await expect(db.insertInto('counters').values({ id: 1, value: 5 }).execute()).rejects.toThrow(/UNIQUE/);
+    await db.destroy();
+  });
+});

@@ -1,0 +1,15 @@
+import { useOutletContext } from 'react-router';
+import type { AdminAccess } from './api/get-admin-access';
+
+/**
+ * The server's access answer, which the admin shell hands to its screens as the outlet context.
+ * (Outlet context rather than a React context of our own: a module shared by the lazy admin
+ * chunks that imports React made the bundler split React out of the entry chunk.)
+ * Spec §8: the admin context throws if used outside its provider, here a screen rendered
+ * without the shell and its guard.
+ */
+export function useAdminAccessContext(): AdminAccess {
+  const access = useOutletContext<AdminAccess | undefined>();
+  if (!access) throw new Error('useAdminAccessContext must be used inside the admin shell (AdminLayout).');
+  return access;
+}

@@ -1,0 +1,36 @@
+import { type Environment, environmentSchema } from '@outpost/contracts/environments';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { requestJson } from '../../../lib/api';
+import { CallableError } from '../../../lib/callable';
+
+/**
+ * GET /api/admin/:env/access: what the admin area may show the viewer in one environment. The
+ * server answers 401 to visitors and 403 to accounts without an admin key; it is the guard.
+ * (The server declares no schema for it in the contracts yet; this one mirrors its answer.)
+ */
+export const adminAccessSchema = z.object({
+  environment: environmentSchema,
+  displayName: z.nullable(z.string()),
+  capabilities: z.object({ adminPanelLink: z.boolean(), adminArea: z.boolean(), dataLayerAdmin: z.boolean() }),
+});
+export type AdminAccess = z.infer<typeof adminAccessSchema>;
+
+export function getAdminAccess(environment: Environment) {
+  return requestJson(`/api/admin/${environment}/access`, adminAccessSchema);
+}
+
+const REFUSALS = new Set<string>(['unauthenticated', 'permission-denied', 'invalid-argument', 'not-found']);
+
+/** Keyed by the account too, so another account signing in on this tab never sees a cached answer. */
+export const adminAccessQueryOptions = (environment: Environment, userId: string | null) =>
+  queryOptions({
+    queryKey: ['admin', environment, 'access', userId],
+    queryFn: () => getAdminAccess(environment),
+    // A refusal is an answer, not a hiccup: asking again would only delay the message.
+    retry: (failures, error) => !(error instanceof CallableError && REFUSALS.has(error.status)) && failures < 1,
+  });
+
+export function useAdminAccess(environment: Environment, userId: string | null, enabled: boolean) {
+  return useQuery({ ...adminAccessQueryOptions(environment, userId), enabled });
+}

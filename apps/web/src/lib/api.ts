@@ -1,0 +1,36 @@
+import { z } from 'zod/mini';
+import { CallableError, parseResult, sendRequest } from './callable';
+
+const codeSchema = z.object({ code: z.string() });
+
+/** The spec's auth error code (§8) a failure carries in `details.code`, e.g. 'wrong-password'. */
+export function errorCode(error: unknown): string | undefined {
+  if (!(error instanceof CallableError)) return undefined;
+  const parsed = z.safeParse(codeSchema, error.details);
+  return parsed.success ? parsed.data.code : undefined;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  /** POST only. Always sent as JSON, `{}` when absent: the auth routes refuse an empty body. */
+  body?: unknown;
+}
+
+/**
+ * Calls one of our plain JSON endpoints (the auth routes, the admin API) on the page's own
+ * origin, so the session cookie and the Origin header go along, and parses the answer with
+ * `schema`. Failures are CallableErrors with the protocol's status names, like the callables'.
+ */
+export async function requestJson<Schema extends z.ZodMiniType>(
+  path: string,
+  schema: Schema,
+  options: RequestOptions = {},
+): Promise<z.output<Schema>> {
+  const post = options.method === 'POST';
+  const { body } = await sendRequest(
+    path,
+    post ? { method: 'POST', body: JSON.stringify(options.body ?? {}) } : { method: 'GET' },
+    {},
+  );
+  return parseResult(schema, body);
+}

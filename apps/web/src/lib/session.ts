@@ -1,0 +1,34 @@
+import { meSchema } from '@outpost/contracts/identity';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { requestJson } from './api';
+
+/**
+ * The session: who is signed in and their profile. It lives in lib/ rather than in a feature
+ * because the shared layout (navigation bar) and several features (login, admin) all read it.
+ * Every change of session (sign-in, sign-up, register, sign-out) invalidates this one key.
+ */
+export const meQueryKey = ['identity', 'me'] as const;
+
+export const meQueryOptions = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: () => requestJson('/api/auth/me', meSchema),
+});
+
+export function useMe() {
+  return useQuery(meQueryOptions);
+}
+
+export function signOut() {
+  return requestJson('/api/auth/sign-out', z.unknown(), { method: 'POST' });
+}
+
+/** Signs out and refetches the session, whatever the outcome: the bar then shows what the server says. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onError: (error) => console.error('sign-out failed', error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
+}
