@@ -137,3 +137,19 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('check-email rate limit', () => {
+  it('answers 429 resource-exhausted past the per-client limit', async () => {
+    const t = await buildTestApp('sqlite', { rateLimits: { checkEmail: { max: 2, windowMs: 60_000 } } });
+    try {
+      const check = () => t.app.inject({ url: '/api/fn/check-email?email=probe@example.com' });
+      expect((await check()).statusCode).toBe(200);
+      expect((await check()).statusCode).toBe(200);
+      const limited = await check();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.status).toBe('resource-exhausted');
+    } finally {
+      await t.cleanup();
+    }
+  });
+});

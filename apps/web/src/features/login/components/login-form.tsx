@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
 import { useSignIn } from '../api/sign-in';
 import { authFailureMessage } from '../failure-message';
 import type { LoginMode } from '../login-mode';
 import { checkEmail, checkPassword, validate } from '../validation';
+import { EmailField, PasswordField } from './credential-fields';
 import { FormHeading } from './form-heading';
 import styles from './forms.module.css';
 import { SwitchLink } from './switch-link';
@@ -38,25 +38,8 @@ export function LoginForm({ focusHeading, onSwitch, carried }: PanelProps & { ca
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
       <FormHeading focusOnMount={focusHeading}>Welcome back</FormHeading>
-      <FormField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email}
-      />
-      <FormField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
-      />
+      <EmailField value={email} onChange={setEmail} error={errors.email} />
+      <PasswordField purpose="current" value={password} onChange={setPassword} error={errors.password} />
       <FormAlert notice={failure ?? carried} />
       <button type="submit" className={`button ${styles.submit}`} disabled={signIn.isPending}>
         {signIn.isPending ? 'Logging in…' : 'Log in'}

@@ -1,11 +1,10 @@
-import { DISPLAY_NAME_RULE } from '@outpost/contracts/identity';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
 import { useSignOut } from '../../../lib/session';
 import { prepareRegister, useRegister } from '../api/register';
 import { functionFailureMessage } from '../failure-message';
 import { checkDisplayName, validate } from '../validation';
+import { DisplayNameField } from './credential-fields';
 import { FormHeading } from './form-heading';
 import styles from './forms.module.css';
 import { SwitchLink } from './switch-link';
@@ -52,17 +51,7 @@ export function ProfileForm({ email, failure }: { email: string; failure: Regist
       <p className={styles.intro}>
         Your account <strong>{email}</strong> is ready. Pick the name other players will see to finish signing up.
       </p>
-      <FormField
-        label="Display name"
-        name="displayName"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        hint={DISPLAY_NAME_RULE}
-        value={displayName}
-        onChange={(event) => setDisplayName(event.target.value)}
-        error={errors.displayName}
-      />
+      <DisplayNameField value={displayName} onChange={setDisplayName} error={errors.displayName} />
       <FormAlert notice={notice} />
       <button type="submit" className={`button ${styles.submit}`} disabled={register.isPending}>
         {register.isPending ? 'Saving…' : 'Save display name'}

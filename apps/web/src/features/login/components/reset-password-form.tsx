@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
 import { useResetPassword } from '../api/reset-password';
 import { authFailureMessage, isInvalidResetLink } from '../failure-message';
-import { checkNewPassword, PASSWORD_RULE, validate } from '../validation';
+import { checkNewPassword, validate } from '../validation';
+import { PasswordField } from './credential-fields';
 import { FormHeading } from './form-heading';
 import styles from './forms.module.css';
 import type { PanelProps } from './login-form';
@@ -47,16 +47,7 @@ export function ResetPasswordForm({
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
       <FormHeading focusOnMount={focusHeading}>Choose a new password</FormHeading>
-      <FormField
-        label="New password"
-        type="password"
-        name="newPassword"
-        autoComplete="new-password"
-        hint={PASSWORD_RULE}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
-      />
+      <PasswordField purpose="reset" value={password} onChange={setPassword} error={errors.password} />
       <FormAlert notice={failure} />
       {linkExpired && <p className={styles.intro}>Reset links work once and for one hour.</p>}
       <button type="submit" className={`button ${styles.submit}`} disabled={reset.isPending}>

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { authFailureMessage } from '../failure-message';
 import { checkEmail, validate } from '../validation';
+import { EmailField } from './credential-fields';
 import { FormHeading } from './form-heading';
 import styles from './forms.module.css';
 import type { PanelProps } from './login-form';
@@ -38,16 +38,7 @@ export function ResetRequestForm({ focusHeading, onSwitch }: PanelProps) {
       <p className={styles.intro}>
         Enter the email address of your account and we will send you a link to choose a new password.
       </p>
-      <FormField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email}
-      />
+      <EmailField value={email} onChange={setEmail} error={errors.email} />
       <FormAlert notice={notice} />
       <button type="submit" className={`button ${styles.submit}`} disabled={request.isPending}>
         {request.isPending ? 'Sending…' : 'Send me a reset link'}

@@ -1,11 +1,10 @@
-import { DISPLAY_NAME_RULE } from '@outpost/contracts/identity';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
 import { prepareRegister, useRegister } from '../api/register';
 import { useSignUp } from '../api/sign-up';
 import { authFailureMessage, functionFailureMessage } from '../failure-message';
-import { checkDisplayName, checkEmail, checkNewPassword, PASSWORD_RULE, validate } from '../validation';
+import { checkDisplayName, checkEmail, checkNewPassword, validate } from '../validation';
+import { DisplayNameField, EmailField, PasswordField } from './credential-fields';
 import { FormHeading } from './form-heading';
 import styles from './forms.module.css';
 import type { PanelProps } from './login-form';
@@ -61,37 +60,9 @@ export function SignupForm({
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
       <FormHeading focusOnMount={focusHeading}>Join the outpost</FormHeading>
-      <FormField
-        label="Display name"
-        name="displayName"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        hint={DISPLAY_NAME_RULE}
-        value={displayName}
-        onChange={(event) => setDisplayName(event.target.value)}
-        error={errors.displayName}
-      />
-      <FormField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email}
-      />
-      <FormField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        hint={PASSWORD_RULE}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
-      />
+      <DisplayNameField value={displayName} onChange={setDisplayName} error={errors.displayName} />
+      <EmailField value={email} onChange={setEmail} error={errors.email} />
+      <PasswordField purpose="new" value={password} onChange={setPassword} error={errors.password} />
       <FormAlert notice={failure} />
       <button type="submit" className={`button ${styles.submit}`} disabled={pending}>
         {pending ? 'Creating account…' : 'Create account'}
