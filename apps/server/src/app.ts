@@ -66,7 +66,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const production = config.appEnv === 'production';
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of us (hop 0 is the peer of the socket).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
   });
@@ -118,7 +122,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthRoutes(app, auth, stores.identity);
   registerIdentityRoutes(app, { identity: stores.identity, checkEmailRateLimit: rateLimits.checkEmail });
   attestation.registerRoutes(app);
-  registerSiteRoutes(app, { stores, environment: config.appEnv, signupRateLimit: rateLimits.emailSignup });
+  registerSiteRoutes(app, {
+    stores,
+    environment: config.appEnv,
+    signupRateLimit: rateLimits.emailSignup,
+    segmentRateLimit: rateLimits.emailSignup,
+  });
 
   await registerSpa(app, config.webDist);
   return app;

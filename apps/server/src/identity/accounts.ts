@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import type { IdentityDatabase } from '../platform/db/schema';
 import type { Auth } from './auth';
-import { findUserIdByEmail, insertProfile, setProfileKeys } from './queries';
+import { findUserIdByEmail, insertProfile, isDisplayNameTaken, setProfileKeys } from './queries';
 
 /** A mistake in what the operator asked for; its message says how to fix it. */
 export class AccountError extends Error {}
@@ -30,6 +30,10 @@ export async function createAccount(
   if (!displayName.success) throw new AccountError(displayName.error.issues[0]?.message ?? 'Invalid display name.');
   if (await findUserIdByEmail(identity, account.email)) {
     throw new AccountError(`An account already uses ${account.email}.`);
+  }
+  // Checked first, so a taken name leaves no account behind without its profile and keys.
+  if (await isDisplayNameTaken(identity, displayName.data)) {
+    throw new AccountError(`The display name "${displayName.data}" is taken; choose another.`);
   }
   let userId: string;
   try {

@@ -98,6 +98,10 @@ describe('the operator CLI, while the server runs', () => {
       'Display names are 3 to 20 letters, digits, _ or -.',
     ],
     [['create-user', '--email', 'x@example.com', '--display-name', 'Someone'], '--password is required.'],
+    [
+      ['create-user', '--email', 'new@example.com', '--password', 'correct horse battery', '--display-name', 'BOSS'],
+      'The display name "BOSS" is taken; choose another.',
+    ],
   ])('refuses %j with a clear message', async (args, message) => {
     const result = await admin(args, t.dataDir);
     expect(result.status).toBe(2);

@@ -1,5 +1,4 @@
-import type { FunctionErrorStatus } from '@outpost/contracts/callable';
-import { functionStatusForHttp } from '@outpost/contracts/callable';
+import { type FunctionErrorStatus, functionStatusForHttp } from '@outpost/contracts/callable';
 import { authErrorMessage } from '@outpost/contracts/identity';
 
 /** better-auth's error codes in the spec's vocabulary (§8); the web shows the spec's message for each. */
@@ -22,17 +21,26 @@ export interface AuthErrorBody {
   error: { status: FunctionErrorStatus; message: string; details: { code: string } };
 }
 
-/** Our error shape for a library error answer, with the spec's code and message. */
-export function authErrorBody(httpStatus: number, libraryCode: string | undefined): AuthErrorBody {
+/** The spec's HTTP mapping (§8) has no 422 and the like; the library's other codes become these. */
+function protocolHttp(httpStatus: number, code: string): number {
+  if (code === 'email-already-in-use') return 409;
+  if (functionStatusForHttp(httpStatus) !== 'unknown') return httpStatus;
+  return httpStatus >= 500 ? 500 : 400;
+}
+
+/**
+ * Our error shape and HTTP status for a library error answer, with the spec's code (§8); the
+ * message is the spec's for its codes and its catch-all with the code otherwise.
+ */
+export function authError(httpStatus: number, libraryCode: string | undefined): { http: number; body: AuthErrorBody } {
+  const fallback = httpStatus === 404 ? 'not-found' : httpStatus >= 500 ? 'internal' : 'argument-error';
   const code =
     httpStatus === 429
       ? 'too-many-requests'
-      : (CODES[libraryCode ?? ''] ?? (libraryCode ?? 'internal').toLowerCase().replaceAll('_', '-'));
-  const message =
-    code === 'too-many-requests'
-      ? 'Too many attempts. Please wait a minute and try again.'
-      : code === 'weak-password'
-        ? 'Choose a password of 8 to 128 characters.'
-        : authErrorMessage(code);
-  return { error: { status: functionStatusForHttp(httpStatus), message, details: { code } } };
+      : (CODES[libraryCode ?? ''] ?? (libraryCode ? libraryCode.toLowerCase().replaceAll('_', '-') : fallback));
+  const http = protocolHttp(httpStatus, code);
+  return {
+    http,
+    body: { error: { status: functionStatusForHttp(http), message: authErrorMessage(code), details: { code } } },
+  };
 }

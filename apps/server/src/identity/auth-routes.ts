@@ -5,11 +5,26 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import type { IdentityDatabase } from '../platform/db/schema';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
-import { authErrorBody } from './auth-errors';
+import { authError } from './auth-errors';
 import { findUserIdByEmail } from './queries';
 
 const libraryErrorSchema = z.object({ code: z.optional(z.string()), message: z.optional(z.string()) });
 const EMAIL_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset']);
+
+/**
+ * The library's endpoints the product uses; the rest of its surface (update-user, delete-user,
+ * sessions lists, …) stays closed until a feature needs it.
+ */
+const OPEN_PATHS = new Set([
+  'POST /api/auth/sign-up/email',
+  'POST /api/auth/sign-in/email',
+  'POST /api/auth/sign-out',
+  'POST /api/auth/request-password-reset',
+  'POST /api/auth/reset-password',
+  'GET /api/auth/get-session',
+]);
+const isOpen = (method: string, path: string) =>
+  OPEN_PATHS.has(`${method} ${path}`) || (method === 'GET' && path.startsWith('/api/auth/reset-password/'));
 
 function bodyEmail(body: unknown): unknown {
   return typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined;
@@ -21,10 +36,14 @@ function bodyEmail(body: unknown): unknown {
  * shape with the spec's codes (§8), so the web app needs one table of messages.
  */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, identity: Kysely<IdentityDatabase>): void {
-  const refuse = (reply: FastifyReply, http: number, code: string) => reply.code(http).send(authErrorBody(http, code));
+  const refuse = (reply: FastifyReply, httpStatus: number, code: string) => {
+    const { http, body } = authError(httpStatus, code);
+    return reply.code(http).send(body);
+  };
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '';
+    if (!isOpen(request.method, path)) return refuse(reply, 404, 'NOT_FOUND');
     if (
       request.method === 'POST' &&
       EMAIL_PATHS.has(path) &&
@@ -60,7 +79,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, identity: K
       const email = z.safeParse(authEmailSchema, bodyEmail(request.body));
       if (email.success && !(await findUserIdByEmail(identity, email.data))) code = 'USER_NOT_FOUND';
     }
-    return reply.type('application/json').send(authErrorBody(response.status, code));
+    const { http, body } = authError(response.status, code);
+    return reply.code(http).type('application/json').send(body);
   }
 
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', handler: handle });

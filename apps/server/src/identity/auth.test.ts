@@ -49,8 +49,9 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       headers: { origin: ORIGIN },
       payload: { email: 'taken@example.com', password: 'another password', name: 'x' },
     });
-    expect(again.statusCode).toBe(422);
+    expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({
+      status: 'aborted',
       message: 'Email is already in use.',
       details: { code: 'email-already-in-use' },
     });
@@ -139,6 +140,25 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().error.details.code).toBe('invalid-action-code');
+  });
+
+  it('keeps the parts of the auth library the product does not use closed', async () => {
+    const user = await signUp(t.app, { email: 'curious@example.com' });
+    for (const [method, url] of [
+      ['POST', '/api/auth/update-user'],
+      ['POST', '/api/auth/delete-user'],
+      ['GET', '/api/auth/list-sessions'],
+      ['GET', '/api/auth/no-such-thing'],
+    ] as const) {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: { authorization: user.bearer, origin: ORIGIN },
+        ...(method === 'POST' ? { payload: { name: 'x'.repeat(5000) } } : {}),
+      });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error).toMatchObject({ status: 'not-found', details: { code: 'not-found' } });
+    }
   });
 
   it('refuses a cross-site sign-in', async () => {

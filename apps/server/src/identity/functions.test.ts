@@ -111,6 +111,13 @@ describe.each(TEST_DIALECTS)('identity functions on %s', (dialect) => {
     const forged = await register(payload, { cookie: ash.cookie, origin: 'https://evil.example' });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().error.message).toBe('This request did not come from an Outpost page.');
+    const encoded = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/fn/register',
+      headers: { cookie: ash.cookie, origin: 'https://evil.example' },
+      payload,
+    });
+    expect(encoded.statusCode).toBe(403);
     const noOrigin = await register(payload, { cookie: ash.cookie });
     expect(noOrigin.statusCode).toBe(403);
     expect((await register(payload, { cookie: ash.cookie, origin: ORIGIN })).statusCode).toBe(200);

@@ -21,6 +21,15 @@ export async function findProfile(db: Kysely<IdentityDatabase>, userId: string):
   return row ? toProfile(row) : null;
 }
 
+export async function isDisplayNameTaken(db: Kysely<IdentityDatabase>, displayName: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('user_id')
+    .where('display_name_key', '=', displayName.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Creates the profile once; the unique display-name key settles races between two users
  * choosing the same name. Returns what stopped it, if anything.

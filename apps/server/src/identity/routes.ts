@@ -38,15 +38,12 @@ export function registerIdentityRoutes(app: FastifyInstance, options: IdentityRo
     if (input.email !== viewer.email.toLowerCase()) {
       throw new FunctionError('invalid-argument', 'The email does not match the signed-in account.');
     }
-    const outcome = await insertProfile(identity, {
-      userId: viewer.userId,
-      displayName: input.displayName,
-      created: new Date().toISOString(),
-    });
+    const created = new Date().toISOString();
+    const outcome = await insertProfile(identity, { userId: viewer.userId, displayName: input.displayName, created });
     if (outcome === 'profile-exists') throw new FunctionError('aborted', 'This account already has a profile.');
     if (outcome === 'name-taken')
       throw new FunctionError('aborted', 'That display name is taken. Please pick another.');
-    return { displayName: input.displayName, keys: [], created: new Date().toISOString() };
+    return { displayName: input.displayName, keys: [], created };
   });
 
   // What the admin area may show this viewer in one environment (the route's policy admits admin, moderator, staff).

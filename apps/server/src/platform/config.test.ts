@@ -29,7 +29,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://app@db:5432/outpost',
         LOG_LEVEL: 'warn',
         PUBLIC_URL: 'https://outpost.example',
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
         SEED_DEMO_DATA: 'false',
         AUTH_SECRET: 'a'.repeat(40),
         SMTP_URL: 'smtp://mailer:secret@mail.outpost.example:587',
@@ -48,7 +48,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://app@db:5432/outpost',
       logLevel: 'warn',
       publicUrl: 'https://outpost.example',
-      trustProxy: true,
+      trustProxy: 1,
       seedDemoData: false,
       authSecret: 'a'.repeat(40),
       smtpUrl: 'smtp://mailer:secret@mail.outpost.example:587',
@@ -66,6 +66,12 @@ describe('loadConfig', () => {
     expect(config.attestationDebugTokens).toEqual([]);
   });
 
+  it('reads TRUST_PROXY as a flag, a hop count or proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -77,7 +83,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info'],
     [{ PUBLIC_URL: 'outpost' }, 'Invalid configuration: PUBLIC_URL must be an absolute URL'],
-    [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be true or false'],
+    [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be false, a number of proxy hops'],
     [{ AUTH_SECRET: 'short' }, 'Invalid configuration: AUTH_SECRET must be at least 32 characters'],
     [{ APP_ENV: 'production' }, 'Invalid configuration: AUTH_SECRET must be set when APP_ENV is production'],
     [{ SMTP_URL: 'mail.example' }, 'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL'],

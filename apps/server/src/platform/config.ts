@@ -9,6 +9,16 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * `true` would believe every hop, including the one the client writes itself, so rate limits
+ * could be dodged; a hop count or the proxies' addresses name only the real client.
+ */
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',');
+}
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -25,7 +35,14 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://outpost.example' }).optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, {
+      error:
+        'must be false, a number of proxy hops (1 for one reverse proxy), or proxy addresses/CIDRs separated by commas',
+    })
+    .default('false')
+    .transform(parseTrustProxy),
   WEB_DIST: z.string().min(1).optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)').optional(),
@@ -47,7 +64,8 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   publicUrl: string;
-  trustProxy: boolean;
+  /** Which proxies may name the client in X-Forwarded-For: none, a hop count, or their addresses. */
+  trustProxy: boolean | number | string[];
   /** Folder of the built web app; absent means the API runs without the site. */
   webDist: string;
   seedDemoData: boolean;

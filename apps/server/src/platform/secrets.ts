@@ -18,12 +18,17 @@ export function resolveAuthSecret(config: Pick<Config, 'authSecret' | 'dataDir'>
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
-  // 'wx' fails if another process created it first; then theirs is the one to use.
+  // Written whole under a temporary name, then linked into place: another process starting at
+  // the same moment either sees no file or a complete one, and link() refuses to replace theirs.
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, secret, { mode: 0o600 });
   try {
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    fs.linkSync(temporary, file);
     return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return fs.readFileSync(file, 'utf8').trim();
+  } finally {
+    fs.rmSync(temporary, { force: true });
   }
 }

@@ -5,7 +5,7 @@ import { z } from 'zod/mini';
 import type { Stores } from '../platform/db/stores';
 import { registerCallable } from '../platform/http/callable';
 import { FunctionError } from '../platform/http/errors';
-import type { RateLimit } from '../platform/http/rate-limit';
+import { limitTo, type RateLimit } from '../platform/http/rate-limit';
 import { countEmailSignups, insertEmailSignup, insertSegmentRegistration } from './queries';
 
 export interface SiteOptions {
@@ -13,6 +13,8 @@ export interface SiteOptions {
   /** The store the public site serves (APP_ENV). */
   environment: keyof Stores['game'];
   signupRateLimit: RateLimit;
+  /** Also bounds register-for-email-segment, which anyone may call. */
+  segmentRateLimit: RateLimit;
 }
 
 export function registerSiteRoutes(app: FastifyInstance, options: SiteOptions): void {
@@ -35,21 +37,25 @@ export function registerSiteRoutes(app: FastifyInstance, options: SiteOptions): 
   });
 
   // Spec §7: register-for-email-segment; a signed-out visitor registers as the guest placeholder.
-  app.post('/api/fn/register-for-email-segment', async (request) => {
-    const input = z.parse(emailSegmentInputSchema, request.body);
-    const viewer = await request.viewer();
-    if (input.userID !== GUEST_USER_ID && input.userID !== viewer?.userId) {
-      throw new FunctionError(
-        'permission-denied',
-        `userID must be your own account's id, or "${GUEST_USER_ID}" when signed out.`,
-      );
-    }
-    const created = await insertSegmentRegistration(db, {
-      segmentId: input.segmentID,
-      email: input.email,
-      userId: input.userID,
-      createdAt: new Date().toISOString(),
-    });
-    return { segmentID: input.segmentID, email: input.email, created };
-  });
+  app.post(
+    '/api/fn/register-for-email-segment',
+    { config: { rateLimit: limitTo(options.segmentRateLimit) } },
+    async (request) => {
+      const input = z.parse(emailSegmentInputSchema, request.body);
+      const viewer = await request.viewer();
+      if (input.userID !== GUEST_USER_ID && input.userID !== viewer?.userId) {
+        throw new FunctionError(
+          'permission-denied',
+          `userID must be your own account's id, or "${GUEST_USER_ID}" when signed out.`,
+        );
+      }
+      const created = await insertSegmentRegistration(db, {
+        segmentId: input.segmentID,
+        email: input.email,
+        userId: input.userID,
+        createdAt: new Date().toISOString(),
+      });
+      return { segmentID: input.segmentID, email: input.email, created };
+    },
+  );
 }

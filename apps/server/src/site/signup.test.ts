@@ -133,3 +133,28 @@ describe('signupForEmails rate limit', () => {
     }
   });
 });
+
+describe('rate limits behind a reverse proxy', () => {
+  it('key on the client the trusted proxy names, whatever the client wrote before it', async () => {
+    const t = await buildTestApp('sqlite', {
+      config: { trustProxy: 1 },
+      rateLimits: { emailSignup: { max: 2, windowMs: 60_000 } },
+    });
+    try {
+      const viaProxy = (spoofed: string, client: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/callable/signupForEmails',
+          remoteAddress: '10.9.9.9',
+          headers: { 'x-forwarded-for': `${spoofed}, ${client}` },
+          payload: { data: `${spoofed}@example.com` },
+        });
+      expect((await viaProxy('1.1.1.1', '203.0.113.7')).statusCode).toBe(200);
+      expect((await viaProxy('2.2.2.2', '203.0.113.7')).statusCode).toBe(200);
+      expect((await viaProxy('3.3.3.3', '203.0.113.7')).statusCode).toBe(429);
+      expect((await viaProxy('4.4.4.4', '198.51.100.1')).statusCode).toBe(200);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});

@@ -163,13 +163,15 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       expect(new Set(tokens).size).toBe(2);
     });
 
+    // Captcha failures answer 400: a 403 would throttle the client for 24 hours (spec §4), which is
+    // meant for a refused client, not for a stale or wrong solution.
     it('refuses a solution used before', async () => {
       const h = await harness();
       const captchaToken = await solvedCaptchaToken(h);
       expect((await exchange(h, { captchaToken })).statusCode).toBe(200);
       const replay = await exchange(h, { captchaToken });
-      expect(replay.statusCode).toBe(403);
-      expect(errorOf(replay)).toEqual({ status: 'permission-denied', message: ATTESTATION_MESSAGES.captchaReplayed });
+      expect(replay.statusCode).toBe(400);
+      expect(errorOf(replay)).toEqual({ status: 'invalid-argument', message: ATTESTATION_MESSAGES.captchaReplayed });
     });
 
     it('accepts exactly one of several concurrent exchanges of one solution', async () => {
@@ -177,8 +179,8 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       const captchaToken = await solvedCaptchaToken(h);
       const responses = await Promise.all(Array.from({ length: 8 }, () => exchange(h, { captchaToken })));
       const statuses = responses.map((response) => response.statusCode).sort();
-      expect(statuses).toEqual([200, 403, 403, 403, 403, 403, 403, 403]);
-      for (const refused of responses.filter((response) => response.statusCode === 403)) {
+      expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
+      for (const refused of responses.filter((response) => response.statusCode === 400)) {
         expect(errorOf(refused).message).toBe(ATTESTATION_MESSAGES.captchaReplayed);
       }
     });
@@ -204,9 +206,9 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       ];
       for (const payload of tampered) {
         const response = await exchange(h, { captchaToken: encode(payload) });
-        expect(response.statusCode).toBe(403);
+        expect(response.statusCode).toBe(400);
         expect(errorOf(response)).toEqual({
-          status: 'permission-denied',
+          status: 'invalid-argument',
           message: ATTESTATION_MESSAGES.captchaRejected,
         });
       }
@@ -218,7 +220,7 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       const other = await harness({ secret: 'another-secret-of-at-least-thirty-two-chars' });
       const h = await harness();
       const response = await exchange(h, { captchaToken: await solvedCaptchaToken(other) });
-      expect(response.statusCode).toBe(403);
+      expect(response.statusCode).toBe(400);
       expect(errorOf(response).message).toBe(ATTESTATION_MESSAGES.captchaRejected);
     });
 
@@ -227,8 +229,8 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       const captchaToken = await solvedCaptchaToken(h);
       h.advance(CHALLENGE_LIFETIME_MS);
       const response = await exchange(h, { captchaToken });
-      expect(response.statusCode).toBe(403);
-      expect(errorOf(response)).toEqual({ status: 'permission-denied', message: ATTESTATION_MESSAGES.captchaExpired });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({ status: 'invalid-argument', message: ATTESTATION_MESSAGES.captchaExpired });
     });
 
     it('accepts a challenge just before it expires', async () => {

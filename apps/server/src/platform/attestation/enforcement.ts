@@ -45,5 +45,8 @@ export async function checkAttestation(
   const reason = token === undefined ? 'missing' : await verify(token).then((v) => (v.valid ? undefined : v.reason));
   if (reason === undefined) return;
   if (mode === 'enforce') throw new FunctionError('unauthenticated', ATTESTATION_MESSAGES.tokenRequired);
-  request.log.warn({ attestation: reason, url: request.url }, 'request without a valid attestation token');
+  request.log.warn(
+    { attestation: reason, route: request.routeOptions.url },
+    'request without a valid attestation token',
+  );
 }

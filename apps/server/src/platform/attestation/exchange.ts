@@ -57,13 +57,13 @@ export function createTokenExchange(options: {
           case 'malformed':
             throw new FunctionError('invalid-argument', ATTESTATION_MESSAGES.malformedCaptcha);
           case 'expired':
-            throw new FunctionError('permission-denied', ATTESTATION_MESSAGES.captchaExpired);
+            throw new FunctionError('invalid-argument', ATTESTATION_MESSAGES.captchaExpired);
           case 'rejected':
-            throw new FunctionError('permission-denied', ATTESTATION_MESSAGES.captchaRejected);
+            throw new FunctionError('invalid-argument', ATTESTATION_MESSAGES.captchaRejected);
         }
       }
       if (!(await claimChallenge(identity, verdict.nonce, verdict.expiresAt))) {
-        throw new FunctionError('permission-denied', ATTESTATION_MESSAGES.captchaReplayed);
+        throw new FunctionError('invalid-argument', ATTESTATION_MESSAGES.captchaReplayed);
       }
       await pruneIfDue(log);
       return tokens.issue('captcha');

@@ -22,9 +22,9 @@ function originOf(request: FastifyRequest): string | undefined {
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const publicHost = new URL(publicUrl).host;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) {
-      return;
-    }
+    // Decided on the matched route, not the raw URL, which may be percent-encoded (/%61pi/...).
+    const route = request.routeOptions.url;
+    if (SAFE_METHODS.has(request.method) || !route?.startsWith('/api/') || route.startsWith('/api/auth/*')) return;
     if (!request.headers.cookie || request.headers.authorization?.startsWith('Bearer ')) return;
     const host = originOf(request);
     if (host !== request.host && host !== publicHost) {

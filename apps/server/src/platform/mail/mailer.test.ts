@@ -63,6 +63,17 @@ describe.each(TEST_DIALECTS)('mailer (outbox) on %s', (dialect) => {
     await mailer.close();
   });
 
+  it('keeps the body out of the log when told to (production: reset links stay in the table)', async () => {
+    const { logger, lines } = captureLogger();
+    const mailer = createMailer({ identity: identity(), from: 'noreply@outpost.test', logger, logBodies: false });
+    await mailer.send(RESET);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.obj).not.toHaveProperty('text');
+    expect(JSON.stringify(lines)).not.toContain('token');
+    expect((await listOutbox(identity(), { limit: 1 }))[0]?.text_body).toBe(RESET.text);
+    await mailer.close();
+  });
+
   it('stores a text-only message with a null html body and a fresh id each time', async () => {
     const mailer = createMailer({ identity: identity(), from: 'noreply@outpost.test', logger: captureLogger().logger });
     await mailer.send(RESET);

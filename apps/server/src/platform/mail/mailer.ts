@@ -38,6 +38,11 @@ export interface MailerOptions<DB extends MailTables = MailTables> {
   /** smtp://user:pass@host:port or smtps://…; unset or empty means the outbox only. */
   smtpUrl?: string | undefined;
   logger: MailLogger;
+  /**
+   * Print message bodies in the outbox log line. They carry live reset links, so production
+   * keeps them in the outbox table only.
+   */
+  logBodies?: boolean;
   /** Clock for created_at / sent_at; tests pin it. */
   now?: () => Date;
 }
@@ -47,6 +52,7 @@ export interface MailerDeps {
   identity: Kysely<MailTables>;
   from: string;
   logger: MailLogger;
+  logBodies: boolean;
   now: () => Date;
 }
 
@@ -57,6 +63,7 @@ export function createMailer<DB extends MailTables>(options: MailerOptions<DB>):
     identity: outboxStore(options.identity),
     from: options.from,
     logger: options.logger,
+    logBodies: options.logBodies ?? true,
     now: options.now ?? (() => new Date()),
   };
   const transport = options.smtpUrl ? createSmtpMailer(deps, options.smtpUrl) : createOutboxMailer(deps);

@@ -22,6 +22,10 @@ describe('safeNextPath', () => {
     'javascript:alert(1)',
     '/login',
     '/login?next=/admin',
+    '/.//example.org/',
+    '/%2e//evil.example',
+    '/a/..//evil.example',
+    '/..//evil.example/x',
   ])('sends %s home', (raw) => {
     expect(safeNextPath(raw, ORIGIN)).toBe('/');
   });

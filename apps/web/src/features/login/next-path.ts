@@ -9,7 +9,8 @@ export function safeNextPath(raw: string | null, origin: string): string {
   if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return ROUTES.home;
   try {
     const url = new URL(raw, origin);
-    if (url.origin !== origin || url.pathname === ROUTES.login) return ROUTES.home;
+    // Dot segments collapse while parsing (`/.//evil` becomes `//evil`), so check the result too.
+    if (url.origin !== origin || url.pathname === ROUTES.login || url.pathname.startsWith('//')) return ROUTES.home;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return ROUTES.home;
