@@ -112,8 +112,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.captchaDifficulty ? { captchaDifficulty: options.captchaDifficulty } : {}),
   });
 
+  const viewers = createViewerResolver(auth, stores.identity);
+  viewers.registerSessionRefresh(app);
   registerAccessControl(app, {
-    resolveViewer: createViewerResolver(auth, stores.identity),
+    resolveViewer: viewers.resolveViewer,
     checkAttestation: (request) => attestation.check(request),
   });
   registerOriginCheck(app, config.publicUrl);

@@ -84,6 +84,22 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     });
   });
 
+  it('renews the cookie of a session that is still in use a day or more later', async () => {
+    const user = await signUp(t.app, { email: 'regular@example.com' });
+    const fresh = await t.app.inject({ url: '/api/auth/me', headers: { cookie: user.cookie } });
+    expect(fresh.headers['set-cookie']).toBeUndefined();
+    // Two of its seven days have passed.
+    const fiveDaysAhead = new Date(Date.now() + 5 * 86_400_000);
+    await t.stores.identity
+      .updateTable('auth_sessions')
+      .set({ expires_at: dialect === 'postgres' ? fiveDaysAhead : fiveDaysAhead.toISOString() })
+      .execute();
+    const later = await t.app.inject({ url: '/api/auth/me', headers: { cookie: user.cookie } });
+    expect(later.json().user.email).toBe('regular@example.com');
+    const renewed = later.cookies.find((cookie) => cookie.name.endsWith('session_token'));
+    expect(renewed?.maxAge).toBe(7 * 86_400);
+  });
+
   it('signs out: the session no longer works, by cookie or by bearer token', async () => {
     const user = await signUp(t.app, { email: 'leaver@example.com' });
     const out = await t.app.inject({
@@ -199,6 +215,41 @@ describe('sign-in rate limit', () => {
         details: { code: 'too-many-requests' },
       });
       expect((await attempt('10.0.0.2')).statusCode).toBe(401);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
+
+describe('sign-up and password-reset rate limits', () => {
+  it('answer 429 too-many-requests past their own per-client limits', async () => {
+    const t = await buildTestApp('sqlite', {
+      rateLimits: {
+        auth: {
+          signIn: { windowSeconds: 60, max: 10 },
+          signUp: { windowSeconds: 3600, max: 2 },
+          passwordReset: { windowSeconds: 3600, max: 2 },
+        },
+      },
+    });
+    try {
+      const post = (url: string, payload: object) =>
+        t.app.inject({ method: 'POST', url, remoteAddress: '10.0.0.7', headers: { origin: ORIGIN }, payload });
+      const signUpAs = (n: number) =>
+        post('/api/auth/sign-up/email', {
+          email: `n${n}@example.com`,
+          password: 'correct horse battery',
+          name: `n${n}`,
+        });
+      expect((await signUpAs(1)).statusCode).toBe(200);
+      expect((await signUpAs(2)).statusCode).toBe(200);
+      expect((await signUpAs(3)).json().error.details.code).toBe('too-many-requests');
+      const reset = () => post('/api/auth/request-password-reset', { email: 'n1@example.com' });
+      expect((await reset()).statusCode).toBe(200);
+      expect((await reset()).statusCode).toBe(200);
+      const limited = await reset();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.status).toBe('resource-exhausted');
     } finally {
       await t.cleanup();
     }

@@ -23,7 +23,21 @@ export interface AuthUserTable {
   updated_at: string | Date;
 }
 
+/** The auth library's sessions; read by us only in tests and operations. */
+export interface AuthSessionTable {
+  id: string;
+  token: string;
+  user_id: string;
+  /** A real timestamp on PostgreSQL, ISO text on SQLite. */
+  expires_at: string | Date;
+  created_at: string | Date;
+  updated_at: string | Date;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
 export interface IdentityTables {
   profiles: ProfileTable;
   auth_users: AuthUserTable;
+  auth_sessions: AuthSessionTable;
 }

@@ -1,20 +1,41 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../platform/db/schema';
 import type { Viewer } from '../platform/http/access';
 import type { Auth } from './auth';
 import { findProfile } from './queries';
 
-/** Reads the session from the cookie or the `Authorization: Bearer` token, then the profile. */
+/**
+ * Reads the session from the cookie or the `Authorization: Bearer` token, then the profile.
+ * When the library slides an active session's expiry forward it also renews the cookie; those
+ * Set-Cookie headers are kept per request and sent with the answer (registerSessionRefresh),
+ * so a player who keeps coming back stays signed in.
+ */
 export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDatabase>) {
-  return async (request: FastifyRequest): Promise<Viewer | null> => {
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  const renewedCookies = new WeakMap<FastifyRequest, string[]>();
+
+  async function resolveViewer(request: FastifyRequest): Promise<Viewer | null> {
+    const { headers, response: session } = await auth.api.getSession({
+      headers: fromNodeHeaders(request.headers),
+      returnHeaders: true,
+    });
+    const cookies = headers.getSetCookie();
+    if (cookies.length > 0) renewedCookies.set(request, cookies);
     if (!session) return null;
     return {
       userId: session.user.id,
       email: session.user.email,
       profile: await findProfile(identity, session.user.id),
     };
-  };
+  }
+
+  function registerSessionRefresh(app: FastifyInstance): void {
+    app.addHook('onSend', async (request, reply) => {
+      const cookies = renewedCookies.get(request);
+      if (cookies) reply.header('set-cookie', cookies);
+    });
+  }
+
+  return { resolveViewer, registerSessionRefresh };
 }
