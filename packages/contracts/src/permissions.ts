@@ -1,3 +1,6 @@
+import { z } from 'zod/mini';
+import { environmentSchema } from './environments';
+
 /**
  * The role table (spec §6, DESIGN.md §4): which profile keys grant which capability. The
  * server enforces it and the web app derives what it shows from it.
@@ -20,3 +23,11 @@ export function can(keys: readonly string[] | undefined, capability: Capability)
   const granted: readonly string[] = CAPABILITIES[capability];
   return (keys ?? []).some((key) => granted.includes(key));
 }
+
+/** GET /api/admin/:env/access: what the admin area may show the viewer in one environment. */
+export const adminAccessSchema = z.object({
+  environment: environmentSchema,
+  displayName: z.nullable(z.string()),
+  capabilities: z.object({ adminPanelLink: z.boolean(), adminArea: z.boolean(), dataLayerAdmin: z.boolean() }),
+});
+export type AdminAccess = z.infer<typeof adminAccessSchema>;

@@ -1,6 +1,6 @@
 import { environmentSchema } from '@outpost/contracts/environments';
 import { checkEmailQuerySchema, type Me, registerInputSchema } from '@outpost/contracts/identity';
-import { CAPABILITIES, type Capability, can } from '@outpost/contracts/permissions';
+import { type AdminAccess, CAPABILITIES, type Capability, can } from '@outpost/contracts/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
@@ -47,7 +47,7 @@ export function registerIdentityRoutes(app: FastifyInstance, options: IdentityRo
   });
 
   // What the admin area may show this viewer in one environment (the route's policy admits admin, moderator, staff).
-  app.get('/api/admin/:env/access', async (request) => {
+  app.get('/api/admin/:env/access', async (request): Promise<AdminAccess> => {
     const { env } = z.parse(z.object({ env: environmentSchema }), request.params);
     const viewer = await signedInViewer(request);
     const capabilities = Object.fromEntries(
@@ -55,7 +55,7 @@ export function registerIdentityRoutes(app: FastifyInstance, options: IdentityRo
         capability,
         can(viewer.profile?.keys, capability),
       ]),
-    );
+    ) as Record<Capability, boolean>;
     return { environment: env, displayName: viewer.profile?.displayName ?? null, capabilities };
   });
 }

@@ -1,21 +1,10 @@
-import { type Environment, environmentSchema } from '@outpost/contracts/environments';
+import type { Environment } from '@outpost/contracts/environments';
+import { adminAccessSchema } from '@outpost/contracts/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { requestJson } from '../../../lib/api';
 import { CallableError } from '../../../lib/callable';
 
-/**
- * GET /api/admin/:env/access: what the admin area may show the viewer in one environment. The
- * server answers 401 to visitors and 403 to accounts without an admin key; it is the guard.
- * (The server declares no schema for it in the contracts yet; this one mirrors its answer.)
- */
-export const adminAccessSchema = z.object({
-  environment: environmentSchema,
-  displayName: z.nullable(z.string()),
-  capabilities: z.object({ adminPanelLink: z.boolean(), adminArea: z.boolean(), dataLayerAdmin: z.boolean() }),
-});
-export type AdminAccess = z.infer<typeof adminAccessSchema>;
-
+/** The server answers 401 to visitors and 403 to accounts without an admin key; it is the guard. */
 export function getAdminAccess(environment: Environment) {
   return requestJson(`/api/admin/${environment}/access`, adminAccessSchema);
 }
