@@ -13,7 +13,7 @@ export default function AboutScreen() {
   return (
     <article className={`page ${styles.about}`} aria-labelledby="about-title">
       <header className={styles.header}>
-        <p className={styles.kicker}>About the game</p>
+        <p className="kicker">About the game</p>
         <h1 id="about-title" className={styles.title}>
           About Outpost
         </h1>

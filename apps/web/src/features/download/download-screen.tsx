@@ -15,7 +15,7 @@ export default function DownloadScreen() {
   return (
     <section className={`page ${styles.download}`} aria-labelledby="download-title">
       <div className={styles.copy}>
-        <p className={styles.kicker}>Free on iOS and Android</p>
+        <p className="kicker">Free on iOS and Android</p>
         <h1 id="download-title" className={styles.title}>
           Play Outpost now
         </h1>

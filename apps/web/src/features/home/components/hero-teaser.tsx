@@ -14,7 +14,7 @@ export function HeroTeaser() {
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.inner}>
         <div className={styles.copy}>
-          <p className={styles.kicker}>A social open-world game for iOS and Android</p>
+          <p className={`kicker ${styles.kicker}`}>A social open-world game for iOS and Android</p>
           <h1 id="hero-title" className={styles.title}>
             Join the resistance
           </h1>
