@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import { registerAuthRoutes } from './identity/auth-routes';
 import { registerIdentityRoutes } from './identity/routes';
@@ -54,6 +55,8 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Tests lower the captcha's work to keep solving fast. */
   captchaDifficulty?: CaptchaDifficulty;
+  /** Where log lines go (default stdout); the bench sends them to a file to measure logging's cost. */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -65,7 +68,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const production = config.appEnv === 'production';
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     // A hop count trusts that many proxies in front of us (hop 0 is the peer of the socket).
     trustProxy:
       typeof config.trustProxy === 'number'
