@@ -2,9 +2,16 @@ import { type Access, API_POLICIES } from '@outpost/contracts/api';
 import { can } from '@outpost/contracts/permissions';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { setProfileKeys } from './identity/queries';
 import { type SignedIn, signUpWithProfile } from './identity/testing';
-import { buildTestApp, TEST_DIALECTS, type TestApp } from './platform/testing/test-stores';
+import {
+  buildTestApp,
+  buildUnreadyTestApp,
+  openTestStores,
+  TEST_DIALECTS,
+  type TestApp,
+} from './platform/testing/test-stores';
 
 const ROLES = {
   anonymous: null,
@@ -82,13 +89,30 @@ describe.each(TEST_DIALECTS)('every route × every role on %s', (dialect) => {
 
 describe('the permission mechanism', () => {
   it('refuses to start with an /api route that is not in the permission table', async () => {
-    const t = await buildTestApp('sqlite');
+    const stores = await openTestStores('sqlite');
+    const app = await buildUnreadyTestApp(stores);
     try {
-      expect(() => t.app.get('/api/fn/unlisted', async () => 'hi')).toThrow(
+      const schema = { response: { 200: z.string() } };
+      expect(() => app.get('/api/fn/unlisted', { schema }, async () => 'hi')).toThrow(
         'GET /api/fn/unlisted has no entry in API_POLICIES',
       );
     } finally {
-      await t.cleanup();
+      await app.close();
+      await stores.cleanup();
+    }
+  });
+
+  it('refuses to start with an /api route that declares no response schema', async () => {
+    const stores = await openTestStores('sqlite');
+    const app = await buildUnreadyTestApp(stores);
+    try {
+      // The schema check runs when the route is added, before the policy check.
+      expect(() => app.get('/api/fn/no-schema', async () => ({}))).toThrow(
+        'GET /api/fn/no-schema declares no success response schema',
+      );
+    } finally {
+      await app.close();
+      await stores.cleanup();
     }
   });
 });

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
@@ -15,10 +14,14 @@ import { registerErrorHandler } from './platform/http/errors';
 import { registerHealth } from './platform/http/health';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { type RateLimit, registerRateLimiting } from './platform/http/rate-limit';
-import { contentSecurityPolicy } from './platform/http/security-headers';
+import { registerApiDocs, registerRouteSchemas } from './platform/http/route-schemas';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerSpa } from './platform/http/spa';
 import { createMailer } from './platform/mail/mailer';
 import { registerSiteRoutes } from './site/routes';
+
+/** The API's version in the OpenAPI document. */
+const API_VERSION = '0.1.0';
 
 export interface RateLimits {
   emailSignup: RateLimit;
@@ -83,11 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(production) },
-    hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, production);
+  await registerRouteSchemas(app, { title: 'Outpost', version: API_VERSION });
   await registerRateLimiting(app);
 
   const mailer = createMailer({
@@ -127,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerOriginCheck(app, config.publicUrl);
   registerHealth(app, stores);
+  registerApiDocs(app);
 
   registerAuthRoutes(app, auth, stores.identity);
   registerIdentityRoutes(app, { identity: stores.identity, checkEmailRateLimit: rateLimits.checkEmail });

@@ -19,6 +19,7 @@ const productFunction = (access: Access): RoutePolicy => ({ access, attestation:
 export const API_POLICIES = {
   'GET /healthz': open,
   'GET /readyz': open,
+  'GET /api/docs': open,
   'GET /api/auth/*': open,
   'POST /api/auth/*': open,
   'GET /api/auth/me': open,

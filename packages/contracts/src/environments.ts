@@ -5,3 +5,6 @@ export const ENVIRONMENTS = ['development', 'beta', 'production'] as const;
 export const environmentSchema = z.enum(ENVIRONMENTS);
 export type Environment = z.infer<typeof environmentSchema>;
 export const DEFAULT_ENVIRONMENT: Environment = 'development';
+
+/** The `:env` path parameter every admin route starts with (`/api/admin/:env/...`). */
+export const adminEnvironmentParamsSchema = z.object({ env: environmentSchema });

@@ -61,3 +61,7 @@ export const emailSegmentInputSchema = z.object({
   userID: z.string().check(z.trim(), z.minLength(1, { error: 'userID is required.' }), z.maxLength(128)),
 });
 export type EmailSegmentInput = z.infer<typeof emailSegmentInputSchema>;
+
+/** What register-for-email-segment answers; `created` is false when the address was already registered. */
+export const emailSegmentResultSchema = z.object({ segmentID: z.string(), email: z.string(), created: z.boolean() });
+export type EmailSegmentResult = z.infer<typeof emailSegmentResultSchema>;

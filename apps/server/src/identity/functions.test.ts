@@ -124,27 +124,6 @@ describe.each(TEST_DIALECTS)('identity functions on %s', (dialect) => {
   });
 });
 
-describe('security headers', () => {
-  it('sends a CSP without inline scripts, forbids framing, and adds HSTS only in production', async () => {
-    const dev = await buildTestApp('sqlite');
-    const prod = await buildTestApp('sqlite', { config: { appEnv: 'production' } });
-    try {
-      const headers = (await dev.app.inject({ url: '/healthz' })).headers;
-      const csp = String(headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toContain('unsafe-inline');
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(headers['x-content-type-options']).toBe('nosniff');
-      expect(headers['strict-transport-security']).toBeUndefined();
-      const prodHeaders = (await prod.app.inject({ url: '/healthz' })).headers;
-      expect(prodHeaders['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    } finally {
-      await dev.cleanup();
-      await prod.cleanup();
-    }
-  });
-});
-
 describe('check-email rate limit', () => {
   it('answers 429 resource-exhausted past the per-client limit', async () => {
     const t = await buildTestApp('sqlite', { rateLimits: { checkEmail: { max: 2, windowMs: 60_000 } } });

@@ -1,14 +1,19 @@
 import type { Profile } from '@outpost/contracts/identity';
 import type { Kysely } from 'kysely';
+import { prepareQuery } from '../platform/db/prepared-query';
 import type { IdentityDatabase } from '../platform/db/schema';
 import type { ProfileRow } from './tables';
 
+// Hot reads (check-email on every login screen, the profile on every signed-in call) are compiled once.
+const userIdByEmail = prepareQuery((db: Kysely<IdentityDatabase>, params: { email: string }) =>
+  db.selectFrom('auth_users').select('id').where('email', '=', params.email),
+);
+const profileByUserId = prepareQuery((db: Kysely<IdentityDatabase>, params: { userId: string }) =>
+  db.selectFrom('profiles').selectAll().where('user_id', '=', params.userId),
+);
+
 export async function findUserIdByEmail(db: Kysely<IdentityDatabase>, email: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('auth_users')
-    .select('id')
-    .where('email', '=', email.toLowerCase())
-    .executeTakeFirst();
+  const [row] = await userIdByEmail(db, { email: email.toLowerCase() });
   return row?.id;
 }
 
@@ -17,7 +22,7 @@ export function toProfile(row: ProfileRow): Profile {
 }
 
 export async function findProfile(db: Kysely<IdentityDatabase>, userId: string): Promise<Profile | null> {
-  const row = await db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const [row] = await profileByUserId(db, { userId });
   return row ? toProfile(row) : null;
 }
 

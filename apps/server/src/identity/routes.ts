@@ -1,9 +1,22 @@
-import { environmentSchema } from '@outpost/contracts/environments';
-import { checkEmailQuerySchema, type Me, registerInputSchema } from '@outpost/contracts/identity';
-import { type AdminAccess, CAPABILITIES, type Capability, can } from '@outpost/contracts/permissions';
+import { adminEnvironmentParamsSchema } from '@outpost/contracts/environments';
+import {
+  checkEmailQuerySchema,
+  checkEmailResultSchema,
+  type Me,
+  meSchema,
+  profileSchema,
+  registerInputSchema,
+} from '@outpost/contracts/identity';
+import {
+  type AdminAccess,
+  adminAccessSchema,
+  CAPABILITIES,
+  type Capability,
+  can,
+} from '@outpost/contracts/permissions';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod/mini';
 import type { IdentityDatabase } from '../platform/db/schema';
 import { signedInViewer } from '../platform/http/access';
 import { FunctionError } from '../platform/http/errors';
@@ -17,8 +30,9 @@ export interface IdentityRouteOptions {
 
 export function registerIdentityRoutes(app: FastifyInstance, options: IdentityRouteOptions): void {
   const { identity } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/auth/me', async (request): Promise<Me> => {
+  api.get('/api/auth/me', { schema: { response: { 200: meSchema } } }, async (request): Promise<Me> => {
     const viewer = await request.viewer();
     return viewer
       ? { user: { id: viewer.userId, email: viewer.email }, profile: viewer.profile }
@@ -26,36 +40,48 @@ export function registerIdentityRoutes(app: FastifyInstance, options: IdentityRo
   });
 
   // Spec §7: check-email answers whether an account uses the address.
-  app.get('/api/fn/check-email', { config: { rateLimit: limitTo(options.checkEmailRateLimit) } }, async (request) => {
-    const { email } = z.parse(checkEmailQuerySchema, request.query);
-    return { exists: (await findUserIdByEmail(identity, email)) !== undefined };
-  });
+  api.get(
+    '/api/fn/check-email',
+    {
+      schema: { querystring: checkEmailQuerySchema, response: { 200: checkEmailResultSchema } },
+      config: { rateLimit: limitTo(options.checkEmailRateLimit) },
+    },
+    async (request) => ({ exists: (await findUserIdByEmail(identity, request.query.email)) !== undefined }),
+  );
 
   // Spec §7: register creates the profile of the account that just signed up.
-  app.post('/api/fn/register', async (request) => {
-    const viewer = await signedInViewer(request);
-    const input = z.parse(registerInputSchema, request.body);
-    if (input.email !== viewer.email.toLowerCase()) {
-      throw new FunctionError('invalid-argument', 'The email does not match the signed-in account.');
-    }
-    const created = new Date().toISOString();
-    const outcome = await insertProfile(identity, { userId: viewer.userId, displayName: input.displayName, created });
-    if (outcome === 'profile-exists') throw new FunctionError('aborted', 'This account already has a profile.');
-    if (outcome === 'name-taken')
-      throw new FunctionError('aborted', 'That display name is taken. Please pick another.');
-    return { displayName: input.displayName, keys: [], created };
-  });
+  api.post(
+    '/api/fn/register',
+    { schema: { body: registerInputSchema, response: { 200: profileSchema } } },
+    async (request) => {
+      const viewer = await signedInViewer(request);
+      const input = request.body;
+      if (input.email !== viewer.email.toLowerCase()) {
+        throw new FunctionError('invalid-argument', 'The email does not match the signed-in account.');
+      }
+      const created = new Date().toISOString();
+      const outcome = await insertProfile(identity, { userId: viewer.userId, displayName: input.displayName, created });
+      if (outcome === 'profile-exists') throw new FunctionError('aborted', 'This account already has a profile.');
+      if (outcome === 'name-taken')
+        throw new FunctionError('aborted', 'That display name is taken. Please pick another.');
+      return { displayName: input.displayName, keys: [], created };
+    },
+  );
 
   // What the admin area may show this viewer in one environment (the route's policy admits admin, moderator, staff).
-  app.get('/api/admin/:env/access', async (request): Promise<AdminAccess> => {
-    const { env } = z.parse(z.object({ env: environmentSchema }), request.params);
-    const viewer = await signedInViewer(request);
-    const capabilities = Object.fromEntries(
-      (Object.keys(CAPABILITIES) as Capability[]).map((capability) => [
-        capability,
-        can(viewer.profile?.keys, capability),
-      ]),
-    ) as Record<Capability, boolean>;
-    return { environment: env, displayName: viewer.profile?.displayName ?? null, capabilities };
-  });
+  api.get(
+    '/api/admin/:env/access',
+    { schema: { params: adminEnvironmentParamsSchema, response: { 200: adminAccessSchema } } },
+    async (request): Promise<AdminAccess> => {
+      const { env } = request.params;
+      const viewer = await signedInViewer(request);
+      const capabilities = Object.fromEntries(
+        (Object.keys(CAPABILITIES) as Capability[]).map((capability) => [
+          capability,
+          can(viewer.profile?.keys, capability),
+        ]),
+      ) as Record<Capability, boolean>;
+      return { environment: env, displayName: viewer.profile?.displayName ?? null, capabilities };
+    },
+  );
 }

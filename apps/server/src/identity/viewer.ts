@@ -1,8 +1,9 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../platform/db/schema';
 import type { Viewer } from '../platform/http/access';
+import { appendRouteHook, isApiRoute } from '../platform/http/route-hooks';
 import type { Auth } from './auth';
 import { findProfile } from './queries';
 
@@ -30,10 +31,15 @@ export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDataba
     };
   }
 
+  // Only API routes resolve a viewer, so only they carry the hook.
   function registerSessionRefresh(app: FastifyInstance): void {
-    app.addHook('onSend', async (request, reply) => {
-      const cookies = renewedCookies.get(request);
-      if (cookies) reply.header('set-cookie', cookies);
+    app.addHook('onRoute', (route) => {
+      if (!isApiRoute(route.url)) return;
+      appendRouteHook(route, 'onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+        const cookies = renewedCookies.get(request);
+        if (cookies) reply.header('set-cookie', cookies);
+        done(null, payload);
+      });
     });
   }
 

@@ -1,6 +1,7 @@
-import { emailSegmentInputSchema, GUEST_USER_ID } from '@outpost/contracts/identity';
-import { SITE_CALLABLES, signupEmailSchema } from '@outpost/contracts/site';
+import { emailSegmentInputSchema, emailSegmentResultSchema, GUEST_USER_ID } from '@outpost/contracts/identity';
+import { SITE_CALLABLES, signupCountSchema, signupEmailSchema, signupResultSchema } from '@outpost/contracts/site';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { Stores } from '../platform/db/stores';
 import { registerCallable } from '../platform/http/callable';
@@ -23,6 +24,7 @@ export function registerSiteRoutes(app: FastifyInstance, options: SiteOptions): 
   registerCallable(app, {
     name: SITE_CALLABLES.signupForEmails,
     input: signupEmailSchema,
+    output: signupResultSchema,
     rateLimit: options.signupRateLimit,
     handler: async (email) => {
       const created = await insertEmailSignup(db, { email, source: 'landing', createdAt: new Date().toISOString() });
@@ -33,15 +35,19 @@ export function registerSiteRoutes(app: FastifyInstance, options: SiteOptions): 
   registerCallable(app, {
     name: SITE_CALLABLES.signupCount,
     input: z.optional(z.null()),
+    output: signupCountSchema,
     handler: async () => ({ count: await countEmailSignups(db) }),
   });
 
   // Spec §7: register-for-email-segment; a signed-out visitor registers as the guest placeholder.
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/fn/register-for-email-segment',
-    { config: { rateLimit: limitTo(options.segmentRateLimit) } },
+    {
+      schema: { body: emailSegmentInputSchema, response: { 200: emailSegmentResultSchema } },
+      config: { rateLimit: limitTo(options.segmentRateLimit) },
+    },
     async (request) => {
-      const input = z.parse(emailSegmentInputSchema, request.body);
+      const input = request.body;
       const viewer = await request.viewer();
       if (input.userID !== GUEST_USER_ID && input.userID !== viewer?.userId) {
         throw new FunctionError(

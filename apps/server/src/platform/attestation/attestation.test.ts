@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../http/errors';
 import { registerRateLimiting } from '../http/rate-limit';
+import { useContractSchemas } from '../http/route-schemas';
 import { openTestStores, TEST_DIALECTS } from '../testing/test-stores';
 import { type Attestation, type AttestationOptions, createAttestation } from './attestation';
 import { type CaptchaDifficulty, CHALLENGE_LIFETIME_MS, DEFAULT_CAPTCHA_DIFFICULTY } from './captcha';
@@ -86,6 +87,7 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
     });
     const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => logs.push(line) } } });
     registerErrorHandler(app);
+    useContractSchemas(app);
     await registerRateLimiting(app);
     attestation.registerRoutes(app);
     app.get('/probe', async (request) => {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { CAPTCHA_ALGORITHM, captchaPayloadSchema } from '@outpost/contracts/attestation';
-import { type Challenge, createChallenge, verifySolution } from 'altcha-lib';
+import { CAPTCHA_ALGORITHM, type CaptchaChallenge, captchaPayloadSchema } from '@outpost/contracts/attestation';
+import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod/mini';
 import type { AttestationKeys } from './keys';
@@ -32,7 +32,7 @@ export type CaptchaVerdict =
   | { ok: false; reason: 'malformed' | 'expired' | 'rejected' };
 
 export interface Captcha {
-  createChallenge(): Promise<Challenge>;
+  createChallenge(): Promise<CaptchaChallenge>;
   /** Checks a base64 ALTCHA payload; stateless, so the caller guards against replay. */
   verify(captchaToken: string): Promise<CaptchaVerdict>;
 }
@@ -69,7 +69,7 @@ export function createCaptcha(options: {
 
   return {
     async createChallenge() {
-      return createChallenge({
+      const { parameters, signature } = await createChallenge({
         algorithm: CAPTCHA_ALGORITHM,
         cost,
         counter: randomInt(counterMin, counterMax + 1),
@@ -77,6 +77,9 @@ export function createCaptcha(options: {
         expiresAt: new Date(now().getTime() + CHALLENGE_LIFETIME_MS),
         ...secrets,
       });
+      // Signed because a signature secret is always given; a spread keeps every parameter it covers.
+      if (signature === undefined) throw new Error('altcha-lib returned an unsigned challenge.');
+      return { parameters: { ...parameters }, signature };
     },
 
     async verify(captchaToken) {

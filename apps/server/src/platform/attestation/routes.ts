@@ -1,6 +1,11 @@
-import { ATTESTATION_PATHS, attestationExchangeRequestSchema } from '@outpost/contracts/attestation';
+import {
+  ATTESTATION_PATHS,
+  attestationExchangeRequestSchema,
+  attestationExchangeResponseSchema,
+  captchaChallengeSchema,
+} from '@outpost/contracts/attestation';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod/mini';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limitTo, type RateLimit } from '../http/rate-limit';
 import type { Captcha } from './captcha';
 import type { TokenExchange } from './exchange';
@@ -15,16 +20,25 @@ export function registerAttestationRoutes(
 ): void {
   const { captcha, exchange } = options;
   const config = { rateLimit: limitTo(options.rateLimit) };
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(ATTESTATION_PATHS.challenge, { config }, async (_request, reply) => {
-    // Each challenge is single-use; a cached one would be refused as a replay.
-    reply.header('cache-control', 'no-store');
-    return captcha.createChallenge();
-  });
+  api.get(
+    ATTESTATION_PATHS.challenge,
+    { config, schema: { response: { 200: captchaChallengeSchema } } },
+    async (_request, reply) => {
+      // Each challenge is single-use; a cached one would be refused as a replay.
+      reply.header('cache-control', 'no-store');
+      return captcha.createChallenge();
+    },
+  );
 
-  app.post(ATTESTATION_PATHS.exchange, { config }, async (request, reply) => {
+  const exchangeSchema = {
+    body: attestationExchangeRequestSchema,
+    response: { 200: attestationExchangeResponseSchema },
+  };
+  api.post(ATTESTATION_PATHS.exchange, { config, schema: exchangeSchema }, async (request, reply) => {
     // A missing body, like any other wrong shape, answers 400 with the schema's message.
-    const input = z.parse(attestationExchangeRequestSchema, request.body);
+    const input = request.body;
     const issued =
       'captchaToken' in input
         ? await exchange.exchangeCaptcha(input.captchaToken, request.log)

@@ -3,6 +3,7 @@ import type { Profile } from '@outpost/contracts/identity';
 import { can } from '@outpost/contracts/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FunctionError } from './errors';
+import { appendRouteHook, isApiRoute } from './route-hooks';
 
 /** The signed-in account behind a request, with its profile once it has one. */
 export interface Viewer {
@@ -45,9 +46,10 @@ export async function signedInViewer(request: FastifyRequest): Promise<Viewer> {
 }
 
 /**
- * The one authorization mechanism: every /api route takes its policy from the contracts'
- * table when it is registered (a route missing there stops the start), and one hook enforces
- * it before any handler or body validation runs.
+ * The one authorization mechanism: every API route takes its policy from the contracts' table
+ * when it is registered (a route missing there stops the start). Routes whose policy asks for
+ * something get a hook that enforces it before any handler or body validation runs; public
+ * routes get none, so they pay nothing for it.
  */
 export function registerAccessControl(app: FastifyInstance, options: AccessControlOptions): void {
   const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
@@ -61,21 +63,18 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
   });
 
   app.addHook('onRoute', (route) => {
+    if (!isApiRoute(route.url)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const governed = route.url.startsWith('/api/') || route.url === '/healthz' || route.url === '/readyz';
-    if (!governed) return;
     const policies = methods.map((method) => policyFor(method, route.url));
     const policy = policies[0];
     if (!policy || policies.some((other) => other !== policy)) {
       throw new Error(`${methods.join(',')} ${route.url} has no entry in API_POLICIES (packages/contracts/src/api.ts)`);
     }
     route.config = { ...route.config, policy };
-  });
-
-  app.addHook('onRequest', async (request) => {
-    const policy = request.routeOptions.config.policy;
-    if (!policy) return;
-    await authorize(request, policy.access);
-    if (policy.attestation) await options.checkAttestation(request);
+    if (policy.access === 'public' && !policy.attestation) return;
+    appendRouteHook(route, 'onRequest', async (request: FastifyRequest) => {
+      await authorize(request, policy.access);
+      if (policy.attestation) await options.checkAttestation(request);
+    });
   });
 }

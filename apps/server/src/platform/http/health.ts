@@ -1,17 +1,23 @@
+import { functionErrorBodySchema } from '@outpost/contracts/callable';
+import { healthSchema, readinessSchema } from '@outpost/contracts/health';
 import type { FastifyInstance } from 'fastify';
 import type { Stores } from '../db/stores';
 import { errorBody } from './errors';
 
 /** /healthz answers while the process runs; /readyz only when every store answers too. */
 export function registerHealth(app: FastifyInstance, stores: Stores): void {
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (request, reply) => {
-    try {
-      await stores.ping();
-      return { status: 'ok', dialect: stores.dialect };
-    } catch (error) {
-      request.log.error({ err: error }, 'a store did not answer');
-      return reply.code(503).send(errorBody('unavailable', 'A data store is not answering.'));
-    }
-  });
+  app.get('/healthz', { schema: { response: { 200: healthSchema } } }, async () => ({ status: 'ok' }) as const);
+  app.get(
+    '/readyz',
+    { schema: { response: { 200: readinessSchema, 503: functionErrorBodySchema } } },
+    async (request, reply) => {
+      try {
+        await stores.ping();
+        return { status: 'ok', dialect: stores.dialect };
+      } catch (error) {
+        request.log.error({ err: error }, 'a store did not answer');
+        return reply.code(503).send(errorBody('unavailable', 'A data store is not answering.'));
+      }
+    },
+  );
 }

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FunctionError } from './errors';
+import { appendRouteHook } from './route-hooks';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -21,14 +22,24 @@ function originOf(request: FastifyRequest): string | undefined {
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const publicHost = new URL(publicUrl).host;
-  app.addHook('onRequest', async (request) => {
-    // Decided on the matched route, not the raw URL, which may be percent-encoded (/%61pi/...).
-    const route = request.routeOptions.url;
-    if (SAFE_METHODS.has(request.method) || !route?.startsWith('/api/') || route.startsWith('/api/auth/*')) return;
-    if (!request.headers.cookie || request.headers.authorization?.startsWith('Bearer ')) return;
-    const host = originOf(request);
-    if (host !== request.host && host !== publicHost) {
-      throw new FunctionError('permission-denied', 'This request did not come from an Outpost page.');
-    }
+  // Decided per route when it is registered: the matched route, not the raw URL, which may be
+  // percent-encoded (/%61pi/...), and only routes that change state get the check at all.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/auth/*')) return;
+    if (methods.every((method) => SAFE_METHODS.has(method))) return;
+    appendRouteHook(route, 'onRequest', (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
+      done(crossSiteRefusal(request, publicHost));
+    });
   });
+}
+
+type HookDone = (error?: Error) => void;
+
+function crossSiteRefusal(request: FastifyRequest, publicHost: string): FunctionError | undefined {
+  if (SAFE_METHODS.has(request.method)) return undefined;
+  if (!request.headers.cookie || request.headers.authorization?.startsWith('Bearer ')) return undefined;
+  const host = originOf(request);
+  if (host === request.host || host === publicHost) return undefined;
+  return new FunctionError('permission-denied', 'This request did not come from an Outpost page.');
 }

@@ -38,13 +38,28 @@ export interface TestApp extends TestStores {
   app: FastifyInstance;
 }
 
+export type TestAppOptions = Partial<Omit<AppOptions, 'stores' | 'config'>> & {
+  config?: Partial<AppOptions['config']>;
+};
+
 /** The whole app on fresh stores, ready for `inject`. */
-export async function buildTestApp(
-  dialect: Dialect,
-  options: Partial<Omit<AppOptions, 'stores' | 'config'>> & { config?: Partial<AppOptions['config']> } = {},
-): Promise<TestApp> {
+export async function buildTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const testStores = await openTestStores(dialect);
-  const app = await buildApp({
+  const app = await buildUnreadyTestApp(testStores, options);
+  await app.ready();
+  return {
+    ...testStores,
+    app,
+    async cleanup() {
+      await app.close();
+      await testStores.cleanup();
+    },
+  };
+}
+
+/** The whole app before `ready()`, for tests that register a route of their own first. */
+export function buildUnreadyTestApp(testStores: TestStores, options: TestAppOptions = {}): Promise<FastifyInstance> {
+  return buildApp({
     ...options,
     stores: testStores.stores,
     config: {
@@ -62,13 +77,4 @@ export async function buildTestApp(
       ...options.config,
     },
   });
-  await app.ready();
-  return {
-    ...testStores,
-    app,
-    async cleanup() {
-      await app.close();
-      await testStores.cleanup();
-    },
-  };
 }

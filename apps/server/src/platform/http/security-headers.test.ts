@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUnreadyTestApp, openTestStores, type TestStores } from '../testing/test-stores';
+import { documentContentSecurityPolicy } from './security-headers';
+
+/** Every header each kind of answer carries, besides those of HTTP itself and of the route. */
+const DOCUMENT = {
+  'content-security-policy': documentContentSecurityPolicy(false),
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+const API = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+};
+const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+const SECURITY_HEADER_NAMES = new Set([...Object.keys(DOCUMENT), ...Object.keys(HSTS)]);
+
+function securityHeadersOf(headers: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => SECURITY_HEADER_NAMES.has(name)));
+}
+
+describe.each([
+  ['development', false],
+  ['production', true],
+] as const)('security headers in %s', (appEnv, production) => {
+  let stores: TestStores;
+  let app: Awaited<ReturnType<typeof buildUnreadyTestApp>>;
+  const transport = production ? HSTS : {};
+
+  beforeAll(async () => {
+    stores = await openTestStores('sqlite');
+    const webDist = path.join(stores.dataDir, 'web');
+    fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Outpost</title><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'entry-abc123.js'), 'console.log(1);');
+    app = await buildUnreadyTestApp(stores, { config: { appEnv, webDist, authSecret: 'x'.repeat(40) } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await stores.cleanup();
+  });
+
+  it('gives JSON answers what protects JSON', async () => {
+    for (const url of ['/healthz', '/api/fn/check-email?email=someone@example.com', '/api/docs']) {
+      const answer = await app.inject({ url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(securityHeadersOf(answer.headers), url).toEqual({ ...API, ...transport });
+    }
+  });
+
+  it('gives refusals and errors of the API the same headers', async () => {
+    const refused = await app.inject({ url: '/api/fn/check-email?email=nope' });
+    expect(refused.statusCode).toBe(400);
+    expect(securityHeadersOf(refused.headers)).toEqual({ ...API, ...transport });
+    const unauthenticated = await app.inject({ url: '/api/admin/development/access' });
+    expect(unauthenticated.statusCode).toBe(401);
+    expect(securityHeadersOf(unauthenticated.headers)).toEqual({ ...API, ...transport });
+  });
+
+  it('gives HTML documents and the files they load the full set, CSP included', async () => {
+    const csp = documentContentSecurityPolicy(production);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp.includes('upgrade-insecure-requests')).toBe(production);
+    for (const url of ['/', '/about/', '/no-such-page', '/assets/entry-abc123.js']) {
+      const answer = await app.inject({ url });
+      expect(answer.statusCode, url).toBe(url === '/no-such-page' ? 404 : 200);
+      expect(securityHeadersOf(answer.headers), url).toEqual({
+        ...DOCUMENT,
+        'content-security-policy': csp,
+        ...transport,
+      });
+    }
+  });
+});
