@@ -32,6 +32,13 @@ const ISSUER = 'outpost-attestation';
 const ALGORITHM = 'HS256';
 const SUBJECTS: readonly string[] = ['captcha', 'debug'] satisfies AttestationSubject[];
 
+/**
+ * Tokens verified lately, by token text. The game sends the same token with every call for an
+ * hour, and verifying a signature through WebCrypto costs more than the call's own read; a
+ * token whose signature checked out stays good until its expiry, which is still checked.
+ */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /** Signed (HS256 JWT), expiring attestation tokens. */
 export function createAttestationTokens(options: {
   key: Uint8Array;
@@ -39,6 +46,12 @@ export function createAttestationTokens(options: {
   now: () => Date;
 }): AttestationTokens {
   const { key, ttlSeconds, now } = options;
+  const verified = new Map<string, AttestationClaims>();
+  const remember = (token: string, claims: AttestationClaims) => {
+    // Oldest first: a Map keeps insertion order, so this forgets the longest-held token.
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value ?? '');
+    verified.set(token, claims);
+  };
   if (!Number.isInteger(ttlSeconds) || ttlSeconds <= 0) {
     throw new Error(`The attestation token lifetime must be a positive whole number of seconds (got ${ttlSeconds}).`);
   }
@@ -58,6 +71,12 @@ export function createAttestationTokens(options: {
     },
 
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp * 1000 > now().getTime()) return { valid: true, claims: known };
+        verified.delete(token);
+        return { valid: false, reason: 'expired' };
+      }
       try {
         // No clock tolerance: a few seconds of skew between instances matter little against a
         // lifetime of an hour, and tests can then place expiry to the second.
@@ -71,7 +90,9 @@ export function createAttestationTokens(options: {
         if (!sub || !SUBJECTS.includes(sub) || iat === undefined || exp === undefined || jti === undefined) {
           return { valid: false, reason: 'invalid' };
         }
-        return { valid: true, claims: { sub: sub as AttestationSubject, iat, exp, jti } };
+        const claims = { sub: sub as AttestationSubject, iat, exp, jti };
+        remember(token, claims);
+        return { valid: true, claims };
       } catch (error) {
         if (error instanceof errors.JWTExpired) return { valid: false, reason: 'expired' };
         if (error instanceof errors.JOSEError) return { valid: false, reason: 'invalid' };
