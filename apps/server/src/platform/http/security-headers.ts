@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { isApiRoute } from './route-hooks';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { appendRouteHook, isApiRoute } from './route-hooks';
 
 export type HeaderSet = Readonly<Record<string, string>>;
 
@@ -64,12 +64,20 @@ export function securityHeaders(production: boolean): { document: HeaderSet; api
 
 /**
  * Sets the headers of the answer's kind before anything else runs, so refusals and errors carry
- * them too. Unmatched paths (the Not-found page, or a JSON 404 under /api/) get the document set.
+ * them too. Each route gets its set when it is registered; unmatched paths (the Not-found page,
+ * or a JSON 404 under /api/) get the document set.
  */
 export function registerSecurityHeaders(app: FastifyInstance, production: boolean): void {
   const { document, api } = securityHeaders(production);
+  const setter = (headers: HeaderSet) => (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    reply.headers(headers);
+    done();
+  };
+  const setApi = setter(api);
+  const setDocument = setter(document);
+  app.addHook('onRoute', (route) => appendRouteHook(route, 'onRequest', isApiRoute(route.url) ? setApi : setDocument));
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiRoute(request.routeOptions.url) ? api : document);
+    if (request.is404) reply.headers(document);
     done();
   });
 }
