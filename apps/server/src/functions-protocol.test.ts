@@ -30,7 +30,7 @@ describe.each(TEST_DIALECTS)('the functions protocol with attestation enforced, 
       const response = await checkEmail(headers);
       expect(response.statusCode).toBe(401);
       expect(response.json().error).toEqual({
-        status: 'unauthenticated',
+        status: 'UNAUTHENTICATED',
         message: 'A valid attestation token is required.',
       });
     }
@@ -67,7 +67,7 @@ describe.each(TEST_DIALECTS)('the functions protocol with attestation enforced, 
       });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error).toEqual({
-        status: 'invalid-argument',
+        status: 'INVALID_ARGUMENT',
         message: 'The request body is not valid JSON.',
       });
     }

@@ -1,5 +1,6 @@
-import { type FunctionErrorStatus, functionStatusForHttp } from '@outpost/contracts/callable';
+import { type FunctionErrorBody, functionStatusForHttp } from '@outpost/contracts/callable';
 import { authErrorMessage } from '@outpost/contracts/identity';
+import { errorBody } from '../platform/http/errors';
 
 /** better-auth's error codes in the spec's vocabulary (§8); the web shows the spec's message for each. */
 const CODES: Record<string, string> = {
@@ -17,10 +18,6 @@ const CODES: Record<string, string> = {
   CREDENTIAL_ACCOUNT_NOT_FOUND: 'credential-already-in-use',
 };
 
-export interface AuthErrorBody {
-  error: { status: FunctionErrorStatus; message: string; details: { code: string } };
-}
-
 /** The spec's HTTP mapping (§8) has no 422 and the like; the library's other codes become these. */
 function protocolHttp(httpStatus: number, code: string): number {
   if (code === 'email-already-in-use') return 409;
@@ -32,15 +29,15 @@ function protocolHttp(httpStatus: number, code: string): number {
  * Our error shape and HTTP status for a library error answer, with the spec's code (§8); the
  * message is the spec's for its codes and its catch-all with the code otherwise.
  */
-export function authError(httpStatus: number, libraryCode: string | undefined): { http: number; body: AuthErrorBody } {
+export function authError(
+  httpStatus: number,
+  libraryCode: string | undefined,
+): { http: number; body: FunctionErrorBody } {
   const fallback = httpStatus === 404 ? 'not-found' : httpStatus >= 500 ? 'internal' : 'argument-error';
   const code =
     httpStatus === 429
       ? 'too-many-requests'
       : (CODES[libraryCode ?? ''] ?? (libraryCode ? libraryCode.toLowerCase().replaceAll('_', '-') : fallback));
   const http = protocolHttp(httpStatus, code);
-  return {
-    http,
-    body: { error: { status: functionStatusForHttp(http), message: authErrorMessage(code), details: { code } } },
-  };
+  return { http, body: errorBody(functionStatusForHttp(http), authErrorMessage(code), { code }) };
 }

@@ -51,7 +51,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({
-      status: 'aborted',
+      status: 'ABORTED',
       message: 'Email is already in use.',
       details: { code: 'email-already-in-use' },
     });
@@ -64,7 +64,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().error).toMatchObject({
-      status: 'invalid-argument',
+      status: 'INVALID_ARGUMENT',
       message: 'Invalid Email',
       details: { code: 'invalid-email' },
     });
@@ -72,7 +72,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const wrong = await signIn('taken@example.com', 'not the password');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toMatchObject({
-      status: 'unauthenticated',
+      status: 'UNAUTHENTICATED',
       message: 'Invalid email or password.',
       details: { code: 'wrong-password' },
     });
@@ -173,7 +173,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
         ...(method === 'POST' ? { payload: { name: 'x'.repeat(5000) } } : {}),
       });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json().error).toMatchObject({ status: 'not-found', details: { code: 'not-found' } });
+      expect(response.json().error).toMatchObject({ status: 'NOT_FOUND', details: { code: 'not-found' } });
     }
   });
 
@@ -211,7 +211,7 @@ describe('sign-in rate limit', () => {
       const limited = await attempt('10.0.0.1');
       expect(limited.statusCode).toBe(429);
       expect(limited.json().error).toMatchObject({
-        status: 'resource-exhausted',
+        status: 'RESOURCE_EXHAUSTED',
         details: { code: 'too-many-requests' },
       });
       expect((await attempt('10.0.0.2')).statusCode).toBe(401);
@@ -249,7 +249,7 @@ describe('sign-up and password-reset rate limits', () => {
       expect((await reset()).statusCode).toBe(200);
       const limited = await reset();
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().error.status).toBe('resource-exhausted');
+      expect(limited.json().error.status).toBe('RESOURCE_EXHAUSTED');
     } finally {
       await t.cleanup();
     }

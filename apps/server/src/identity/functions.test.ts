@@ -48,7 +48,7 @@ describe.each(TEST_DIALECTS)('identity functions on %s', (dialect) => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const loser = a.statusCode === 409 ? a : b;
     expect(loser.json().error).toEqual({
-      status: 'aborted',
+      status: 'ABORTED',
       message: 'That display name is taken. Please pick another.',
     });
   });
@@ -67,7 +67,7 @@ describe.each(TEST_DIALECTS)('identity functions on %s', (dialect) => {
     expect(mismatch.json().error.message).toBe('The email does not match the signed-in account.');
     const visitor = await register({ email: 'ash@example.com', displayName: 'Ghost' }, {});
     expect(visitor.statusCode).toBe(401);
-    expect(visitor.json().error).toEqual({ status: 'unauthenticated', message: 'Please sign in first.' });
+    expect(visitor.json().error).toEqual({ status: 'UNAUTHENTICATED', message: 'Please sign in first.' });
   });
 
   it('check-email tells whether an account uses the address', async () => {
@@ -78,7 +78,7 @@ describe.each(TEST_DIALECTS)('identity functions on %s', (dialect) => {
     });
     const bad = await t.app.inject({ url: '/api/fn/check-email?email=nope' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toEqual({ status: 'invalid-argument', message: 'email: Invalid Email' });
+    expect(bad.json().error).toEqual({ status: 'INVALID_ARGUMENT', message: 'email: Invalid Email' });
   });
 
   it('register-for-email-segment stores a guest or the signed-in account once per segment', async () => {
@@ -133,7 +133,7 @@ describe('check-email rate limit', () => {
       expect((await check()).statusCode).toBe(200);
       const limited = await check();
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().error.status).toBe('resource-exhausted');
+      expect(limited.json().error.status).toBe('RESOURCE_EXHAUSTED');
     } finally {
       await t.cleanup();
     }

@@ -71,7 +71,7 @@ describe.each(TEST_DIALECTS)('signupForEmails on %s', (dialect) => {
     const response = await signup(t, { data: value });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { status: 'invalid-argument', message: SIGNUP_MESSAGES.invalidEmail },
+      error: { status: 'INVALID_ARGUMENT', message: SIGNUP_MESSAGES.invalidEmail },
     });
     expect(await countEmailSignups(db())).toBe(0);
   });
@@ -88,13 +88,13 @@ describe.each(TEST_DIALECTS)('signupForEmails on %s', (dialect) => {
   ])('answers %s with a clear 400', async (_label, payload, message) => {
     const response = await signup(t, payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { status: 'invalid-argument', message } });
+    expect(response.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message } });
   });
 
   it('answers a body that is not JSON with a clear 400', async () => {
     const response = await signup(t, 'email=a@b.com', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.status).toBe('invalid-argument');
+    expect(response.json().error.status).toBe('INVALID_ARGUMENT');
     expect(response.json().error.message).toBe('Send the request body as application/json.');
   });
 
@@ -117,7 +117,7 @@ describe('signupForEmails rate limit', () => {
       for (let i = 0; i < 3; i += 1) expect((await signup(t, { data: `n${i}@example.com` })).statusCode).toBe(200);
       const limited = await signup(t, { data: 'n4@example.com' });
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().error.status).toBe('resource-exhausted');
+      expect(limited.json().error.status).toBe('RESOURCE_EXHAUSTED');
       expect(limited.json().error.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
       expect(await countEmailSignups(t.stores.game.development)).toBe(3);
       // The limit is per client: another address still gets through.

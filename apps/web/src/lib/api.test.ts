@@ -42,7 +42,7 @@ describe('requestJson', () => {
       'fetch',
       answer(401, {
         error: {
-          status: 'unauthenticated',
+          status: 'UNAUTHENTICATED',
           message: 'Invalid email or password.',
           details: { code: 'wrong-password' },
         },
@@ -54,7 +54,7 @@ describe('requestJson', () => {
   });
 
   it('has no code when the error has none, and names the status when the body is not ours', async () => {
-    vi.stubGlobal('fetch', answer(409, { error: { status: 'aborted', message: 'That display name is taken.' } }));
+    vi.stubGlobal('fetch', answer(409, { error: { status: 'ABORTED', message: 'That display name is taken.' } }));
     const taken = await failure(requestJson('/api/fn/register', z.unknown(), { method: 'POST' }));
     expect(taken.status).toBe('aborted');
     expect(errorCode(taken)).toBeUndefined();

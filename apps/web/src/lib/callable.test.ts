@@ -19,9 +19,15 @@ beforeAll(async () => {
       Object.assign(received, { url: request.url, body, headers: request.headers });
       const [, , , name, arg] = request.url?.split('/') ?? [];
       if (name === 'status') {
+        // An error body whose status is not a wire name: the HTTP status decides.
         const code = Number(arg);
         response.writeHead(code, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ error: { status: 'from-server', message: `failed with ${code}` } }));
+      } else if (name === 'wire') {
+        // The protocol's own error body: the wire name decides, whatever the HTTP status.
+        const [wire, http] = (arg ?? '').split(':');
+        response.writeHead(Number(http), { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { status: wire, message: `failed as ${wire}`, details: { wire } } }));
       } else if (name === 'echo') {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ data: JSON.parse(body).data }));
@@ -91,6 +97,39 @@ describe('callFunction', () => {
     const error = await failure(callFunction(`status/${code}`, null, z.unknown(), { baseUrl }));
     expect(error.status).toBe(status);
     expect(error.message).toBe(`failed with ${code}`);
+  });
+
+  it.each([
+    ['INVALID_ARGUMENT', 400, 'invalid-argument'],
+    ['UNAUTHENTICATED', 401, 'unauthenticated'],
+    ['PERMISSION_DENIED', 403, 'permission-denied'],
+    ['NOT_FOUND', 404, 'not-found'],
+    ['ABORTED', 409, 'aborted'],
+    ['RESOURCE_EXHAUSTED', 429, 'resource-exhausted'],
+    ['CANCELLED', 499, 'cancelled'],
+    ['INTERNAL', 500, 'internal'],
+    ['UNIMPLEMENTED', 501, 'unimplemented'],
+    ['UNAVAILABLE', 503, 'unavailable'],
+    ['DEADLINE_EXCEEDED', 504, 'deadline-exceeded'],
+    ['UNKNOWN', 500, 'unknown'],
+    // The body's wire name wins over the HTTP status.
+    ['RESOURCE_EXHAUSTED', 400, 'resource-exhausted'],
+  ])('reads the wire name %s (HTTP %i) as %s, with message and details', async (wire, http, status) => {
+    const error = await failure(callFunction(`wire/${wire}:${http}`, null, z.unknown(), { baseUrl }));
+    expect(error.status).toBe(status);
+    expect(error.message).toBe(`failed as ${wire}`);
+    expect(error.details).toEqual({ wire });
+  });
+
+  it('falls back on the HTTP status for a lower-case or foreign status in the body', async () => {
+    for (const [wire, http, status] of [
+      ['not-found', 400, 'invalid-argument'],
+      ['ALREADY_EXISTS', 409, 'aborted'],
+    ] as const) {
+      const error = await failure(callFunction(`wire/${wire}:${http}`, null, z.unknown(), { baseUrl }));
+      expect(error.status).toBe(status);
+      expect(error.message).toBe(`failed as ${wire}`);
+    }
   });
 
   it('names the status when the error body is not the protocol shape', async () => {

@@ -1,13 +1,15 @@
 import {
   CALLABLE_MESSAGES,
+  decodeFunctionError,
   FUNCTIONS_TIMEOUT_MS,
   type FunctionErrorStatus,
-  functionErrorBodySchema,
-  functionStatusForHttp,
 } from '@outpost/contracts/callable';
 import { z } from 'zod/mini';
 
-/** A failed call, with the protocol's status name (spec §8) and the server's message. */
+/**
+ * A failed call, with the protocol's lower-case code (spec §8; the body carries its upper-case
+ * wire name) and the server's message.
+ */
 export class CallableError extends Error {
   readonly status: FunctionErrorStatus;
   readonly details: unknown;
@@ -91,9 +93,8 @@ export async function sendRequest(
     clearTimeout(timer);
   }
   if (!response.ok) {
-    const status = functionStatusForHttp(response.status);
-    const parsed = z.safeParse(functionErrorBodySchema, body);
-    throw new CallableError(status, parsed.success ? parsed.data.error.message : status, parsed.data?.error.details);
+    const { status, message, details } = decodeFunctionError(response.status, body);
+    throw new CallableError(status, message, details);
   }
   return { response, body };
 }

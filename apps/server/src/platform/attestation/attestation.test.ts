@@ -129,7 +129,7 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       await fetchChallenge(h);
       const limited = await h.app.inject({ method: 'GET', url: ATTESTATION_PATHS.challenge });
       expect(limited.statusCode).toBe(429);
-      expect(errorOf(limited).status).toBe('resource-exhausted');
+      expect(errorOf(limited).status).toBe('RESOURCE_EXHAUSTED');
     });
   });
 
@@ -173,7 +173,7 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       expect((await exchange(h, { captchaToken })).statusCode).toBe(200);
       const replay = await exchange(h, { captchaToken });
       expect(replay.statusCode).toBe(400);
-      expect(errorOf(replay)).toEqual({ status: 'invalid-argument', message: ATTESTATION_MESSAGES.captchaReplayed });
+      expect(errorOf(replay)).toEqual({ status: 'INVALID_ARGUMENT', message: ATTESTATION_MESSAGES.captchaReplayed });
     });
 
     it('accepts exactly one of several concurrent exchanges of one solution', async () => {
@@ -210,7 +210,7 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
         const response = await exchange(h, { captchaToken: encode(payload) });
         expect(response.statusCode).toBe(400);
         expect(errorOf(response)).toEqual({
-          status: 'invalid-argument',
+          status: 'INVALID_ARGUMENT',
           message: ATTESTATION_MESSAGES.captchaRejected,
         });
       }
@@ -232,7 +232,7 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       h.advance(CHALLENGE_LIFETIME_MS);
       const response = await exchange(h, { captchaToken });
       expect(response.statusCode).toBe(400);
-      expect(errorOf(response)).toEqual({ status: 'invalid-argument', message: ATTESTATION_MESSAGES.captchaExpired });
+      expect(errorOf(response)).toEqual({ status: 'INVALID_ARGUMENT', message: ATTESTATION_MESSAGES.captchaExpired });
     });
 
     it('accepts a challenge just before it expires', async () => {
@@ -267,7 +267,7 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       await exchange(h, { debugToken: DEBUG_TOKEN });
       const limited = await exchange(h, { debugToken: DEBUG_TOKEN });
       expect(limited.statusCode).toBe(429);
-      expect(errorOf(limited).status).toBe('resource-exhausted');
+      expect(errorOf(limited).status).toBe('RESOURCE_EXHAUSTED');
     });
   });
 
@@ -294,14 +294,14 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       const h = await harness();
       const response = await exchange(h, body);
       expect(response.statusCode).toBe(400);
-      expect(errorOf(response)).toEqual({ status: 'invalid-argument', message });
+      expect(errorOf(response)).toEqual({ status: 'INVALID_ARGUMENT', message });
     });
 
     it('answers 400 for a missing body', async () => {
       const h = await harness();
       const response = await h.app.inject({ method: 'POST', url: ATTESTATION_PATHS.exchange });
       expect(response.statusCode).toBe(400);
-      expect(errorOf(response)).toEqual({ status: 'invalid-argument', message: EXCHANGE_REQUEST_SHAPE_MESSAGE });
+      expect(errorOf(response)).toEqual({ status: 'INVALID_ARGUMENT', message: EXCHANGE_REQUEST_SHAPE_MESSAGE });
     });
   });
 
@@ -318,7 +318,7 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       const h = await harness();
       const response = await exchange(h, { debugToken: `${DEBUG_TOKEN}x` });
       expect(response.statusCode).toBe(403);
-      expect(errorOf(response)).toEqual({ status: 'permission-denied', message: ATTESTATION_MESSAGES.debugRejected });
+      expect(errorOf(response)).toEqual({ status: 'PERMISSION_DENIED', message: ATTESTATION_MESSAGES.debugRejected });
     });
 
     it('are refused in production', async () => {
@@ -326,7 +326,7 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       const response = await exchange(h, { debugToken: DEBUG_TOKEN });
       expect(response.statusCode).toBe(403);
       expect(errorOf(response)).toEqual({
-        status: 'permission-denied',
+        status: 'PERMISSION_DENIED',
         message: ATTESTATION_MESSAGES.debugInProduction,
       });
     });
@@ -405,7 +405,7 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       refusals.push(await probe(h, { 'x-firebase-appcheck': token }));
       for (const response of refusals) {
         expect(response.statusCode).toBe(401);
-        expect(errorOf(response)).toEqual({ status: 'unauthenticated', message: ATTESTATION_MESSAGES.tokenRequired });
+        expect(errorOf(response)).toEqual({ status: 'UNAUTHENTICATED', message: ATTESTATION_MESSAGES.tokenRequired });
       }
     });
 

@@ -1,4 +1,5 @@
 import {
+  encodeFunctionError,
   type FunctionErrorBody,
   type FunctionErrorStatus,
   functionStatusForHttp,
@@ -25,8 +26,12 @@ export class FunctionError extends Error {
   }
 }
 
+/**
+ * The one builder of API error bodies: the code travels under its canonical wire name
+ * (`INVALID_ARGUMENT`, …), as the Firebase client SDKs decode it; details are passed through.
+ */
 export function errorBody(status: FunctionErrorStatus, message: string, details?: unknown): FunctionErrorBody {
-  return { error: details === undefined ? { status, message } : { status, message, details } };
+  return encodeFunctionError(status, message, details);
 }
 
 /** Messages for the framework's own client errors, which otherwise speak in codes. */
@@ -58,7 +63,10 @@ function toFunctionError(error: FastifyError | Error): { http: number; body: Fun
     : { http: statusCode, body: errorBody(status, message) };
 }
 
-/** One error shape for every API route: {error: {status, message, details?}}; 5xx internals stay in the log. */
+/**
+ * One error shape for every API route: {error: {status, message, details?}} with the wire name
+ * in `status`; 5xx internals stay in the log.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { http, body } = toFunctionError(error);

@@ -63,7 +63,7 @@ describe('serving the web app', () => {
     for (const url of ['/assets/gone.js', '/api/nothing-here']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: { status: 'not-found', message: `Nothing at GET ${url}.` } });
+      expect(response.json()).toEqual({ error: { status: 'NOT_FOUND', message: `Nothing at GET ${url}.` } });
     }
   });
 });
