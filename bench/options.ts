@@ -8,6 +8,10 @@ export interface BenchOptions {
   durationSeconds: number;
   warmupSeconds: number;
   connections: number;
+  /** Back-to-back pairs each HTTP target is decided on (their median); odd, so the median is a pair. */
+  targetPairs: number;
+  /** PostgreSQL for the PostgreSQL rows; without it they are skipped. Never printed (it may hold a password). */
+  databaseUrl: string | undefined;
 }
 
 function isSection(value: string): value is Section {
@@ -16,7 +20,8 @@ function isSection(value: string): value is Section {
 
 /**
  * Reads BENCH_ONLY (comma-separated sections; command-line arguments mean the same),
- * BENCH_SKIP_LIGHTHOUSE=1 and BENCH_DURATION (seconds). Unknown values stop the run rather
+ * BENCH_SKIP_LIGHTHOUSE=1, BENCH_DURATION (seconds), BENCH_PAIRS (pairs per target) and
+ * BENCH_DATABASE_URL (falling back to TEST_DATABASE_URL). Unknown values stop the run rather
  * than silently benchmarking something else.
  */
 export function parseOptions(env: NodeJS.ProcessEnv, args: readonly string[]): BenchOptions {
@@ -32,5 +37,13 @@ export function parseOptions(env: NodeJS.ProcessEnv, args: readonly string[]): B
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) {
     throw new Error(`BENCH_DURATION must be a positive number of seconds (got "${env.BENCH_DURATION}").`);
   }
-  return { sections, durationSeconds, warmupSeconds: 1, connections: 50 };
+  const targetPairs = Number(env.BENCH_PAIRS ?? '3');
+  if (!Number.isInteger(targetPairs) || targetPairs < 1 || targetPairs % 2 === 0) {
+    throw new Error(`BENCH_PAIRS must be an odd whole number of pairs (got "${env.BENCH_PAIRS}").`);
+  }
+  const databaseUrl = (env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || '').trim() || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('BENCH_DATABASE_URL (or TEST_DATABASE_URL) must be a postgres:// URL.');
+  }
+  return { sections, durationSeconds, warmupSeconds: 1, connections: 50, targetPairs, databaseUrl };
 }

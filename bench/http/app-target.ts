@@ -1,103 +1,309 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
+import { ATTESTATION_HEADER, ATTESTATION_PATHS } from '@outpost/contracts/attestation';
+import type { Environment } from '@outpost/contracts/environments';
 import Database from 'better-sqlite3';
-import type { Kysely } from 'kysely';
-import { buildApp } from '../../apps/server/src/app';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import type { SonicBoom } from 'sonic-boom';
+import { type AppOptions, buildApp } from '../../apps/server/src/app';
 import { seedDemoData } from '../../apps/server/src/ops/seed';
 import { loadConfig } from '../../apps/server/src/platform/config';
-import type { GameDatabase } from '../../apps/server/src/platform/db/schema';
-import { openStores } from '../../apps/server/src/platform/db/stores';
+import { type Dialect, dropSchemas, openStores, type Stores } from '../../apps/server/src/platform/db/stores';
 import { resolveAuthSecret } from '../../apps/server/src/platform/secrets';
-import { type DataPathDeps, registerBlankPage } from './bench-routes';
+import { registerBlankPage, registerPgReferenceRoutes, registerSqliteReferenceRoutes } from './bench-routes';
 import { listenOnLoopback } from './listen';
+import { startMinimalServer } from './minimal-server';
+import { seedAccounts, seedSignupList } from './seed';
 import { openStockDb } from './stock-db';
 
+/** The two lists signupCount is measured on: the landing page's count must not grow with the list. */
+export const SMALL_LIST = 100;
+export const LARGE_LIST = 1_000_000;
+/** Pool size per store on PostgreSQL: the app's default, and the raw reference pool's. */
+const PG_POOL_SIZE = 10;
+
+/**
+ * One dialect's apps, all built by buildApp with every hook, listening on loopback:
+ * - `origin`: the main app at LOG_LEVEL=error (quiet: errors still show), on migrated stores with
+ *   the demo data set and ACCOUNTS accounts; the product rows run against it;
+ * - `infoOrigin`: the same app on the same stores at the default LOG_LEVEL=info, writing its
+ *   lines to `logFile` in the bench's temp folder (not the terminal);
+ * - `smallListOrigin` / `largeListOrigin`: the same app (APP_ENV development / beta, which differ
+ *   in nothing else) on a second set of stores whose development store holds SMALL_LIST signups
+ *   and whose beta store holds LARGE_LIST, for signupCount;
+ * - `referenceOrigin`: a minimal Fastify (no hooks, like the bare route) answering the same reads
+ *   without the app: on SQLite the data-path diagnosis (Kysely read, raw prepared read, stock
+ *   transactions); on PostgreSQL a raw `pg` Pool read, the PostgreSQL target's reference.
+ */
 export interface AppTarget {
+  dialect: Dialect;
   origin: string;
-  /** The app's stores and two raw connections, for the data-path routes on a minimal server. */
-  dataPath: DataPathDeps;
-  /** Primary keys of email_signups rows that exist in the development store. */
-  readKeys: readonly string[];
+  infoOrigin: string;
+  /** Reads what the LOG_LEVEL=info app has logged so far. */
+  logStats(): Promise<LogStats>;
+  smallListOrigin: string;
+  largeListOrigin: string;
+  referenceOrigin: string;
+  /** The header the game sends: a valid attestation token from the app's own exchange. */
+  attestationHeaders: Record<string, string>;
+  /** Addresses of accounts in the identity store (check-email answers exists: true). */
+  accountEmails: readonly string[];
+  /** SQLite only: rows of the stock table the stock transactions decrement. */
   stockIds: readonly string[];
   close(): Promise<void>;
 }
 
-const READ_ROWS = 10_000;
-/** SQLite's default limit is 32,766 bound values; three columns per row. */
-const INSERT_BATCH = 1_000;
-
-async function seedReadRows(db: Kysely<GameDatabase>): Promise<string[]> {
-  const keys = Array.from({ length: READ_ROWS }, (_, index) => `reader-${String(index).padStart(5, '0')}@example.com`);
-  const createdAt = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    for (let start = 0; start < keys.length; start += INSERT_BATCH) {
-      const rows = keys
-        .slice(start, start + INSERT_BATCH)
-        .map((email) => ({ email, source: 'bench', created_at: createdAt }));
-      await trx.insertInto('email_signups').values(rows).execute();
-    }
-  });
-  return keys;
+/** The main app alone, with the blank page: what Lighthouse audits. */
+export interface SiteTarget {
+  origin: string;
+  close(): Promise<void>;
 }
 
-/**
- * The real app (buildApp on real, migrated SQLite stores in a temp folder, demo data seeded) plus
- * the blank page, listening on loopback. The signup limiter is raised so the bench measures
- * inserts, not 429s. Its stores also back the data-path routes, which run on a minimal server
- * (suite.ts) so that the app's hooks (security headers, access control) stay out of the read's
- * ratio to the bare route.
- */
-export async function startAppTarget(webDist: string): Promise<AppTarget> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-bench-'));
-  const cleanups: (() => Promise<void> | void)[] = [() => fs.rmSync(dataDir, { recursive: true, force: true })];
-  let closing: Promise<void> | undefined;
-  // Undo in reverse order of setup; every step runs even if an earlier one fails.
-  const close = () =>
-    (closing ??= (async () => {
+/** Cleanups of PostgreSQL schemas not yet dropped, for the bench's time limit (run.ts) to run. */
+const pendingSchemaDrops = new Set<() => Promise<void>>();
+
+/** Drops the bench's PostgreSQL schemas now (the run is being stopped); gives up after `ms`. */
+export async function dropPendingSchemas(ms: number): Promise<void> {
+  const drops = [...pendingSchemaDrops].map((drop) => drop().catch(() => {}));
+  await Promise.race([Promise.all(drops), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+}
+
+/** Undoes setup in reverse order; every step runs even if an earlier one fails. */
+class Cleanups {
+  readonly #steps: (() => Promise<void> | void)[] = [];
+  #closing: Promise<void> | undefined;
+
+  add(step: () => Promise<void> | void): void {
+    this.#steps.push(step);
+  }
+
+  run(): Promise<void> {
+    this.#closing ??= (async () => {
       const results = [];
-      for (const cleanup of [...cleanups].reverse()) results.push(await Promise.allSettled([cleanup()]));
-      const failed = results.flat().find((result) => result.status === 'rejected');
+      for (const step of [...this.#steps].reverse()) results.push(...(await Promise.allSettled([step()])));
+      const failed = results.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
-    })());
+    })();
+    return this.#closing;
+  }
+}
+
+interface Setting {
+  dataDir: string;
+  webDist: string;
+  databaseUrl: string | undefined;
+  cleanups: Cleanups;
+  /** A unique prefix for this run's schemas on PostgreSQL. */
+  runPrefix: string;
+}
+
+function newSetting(webDist: string, databaseUrl: string | undefined): Setting {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-bench-'));
+  const cleanups = new Cleanups();
+  cleanups.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const runPrefix = `bench_${process.pid}_${Date.now().toString(36)}_`;
+  return { dataDir, webDist, databaseUrl, cleanups, runPrefix };
+}
+
+/** Migrated stores: files under the temp folder, or schemas `<run prefix><name>_…` dropped at the end. */
+async function openBenchStores(setting: Setting, name: string): Promise<Stores> {
+  const { databaseUrl } = setting;
+  const schemaPrefix = `${setting.runPrefix}${name}_`;
+  if (databaseUrl) {
+    const drop = () => dropSchemas(databaseUrl, schemaPrefix);
+    pendingSchemaDrops.add(drop);
+    setting.cleanups.add(async () => {
+      await drop();
+      pendingSchemaDrops.delete(drop);
+    });
+  }
+  const stores = await openStores({
+    dataDir: path.join(setting.dataDir, name),
+    databaseUrl,
+    schemaPrefix,
+    poolSize: PG_POOL_SIZE,
+  });
+  setting.cleanups.add(() => stores.close());
+  return stores;
+}
+
+type BenchConfig = AppOptions['config'];
+
+/**
+ * As server.ts configures the app, with a generated secret and a debug attestation token.
+ * Attestation is enforced (production's mode), so a request without a valid token would count
+ * as a failure instead of passing with a warning; with its token a call pays what a player's pays.
+ */
+function benchConfig(setting: Setting, debugToken: string): BenchConfig {
+  const config = loadConfig({
+    DATA_DIR: setting.dataDir,
+    LOG_LEVEL: 'error',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    WEB_DIST: setting.webDist,
+    ATTESTATION_MODE: 'enforce',
+    ATTESTATION_DEBUG_TOKENS: debugToken,
+  });
+  return { ...config, authSecret: resolveAuthSecret(config) };
+}
+
+/** The limits a bench would otherwise measure instead of the call: raised, still counted per client. */
+const RAISED = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
+
+async function startApp(
+  setting: Setting,
+  options: Omit<AppOptions, 'rateLimits'>,
+  register?: (app: FastifyInstance) => void,
+): Promise<string> {
+  const app = await buildApp({ ...options, rateLimits: { emailSignup: RAISED, checkEmail: RAISED } });
+  setting.cleanups.add(() => app.close());
+  register?.(app);
+  return listenOnLoopback(app);
+}
+
+/** Trades the debug token for an attestation token through the app's own exchange, as the game does. */
+async function exchangeAttestation(origin: string, debugToken: string): Promise<string> {
+  const response = await fetch(`${origin}${ATTESTATION_PATHS.exchange}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ debugToken }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (!response.ok || typeof body.token !== 'string') {
+    throw new Error(`The attestation exchange answered ${response.status}: ${JSON.stringify(body)}`);
+  }
+  return body.token;
+}
+
+/** What the LOG_LEVEL=info app wrote. */
+export interface LogStats {
+  bytes: number;
+  lines: number;
+  /** Lines at warn or above: a request the bench sends wrong (a missing attestation token, say) shows here. */
+  warnings: number;
+}
+
+/** The file logs go to, opened as pino opens stdout by default (asynchronous writes, no minimum length). */
+function openLogFile(setting: Setting): { stream: SonicBoom; stats(): Promise<LogStats> } {
+  const file = path.join(setting.dataDir, 'app-info.log');
+  const stream = pino.destination({ dest: file, sync: false });
+  setting.cleanups.add(
+    () =>
+      new Promise<void>((resolve) => {
+        stream.once('close', () => resolve());
+        stream.end();
+      }),
+  );
+  return {
+    stream,
+    async stats() {
+      await new Promise<void>((resolve) => stream.flush(() => resolve()));
+      const stats: LogStats = { bytes: 0, lines: 0, warnings: 0 };
+      const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
+      for await (const line of lines) {
+        stats.bytes += Buffer.byteLength(line) + 1;
+        stats.lines += 1;
+        if (/"level":(4|5|6)0\b/.test(line)) stats.warnings += 1;
+      }
+      return stats;
+    },
+  };
+}
+
+/** The main app with the demo data set and the blank page, for Lighthouse. */
+export async function startSiteTarget(webDist: string): Promise<SiteTarget> {
+  const setting = newSetting(webDist, undefined);
+  const close = () => setting.cleanups.run();
   try {
-    // Logging at error: info would write a line per request, and in development (attestation
-    // mode "monitor") every signup without an attestation token is a warning; the bench would
-    // measure pino and flood the terminal. Errors (5xx) still show.
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      WEB_DIST: webDist,
-    });
-    const stores = await openStores({ dataDir: config.dataDir });
-    cleanups.push(() => stores.close());
-    await seedDemoData(stores, config.appEnv);
-    const game = stores.game[config.appEnv];
-    const readKeys = await seedReadRows(game);
+    const stores = await openBenchStores(setting, 'main');
+    await seedDemoData(stores, 'development');
+    const config = benchConfig(setting, randomBytes(16).toString('hex'));
+    const origin = await startApp(setting, { config, stores }, registerBlankPage);
+    return { origin, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
-    // openSqlite names the file after the store; read-only, so the raw path cannot change data.
-    const rawRead = new Database(path.join(config.dataDir, `game-${config.appEnv}.sqlite`), {
-      readonly: true,
-      fileMustExist: true,
-    });
-    cleanups.push(() => {
-      rawRead.close();
-    });
-    const stock = await openStockDb(dataDir);
-    cleanups.push(() => stock.close());
+/** Everything the HTTP rows of one dialect need (see AppTarget); PostgreSQL when `databaseUrl` is given. */
+export async function startAppTarget(webDist: string, databaseUrl?: string): Promise<AppTarget> {
+  const setting = newSetting(webDist, databaseUrl);
+  const dialect: Dialect = databaseUrl ? 'postgres' : 'sqlite';
+  const close = () => setting.cleanups.run();
+  try {
+    const debugToken = randomBytes(16).toString('hex');
+    const config = benchConfig(setting, debugToken);
 
-    // As server.ts does: a generated secret kept under DATA_DIR.
-    const app = await buildApp({
-      config: { ...config, authSecret: resolveAuthSecret(config) },
+    const stores = await openBenchStores(setting, 'main');
+    await seedDemoData(stores, 'development');
+    const accountEmails = await seedAccounts(stores.identity, dialect);
+
+    const lists = await openBenchStores(setting, 'lists');
+    await seedSignupList(lists.game.development, dialect, SMALL_LIST);
+    await seedSignupList(lists.game.beta, dialect, LARGE_LIST);
+
+    const origin = await startApp(setting, { config, stores });
+    const log = openLogFile(setting);
+    const infoOrigin = await startApp(setting, {
+      config: { ...config, logLevel: 'info' },
       stores,
-      rateLimits: { emailSignup: { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 } },
+      logStream: log.stream,
     });
-    cleanups.push(() => app.close());
-    registerBlankPage(app);
-    const origin = await listenOnLoopback(app);
-    return { origin, dataPath: { game, rawRead, stock }, readKeys, stockIds: stock.ids, close };
+    const listApp = (appEnv: Environment) => startApp(setting, { config: { ...config, appEnv }, stores: lists });
+    const smallListOrigin = await listApp('development');
+    const largeListOrigin = await listApp('beta');
+
+    let stockIds: readonly string[] = [];
+    let referenceOrigin: string;
+    if (databaseUrl) {
+      // A pool like the store's own: same size, the identity schema on the search path (set in
+      // the URL: the root's @types/pg predates the `options` field stores.ts uses).
+      const url = new URL(databaseUrl);
+      url.searchParams.set('options', `-c search_path=${setting.runPrefix}main_identity`);
+      const pool = new pg.Pool({ connectionString: url.toString(), max: PG_POOL_SIZE });
+      setting.cleanups.add(() => pool.end());
+      const reference = await startMinimalServer((app) => registerPgReferenceRoutes(app, { pool, stores }));
+      setting.cleanups.add(() => reference.close());
+      referenceOrigin = reference.origin;
+    } else {
+      // openSqlite names the file after the store; read-only, so the raw path cannot change data.
+      const rawRead = new Database(path.join(setting.dataDir, 'main', 'identity.sqlite'), {
+        readonly: true,
+        fileMustExist: true,
+      });
+      setting.cleanups.add(() => {
+        rawRead.close();
+      });
+      const stock = await openStockDb(setting.dataDir);
+      setting.cleanups.add(() => stock.close());
+      stockIds = stock.ids;
+      const reference = await startMinimalServer((app) =>
+        registerSqliteReferenceRoutes(app, { identity: stores.identity, rawRead, stock }),
+      );
+      setting.cleanups.add(() => reference.close());
+      referenceOrigin = reference.origin;
+    }
+
+    const token = await exchangeAttestation(origin, debugToken);
+    return {
+      dialect,
+      origin,
+      infoOrigin,
+      logStats: log.stats,
+      smallListOrigin,
+      largeListOrigin,
+      referenceOrigin,
+      attestationHeaders: { [ATTESTATION_HEADER]: token },
+      accountEmails,
+      stockIds,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -10,8 +10,20 @@ function report(message: GeneratorMessage, then: () => void = () => {}): void {
 
 function requestsFor(plan: RequestPlan): AutocannonRequest[] {
   switch (plan.kind) {
-    case 'fixed':
-      return [{ method: plan.method, path: plan.path }];
+    case 'fixed': {
+      const headers = {
+        ...plan.headers,
+        ...(plan.jsonBody === undefined ? {} : { 'content-type': 'application/json' }),
+      };
+      return [
+        {
+          method: plan.method,
+          path: plan.path,
+          headers,
+          ...(plan.jsonBody === undefined ? {} : { body: plan.jsonBody }),
+        },
+      ];
+    }
     case 'unique-signup': {
       // pid and start time keep addresses unique across runs against a reused data folder.
       const prefix = `bench-${process.pid}-${Date.now().toString(36)}`;
@@ -33,6 +45,7 @@ function requestsFor(plan: RequestPlan): AutocannonRequest[] {
       return [
         {
           method: plan.method,
+          headers: { ...plan.headers },
           setupRequest: (request) => ({
             ...request,
             path: paths[Math.floor(Math.random() * paths.length)] ?? plan.pathPrefix,

@@ -3,12 +3,18 @@
  * load-generator process, so no functions here; the generator turns a plan into requests.
  */
 export type RequestPlan =
-  /** The same request every time. */
-  | { kind: 'fixed'; method: 'GET' | 'POST'; path: string }
+  /** The same request every time (a JSON body is sent as application/json). */
+  | { kind: 'fixed'; method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; jsonBody?: string }
   /** POST {"data": "<address never sent before>"} as JSON, so every request really inserts. */
   | { kind: 'unique-signup'; path: string }
   /** `pathPrefix` + one of `keys` (URL-encoded), picked at random for each request. */
-  | { kind: 'random-key'; method: 'GET' | 'POST'; pathPrefix: string; keys: readonly string[] };
+  | {
+      kind: 'random-key';
+      method: 'GET' | 'POST';
+      pathPrefix: string;
+      keys: readonly string[];
+      headers?: Record<string, string>;
+    };
 
 export interface LoadSpec {
   name: string;

@@ -1,144 +1,340 @@
 import { SITE_CALLABLES } from '@outpost/contracts/site';
 import type { BenchOptions } from '../options';
-import type { AppTarget } from './app-target';
-import { BENCH_PATHS, registerDataPathRoutes } from './bench-routes';
+import { decided, median, skipped, type TargetResult } from '../targets';
+import { type AppTarget, LARGE_LIST, type LogStats, SMALL_LIST, startAppTarget } from './app-target';
+import { BENCH_PATHS } from './bench-routes';
 import { runLoad } from './load';
 import type { LoadResult, RequestPlan } from './load-spec';
-import { type MinimalServer, startBareServer, startMinimalServer } from './minimal-server';
+import { startBareServer } from './minimal-server';
 
 export interface HttpRow extends LoadResult {
-  /** requests/s over the bare route's requests/s in this run (the mean of its two measurements). */
+  group: string;
+  /** requests/s over the bare route's requests/s in this run (the mean of its first and last measurement). */
   ratioToBare: number;
 }
 
-export interface TargetCheck {
-  description: string;
-  /** Median of `pairRatios`: the figure PASS or FAIL is decided on. */
-  ratio: number;
-  /** Kysely read over bare in each back-to-back pair. */
-  pairRatios: number[];
-  threshold: number;
-  pass: boolean;
+/** What request logging at the default LOG_LEVEL=info costs, from the table's rows. */
+export interface LoggingCost {
+  /** The info app's rate over the quiet app's, per path. */
+  ratios: { path: string; infoOverQuiet: number }[];
+  log: LogStats;
 }
 
 export interface HttpReport {
   rows: HttpRow[];
-  target: TargetCheck;
+  targets: TargetResult[];
+  logging: LoggingCost;
+  /** Why the PostgreSQL rows are missing, when they are. */
+  postgresSkipped?: string;
 }
 
-/** The issue's target: a Kysely read by key at half the bare route's rate or better. */
-const KYSELY_READ = 'Kysely read by key';
-const TARGET_RATIO = 0.5;
+interface Bench {
+  group: string;
+  name: string;
+  origin: string;
+  plan: RequestPlan;
+}
+
+/** A target decided on back-to-back pairs: subject's rate over baseline's, median of the pairs. */
+interface PairTarget {
+  name: string;
+  requirement: string;
+  baseline: Bench;
+  subject: Bench;
+  threshold: number;
+}
+
+export const GROUPS = {
+  baseline: 'baseline',
+  sqlite: 'whole app (buildApp, every hook), SQLite',
+  postgres: 'whole app (buildApp, every hook), PostgreSQL',
+  diagnosis: 'diagnosis: the data path on a minimal Fastify (no hooks, like the bare route)',
+} as const;
+
 /**
- * The verdict comes from short bare / Kysely-read pairs run back to back, not from the table:
- * on a shared two-core machine the throughput of everything drifts by half within a minute, and
- * a pair taken seconds apart sees nearly the same machine. The median drops one unlucky pair.
+ * Targets come from short pairs run back to back, not from the table: on a shared two-core
+ * machine the throughput of everything drifts by half within a minute, and a pair taken seconds
+ * apart sees nearly the same machine. Pairs alternate which side runs first, so a drift within
+ * a pair does not always favour the same side; the median drops unlucky pairs.
  */
-const TARGET_PAIRS = 3;
 const TARGET_PAIR_SECONDS = 2;
-const BARE_FIRST = 'bare Fastify JSON (baseline, first)';
-const BARE_LAST = 'bare Fastify JSON (baseline, last)';
-const BARE_PLAN: RequestPlan = { kind: 'fixed', method: 'GET', path: '/' };
+/** Setup: migrations, 10,000 accounts, and the 1,000,000-signup list, on each dialect. */
+const SETUP_SECONDS = 90;
+const NO_POSTGRES = 'skipped (no BENCH_DATABASE_URL)';
+/** The scale target's bar: what is left between two O(1) reads is noise, which pairs keep under this. */
+const SCALE_RATIO = 0.9;
 
-type Bench = [name: string, origin: string, plan: RequestPlan];
+/** The issue's HTTP targets, in the order they are decided and printed. */
+const HTTP_TARGETS = {
+  healthz: { name: 'GET /healthz through buildApp', requirement: '>= 0.8 x bare route', threshold: 0.8 },
+  checkEmail: { name: 'check-email through buildApp, SQLite', requirement: '>= 0.6 x bare route', threshold: 0.6 },
+  checkEmailPg: {
+    name: 'check-email through buildApp, PostgreSQL',
+    requirement: '>= 0.9 x raw pg Pool read (its ratio within 10 %)',
+    threshold: 0.9,
+  },
+  scale: {
+    name: `signupCount with ${LARGE_LIST.toLocaleString('en-US')} signups, SQLite`,
+    requirement: `>= ${SCALE_RATIO} x its rate with ${SMALL_LIST.toLocaleString('en-US')} signups`,
+    threshold: SCALE_RATIO,
+  },
+  scalePg: {
+    name: `signupCount with ${LARGE_LIST.toLocaleString('en-US')} signups, PostgreSQL`,
+    requirement: `>= ${SCALE_RATIO} x its rate with ${SMALL_LIST.toLocaleString('en-US')} signups`,
+    threshold: SCALE_RATIO,
+  },
+} as const;
 
-function tableBenches(bare: MinimalServer, data: MinimalServer, app: AppTarget): Bench[] {
-  const byKey = (method: 'GET' | 'POST', pathPrefix: string, keys: readonly string[]): RequestPlan => ({
-    kind: 'random-key',
-    method,
-    pathPrefix,
-    keys,
-  });
-  // The baseline runs first and last: the mean of both ends keeps a drift of the machine's
-  // speed from landing on the ratios of one end only.
+/** The HTTP targets, each SKIPPED for `reason` (the section was not run). */
+export function skippedHttpTargets(reason: string): TargetResult[] {
+  return Object.values(HTTP_TARGETS).map((target) => skipped(target.name, target.requirement, reason));
+}
+
+const fixed = (path: string): RequestPlan => ({ kind: 'fixed', method: 'GET', path });
+const signupCount: RequestPlan = {
+  kind: 'fixed',
+  method: 'POST',
+  path: `/api/callable/${SITE_CALLABLES.signupCount}`,
+  jsonBody: JSON.stringify({ data: null }),
+};
+const signupWrite: RequestPlan = { kind: 'unique-signup', path: `/api/callable/${SITE_CALLABLES.signupForEmails}` };
+const byKey = (pathPrefix: string, keys: readonly string[], headers?: Record<string, string>): RequestPlan => ({
+  kind: 'random-key',
+  method: 'GET',
+  pathPrefix,
+  keys,
+  ...(headers ? { headers } : {}),
+});
+const stock = (pathPrefix: string, keys: readonly string[]): RequestPlan => ({
+  kind: 'random-key',
+  method: 'POST',
+  pathPrefix,
+  keys,
+});
+const CHECK_EMAIL = '/api/fn/check-email?email=';
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The whole-app rows of one dialect, and its benches the targets pair up. */
+function appBenches(target: AppTarget, group: string) {
+  const checkEmail = byKey(CHECK_EMAIL, target.accountEmails, target.attestationHeaders);
+  const bench = (name: string, origin: string, plan: RequestPlan): Bench => ({ group, name, origin, plan });
+  return {
+    healthz: bench('GET /healthz', target.origin, fixed('/healthz')),
+    healthzInfo: bench('GET /healthz, LOG_LEVEL=info', target.infoOrigin, fixed('/healthz')),
+    checkEmail: bench('GET /api/fn/check-email (attested)', target.origin, checkEmail),
+    checkEmailInfo: bench('GET /api/fn/check-email, LOG_LEVEL=info', target.infoOrigin, checkEmail),
+    smallList: bench(`POST signupCount, ${count(SMALL_LIST)} signups`, target.smallListOrigin, signupCount),
+    largeList: bench(`POST signupCount, ${count(LARGE_LIST)} signups`, target.largeListOrigin, signupCount),
+    write: bench('POST signupForEmails (insert)', target.origin, signupWrite),
+  };
+}
+
+function sqliteDiagnosis(target: AppTarget): Bench[] {
+  const group = GROUPS.diagnosis;
+  const at = target.referenceOrigin;
   return [
-    [BARE_FIRST, bare.origin, BARE_PLAN],
-    ['GET /healthz', app.origin, { kind: 'fixed', method: 'GET', path: '/healthz' }],
-    [KYSELY_READ, data.origin, byKey('GET', BENCH_PATHS.kyselyRead, app.readKeys)],
-    ['raw prepared read by key', data.origin, byKey('GET', BENCH_PATHS.rawRead, app.readKeys)],
-    // After the reads: its inserts grow the table the reads use.
-    [
-      'POST signupForEmails (insert)',
-      app.origin,
-      { kind: 'unique-signup', path: `/api/callable/${SITE_CALLABLES.signupForEmails}` },
-    ],
-    ['Kysely stock transaction', data.origin, byKey('POST', BENCH_PATHS.kyselyStock, app.stockIds)],
-    ['raw stock transaction', data.origin, byKey('POST', BENCH_PATHS.rawStock, app.stockIds)],
-    [BARE_LAST, bare.origin, BARE_PLAN],
+    {
+      group,
+      name: "SQLite: Kysely read by key (check-email's query)",
+      origin: at,
+      plan: byKey(BENCH_PATHS.kyselyRead, target.accountEmails),
+    },
+    {
+      group,
+      name: 'SQLite: raw prepared read by key',
+      origin: at,
+      plan: byKey(BENCH_PATHS.rawRead, target.accountEmails),
+    },
+    {
+      group,
+      name: 'SQLite: Kysely stock transaction',
+      origin: at,
+      plan: stock(BENCH_PATHS.kyselyStock, target.stockIds),
+    },
+    { group, name: 'SQLite: raw stock transaction', origin: at, plan: stock(BENCH_PATHS.rawStock, target.stockIds) },
   ];
 }
+
+/** How many loads the table has, for the time limit (kept in step with runHttpBenches). */
+const SQLITE_ROWS = 7 + 4;
+const POSTGRES_ROWS = 6;
+const TARGETS = { sqlite: 3, postgres: 2 };
 
 /** Upper bound of runHttpBenches' duration in seconds, for the bench's overall time limit. */
 export function httpBenchSeconds(options: BenchOptions): number {
   const perLoad = (seconds: number) => options.warmupSeconds + seconds + 5; // + process start-up
-  const tableRows = 9;
-  return tableRows * perLoad(options.durationSeconds) + 2 * TARGET_PAIRS * perLoad(TARGET_PAIR_SECONDS);
+  const postgres = options.databaseUrl !== undefined;
+  const rows = 2 + SQLITE_ROWS + (postgres ? POSTGRES_ROWS : 0);
+  const targets = TARGETS.sqlite + (postgres ? TARGETS.postgres : 0);
+  const setup = SETUP_SECONDS * (postgres ? 2 : 1);
+  return (
+    setup + rows * perLoad(options.durationSeconds) + targets * 2 * options.targetPairs * perLoad(TARGET_PAIR_SECONDS)
+  );
 }
 
-async function load(bench: Bench, options: BenchOptions, durationSeconds: number): Promise<LoadResult> {
-  const [name, origin, plan] = bench;
+function load(bench: Bench, options: BenchOptions, durationSeconds: number): Promise<LoadResult> {
   const { connections, warmupSeconds } = options;
-  return runLoad({ name, origin, plan, connections, warmupSeconds, durationSeconds });
+  return runLoad({
+    name: bench.name,
+    origin: bench.origin,
+    plan: bench.plan,
+    connections,
+    warmupSeconds,
+    durationSeconds,
+  });
 }
 
-async function checkTarget(bare: Bench, read: Bench, options: BenchOptions): Promise<TargetCheck> {
-  process.stdout.write(`  target: ${TARGET_PAIRS} pairs of bare then ${read[0]}, ${TARGET_PAIR_SECONDS} s each ...`);
+async function checkPairs(target: PairTarget, options: BenchOptions): Promise<TargetResult> {
+  const { baseline, subject } = target;
+  process.stdout.write(`  ${target.name}: ${options.targetPairs} pairs, ${TARGET_PAIR_SECONDS} s each ...`);
   const pairRatios: number[] = [];
   let failures = 0;
-  for (let pair = 0; pair < TARGET_PAIRS; pair += 1) {
-    const bareRun = await load(bare, options, TARGET_PAIR_SECONDS);
-    const readRun = await load(read, options, TARGET_PAIR_SECONDS);
-    pairRatios.push(readRun.requestsPerSecond / bareRun.requestsPerSecond);
-    failures += bareRun.failures + readRun.failures;
+  for (let pair = 0; pair < options.targetPairs; pair += 1) {
+    const order = pair % 2 === 0 ? [baseline, subject] : [subject, baseline];
+    const [first, second] = [
+      await load(order[0] as Bench, options, TARGET_PAIR_SECONDS),
+      await load(order[1] as Bench, options, TARGET_PAIR_SECONDS),
+    ];
+    const [base, measured] = pair % 2 === 0 ? [first, second] : [second, first];
+    pairRatios.push(measured.requestsPerSecond / base.requestsPerSecond);
+    failures += base.failures + measured.failures;
   }
-  process.stdout.write(` ${pairRatios.map((ratio) => ratio.toFixed(2)).join(' ')}\n`);
   const ratio = median(pairRatios);
-  return {
-    description: `${KYSELY_READ} >= ${TARGET_RATIO} x bare route`,
+  const pairs = pairRatios.map((value) => value.toFixed(2)).join(' ');
+  process.stdout.write(` ${pairs}\n`);
+  // A figure with failed requests measured something else than the call.
+  const figure = `${ratio.toFixed(2)} (median of back-to-back pairs ${pairs})${failures > 0 ? `, ${failures} failed requests` : ''}`;
+  return decided(
+    target.name,
+    target.requirement,
+    ratio >= target.threshold && failures === 0,
+    figure,
     ratio,
-    pairRatios,
-    threshold: TARGET_RATIO,
-    // A figure with failed requests measured something else than reads.
-    pass: ratio >= TARGET_RATIO && failures === 0,
-  };
+    target.threshold,
+  );
+}
+
+async function measureRows(benches: Bench[], options: BenchOptions): Promise<Map<Bench, LoadResult>> {
+  const results = new Map<Bench, LoadResult>();
+  let group: string | undefined;
+  for (const bench of benches) {
+    if (bench.group !== group) {
+      group = bench.group;
+      console.log(`  -- ${group}`);
+    }
+    process.stdout.write(`  ${bench.name} ...`);
+    const result = await load(bench, options, options.durationSeconds);
+    process.stdout.write(
+      ` ${Math.round(result.requestsPerSecond)} req/s${result.failures > 0 ? `, ${result.failures} failed` : ''}\n`,
+    );
+    results.set(bench, result);
+  }
+  return results;
 }
 
 /**
- * The table and the target. /healthz and signup go through the whole app; reads and stock
- * transactions through a minimal server on the app's stores (see app-target.ts).
+ * The table, then the targets. Every product row goes through the whole app (buildApp with all
+ * its hooks, real migrated stores, attestation as the game sends it); the bare route measured
+ * first and last is the baseline of every ratio; the data-path rows on a minimal server say how
+ * much of a product call is the read itself.
  */
-export async function runHttpBenches(app: AppTarget, options: BenchOptions): Promise<HttpReport> {
-  const bare = await startBareServer();
-  const data = await startMinimalServer((server) => registerDataPathRoutes(server, app.dataPath));
+export async function runHttpBenches(webDist: string, options: BenchOptions): Promise<HttpReport> {
+  const closers: (() => Promise<void>)[] = [];
   try {
-    return await measure(tableBenches(bare, data, app), options);
+    const bareServer = await startBareServer();
+    closers.push(() => bareServer.close());
+    process.stdout.write('  setup: SQLite stores, accounts and lists ...');
+    const sqlite = await startAppTarget(webDist);
+    closers.push(() => sqlite.close());
+    process.stdout.write(' done\n');
+    let postgres: AppTarget | undefined;
+    if (options.databaseUrl) {
+      process.stdout.write('  setup: PostgreSQL schemas, accounts and lists ...');
+      postgres = await startAppTarget(webDist, options.databaseUrl);
+      closers.push(() => (postgres as AppTarget).close());
+      process.stdout.write(' done\n');
+    }
+
+    const bareFirst: Bench = {
+      group: GROUPS.baseline,
+      name: 'bare Fastify JSON route (first)',
+      origin: bareServer.origin,
+      plan: fixed('/'),
+    };
+    const bareLast: Bench = { ...bareFirst, name: 'bare Fastify JSON route (last)' };
+    const lite = appBenches(sqlite, GROUPS.sqlite);
+    const pgApp = postgres ? appBenches(postgres, GROUPS.postgres) : undefined;
+    const pgRaw: Bench | undefined = postgres && {
+      group: GROUPS.postgres,
+      name: 'raw pg Pool read by key (reference, no app)',
+      origin: postgres.referenceOrigin,
+      plan: byKey(BENCH_PATHS.rawRead, postgres.accountEmails),
+    };
+    const pgKysely: Bench | undefined = postgres && {
+      group: GROUPS.diagnosis,
+      name: "PostgreSQL: Kysely read by key (check-email's query)",
+      origin: postgres.referenceOrigin,
+      plan: byKey(BENCH_PATHS.kyselyRead, postgres.accountEmails),
+    };
+
+    const benches: Bench[] = [
+      bareFirst,
+      lite.healthz,
+      lite.healthzInfo,
+      lite.checkEmail,
+      lite.checkEmailInfo,
+      lite.smallList,
+      lite.largeList,
+      lite.write,
+      ...(pgApp && pgRaw ? [pgRaw, pgApp.checkEmail, pgApp.smallList, pgApp.largeList, pgApp.write] : []),
+      ...sqliteDiagnosis(sqlite),
+      ...(pgKysely ? [pgKysely] : []),
+      bareLast,
+    ];
+    const results = await measureRows(benches, options);
+    const logging = await loggingCost(sqlite, results, lite);
+
+    console.log('  -- targets: back-to-back pairs');
+    const pairs = (target: (typeof HTTP_TARGETS)[keyof typeof HTTP_TARGETS], baseline: Bench, subject: Bench) =>
+      checkPairs({ ...target, baseline, subject }, options);
+    const targets: TargetResult[] = [
+      await pairs(HTTP_TARGETS.healthz, bareFirst, lite.healthz),
+      await pairs(HTTP_TARGETS.checkEmail, bareFirst, lite.checkEmail),
+      pgApp && pgRaw
+        ? await pairs(HTTP_TARGETS.checkEmailPg, pgRaw, pgApp.checkEmail)
+        : skipped(HTTP_TARGETS.checkEmailPg.name, HTTP_TARGETS.checkEmailPg.requirement, NO_POSTGRES),
+      await pairs(HTTP_TARGETS.scale, lite.smallList, lite.largeList),
+      pgApp
+        ? await pairs(HTTP_TARGETS.scalePg, pgApp.smallList, pgApp.largeList)
+        : skipped(HTTP_TARGETS.scalePg.name, HTTP_TARGETS.scalePg.requirement, NO_POSTGRES),
+    ];
+
+    const bareRates = [results.get(bareFirst), results.get(bareLast)].map(
+      (result) => result?.requestsPerSecond ?? Number.NaN,
+    );
+    const bareRate = (bareRates[0] ?? Number.NaN) / 2 + (bareRates[1] ?? Number.NaN) / 2;
+    const rows = benches.map((bench) => {
+      const result = results.get(bench) as LoadResult;
+      return { ...result, group: bench.group, ratioToBare: result.requestsPerSecond / bareRate };
+    });
+    return { rows, targets, logging, ...(postgres ? {} : { postgresSkipped: NO_POSTGRES }) };
   } finally {
-    await Promise.all([bare.close(), data.close()]);
+    for (const close of closers.reverse())
+      await close().catch((error: unknown) => console.error('bench: cleanup failed:', error));
   }
 }
 
-async function measure(benches: Bench[], options: BenchOptions): Promise<HttpReport> {
-  const results: LoadResult[] = [];
-  for (const bench of benches) {
-    process.stdout.write(`  ${bench[0]} ...`);
-    const result = await load(bench, options, options.durationSeconds);
-    process.stdout.write(` ${Math.round(result.requestsPerSecond)} req/s\n`);
-    results.push(result);
-  }
-
-  const bareBench = benches.find(([name]) => name === BARE_FIRST);
-  const readBench = benches.find(([name]) => name === KYSELY_READ);
-  if (!bareBench || !readBench) throw new Error('The target needs the bare and the Kysely read benchmarks.');
-  const target = await checkTarget(bareBench, readBench, options);
-
-  const bareRates = results.filter((result) => result.name === BARE_FIRST || result.name === BARE_LAST);
-  const bareRate = bareRates.reduce((sum, result) => sum + result.requestsPerSecond, 0) / bareRates.length;
-  return { rows: results.map((result) => ({ ...result, ratioToBare: result.requestsPerSecond / bareRate })), target };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length % 2 === 1) return sorted[middle] ?? Number.NaN;
-  return ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+async function loggingCost(
+  target: AppTarget,
+  results: Map<Bench, LoadResult>,
+  benches: ReturnType<typeof appBenches>,
+): Promise<LoggingCost> {
+  const rate = (bench: Bench) => results.get(bench)?.requestsPerSecond ?? Number.NaN;
+  return {
+    ratios: [
+      { path: 'GET /healthz', infoOverQuiet: rate(benches.healthzInfo) / rate(benches.healthz) },
+      { path: 'GET /api/fn/check-email', infoOverQuiet: rate(benches.checkEmailInfo) / rate(benches.checkEmail) },
+    ],
+    log: await target.logStats(),
+  };
 }

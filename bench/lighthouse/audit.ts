@@ -37,12 +37,36 @@ function percent(score: number | null | undefined): number | null {
   return score === null || score === undefined ? null : Math.round(score * 100);
 }
 
+/** Audits whose trace failed are run again, up to this many times in all. */
+const ATTEMPTS = 3;
+
+class LighthouseRuntimeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * One Lighthouse run in a fresh Chromium, so no cache or service worker carries over between
  * pages. Mobile is Lighthouse's default config (simulated slow 4G, mid-range phone); desktop is
  * its desktop config.
  */
 export async function auditPage(url: string, formFactor: FormFactor): Promise<PageScores> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(url, formFactor);
+    } catch (error) {
+      // Lighthouse's own advice for a failed trace (NO_NAVSTART and the like): run it again.
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= ATTEMPTS) throw error;
+      process.stdout.write(` (retrying: ${error.code})`);
+    }
+  }
+}
+
+async function auditOnce(url: string, formFactor: FormFactor): Promise<PageScores> {
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chromePath)) {
     throw new Error(`No Chromium at ${chromePath}: set CHROME_PATH, or BENCH_SKIP_LIGHTHOUSE=1 to skip Lighthouse.`);
@@ -57,7 +81,12 @@ export async function auditPage(url: string, formFactor: FormFactor): Promise<Pa
     if (!result) throw new Error(`Lighthouse returned no result for ${url}.`);
     const { lhr } = result;
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? null;
-    if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      throw new LighthouseRuntimeError(
+        lhr.runtimeError.code,
+        `Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`,
+      );
+    }
     return {
       performance: percent(lhr.categories.performance?.score),
       accessibility: percent(lhr.categories.accessibility?.score),
