@@ -81,6 +81,7 @@ describe.each(TEST_DIALECTS)('every route × every role on %s', (dialect) => {
     const expected = expectedFor(access, ROLES[role]);
     if (expected === 'allowed') {
       expect([401, 403], `${response.statusCode} ${response.body}`).not.toContain(response.statusCode);
+      expect(response.statusCode, response.body).toBeLessThan(500);
     } else {
       expect(response.statusCode, response.body).toBe(expected);
     }

@@ -10,12 +10,12 @@ import { defaultAttestationMode } from './platform/attestation/enforcement';
 import type { Config } from './platform/config';
 import type { Stores } from './platform/db/stores';
 import { registerAccessControl } from './platform/http/access';
-import { registerErrorHandler } from './platform/http/errors';
+import { frameworkErrorHandler, registerErrorHandler } from './platform/http/errors';
 import { registerHealth } from './platform/http/health';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { type RateLimit, registerRateLimiting } from './platform/http/rate-limit';
 import { registerApiDocs, registerRouteSchemas } from './platform/http/route-schemas';
-import { registerSecurityHeaders } from './platform/http/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { registerSpa } from './platform/http/spa';
 import { createMailer } from './platform/mail/mailer';
 import { registerSiteRoutes } from './site/routes';
@@ -83,6 +83,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : config.trustProxy,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    // A HEAD twin of every GET API route would be a second door past its rate limit; static
+    // files and pages answer HEAD on their own, and the health probes ask for it.
+    exposeHeadRoutes: false,
+    frameworkErrors: frameworkErrorHandler(securityHeaders(production).document),
   });
 
   registerErrorHandler(app);

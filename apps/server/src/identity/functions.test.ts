@@ -138,4 +138,27 @@ describe('check-email rate limit', () => {
       await t.cleanup();
     }
   });
+
+  it('spends no budget on calls refused for their attestation, and has no HEAD twin', async () => {
+    const t = await buildTestApp('sqlite', {
+      rateLimits: { checkEmail: { max: 1, windowMs: 60_000 } },
+      config: { attestationMode: 'enforce', attestationDebugTokens: ['debug-token-for-this-test'] },
+    });
+    try {
+      const url = '/api/fn/check-email?email=probe@example.com';
+      for (let attempt = 0; attempt < 3; attempt += 1) expect((await t.app.inject({ url })).statusCode).toBe(401);
+      const exchange = await t.app.inject({
+        method: 'POST',
+        url: '/api/attestation/exchange',
+        payload: { debugToken: 'debug-token-for-this-test' },
+      });
+      const headers = { 'x-firebase-appcheck': exchange.json().token };
+      expect((await t.app.inject({ url, headers })).statusCode).toBe(200);
+      expect((await t.app.inject({ url, headers })).statusCode).toBe(429);
+      // A HEAD twin would have a budget of its own and leak the answer in Content-Length.
+      expect((await t.app.inject({ method: 'HEAD', url, headers })).statusCode).toBe(404);
+    } finally {
+      await t.cleanup();
+    }
+  });
 });

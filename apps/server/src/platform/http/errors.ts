@@ -5,7 +5,7 @@ import {
   functionStatusForHttp,
   HTTP_BY_FUNCTION_STATUS,
 } from '@outpost/contracts/callable';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 
 type KnownStatus = Exclude<FunctionErrorStatus, 'unknown'>;
@@ -41,6 +41,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as application/json.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length does not match its Content-Length header.',
+  FST_ERR_BAD_URL: 'The address of the request is not a valid URL.',
 };
 
 function toFunctionError(error: FastifyError | Error): { http: number; body: FunctionErrorBody } {
@@ -74,4 +75,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     else request.log.info({ status: body.error.status, message: body.error.message }, 'request refused');
     return reply.code(http).send(body);
   });
+}
+
+/**
+ * Fastify answers some requests before routing, so before any hook (a malformed URL such as
+ * `/api/%zz`); this gives them our error shape and the headers of an unmatched path.
+ */
+export function frameworkErrorHandler(headers: Readonly<Record<string, string>>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { http, body } = toFunctionError(error);
+    request.log.info({ status: body.error.status, message: body.error.message }, 'request refused');
+    return reply.headers(headers).code(http).send(body);
+  };
 }

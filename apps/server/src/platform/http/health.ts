@@ -6,10 +6,13 @@ import { errorBody } from './errors';
 
 /** /healthz answers while the process runs; /readyz only when every store answers too. */
 export function registerHealth(app: FastifyInstance, stores: Stores): void {
-  app.get('/healthz', { schema: { response: { 200: healthSchema } } }, async () => ({ status: 'ok' }) as const);
+  // Monitors probe with HEAD as well as GET.
+  app.get('/healthz', { exposeHeadRoute: true, schema: { response: { 200: healthSchema } } }, async () => ({
+    status: 'ok' as const,
+  }));
   app.get(
     '/readyz',
-    { schema: { response: { 200: readinessSchema, 503: functionErrorBodySchema } } },
+    { exposeHeadRoute: true, schema: { response: { 200: readinessSchema, 503: functionErrorBodySchema } } },
     async (request, reply) => {
       try {
         await stores.ping();

@@ -11,6 +11,9 @@ export interface RateLimit {
 export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    // After the access, attestation and CSRF checks (onRequest), before the body is read: a
+    // refused request does not spend the client's budget for the calls it may make.
+    hook: 'preParsing',
     // Retry-After and the limits go on the refusal; a header trio on every allowed answer
     // costs each call more than the count itself and tells a well-behaved client nothing.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },

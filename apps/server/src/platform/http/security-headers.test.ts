@@ -69,6 +69,27 @@ describe.each([
     expect(securityHeadersOf(unauthenticated.headers)).toEqual({ ...API, ...transport });
   });
 
+  it('answers a URL the framework cannot read with our error shape and the document headers', async () => {
+    const answer = await app.inject({ url: '/api/%zz' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: 'The address of the request is not a valid URL.' },
+    });
+    expect(securityHeadersOf(answer.headers)).toEqual({
+      ...DOCUMENT,
+      'content-security-policy': documentContentSecurityPolicy(production),
+      ...transport,
+    });
+  });
+
+  it('answers HEAD on the health probes', async () => {
+    for (const url of ['/healthz', '/readyz']) {
+      const answer = await app.inject({ method: 'HEAD', url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(securityHeadersOf(answer.headers), url).toEqual({ ...API, ...transport });
+    }
+  });
+
   it('gives HTML documents and the files they load the full set, CSP included', async () => {
     const csp = documentContentSecurityPolicy(production);
     expect(csp).toContain("script-src 'self'");
