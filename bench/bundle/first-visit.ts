@@ -18,8 +18,21 @@ export interface ChunkSize {
   gzipBytes: number;
 }
 
+/** What one module costs in a first-visit chunk (from the build's module report). */
+export interface ModuleCost {
+  module: string;
+  /** The chunk it is in. */
+  file: string;
+  /** Minified bytes. */
+  bytes: number;
+  /** Its share of the chunk's gzip -9 size. */
+  gzipBytes: number;
+}
+
 export interface FirstVisitBundle {
   chunks: ChunkSize[];
+  /** Every module of the first-visit chunks, costliest first; empty when the build wrote no report. */
+  modules: ModuleCost[];
   totalBytes: number;
   /** Sum of each chunk gzipped alone at level 9: what a first visit downloads, compressed. */
   totalGzipBytes: number;
@@ -46,7 +59,8 @@ function tags(html: string, tag: string): Attributes[] {
 
 /**
  * The JavaScript the browser fetches before it runs anything: the entry module script and
- * every modulepreload link. Dynamic import() targets are not here; they load on navigation.
+ * every modulepreload link. Dynamic import() targets are not here: they load on navigation,
+ * or (the landing page's lower part, the data layer) once the page has hydrated.
  */
 function entryUrls(html: string): string[] {
   const scripts = tags(html, 'script')
@@ -94,8 +108,36 @@ export function markersMissingFromBuild(distDir: string): string[] {
   return LAZY_ONLY_MARKERS.filter((marker) => !code.some((chunk) => chunk.includes(marker)));
 }
 
+/** Written by the web build (apps/web/scripts/module-sizes.ts): each chunk's modules and what they cost. */
+const MODULE_REPORT = '.vite/module-sizes.json';
+
+interface ReportedChunk {
+  file: string;
+  modules: { module: string; bytes: number; gzipBytes: number }[];
+}
+
+function moduleCosts(distDir: string, files: ReadonlySet<string>): ModuleCost[] {
+  const reportFile = path.join(distDir, MODULE_REPORT);
+  if (!fs.existsSync(reportFile)) return [];
+  const report: ReportedChunk[] = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  return report
+    .filter((chunk) => files.has(chunk.file))
+    .flatMap((chunk) => chunk.modules.map((module) => ({ ...module, file: chunk.file })))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+/** The costliest first-visit modules, one a line, for a budget that failed. */
+export function formatBiggestModules(bundle: FirstVisitBundle, count = 25): string {
+  if (bundle.modules.length === 0) return `no module report (${MODULE_REPORT}); rebuild the web app`;
+  const rows = bundle.modules
+    .slice(0, count)
+    .map((module) => `${module.gzipBytes.toString().padStart(7)} B gzip  ${module.module}  (${module.file})`);
+  return [`the ${count} costliest of ${bundle.modules.length} first-visit modules:`, ...rows].join('\n');
+}
+
 /** Everything a first visit to / downloads as JavaScript, sized raw and gzipped, checked for lazy screens. */
 export function measureFirstVisitBundle(distDir: string): FirstVisitBundle {
+  // The prerendered landing page, which a first visit to / gets.
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     throw new Error(`${indexFile} is missing; build the web app first (npm run build -w apps/web).`);
@@ -119,6 +161,7 @@ export function measureFirstVisitBundle(distDir: string): FirstVisitBundle {
   chunks.sort((a, b) => b.gzipBytes - a.gzipBytes);
   return {
     chunks,
+    modules: moduleCosts(distDir, seen),
     totalBytes: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
     totalGzipBytes: chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0),
     lazyChunksLoaded: chunks

@@ -69,6 +69,18 @@ export async function openPage(
   return { context, page, consoleErrors };
 }
 
+/**
+ * Waits until React has hydrated the element `selector` finds in a prerendered page: React
+ * marks each DOM node it has taken over with a `__reactFiber$…` property. (A test-only look at
+ * React's internals; the page gives no other sign, by design.)
+ */
+export async function waitForHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((target) => {
+    const element = document.querySelector(target);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+  }, selector);
+}
+
 interface AxeViolation {
   id: string;
   impact: string | null;

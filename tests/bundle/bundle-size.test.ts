@@ -1,22 +1,30 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { markersMissingFromBuild, measureFirstVisitBundle } from '../../bench/bundle/first-visit';
+import { formatBiggestModules, markersMissingFromBuild, measureFirstVisitBundle } from '../../bench/bundle/first-visit';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
 
 /**
- * Gzipped (level 9) JavaScript a first visit to / may download. Measured 130,149 bytes
- * (127.1 KiB: the entry chunk and Rolldown's runtime chunk) on 2026-11-22; the budget is that
- * rounded up to the next 10 KiB (130 KiB) plus about 15% headroom. Raise it deliberately, in
+ * Gzipped (level 9) JavaScript a first visit to / may download: issue 7's target of 80 KiB.
+ * React and ReactDOM alone are 67.4 KiB of it; measured 77,285 bytes (75.5 KiB) on
+ * 2026-11-23 once / was prerendered and the data layer and the landing page's lower part
+ * load after hydration (DESIGN.md §8, "Prerendered public pages"). Raise it deliberately, in
  * the change that needs it.
  */
-const BUDGET_GZIP_BYTES = 150 * 1024;
+const BUDGET_GZIP_BYTES = 80 * 1024;
 
 describe('first visit to /', () => {
   const bundle = measureFirstVisitBundle(WEB_DIST);
 
   it(`downloads at most ${(BUDGET_GZIP_BYTES / 1024).toFixed(0)} KiB of gzipped JavaScript`, () => {
-    expect(bundle.totalGzipBytes).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
+    expect(bundle.totalGzipBytes, formatBiggestModules(bundle)).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
+  });
+
+  it('knows what each of its modules costs', () => {
+    expect(bundle.modules.length).toBeGreaterThan(10);
+    const reported = bundle.modules.reduce((sum, module) => sum + module.gzipBytes, 0);
+    // Shares of each chunk's gzip size, rounded per module.
+    expect(Math.abs(reported - bundle.totalGzipBytes)).toBeLessThan(bundle.totalGzipBytes * 0.05);
   });
 
   it('loads no story (theater) or admin code', () => {
@@ -27,5 +35,11 @@ describe('first visit to /', () => {
   it('looks for story and admin text that the build really contains', () => {
     // Otherwise the check above passes vacuously; update LAZY_ONLY_MARKERS when a heading changes.
     expect(markersMissingFromBuild(WEB_DIST)).toEqual([]);
+  });
+
+  it('loads neither the data layer nor zod: live figures come after hydration', () => {
+    const modules = bundle.modules.map((module) => module.module);
+    expect(modules.filter((module) => /^(zod|@tanstack)\//.test(module))).toEqual([]);
+    expect(modules.filter((module) => /src\/lib\/(callable|session|api)\.ts$/.test(module))).toEqual([]);
   });
 });

@@ -1,15 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
-import { router } from './router';
+import { StrictMode } from 'react';
+import { BrowserRouter, Routes, StaticRouter } from '../lib/router/router';
+import { routes } from './routes';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
-});
-
-export function App() {
+/** The whole app: in the browser it follows the address bar; prerendering gives it a fixed `location`. */
+export function App({ location }: { location?: string }) {
+  const content = <Routes routes={routes} />;
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <StrictMode>
+      {location === undefined ? (
+        <BrowserRouter>{content}</BrowserRouter>
+      ) : (
+        <StaticRouter location={location}>{content}</StaticRouter>
+      )}
+    </StrictMode>
   );
 }

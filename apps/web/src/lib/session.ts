@@ -1,12 +1,15 @@
-import { meSchema } from '@outpost/contracts/identity';
+import { type Me, meSchema } from '@outpost/contracts/identity';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { requestJson } from './api';
+import type { Watch } from './live-value';
+import { queryClient, watchQuery } from './query-client';
 
 /**
  * The session: who is signed in and their profile. It lives in lib/ rather than in a feature
  * because the shared layout (navigation bar) and several features (login, admin) all read it.
  * Every change of session (sign-in, sign-up, register, sign-out) invalidates this one key.
+ * The bar follows it with `watchMe` (loaded after hydration), the screens with `useMe`.
  */
 export const meQueryKey = ['identity', 'me'] as const;
 
@@ -19,16 +22,29 @@ export function useMe() {
   return useQuery(meQueryOptions);
 }
 
+export const watchMe: Watch<Me> = (listener) => watchQuery(meQueryOptions, listener);
+
 export function signOut() {
   return requestJson('/api/auth/sign-out', z.unknown(), { method: 'POST' });
 }
 
 /** Signs out and refetches the session, whatever the outcome: the bar then shows what the server says. */
+export async function signOutAndRefresh(): Promise<void> {
+  try {
+    await signOut();
+  } catch (error) {
+    console.error('sign-out failed', error);
+  } finally {
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+  }
+}
+
+/** The same, as a mutation for screens that show its progress. */
 export function useSignOut() {
-  const queryClient = useQueryClient();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: signOut,
     onError: (error) => console.error('sign-out failed', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: meQueryKey }),
   });
 }

@@ -1,24 +1,32 @@
 import { ROUTES } from '@outpost/contracts/routes';
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { useMe, useSignOut } from '../../lib/session';
+import { useLiveValue } from '../../lib/live-value';
+import { Outlet, ScrollRestoration, useNavigate } from '../../lib/router/router';
 import { LoadingScreen } from '../loading/loading-screen';
 import { NavBar } from '../nav-bar/nav-bar';
 import { Footer } from './footer';
 
+const loadSession = () => import('../nav-bar/nav-profile');
+const watchSession = () => loadSession().then((session) => session.watchNavProfile);
+
 export function RootLayout() {
-  // The session loads beside the page, never in front of it: the bar shows a visitor until it answers.
-  const me = useMe();
-  const signOut = useSignOut();
+  // The session loads beside the page, never in front of it, and its code only once the page
+  // is interactive: the bar shows a visitor (as prerendered) until the server answers.
+  const profile = useLiveValue(watchSession);
   const navigate = useNavigate();
-  const logout = () => signOut.mutate(undefined, { onSettled: () => navigate(ROUTES.home) });
+  const logout = () => {
+    loadSession()
+      .then((session) => session.signOutAndRefresh())
+      .catch((error: unknown) => console.error('sign-out failed', error))
+      .finally(() => navigate(ROUTES.home));
+  };
 
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <NavBar profile={me.data?.profile ?? null} onLogout={logout} />
+      <NavBar profile={profile ?? null} onLogout={logout} />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />

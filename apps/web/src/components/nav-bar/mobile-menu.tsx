@@ -1,5 +1,5 @@
 import { ROUTES } from '@outpost/contracts/routes';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/router/router';
 import { OverlayMenu } from '../overlay-menu/overlay-menu';
 import styles from './nav-bar.module.css';
 import { PRIMARY_LINKS } from './nav-links';

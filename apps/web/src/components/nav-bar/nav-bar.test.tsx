@@ -1,14 +1,19 @@
+import type { Me } from '@outpost/contracts/identity';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { StaticRouter } from '../../lib/router/router';
 import { NavBar, type NavProfile } from './nav-bar';
+import { navProfile } from './nav-profile';
 
 const render = (profile: NavProfile | null, path = '/') =>
   renderToStaticMarkup(
-    <MemoryRouter initialEntries={[path]}>
+    <StaticRouter location={path}>
       <NavBar profile={profile} />
-    </MemoryRouter>,
+    </StaticRouter>,
   );
+
+const me = (keys: string[]): Me =>
+  ({ user: { id: 'u1', email: 'a@example.com' }, profile: { displayName: 'ash', keys } }) as unknown as Me;
 
 describe('NavBar', () => {
   it('offers Login / Signup and no account parts to a visitor', () => {
@@ -18,15 +23,22 @@ describe('NavBar', () => {
     expect(html).not.toContain('ADMIN PANEL');
   });
 
-  it('shows @displayName and LOGOUT for a profile, and ADMIN PANEL only for admin or staff', () => {
-    const player = render({ displayName: 'ash', keys: [] });
+  it('shows @displayName and LOGOUT for a profile, and ADMIN PANEL only when it may', () => {
+    const player = render({ displayName: 'ash', adminPanelLink: false });
     expect(player).toContain('@ash');
     expect(player).toContain('LOGOUT');
     expect(player).not.toContain('Login / Signup');
     expect(player).not.toContain('ADMIN PANEL');
-    expect(render({ displayName: 'mod', keys: ['moderator'] })).not.toContain('ADMIN PANEL');
-    expect(render({ displayName: 'boss', keys: ['admin'] })).toContain('ADMIN PANEL');
-    expect(render({ displayName: 'crew', keys: ['staff'] })).toContain('ADMIN PANEL');
+    expect(render({ displayName: 'boss', adminPanelLink: true })).toContain('ADMIN PANEL');
+  });
+
+  it('grants ADMIN PANEL to admin and staff keys only', () => {
+    expect(navProfile(undefined)).toBeNull();
+    expect(navProfile({ user: null, profile: null } as unknown as Me)).toBeNull();
+    expect(navProfile(me([]))).toEqual({ displayName: 'ash', adminPanelLink: false });
+    expect(navProfile(me(['moderator']))?.adminPanelLink).toBe(false);
+    expect(navProfile(me(['admin']))?.adminPanelLink).toBe(true);
+    expect(navProfile(me(['staff']))?.adminPanelLink).toBe(true);
   });
 
   it('marks the link of the current path', () => {
@@ -35,5 +47,10 @@ describe('NavBar', () => {
       /<a[^>]*aria-current="page"[^>]*href="\/shop\/"|<a[^>]*href="\/shop\/"[^>]*aria-current="page"/,
     );
     expect(html.match(/aria-current="page"/g)?.length).toBe(2); // the bar and the (closed) mobile menu
+  });
+
+  it('marks the same links with or without a trailing slash, and HOME on /index.html', () => {
+    expect(render(null, '/about')).toEqual(render(null, '/about/'));
+    expect(render(null, '/index.html')).toEqual(render(null, '/'));
   });
 });

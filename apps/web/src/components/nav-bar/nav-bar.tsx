@@ -1,6 +1,5 @@
-import { can } from '@outpost/contracts/permissions';
 import { ROUTES } from '@outpost/contracts/routes';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/router/router';
 import { Logo } from '../logo';
 import { MobileMenu } from './mobile-menu';
 import styles from './nav-bar.module.css';
@@ -8,7 +7,8 @@ import { PRIMARY_LINKS } from './nav-links';
 
 export interface NavProfile {
   displayName: string;
-  keys: readonly string[];
+  /** The profile's keys grant the ADMIN PANEL link (spec §2: admin or staff); see nav-profile.ts. */
+  adminPanelLink: boolean;
 }
 
 export interface NavBarProps {
@@ -34,7 +34,7 @@ export function NavBar({ profile, onLogout }: NavBarProps) {
               </NavLink>
             </li>
           ))}
-          {can(profile?.keys, 'adminPanelLink') && (
+          {profile?.adminPanelLink && (
             <li>
               <NavLink to={ROUTES.admin} className={linkClass}>
                 ADMIN PANEL

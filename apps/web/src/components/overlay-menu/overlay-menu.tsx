@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router/router';
 import styles from './overlay-menu.module.css';
 
 /** Keeps Tab and Shift+Tab cycling inside the dialog; a modal <dialog> alone lets focus leave to the browser UI. */

@@ -1,6 +1,6 @@
 import { ROUTES } from '@outpost/contracts/routes';
 import { useEffect } from 'react';
-import { Link, useRouteError } from 'react-router';
+import { Link, useRouteError } from '../../lib/router/router';
 import styles from './route-error.module.css';
 
 /** The error fallback of a screen that failed to render (the home screen's, among others). */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import styles from './store-badges.module.css';
 import { type Store, storeOrder } from './store-order';
 
@@ -70,6 +70,22 @@ function StoreBadge({ store }: { store: Store }) {
   );
 }
 
+const DEFAULT_ORDER = storeOrder('');
+let cachedVisitorOrder: Store[] | undefined;
+const ofVisitor = () => {
+  cachedVisitorOrder ??= storeOrder(navigator.userAgent);
+  return cachedVisitorOrder;
+};
+const unchanging = () => () => {};
+
+/**
+ * The visitor's order. Prerendered HTML cannot know the visitor's phone, so it has the
+ * default order, hydration keeps it, and the visitor's order follows right after.
+ */
+function useVisitorOrder(): readonly Store[] {
+  return useSyncExternalStore(unchanging, ofVisitor, () => DEFAULT_ORDER);
+}
+
 export interface StoreBadgesProps {
   /** Badge order; by default it follows the visitor's platform (see storeOrder). */
   order?: readonly Store[];
@@ -78,7 +94,8 @@ export interface StoreBadgesProps {
 
 /** The App Store and Google Play badges, linking to the game's store pages. */
 export function StoreBadges({ order, className }: StoreBadgesProps) {
-  const stores = order ?? storeOrder(typeof navigator === 'undefined' ? '' : navigator.userAgent);
+  const visitorOrder = useVisitorOrder();
+  const stores = order ?? visitorOrder;
   return (
     <ul className={className ? `${styles.badges} ${className}` : styles.badges}>
       {stores.map((store) => (

@@ -1,14 +1,14 @@
 import { ROUTES } from '@outpost/contracts/routes';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
 import campArt from '../../assets/art/about-camp.svg?no-inline';
+import { pageTitle, usePageTitle } from '../../lib/page-title';
+import { Link } from '../../lib/router/router';
 import styles from './about-screen.module.css';
+
+export const ABOUT_TITLE = pageTitle('About');
 
 /** About: what Outpost is, the world, what players do, and the programmes around the game. */
 export default function AboutScreen() {
-  useEffect(() => {
-    document.title = 'About — Outpost';
-  }, []);
+  usePageTitle(ABOUT_TITLE);
 
   return (
     <article className={`page ${styles.about}`} aria-labelledby="about-title">

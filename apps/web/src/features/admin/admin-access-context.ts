@@ -1,5 +1,5 @@
 import type { AdminAccess } from '@outpost/contracts/permissions';
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from '../../lib/router/router';
 
 /**
  * The server's access answer, which the admin shell hands to its screens as the outlet context.

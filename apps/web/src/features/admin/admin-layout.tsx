@@ -1,8 +1,9 @@
 import { DEFAULT_ENVIRONMENT } from '@outpost/contracts/environments';
 import { can } from '@outpost/contracts/permissions';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { LoadingScreen } from '../../components/loading/loading-screen';
+import { QueryProvider } from '../../lib/query-client';
+import { Outlet } from '../../lib/router/router';
 import { useMe } from '../../lib/session';
 import { adminGate } from './admin-gate';
 import styles from './admin-layout.module.css';
@@ -14,7 +15,7 @@ import { AdminTopBar } from './components/admin-top-bar';
  * The admin shell (spec §2) and its guard. The environment switch arrives with the admin tools;
  * until then the shell works on the default environment (development).
  */
-export default function AdminLayout() {
+function AdminShell() {
   const me = useMe();
   const mayAsk = can(me.data?.profile?.keys, 'adminArea');
   const access = useAdminAccess(DEFAULT_ENVIRONMENT, me.data?.user?.id ?? null, mayAsk);
@@ -35,5 +36,14 @@ export default function AdminLayout() {
         <Outlet context={access.data} />
       </Suspense>
     </div>
+  );
+}
+
+/** React Query lives in the screens that use its hooks, not in the entry chunk (lib/query-client.tsx). */
+export default function AdminLayout() {
+  return (
+    <QueryProvider>
+      <AdminShell />
+    </QueryProvider>
   );
 }

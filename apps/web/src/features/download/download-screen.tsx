@@ -1,16 +1,15 @@
 import { ROUTES } from '@outpost/contracts/routes';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
 import phoneArt from '../../assets/art/download-phone.svg?no-inline';
 import { StoreBadges } from '../../components/store-badges/store-badges';
-import { storeOrder } from '../../components/store-badges/store-order';
+import { pageTitle, usePageTitle } from '../../lib/page-title';
+import { Link } from '../../lib/router/router';
 import styles from './download-screen.module.css';
+
+export const DOWNLOAD_TITLE = pageTitle('Download');
 
 /** PLAY NOW lands here: the store badges, the visitor's own store first. */
 export default function DownloadScreen() {
-  useEffect(() => {
-    document.title = 'Download — Outpost';
-  }, []);
+  usePageTitle(DOWNLOAD_TITLE);
 
   return (
     <section className={`page ${styles.download}`} aria-labelledby="download-title">
@@ -23,7 +22,7 @@ export default function DownloadScreen() {
           The world has fallen, and the resistance needs builders. Download Outpost, salvage your first container and
           start your base with your friends.
         </p>
-        <StoreBadges order={storeOrder(navigator.userAgent)} className={styles.badges} />
+        <StoreBadges className={styles.badges} />
         <p className={styles.age}>
           <strong>Recommended for ages 16 and older.</strong> By playing you agree to the{' '}
           <Link to={ROUTES.terms}>Terms of Use (EULA)</Link> and our <Link to={ROUTES.privacy}>Privacy Policy</Link>.

@@ -1,36 +1,28 @@
-import { useEffect } from 'react';
-import { BaseBuildSequence } from './components/base-build-sequence';
+import { Suspense } from 'react';
+import { lazyComponent } from '../../lib/lazy-component';
+import { SITE_TITLE, usePageTitle } from '../../lib/page-title';
 import { EarlyAccess } from './components/early-access';
-import { EmailSignup } from './components/email-signup';
-import { FeatureSection } from './components/feature-section';
-import { FollowTheSignal } from './components/follow-the-signal';
-import { GetTheApp } from './components/get-the-app';
 import { HeroTeaser } from './components/hero-teaser';
-import { PhotoGrid } from './components/photo-grid';
-import { RelayLoop } from './components/relay-loop';
-import { ResistanceDialogue } from './components/resistance-dialogue';
-import { FEATURES } from './content/features';
+
+/**
+ * Everything below "Get Early Access" is a chunk of its own. The page is prerendered, so its
+ * first paint needs no JavaScript; the entry hydrates the first screen (the bar, the teaser,
+ * early access) and this part hydrates in place when its chunk arrives, right after: React
+ * keeps a prerendered Suspense boundary's HTML until the code to hydrate it is there.
+ */
+const HomeSections = lazyComponent(() => import('./home-sections'));
 
 /** The marketing landing page (spec §2); its sections follow the spec's order. */
 export function HomeScreen() {
-  useEffect(() => {
-    document.title = 'Outpost — join the resistance';
-  }, []);
+  usePageTitle(SITE_TITLE);
 
   return (
     <>
       <HeroTeaser />
       <EarlyAccess />
-      <ResistanceDialogue />
-      <BaseBuildSequence />
-      {FEATURES.map((feature, index) => (
-        <FeatureSection key={feature.id} feature={feature} flipped={index % 2 === 1} />
-      ))}
-      <EmailSignup />
-      <PhotoGrid />
-      <GetTheApp />
-      <RelayLoop />
-      <FollowTheSignal />
+      <Suspense fallback={null}>
+        <HomeSections />
+      </Suspense>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { ROUTES } from '@outpost/contracts/routes';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { pageTitle, usePageTitle } from '../../lib/page-title';
+import { Link } from '../../lib/router/router';
 import { privacyPolicy } from './content/privacy';
 import { termsOfUse } from './content/terms';
 import type { LegalBlock, LegalDocument } from './legal-document';
@@ -21,12 +21,14 @@ function Block({ block }: { block: LegalBlock }) {
   );
 }
 
+export function legalTitle(type: LegalType): string {
+  return pageTitle(DOCUMENTS[type].title);
+}
+
 /** One screen for both legal texts (spec §2), chosen by `type`. */
 export default function LegalScreen({ type }: { type: LegalType }) {
   const document = DOCUMENTS[type];
-  useEffect(() => {
-    window.document.title = `${document.title} — Outpost`;
-  }, [document.title]);
+  usePageTitle(legalTitle(type));
 
   return (
     <article className={styles.legal} aria-labelledby="legal-title">

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
 import type { FormNotice } from '../../components/form/form-alert';
 import { LoadingScreen } from '../../components/loading/loading-screen';
+import { QueryProvider } from '../../lib/query-client';
+import { Navigate, useSearchParams } from '../../lib/router/router';
 import { useMe } from '../../lib/session';
 import { LoginForm } from './components/login-form';
 import { ModeTabs, tabId } from './components/mode-tabs';
@@ -18,7 +19,7 @@ import { safeNextPath } from './next-path';
  * The screen follows the session rather than the forms: once the session has a profile it goes
  * to `?next=` (or home); a signed-in account without a profile gets the display-name form.
  */
-export default function LoginScreen() {
+function LoginView() {
   const idPrefix = useId();
   const panelId = `${idPrefix}-panel`;
   const me = useMe();
@@ -74,5 +75,14 @@ export default function LoginScreen() {
         )}
       </div>
     </section>
+  );
+}
+
+/** React Query lives in the screens that use its hooks, not in the entry chunk (lib/query-client.tsx). */
+export default function LoginScreen() {
+  return (
+    <QueryProvider>
+      <LoginView />
+    </QueryProvider>
   );
 }

@@ -1,13 +1,17 @@
 import { ROUTES } from '@outpost/contracts/routes';
 import { NOT_FOUND_REDIRECT_MS } from '@outpost/contracts/site';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { pageTitle, usePageTitle } from '../../lib/page-title';
+import { useLocation, useNavigate } from '../../lib/router/router';
 import styles from './not-found-screen.module.css';
 
+export const NOT_FOUND_TITLE = pageTitle('Page Not Found');
+
 /** Spec §2: 404 screen that sends the user home after 3 s if they are still on the same path. */
-export function NotFoundScreen() {
+export default function NotFoundScreen() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  usePageTitle(NOT_FOUND_TITLE);
 
   useEffect(() => {
     const startedOn = pathname;

@@ -1,6 +1,6 @@
 import { ROUTES } from '@outpost/contracts/routes';
-import { Link } from 'react-router';
 import { ComingSoon } from '../../components/coming-soon/coming-soon';
+import { Link } from '../../lib/router/router';
 
 export default function ShopScreen() {
   return (

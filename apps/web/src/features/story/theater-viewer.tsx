@@ -1,5 +1,5 @@
-import { useParams } from 'react-router';
 import { ComingSoon } from '../../components/coming-soon/coming-soon';
+import { useParams } from '../../lib/router/router';
 
 export default function TheaterViewer() {
   const { episodeID } = useParams();

@@ -1,5 +1,5 @@
 import { ROUTES } from '@outpost/contracts/routes';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router';
 import type { AdminGate } from '../admin-gate';
 import styles from './admin-notice.module.css';
 

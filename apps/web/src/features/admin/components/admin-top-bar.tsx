@@ -1,5 +1,5 @@
-import { NavLink } from 'react-router';
 import { OverlayMenu } from '../../../components/overlay-menu/overlay-menu';
+import { NavLink } from '../../../lib/router/router';
 import { ADMIN_LINKS } from '../admin-links';
 import styles from './admin-top-bar.module.css';
 

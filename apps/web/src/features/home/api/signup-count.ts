@@ -1,6 +1,8 @@
-import { SITE_CALLABLES, signupCountSchema } from '@outpost/contracts/site';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SITE_CALLABLES, type SignupCount, signupCountSchema } from '@outpost/contracts/site';
+import { queryOptions } from '@tanstack/react-query';
 import { callFunction } from '../../../lib/callable';
+import type { Watch } from '../../../lib/live-value';
+import { watchQuery } from '../../../lib/query-client';
 
 export const signupCountQueryKey = ['site', 'signup-count'] as const;
 
@@ -9,6 +11,5 @@ export const signupCountQueryOptions = queryOptions({
   queryFn: () => callFunction(SITE_CALLABLES.signupCount, null, signupCountSchema),
 });
 
-export function useSignupCount() {
-  return useQuery(signupCountQueryOptions);
-}
+/** The landing page follows the count once it is interactive (it is not part of the first visit's code). */
+export const watchSignupCount: Watch<SignupCount> = (listener) => watchQuery(signupCountQueryOptions, listener);

@@ -1,16 +1,11 @@
 import { SITE_CALLABLES, signupResultSchema } from '@outpost/contracts/site';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '../../../lib/callable';
+import { queryClient } from '../../../lib/query-client';
 import { signupCountQueryKey } from './signup-count';
 
-export function signupForEmails(email: string) {
-  return callFunction(SITE_CALLABLES.signupForEmails, email, signupResultSchema);
-}
-
-export function useSignupForEmails() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signupForEmails,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: signupCountQueryKey }),
-  });
+/** Puts the address on the launch list, then refreshes the count the page shows. */
+export async function signupForEmails(email: string) {
+  const result = await callFunction(SITE_CALLABLES.signupForEmails, email, signupResultSchema);
+  void queryClient.invalidateQueries({ queryKey: signupCountQueryKey });
+  return result;
 }

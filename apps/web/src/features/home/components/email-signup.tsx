@@ -1,8 +1,12 @@
 import { isSignupEmailValid, SIGNUP_MESSAGES } from '@outpost/contracts/site';
 import { type FormEvent, useId, useState } from 'react';
-import { useSignupCount } from '../api/signup-count';
-import { useSignupForEmails } from '../api/signup-for-emails';
+import { useLiveValue } from '../../../lib/live-value';
+import { useHydrated } from '../../../lib/use-hydrated';
 import styles from './email-signup.module.css';
+
+// The data layer is not part of the first visit: the count and the call load once the page is interactive.
+const watchCount = () => import('../api/signup-count').then((api) => api.watchSignupCount);
+const loadSignup = () => import('../api/signup-for-emails').then((api) => api.signupForEmails);
 
 type Notice = { tone: 'ok' | 'error'; text: string };
 
@@ -11,27 +15,33 @@ export function EmailSignup() {
   const inputId = useId();
   const [email, setEmail] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
-  const signup = useSignupForEmails();
-  const count = useSignupCount();
+  const [pending, setPending] = useState(false);
+  // Prerendered, the form works only once its code has hydrated it: until then it is disabled.
+  const ready = useHydrated();
+  const count = useLiveValue(watchCount);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (signup.isPending) return;
+    if (pending) return;
     if (!isSignupEmailValid(email.trim())) {
       setNotice({ tone: 'error', text: SIGNUP_MESSAGES.invalidEmail });
       return;
     }
     setNotice(null);
-    signup.mutate(email.trim(), {
-      onSuccess: () => {
-        setNotice({ tone: 'ok', text: SIGNUP_MESSAGES.success });
-        setEmail('');
-      },
-      onError: (error) => {
-        console.error('signupForEmails failed', error);
-        setNotice({ tone: 'error', text: SIGNUP_MESSAGES.failure });
-      },
-    });
+    setPending(true);
+    loadSignup()
+      .then((signupForEmails) => signupForEmails(email.trim()))
+      .then(
+        () => {
+          setNotice({ tone: 'ok', text: SIGNUP_MESSAGES.success });
+          setEmail('');
+        },
+        (error: unknown) => {
+          console.error('signupForEmails failed', error);
+          setNotice({ tone: 'error', text: SIGNUP_MESSAGES.failure });
+        },
+      )
+      .finally(() => setPending(false));
   };
 
   return (
@@ -39,10 +49,10 @@ export function EmailSignup() {
       <h2 id="signup-title">Get launch updates</h2>
       <p>
         Drop your frequency and we'll radio you when the gates open.
-        {count.data && count.data.count > 0 && (
+        {count && count.count > 0 && (
           <>
             {' '}
-            <strong>{count.data.count.toLocaleString('en-US')}</strong> survivors are already on the list.
+            <strong>{count.count.toLocaleString('en-US')}</strong> survivors are already on the list.
           </>
         )}
       </p>
@@ -58,10 +68,11 @@ export function EmailSignup() {
             inputMode="email"
             placeholder="you@example.com"
             value={email}
+            disabled={!ready}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <button type="submit" className="button" disabled={signup.isPending}>
-            {signup.isPending ? 'Sending…' : 'Sign up'}
+          <button type="submit" className="button" disabled={!ready || pending}>
+            {pending ? 'Sending…' : 'Sign up'}
           </button>
         </div>
       </form>

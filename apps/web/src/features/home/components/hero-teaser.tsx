@@ -1,5 +1,5 @@
 import { ROUTES } from '@outpost/contracts/routes';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router';
 import { DeferredVideo } from './deferred-video';
 import styles from './hero-teaser.module.css';
 

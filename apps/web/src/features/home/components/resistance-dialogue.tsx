@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { SPEAKER_NAMES, TRANSMISSION } from '../content/transmission';
 import { useInView } from '../hooks/use-in-view';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
@@ -24,12 +23,8 @@ export function ResistanceDialogue() {
           Incoming transmission
         </h2>
         <ol ref={logRef} className={styles.log} data-state={state}>
-          {TRANSMISSION.map(({ speaker, line }, index) => (
-            <li
-              key={line}
-              className={speaker === 'player' ? styles.player : styles.contact}
-              style={{ '--line': index } as CSSProperties}
-            >
+          {TRANSMISSION.map(({ speaker, line }) => (
+            <li key={line} className={speaker === 'player' ? styles.player : styles.contact}>
               <span className={styles.speaker}>
                 {SPEAKER_NAMES[speaker]}
                 <span className="visually-hidden">:</span>

@@ -1,0 +1,73 @@
+import { ROUTES } from '@outpost/contracts/routes';
+import { RootLayout } from '../components/layout/root-layout';
+import { RouteError } from '../components/route-error/route-error';
+import { HomeScreen } from '../features/home/home-screen';
+import { type LazyComponent, lazyComponent } from '../lib/lazy-component';
+import type { RouteObject } from '../lib/router/router';
+
+// Home ships in the entry chunk; every other screen is its own chunk.
+const StoryLayout = lazyComponent(() => import('../features/story/story-layout'));
+const TheaterHome = lazyComponent(() => import('../features/story/theater-home'));
+const TheaterAdmin = lazyComponent(() => import('../features/story/theater-admin'));
+const TheaterViewer = lazyComponent(() => import('../features/story/theater-viewer'));
+const ShopScreen = lazyComponent(() => import('../features/shop/shop-screen'));
+const AboutScreen = lazyComponent(() => import('../features/about/about-screen'));
+const DownloadScreen = lazyComponent(() => import('../features/download/download-screen'));
+const LoginScreen = lazyComponent(() => import('../features/login/login-screen'));
+const LegalScreen = lazyComponent(() => import('../features/legal/legal-screen'));
+const NotFoundScreen = lazyComponent(() => import('../features/not-found/not-found-screen'));
+const AdminLayout = lazyComponent(() => import('../features/admin/admin-layout'));
+const AdminHome = lazyComponent(() => import('../features/admin/admin-home'));
+const AdminModeration = lazyComponent(() => import('../features/admin/admin-moderation'));
+const AdminConfiguration = lazyComponent(() => import('../features/admin/admin-configuration'));
+
+/** A route whose element is a lazy screen: the browser loads it before hydrating a prerendered page. */
+function screen<Props extends object>(Screen: LazyComponent<Props>, props: NoInfer<Props>, route: RouteObject = {}) {
+  return { ...route, element: <Screen {...props} />, preload: Screen.preload };
+}
+
+const homeRoute = { element: <HomeScreen />, errorElement: <RouteError /> };
+
+/** The web app's routes (spec §2), built from the route table the server shares. */
+export const routes: readonly RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, ...homeRoute },
+      { path: ROUTES.homeIndexHtml, ...homeRoute },
+      screen(
+        StoryLayout,
+        {},
+        {
+          path: ROUTES.story,
+          children: [
+            screen(TheaterHome, {}, { index: true }),
+            screen(TheaterAdmin, {}, { path: 'admin' }),
+            screen(TheaterViewer, {}, { path: ':episodeID' }),
+          ],
+        },
+      ),
+      screen(ShopScreen, {}, { path: ROUTES.shop }),
+      screen(AboutScreen, {}, { path: ROUTES.about }),
+      screen(DownloadScreen, {}, { path: ROUTES.download }),
+      screen(LoginScreen, {}, { path: ROUTES.login }),
+      screen(LegalScreen, { type: 'privacy' }, { path: ROUTES.privacy }),
+      screen(LegalScreen, { type: 'terms' }, { path: ROUTES.terms }),
+      screen(
+        AdminLayout,
+        {},
+        {
+          // Spec §2's admin shell; child routes match ROUTES.adminModeration and ROUTES.adminConfiguration.
+          path: ROUTES.adminHome,
+          children: [
+            screen(AdminHome, {}, { index: true }),
+            screen(AdminModeration, {}, { path: 'moderation' }),
+            screen(AdminConfiguration, {}, { path: 'configuration' }),
+          ],
+        },
+      ),
+      screen(NotFoundScreen, {}, { path: '*' }),
+    ],
+  },
+];
