@@ -5,6 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { ATTESTATION_HEADER, ATTESTATION_PATHS } from '@outpost/contracts/attestation';
 import type { Environment } from '@outpost/contracts/environments';
+import { SITE_CALLABLES } from '@outpost/contracts/site';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -188,6 +189,18 @@ export interface LogStats {
   warnings: number;
 }
 
+async function expectSignupCount(origin: string, expected: number): Promise<void> {
+  const response = await fetch(`${origin}/api/callable/${SITE_CALLABLES.signupCount}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: null }),
+  });
+  const body = (await response.json()) as { data?: { count?: number } };
+  if (body.data?.count !== expected) {
+    throw new Error(`signupCount at ${origin} answered ${JSON.stringify(body)}; the bench seeded ${expected}.`);
+  }
+}
+
 /** The file logs go to, opened as pino opens stdout by default (asynchronous writes, no minimum length). */
 function openLogFile(setting: Setting): { stream: SonicBoom; stats(): Promise<LogStats> } {
   const file = path.join(setting.dataDir, 'app-info.log');
@@ -290,6 +303,9 @@ export async function startAppTarget(webDist: string, databaseUrl?: string): Pro
       referenceOrigin = reference.origin;
     }
 
+    // The lists' apps must answer what the rows are named after.
+    await expectSignupCount(smallListOrigin, SMALL_LIST);
+    await expectSignupCount(largeListOrigin, LARGE_LIST);
     const token = await exchangeAttestation(origin, debugToken);
     return {
       dialect,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../platform/db/schema';
+import { insertEmailSignups } from './queries';
 
 const DEMO_SIGNUPS = 128;
 
@@ -8,11 +9,8 @@ export async function seedSite(db: Kysely<GameDatabase>, now: Date): Promise<voi
   const rows = Array.from({ length: DEMO_SIGNUPS }, (_, index) => ({
     email: `survivor-${String(index + 1).padStart(3, '0')}@example.com`,
     source: 'demo',
-    created_at: new Date(now.getTime() - index * 3_600_000).toISOString(),
+    createdAt: new Date(now.getTime() - index * 3_600_000).toISOString(),
   }));
-  await db
-    .insertInto('email_signups')
-    .values(rows)
-    .onConflict((conflict) => conflict.column('email').doNothing())
-    .execute();
+  // Through the list's own insert, so its count moves by the rows really added (none on a re-seed).
+  await insertEmailSignups(db, rows);
 }

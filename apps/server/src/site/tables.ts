@@ -10,6 +10,15 @@ export interface EmailSignupTable {
 
 export type EmailSignupRow = Selectable<EmailSignupTable>;
 
+/**
+ * One row (id 1): how many rows email_signups holds. Every insert that adds signups adds their
+ * number here in its transaction (site/queries.ts), so the landing page reads one row, not the list.
+ */
+export interface EmailSignupCountTable {
+  id: number;
+  total: number;
+}
+
 /** Who asked to hear about one segment (a drop, an event); one row per address and segment. */
 export interface EmailSegmentRegistrationTable {
   segment_id: string;
@@ -21,5 +30,6 @@ export interface EmailSegmentRegistrationTable {
 
 export interface SiteTables {
   email_signups: EmailSignupTable;
+  email_signup_count: EmailSignupCountTable;
   email_segment_registrations: EmailSegmentRegistrationTable;
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as emailSignups from './game/2026-11-22-email-signups';
 import * as storeMeta from './game/2026-11-22-store-meta';
 import * as emailSegments from './game/2026-11-23-email-segments';
+import * as emailSignupCount from './game/2026-11-23-email-signup-count';
 import * as profiles from './identity/2026-11-22-profiles';
 import * as attestationChallenges from './identity/2026-11-23-attestation-challenges';
 import * as auth from './identity/2026-11-23-auth';
@@ -22,4 +23,5 @@ export const gameMigrations: Record<string, Migration> = {
   '2026-11-22-email-signups': emailSignups,
   '2026-11-22-store-meta': storeMeta,
   '2026-11-23-email-segments': emailSegments,
+  '2026-11-23-email-signup-count': emailSignupCount,
 };
