@@ -9,12 +9,16 @@
 //   dist/404.html             any unknown path (404)     prerendered
 //   dist/shell.html           /story, /shop/, /login, /admin…: rendered in the browser
 //
+// Text assets get brotli and gzip twins (app.js.br, app.js.gz) that the server sends to
+// browsers that accept them; it compresses the HTML documents itself when it reads them.
+//
 // Options: --out-dir <dir> (default dist), --mode <mode> (default production; the hydration
 // test builds with development to get React's mismatch warnings).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 import { build, type Manifest } from 'vite';
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '..');
@@ -74,6 +78,25 @@ function pageHtml(template: string, page: PrerenderedPage, markup: string, prelo
     .replace(root, () => `<div id="root">${markup}</div>`);
 }
 
+const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.txt', '.webmanifest']);
+
+/** Writes `<file>.br` and `<file>.gz` beside every text asset under assets/ and the public files. */
+function precompress(outDir: string): void {
+  for (const file of fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
+    if (file.split(path.sep).some((part) => part.startsWith('.')) || !COMPRESSIBLE.has(path.extname(file))) continue;
+    const source = fs.readFileSync(path.join(outDir, file));
+    const brotli = zlib.brotliCompressSync(source, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    });
+    const gzip = zlib.gzipSync(source, { level: 9 });
+    if (brotli.length < source.length) fs.writeFileSync(path.join(outDir, `${file}.br`), brotli);
+    if (gzip.length < source.length) fs.writeFileSync(path.join(outDir, `${file}.gz`), gzip);
+  }
+}
+
 export async function buildWeb(options: BuildOptions = {}): Promise<void> {
   const outDir = path.resolve(WEB_ROOT, options.outDir ?? 'dist');
   const mode = options.mode ?? 'production';
@@ -109,6 +132,7 @@ export async function buildWeb(options: BuildOptions = {}): Promise<void> {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, pageHtml(template, page, markup, preloads));
     }
+    precompress(outDir);
     if (logLevel === 'info') console.log(`prerendered ${PAGES.map((page) => page.path).join(', ')}`);
   } finally {
     fs.rmSync(ssrDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-stores';
 import { errorBody } from './errors';
@@ -32,6 +33,9 @@ describe('serving the web app', () => {
       '404.html': NOT_FOUND,
       'shell.html': SHELL,
       'assets/index-abc123.js': 'console.log(1)',
+      'assets/app-def456.js': 'console.log("plain")',
+      'assets/app-def456.js.br': 'brotli bytes',
+      'assets/app-def456.js.gz': 'gzip bytes',
       'favicon.svg': '<svg/>',
       '.vite/manifest.json': '{}',
     });
@@ -103,6 +107,41 @@ describe('serving the web app', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual(errorBody('not-found', `Nothing at GET ${url}.`));
     }
+  });
+
+  it('sends a page compressed with brotli or gzip when the browser accepts it', async () => {
+    const brotli = await t.app.inject({ url: '/about/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(ABOUT);
+    const gzip = await t.app.inject({ url: '/nope', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.statusCode).toBe(404);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(NOT_FOUND);
+    const plain = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(HOME);
+  });
+
+  it("sends an asset's precompressed twin when the browser accepts it, never the twin by its own name", async () => {
+    const brotli = await t.app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.body).toBe('brotli bytes');
+    const gzip = await t.app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toBe('gzip bytes');
+    const plain = await t.app.inject({ url: '/assets/app-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("plain")');
+    // An asset without twins is sent as it is.
+    const single = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(single.headers['content-encoding']).toBeUndefined();
+    expect(single.body).toBe('console.log(1)');
+    expect((await t.app.inject({ url: '/assets/app-def456.js.br' })).statusCode).toBe(404);
   });
 
   it('reads the pages once at start', async () => {

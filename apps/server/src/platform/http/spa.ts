@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { isSpaPath } from '@outpost/contracts/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,17 +15,60 @@ function cacheControlFor(filePath: string): string {
   return filePath.split(path.sep).includes('assets') ? HASHED_ASSET : SHORT;
 }
 
+/** Text files the web build writes brotli and gzip twins of (`app.js.br`, `app.js.gz`). */
+const PRECOMPRESSED = /\.(js|css|svg|json|txt|webmanifest)(\.br|\.gz)?$/;
+
+/** Adds Accept-Encoding to a Vary header without dropping what another part put there. */
+function varyOnEncoding(current: unknown): string {
+  const names = String(current ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names.some((name) => name.toLowerCase() === 'accept-encoding' || name === '*')
+    ? names.join(', ')
+    : [...names, 'accept-encoding'].join(', ');
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts: brotli, then gzip, else none. */
+function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** An HTML document in the three encodings, compressed once at start. */
+type Document = Record<Encoding, Buffer>;
+
+function document(html: string): Document {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    gzip: zlib.gzipSync(identity, { level: 9 }),
+    br: zlib.brotliCompressSync(identity, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+    }),
+  };
+}
+
 /**
- * The HTML documents of the web build (apps/web/scripts/build.ts), read once at start:
+ * The HTML documents of the web build (apps/web/scripts/build.ts), read (and compressed) once at start:
  * prerendered pages at `<path>/index.html` (`index.html` for /), the prerendered Not-found
  * screen at `404.html`, and `shell.html`, the empty page of the screens the browser renders.
  * A build without prerendered pages has only `index.html`, which is then the shell.
  */
 interface Documents {
   /** Prerendered pages by path, without trailing slash ('/' for the home page). */
-  pages: Map<string, string>;
-  notFound: string;
-  shell: string;
+  pages: Map<string, Document>;
+  notFound: Document;
+  shell: Document;
 }
 
 function readIfPresent(file: string): string | undefined {
@@ -34,17 +78,18 @@ function readIfPresent(file: string): string | undefined {
 function loadDocuments(webDist: string): Documents | undefined {
   const shell = readIfPresent(path.join(webDist, 'shell.html')) ?? readIfPresent(path.join(webDist, 'index.html'));
   if (shell === undefined) return undefined;
-  const pages = new Map<string, string>();
+  const pages = new Map<string, Document>();
   for (const file of fs.readdirSync(webDist, { recursive: true, encoding: 'utf8' })) {
     const parts = file.split(path.sep);
     if (parts.at(-1) !== 'index.html' || parts[0] === 'assets' || parts.some((part) => part.startsWith('.'))) continue;
-    pages.set(`/${parts.slice(0, -1).join('/')}`, fs.readFileSync(path.join(webDist, file), 'utf8'));
+    pages.set(`/${parts.slice(0, -1).join('/')}`, document(fs.readFileSync(path.join(webDist, file), 'utf8')));
   }
-  return { pages, shell, notFound: readIfPresent(path.join(webDist, '404.html')) ?? shell };
+  const notFound = readIfPresent(path.join(webDist, '404.html'));
+  return { pages, shell: document(shell), notFound: notFound === undefined ? document(shell) : document(notFound) };
 }
 
 /** The prerendered page for a known path: /about and /about/ are one page, /index.html is /. */
-function pageFor(documents: Documents, pathname: string): string {
+function pageFor(documents: Documents, pathname: string): Document {
   const key = pathname === '/index.html' ? '/' : pathname.replace(/(.)\/$/, '$1');
   return documents.pages.get(key) ?? documents.shell;
 }
@@ -62,10 +107,15 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       index: false,
       wildcard: false,
-      // HTML documents are pages, answered below by path, never as files.
-      globIgnore: ['**/*.html'],
+      // HTML documents are pages, answered below by path, never as files; the compressed twins
+      // are sent in place of their originals.
+      globIgnore: ['**/*.html', '**/*.br', '**/*.gz'],
+      preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', cacheControlFor(filePath));
+        if (PRECOMPRESSED.test(filePath)) res.setHeader('vary', varyOnEncoding(res.getHeader('vary')));
+      },
     });
   }
 
@@ -79,10 +129,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     if (!wantsPage || documents === undefined) {
       return reply.code(404).send(errorBody('not-found', `Nothing at ${request.method} ${pathname}.`));
     }
+    const page = known ? pageFor(documents, pathname) : documents.notFound;
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
       .code(known ? 200 : 404)
       .header('cache-control', REVALIDATE)
+      .header('vary', varyOnEncoding(reply.getHeader('vary')))
       .type('text/html; charset=utf-8')
-      .send(known ? pageFor(documents, pathname) : documents.notFound);
+      .send(page[encoding]);
   });
 }
