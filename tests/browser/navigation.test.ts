@@ -74,4 +74,37 @@ describe('navigation bar', () => {
     await dialog.waitFor({ state: 'hidden' });
     await context.close();
   });
+
+  it('follows a link to a #fragment of another page, and back and forward keep each page where it was', async () => {
+    const { page, context, consoleErrors } = await openPage(fixture.browser, {
+      viewport: { width: 1280, height: 800 },
+    });
+    await page.goto(`${fixture.site.url}/about/`);
+    await page.getByRole('link', { name: 'join the launch list' }).click();
+    await page.waitForURL(`${fixture.site.url}/#signup`);
+    // The form is in the landing page's lower part, a chunk of its own: the page scrolls once it is there.
+    const form = page.locator('#signup');
+    await form.waitFor();
+    await page.waitForFunction(() => {
+      const box = document.querySelector('#signup')?.getBoundingClientRect();
+      return box !== undefined && box.top >= -1 && box.top < window.innerHeight / 2;
+    });
+    const signupY = await page.evaluate(() => window.scrollY);
+    expect(signupY).toBeGreaterThan(1000);
+
+    // The bar stays on screen, so following its link does not scroll first.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SHOP' }).click();
+    await page.waitForURL(`${fixture.site.url}/shop/`);
+    await page.getByRole('heading', { level: 1, name: 'The Outpost Shop' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await page.waitForURL(`${fixture.site.url}/#signup`);
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, signupY);
+    await page.goForward();
+    await page.waitForURL(`${fixture.site.url}/shop/`);
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

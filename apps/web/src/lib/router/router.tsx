@@ -257,7 +257,8 @@ export function Navigate({ to, replace, state }: { to: string } & NavigateOption
 
 /**
  * Puts the page where it belongs after each navigation: back and forward return to where the
- * entry was left, a link to a #fragment scrolls to it, any other link starts at the top.
+ * entry was left, a link to a #fragment scrolls to it, any other link starts at the top. At
+ * once: the site's smooth scrolling is for moving within a page, not for arriving on one.
  */
 export function ScrollRestoration() {
   const location = useLocation();
@@ -265,26 +266,26 @@ export function ScrollRestoration() {
     const { hash, key, type } = location;
     const y = type === 'POP' ? savedScroll(key) : undefined;
     if (y !== undefined) {
-      window.scrollTo(0, y);
+      window.scrollTo({ left: 0, top: y, behavior: 'instant' });
       return;
     }
     if (!hash) {
-      if (type !== 'POP') window.scrollTo(0, 0);
+      if (type !== 'POP') window.scrollTo({ left: 0, top: 0, behavior: 'instant' });
       return;
     }
     const id = decodeURIComponent(hash.slice(1));
     const target = document.getElementById(id);
     if (target) {
-      target.scrollIntoView();
+      target.scrollIntoView({ behavior: 'instant' });
       return;
     }
-    if (type !== 'POP') window.scrollTo(0, 0);
+    if (type !== 'POP') window.scrollTo({ left: 0, top: 0, behavior: 'instant' });
     // The target may be in a screen part whose code is still loading: scroll when it shows up.
     const observer = new MutationObserver(() => {
       const late = document.getElementById(id);
       if (!late) return;
       observer.disconnect();
-      late.scrollIntoView();
+      late.scrollIntoView({ behavior: 'instant' });
     });
     observer.observe(document.body, { childList: true, subtree: true });
     const timer = window.setTimeout(() => observer.disconnect(), 10_000);
