@@ -37,7 +37,7 @@ export function parseOptions(env: NodeJS.ProcessEnv, args: readonly string[]): B
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) {
     throw new Error(`BENCH_DURATION must be a positive number of seconds (got "${env.BENCH_DURATION}").`);
   }
-  const targetPairs = Number(env.BENCH_PAIRS ?? '3');
+  const targetPairs = Number(env.BENCH_PAIRS ?? '7');
   if (!Number.isInteger(targetPairs) || targetPairs < 1 || targetPairs % 2 === 0) {
     throw new Error(`BENCH_PAIRS must be an odd whole number of pairs (got "${env.BENCH_PAIRS}").`);
   }

@@ -7,11 +7,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type FirstVisitBundle, measureFirstVisitBundle } from './bundle/first-visit';
 import { dropPendingSchemas, type SiteTarget, startSiteTarget } from './http/app-target';
-import { type HttpReport, httpBenchSeconds, runHttpBenches, skippedHttpTargets } from './http/suite';
-import { type FormFactorResult, LIGHTHOUSE_ROUNDS, lighthouseTargets, runLighthouse } from './lighthouse/suite';
-import { type BenchOptions, parseOptions } from './options';
+import { HTTP_TARGET_SPECS, type HttpReport, httpBenchSeconds, runHttpBenches } from './http/suite';
+import {
+  type FormFactorResult,
+  LIGHTHOUSE_ROUNDS,
+  LIGHTHOUSE_TARGETS,
+  lighthouseTargets,
+  runLighthouse,
+} from './lighthouse/suite';
+import { type BenchOptions, parseOptions, type Section } from './options';
 import { formatBundle, formatHttp, formatLighthouse, formatTargets } from './report';
-import { decided, skipped, type TargetResult } from './targets';
+import { decided, type TargetResult, type TargetSpec, unmeasured } from './targets';
 
 interface BenchResults {
   startedAt: string;
@@ -35,14 +41,16 @@ function heading(title: string): void {
   console.log(`\n== ${title}`);
 }
 
-function bundleTarget(bundle: FirstVisitBundle | undefined): TargetResult {
-  const name = 'JavaScript of a first visit to /';
-  const requirement = `<= ${BUNDLE_BUDGET_BYTES / 1024} KiB gzip`;
-  if (!bundle) return skipped(name, requirement, 'skipped (bundle section not run)');
+const BUNDLE_TARGET: TargetSpec = {
+  name: 'JavaScript of a first visit to /',
+  requirement: `<= ${BUNDLE_BUDGET_BYTES / 1024} KiB gzip`,
+};
+
+function bundleTarget(bundle: FirstVisitBundle): TargetResult {
   const kib = bundle.totalGzipBytes / 1024;
   return decided(
-    name,
-    requirement,
+    BUNDLE_TARGET.name,
+    BUNDLE_TARGET.requirement,
     bundle.totalGzipBytes <= BUNDLE_BUDGET_BYTES,
     `${kib.toFixed(1)} KiB gzip in ${bundle.chunks.length} chunk${bundle.chunks.length === 1 ? '' : 's'}`,
     bundle.totalGzipBytes,
@@ -50,7 +58,7 @@ function bundleTarget(bundle: FirstVisitBundle | undefined): TargetResult {
   );
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const options = parseOptions(process.env, process.argv.slice(2));
   // The bench must stop by itself: each load child has its own limit, this catches the rest.
   const limitSeconds =
@@ -80,45 +88,57 @@ async function main(): Promise<void> {
       `, PostgreSQL ${databaseUrl ? 'on' : 'off (no BENCH_DATABASE_URL)'}`,
   );
 
-  if (options.sections.includes('bundle')) {
-    heading('bundle: JavaScript of a first visit to /');
-    results.bundle = measureFirstVisitBundle(WEB_DIST);
-    console.log(formatBundle(results.bundle));
-  }
+  // A section that fails (an error, not a missed target) leaves its targets FAIL and the others run.
+  let sectionFailed = false;
+  const section = async (
+    name: Section,
+    specs: readonly TargetSpec[],
+    run: () => Promise<TargetResult[]>,
+  ): Promise<TargetResult[]> => {
+    if (!options.sections.includes(name))
+      return specs.map((spec) => unmeasured(spec, `skipped (${name} section not run)`));
+    try {
+      return await run();
+    } catch (error) {
+      sectionFailed = true;
+      console.error(`\nbench: the ${name} section failed:`, error);
+      return specs.map((spec) => unmeasured(spec, `not measured: the ${name} section failed (see above)`, 'FAIL'));
+    }
+  };
 
-  const targets: TargetResult[] = [bundleTarget(results.bundle)];
-  if (options.sections.includes('lighthouse')) {
+  const bundleTargets = await section('bundle', [BUNDLE_TARGET], async () => {
+    heading('bundle: JavaScript of a first visit to /');
+    const bundle = measureFirstVisitBundle(WEB_DIST);
+    results.bundle = bundle;
+    console.log(formatBundle(bundle));
+    return [bundleTarget(bundle)];
+  });
+
+  const lighthouseTargetResults = await section('lighthouse', Object.values(LIGHTHOUSE_TARGETS), async () => {
     const site: SiteTarget = await startSiteTarget(WEB_DIST);
     try {
       heading(`lighthouse: ${site.origin}/ against ${site.origin}/bench/blank`);
-      results.lighthouse = await runLighthouse(site.origin);
-      console.log(formatLighthouse(results.lighthouse));
+      const lighthouse = await runLighthouse(site.origin);
+      results.lighthouse = lighthouse;
+      console.log(formatLighthouse(lighthouse));
+      return lighthouseTargets(lighthouse);
     } finally {
       await site.close();
     }
-    targets.push(...lighthouseTargets(results.lighthouse));
-  } else {
-    for (const formFactor of ['mobile', 'desktop']) {
-      targets.push(
-        skipped(
-          `Lighthouse performance of /, ${formFactor}`,
-          formFactor === 'mobile' ? '>= blank page - 3 (same run)' : '= 100',
-          'skipped (lighthouse section not run)',
-        ),
-      );
-    }
-  }
+  });
 
-  if (options.sections.includes('http')) {
+  const httpTargets = await section('http', HTTP_TARGET_SPECS, async () => {
     heading(
       `http: ${options.connections} connections, ${options.durationSeconds} s each after ${options.warmupSeconds} s warm-up`,
     );
-    results.http = await runHttpBenches(WEB_DIST, options);
-    console.log(`\n${formatHttp(results.http)}`);
-    targets.unshift(...results.http.targets);
-  } else {
-    targets.unshift(...skippedHttpTargets('skipped (http section not run)'));
-  }
+    const http = await runHttpBenches(WEB_DIST, options);
+    results.http = http;
+    console.log(`\n${formatHttp(http)}`);
+    return http.targets;
+  });
+
+  // In the issue's order: the server, the bundle, the page.
+  const targets = [...httpTargets, ...bundleTargets, ...lighthouseTargetResults];
   results.targets = targets;
 
   heading('targets');
@@ -127,11 +147,13 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nResults: ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  return sectionFailed ? 1 : 0;
 }
 
 main().then(
   // Exit explicitly: a stray handle (a keep-alive socket, a Chromium pipe) must not keep the bench alive.
-  () => process.exit(0),
+  // Non-zero when a section failed; a missed target is a result, not an error.
+  (code) => process.exit(code),
   (error: unknown) => {
     // A new line first: the failure may interrupt a progress line such as "  mobile ...".
     console.error('\nbench failed:', error);

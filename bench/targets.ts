@@ -18,8 +18,15 @@ export interface TargetResult {
   threshold?: number;
 }
 
-export function skipped(name: string, requirement: string, reason: string): TargetResult {
-  return { name, requirement, verdict: 'SKIPPED', figure: reason };
+/** A target's name and bar, before it is decided. */
+export interface TargetSpec {
+  name: string;
+  requirement: string;
+}
+
+/** A target this run could not decide: SKIPPED (its section was not asked for, no PostgreSQL) or FAIL (an error). */
+export function unmeasured(spec: TargetSpec, reason: string, verdict: 'SKIPPED' | 'FAIL' = 'SKIPPED'): TargetResult {
+  return { ...spec, verdict, figure: reason };
 }
 
 export function decided(

@@ -31,9 +31,9 @@ const PG_POOL_SIZE = 10;
 /**
  * One dialect's apps, all built by buildApp with every hook, listening on loopback:
  * - `origin`: the main app at LOG_LEVEL=error (quiet: errors still show), on migrated stores with
- *   the demo data set and ACCOUNTS accounts; the product rows run against it;
+ *   the demo data set and ACCOUNTS (seed.ts) accounts; the product rows run against it;
  * - `infoOrigin`: the same app on the same stores at the default LOG_LEVEL=info, writing its
- *   lines to `logFile` in the bench's temp folder (not the terminal);
+ *   lines to a file in the bench's temp folder (not the terminal);
  * - `smallListOrigin` / `largeListOrigin`: the same app (APP_ENV development / beta, which differ
  *   in nothing else) on a second set of stores whose development store holds SMALL_LIST signups
  *   and whose beta store holds LARGE_LIST, for signupCount;

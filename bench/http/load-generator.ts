@@ -1,7 +1,16 @@
 // Runs in its own process (see load.ts): autocannon must not share the event loop, or the
-// CPU, of the server it measures. Receives one LoadSpec, reports back, exits.
+// CPU, of the server it measures. Receives one request (a load or a series of pairs), reports back, exits.
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
-import type { GeneratorMessage, GeneratorResult, LoadSpec, RequestPlan } from './load-spec';
+import type {
+  GeneratorMessage,
+  GeneratorRequest,
+  GeneratorResult,
+  LoadSpec,
+  PairResult,
+  PairSide,
+  PairSpec,
+  RequestPlan,
+} from './load-spec';
 
 /** Typed so the parent's reading of the message (load.ts) and this end cannot drift apart. */
 function report(message: GeneratorMessage, then: () => void = () => {}): void {
@@ -56,31 +65,64 @@ function requestsFor(plan: RequestPlan): AutocannonRequest[] {
   }
 }
 
+function run(origin: string, plan: RequestPlan, connections: number, duration: number): Promise<AutocannonResult> {
+  return autocannon({ url: origin, connections, duration, requests: requestsFor(plan) });
+}
+
+const failuresOf = (result: AutocannonResult) => result.errors + result.timeouts + result.non2xx;
+
 async function measure(spec: LoadSpec): Promise<GeneratorResult> {
-  const run = (duration: number): Promise<AutocannonResult> =>
-    autocannon({ url: spec.origin, connections: spec.connections, duration, requests: requestsFor(spec.plan) });
   // The warm-up lets V8 optimise the hot paths on both sides; its figures are thrown away.
-  await run(spec.warmupSeconds);
+  await run(spec.origin, spec.plan, spec.connections, spec.warmupSeconds);
   // Tells the parent to start counting the server's CPU time (see load.ts).
   report({ kind: 'measuring' });
-  const result = await run(spec.durationSeconds);
+  const result = await run(spec.origin, spec.plan, spec.connections, spec.durationSeconds);
   return {
     name: spec.name,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     meanLatencyMs: result.latency.mean,
     totalRequests: result.requests.total,
-    failures: result.errors + result.timeouts + result.non2xx,
+    failures: failuresOf(result),
   };
+}
+
+async function measurePairs(spec: PairSpec): Promise<PairResult> {
+  const slice = (side: PairSide) => run(side.origin, side.plan, spec.connections, spec.sliceSeconds);
+  // Completed requests over the run's real length: a slice of a second or two is one or two samples.
+  const rate = (result: AutocannonResult) => result.requests.total / Math.max(result.duration, 0.001);
+  await run(spec.baseline.origin, spec.baseline.plan, spec.connections, spec.warmupSeconds);
+  await run(spec.subject.origin, spec.subject.plan, spec.connections, spec.warmupSeconds);
+  const pairs: PairResult['pairs'] = [];
+  let failures = 0;
+  for (let pair = 0; pair < spec.pairs; pair += 1) {
+    let baseline: AutocannonResult;
+    let subject: AutocannonResult;
+    if (pair % 2 === 0) {
+      baseline = await slice(spec.baseline);
+      subject = await slice(spec.subject);
+    } else {
+      subject = await slice(spec.subject);
+      baseline = await slice(spec.baseline);
+    }
+    pairs.push({ baseline: rate(baseline), subject: rate(subject) });
+    failures += failuresOf(baseline) + failuresOf(subject);
+  }
+  return { name: spec.name, pairs, failures };
 }
 
 // Without its parent nobody reads the result: stop instead of loading the server on.
 process.once('disconnect', () => process.exit(1));
 
 process.once('message', (message) => {
-  // The parent (load.ts) is the only sender and always sends a LoadSpec.
-  measure(message as LoadSpec).then(
-    (result) => report({ kind: 'result', result }, () => process.exit(0)),
+  // The parent (load.ts) is the only sender and always sends a GeneratorRequest.
+  const request = message as GeneratorRequest;
+  const done: Promise<GeneratorMessage> =
+    request.kind === 'load'
+      ? measure(request.spec).then((result) => ({ kind: 'result', result }))
+      : measurePairs(request.spec).then((result) => ({ kind: 'pairs', result }));
+  done.then(
+    (reply) => report(reply, () => process.exit(0)),
     (error: unknown) => report({ kind: 'failed', error: String(error) }, () => process.exit(1)),
   );
 });

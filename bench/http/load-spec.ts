@@ -26,6 +26,36 @@ export interface LoadSpec {
   durationSeconds: number;
 }
 
+/** One side of a pair: where the load goes and what it sends. */
+export interface PairSide {
+  origin: string;
+  plan: RequestPlan;
+}
+
+/**
+ * Back-to-back pairs in one generator process: both sides warmed up, then `pairs` pairs of
+ * `sliceSeconds` runs, one side right after the other, the side that goes first alternating.
+ */
+export interface PairSpec {
+  name: string;
+  baseline: PairSide;
+  subject: PairSide;
+  connections: number;
+  warmupSeconds: number;
+  sliceSeconds: number;
+  pairs: number;
+}
+
+/** Requests/s of each side in each pair, and the failures of all of them. */
+export interface PairResult {
+  name: string;
+  pairs: { baseline: number; subject: number }[];
+  failures: number;
+}
+
+/** What the parent asks of a load generator process: one load, or a series of pairs. */
+export type GeneratorRequest = { kind: 'load'; spec: LoadSpec } | { kind: 'pairs'; spec: PairSpec };
+
 /** What the load generator measured from the client side. */
 export interface GeneratorResult {
   name: string;
@@ -37,10 +67,11 @@ export interface GeneratorResult {
   failures: number;
 }
 
-/** Messages from the load generator to the parent, in order: measuring, then result or failed. */
+/** Messages from the load generator to the parent, in order: measuring (loads only), then result, pairs or failed. */
 export type GeneratorMessage =
   | { kind: 'measuring' }
   | { kind: 'result'; result: GeneratorResult }
+  | { kind: 'pairs'; result: PairResult }
   | { kind: 'failed'; error: string };
 
 export interface LoadResult extends GeneratorResult {

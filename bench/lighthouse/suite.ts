@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_PATHS } from '../http/bench-routes';
-import { decided, median, type TargetResult } from '../targets';
+import { decided, median, type TargetResult, type TargetSpec } from '../targets';
 import { auditPage, type FormFactor, type PageScores } from './audit';
 
 export interface FormFactorResult {
@@ -76,6 +76,11 @@ const roundsText = (result: FormFactorResult) =>
   result.rounds.map((round) => `${round.home ?? 'n/a'}/${round.blank ?? 'n/a'}`).join(' ');
 
 /** The issue's Lighthouse targets: mobile within 3 points of the blank page, desktop 100. */
+export const LIGHTHOUSE_TARGETS = {
+  mobile: { name: 'Lighthouse performance of /, mobile', requirement: `>= blank page - ${MOBILE_POINTS} (same run)` },
+  desktop: { name: 'Lighthouse performance of /, desktop', requirement: '= 100' },
+} as const satisfies Record<FormFactor, TargetSpec>;
+
 export function lighthouseTargets(results: readonly FormFactorResult[]): TargetResult[] {
   const targets: TargetResult[] = [];
   const mobile = results.find((result) => result.formFactor === 'mobile');
@@ -84,8 +89,8 @@ export function lighthouseTargets(results: readonly FormFactorResult[]): TargetR
     const gap = median(gaps);
     targets.push(
       decided(
-        'Lighthouse performance of /, mobile',
-        `>= blank page - ${MOBILE_POINTS} (same run)`,
+        LIGHTHOUSE_TARGETS.mobile.name,
+        LIGHTHOUSE_TARGETS.mobile.requirement,
         gap >= -MOBILE_POINTS,
         `${gap >= 0 ? '+' : ''}${gap} points against the blank page (median; rounds of / and blank: ${roundsText(mobile)})`,
         gap,
@@ -98,8 +103,8 @@ export function lighthouseTargets(results: readonly FormFactorResult[]): TargetR
     const score = median(desktop.rounds.map((round) => round.home ?? Number.NaN));
     targets.push(
       decided(
-        'Lighthouse performance of /, desktop',
-        '= 100',
+        LIGHTHOUSE_TARGETS.desktop.name,
+        LIGHTHOUSE_TARGETS.desktop.requirement,
         score >= 100,
         `${score} (median; rounds of / and blank: ${roundsText(desktop)})`,
         score,
