@@ -88,7 +88,13 @@ async function measure(spec: LoadSpec): Promise<GeneratorResult> {
 }
 
 async function measurePairs(spec: PairSpec): Promise<PairResult> {
-  const slice = (side: PairSide) => run(side.origin, side.plan, spec.connections, spec.sliceSeconds);
+  // Each slice is announced and closed, so the parent can count the server's CPU time over it.
+  const slice = async (side: PairSide, name: 'baseline' | 'subject') => {
+    await new Promise<void>((resolve) => report({ kind: 'slice-start', side: name }, resolve));
+    const result = await run(side.origin, side.plan, spec.connections, spec.sliceSeconds);
+    report({ kind: 'slice-end', side: name, requests: result.requests.total });
+    return result;
+  };
   // Completed requests over the run's real length: a slice of a second or two is one or two samples.
   const rate = (result: AutocannonResult) => result.requests.total / Math.max(result.duration, 0.001);
   await run(spec.baseline.origin, spec.baseline.plan, spec.connections, spec.warmupSeconds);
@@ -99,11 +105,11 @@ async function measurePairs(spec: PairSpec): Promise<PairResult> {
     let baseline: AutocannonResult;
     let subject: AutocannonResult;
     if (pair % 2 === 0) {
-      baseline = await slice(spec.baseline);
-      subject = await slice(spec.subject);
+      baseline = await slice(spec.baseline, 'baseline');
+      subject = await slice(spec.subject, 'subject');
     } else {
-      subject = await slice(spec.subject);
-      baseline = await slice(spec.baseline);
+      subject = await slice(spec.subject, 'subject');
+      baseline = await slice(spec.baseline, 'baseline');
     }
     pairs.push({ baseline: rate(baseline), subject: rate(subject) });
     failures += failuresOf(baseline) + failuresOf(subject);

@@ -53,6 +53,11 @@ export interface PairResult {
   failures: number;
 }
 
+/** Pairs as the parent reports them: the generator's rates plus the server's CPU time per request on each side. */
+export interface PairOutcome extends PairResult {
+  serverCpuMicrosPerRequest: { baseline: number; subject: number };
+}
+
 /** What the parent asks of a load generator process: one load, or a series of pairs. */
 export type GeneratorRequest = { kind: 'load'; spec: LoadSpec } | { kind: 'pairs'; spec: PairSpec };
 
@@ -67,10 +72,15 @@ export interface GeneratorResult {
   failures: number;
 }
 
-/** Messages from the load generator to the parent, in order: measuring (loads only), then result, pairs or failed. */
+/**
+ * Messages from the load generator to the parent: for a load, measuring then result; for pairs,
+ * slice-start and slice-end around each run, then pairs; failed ends either.
+ */
 export type GeneratorMessage =
   | { kind: 'measuring' }
   | { kind: 'result'; result: GeneratorResult }
+  | { kind: 'slice-start'; side: 'baseline' | 'subject' }
+  | { kind: 'slice-end'; side: 'baseline' | 'subject'; requests: number }
   | { kind: 'pairs'; result: PairResult }
   | { kind: 'failed'; error: string };
 

@@ -188,6 +188,8 @@ interface PairsFigure {
   ratio: number;
   pairRatios: number[];
   failures: number;
+  /** The server's CPU time per request on each side over all pairs, in µs. */
+  cpu: { baseline: number; subject: number };
 }
 
 /** Runs back-to-back pairs of two benches and answers the median of subject over baseline. */
@@ -204,11 +206,11 @@ async function pairRatio(label: string, baseline: Bench, subject: Bench, options
   });
   const pairRatios = result.pairs.map((pair) => pair.subject / pair.baseline);
   process.stdout.write(` ${pairRatios.map((value) => value.toFixed(2)).join(' ')}\n`);
-  return { ratio: median(pairRatios), pairRatios, failures: result.failures };
+  return { ratio: median(pairRatios), pairRatios, failures: result.failures, cpu: result.serverCpuMicrosPerRequest };
 }
 
 async function checkPairs(target: PairTarget, options: BenchOptions): Promise<TargetResult> {
-  const { ratio, pairRatios, failures } = await pairRatio(target.name, target.baseline, target.subject, options);
+  const { ratio, pairRatios, failures, cpu } = await pairRatio(target.name, target.baseline, target.subject, options);
   const pairs = pairRatios.map((value) => value.toFixed(2)).join(' ');
   // When the middle half of the pairs lies on both sides of the bar, the verdict is the machine's mood.
   const sorted = [...pairRatios].sort((a, b) => a - b);
@@ -219,7 +221,9 @@ async function checkPairs(target: PairTarget, options: BenchOptions): Promise<Ta
   const figure =
     `${ratio.toFixed(2)} (median of back-to-back pairs ${pairs})` +
     (failures > 0 ? `, ${failures} failed requests` : '') +
-    (straddles ? '; the pairs straddle the bar: rerun, or raise BENCH_PAIRS' : '');
+    (straddles
+      ? `; the pairs straddle the bar: rerun, or raise BENCH_PAIRS (server CPU per request ${cpu.baseline.toFixed(0)} µs against ${cpu.subject.toFixed(0)} µs)`
+      : '');
   return decided(
     target.name,
     target.requirement,
