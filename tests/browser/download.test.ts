@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
+import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite, waitForHydration } from './harness';
 
 const fixture = useSite();
 
@@ -8,11 +8,13 @@ const IPHONE =
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
+/** The badges' order once the page is interactive (the prerendered page has the default order). */
 const badgeOrder = async (userAgent: string) => {
   const { page, context } = await openPage(fixture.browser, { viewport: MOBILE_VIEWPORT, userAgent });
   await page.goto(`${fixture.site.url}/download/`);
+  await waitForHydration(page, 'main h1');
+  await page.waitForLoadState('networkidle');
   const badges = page.locator('main').getByRole('link', { name: /App Store|Google Play/ });
-  await badges.first().waitFor();
   const names = await badges.evaluateAll((links) => links.map((link) => link.textContent?.trim()));
   await context.close();
   return names;
