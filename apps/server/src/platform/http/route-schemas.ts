@@ -12,7 +12,7 @@ export type ContractSchema = z.core.$ZodType;
 export const API_DOCS_PATH = '/api/docs';
 
 /** The JSON Schema of a contract's input (what a request may send) or output (what we answer). */
-export function toJsonSchema(schema: ContractSchema, io: 'input' | 'output'): Record<string, unknown> {
+function toJsonSchema(schema: ContractSchema, io: 'input' | 'output'): Record<string, unknown> {
   // `unrepresentable: 'any'`: a refinement or transform has no JSON Schema; the zod schema still enforces it.
   const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, {
     io,

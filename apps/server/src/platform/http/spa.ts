@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { isSpaPath } from '@outpost/contracts/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -31,17 +32,9 @@ function varyOnEncoding(current: unknown): string {
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-/** The best encoding the client accepts: brotli, then gzip, else none. */
+/** The best encoding the client accepts (its q-values first, then brotli before gzip), else none. */
 function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
-    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
+  return (acceptEncoding && negotiate(acceptEncoding, ['br', 'gzip'])) || 'identity';
 }
 
 /** An HTML document in the three encodings, compressed once at start. */
