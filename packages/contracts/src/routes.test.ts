@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSpaPath, ROUTES } from './routes';
+import { comparablePath, isSpaPath, ROUTES } from './routes';
 
 describe('isSpaPath', () => {
   it.each([
@@ -51,5 +51,14 @@ describe('isSpaPath', () => {
       adminModeration: '/admin/moderation',
       adminConfiguration: '/admin/configuration',
     });
+  });
+});
+
+describe('comparablePath', () => {
+  it('drops a trailing slash and reads /index.html as /', () => {
+    expect(comparablePath('/about/')).toBe('/about');
+    expect(comparablePath('/about')).toBe('/about');
+    expect(comparablePath('/')).toBe('/');
+    expect(comparablePath('/index.html')).toBe('/');
   });
 });

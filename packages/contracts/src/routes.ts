@@ -49,6 +49,14 @@ function stripTrailingSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
+/**
+ * One path per screen, for comparing paths: no trailing slash, and /index.html is /. The router
+ * compares links with the location by it, and the server finds a prerendered page by it.
+ */
+export function comparablePath(pathname: string): string {
+  return pathname === ROUTES.homeIndexHtml ? ROUTES.home : stripTrailingSlash(pathname);
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const SPA_MATCHERS = SPA_PATTERNS.map((pattern) => {

@@ -1,5 +1,5 @@
 import { type Me, meSchema } from '@outpost/contracts/identity';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { requestJson } from './api';
 import type { Watch } from './live-value';
@@ -37,14 +37,4 @@ export async function signOutAndRefresh(): Promise<void> {
   } finally {
     await queryClient.invalidateQueries({ queryKey: meQueryKey });
   }
-}
-
-/** The same, as a mutation for screens that show its progress. */
-export function useSignOut() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: signOut,
-    onError: (error) => console.error('sign-out failed', error),
-    onSettled: () => client.invalidateQueries({ queryKey: meQueryKey }),
-  });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import { isSpaPath } from '@outpost/contracts/routes';
+import { comparablePath, isSpaPath } from '@outpost/contracts/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
 
@@ -83,8 +83,7 @@ function loadDocuments(webDist: string): Documents | undefined {
 
 /** The prerendered page for a known path: /about and /about/ are one page, /index.html is /. */
 function pageFor(documents: Documents, pathname: string): Document {
-  const key = pathname === '/index.html' ? '/' : pathname.replace(/(.)\/$/, '$1');
-  return documents.pages.get(key) ?? documents.shell;
+  return documents.pages.get(comparablePath(pathname)) ?? documents.shell;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { isSpaPath } from '@outpost/contracts/routes';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
-import { comparablePath, matchRoutes, type RouteObject } from './match';
+import { matchRoutes, type RouteObject } from './match';
 
 const TABLE: RouteObject[] = [
   {
@@ -72,13 +72,5 @@ describe('the app routes', () => {
     '/index.htm',
   ])('agree with the server on whether %s is a screen or not found', (pathname) => {
     expect(notFound(pathname)).toBe(!isSpaPath(pathname));
-  });
-});
-
-describe('comparablePath', () => {
-  it('drops a trailing slash and reads /index.html as /', () => {
-    expect(comparablePath('/about/')).toBe('/about');
-    expect(comparablePath('/')).toBe('/');
-    expect(comparablePath('/index.html')).toBe('/');
   });
 });

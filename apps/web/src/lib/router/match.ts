@@ -84,9 +84,3 @@ export function matchRoutes(routes: readonly RouteObject[], pathname: string): R
   }
   return null;
 }
-
-/** A path for comparing links with the location: no trailing slash, and /index.html is /. */
-export function comparablePath(pathname: string): string {
-  if (pathname === '/index.html') return '/';
-  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-}

@@ -1,8 +1,8 @@
+import { comparablePath } from '@outpost/contracts/routes';
 import {
   type AnchorHTMLAttributes,
   Component,
   createContext,
-  type ErrorInfo,
   type MouseEvent,
   type ReactNode,
   startTransition,
@@ -20,7 +20,7 @@ import {
   savedScroll,
   subscribe,
 } from './history';
-import { comparablePath, matchRoutes, type Params, type RouteMatch, type RouteObject } from './match';
+import { matchRoutes, type Params, type RouteMatch, type RouteObject } from './match';
 
 /*
  * The web app's router: the part of React Router's API the app uses (routes with nested
@@ -29,9 +29,7 @@ import { comparablePath, matchRoutes, type Params, type RouteMatch, type RouteOb
  * / has 14.5 KB left beside React (DESIGN.md §8, "The first visit's JavaScript").
  */
 
-export type { Location, NavigateOptions } from './history';
-export type { Params, RouteMatch, RouteObject } from './match';
-export { comparablePath, matchRoutes } from './match';
+export type { RouteObject } from './match';
 
 type Navigate = (to: string, options?: NavigateOptions) => void;
 
@@ -154,10 +152,6 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
     if (props.pathname === state.pathname) return null;
     return { error: undefined, failed: false, pathname: props.pathname };
-  }
-
-  override componentDidCatch(_error: unknown, _info: ErrorInfo): void {
-    // The errorElement reports the error itself (RouteError logs it), as with React Router.
   }
 
   override render() {

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
-import { useSignOut } from '../../../lib/session';
+import { signOutAndRefresh } from '../../../lib/session';
 import { prepareRegister, useRegister } from '../api/register';
 import { functionFailureMessage } from '../failure-message';
 import { checkDisplayName, validate } from '../validation';
@@ -28,7 +28,6 @@ export function ProfileForm({ email, failure }: { email: string; failure: Regist
   const [notice, setNotice] = useState<FormNotice | null>(own ? { tone: 'error', text: own.message } : null);
   const { formRef, errors, show } = useFieldErrors<'displayName'>();
   const register = useRegister();
-  const signOut = useSignOut();
 
   useEffect(prepareRegister, []);
 
@@ -57,7 +56,7 @@ export function ProfileForm({ email, failure }: { email: string; failure: Regist
         {register.isPending ? 'Saving…' : 'Save display name'}
       </button>
       <p className={styles.aside}>
-        <SwitchLink onClick={() => signOut.mutate()}>Use another account (log out)</SwitchLink>
+        <SwitchLink onClick={() => void signOutAndRefresh()}>Use another account (log out)</SwitchLink>
       </p>
     </form>
   );
