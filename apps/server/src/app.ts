@@ -14,6 +14,7 @@ import { frameworkErrorHandler, registerErrorHandler } from './platform/http/err
 import { registerHealth } from './platform/http/health';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { type RateLimit, registerRateLimiting } from './platform/http/rate-limit';
+import { lazyRequestLogger } from './platform/http/request-logger';
 import { registerApiDocs, registerRouteSchemas } from './platform/http/route-schemas';
 import { registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { registerSpa } from './platform/http/spa';
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     // A HEAD twin of every GET API route would be a second door past its rate limit; static
