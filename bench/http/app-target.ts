@@ -12,10 +12,11 @@ import pg from 'pg';
 import pino from 'pino';
 import type { SonicBoom } from 'sonic-boom';
 import { type AppOptions, buildApp } from '../../apps/server/src/app';
-import { seedDemoData } from '../../apps/server/src/ops/seed';
 import { loadConfig } from '../../apps/server/src/platform/config';
-import { type Dialect, dropSchemas, openStores, type Stores } from '../../apps/server/src/platform/db/stores';
+import { type Dialect, dropSchemas } from '../../apps/server/src/platform/db/stores';
 import { resolveAuthSecret } from '../../apps/server/src/platform/secrets';
+import { seedDemoData } from '../../apps/server/src/seed';
+import { type AppStores, openAppStores } from '../../apps/server/src/stores';
 import { registerBlankPage, registerPgReferenceRoutes, registerSqliteReferenceRoutes } from './bench-routes';
 import { listenOnLoopback } from './listen';
 import { startMinimalServer } from './minimal-server';
@@ -112,7 +113,7 @@ function newSetting(webDist: string, databaseUrl: string | undefined): Setting {
 }
 
 /** Migrated stores: files under the temp folder, or schemas `<run prefix><name>_…` dropped at the end. */
-async function openBenchStores(setting: Setting, name: string): Promise<Stores> {
+async function openBenchStores(setting: Setting, name: string): Promise<AppStores> {
   const { databaseUrl } = setting;
   const schemaPrefix = `${setting.runPrefix}${name}_`;
   if (databaseUrl) {
@@ -123,7 +124,7 @@ async function openBenchStores(setting: Setting, name: string): Promise<Stores> 
       pendingSchemaDrops.delete(drop);
     });
   }
-  const stores = await openStores({
+  const stores = await openAppStores({
     dataDir: path.join(setting.dataDir, name),
     databaseUrl,
     schemaPrefix,

@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
-import type { IdentityDatabase } from '../../apps/server/src/platform/db/schema';
-import type { Stores } from '../../apps/server/src/platform/db/stores';
+import type { AppStores, IdentityDatabase } from '../../apps/server/src/stores';
 import type { StockDb } from './stock-db';
 
 /** Routes only the bench registers; the product app never has them. */
@@ -46,7 +45,7 @@ export interface PgReferenceDeps {
   /** A plain pg Pool on the identity schema: what a read costs without Kysely and without the app. */
   pool: pg.Pool;
   /** The app's own stores, for the same read through Kysely. */
-  stores: Stores;
+  stores: AppStores;
 }
 
 type KeyRequest = { Params: { key: string } };

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import type { GameDatabase, IdentityDatabase } from '../../apps/server/src/platform/db/schema';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { recountEmailSignups } from '../../apps/server/src/site/queries';
+import type { GameDatabase, IdentityDatabase } from '../../apps/server/src/stores';
 
 /** Accounts in the identity store: a site with some history, so check-email reads a real index. */
 export const ACCOUNTS = 10_000;

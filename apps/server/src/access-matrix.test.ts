@@ -5,13 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { setProfileKeys } from './identity/queries';
 import { type SignedIn, signUpWithProfile } from './identity/testing';
-import {
-  buildTestApp,
-  buildUnreadyTestApp,
-  openTestStores,
-  TEST_DIALECTS,
-  type TestApp,
-} from './platform/testing/test-stores';
+import { buildTestApp, buildUnreadyTestApp, openTestStores, TEST_DIALECTS, type TestApp } from './testing/test-stores';
 
 const ROLES = {
   anonymous: null,

@@ -3,11 +3,11 @@ import { environmentSchema } from '@outpost/contracts/environments';
 import { AccountError, createAccount, parseKeys, setKeysByEmail } from './identity/accounts';
 import { type AuthLogger, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import { listUsers } from './identity/queries';
-import { seedDemoData } from './ops/seed';
 import { type Config, ConfigError, loadConfig } from './platform/config';
-import { openStores, type Stores } from './platform/db/stores';
 import { createMailer } from './platform/mail/mailer';
 import { resolveAuthSecret } from './platform/secrets';
+import { seedDemoData } from './seed';
+import { type AppStores, openAppStores } from './stores';
 
 /**
  * The operator CLI: `npm run admin -- <command> [options]`. It reads DATA_DIR / DATABASE_URL
@@ -27,7 +27,7 @@ Commands:
                           (default: APP_ENV); safe to run again
 `;
 
-type Command = (stores: Stores, args: string[], config: Config) => Promise<string>;
+type Command = (stores: AppStores, args: string[], config: Config) => Promise<string>;
 
 const quiet: AuthLogger = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -109,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
     return name && name !== 'help' ? 2 : 0;
   }
   const config = loadConfig(process.env);
-  const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const stores = await openAppStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     process.stdout.write(`${await command(stores, args, config)}\n`);
     return 0;

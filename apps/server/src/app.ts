@@ -8,7 +8,6 @@ import { createAttestation } from './platform/attestation/attestation';
 import type { CaptchaDifficulty } from './platform/attestation/captcha';
 import { defaultAttestationMode } from './platform/attestation/enforcement';
 import type { Config } from './platform/config';
-import type { Stores } from './platform/db/stores';
 import { registerAccessControl } from './platform/http/access';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/http/errors';
 import { registerHealth } from './platform/http/health';
@@ -20,6 +19,7 @@ import { registerSecurityHeaders, securityHeaders } from './platform/http/securi
 import { registerSpa } from './platform/http/spa';
 import { createMailer } from './platform/mail/mailer';
 import { registerSiteRoutes } from './site/routes';
+import type { AppStores } from './stores';
 
 /** The API's version in the OpenAPI document. */
 const API_VERSION = '0.1.0';
@@ -55,7 +55,7 @@ export type AppConfig = Pick<
 
 export interface AppOptions {
   config: AppConfig;
-  stores: Stores;
+  stores: AppStores;
   rateLimits?: Partial<RateLimits>;
   /** Tests lower the captcha's work to keep solving fast. */
   captchaDifficulty?: CaptchaDifficulty;
@@ -103,8 +103,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
   });
   app.addHook('onClose', () => mailer.close());
+  const { identity } = stores;
   const auth = createAuth({
-    identity: stores.identity,
+    identity,
     dialect: stores.dialect,
     secret: config.authSecret,
     publicUrl: config.publicUrl,
@@ -125,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.captchaDifficulty ? { captchaDifficulty: options.captchaDifficulty } : {}),
   });
 
-  const viewers = createViewerResolver(auth, stores.identity);
+  const viewers = createViewerResolver(auth, identity);
   viewers.registerSessionRefresh(app);
   registerAccessControl(app, {
     resolveViewer: viewers.resolveViewer,
@@ -135,12 +136,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, stores);
   registerApiDocs(app);
 
-  registerAuthRoutes(app, auth, stores.identity);
-  registerIdentityRoutes(app, { identity: stores.identity, checkEmailRateLimit: rateLimits.checkEmail });
+  registerAuthRoutes(app, auth, identity);
+  registerIdentityRoutes(app, { identity, checkEmailRateLimit: rateLimits.checkEmail });
   attestation.registerRoutes(app);
   registerSiteRoutes(app, {
-    stores,
-    environment: config.appEnv,
+    game: stores.game[config.appEnv],
     signupRateLimit: rateLimits.emailSignup,
     segmentRateLimit: rateLimits.emailSignup,
   });

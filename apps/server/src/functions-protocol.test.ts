@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './identity/testing';
-import { buildTestApp, TEST_DIALECTS, type TestApp } from './platform/testing/test-stores';
+import { buildTestApp, TEST_DIALECTS, type TestApp } from './testing/test-stores';
 
 describe.each(TEST_DIALECTS)('the functions protocol with attestation enforced, on %s', (dialect) => {
   let t: TestApp;

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { seedIfNew } from './ops/seed';
 import type { Config } from './platform/config';
-import { openStores, type Stores } from './platform/db/stores';
 import { resolveAuthSecret } from './platform/secrets';
+import { seedIfNew } from './seed';
+import { type AppStores, openAppStores } from './stores';
 
 export interface RunningServer {
   app: FastifyInstance;
-  stores: Stores;
+  stores: AppStores;
   url: string;
   /** Stops accepting, lets requests in flight finish, then closes the stores. Safe to call twice. */
   shutdown(): Promise<void>;
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const stores = await openAppStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let app: FastifyInstance;
   try {
     if (config.seedDemoData && config.appEnv !== 'production' && (await seedIfNew(stores, config.appEnv))) {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../platform/testing/test-stores';
+import { buildTestApp, type TestApp } from '../testing/test-stores';
 import { ORIGIN } from './testing';
 
 const ADMIN = path.join(import.meta.dirname, '..', 'admin.ts');

@@ -3,7 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
-import type { IdentityDatabase } from '../platform/db/schema';
+import type { IdentityDatabase } from '../stores';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { authError } from './auth-errors';
 import { findUserIdByEmail } from './queries';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listOutbox } from '../platform/mail/queries';
-import { buildTestApp, TEST_DIALECTS, type TestApp } from '../platform/testing/test-stores';
+import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { cookieHeader, ORIGIN, signUp } from './testing';
 
 describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {

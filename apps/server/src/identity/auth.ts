@@ -3,9 +3,9 @@ import { ROUTES } from '@outpost/contracts/routes';
 import { betterAuth } from 'better-auth';
 import { bearer } from 'better-auth/plugins/bearer';
 import type { Kysely } from 'kysely';
-import type { IdentityDatabase } from '../platform/db/schema';
 import type { Dialect } from '../platform/db/stores';
 import type { Mailer } from '../platform/mail/mailer';
+import type { IdentityDatabase } from '../stores';
 import { AUTH_SCHEMA } from './auth-schema';
 
 /** The header our HTTP adapter sets from Fastify's `request.ip`, so the library's rate limits key on the real client. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_DIALECTS, type TestApp } from '../platform/testing/test-stores';
+import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { findProfile } from './queries';
 import { ORIGIN, type SignedIn, signUp } from './testing';
 

@@ -1,7 +1,7 @@
 import type { Profile } from '@outpost/contracts/identity';
 import type { Kysely } from 'kysely';
 import { prepareQuery } from '../platform/db/prepared-query';
-import type { IdentityDatabase } from '../platform/db/schema';
+import type { IdentityDatabase } from '../stores';
 import type { ProfileRow } from './tables';
 
 // Hot reads (check-email on every login screen, the profile on every signed-in call) are compiled once.

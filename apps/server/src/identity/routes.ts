@@ -17,10 +17,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { IdentityDatabase } from '../platform/db/schema';
 import { signedInViewer } from '../platform/http/access';
 import { FunctionError } from '../platform/http/errors';
 import { limitTo, type RateLimit } from '../platform/http/rate-limit';
+import type { IdentityDatabase } from '../stores';
 import { findUserIdByEmail, insertProfile } from './queries';
 
 export interface IdentityRouteOptions {

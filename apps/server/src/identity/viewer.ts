@@ -1,9 +1,9 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { IdentityDatabase } from '../platform/db/schema';
 import type { Viewer } from '../platform/http/access';
 import { appendRouteHook, isApiRoute } from '../platform/http/route-hooks';
+import type { IdentityDatabase } from '../stores';
 import type { Auth } from './auth';
 import { findProfile } from './queries';
 

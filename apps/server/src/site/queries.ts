@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { prepareQuery } from '../platform/db/prepared-query';
-import type { GameDatabase } from '../platform/db/schema';
+import type { GameDatabase } from '../stores';
 import type { EmailSignupTable } from './tables';
 
 export interface NewEmailSignup {

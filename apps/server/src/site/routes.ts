@@ -2,24 +2,24 @@ import { emailSegmentInputSchema, emailSegmentResultSchema, GUEST_USER_ID } from
 import { SITE_CALLABLES, signupCountSchema, signupEmailSchema, signupResultSchema } from '@outpost/contracts/site';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
-import type { Stores } from '../platform/db/stores';
 import { registerCallable } from '../platform/http/callable';
 import { FunctionError } from '../platform/http/errors';
 import { limitTo, type RateLimit } from '../platform/http/rate-limit';
+import type { GameDatabase } from '../stores';
 import { countEmailSignups, insertEmailSignup, insertSegmentRegistration } from './queries';
 
 export interface SiteOptions {
-  stores: Stores;
-  /** The store the public site serves (APP_ENV). */
-  environment: keyof Stores['game'];
+  /** The store the public site serves (APP_ENV's). */
+  game: Kysely<GameDatabase>;
   signupRateLimit: RateLimit;
   /** Also bounds register-for-email-segment, which anyone may call. */
   segmentRateLimit: RateLimit;
 }
 
 export function registerSiteRoutes(app: FastifyInstance, options: SiteOptions): void {
-  const db = options.stores.game[options.environment];
+  const db = options.game;
 
   registerCallable(app, {
     name: SITE_CALLABLES.signupForEmails,

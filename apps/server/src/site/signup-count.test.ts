@@ -5,17 +5,11 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { gameMigrations } from '../platform/db/migrations/index';
-import type { GameDatabase } from '../platform/db/schema';
 import { createSqliteKysely } from '../platform/db/sqlite-kysely';
 import type { Dialect } from '../platform/db/stores';
-import {
-  buildTestApp,
-  openTestStores,
-  TEST_DIALECTS,
-  type TestApp,
-  type TestStores,
-} from '../platform/testing/test-stores';
+import type { GameDatabase } from '../stores';
+import { buildTestApp, openTestStores, TEST_DIALECTS, type TestApp, type TestStores } from '../testing/test-stores';
+import { siteMigrations } from './migrations/index';
 import { countEmailSignups, insertEmailSignup, insertEmailSignups, recountEmailSignups } from './queries';
 import { seedSite } from './seed';
 
@@ -160,10 +154,10 @@ describe.each(TEST_DIALECTS)('the signup count migration on %s', (dialect) => {
     // As stores.ts does: on PostgreSQL the bookkeeping tables are named by schema.
     const migrator = new Migrator({
       db,
-      provider: { getMigrations: async () => gameMigrations },
+      provider: { getMigrations: async () => siteMigrations },
       ...(schema ? { migrationTableSchema: schema } : {}),
     });
-    const before = Object.keys(gameMigrations)
+    const before = Object.keys(siteMigrations)
       .sort()
       .filter((name) => name < COUNTER_MIGRATION);
     const last = before.at(-1);

@@ -1,6 +1,6 @@
 import { SIGNUP_MESSAGES } from '@outpost/contracts/site';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_DIALECTS, type TestApp } from '../platform/testing/test-stores';
+import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { countEmailSignups, findEmailSignup } from './queries';
 
 const signup = (t: TestApp, payload: unknown, headers: Record<string, string> = {}) =>

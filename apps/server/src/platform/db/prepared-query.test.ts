@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertEmailSignup } from '../../site/queries';
-import { openTestStores, TEST_DIALECTS, type TestStores } from '../testing/test-stores';
+import type { GameDatabase } from '../../stores';
+import { openTestStores, TEST_DIALECTS, type TestStores } from '../../testing/test-stores';
 import { prepareQuery } from './prepared-query';
-import type { GameDatabase } from './schema';
 
 describe.each(TEST_DIALECTS)('prepareQuery on %s', (dialect) => {
   let t: TestStores;

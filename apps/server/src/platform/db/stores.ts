@@ -4,20 +4,19 @@ import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments'
 import Database from 'better-sqlite3';
 import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { gameMigrations, identityMigrations } from './migrations/index';
-import type { GameDatabase, IdentityDatabase } from './schema';
 import { createSqliteKysely } from './sqlite-kysely';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 /**
- * Every store the app uses. Domain code receives these Kysely handles and never a driver:
- * the identity store, and one game-data store per environment (DESIGN.md §2).
+ * Every store the app uses: the identity store, and one game-data store per environment
+ * (DESIGN.md §2). Their tables are what the domains bring; the composition root (stores.ts)
+ * names them.
  */
-export interface Stores {
+export interface Stores<Identity, Game> {
   readonly dialect: Dialect;
-  readonly identity: Kysely<IdentityDatabase>;
-  readonly game: Readonly<Record<Environment, Kysely<GameDatabase>>>;
+  readonly identity: Kysely<Identity>;
+  readonly game: Readonly<Record<Environment, Kysely<Game>>>;
   /** Resolves when every store answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -53,8 +52,29 @@ function openPostgres(url: string, schema: string, poolSize: number): Kysely<unk
   return new Kysely({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** Opens (creating if needed) every store and brings each to the latest migration. */
-export async function openStores(options: StoreOptions): Promise<Stores> {
+/** The migrations of each kind of store, by name; names sort by their date prefix. */
+export interface StoreMigrations {
+  identity: Record<string, Migration>;
+  game: Record<string, Migration>;
+}
+
+/** Several domains' migrations as one list; two domains naming a migration alike is a mistake caught at start. */
+export function joinMigrations(...lists: Record<string, Migration>[]): Record<string, Migration> {
+  const joined: Record<string, Migration> = {};
+  for (const list of lists) {
+    for (const [name, migration] of Object.entries(list)) {
+      if (name in joined) throw new Error(`Two domains bring a migration named ${name}.`);
+      joined[name] = migration;
+    }
+  }
+  return joined;
+}
+
+/** Opens (creating if needed) every store and brings each to the latest of `migrations`. */
+export async function openStores<Identity, Game>(
+  options: StoreOptions,
+  migrations: StoreMigrations,
+): Promise<Stores<Identity, Game>> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
   const prefix = options.schemaPrefix ?? '';
   // Schema names are interpolated into DDL; only plain identifiers are accepted.
@@ -76,7 +96,7 @@ export async function openStores(options: StoreOptions): Promise<Stores> {
       );
       await migrate(
         handles.get(name) as Kysely<unknown>,
-        name === 'identity' ? identityMigrations : gameMigrations,
+        name === 'identity' ? migrations.identity : migrations.game,
         options.databaseUrl ? prefix + name : undefined,
       );
     }
@@ -88,11 +108,11 @@ export async function openStores(options: StoreOptions): Promise<Stores> {
   const all = [...handles.values()];
   const game = Object.fromEntries(ENVIRONMENTS.map((env) => [env, handles.get(`game_${env}`)])) as Record<
     Environment,
-    Kysely<GameDatabase>
+    Kysely<Game>
   >;
   return {
     dialect,
-    identity: handles.get('identity') as Kysely<IdentityDatabase>,
+    identity: handles.get('identity') as Kysely<Identity>,
     game,
     async ping() {
       await Promise.all(all.map((handle) => sql`select 1`.execute(handle)));

@@ -1,6 +1,6 @@
 import { API_POLICIES } from '@outpost/contracts/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../testing/test-stores';
+import { buildTestApp, type TestApp } from '../../testing/test-stores';
 import { API_DOCS_PATH } from './route-schemas';
 
 interface OpenApiOperation {

@@ -6,7 +6,7 @@ import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app';
 import { type Functions, FunctionsError, getFunctions, httpsCallable } from 'firebase/functions';
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { z } from 'zod/mini';
-import { buildUnreadyTestApp, openTestStores, TEST_DIALECTS, type TestStores } from '../testing/test-stores';
+import { buildUnreadyTestApp, openTestStores, TEST_DIALECTS, type TestStores } from '../../testing/test-stores';
 import { registerCallable } from './callable';
 import { FunctionError } from './errors';
 

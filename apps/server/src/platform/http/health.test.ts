@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_DIALECTS } from '../testing/test-stores';
+import { buildTestApp, TEST_DIALECTS } from '../../testing/test-stores';
 
 describe.each(TEST_DIALECTS)('health on %s', (dialect) => {
   it('reports the process and the stores, and says so when a store stops answering', async () => {

@@ -5,7 +5,7 @@ import type { Stores } from '../db/stores';
 import { errorBody } from './errors';
 
 /** /healthz answers while the process runs; /readyz only when every store answers too. */
-export function registerHealth(app: FastifyInstance, stores: Stores): void {
+export function registerHealth(app: FastifyInstance, stores: Pick<Stores<unknown, unknown>, 'ping' | 'dialect'>): void {
   // Monitors probe with HEAD as well as GET.
   app.get('/healthz', { exposeHeadRoute: true, schema: { response: { 200: healthSchema } } }, async () => ({
     status: 'ok' as const,

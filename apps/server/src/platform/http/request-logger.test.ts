@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildUnreadyTestApp, openTestStores, type TestStores } from '../testing/test-stores';
+import { buildUnreadyTestApp, openTestStores, type TestStores } from '../../testing/test-stores';
 
 interface LogLine {
   level: number;

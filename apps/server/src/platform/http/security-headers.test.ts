@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUnreadyTestApp, openTestStores, type TestStores } from '../testing/test-stores';
+import { buildUnreadyTestApp, openTestStores, type TestStores } from '../../testing/test-stores';
 import { documentContentSecurityPolicy } from './security-headers';
 
 /** Every header each kind of answer carries, besides those of HTTP itself and of the route. */

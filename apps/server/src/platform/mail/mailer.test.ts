@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestStores, TEST_DIALECTS, type TestStores } from '../testing/test-stores';
+import { openTestStores, TEST_DIALECTS, type TestStores } from '../../testing/test-stores';
 import { InvalidMailError } from './errors';
 import { createMailer, type MailMessage } from './mailer';
 import { listOutbox } from './queries';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestStores, TEST_DIALECTS, type TestStores } from '../testing/test-stores';
+import { openTestStores, TEST_DIALECTS, type TestStores } from '../../testing/test-stores';
 import { createMailer } from './mailer';
 import { listOutbox } from './queries';
 import type { MailTables } from './tables';

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestStores, TEST_DIALECTS, type TestStores } from '../platform/testing/test-stores';
-import { countEmailSignups, recountEmailSignups } from '../site/queries';
 import { seedDemoData, seedIfNew } from './seed';
+import { countEmailSignups, recountEmailSignups } from './site/queries';
+import { openTestStores, TEST_DIALECTS, type TestStores } from './testing/test-stores';
 
 describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
   let t: TestStores;
@@ -32,7 +32,7 @@ describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
 });
 
 describe('npm run admin', () => {
-  const ADMIN = path.join(import.meta.dirname, '..', 'admin.ts');
+  const ADMIN = path.join(import.meta.dirname, 'admin.ts');
   const admin = (args: string[], env: Record<string, string> = {}) =>
     spawnSync(process.execPath, ['--import', 'tsx', ADMIN, ...args], {
       env: { PATH: process.env.PATH, ...env },

@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type AppOptions, buildApp } from '../../app';
-import { type Dialect, dropSchemas, openStores, type Stores } from '../db/stores';
+import { type AppOptions, buildApp } from '../app';
+import { type Dialect, dropSchemas } from '../platform/db/stores';
+import { type AppStores, openAppStores } from '../stores';
 
 /** Server tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const TEST_DIALECTS: readonly Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface TestStores {
-  stores: Stores;
+  stores: AppStores;
   dataDir: string;
   cleanup(): Promise<void>;
 }
@@ -22,7 +23,7 @@ export async function openTestStores(dialect: Dialect): Promise<TestStores> {
   const databaseUrl = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   counter += 1;
   const schemaPrefix = `t${process.pid}_${counter}_${Date.now().toString(36)}_`;
-  const stores = await openStores({ dataDir, databaseUrl, schemaPrefix, poolSize: 5 });
+  const stores = await openAppStores({ dataDir, databaseUrl, schemaPrefix, poolSize: 5 });
   return {
     stores,
     dataDir,

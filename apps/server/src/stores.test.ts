@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { countEmailSignups, insertEmailSignup } from '../../site/queries';
-import { openTestStores, TEST_DIALECTS, type TestStores } from '../testing/test-stores';
-import { openStores } from './stores';
+import { joinMigrations } from './platform/db/stores';
+import { countEmailSignups, insertEmailSignup } from './site/queries';
+import { openAppStores } from './stores';
+import { openTestStores, TEST_DIALECTS, type TestStores } from './testing/test-stores';
 
 describe.each(TEST_DIALECTS)('stores on %s', (dialect) => {
   let t: TestStores | undefined;
@@ -47,7 +48,7 @@ describe('stores on sqlite', () => {
     const t = await openTestStores('sqlite');
     await insertEmailSignup(t.stores.game.development, { email: 'kept@example.com', source: 'test', createdAt: 'x' });
     await t.stores.close();
-    const reopened = await openStores({ dataDir: t.dataDir });
+    const reopened = await openAppStores({ dataDir: t.dataDir });
     try {
       expect(await countEmailSignups(reopened.game.development)).toBe(1);
       const { rows } = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(
@@ -63,7 +64,17 @@ describe('stores on sqlite', () => {
 
   it('refuses a schema prefix that is not a plain identifier', async () => {
     await expect(
-      openStores({ dataDir: '/tmp', databaseUrl: 'postgres://x', schemaPrefix: 'a"; drop' }),
+      openAppStores({ dataDir: '/tmp', databaseUrl: 'postgres://x', schemaPrefix: 'a"; drop' }),
     ).rejects.toThrow('Invalid schema prefix');
+  });
+});
+
+describe('joining the domains', () => {
+  it('refuses two domains bringing a migration of the same name', () => {
+    const migration = { up: async () => {} };
+    expect(joinMigrations({ a: migration }, { b: migration })).toEqual({ a: migration, b: migration });
+    expect(() => joinMigrations({ '2026-01-01-x': migration }, { '2026-01-01-x': migration })).toThrow(
+      'Two domains bring a migration named 2026-01-01-x.',
+    );
   });
 });

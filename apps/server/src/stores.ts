@@ -1,0 +1,36 @@
+import { identityMigrations } from './identity/migrations/index';
+import type { IdentityTables } from './identity/tables';
+import { opsMigrations } from './ops/migrations/index';
+import type { OpsTables } from './ops/tables';
+import { attestationMigrations } from './platform/attestation/migrations/index';
+import type { AttestationTables } from './platform/attestation/tables';
+import { joinMigrations, openStores, type StoreOptions, type Stores } from './platform/db/stores';
+import { mailMigrations } from './platform/mail/migrations/index';
+import type { MailTables } from './platform/mail/tables';
+import { siteMigrations } from './site/migrations/index';
+import type { SiteTables } from './site/tables';
+
+/*
+ * Where the domains' tables join (DESIGN.md §8, "Adding a domain"): each store's type is every
+ * domain's tables together, and its migrations every domain's list. Domain code types its
+ * handles with these (a type-only import: Kysely's handle type cannot be narrowed to one
+ * domain's tables without a cast), so platform/ names no domain.
+ */
+
+/** The identity store: accounts, sessions, profiles, the mail outbox and used captcha challenges. */
+export type IdentityDatabase = IdentityTables & MailTables & AttestationTables;
+
+/** One game-data store per environment (development, beta, production). */
+export type GameDatabase = SiteTables & OpsTables;
+
+export type AppStores = Stores<IdentityDatabase, GameDatabase>;
+
+const MIGRATIONS = {
+  identity: joinMigrations(identityMigrations, mailMigrations, attestationMigrations),
+  game: joinMigrations(siteMigrations, opsMigrations),
+};
+
+/** Opens every store of the app and brings it to the latest migration. */
+export function openAppStores(options: StoreOptions): Promise<AppStores> {
+  return openStores<IdentityDatabase, GameDatabase>(options, MIGRATIONS);
+}
