@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { registerBackofficeRoutes } from './backoffice/routes';
 import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import { registerAuthRoutes } from './identity/auth-routes';
 import { registerIdentityRoutes } from './identity/routes';
@@ -144,6 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signupRateLimit: rateLimits.emailSignup,
     segmentRateLimit: rateLimits.emailSignup,
   });
+
+  registerBackofficeRoutes(app, stores.game);
 
   await registerSpa(app, config.webDist);
   return app;

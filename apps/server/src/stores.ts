@@ -1,3 +1,5 @@
+import { backofficeMigrations } from './backoffice/migrations/index';
+import type { BackofficeTables } from './backoffice/tables';
 import { identityMigrations } from './identity/migrations/index';
 import type { IdentityTables } from './identity/tables';
 import { opsMigrations } from './ops/migrations/index';
@@ -21,13 +23,13 @@ import type { SiteTables } from './site/tables';
 export type IdentityDatabase = IdentityTables & MailTables & AttestationTables;
 
 /** One game-data store per environment (development, beta, production). */
-export type GameDatabase = SiteTables & OpsTables;
+export type GameDatabase = SiteTables & OpsTables & BackofficeTables;
 
 export type AppStores = Stores<IdentityDatabase, GameDatabase>;
 
 const MIGRATIONS = {
   identity: joinMigrations(identityMigrations, mailMigrations, attestationMigrations),
-  game: joinMigrations(siteMigrations, opsMigrations),
+  game: joinMigrations(siteMigrations, opsMigrations, backofficeMigrations),
 };
 
 /** Opens every store of the app and brings it to the latest migration. */

@@ -31,6 +31,7 @@ export const API_POLICIES = {
   'POST /api/fn/register': productFunction('signedIn'),
   'POST /api/fn/register-for-email-segment': productFunction('public'),
   'GET /api/admin/:env/access': { access: 'adminArea' },
+  'GET /api/admin/:env/admin-log': { access: 'adminArea' },
 } as const satisfies Record<string, RoutePolicy>;
 
 export type ApiRoute = keyof typeof API_POLICIES;

@@ -1,0 +1,32 @@
+import { z } from 'zod/mini';
+import { adminListPageSchema, adminListQuerySchema } from './admin-list';
+import { environmentSchema } from './environments';
+
+/**
+ * An admin log entry (spec §3): what an admin changed, where and when, with the action's own
+ * data (a claim code id, batch details, a report id, a notification, a reward, a product).
+ */
+export const adminLogEntrySchema = z.object({
+  id: z.int(),
+  action: z.string(),
+  environment: environmentSchema,
+  /** ISO 8601, UTC. */
+  timestamp: z.string(),
+  /** The admin's user id. */
+  admin: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type AdminLogEntry = z.infer<typeof adminLogEntrySchema>;
+
+const isoDate = z.string().check(z.iso.datetime({ offset: true, error: 'Dates must be ISO 8601 date-times.' }));
+
+/** GET /api/admin/:env/admin-log: newest first by default, filtered by action, admin and time range. */
+export const adminLogQuerySchema = adminListQuerySchema(['timestamp', 'action', 'admin'] as const, {
+  action: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  admin: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  from: z.optional(isoDate),
+  to: z.optional(isoDate),
+});
+export type AdminLogQuery = z.infer<typeof adminLogQuerySchema>;
+
+export const adminLogPageSchema = adminListPageSchema(adminLogEntrySchema);
