@@ -15,6 +15,8 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       trustProxy: false,
       seedDemoData: true,
+      fileStore: { kind: 'local' },
+      imageMaxBytes: 10 * 1024 * 1024,
     });
     expect(path.basename(config.webDist)).toBe('dist');
   });
@@ -37,6 +39,15 @@ describe('loadConfig', () => {
         ATTESTATION_MODE: 'monitor',
         ATTESTATION_DEBUG_TOKENS: ' tok-1, tok-2 ,',
         ATTESTATION_ALLOW_DEBUG_IN_PRODUCTION: 'true',
+        FILE_STORE: 's3',
+        S3_BUCKET: 'outpost-files',
+        S3_REGION: 'eu-west-1',
+        S3_ENDPOINT: 'https://s3.eu-west-1.example',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PUBLIC_URL: 'https://cdn.outpost.example',
+        IMAGE_MAX_BYTES: '5242880',
       },
       '/',
     );
@@ -56,6 +67,37 @@ describe('loadConfig', () => {
       attestationMode: 'monitor',
       attestationDebugTokens: ['tok-1', 'tok-2'],
       attestationAllowDebugInProduction: true,
+      fileStore: {
+        kind: 's3',
+        bucket: 'outpost-files',
+        region: 'eu-west-1',
+        endpoint: 'https://s3.eu-west-1.example',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG',
+        forcePathStyle: true,
+        publicUrl: 'https://cdn.outpost.example',
+      },
+      imageMaxBytes: 5242880,
+    });
+  });
+
+  it('ignores the S3 settings for the local store, and lets S3 use its default credentials', () => {
+    expect(loadConfig({ S3_BUCKET: 'outpost-files' }).fileStore).toEqual({ kind: 'local' });
+    const config = loadConfig({
+      FILE_STORE: 's3',
+      S3_BUCKET: 'outpost-files',
+      S3_REGION: 'us-east-1',
+      S3_PUBLIC_URL: 'https://outpost-files.s3.amazonaws.com',
+    });
+    expect(config.fileStore).toEqual({
+      kind: 's3',
+      bucket: 'outpost-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+      publicUrl: 'https://outpost-files.s3.amazonaws.com',
     });
   });
 
@@ -88,6 +130,29 @@ describe('loadConfig', () => {
     [{ APP_ENV: 'production' }, 'Invalid configuration: AUTH_SECRET must be set when APP_ENV is production'],
     [{ SMTP_URL: 'mail.example' }, 'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ ATTESTATION_MODE: 'strict' }, 'Invalid configuration: ATTESTATION_MODE must be off, monitor or enforce'],
+    [{ FILE_STORE: 'ftp' }, 'Invalid configuration: FILE_STORE must be local or s3 (got "ftp")'],
+    [{ FILE_STORE: 's3' }, 'Invalid configuration: S3_BUCKET must be set when FILE_STORE is s3'],
+    [{ FILE_STORE: 's3', S3_BUCKET: 'files' }, 'Invalid configuration: S3_REGION must be set when FILE_STORE is s3'],
+    [
+      { FILE_STORE: 's3', S3_BUCKET: 'files', S3_REGION: 'auto' },
+      'Invalid configuration: S3_PUBLIC_URL must be set when FILE_STORE is s3',
+    ],
+    [
+      {
+        FILE_STORE: 's3',
+        S3_BUCKET: 'files',
+        S3_REGION: 'auto',
+        S3_PUBLIC_URL: 'https://cdn.example',
+        S3_ACCESS_KEY_ID: 'id',
+      },
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    ],
+    [{ S3_BUCKET: 'My_Bucket' }, 'Invalid configuration: S3_BUCKET must be a bucket name'],
+    [{ S3_PUBLIC_URL: 'cdn.example' }, 'Invalid configuration: S3_PUBLIC_URL must be an http:// or https:// URL'],
+    [{ S3_PUBLIC_URL: 'ftp://cdn.example' }, 'Invalid configuration: S3_PUBLIC_URL must be an http:// or https:// URL'],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, 'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false'],
+    [{ IMAGE_MAX_BYTES: '10MB' }, 'Invalid configuration: IMAGE_MAX_BYTES must be a number of bytes'],
+    [{ IMAGE_MAX_BYTES: '12' }, 'Invalid configuration: IMAGE_MAX_BYTES must be at least 1024 bytes'],
   ])('stops on %o with one line naming the variable', (env, message) => {
     let error: unknown;
     try {
@@ -105,5 +170,11 @@ describe('loadConfig', () => {
       /^Invalid configuration: AUTH_SECRET must be at least 32 characters[^"]*$/,
     );
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:pw@db' })).not.toThrow(/pw/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'minio:hunter2@host' })).toThrow(
+      /^Invalid configuration: S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL$/,
+    );
+    for (const secret of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      expect(() => loadConfig({ FILE_STORE: 's3', [secret]: 'hunter2' })).not.toThrow(/hunter2/);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments'
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const MB = 1024 * 1024;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -54,6 +55,31 @@ const envSchema = z.object({
   ATTESTATION_MODE: z.enum(['off', 'monitor', 'enforce'], { error: 'must be off, monitor or enforce' }).optional(),
   ATTESTATION_DEBUG_TOKENS: z.string().optional(),
   ATTESTATION_ALLOW_DEBUG_IN_PRODUCTION: booleanFlag.default(false),
+  FILE_STORE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3 to 63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region such as eu-west-1 (or auto)')
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://cdn.outpost.example' })
+    .optional(),
+  IMAGE_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number of bytes')
+    .min(1024, 'must be at least 1024 bytes')
+    .max(100 * MB, `must be at most ${100 * MB} bytes (100 MB)`)
+    .default(10 * MB),
 });
 
 export type Config = {
@@ -77,9 +103,37 @@ export type Config = {
   attestationMode: 'off' | 'monitor' | 'enforce' | undefined;
   attestationDebugTokens: string[];
   attestationAllowDebugInProduction: boolean;
+  /** Where uploaded files live: a folder under DATA_DIR, or an S3-compatible bucket. */
+  fileStore: FileStoreConfig;
+  /** Largest image upload accepted, in bytes; larger ones are refused with 413. */
+  imageMaxBytes: number;
 };
 
-const UNECHOED = new Set(['AUTH_SECRET', 'DATABASE_URL', 'SMTP_URL', 'ATTESTATION_DEBUG_TOKENS']);
+export type FileStoreConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** Unset means AWS itself. */
+      endpoint: string | undefined;
+      /** Both or neither; neither means the SDK's default chain (environment, instance role). */
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+      /** The address browsers load objects from (the bucket's public address or a CDN). */
+      publicUrl: string;
+    };
+
+const UNECHOED = new Set([
+  'AUTH_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'ATTESTATION_DEBUG_TOKENS',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 /** Raised when the environment is invalid; its message is one line naming the variable. */
 export class ConfigError extends Error {}
@@ -100,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   if (value.APP_ENV === 'production' && !value.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration: AUTH_SECRET must be set when APP_ENV is production');
   }
+  const fileStore = fileStoreConfig(value);
   const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     port: value.PORT,
@@ -121,7 +176,38 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       .map((token) => token.trim())
       .filter(Boolean),
     attestationAllowDebugInProduction: value.ATTESTATION_ALLOW_DEBUG_IN_PRODUCTION,
+    fileStore,
+    imageMaxBytes: value.IMAGE_MAX_BYTES,
   };
+}
+
+/** The S3 settings are required only when FILE_STORE asks for S3; the local folder needs none. */
+function fileStoreConfig(value: z.infer<typeof envSchema>): FileStoreConfig {
+  if (value.FILE_STORE === 'local') return { kind: 'local' };
+  const bucket = requiredForS3('S3_BUCKET', value.S3_BUCKET);
+  const region = requiredForS3('S3_REGION', value.S3_REGION);
+  const publicUrl = requiredForS3('S3_PUBLIC_URL', value.S3_PUBLIC_URL);
+  if ((value.S3_ACCESS_KEY_ID === undefined) !== (value.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the default credentials)',
+    );
+  }
+  return {
+    kind: 's3',
+    bucket,
+    region,
+    endpoint: value.S3_ENDPOINT,
+    accessKeyId: value.S3_ACCESS_KEY_ID,
+    secretAccessKey: value.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: value.S3_FORCE_PATH_STYLE,
+    publicUrl,
+  };
+}
+
+function requiredForS3(variable: string, setting: string | undefined): string {
+  if (setting === undefined)
+    throw new ConfigError(`Invalid configuration: ${variable} must be set when FILE_STORE is s3`);
+  return setting;
 }
 
 /** The web workspace's build folder, found through its package so source and bundle agree. */

@@ -14,15 +14,18 @@ type KnownStatus = Exclude<FunctionErrorStatus, 'unknown'>;
 export class FunctionError extends Error {
   readonly status: KnownStatus;
   readonly details: unknown;
+  /** Set where HTTP has a more precise status than the code's own, such as 413 for an upload too large. */
+  readonly #httpStatus: number | undefined;
 
-  constructor(status: KnownStatus, message: string, details?: unknown) {
+  constructor(status: KnownStatus, message: string, details?: unknown, httpStatus?: number) {
     super(message);
     this.status = status;
     this.details = details;
+    this.#httpStatus = httpStatus;
   }
 
   get httpStatus(): number {
-    return HTTP_BY_FUNCTION_STATUS[this.status];
+    return this.#httpStatus ?? HTTP_BY_FUNCTION_STATUS[this.status];
   }
 }
 
@@ -57,6 +60,8 @@ function toFunctionError(error: FastifyError | Error): { http: number; body: Fun
   const statusCode = fastifyError.statusCode ?? 500;
   if (statusCode >= 500) return { http: 500, body: errorBody('internal', 'Internal error.') };
   const message = FRAMEWORK_MESSAGES[fastifyError.code] ?? error.message;
+  // The protocol has no code of its own for 413; the HTTP status still tells clients not to resend as is.
+  if (statusCode === 413) return { http: 413, body: errorBody('invalid-argument', message) };
   const status = functionStatusForHttp(statusCode);
   // The protocol knows a fixed set of statuses; other client errors are the caller's bad input.
   return status === 'unknown'

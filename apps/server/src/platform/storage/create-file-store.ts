@@ -1,0 +1,21 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import type { FileStore } from './file-store';
+import { LOCAL_FILES_PATH, LocalFileStore } from './local-file-store';
+import { S3FileStore } from './s3-file-store';
+
+/**
+ * The store FILE_STORE names: by default a folder under DATA_DIR, served by this app at
+ * PUBLIC_URL/files (register it with `registerLocalFileRoutes`); with `s3`, a bucket whose
+ * objects browsers load from S3_PUBLIC_URL.
+ */
+export function createFileStore(config: Pick<Config, 'fileStore' | 'dataDir' | 'publicUrl'>): FileStore {
+  const settings = config.fileStore;
+  if (settings.kind === 'local') {
+    return new LocalFileStore({
+      root: path.join(config.dataDir, 'files'),
+      baseUrl: `${config.publicUrl.replace(/\/+$/, '')}${LOCAL_FILES_PATH}`,
+    });
+  }
+  return new S3FileStore(settings);
+}

@@ -1,0 +1,116 @@
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { assertValidFileKey, assertValidFilePrefix, type FileStore, IMMUTABLE_CACHE_CONTROL } from './file-store';
+
+export interface S3FileStoreOptions {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's address (MinIO, R2, …); unset means AWS itself. */
+  endpoint?: string | undefined;
+  /** Both or neither; without them the SDK's default chain applies (environment, instance role). */
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  /** `host/bucket/key` addressing, which most S3-compatible services need. */
+  forcePathStyle: boolean;
+  /**
+   * Where browsers load the bucket's objects from (a CDN, or the bucket's public address), such
+   * as `https://cdn.outpost.example`; `url(key)` is this plus `/key`. The bucket (or the CDN)
+   * must allow public reads: objects are written without an ACL, since many buckets refuse ACLs.
+   */
+  publicUrl: string;
+}
+
+/** DeleteObjects takes at most this many keys per call, and a listing page holds as many. */
+const DELETE_BATCH = 1000;
+
+/** Files in an S3 bucket, through the AWS SDK. */
+export class S3FileStore implements FileStore {
+  readonly kind = 's3';
+  readonly #client: S3Client;
+  readonly #bucket: string;
+  readonly #publicUrl: string;
+
+  constructor(options: S3FileStoreOptions) {
+    const credentials =
+      options.accessKeyId !== undefined && options.secretAccessKey !== undefined
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined;
+    this.#client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials,
+      // The SDK's default (since 3.729) adds CRC32 checksum headers to every upload, which many
+      // S3-compatible services reject; AWS itself does not need them where the API does not.
+      ...(options.endpoint === undefined
+        ? {}
+        : { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }),
+    });
+    this.#bucket = options.bucket;
+    this.#publicUrl = options.publicUrl.replace(/\/+$/, '');
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertValidFileKey(key);
+    await this.#client.send(
+      new PutObjectCommand({
+        Bucket: this.#bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        // Stored with the object, so the bucket and any CDN in front of it send it to browsers.
+        CacheControl: IMMUTABLE_CACHE_CONTROL,
+      }),
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidFileKey(key);
+    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: key }));
+  }
+
+  /** Lists the prefix page by page and deletes each page in one call. */
+  async deletePrefix(prefix: string): Promise<void> {
+    assertValidFilePrefix(prefix);
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.#client.send(
+        new ListObjectsV2Command({
+          Bucket: this.#bucket,
+          Prefix: prefix,
+          MaxKeys: DELETE_BATCH,
+          ContinuationToken: continuationToken,
+        }),
+      );
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key === undefined ? [] : [{ Key: object.Key }]));
+      if (keys.length > 0) {
+        const result = await this.#client.send(
+          new DeleteObjectsCommand({ Bucket: this.#bucket, Delete: { Objects: keys, Quiet: true } }),
+        );
+        // A batch answers 200 even when some keys failed; those are listed in Errors.
+        const failed = result.Errors ?? [];
+        if (failed.length > 0) {
+          const first = failed[0];
+          throw new Error(
+            `Could not delete ${failed.length} file(s) under ${prefix}: ${first?.Key} (${first?.Code}: ${first?.Message})`,
+          );
+        }
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken !== undefined);
+  }
+
+  url(key: string): string {
+    assertValidFileKey(key);
+    return `${this.#publicUrl}/${key}`;
+  }
+
+  async close(): Promise<void> {
+    this.#client.destroy();
+  }
+}
