@@ -1,0 +1,182 @@
+import { type FormEvent, useId, useState } from 'react';
+import styles from './admin-list.module.css';
+import {
+  type AdminListFilter,
+  type DateRangeFilter,
+  type FilterValues,
+  filterParams,
+  type SelectFilter,
+  type TextFilter,
+} from './list-view';
+
+interface FilterFormProps {
+  /** The list's label, so the search landmark says what it filters. */
+  label: string;
+  filters: readonly AdminListFilter[];
+  values: FilterValues;
+  onApply: (values: FilterValues) => void;
+}
+
+/**
+ * The list's filters, applied together with one button (or Enter in a field) rather than on
+ * every keystroke: one request and one history entry per search, and a screen reader user is
+ * not interrupted by results changing under the cursor.
+ */
+export function FilterForm({ label, filters, values, onApply }: FilterFormProps) {
+  const [draft, setDraft] = useState(values);
+  // Back/forward changes the applied values under the form: the fields follow them. Compared
+  // by content, as the URL is parsed anew on every navigation.
+  const applied = JSON.stringify(values);
+  const [shown, setShown] = useState(applied);
+  if (applied !== shown) {
+    setShown(applied);
+    setDraft(values);
+  }
+  const change = (param: string, value: string) => setDraft((current) => ({ ...current, [param]: value }));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    for (const param of filterParams(filters)) {
+      const value = draft[param]?.trim();
+      if (value) next[param] = value;
+    }
+    onApply(next);
+  };
+  return (
+    // <search> is the search landmark (Chromium and Firefox 118, Safari 17); older browsers show a plain block.
+    <search aria-label={`Filter ${label}`}>
+      <form className={styles.filters} onSubmit={submit}>
+        {filters.map((filter) => (
+          <FilterField
+            key={filter.kind === 'dateRange' ? filter.from : filter.param}
+            filter={filter}
+            values={draft}
+            onChange={change}
+          />
+        ))}
+        <div className={styles.filterActions}>
+          <button type="submit" className="button">
+            Apply filters
+          </button>
+          <button type="button" className={styles.plainButton} onClick={() => onApply({})}>
+            Clear filters
+          </button>
+        </div>
+      </form>
+    </search>
+  );
+}
+
+type Change = (param: string, value: string) => void;
+
+function FilterField({
+  filter,
+  values,
+  onChange,
+}: {
+  filter: AdminListFilter;
+  values: FilterValues;
+  onChange: Change;
+}) {
+  switch (filter.kind) {
+    case 'text':
+      return <TextField filter={filter} value={values[filter.param] ?? ''} onChange={onChange} />;
+    case 'select':
+      return <SelectField filter={filter} value={values[filter.param] ?? ''} onChange={onChange} />;
+    case 'dateRange':
+      return (
+        <DateRangeField
+          filter={filter}
+          from={values[filter.from] ?? ''}
+          to={values[filter.to] ?? ''}
+          onChange={onChange}
+        />
+      );
+  }
+}
+
+function TextField({ filter, value, onChange }: { filter: TextFilter; value: string; onChange: Change }) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{filter.label}</label>
+      <input
+        id={id}
+        name={filter.param}
+        type="search"
+        className={styles.input}
+        value={value}
+        onChange={(event) => onChange(filter.param, event.target.value)}
+        aria-describedby={filter.hint ? `${id}-hint` : undefined}
+      />
+      {filter.hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {filter.hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SelectField({ filter, value, onChange }: { filter: SelectFilter; value: string; onChange: Change }) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{filter.label}</label>
+      <select
+        id={id}
+        name={filter.param}
+        className={styles.input}
+        value={value}
+        onChange={(event) => onChange(filter.param, event.target.value)}
+      >
+        <option value="">{filter.allLabel ?? 'All'}</option>
+        {filter.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+interface DateRangeFieldProps {
+  filter: DateRangeFilter;
+  from: string;
+  to: string;
+  onChange: Change;
+}
+
+function DateRangeField({ filter, from, to, onChange }: DateRangeFieldProps) {
+  const id = useId();
+  return (
+    <fieldset className={styles.dateRange}>
+      <legend>{filter.label}</legend>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-from`}>From</label>
+        <input
+          id={`${id}-from`}
+          name={filter.from}
+          type="date"
+          className={styles.input}
+          value={from}
+          max={to || undefined}
+          onChange={(event) => onChange(filter.from, event.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-to`}>To</label>
+        <input
+          id={`${id}-to`}
+          name={filter.to}
+          type="date"
+          className={styles.input}
+          value={to}
+          min={from || undefined}
+          onChange={(event) => onChange(filter.to, event.target.value)}
+        />
+      </div>
+    </fieldset>
+  );
+}
