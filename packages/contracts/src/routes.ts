@@ -20,6 +20,8 @@ export const ROUTES = {
   adminHome: '/admin',
   adminModeration: '/admin/moderation',
   adminConfiguration: '/admin/configuration',
+  /** The admin log of the selected environment. */
+  adminLog: '/admin/log',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -43,6 +45,7 @@ const SPA_PATTERNS: readonly string[] = [
   ROUTES.admin,
   ROUTES.adminModeration,
   ROUTES.adminConfiguration,
+  ROUTES.adminLog,
 ];
 
 function stripTrailingSlash(path: string): string {

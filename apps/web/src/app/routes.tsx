@@ -20,6 +20,7 @@ const AdminLayout = lazyComponent(() => import('../features/admin/admin-layout')
 const AdminHome = lazyComponent(() => import('../features/admin/admin-home'));
 const AdminModeration = lazyComponent(() => import('../features/admin/admin-moderation'));
 const AdminConfiguration = lazyComponent(() => import('../features/admin/admin-configuration'));
+const AdminLog = lazyComponent(() => import('../features/admin/admin-log'));
 
 /** A route whose element is a lazy screen: the browser loads it before hydrating a prerendered page. */
 function screen<Props extends object>(Screen: LazyComponent<Props>, props: NoInfer<Props>, route: RouteObject = {}) {
@@ -64,6 +65,7 @@ export const routes: readonly RouteObject[] = [
             screen(AdminHome, {}, { index: true }),
             screen(AdminModeration, {}, { path: 'moderation' }),
             screen(AdminConfiguration, {}, { path: 'configuration' }),
+            screen(AdminLog, {}, { path: 'log' }),
           ],
         },
       ),

@@ -1,3 +1,5 @@
+import { ROUTES } from '@outpost/contracts/routes';
+import { Link } from '../../lib/router/router';
 import { useAdminAccessContext } from './admin-access-context';
 import styles from './admin-screens.module.css';
 
@@ -17,6 +19,9 @@ export default function AdminHome() {
         <li>{access.capabilities.dataLayerAdmin ? DATA_LAYER_ON : DATA_LAYER_OFF}</li>
       </ul>
       <p>The Moderation &amp; Reports dashboard arrives with the moderation tools.</p>
+      <p>
+        <Link to={ROUTES.adminLog}>Admin Log</Link>: every change made in this environment.
+      </p>
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import { DEFAULT_ENVIRONMENT } from '@outpost/contracts/environments';
 import { can } from '@outpost/contracts/permissions';
 import { Suspense } from 'react';
 import { LoadingScreen } from '../../components/loading/loading-screen';
@@ -10,15 +9,18 @@ import styles from './admin-layout.module.css';
 import { useAdminAccess } from './api/get-admin-access';
 import { AdminNotice } from './components/admin-notice';
 import { AdminTopBar } from './components/admin-top-bar';
+import { useAdminEnvironment } from './environment';
 
 /**
- * The admin shell (spec §2) and its guard. The environment switch arrives with the admin tools;
- * until then the shell works on the default environment (development).
+ * The admin shell (spec §2) and its guard. Its screens act on the environment chosen in the top
+ * bar, as the server confirmed it in the access answer they receive.
  */
 function AdminShell() {
   const me = useMe();
   const mayAsk = can(me.data?.profile?.keys, 'adminArea');
-  const access = useAdminAccess(DEFAULT_ENVIRONMENT, me.data?.user?.id ?? null, mayAsk);
+  const userId = me.data?.user?.id ?? null;
+  const [environment, setEnvironment] = useAdminEnvironment(userId);
+  const access = useAdminAccess(environment, userId, mayAsk);
   const gate = adminGate(me, access);
 
   if (gate === 'loading') return <LoadingScreen />;
@@ -30,8 +32,8 @@ function AdminShell() {
     return <AdminNotice gate={gate === 'open' ? 'unavailable' : gate} onRetry={retry} />;
   }
   return (
-    <div className={styles.shell}>
-      <AdminTopBar />
+    <div className={styles.shell} data-environment={access.data.environment}>
+      <AdminTopBar environment={environment} onEnvironmentChange={setEnvironment} />
       <Suspense fallback={<LoadingScreen />}>
         <Outlet context={access.data} />
       </Suspense>

@@ -1,6 +1,6 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { adminAccessSchema } from '@outpost/contracts/permissions';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api';
 import { CallableError } from '../../../lib/callable';
 
@@ -21,5 +21,6 @@ export const adminAccessQueryOptions = (environment: Environment, userId: string
   });
 
 export function useAdminAccess(environment: Environment, userId: string | null, enabled: boolean) {
-  return useQuery({ ...adminAccessQueryOptions(environment, userId), enabled });
+  // Switching environments keeps the shell (and the switch's focus) on screen while the new answer loads.
+  return useQuery({ ...adminAccessQueryOptions(environment, userId), enabled, placeholderData: keepPreviousData });
 }

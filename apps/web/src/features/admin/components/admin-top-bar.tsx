@@ -1,3 +1,5 @@
+import { ENVIRONMENTS, type Environment, environmentSchema } from '@outpost/contracts/environments';
+import { z } from 'zod/mini';
 import { OverlayMenu } from '../../../components/overlay-menu/overlay-menu';
 import { NavLink } from '../../../lib/router/router';
 import { ADMIN_LINKS } from '../admin-links';
@@ -5,11 +7,38 @@ import styles from './admin-top-bar.module.css';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
 
-/** The admin shell's top bar (spec §2): 'Admin Dashboard', its links, and on mobile an overlay with the same links. */
-export function AdminTopBar() {
+interface AdminTopBarProps {
+  environment: Environment;
+  onEnvironmentChange(environment: Environment): void;
+}
+
+/**
+ * The admin shell's top bar (spec §2): 'Admin Dashboard', the environment switch, its links, and
+ * on mobile an overlay with the same links. Production is shown in the alarm colour, so nobody
+ * changes live data thinking it is a test store.
+ */
+export function AdminTopBar({ environment, onEnvironmentChange }: AdminTopBarProps) {
   return (
     <div className={styles.bar}>
       <p className={styles.title}>Admin Dashboard</p>
+      <label
+        className={environment === 'production' ? `${styles.environment} ${styles.production}` : styles.environment}
+      >
+        Environment
+        <select
+          value={environment}
+          onChange={(event) => {
+            const next = z.safeParse(environmentSchema, event.target.value);
+            if (next.success) onEnvironmentChange(next.data);
+          }}
+        >
+          {ENVIRONMENTS.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
       <nav aria-label="Admin" className={styles.desktop}>
         <ul className={styles.links}>
           {ADMIN_LINKS.map((link) => (
