@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import formStyles from '../form/form.module.css';
 import styles from './admin-list.module.css';
 import {
   type AdminListFilter,
@@ -104,13 +105,13 @@ function TextField({ filter, value, onChange }: { filter: TextFilter; value: str
         id={id}
         name={filter.param}
         type="search"
-        className={styles.input}
+        className={formStyles.input}
         value={value}
         onChange={(event) => onChange(filter.param, event.target.value)}
         aria-describedby={filter.hint ? `${id}-hint` : undefined}
       />
       {filter.hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
+        <p id={`${id}-hint`} className={formStyles.hint}>
           {filter.hint}
         </p>
       )}
@@ -126,7 +127,7 @@ function SelectField({ filter, value, onChange }: { filter: SelectFilter; value:
       <select
         id={id}
         name={filter.param}
-        className={styles.input}
+        className={formStyles.input}
         value={value}
         onChange={(event) => onChange(filter.param, event.target.value)}
       >
@@ -153,30 +154,37 @@ function DateRangeField({ filter, from, to, onChange }: DateRangeFieldProps) {
   return (
     <fieldset className={styles.dateRange}>
       <legend>{filter.label}</legend>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-from`}>From</label>
-        <input
-          id={`${id}-from`}
-          name={filter.from}
-          type="date"
-          className={styles.input}
-          value={from}
-          max={to || undefined}
-          onChange={(event) => onChange(filter.from, event.target.value)}
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-to`}>To</label>
-        <input
-          id={`${id}-to`}
-          name={filter.to}
-          type="date"
-          className={styles.input}
-          value={to}
-          min={from || undefined}
-          onChange={(event) => onChange(filter.to, event.target.value)}
-        />
-      </div>
+      <DateInput id={`${id}-from`} label="From" param={filter.from} value={from} max={to} onChange={onChange} />
+      <DateInput id={`${id}-to`} label="To" param={filter.to} value={to} min={from} onChange={onChange} />
     </fieldset>
+  );
+}
+
+interface DateInputProps {
+  id: string;
+  label: string;
+  param: string;
+  value: string;
+  /** The other end of the range, so the browser's picker cannot cross it. */
+  min?: string;
+  max?: string;
+  onChange: Change;
+}
+
+function DateInput({ id, label, param, value, min, max, onChange }: DateInputProps) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={param}
+        type="date"
+        className={formStyles.input}
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(event) => onChange(param, event.target.value)}
+      />
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import formStyles from '../form/form.module.css';
 import styles from './admin-list.module.css';
 
 interface PaginationProps {
@@ -31,7 +32,7 @@ export function Pagination(props: PaginationProps) {
         <label htmlFor={sizeId}>Rows per page</label>
         <select
           id={sizeId}
-          className={styles.input}
+          className={formStyles.input}
           value={pageSize}
           onChange={(event) => props.onPageSize(Number(event.target.value))}
         >
