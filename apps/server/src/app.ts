@@ -19,6 +19,11 @@ import { registerApiDocs, registerRouteSchemas } from './platform/http/route-sch
 import { registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { registerSpa } from './platform/http/spa';
 import { createMailer } from './platform/mail/mailer';
+import { createFileStore } from './platform/storage/create-file-store';
+import type { FileStore } from './platform/storage/file-store';
+import { LocalFileStore, registerLocalFileRoutes } from './platform/storage/local-file-store';
+import { countLiveProducts } from './products/queries';
+import { registerProductRoutes } from './products/routes';
 import { registerSiteRoutes } from './site/routes';
 import type { AppStores } from './stores';
 
@@ -52,6 +57,9 @@ export type AppConfig = Pick<
   | 'attestationMode'
   | 'attestationDebugTokens'
   | 'attestationAllowDebugInProduction'
+  | 'dataDir'
+  | 'fileStore'
+  | 'imageMaxBytes'
 > & { authSecret: string };
 
 export interface AppOptions {
@@ -62,6 +70,8 @@ export interface AppOptions {
   captchaDifficulty?: CaptchaDifficulty;
   /** Where log lines go (default stdout); the bench sends them to a file to measure logging's cost. */
   logStream?: DestinationStream;
+  /** Uploaded files; by default the store `config.fileStore` names, closed with the app. */
+  files?: FileStore;
 }
 
 /**
@@ -137,6 +147,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, stores);
   registerApiDocs(app);
 
+  const files = options.files ?? createFileStore(config);
+  if (!options.files) app.addHook('onClose', () => files.close());
+  if (files instanceof LocalFileStore) await registerLocalFileRoutes(app, files);
+
   registerAuthRoutes(app, auth, identity);
   registerIdentityRoutes(app, { identity, checkEmailRateLimit: rateLimits.checkEmail });
   attestation.registerRoutes(app);
@@ -146,7 +160,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     segmentRateLimit: rateLimits.emailSignup,
   });
 
-  registerBackofficeRoutes(app, stores.game);
+  registerBackofficeRoutes(app, { game: stores.game, identity, figures: { liveProducts: countLiveProducts } });
+  registerProductRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
 
   await registerSpa(app, config.webDist);
   return app;

@@ -9,6 +9,8 @@ import type { AttestationTables } from './platform/attestation/tables';
 import { joinMigrations, openStores, type StoreOptions, type Stores } from './platform/db/stores';
 import { mailMigrations } from './platform/mail/migrations/index';
 import type { MailTables } from './platform/mail/tables';
+import { productsMigrations } from './products/migrations/index';
+import type { ProductTables } from './products/tables';
 import { siteMigrations } from './site/migrations/index';
 import type { SiteTables } from './site/tables';
 
@@ -23,13 +25,13 @@ import type { SiteTables } from './site/tables';
 export type IdentityDatabase = IdentityTables & MailTables & AttestationTables;
 
 /** One game-data store per environment (development, beta, production). */
-export type GameDatabase = SiteTables & OpsTables & BackofficeTables;
+export type GameDatabase = SiteTables & OpsTables & BackofficeTables & ProductTables;
 
 export type AppStores = Stores<IdentityDatabase, GameDatabase>;
 
 const MIGRATIONS = {
   identity: joinMigrations(identityMigrations, mailMigrations, attestationMigrations),
-  game: joinMigrations(siteMigrations, opsMigrations, backofficeMigrations),
+  game: joinMigrations(siteMigrations, opsMigrations, backofficeMigrations, productsMigrations),
 };
 
 /** Opens every store of the app and brings it to the latest migration. */

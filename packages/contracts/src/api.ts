@@ -32,6 +32,14 @@ export const API_POLICIES = {
   'POST /api/fn/register-for-email-segment': productFunction('public'),
   'GET /api/admin/:env/access': { access: 'adminArea' },
   'GET /api/admin/:env/admin-log': { access: 'adminArea' },
+  'GET /api/admin/:env/dashboard': { access: 'adminArea' },
+  'POST /api/callable/development-admin-gatherRouterDashboardCallable': { access: 'adminArea' },
+  'POST /api/callable/beta-admin-gatherRouterDashboardCallable': { access: 'adminArea' },
+  'POST /api/callable/production-admin-gatherRouterDashboardCallable': { access: 'adminArea' },
+  'GET /api/admin/:env/products': { access: 'adminArea' },
+  'POST /api/admin/:env/products': { access: 'manageProducts' },
+  'GET /api/admin/:env/products/:productID': { access: 'adminArea' },
+  'PUT /api/admin/:env/products/:productID': { access: 'manageProducts' },
 } as const satisfies Record<string, RoutePolicy>;
 
 export type ApiRoute = keyof typeof API_POLICIES;

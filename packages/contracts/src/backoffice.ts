@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
-import { environmentSchema } from './environments';
+import { type Environment, environmentSchema } from './environments';
 
 /**
  * An admin log entry (spec §3): what an admin changed, where and when, with the action's own
@@ -30,3 +30,35 @@ export const adminLogQuerySchema = adminListQuerySchema(['timestamp', 'action', 
 export type AdminLogQuery = z.infer<typeof adminLogQuerySchema>;
 
 export const adminLogPageSchema = adminListPageSchema(adminLogEntrySchema);
+
+/**
+ * The 'Moderation & Reports' tiles (spec §2) of one environment. A figure is null until the part
+ * of Outpost that brings its data exists; the dashboard then shows '—' and names that part.
+ */
+export const DASHBOARD_FIGURES = ['unresolvedReports', 'trendingIssues', 'liveProducts', 'recentSales'] as const;
+export type DashboardFigure = (typeof DASHBOARD_FIGURES)[number];
+
+/** GET /api/admin/:env/dashboard */
+export const moderationDashboardSchema = z.object({
+  figures: z.object({
+    unresolvedReports: z.nullable(z.int()),
+    trendingIssues: z.nullable(z.int()),
+    liveProducts: z.nullable(z.int()),
+    recentSales: z.nullable(z.int()),
+  }),
+});
+export type ModerationDashboard = z.infer<typeof moderationDashboardSchema>;
+
+/** Spec §7: the Game Status callable, one per environment. */
+export const gatherDashboardCallableName = (environment: Environment) =>
+  `${environment}-admin-gatherRouterDashboardCallable` as const;
+
+/** Its answer (spec §7): figures of the last 24 hours. */
+export const gatherDashboardResultSchema = z.object({
+  dashboardData: z.object({
+    activePlayers: z.int().check(z.nonnegative()),
+    creditPurchasesCount: z.int().check(z.nonnegative()),
+    subscriptionPurchasesCount: z.int().check(z.nonnegative()),
+  }),
+});
+export type GatherDashboardResult = z.infer<typeof gatherDashboardResultSchema>;

@@ -15,6 +15,8 @@ export const CAPABILITIES = {
   adminArea: ['admin', 'moderator', 'staff'],
   /** Data-layer admin view: unavailable machines and credit packs are visible. */
   dataLayerAdmin: ['admin', 'staff'],
+  /** Create and edit products; moderators see them only. */
+  manageProducts: ['admin', 'staff'],
 } as const satisfies Record<string, readonly ProfileKey[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -28,6 +30,11 @@ export function can(keys: readonly string[] | undefined, capability: Capability)
 export const adminAccessSchema = z.object({
   environment: environmentSchema,
   displayName: z.nullable(z.string()),
-  capabilities: z.object({ adminPanelLink: z.boolean(), adminArea: z.boolean(), dataLayerAdmin: z.boolean() }),
+  capabilities: z.object({
+    adminPanelLink: z.boolean(),
+    adminArea: z.boolean(),
+    dataLayerAdmin: z.boolean(),
+    manageProducts: z.boolean(),
+  }),
 });
 export type AdminAccess = z.infer<typeof adminAccessSchema>;

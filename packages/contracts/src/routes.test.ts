@@ -34,7 +34,8 @@ describe('isSpaPath', () => {
     '//',
     '/login/extra',
     '/administrator',
-    '/admin/products/list',
+    '/admin/products',
+    '/admin/products/p1/extra',
     '/admin/moderation/reports',
   ])('does not know %s', (path) => {
     expect(isSpaPath(path)).toBe(false);

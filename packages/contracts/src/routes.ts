@@ -22,7 +22,14 @@ export const ROUTES = {
   adminConfiguration: '/admin/configuration',
   /** The admin log of the selected environment. */
   adminLog: '/admin/log',
+  adminProducts: '/admin/products/list',
+  adminProductNew: '/admin/products/new',
+  adminProduct: '/admin/products/:productID',
 } as const;
+
+/** The edit screen of one product. */
+export const adminProductPath = (productID: string) =>
+  ROUTES.adminProduct.replace(':productID', encodeURIComponent(productID));
 
 export type RouteName = keyof typeof ROUTES;
 
@@ -46,6 +53,9 @@ const SPA_PATTERNS: readonly string[] = [
   ROUTES.adminModeration,
   ROUTES.adminConfiguration,
   ROUTES.adminLog,
+  ROUTES.adminProducts,
+  ROUTES.adminProductNew,
+  ROUTES.adminProduct,
 ];
 
 function stripTrailingSlash(path: string): string {

@@ -75,6 +75,9 @@ export function buildUnreadyTestApp(testStores: TestStores, options: TestAppOpti
       attestationMode: 'off',
       attestationDebugTokens: [],
       attestationAllowDebugInProduction: false,
+      dataDir: testStores.dataDir,
+      fileStore: { kind: 'local' },
+      imageMaxBytes: 10 * 1024 * 1024,
       ...options.config,
     },
   });

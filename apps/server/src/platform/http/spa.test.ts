@@ -82,7 +82,7 @@ describe('serving the web app', () => {
     expect(response.body).toBe(SHELL);
   });
 
-  it.each(['/nope', '/story/ep-42/extra', '/shop/items/1', '/admin/products/list', '/About/', '//about'])(
+  it.each(['/nope', '/story/ep-42/extra', '/shop/items/1', '/admin/products', '/admin/products/p1/extra', '/About/', '//about'])(
     'answers the unknown path %s with the prerendered Not-found page and 404',
     async (url) => {
       const response = await t.app.inject({ url });

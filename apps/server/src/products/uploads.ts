@@ -1,0 +1,177 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { PRODUCT_MAX_NEW_IMAGES } from '@outpost/contracts/products';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { FunctionError } from '../platform/http/errors';
+import { formatBytes, ImageTooLargeError, prepareImage } from '../platform/images/prepare-image';
+import type { FileStore } from '../platform/storage/file-store';
+import { productImageKey, thumbnailKey } from '../platform/storage/file-store';
+import type { StoredImageFiles } from './queries';
+
+/** A file part of a save, read whole: an image is only ever checked as a whole. */
+export interface UploadedFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+/** The multipart form of a product save: its `product` field (JSON text) first, then `images` files. */
+export const PRODUCT_FIELD = 'product';
+export const IMAGES_FIELD = 'images';
+/** The product's JSON is small; anything larger than this is not one. */
+export const PRODUCT_FIELD_MAX_BYTES = 256 * 1024;
+
+/** The multipart limits of a save; the busboy defaults would let a request run long. */
+export function uploadLimits(imageMaxBytes: number) {
+  return {
+    fileSize: imageMaxBytes,
+    files: PRODUCT_MAX_NEW_IMAGES,
+    fields: 1,
+    fieldSize: PRODUCT_FIELD_MAX_BYTES,
+    parts: PRODUCT_MAX_NEW_IMAGES + 1,
+  };
+}
+
+/** @fastify/multipart's refusals as messages for people (it speaks in codes). */
+function multipartRefusal(error: unknown, imageMaxBytes: number, fileName: string | undefined): unknown {
+  const code = (error as { code?: unknown }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return withFile(new ImageTooLargeError(`The image is larger than ${formatBytes(imageMaxBytes)}.`), fileName);
+    case 'FST_FILES_LIMIT':
+      return new FunctionError(
+        'invalid-argument',
+        `At most ${PRODUCT_MAX_NEW_IMAGES} new images can be added in one save.`,
+        undefined,
+        413,
+      );
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new FunctionError(
+        'invalid-argument',
+        `A product save holds one "${PRODUCT_FIELD}" field and at most ${PRODUCT_MAX_NEW_IMAGES} "${IMAGES_FIELD}" files.`,
+        undefined,
+        413,
+      );
+    default:
+      return error;
+  }
+}
+
+/** An image refusal naming the file, so the admin knows which of several to replace. */
+function withFile(error: FunctionError, fileName: string | undefined): FunctionError {
+  if (fileName === undefined) return error;
+  const details = typeof error.details === 'object' && error.details !== null ? error.details : {};
+  return new FunctionError(
+    error.status,
+    `${fileName}: ${error.message}`,
+    { ...details, file: fileName },
+    error.httpStatus,
+  );
+}
+
+/**
+ * Reads a multipart save into the body the route's schema checks: `{product, images}`. A JSON
+ * save needs none of this; its body already has that shape (without files).
+ */
+export async function readMultipartSave(request: FastifyRequest, imageMaxBytes: number): Promise<unknown> {
+  let product: unknown;
+  const images: UploadedFile[] = [];
+  let fileName: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname !== PRODUCT_FIELD || product !== undefined) {
+          throw new FunctionError('invalid-argument', `Unexpected form field "${part.fieldname}".`);
+        }
+        if (part.valueTruncated)
+          throw new FunctionError('invalid-argument', 'The product data is too large.', undefined, 413);
+        product = parseJsonField(part.value);
+      } else {
+        fileName = part.filename;
+        if (part.fieldname !== IMAGES_FIELD) {
+          throw new FunctionError(
+            'invalid-argument',
+            `Files go in the "${IMAGES_FIELD}" field, not "${part.fieldname}".`,
+          );
+        }
+        images.push({ fileName: part.filename, bytes: await part.toBuffer() });
+        fileName = undefined;
+      }
+    }
+  } catch (error) {
+    throw multipartRefusal(error, imageMaxBytes, fileName);
+  }
+  return { product, images };
+}
+
+function parseJsonField(value: unknown): unknown {
+  try {
+    return JSON.parse(String(value));
+  } catch {
+    throw new FunctionError('invalid-argument', `The "${PRODUCT_FIELD}" field is not valid JSON.`);
+  }
+}
+
+export interface StoreImagesOptions {
+  files: FileStore;
+  environment: Environment;
+  productID: string;
+  imageMaxBytes: number;
+}
+
+/**
+ * Checks every upload before storing any (a refused one leaves nothing behind), then stores each
+ * image and its thumbnail. If storing fails part way, what was stored is removed again.
+ */
+export async function storeProductImages(
+  uploads: readonly UploadedFile[],
+  options: StoreImagesOptions,
+): Promise<StoredImageFiles[]> {
+  const prepared = [];
+  // One at a time: each decodes a full image in native memory.
+  for (const upload of uploads) {
+    try {
+      prepared.push({ upload, image: await prepareImage(upload.bytes, { maxBytes: options.imageMaxBytes }) });
+    } catch (error) {
+      throw error instanceof FunctionError ? withFile(error, upload.fileName) : error;
+    }
+  }
+  const timestamp = Date.now();
+  const stored: StoredImageFiles[] = [];
+  try {
+    for (const { upload, image } of prepared) {
+      const imageKey = productImageKey({
+        environment: options.environment,
+        productId: options.productID,
+        timestamp,
+        fileName: upload.fileName,
+        extension: image.image.extension,
+      });
+      const files = { imageKey, thumbnailKey: thumbnailKey(imageKey, image.thumbnail.extension) };
+      stored.push(files);
+      await options.files.put(files.imageKey, image.image.body, image.image.contentType);
+      await options.files.put(files.thumbnailKey, image.thumbnail.body, image.thumbnail.contentType);
+    }
+  } catch (error) {
+    await removeImageFiles(options.files, stored);
+    throw error;
+  }
+  return stored;
+}
+
+/** Removes images' files; a file already gone is fine. Failures are left to the caller's log. */
+export async function removeImageFiles(files: FileStore, images: readonly StoredImageFiles[]): Promise<void> {
+  await Promise.all(images.flatMap((image) => [files.delete(image.imageKey), files.delete(image.thumbnailKey)]));
+}
+
+/** After a change committed: its removed files go; a failure only leaves an orphan, so it is logged, not thrown. */
+export async function removeImageFilesLogged(
+  files: FileStore,
+  images: readonly StoredImageFiles[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    await removeImageFiles(files, images);
+  } catch (error) {
+    log.warn({ err: error, keys: images.map((image) => image.imageKey) }, 'could not remove product image files');
+  }
+}
