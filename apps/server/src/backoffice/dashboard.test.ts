@@ -1,0 +1,224 @@
+import type { GatherDashboardResult, ModerationDashboard } from '@outpost/contracts/backoffice';
+import { PRODUCT_STATUS } from '@outpost/contracts/products';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setProfileKeys } from '../identity/queries';
+import { type SignedIn, signUp, signUpWithProfile } from '../identity/testing';
+import { createProduct, findProduct, updateProduct } from '../products/queries';
+import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
+import { countActivePlayers, gatherGameStatus, readModerationDashboard } from './dashboard';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
+  let t: TestApp;
+  let moderator: SignedIn;
+  let player: SignedIn;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    const setKeys = (id: string, keys: string[]) => setProfileKeys(t.stores.identity, id, keys);
+    moderator = await signUpWithProfile(t.app, setKeys, {
+      email: 'dash-mod@example.com',
+      displayName: 'dash-mod',
+      keys: ['moderator'],
+    });
+    player = await signUpWithProfile(t.app, setKeys, { email: 'dash-player@example.com', displayName: 'dash-player' });
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  async function figures(env: string): Promise<ModerationDashboard['figures']> {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/${env}/dashboard`,
+      headers: { authorization: moderator.bearer },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as ModerationDashboard).figures;
+  }
+
+  async function gather(env: string, caller: SignedIn | null, payload: unknown = { data: null }) {
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/callable/${env}-admin-gatherRouterDashboardCallable`,
+      headers: caller ? { authorization: caller.bearer } : {},
+      payload: payload as Record<string, unknown>,
+    });
+  }
+
+  async function activePlayers(env = 'development'): Promise<number> {
+    const response = await gather(env, moderator);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: GatherDashboardResult }).data.dashboardData.activePlayers;
+  }
+
+  /** Moves one account's sessions in time, as if last used `usedAgoMs` ago. */
+  async function ageSessions(userId: string, usedAgoMs: number, expiresInMs = 6 * DAY): Promise<void> {
+    const now = Date.now();
+    await t.stores.identity
+      .updateTable('auth_sessions')
+      .set({
+        updated_at: new Date(now - usedAgoMs).toISOString(),
+        expires_at: new Date(now + expiresInMs).toISOString(),
+      })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  it('counts live products of the chosen environment only, and nothing made up', async () => {
+    expect(await figures('beta')).toEqual({
+      unresolvedReports: null,
+      trendingIssues: null,
+      liveProducts: 0,
+      recentSales: null,
+    });
+
+    const db = t.stores.game.beta;
+    const context = { environment: 'beta', admin: moderator.userId } as const;
+    await createProduct(
+      db,
+      {
+        productID: 'dash-hoodie',
+        name: 'Hoodie',
+        description: 'Warm.',
+        price: 4500,
+        isDigitalDouble: false,
+        releaseDate: null,
+        varieties: [{ varietyID: 'default', varietyName: 'Default', stripeID: '', quantity: 3 }],
+      },
+      context,
+    );
+    // Created Inactive: not live yet.
+    expect((await figures('beta')).liveProducts).toBe(0);
+
+    const setStatus = async (status: number) => {
+      const stored = await findProduct(db, 'dash-hoodie');
+      if (!stored) throw new Error('no product');
+      const { product, varieties } = stored;
+      await updateProduct(
+        db,
+        'dash-hoodie',
+        {
+          input: {
+            name: product.name,
+            description: product.description,
+            price: product.price,
+            isDigitalDouble: product.is_digital_double === 1,
+            releaseDate: product.release_date,
+            status: status as 0 | 1 | 2,
+            varieties: varieties.map((variety) => ({
+              varietyID: variety.variety_id,
+              varietyName: variety.variety_name,
+              stripeID: variety.stripe_id || 'price_x',
+              quantity: variety.quantity,
+            })),
+            images: [],
+            version: product.version,
+          },
+          newImages: [],
+        },
+        context,
+      );
+    };
+    await setStatus(PRODUCT_STATUS.active);
+    expect((await figures('beta')).liveProducts).toBe(1);
+    expect((await figures('development')).liveProducts).toBe(0);
+    await setStatus(PRODUCT_STATUS.archived);
+    expect((await figures('beta')).liveProducts).toBe(0);
+  });
+
+  it('answers each figure with the query a domain plugged in, and null without one', async () => {
+    const db = t.stores.game.development;
+    const dashboard = await readModerationDashboard(db, {
+      unresolvedReports: async () => 3,
+      recentSales: async (handle) => (handle === db ? 12 : -1),
+    });
+    expect(dashboard.figures).toEqual({
+      unresolvedReports: 3,
+      trendingIssues: null,
+      liveProducts: null,
+      recentSales: 12,
+    });
+
+    const status = await gatherGameStatus(t.stores.identity, db, { creditPurchasesCount: async () => 5 });
+    expect(status.dashboardData).toMatchObject({ creditPurchasesCount: 5, subscriptionPurchasesCount: 0 });
+  });
+
+  it('gives Game Status through the callable: accounts active in the last 24 hours, purchases 0 until the shop', async () => {
+    // Both accounts signed in just now.
+    const response = await gather('production', moderator);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      data: { dashboardData: { activePlayers: 2, creditPurchasesCount: 0, subscriptionPurchasesCount: 0 } },
+    });
+
+    // A second session of the same account is still one player.
+    await signUp(t.app, { email: 'dash-other@example.com' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { email: 'dash-player@example.com', password: 'correct horse battery' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await activePlayers()).toBe(3);
+
+    // Last used 25 hours ago: not active. Expired: not active either.
+    const other = await t.stores.identity
+      .selectFrom('auth_users')
+      .select('id')
+      .where('email', '=', 'dash-other@example.com')
+      .executeTakeFirstOrThrow();
+    await ageSessions(other.id, 25 * HOUR);
+    expect(await activePlayers()).toBe(2);
+    await ageSessions(other.id, HOUR, -HOUR);
+    expect(await activePlayers('beta')).toBe(2);
+    await ageSessions(other.id, 23 * HOUR);
+    expect(await activePlayers()).toBe(3);
+
+    // The bounds are instants, whichever way the dialect stores them.
+    expect(await countActivePlayers(t.stores.identity, new Date(Date.now() + 2 * DAY))).toBe(0);
+  });
+
+  it('moves a session used after more than an hour (updateAge), so the figure lags by an hour at most', async () => {
+    await ageSessions(player.userId, 25 * HOUR, 7 * DAY - 25 * HOUR);
+    const before = await activePlayers();
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: player.bearer } });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(await activePlayers()).toBe(before + 1);
+
+    // Used 2 hours ago: the library's default (a day) would leave updated_at there.
+    await ageSessions(player.userId, 2 * HOUR, 7 * DAY - 2 * HOUR);
+    await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: player.bearer } });
+    const sessions = await t.stores.identity
+      .selectFrom('auth_sessions')
+      .select('updated_at')
+      .where('user_id', '=', player.userId)
+      .execute();
+    const newest = Math.max(...sessions.map((row) => new Date(row.updated_at).getTime()));
+    expect(Date.now() - newest).toBeLessThan(60_000);
+  });
+
+  it('refuses anonymous callers (401) and plain players (403), and asks for {data}', async () => {
+    for (const env of ['development', 'beta', 'production']) {
+      expect((await gather(env, null)).statusCode).toBe(401);
+      const refused = await gather(env, player);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: { status: 'PERMISSION_DENIED' } });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/beta/dashboard' })).statusCode).toBe(401);
+    const dashboard = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/beta/dashboard',
+      headers: { authorization: player.bearer },
+    });
+    expect(dashboard.statusCode).toBe(403);
+
+    const noData = await gather('development', moderator, {});
+    expect(noData.statusCode).toBe(400);
+    expect(noData.json()).toMatchObject({ error: { status: 'INVALID_ARGUMENT' } });
+    expect((await gather('development', moderator, { data: { extra: 1 } })).statusCode).toBe(400);
+  });
+});
