@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { countLiveProducts } from './products/queries';
 import { seedDemoData, seedIfNew } from './seed';
 import { countEmailSignups, recountEmailSignups } from './site/queries';
 import { openTestStores, TEST_DIALECTS, type TestStores } from './testing/test-stores';
@@ -18,6 +19,8 @@ describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
     const seeded = await countEmailSignups(db);
     expect(seeded).toBeGreaterThan(0);
     expect(await countEmailSignups(t.stores.game.production)).toBe(0);
+    const products = await db.selectFrom('products').select(['product_id', 'status']).orderBy('product_id').execute();
+    expect(products.map((product) => product.status).sort()).toEqual([0, 1, 2]);
 
     // Rows removed by hand, around the list's queries: the operator recounts (DESIGN §8).
     await db.deleteFrom('email_signups').execute();
@@ -25,9 +28,13 @@ describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
     expect(await seedIfNew(t.stores, 'development')).toBe(false);
     expect(await countEmailSignups(db)).toBe(0);
 
+    // A demo product an admin changed is restored by a re-seed, once.
+    await db.updateTable('products').set({ status: 1 }).execute();
     await seedDemoData(t.stores, 'development');
     await seedDemoData(t.stores, 'development');
     expect(await countEmailSignups(db)).toBe(seeded);
+    expect(await countLiveProducts(db)).toBe(1);
+    expect(await db.selectFrom('product_varieties').select('variety_id').execute()).toHaveLength(5);
   });
 });
 

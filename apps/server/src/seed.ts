@@ -1,5 +1,6 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { markSeeded, wasSeeded } from './ops/seed';
+import { seedProducts } from './products/seed';
 import { seedSite } from './site/seed';
 import type { AppStores } from './stores';
 
@@ -11,6 +12,7 @@ import type { AppStores } from './stores';
 export async function seedDemoData(stores: AppStores, environment: Environment, now = new Date()): Promise<void> {
   await stores.game[environment].transaction().execute(async (trx) => {
     await seedSite(trx, now);
+    await seedProducts(trx, now);
     await markSeeded(trx, now);
   });
 }

@@ -6,7 +6,7 @@ import {
   type ProductListQuery,
   type updateProductInputSchema,
 } from '@outpost/contracts/products';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod/mini';
 import { appendAdminLog } from '../backoffice/admin-log';
 import { isUniqueViolation } from '../platform/db/errors';
@@ -120,11 +120,9 @@ export async function listProducts(
   let filtered = db.selectFrom('products');
   if (query.search) {
     const pattern = likePattern(query.search);
-    filtered = filtered.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['name']), 'like', eb.val(pattern)),
-        eb(eb.fn('lower', ['product_id']), 'like', eb.val(pattern)),
-      ]),
+    // ESCAPE names the escape character likePattern uses; SQLite has none by default.
+    filtered = filtered.where(
+      sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(product_id) like ${pattern} escape '\\')`,
     );
   }
   if (query.status !== undefined) filtered = filtered.where('status', '=', query.status);
@@ -389,4 +387,27 @@ export async function updateProduct(
     }
     return removedImages;
   });
+}
+
+/**
+ * Writes products as given, replacing rows of the same ids (the demo seed restores its products
+ * with it). Not an admin change, so no admin-log entry; run it in the caller's transaction.
+ */
+export async function putProducts(
+  db: Kysely<GameDatabase>,
+  products: readonly { product: ProductRow; varieties: readonly ProductVarietyRow[] }[],
+): Promise<void> {
+  for (const { product, varieties } of products) {
+    const { product_id: _id, ...changes } = product;
+    await db
+      .insertInto('products')
+      .values(product)
+      .onConflict((conflict) => conflict.column('product_id').doUpdateSet(changes))
+      .execute();
+    await db.deleteFrom('product_varieties').where('product_id', '=', product.product_id).execute();
+    await db
+      .insertInto('product_varieties')
+      .values([...varieties])
+      .execute();
+  }
 }

@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidFileKeyError } from './file-store';
-import { S3FileStore } from './s3-file-store';
+import { type LocalS3, startLocalS3 } from './local-s3';
+import type { S3FileStore } from './s3-file-store';
 
 const BUCKET = 'outpost-test';
 
@@ -14,36 +11,16 @@ const BUCKET = 'outpost-test';
  * plain HTTP, as a browser loads them.
  */
 describe('S3 file store', () => {
-  let dir: string;
-  let server: S3rver;
+  let s3: LocalS3;
   let endpoint: string;
   let store: S3FileStore;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'outpost-s3-'));
-    server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = await server.run();
-    endpoint = `http://127.0.0.1:${port}`;
-    store = new S3FileStore({
-      bucket: BUCKET,
-      region: 'us-east-1',
-      endpoint,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-      publicUrl: `${endpoint}/${BUCKET}/`,
-    });
+    s3 = await startLocalS3(BUCKET);
+    ({ endpoint, store } = s3);
   });
   afterAll(async () => {
-    await store?.close();
-    await server?.close();
-    await rm(dir, { recursive: true, force: true });
+    await s3?.close();
   });
 
   it('puts an object with its type and cache policy, readable at its public URL', async () => {
