@@ -1,12 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AdminListPage } from '@outpost/contracts/admin-list';
-import { PRODUCT_MESSAGES, type Product, type ProductSummary } from '@outpost/contracts/products';
+import {
+  PRODUCT_MESSAGES,
+  type Product,
+  type ProductSummary,
+  type UpdateProductInput,
+} from '@outpost/contracts/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUpWithProfile } from '../identity/testing';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
-import { createProductThrough, newProductInput, pngBytes, saveInput, saveProductThrough } from './testing';
+import {
+  createProductThrough,
+  newProductInput,
+  pngBytes,
+  saveInput,
+  saveProductThrough,
+  type UploadFile,
+} from './testing';
 
 const IMAGE_MAX_BYTES = 64 * 1024;
 
@@ -61,6 +73,11 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
       url: `/api/admin/${env}/products/${productID}`,
       headers: { authorization: moderator.bearer },
     });
+  }
+
+  /** A save by the staff user in development. */
+  function save(productID: string, input: UpdateProductInput, files: readonly UploadFile[] = []) {
+    return saveProductThrough(t.app, staff.bearer, 'development', productID, input, files);
   }
 
   function adminLog(action: string, env: 'development' | 'beta' = 'development') {
@@ -277,10 +294,7 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
   describe('save', () => {
     it('applies the lifetime rule, adds and removes varieties, and counts the version up', async () => {
       const product = await create();
-      const response = await saveProductThrough(
-        t.app,
-        staff.bearer,
-        'development',
+      const response = await save(
         product.productID,
         saveInput(product, {
           name: 'Trail Boots II',
@@ -303,7 +317,7 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
       const setFirstQuantity = async (from: Product, quantity: number) => {
         const input = saveInput(from);
         const [first, ...rest] = input.varieties;
-        const next = saveProductThrough(t.app, staff.bearer, 'development', product.productID, {
+        const next = save(product.productID, {
           ...input,
           varieties: [{ ...(first as (typeof input.varieties)[number]), quantity }, ...rest],
         });
@@ -330,7 +344,7 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
     ])('refuses %s with spec §5’s message', async (_case, variety, message) => {
       const product = await create();
       const input = saveInput(product);
-      const response = await saveProductThrough(t.app, staff.bearer, 'development', product.productID, {
+      const response = await save(product.productID, {
         ...input,
         varieties: [{ ...(input.varieties[0] as (typeof input.varieties)[number]), ...variety }],
       });
@@ -341,7 +355,7 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
 
     it('refuses a save made from an older version, keeping the newer one', async () => {
       const product = await create();
-      const first = await saveProductThrough(t.app, staff.bearer, 'development', product.productID, {
+      const first = await save(product.productID, {
         ...saveInput(product),
         name: 'First',
       });
@@ -378,7 +392,7 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
 
     it('answers 404 for a product that does not exist', async () => {
       const product = await create();
-      const response = await saveProductThrough(t.app, staff.bearer, 'development', 'ghost', saveInput(product));
+      const response = await save('ghost', saveInput(product));
       expect(response.statusCode).toBe(404);
     });
   });
@@ -391,17 +405,10 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
         pngBytes(40, 40, { r: 20, g: 20, b: 220 }),
         pngBytes(30, 60, { r: 20, g: 220, b: 20 }),
       ]);
-      const first = await saveProductThrough(
-        t.app,
-        staff.bearer,
-        'development',
-        product.productID,
-        saveInput(product),
-        [
-          { name: 'Red Photo.png', bytes: red },
-          { name: 'blue.png', bytes: blue },
-        ],
-      );
+      const first = await save(product.productID, saveInput(product), [
+        { name: 'Red Photo.png', bytes: red },
+        { name: 'blue.png', bytes: blue },
+      ]);
       expect(first.statusCode, first.body).toBe(200);
       const withTwo = first.json() as Product;
       expect(withTwo.images.map((image) => image.index)).toEqual([0, 1]);
@@ -419,10 +426,7 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
 
       // A third image continues the indexes; the first two swap places.
       const [one, two] = withTwo.images;
-      const second = await saveProductThrough(
-        t.app,
-        staff.bearer,
-        'development',
+      const second = await save(
         product.productID,
         saveInput(withTwo, { images: [{ key: two?.key ?? '' }, { key: one?.key ?? '' }] }),
         [{ name: 'green.png', bytes: green }],
@@ -436,10 +440,7 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
       ]);
 
       // Removing one removes its files too.
-      const third = await saveProductThrough(
-        t.app,
-        staff.bearer,
-        'development',
+      const third = await save(
         product.productID,
         saveInput(reordered, { images: reordered.images.slice(1).map((image) => ({ key: image.key })) }),
       );
@@ -457,17 +458,10 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
 
     it('refuses a file that is not an image, whatever its name, and stores nothing', async () => {
       const product = await create();
-      const response = await saveProductThrough(
-        t.app,
-        staff.bearer,
-        'development',
-        product.productID,
-        { ...saveInput(product), name: 'Not saved' },
-        [
-          { name: 'fine.png', bytes: await pngBytes() },
-          { name: 'notes.png', bytes: Buffer.from('just some text, not pixels'), type: 'image/png' },
-        ],
-      );
+      const response = await save(product.productID, { ...saveInput(product), name: 'Not saved' }, [
+        { name: 'fine.png', bytes: await pngBytes() },
+        { name: 'notes.png', bytes: Buffer.from('just some text, not pixels'), type: 'image/png' },
+      ]);
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toMatchObject({
         message: 'notes.png: The file is not an image (JPEG, PNG, WebP, GIF or AVIF).',
@@ -483,17 +477,10 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
 
     it('refuses an image over IMAGE_MAX_BYTES with 413, and stores nothing', async () => {
       const product = await create();
-      const response = await saveProductThrough(
-        t.app,
-        staff.bearer,
-        'development',
-        product.productID,
-        saveInput(product),
-        [
-          { name: 'small.png', bytes: await pngBytes() },
-          { name: 'huge.png', bytes: Buffer.alloc(IMAGE_MAX_BYTES + 1, 1) },
-        ],
-      );
+      const response = await save(product.productID, saveInput(product), [
+        { name: 'small.png', bytes: await pngBytes() },
+        { name: 'huge.png', bytes: Buffer.alloc(IMAGE_MAX_BYTES + 1, 1) },
+      ]);
       expect(response.statusCode).toBe(413);
       expect(response.json().error).toMatchObject({
         message: 'huge.png: The image is larger than 64 KB.',
@@ -506,7 +493,7 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
     it('removes the new files when the save is refused after they were stored', async () => {
       const product = await create();
       // The pre-check passes; another save commits while this one's images are being prepared.
-      const racing = saveProductThrough(t.app, staff.bearer, 'development', product.productID, saveInput(product), [
+      const racing = save(product.productID, saveInput(product), [
         { name: 'late.png', bytes: await pngBytes(1200, 900) },
       ]);
       const winner = await saveProductThrough(t.app, admin.bearer, 'development', product.productID, {
@@ -521,10 +508,7 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
 
     it('refuses to keep an image the product does not have', async () => {
       const product = await create();
-      const response = await saveProductThrough(
-        t.app,
-        staff.bearer,
-        'development',
+      const response = await save(
         product.productID,
         saveInput(product, { images: [{ key: 'development/product-images/other/1-x-abcdef12.png' }] }),
       );
