@@ -1,9 +1,9 @@
 import type { GatherDashboardResult, ModerationDashboard } from '@outpost/contracts/backoffice';
-import { PRODUCT_STATUS } from '@outpost/contracts/products';
+import { PRODUCT_STATUS, type Product, type ProductStatus } from '@outpost/contracts/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUp, signUpWithProfile } from '../identity/testing';
-import { createProduct, findProduct, updateProduct } from '../products/queries';
+import { createProductThrough, newProductInput, saveInput, saveProductThrough } from '../products/testing';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { countActivePlayers, gatherGameStatus, readModerationDashboard } from './dashboard';
 
@@ -12,16 +12,16 @@ const DAY = 24 * HOUR;
 
 describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
   let t: TestApp;
-  let moderator: SignedIn;
+  let staff: SignedIn;
   let player: SignedIn;
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     const setKeys = (id: string, keys: string[]) => setProfileKeys(t.stores.identity, id, keys);
-    moderator = await signUpWithProfile(t.app, setKeys, {
+    staff = await signUpWithProfile(t.app, setKeys, {
       email: 'dash-mod@example.com',
       displayName: 'dash-mod',
-      keys: ['moderator'],
+      keys: ['moderator', 'staff'],
     });
     player = await signUpWithProfile(t.app, setKeys, { email: 'dash-player@example.com', displayName: 'dash-player' });
   });
@@ -33,7 +33,7 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/admin/${env}/dashboard`,
-      headers: { authorization: moderator.bearer },
+      headers: { authorization: staff.bearer },
     });
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as ModerationDashboard).figures;
@@ -49,7 +49,7 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
   }
 
   async function activePlayers(env = 'development'): Promise<number> {
-    const response = await gather(env, moderator);
+    const response = await gather(env, staff);
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: GatherDashboardResult }).data.dashboardData.activePlayers;
   }
@@ -68,6 +68,7 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
   }
 
   it('counts live products of the chosen environment only, and nothing made up', async () => {
+    // A fresh test store has no demo data.
     expect(await figures('beta')).toEqual({
       unresolvedReports: null,
       trendingIssues: null,
@@ -75,52 +76,27 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
       recentSales: null,
     });
 
-    const db = t.stores.game.beta;
-    const context = { environment: 'beta', admin: moderator.userId } as const;
-    await createProduct(
-      db,
-      {
-        productID: 'dash-hoodie',
-        name: 'Hoodie',
-        description: 'Warm.',
-        price: 4500,
-        isDigitalDouble: false,
-        releaseDate: null,
-        varieties: [{ varietyID: 'default', varietyName: 'Default', stripeID: '', quantity: 3 }],
-      },
-      context,
+    const created = await createProductThrough(
+      t.app,
+      staff.bearer,
+      'beta',
+      newProductInput({ productID: 'dash-hoodie' }),
     );
+    expect(created.statusCode, created.body).toBe(200);
     // Created Inactive: not live yet.
     expect((await figures('beta')).liveProducts).toBe(0);
 
-    const setStatus = async (status: number) => {
-      const stored = await findProduct(db, 'dash-hoodie');
-      if (!stored) throw new Error('no product');
-      const { product, varieties } = stored;
-      await updateProduct(
-        db,
+    let product = created.json() as Product;
+    const setStatus = async (status: ProductStatus) => {
+      const saved = await saveProductThrough(
+        t.app,
+        staff.bearer,
+        'beta',
         'dash-hoodie',
-        {
-          input: {
-            name: product.name,
-            description: product.description,
-            price: product.price,
-            isDigitalDouble: product.is_digital_double === 1,
-            releaseDate: product.release_date,
-            status: status as 0 | 1 | 2,
-            varieties: varieties.map((variety) => ({
-              varietyID: variety.variety_id,
-              varietyName: variety.variety_name,
-              stripeID: variety.stripe_id || 'price_x',
-              quantity: variety.quantity,
-            })),
-            images: [],
-            version: product.version,
-          },
-          newImages: [],
-        },
-        context,
+        saveInput(product, { status }),
       );
+      expect(saved.statusCode, saved.body).toBe(200);
+      product = saved.json() as Product;
     };
     await setStatus(PRODUCT_STATUS.active);
     expect((await figures('beta')).liveProducts).toBe(1);
@@ -148,7 +124,7 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
 
   it('gives Game Status through the callable: accounts active in the last 24 hours, purchases 0 until the shop', async () => {
     // Both accounts signed in just now.
-    const response = await gather('production', moderator);
+    const response = await gather('production', staff);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       data: { dashboardData: { activePlayers: 2, creditPurchasesCount: 0, subscriptionPurchasesCount: 0 } },
@@ -216,9 +192,9 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
     });
     expect(dashboard.statusCode).toBe(403);
 
-    const noData = await gather('development', moderator, {});
+    const noData = await gather('development', staff, {});
     expect(noData.statusCode).toBe(400);
     expect(noData.json()).toMatchObject({ error: { status: 'INVALID_ARGUMENT' } });
-    expect((await gather('development', moderator, { data: { extra: 1 } })).statusCode).toBe(400);
+    expect((await gather('development', staff, { data: { extra: 1 } })).statusCode).toBe(400);
   });
 });
