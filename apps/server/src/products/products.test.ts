@@ -506,6 +506,26 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
       expect(storedFiles(product.productID)).toHaveLength(stored.images.length * 2);
     });
 
+    it('sweeps files a crash left in the product’s folder on its next save, sparing young ones', async () => {
+      const product = await create();
+      const withImage = (
+        await save(product.productID, saveInput(product), [{ name: 'kept.png', bytes: await pngBytes() }])
+      ).json() as Product;
+      const folder = path.join(t.dataDir, 'files', 'development', 'product-images', product.productID);
+      // Stored by a save that never committed: one an hour ago, one a moment ago (maybe still in flight).
+      const stale = `${Date.now() - 60 * 60_000}-crashed-0badf00d.png`;
+      const young = `${Date.now()}-in-flight-0badf00d.png`;
+      fs.writeFileSync(path.join(folder, stale), 'orphan');
+      fs.writeFileSync(path.join(folder, young), 'maybe not an orphan yet');
+
+      const response = await save(product.productID, { ...saveInput(withImage), name: 'Swept' });
+      expect(response.statusCode, response.body).toBe(200);
+      const files = storedFiles(product.productID);
+      expect(files).not.toContain(stale);
+      expect(files).toContain(young);
+      expect(files).toHaveLength(3);
+    });
+
     it('refuses to keep an image the product does not have', async () => {
       const product = await create();
       const response = await save(

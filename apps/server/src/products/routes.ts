@@ -33,6 +33,7 @@ import {
   removeImageFiles,
   removeImageFilesLogged,
   storeProductImages,
+  sweepOrphanImages,
   uploadLimits,
 } from './uploads';
 
@@ -208,7 +209,15 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
           throw toFunctionError(error, env);
         }
         await removeImageFilesLogged(files, removed, request.log);
-        return toProduct((await findProduct(db, productID)) as StoredProduct, files);
+        const saved = (await findProduct(db, productID)) as StoredProduct;
+        await sweepOrphanImages({
+          files,
+          environment: env,
+          productID,
+          keep: saved.images.map((image) => ({ imageKey: image.image_key, thumbnailKey: image.thumbnail_key })),
+          log: request.log,
+        });
+        return toProduct(saved, files);
       },
     );
   });

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { FunctionError } from '../platform/http/errors';
 import { formatBytes, ImageTooLargeError, prepareImage } from '../platform/images/prepare-image';
 import type { FileStore } from '../platform/storage/file-store';
-import { productImageKey, thumbnailKey } from '../platform/storage/file-store';
+import { productImageKey, productImagePrefix, thumbnailKey } from '../platform/storage/file-store';
 import type { StoredImageFiles } from './queries';
 
 /** A file part of a save, read whole: an image is only ever checked as a whole. */
@@ -173,5 +173,45 @@ export async function removeImageFilesLogged(
     await removeImageFiles(files, images);
   } catch (error) {
     log.warn({ err: error, keys: images.map((image) => image.imageKey) }, 'could not remove product image files');
+  }
+}
+
+/**
+ * How old a file no row names must be before a sweep removes it: a save in flight stores its
+ * files before its transaction commits, and must never lose them to a sweep running meanwhile.
+ */
+export const ORPHAN_GRACE_MS = 15 * 60_000;
+
+/** The upload time a product image key carries (`…/{timestamp}-{name}-{tag}.{ext}`). */
+function uploadedAt(key: string): number | undefined {
+  const match = /\/(\d+)-[^/]*$/.exec(key);
+  return match ? Number(match[1]) : undefined;
+}
+
+export interface SweepOptions {
+  files: FileStore;
+  environment: Environment;
+  productID: string;
+  /** The product's images as now committed: their files stay. */
+  keep: readonly StoredImageFiles[];
+  log: FastifyBaseLogger;
+  now?: number;
+}
+
+/**
+ * Removes files in a product's folder that no image of it names and that are older than the
+ * grace period: what a crash between storing a save's files and committing it left behind. Runs
+ * after each committed save of the product; a failure leaves the orphans for the next one.
+ */
+export async function sweepOrphanImages(options: SweepOptions): Promise<void> {
+  const keep = new Set(options.keep.flatMap((image) => [image.imageKey, image.thumbnailKey]));
+  const cutoff = (options.now ?? Date.now()) - ORPHAN_GRACE_MS;
+  try {
+    const keys = await options.files.list(productImagePrefix(options.environment, options.productID));
+    const orphans = keys.filter((key) => !keep.has(key) && (uploadedAt(key) ?? 0) < cutoff);
+    await Promise.all(orphans.map((key) => options.files.delete(key)));
+    if (orphans.length > 0) options.log.info({ orphans }, 'removed orphaned product image files');
+  } catch (error) {
+    options.log.warn({ err: error, productID: options.productID }, 'could not sweep product image files');
   }
 }

@@ -12,6 +12,8 @@ export interface FileStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Removes one file; a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
+  /** The keys of every file under a folder prefix (`development/product-images/p1/`), in no set order. */
+  list(prefix: string): Promise<string[]>;
   /** Removes every file under a folder prefix (`development/product-images/p1/`), such as a product's orphans. */
   deletePrefix(prefix: string): Promise<void>;
   /** The absolute URL a browser loads the file from. */

@@ -178,11 +178,18 @@ describe('local file store', () => {
     expect(existsSync(path.join(dir, 'secret.txt'))).toBe(true);
   });
 
-  it('deletes one file, and a product folder with deletePrefix, leaving its neighbours', async () => {
+  it('lists a folder, deletes one file, and a product folder with deletePrefix, leaving its neighbours', async () => {
     await store.put('development/product-images/p1/a.png', PNG_BYTES, 'image/png');
     await store.put('development/product-images/p1/a.thumb.webp', PNG_BYTES, 'image/webp');
     await store.put('development/product-images/p10/b.png', PNG_BYTES, 'image/png');
     await store.put('beta/product-images/p1/c.png', PNG_BYTES, 'image/png');
+
+    expect((await store.list('development/product-images/p1/')).sort()).toEqual([
+      'development/product-images/p1/a.png',
+      'development/product-images/p1/a.thumb.webp',
+    ]);
+    expect(await store.list('development/product-images/none/')).toEqual([]);
+    await expect(store.list('development/product-images/p')).rejects.toThrow(InvalidFileKeyError);
 
     await store.delete('development/product-images/p1/a.thumb.webp');
     await store.delete('development/product-images/p1/never-there.png');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -74,6 +75,22 @@ export class LocalFileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    assertValidFilePrefix(prefix);
+    const folder = path.join(this.root, ...prefix.slice(0, -1).split('/'));
+    let entries: Dirent[];
+    try {
+      entries = await readdir(folder, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      .filter(isValidFileKey);
   }
 
   async deletePrefix(prefix: string): Promise<void> {

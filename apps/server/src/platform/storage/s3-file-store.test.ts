@@ -48,11 +48,14 @@ describe('S3 file store', () => {
 
   // One listing page here: s3rver encrypts its continuation tokens with DES, which Node's OpenSSL 3
   // no longer offers, so it answers 500 to any truncated listing; real services page normally.
-  it('deletes every object under a prefix, and nothing beside it', async () => {
+  it('lists and deletes every object under a prefix, and nothing beside it', async () => {
     const keys = Array.from({ length: 12 }, (_, index) => `beta/product-images/p3/${index}.png`);
     await Promise.all(keys.map((key) => store.put(key, Buffer.from(key), 'image/png')));
     await store.put('beta/product-images/p30/keep.png', Buffer.from('keep'), 'image/png');
     await store.put('development/product-images/p3/keep.png', Buffer.from('keep'), 'image/png');
+
+    expect((await store.list('beta/product-images/p3/')).sort()).toEqual([...keys].sort());
+    expect(await store.list('beta/product-images/none/')).toEqual([]);
 
     await store.deletePrefix('beta/product-images/p3/');
     await store.deletePrefix('beta/product-images/none/');

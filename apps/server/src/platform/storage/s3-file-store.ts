@@ -75,7 +75,8 @@ export class S3FileStore implements FileStore {
   }
 
   /** Lists the prefix page by page and deletes each page in one call. */
-  async deletePrefix(prefix: string): Promise<void> {
+  /** The keys under a prefix, one listing page (up to DELETE_BATCH keys) at a time. */
+  async *#pages(prefix: string): AsyncGenerator<string[]> {
     assertValidFilePrefix(prefix);
     let continuationToken: string | undefined;
     do {
@@ -87,22 +88,35 @@ export class S3FileStore implements FileStore {
           ContinuationToken: continuationToken,
         }),
       );
-      const keys = (page.Contents ?? []).flatMap((object) => (object.Key === undefined ? [] : [{ Key: object.Key }]));
-      if (keys.length > 0) {
-        const result = await this.#client.send(
-          new DeleteObjectsCommand({ Bucket: this.#bucket, Delete: { Objects: keys, Quiet: true } }),
-        );
-        // A batch answers 200 even when some keys failed; those are listed in Errors.
-        const failed = result.Errors ?? [];
-        if (failed.length > 0) {
-          const first = failed[0];
-          throw new Error(
-            `Could not delete ${failed.length} file(s) under ${prefix}: ${first?.Key} (${first?.Code}: ${first?.Message})`,
-          );
-        }
-      }
+      yield (page.Contents ?? []).flatMap((object) => (object.Key === undefined ? [] : [object.Key]));
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (continuationToken !== undefined);
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const page of this.#pages(prefix)) keys.push(...page);
+    return keys;
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    for await (const keys of this.#pages(prefix)) {
+      if (keys.length === 0) continue;
+      const result = await this.#client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.#bucket,
+          Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      // A batch answers 200 even when some keys failed; those are listed in Errors.
+      const failed = result.Errors ?? [];
+      if (failed.length > 0) {
+        const first = failed[0];
+        throw new Error(
+          `Could not delete ${failed.length} file(s) under ${prefix}: ${first?.Key} (${first?.Code}: ${first?.Message})`,
+        );
+      }
+    }
   }
 
   url(key: string): string {
