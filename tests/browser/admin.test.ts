@@ -107,7 +107,7 @@ describe('the admin area', () => {
     await page.waitForURL(adminUrl('/admin'));
     await page.getByText(DATA_LAYER_ON).waitFor();
 
-    const missing = await page.goto(adminUrl('/admin/products/list'));
+    const missing = await page.goto(adminUrl('/admin/products'));
     expect(missing?.status()).toBe(404);
     await page.getByText('Page Not Found').waitFor();
   });
