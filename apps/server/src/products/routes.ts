@@ -174,7 +174,13 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
     api.put(
       '/api/admin/:env/products/:productID',
       {
-        schema: { params: productParamsSchema, body: saveBodySchema, response: { 200: productSchema } },
+        schema: {
+          // JSON for a save without new images; multipart/form-data (`product` then `images`) with them.
+          consumes: ['application/json', 'multipart/form-data'],
+          params: productParamsSchema,
+          body: saveBodySchema,
+          response: { 200: productSchema },
+        },
         preValidation: async (request) => {
           // The schema checks what the form held, as it checks a JSON body.
           if (request.isMultipart())
