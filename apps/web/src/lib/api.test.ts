@@ -37,6 +37,24 @@ describe('requestJson', () => {
     expect(init?.headers).not.toHaveProperty('content-type');
   });
 
+  it('PUTs JSON, and sends a FormData as multipart with the content type left to fetch', async () => {
+    const fetch = answer(200, { ok: true });
+    vi.stubGlobal('fetch', fetch);
+    const schema = z.object({ ok: z.boolean() });
+    await requestJson('/api/admin/beta/products/cap', schema, { method: 'PUT', body: { product: { name: 'Cap' } } });
+    expect(fetch.mock.calls[0]?.[1]).toMatchObject({ method: 'PUT', body: '{"product":{"name":"Cap"}}' });
+    expect(fetch.mock.calls[0]?.[1]?.headers).toMatchObject({ 'content-type': 'application/json' });
+
+    const form = new FormData();
+    form.append('product', '{}');
+    form.append('images', new Blob(['png'], { type: 'image/png' }), 'a.png');
+    await requestJson('/api/admin/beta/products/cap', schema, { method: 'PUT', body: form });
+    const init = fetch.mock.calls[1]?.[1];
+    expect(init?.body).toBe(form);
+    // fetch writes multipart/form-data with its boundary only when no content type is given.
+    expect(init?.headers).not.toHaveProperty('content-type');
+  });
+
   it("carries the server's status, message and auth code", async () => {
     vi.stubGlobal(
       'fetch',

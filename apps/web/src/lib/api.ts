@@ -11,8 +11,11 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
-  /** POST only. Always sent as JSON, `{}` when absent: the auth routes refuse an empty body. */
+  method?: 'GET' | 'POST' | 'PUT';
+  /**
+   * POST and PUT only. Sent as JSON (`{}` when absent: the auth routes refuse an empty body), or
+   * as multipart/form-data when it is a FormData (file uploads).
+   */
   body?: unknown;
 }
 
@@ -26,11 +29,8 @@ export async function requestJson<Schema extends z.ZodMiniType>(
   schema: Schema,
   options: RequestOptions = {},
 ): Promise<z.output<Schema>> {
-  const post = options.method === 'POST';
-  const { body } = await sendRequest(
-    path,
-    post ? { method: 'POST', body: JSON.stringify(options.body ?? {}) } : { method: 'GET' },
-    {},
-  );
-  return parseResult(schema, body);
+  const method = options.method ?? 'GET';
+  const body = options.body instanceof FormData ? options.body : JSON.stringify(options.body ?? {});
+  const { body: answer } = await sendRequest(path, method === 'GET' ? { method } : { method, body }, {});
+  return parseResult(schema, answer);
 }

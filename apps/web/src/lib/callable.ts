@@ -65,12 +65,13 @@ async function credentialHeaders(options: CallOptions): Promise<Record<string, s
  */
 export async function sendRequest(
   path: string,
-  init: { method: string; body?: string },
+  /** A string body is JSON; a FormData body goes as multipart, its boundary written by fetch. */
+  init: { method: string; body?: string | FormData },
   options: CallOptions,
 ): Promise<{ response: Response; body: unknown }> {
   const timeoutMs = options.timeoutMs ?? FUNCTIONS_TIMEOUT_MS;
   const headers = {
-    ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
     ...(await credentialHeaders(options)),
   };
   const controller = new AbortController();
