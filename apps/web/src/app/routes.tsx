@@ -21,6 +21,9 @@ const AdminHome = lazyComponent(() => import('../features/admin/admin-home'));
 const AdminModeration = lazyComponent(() => import('../features/admin/admin-moderation'));
 const AdminConfiguration = lazyComponent(() => import('../features/admin/admin-configuration'));
 const AdminLog = lazyComponent(() => import('../features/admin/admin-log'));
+const ProductList = lazyComponent(() => import('../features/admin/products/product-list'));
+const ProductNew = lazyComponent(() => import('../features/admin/products/product-new'));
+const ProductEdit = lazyComponent(() => import('../features/admin/products/product-edit'));
 
 /** A route whose element is a lazy screen: the browser loads it before hydrating a prerendered page. */
 function screen<Props extends object>(Screen: LazyComponent<Props>, props: NoInfer<Props>, route: RouteObject = {}) {
@@ -66,6 +69,10 @@ export const routes: readonly RouteObject[] = [
             screen(AdminModeration, {}, { path: 'moderation' }),
             screen(AdminConfiguration, {}, { path: 'configuration' }),
             screen(AdminLog, {}, { path: 'log' }),
+            // ROUTES.adminProducts, adminProductNew and adminProduct; 'list' and 'new' come before ':productID'.
+            screen(ProductList, {}, { path: 'products/list' }),
+            screen(ProductNew, {}, { path: 'products/new' }),
+            screen(ProductEdit, {}, { path: 'products/:productID' }),
           ],
         },
       ),

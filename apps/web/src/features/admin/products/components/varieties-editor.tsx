@@ -1,0 +1,107 @@
+import { useEffect, useRef } from 'react';
+import listStyles from '../../../../components/admin-list/admin-list.module.css';
+import { FormField } from '../../../../components/form/form-field';
+import { blankVariety, newVarietyId, type VarietyDraft } from '../product-form';
+import styles from '../products.module.css';
+
+interface VarietiesEditorProps {
+  varieties: VarietyDraft[];
+  onChange: (varieties: VarietyDraft[]) => void;
+  /**
+   * `create`: every field editable, added rows blank. `edit` (spec §5): an added row gets a
+   * generated ID prefixed 'variety-', a saved variety keeps its ID, and its lifetime quantity shows.
+   */
+  mode: 'create' | 'edit';
+}
+
+/**
+ * The product's varieties (spec §2): Variety ID (lower-cased as it is typed), Variety Name,
+ * Stripe Product ID, Quantity, Remove, '+ Add Variety'. Focus follows the change: into a new
+ * row's first field, or to '+ Add Variety' once a row is removed.
+ */
+export function VarietiesEditor({ varieties, onChange, mode }: VarietiesEditorProps) {
+  const list = useRef<HTMLOListElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<{ key: string } | 'add' | null>(null);
+
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (target === 'add') addButton.current?.focus();
+    else if (target) {
+      list.current?.querySelector<HTMLInputElement>(`[data-row="${target.key}"] input:not([readonly])`)?.focus();
+    }
+  });
+
+  const update = (key: string, changes: Partial<VarietyDraft>) =>
+    onChange(varieties.map((variety) => (variety.key === key ? { ...variety, ...changes } : variety)));
+  const add = () => {
+    const row = blankVariety(mode === 'edit' ? newVarietyId() : '');
+    focusNext.current = { key: row.key };
+    onChange([...varieties, row]);
+  };
+  const remove = (key: string) => {
+    focusNext.current = 'add';
+    onChange(varieties.filter((variety) => variety.key !== key));
+  };
+
+  return (
+    <fieldset className={styles.group}>
+      <legend>Varieties</legend>
+      <ol ref={list} className={styles.varieties}>
+        {varieties.map((variety, index) => (
+          <li key={variety.key} data-row={variety.key}>
+            <fieldset className={styles.variety}>
+              <legend>Variety {index + 1}</legend>
+              <FormField
+                label="Variety ID"
+                value={variety.varietyID}
+                readOnly={variety.stored !== null}
+                hint={variety.stored !== null ? 'A saved variety keeps its ID.' : undefined}
+                autoCapitalize="none"
+                spellCheck={false}
+                onChange={(event) => update(variety.key, { varietyID: event.target.value.toLowerCase() })}
+              />
+              <FormField
+                label="Variety Name"
+                value={variety.varietyName}
+                onChange={(event) => update(variety.key, { varietyName: event.target.value })}
+              />
+              <FormField
+                label="Stripe Product ID"
+                value={variety.stripeID}
+                spellCheck={false}
+                onChange={(event) => update(variety.key, { stripeID: event.target.value })}
+              />
+              <FormField
+                label="Quantity"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                value={variety.quantity}
+                onChange={(event) => update(variety.key, { quantity: event.target.value })}
+              />
+              {mode === 'edit' && variety.stored !== null && (
+                <p className={styles.lifetime}>
+                  Lifetime quantity: <strong>{variety.stored.lifetimeQuantity}</strong>
+                </p>
+              )}
+              <button
+                type="button"
+                className={listStyles.plainButton}
+                aria-label={`Remove variety ${index + 1}`}
+                onClick={() => remove(variety.key)}
+              >
+                Remove
+              </button>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      <button ref={addButton} type="button" className={listStyles.plainButton} onClick={add}>
+        + Add Variety
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,277 @@
+import type { Environment } from '@outpost/contracts/environments';
+import {
+  PRODUCT_MESSAGES,
+  PRODUCT_STATUS_LABELS,
+  type Product,
+  productStatusSchema,
+} from '@outpost/contracts/products';
+import { ROUTES } from '@outpost/contracts/routes';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { z } from 'zod/mini';
+import listStyles from '../../../components/admin-list/admin-list.module.css';
+import formStyles from '../../../components/form/form.module.css';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { CallableError } from '../../../lib/callable';
+import { Link, useLocation, useParams } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { useConfirmDialog } from '../components/confirm-dialog';
+import { productQueryOptions, useProduct } from './api/get-product';
+import { useUpdateProduct } from './api/update-product';
+import { CheckboxField } from './components/checkbox-field';
+import { ImageEditor, type NewImage } from './components/image-editor';
+import { ReadOnlyNotice } from './components/read-only-notice';
+import { TextAreaField } from './components/text-area-field';
+import { VarietiesEditor } from './components/varieties-editor';
+import {
+  checkProductEdit,
+  convertPrice,
+  destructiveChanges,
+  draftFromProduct,
+  type PriceUnit,
+  type ProductDraft,
+} from './product-form';
+import { noticeFromState, PRODUCTION_TITLE } from './product-notice';
+import styles from './products.module.css';
+import { saveFailure } from './save-failure';
+
+/** Spec §2's edit screen: 'Loading product data...' until the product is there. */
+export default function ProductEdit() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const { productID = '' } = useParams();
+  const product = useProduct(environment, productID);
+  const location = useLocation();
+
+  let content: ReactNode;
+  if (product.isPending) {
+    content = (
+      <p role="status" className={styles.note}>
+        {PRODUCT_MESSAGES.loading}
+      </p>
+    );
+  } else if (product.isError) {
+    const missing = product.error instanceof CallableError && product.error.status === 'not-found';
+    content = (
+      <div role="alert" className={styles.failure}>
+        <p>
+          {missing
+            ? `There is no product “${productID}” in ${environment}.`
+            : `The product could not be loaded: ${product.error.message}`}
+        </p>
+        {!missing && (
+          <button type="button" className="button" onClick={() => product.refetch()}>
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  } else {
+    content = (
+      <ProductEditForm
+        // Another environment or product starts a new form: edits never carry across.
+        key={`${environment}/${productID}`}
+        environment={environment}
+        product={product.data}
+        canEdit={capabilities.manageProducts}
+        initialNotice={noticeFromState(location.state)}
+      />
+    );
+  }
+
+  return (
+    <section className={`page ${styles.screen}`} aria-labelledby="product-edit-title">
+      <h1 id="product-edit-title">{product.data?.name ?? 'Edit Product'}</h1>
+      <p className={styles.lead}>
+        Product {productID} in {environment}. <Link to={ROUTES.adminProducts}>Back to the products</Link>
+      </p>
+      {content}
+    </section>
+  );
+}
+
+interface ProductEditFormProps {
+  environment: Environment;
+  product: Product;
+  canEdit: boolean;
+  initialNotice: string | null;
+}
+
+const PRICE_UNITS: readonly { unit: PriceUnit; label: string; hint: string }[] = [
+  { unit: 'dollars', label: 'Dollars', hint: 'In US dollars, e.g. 19.99.' },
+  { unit: 'cents', label: 'Cents', hint: 'In US cents, e.g. 1999.' },
+];
+
+function ProductEditForm({ environment, product, canEdit, initialNotice }: ProductEditFormProps) {
+  // The product as last loaded or saved: the version a save starts from, what the confirmation compares against.
+  const [base, setBase] = useState(product);
+  const [draft, setDraft] = useState<ProductDraft>(() => draftFromProduct(product));
+  const [newImages, setNewImages] = useState<NewImage[]>([]);
+  const [notice, setNotice] = useState<FormNotice | null>(initialNotice ? { tone: 'ok', text: initialNotice } : null);
+  const [conflict, setConflict] = useState(false);
+  const saving = useRef(false);
+  const update = useUpdateProduct(environment, product.productID);
+  const queryClient = useQueryClient();
+  const { confirm, dialog } = useConfirmDialog();
+  const statusId = useId();
+  const set = <Field extends keyof ProductDraft>(field: Field, value: ProductDraft[Field]) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const startFrom = (saved: Product) => {
+    setBase(saved);
+    setDraft(draftFromProduct(saved));
+    setNewImages([]);
+    setConflict(false);
+  };
+
+  const reload = async () => {
+    const latest = await queryClient.fetchQuery({
+      ...productQueryOptions(environment, product.productID),
+      staleTime: 0,
+    });
+    startFrom(latest);
+    setNotice({ tone: 'ok', text: 'Loaded the latest saved version.' });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Spec §5: saving is blocked while a save is in progress (the button is disabled too).
+    if (saving.current || !canEdit) return;
+    const checked = checkProductEdit(draft, base, newImages.length);
+    if (!checked.ok) {
+      setNotice({ tone: 'error', text: checked.message });
+      return;
+    }
+    saving.current = true;
+    if (environment === 'production') {
+      const confirmed = await confirm({
+        title: PRODUCTION_TITLE,
+        message: <p>This saves “{checked.value.name}” in production, where players see it.</p>,
+        items: destructiveChanges(base, checked.value),
+        confirmLabel: 'Save to production',
+      });
+      if (!confirmed) {
+        saving.current = false;
+        return;
+      }
+    }
+    setNotice(null);
+    update.mutate(
+      { input: checked.value, files: newImages.map((image) => image.file) },
+      {
+        onSuccess: (saved) => {
+          startFrom(saved);
+          setNotice({ tone: 'ok', text: PRODUCT_MESSAGES.updated });
+        },
+        onError: (error) => {
+          const failure = saveFailure(error);
+          setConflict(failure.conflict);
+          setNotice({ tone: 'error', text: failure.message });
+        },
+        onSettled: () => {
+          saving.current = false;
+        },
+      },
+    );
+  };
+
+  const unit = PRICE_UNITS.find((option) => option.unit === draft.priceUnit) ?? PRICE_UNITS[0];
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={update.isPending}>
+      {!canEdit && <ReadOnlyNotice>Your role may view this product but not change it.</ReadOnlyNotice>}
+      <fieldset className={styles.plain} disabled={!canEdit}>
+        <FormField label="Product Name" value={draft.name} onChange={(event) => set('name', event.target.value)} />
+        <fieldset className={styles.priceUnit}>
+          <legend>Price unit</legend>
+          {PRICE_UNITS.map((option) => (
+            <label key={option.unit}>
+              <input
+                type="radio"
+                name="price-unit"
+                value={option.unit}
+                checked={draft.priceUnit === option.unit}
+                onChange={() =>
+                  setDraft((current) => ({
+                    ...current,
+                    priceUnit: option.unit,
+                    price: convertPrice(current.price, current.priceUnit, option.unit),
+                  }))
+                }
+              />
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+        <FormField
+          label="Price"
+          inputMode={draft.priceUnit === 'dollars' ? 'decimal' : 'numeric'}
+          hint={unit?.hint}
+          value={draft.price}
+          onChange={(event) => set('price', event.target.value)}
+        />
+        <CheckboxField
+          label="Is Digital Double"
+          checked={draft.isDigitalDouble}
+          onChange={(checked) => set('isDigitalDouble', checked)}
+        />
+        <FormField
+          label="Release Date"
+          type="date"
+          value={draft.releaseDay}
+          onChange={(event) => set('releaseDay', event.target.value)}
+        />
+        <TextAreaField
+          label="Description"
+          rows={4}
+          value={draft.description}
+          onChange={(event) => set('description', event.target.value)}
+        />
+        <div className={formStyles.field}>
+          <label htmlFor={statusId}>Status</label>
+          <select
+            id={statusId}
+            className={formStyles.input}
+            value={draft.status}
+            onChange={(event) => {
+              const status = z.safeParse(productStatusSchema, Number(event.target.value));
+              if (status.success) set('status', status.data);
+            }}
+          >
+            {Object.entries(PRODUCT_STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label} ({value})
+              </option>
+            ))}
+          </select>
+        </div>
+        <VarietiesEditor
+          mode="edit"
+          varieties={draft.varieties}
+          onChange={(varieties) => set('varieties', varieties)}
+        />
+        <ImageEditor
+          images={draft.images}
+          onImagesChange={(images) => set('images', images)}
+          newImages={newImages}
+          onNewImagesChange={setNewImages}
+        />
+      </fieldset>
+      <FormAlert notice={notice} />
+      {conflict && (
+        <div className={styles.submitRow}>
+          <button type="button" className={listStyles.plainButton} onClick={() => void reload()}>
+            Load the latest version (discards your changes)
+          </button>
+        </div>
+      )}
+      {canEdit && (
+        <div className={styles.submitRow}>
+          <button type="submit" className={`button ${styles.submit}`} disabled={update.isPending}>
+            Save Changes
+          </button>
+        </div>
+      )}
+      {dialog}
+    </form>
+  );
+}

@@ -1,0 +1,297 @@
+import {
+  type CreateProductInput,
+  centsToDollars,
+  createProductInputSchema,
+  DEFAULT_VARIETY,
+  dollarsToCents,
+  EDIT_VARIETY_ID_PREFIX,
+  hasFractionalCents,
+  PRODUCT_MAX_IMAGES,
+  PRODUCT_MAX_NEW_IMAGES,
+  PRODUCT_MESSAGES,
+  PRODUCT_STATUS,
+  type Product,
+  type ProductImage,
+  type ProductStatus,
+  updateProductInputSchema,
+  type Variety,
+} from '@outpost/contracts/products';
+import { z } from 'zod/mini';
+import { parseDay } from '../../../components/admin-list/list-view';
+
+/*
+ * The create and edit screens' forms as data, and their checks (spec §5). The checks parse with
+ * the contracts schemas the server parses with, so the screen's message is the one the server
+ * would give and a form that passes here is not refused there for its shape. Pure: the screens
+ * hold the state and call these.
+ */
+
+/** A variety as its fields hold it: text as typed. */
+export interface VarietyDraft {
+  /** React's key for the row: it stays while the Variety ID is edited. */
+  key: string;
+  varietyID: string;
+  varietyName: string;
+  stripeID: string;
+  quantity: string;
+  /** The variety as saved (edit screen): its ID is fixed and its lifetime quantity shown. */
+  stored: Variety | null;
+}
+
+export type Checked<Value> = { ok: true; value: Value } | { ok: false; message: string };
+
+export const IMAGE_LIMIT_MESSAGE = `A product can have at most ${PRODUCT_MAX_IMAGES} images.`;
+export const NEW_IMAGE_LIMIT_MESSAGE = `At most ${PRODUCT_MAX_NEW_IMAGES} new images can be uploaded in one save.`;
+
+let keys = 0;
+const nextKey = () => {
+  keys += 1;
+  return `variety-row-${keys}`;
+};
+
+/** Spec §5: a random ID is two concatenated random base-36 strings. */
+function randomId(random: () => number): string {
+  const part = () => random().toString(36).slice(2, 10);
+  return `${part()}${part()}`;
+}
+
+/** Spec §5: a variety added on the edit screen gets a generated ID prefixed 'variety-'. */
+export function newVarietyId(random: () => number = Math.random): string {
+  return `${EDIT_VARIETY_ID_PREFIX}${randomId(random)}`;
+}
+
+/** A new row: on the edit screen with a generated ID, on the create screen blank. */
+export function blankVariety(varietyID = ''): VarietyDraft {
+  return { key: nextKey(), varietyID, varietyName: '', stripeID: '', quantity: '0', stored: null };
+}
+
+function storedVariety(variety: Variety): VarietyDraft {
+  return {
+    key: nextKey(),
+    varietyID: variety.varietyID,
+    varietyName: variety.varietyName,
+    stripeID: variety.stripeID,
+    quantity: String(variety.quantity),
+    stored: variety,
+  };
+}
+
+/** A quantity as typed: empty is missing (the schema's "fill out" message), anything else a number or NaN. */
+function quantityValue(text: string): number | undefined {
+  const trimmed = text.trim();
+  return trimmed === '' ? undefined : Number(trimmed);
+}
+
+const varietyValues = (varieties: readonly VarietyDraft[]) =>
+  varieties.map((variety) => ({
+    varietyID: variety.varietyID,
+    varietyName: variety.varietyName,
+    stripeID: variety.stripeID,
+    quantity: quantityValue(variety.quantity),
+  }));
+
+/** The first problem the schema finds, in the order of the form (spec §5's order of alerts). */
+function firstMessage(error: z.core.$ZodError, priceText: string): string {
+  const issue = error.issues[0];
+  if (!issue) return PRODUCT_MESSAGES.fillAllFields;
+  // "> 0" is all the spec says of a price; 1.999 deserves to be told why it is refused.
+  if (issue.path[0] === 'price' && hasFractionalCents(priceText)) return PRODUCT_MESSAGES.wholeCents;
+  return issue.message;
+}
+
+function parseWith<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  raw: unknown,
+  priceText: string,
+): Checked<z.output<Schema>> {
+  const result = z.safeParse(schema, raw);
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, message: firstMessage(result.error, priceText) };
+}
+
+/* Create */
+
+export interface NewProductDraft {
+  productID: string;
+  name: string;
+  description: string;
+  /** US dollars as typed ("19.99"). */
+  price: string;
+  isDigitalDouble: boolean;
+  /** A datetime-local input's value ("2026-12-01T18:00"), in the admin's time zone; empty for none. */
+  releaseDate: string;
+  varieties: VarietyDraft[];
+  goToProductPage: boolean;
+}
+
+/** Spec §2: the first variety is 'default', 'Default', quantity 0; 'Go to Product Page' is on. */
+export function newProductDraft(): NewProductDraft {
+  return {
+    productID: '',
+    name: '',
+    description: '',
+    price: '',
+    isDigitalDouble: false,
+    releaseDate: '',
+    varieties: [
+      { ...blankVariety(DEFAULT_VARIETY.varietyID), ...DEFAULT_VARIETY, quantity: String(DEFAULT_VARIETY.quantity) },
+    ],
+    goToProductPage: true,
+  };
+}
+
+/** A datetime-local value (local time) as an ISO instant; a value that is no date is left for the schema to refuse. */
+export function localDateTimeToIso(text: string): string | null {
+  if (text.trim() === '') return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+}
+
+/** Spec §5's create checks and alerts; the price goes from dollars to integer cents without a float. */
+export function checkNewProduct(draft: NewProductDraft): Checked<CreateProductInput> {
+  const raw = {
+    productID: draft.productID,
+    name: draft.name,
+    description: draft.description,
+    price: dollarsToCents(draft.price) ?? undefined,
+    isDigitalDouble: draft.isDigitalDouble,
+    releaseDate: localDateTimeToIso(draft.releaseDate),
+    varieties: varietyValues(draft.varieties),
+  };
+  return parseWith(createProductInputSchema, raw, draft.price);
+}
+
+/* Edit */
+
+export type PriceUnit = 'dollars' | 'cents';
+
+export interface ProductDraft {
+  name: string;
+  description: string;
+  /** The price as typed, in `priceUnit`. */
+  price: string;
+  priceUnit: PriceUnit;
+  isDigitalDouble: boolean;
+  /** A date input's value (YYYY-MM-DD) in the admin's time zone; empty for none. */
+  releaseDay: string;
+  status: ProductStatus;
+  varieties: VarietyDraft[];
+  /** The saved images to keep, in their new order. */
+  images: ProductImage[];
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** The day of an instant in the admin's time zone, as a date input shows it. */
+export function localDay(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+}
+
+/**
+ * The release date to save for the day in the field: the stored instant when the day did not
+ * change (the edit screen shows only the day, and must not move the time), else the day's start.
+ */
+export function releaseDateFor(day: string, stored: string | null): string | null {
+  if (day === '') return null;
+  if (day === localDay(stored)) return stored;
+  return parseDay(day)?.toISOString() ?? day;
+}
+
+export function draftFromProduct(product: Product): ProductDraft {
+  return {
+    name: product.name,
+    description: product.description,
+    price: centsToDollars(product.price),
+    priceUnit: 'dollars',
+    isDigitalDouble: product.isDigitalDouble,
+    releaseDay: localDay(product.releaseDate),
+    status: product.status,
+    varieties: product.varieties.map(storedVariety),
+    images: [...product.images].sort((a, b) => a.index - b.index),
+  };
+}
+
+const WHOLE_CENTS = /^\s*\d{1,12}\s*$/;
+
+/** The price field's value in cents, or null when it is not an amount. */
+export function priceInCents(text: string, unit: PriceUnit): number | null {
+  if (unit === 'dollars') return dollarsToCents(text);
+  return WHOLE_CENTS.test(text) ? Number(text) : null;
+}
+
+/** The price field's text when the toggle changes unit: the same amount, or the text as it was when it is none. */
+export function convertPrice(text: string, from: PriceUnit, to: PriceUnit): string {
+  if (from === to) return text;
+  const cents = priceInCents(text, from);
+  if (cents === null) return text;
+  return to === 'cents' ? String(cents) : centsToDollars(cents);
+}
+
+/**
+ * Spec §5's edit checks and alerts, then the image limits. The server applies the lifetime rule
+ * to the quantities; `version` is the loaded one, so a save over someone else's is refused.
+ */
+export function checkProductEdit(
+  draft: ProductDraft,
+  product: Product,
+  newImageCount: number,
+): Checked<z.output<typeof updateProductInputSchema>> {
+  const raw = {
+    name: draft.name,
+    description: draft.description,
+    price: priceInCents(draft.price, draft.priceUnit) ?? undefined,
+    isDigitalDouble: draft.isDigitalDouble,
+    releaseDate: releaseDateFor(draft.releaseDay, product.releaseDate),
+    status: draft.status,
+    varieties: varietyValues(draft.varieties),
+    images: draft.images.map((image) => ({ key: image.key })),
+    version: product.version,
+  };
+  const checked = parseWith(updateProductInputSchema, raw, draft.priceUnit === 'dollars' ? draft.price : '');
+  if (!checked.ok) return checked;
+  if (newImageCount > PRODUCT_MAX_NEW_IMAGES) return { ok: false, message: NEW_IMAGE_LIMIT_MESSAGE };
+  if (draft.images.length + newImageCount > PRODUCT_MAX_IMAGES) return { ok: false, message: IMAGE_LIMIT_MESSAGE };
+  return checked;
+}
+
+/** The list with the item at `index` moved one place (`-1` earlier, `1` later); unchanged at the ends. */
+export function moveItem<Item>(list: readonly Item[], index: number, step: -1 | 1): Item[] {
+  const target = index + step;
+  const next = [...list];
+  const item = next[index];
+  const other = next[target];
+  if (item === undefined || other === undefined) return next;
+  next[target] = item;
+  next[index] = other;
+  return next;
+}
+
+/**
+ * What a save takes away, for the production confirmation: the saved images it drops (by
+ * their number before the edit), the varieties it removes, and whether it archives the product.
+ */
+export function destructiveChanges(
+  product: Product,
+  update: { status: ProductStatus; varieties: readonly { varietyID: string }[]; images: readonly { key: string }[] },
+): string[] {
+  const changes: string[] = [];
+  const kept = new Set(update.images.map((image) => image.key));
+  const before = [...product.images].sort((a, b) => a.index - b.index);
+  before.forEach((image, position) => {
+    if (!kept.has(image.key)) changes.push(`Removes image ${position + 1}.`);
+  });
+  const varietyIds = new Set(update.varieties.map((variety) => variety.varietyID));
+  for (const variety of product.varieties) {
+    if (!varietyIds.has(variety.varietyID)) {
+      changes.push(`Removes the variety ${variety.varietyName} (${variety.varietyID}).`);
+    }
+  }
+  if (update.status === PRODUCT_STATUS.archived && product.status !== PRODUCT_STATUS.archived) {
+    changes.push('Archives the product.');
+  }
+  return changes;
+}

@@ -1,0 +1,148 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { PRODUCT_MESSAGES } from '@outpost/contracts/products';
+import { adminProductPath, ROUTES } from '@outpost/contracts/routes';
+import { type FormEvent, useRef, useState } from 'react';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { Link, useNavigate } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { useConfirmDialog } from '../components/confirm-dialog';
+import { useCreateProduct } from './api/create-product';
+import { CheckboxField } from './components/checkbox-field';
+import { ReadOnlyNotice } from './components/read-only-notice';
+import { TextAreaField } from './components/text-area-field';
+import { VarietiesEditor } from './components/varieties-editor';
+import { checkNewProduct, type NewProductDraft, newProductDraft } from './product-form';
+import { PRODUCTION_TITLE, type ProductNotice } from './product-notice';
+import styles from './products.module.css';
+import { createFailureMessage } from './save-failure';
+
+/** Spec §2's create screen, for those who may create products; a moderator is told they may only look. */
+export default function ProductNew() {
+  const { environment, capabilities } = useAdminAccessContext();
+  return (
+    <section className={`page ${styles.screen}`} aria-labelledby="product-new-title">
+      <h1 id="product-new-title">Create Product</h1>
+      <p className={styles.lead}>
+        A new product in {environment}, created Inactive. <Link to={ROUTES.adminProducts}>Back to the products</Link>
+      </p>
+      {capabilities.manageProducts ? (
+        // A new environment starts a new form: nothing typed for one is created in another.
+        <NewProductForm key={environment} environment={environment} />
+      ) : (
+        <ReadOnlyNotice>Your role may view products but not create them.</ReadOnlyNotice>
+      )}
+    </section>
+  );
+}
+
+function NewProductForm({ environment }: { environment: Environment }) {
+  const [draft, setDraft] = useState<NewProductDraft>(newProductDraft);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const creating = useRef(false);
+  const create = useCreateProduct(environment);
+  const navigate = useNavigate();
+  const { confirm, dialog } = useConfirmDialog();
+  const set = <Field extends keyof NewProductDraft>(field: Field, value: NewProductDraft[Field]) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (creating.current) return;
+    const checked = checkNewProduct(draft);
+    if (!checked.ok) {
+      setNotice({ tone: 'error', text: checked.message });
+      return;
+    }
+    const input = checked.value;
+    creating.current = true;
+    if (
+      environment === 'production' &&
+      !(await confirm({
+        title: PRODUCTION_TITLE,
+        message: (
+          <p>
+            This creates the product “{input.name}” ({input.productID}) in production.
+          </p>
+        ),
+        confirmLabel: 'Create in production',
+      }))
+    ) {
+      creating.current = false;
+      return;
+    }
+    setNotice(null);
+    create.mutate(input, {
+      onSuccess: (product) => {
+        if (draft.goToProductPage) {
+          const state: ProductNotice = { notice: PRODUCT_MESSAGES.created };
+          navigate(adminProductPath(product.productID), { state });
+          return;
+        }
+        setDraft({ ...newProductDraft(), goToProductPage: false });
+        setNotice({ tone: 'ok', text: PRODUCT_MESSAGES.created });
+      },
+      onError: (error) => setNotice({ tone: 'error', text: createFailureMessage(error) }),
+      onSettled: () => {
+        creating.current = false;
+      },
+    });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <FormField
+        label="Product ID"
+        value={draft.productID}
+        hint="Unique in this environment; letters, digits, '-', '_' and '.'. It cannot change later."
+        autoCapitalize="none"
+        spellCheck={false}
+        onChange={(event) => set('productID', event.target.value)}
+      />
+      <FormField label="Product Name" value={draft.name} onChange={(event) => set('name', event.target.value)} />
+      <TextAreaField
+        label="Description"
+        rows={4}
+        value={draft.description}
+        onChange={(event) => set('description', event.target.value)}
+      />
+      <FormField
+        label="Price (USD)"
+        inputMode="decimal"
+        hint="In dollars, e.g. 19.99."
+        value={draft.price}
+        onChange={(event) => set('price', event.target.value)}
+      />
+      <CheckboxField
+        label="Is Digital Double"
+        checked={draft.isDigitalDouble}
+        onChange={(checked) => set('isDigitalDouble', checked)}
+      />
+      <FormField
+        label="Release Date"
+        type="datetime-local"
+        hint="In your time zone; leave empty for none."
+        value={draft.releaseDate}
+        onChange={(event) => set('releaseDate', event.target.value)}
+      />
+      <VarietiesEditor
+        mode="create"
+        varieties={draft.varieties}
+        onChange={(varieties) => set('varieties', varieties)}
+      />
+      <p className={styles.note}>{PRODUCT_MESSAGES.photosOnEditPage}</p>
+      <CheckboxField
+        label="Go to Product Page after creation"
+        checked={draft.goToProductPage}
+        onChange={(checked) => set('goToProductPage', checked)}
+      />
+      <FormAlert notice={notice} />
+      <div className={styles.submitRow}>
+        <button type="submit" className={`button ${styles.submit}`} disabled={create.isPending}>
+          Create Product
+        </button>
+      </div>
+      {dialog}
+    </form>
+  );
+}
