@@ -53,48 +53,50 @@ export function VarietiesEditor({ varieties, onChange, mode }: VarietiesEditorPr
           <li key={variety.key} data-row={variety.key}>
             <fieldset className={styles.variety}>
               <legend>Variety {index + 1}</legend>
-              <FormField
-                label="Variety ID"
-                value={variety.varietyID}
-                readOnly={variety.stored !== null}
-                hint={variety.stored !== null ? 'A saved variety keeps its ID.' : undefined}
-                autoCapitalize="none"
-                spellCheck={false}
-                onChange={(event) => update(variety.key, { varietyID: event.target.value.toLowerCase() })}
-              />
-              <FormField
-                label="Variety Name"
-                value={variety.varietyName}
-                onChange={(event) => update(variety.key, { varietyName: event.target.value })}
-              />
-              <FormField
-                label="Stripe Product ID"
-                value={variety.stripeID}
-                spellCheck={false}
-                onChange={(event) => update(variety.key, { stripeID: event.target.value })}
-              />
-              <FormField
-                label="Quantity"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                value={variety.quantity}
-                onChange={(event) => update(variety.key, { quantity: event.target.value })}
-              />
-              {mode === 'edit' && variety.stored !== null && (
-                <p className={styles.lifetime}>
-                  Lifetime quantity: <strong>{variety.stored.lifetimeQuantity}</strong>
-                </p>
-              )}
-              <button
-                type="button"
-                className={listStyles.plainButton}
-                aria-label={`Remove variety ${index + 1}`}
-                onClick={() => remove(variety.key)}
-              >
-                Remove
-              </button>
+              <div className={styles.varietyFields}>
+                <FormField
+                  label="Variety ID"
+                  value={variety.varietyID}
+                  readOnly={variety.stored !== null}
+                  hint={variety.stored !== null ? 'A saved variety keeps its ID.' : undefined}
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  onChange={(event) => update(variety.key, { varietyID: event.target.value.toLowerCase() })}
+                />
+                <FormField
+                  label="Variety Name"
+                  value={variety.varietyName}
+                  onChange={(event) => update(variety.key, { varietyName: event.target.value })}
+                />
+                <FormField
+                  label="Stripe Product ID"
+                  value={variety.stripeID}
+                  spellCheck={false}
+                  onChange={(event) => update(variety.key, { stripeID: event.target.value })}
+                />
+                <FormField
+                  label="Quantity"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  value={variety.quantity}
+                  onChange={(event) => update(variety.key, { quantity: event.target.value })}
+                />
+                {mode === 'edit' && variety.stored !== null && (
+                  <p className={styles.lifetime}>
+                    Lifetime quantity: <strong>{variety.stored.lifetimeQuantity}</strong>
+                  </p>
+                )}
+                <button
+                  type="button"
+                  className={listStyles.plainButton}
+                  aria-label={`Remove variety ${index + 1}`}
+                  onClick={() => remove(variety.key)}
+                >
+                  Remove
+                </button>
+              </div>
             </fieldset>
           </li>
         ))}
