@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProduct } from '../../apps/server/src/products/queries';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
-import { openPage, seriousAxeViolations, useSite } from './harness';
+import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
 
 // 2 sign-ups from one address: under the server's default auth rate limits.
 const fixture = useSite();
@@ -279,6 +279,18 @@ describe('products, as staff', () => {
     await page.goto(url(`/admin/products/${JACKET}`));
     await page.getByText(`There is no product “${JACKET}” in development.`).waitFor();
     expect(await stored('development', JACKET)).toBeUndefined();
+
+    // On a phone the cards (development's demo products) stack in one column; nothing scrolls sideways.
+    await page.goto(url('/admin/products/list'));
+    await page.setViewportSize(MOBILE_VIEWPORT);
+    await page.getByRole('article').nth(1).waitFor();
+    const lefts = await cards
+      .getByRole('article')
+      .evaluateAll((articles) => articles.map((article) => Math.round(article.getBoundingClientRect().left)));
+    expect(lefts.length).toBeGreaterThan(1);
+    expect(new Set(lefts).size).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE_VIEWPORT.width);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('asks before changing production, and says what the save removes', async () => {
