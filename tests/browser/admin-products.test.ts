@@ -109,6 +109,10 @@ describe('products, as staff', () => {
     await expectAlert(page, 'Product created!');
     await page.getByRole('heading', { level: 1, name: 'Field Jacket' }).waitFor();
     expect(await page.getByLabel('Price', { exact: true }).inputValue()).toBe('19.99');
+    // Said once: a reload of the page does not say it again.
+    await page.reload();
+    await page.getByLabel('Product Name').waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Product created!' }).count()).toBe(0);
 
     const saved = await stored('beta', JACKET);
     expect(saved?.product).toMatchObject({ price: 1999, status: 0, total_quantity: 7, is_digital_double: 1 });

@@ -7,14 +7,14 @@ import {
 } from '@outpost/contracts/products';
 import { ROUTES } from '@outpost/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import formStyles from '../../../components/form/form.module.css';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { CallableError } from '../../../lib/callable';
-import { Link, useLocation, useParams } from '../../../lib/router/router';
+import { Link, useLocation, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { useConfirmDialog } from '../components/confirm-dialog';
 import { productQueryOptions, useProduct } from './api/get-product';
@@ -42,6 +42,14 @@ export default function ProductEdit() {
   const { productID = '' } = useParams();
   const product = useProduct(environment, productID);
   const location = useLocation();
+  const navigate = useNavigate();
+  // 'Product created!' from the create screen: shown once, not again on a reload of this entry.
+  const [arrivalNotice] = useState(() => noticeFromState(location.state));
+  useEffect(() => {
+    if (noticeFromState(location.state) !== null) {
+      navigate(`${location.pathname}${location.search}`, { replace: true });
+    }
+  }, [location, navigate]);
 
   let content: ReactNode;
   if (product.isPending) {
@@ -74,7 +82,7 @@ export default function ProductEdit() {
         environment={environment}
         product={product.data}
         canEdit={capabilities.manageProducts}
-        initialNotice={noticeFromState(location.state)}
+        initialNotice={arrivalNotice}
       />
     );
   }
