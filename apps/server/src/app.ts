@@ -19,7 +19,7 @@ import { registerApiDocs, registerRouteSchemas } from './platform/http/route-sch
 import { registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { registerSpa } from './platform/http/spa';
 import { createMailer } from './platform/mail/mailer';
-import { createFileStore } from './platform/storage/create-file-store';
+import { createFileStore, fileStoreOrigins } from './platform/storage/create-file-store';
 import type { FileStore } from './platform/storage/file-store';
 import { LocalFileStore, registerLocalFileRoutes } from './platform/storage/local-file-store';
 import { countLiveProducts } from './products/queries';
@@ -99,11 +99,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A HEAD twin of every GET API route would be a second door past its rate limit; static
     // files and pages answer HEAD on their own, and the health probes ask for it.
     exposeHeadRoutes: false,
-    frameworkErrors: frameworkErrorHandler(securityHeaders(production).document),
+    frameworkErrors: frameworkErrorHandler(securityHeaders(production, fileStoreOrigins(config)).document),
   });
 
   registerErrorHandler(app);
-  registerSecurityHeaders(app, production);
+  registerSecurityHeaders(app, production, fileStoreOrigins(config));
   await registerRouteSchemas(app, { title: 'Outpost', version: API_VERSION });
   await registerRateLimiting(app);
 

@@ -107,3 +107,33 @@ describe.each([
     }
   });
 });
+
+describe('security headers with files on S3', () => {
+  it('lets pages load stored images from the bucket’s public origin, and nothing else from it', async () => {
+    const stores = await openTestStores('sqlite');
+    const app = await buildUnreadyTestApp(stores, {
+      config: {
+        fileStore: {
+          kind: 's3',
+          bucket: 'outpost',
+          region: 'us-east-1',
+          endpoint: 'http://127.0.0.1:9',
+          accessKeyId: 'key',
+          secretAccessKey: 'secret',
+          forcePathStyle: true,
+          publicUrl: 'https://cdn.outpost.example/images/',
+        },
+      },
+    });
+    try {
+      await app.ready();
+      const csp = String((await app.inject({ url: '/no-such-page' })).headers['content-security-policy']);
+      expect(csp).toContain("img-src 'self' data: https://cdn.outpost.example;");
+      expect(csp).toContain("default-src 'self';");
+      expect(csp.match(/cdn\.outpost\.example/g)).toHaveLength(1);
+    } finally {
+      await app.close();
+      await stores.cleanup();
+    }
+  });
+});

@@ -5,9 +5,10 @@ export type HeaderSet = Readonly<Record<string, string>>;
 
 /**
  * The Content-Security-Policy of our HTML documents: only our own origin, no inline scripts
- * or style attributes, no framing. Small images are inlined by the build as data: URLs.
+ * or style attributes, no framing. Small images are inlined by the build as data: URLs; uploaded
+ * images may come from `imageOrigins` too (the S3 bucket or CDN that serves stored files).
  */
-export function documentContentSecurityPolicy(production: boolean): string {
+export function documentContentSecurityPolicy(production: boolean, imageOrigins: readonly string[] = []): string {
   const directives: [string, string][] = [
     ['default-src', "'self'"],
     ['base-uri', "'self'"],
@@ -15,7 +16,7 @@ export function documentContentSecurityPolicy(production: boolean): string {
     ['font-src', "'self'"],
     ['form-action', "'self'"],
     ['frame-ancestors', "'none'"],
-    ['img-src', "'self' data:"],
+    ['img-src', ["'self'", 'data:', ...imageOrigins].join(' ')],
     ['media-src', "'self'"],
     ['object-src', "'none'"],
     ['script-src', "'self'"],
@@ -36,11 +37,14 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * allows no framing should it be opened directly, and no cross-origin reads. HSTS goes on every
  * answer in production.
  */
-export function securityHeaders(production: boolean): { document: HeaderSet; api: HeaderSet } {
+export function securityHeaders(
+  production: boolean,
+  imageOrigins: readonly string[] = [],
+): { document: HeaderSet; api: HeaderSet } {
   const transport: HeaderSet = production ? { 'strict-transport-security': HSTS } : {};
   return {
     document: {
-      'content-security-policy': documentContentSecurityPolicy(production),
+      'content-security-policy': documentContentSecurityPolicy(production, imageOrigins),
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',
@@ -67,8 +71,12 @@ export function securityHeaders(production: boolean): { document: HeaderSet; api
  * them too. Each route gets its set when it is registered; unmatched paths (the Not-found page,
  * or a JSON 404 under /api/) get the document set.
  */
-export function registerSecurityHeaders(app: FastifyInstance, production: boolean): void {
-  const { document, api } = securityHeaders(production);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  production: boolean,
+  imageOrigins: readonly string[] = [],
+): void {
+  const { document, api } = securityHeaders(production, imageOrigins);
   const setter = (headers: HeaderSet) => (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     reply.headers(headers);
     done();

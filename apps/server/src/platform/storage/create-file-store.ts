@@ -19,3 +19,11 @@ export function createFileStore(config: Pick<Config, 'fileStore' | 'dataDir' | '
   }
   return new S3FileStore(settings);
 }
+
+/**
+ * The origins, other than the app's own, that browsers load stored files from: the pages'
+ * Content-Security-Policy must allow them as image sources.
+ */
+export function fileStoreOrigins(config: Pick<Config, 'fileStore'>): string[] {
+  return config.fileStore.kind === 's3' ? [new URL(config.fileStore.publicUrl).origin] : [];
+}
