@@ -17,7 +17,12 @@ export const LAZY_ONLY_CHUNK_WORDS = ['story', 'theater', 'admin'] as const;
  * Text that exists only in the story and admin screens (their headings). Finding one in the
  * first-visit set means a screen was pulled into the entry even if its chunk name hides it.
  */
-export const LAZY_ONLY_MARKERS = ['Theater admin', 'The Story Theater', 'Episode viewer'] as const;
+export const LAZY_ONLY_MARKERS = [
+  'Theater admin',
+  'The Story Theater',
+  'Episode viewer',
+  'Loading product data...',
+] as const;
 
 export interface ChunkSize {
   /** Path under the dist folder, e.g. assets/index-abc123.js. */
