@@ -82,16 +82,21 @@ describe('serving the web app', () => {
     expect(response.body).toBe(SHELL);
   });
 
-  it.each(['/nope', '/story/ep-42/extra', '/shop/items/1', '/admin/products', '/admin/products/p1/extra', '/About/', '//about'])(
-    'answers the unknown path %s with the prerendered Not-found page and 404',
-    async (url) => {
-      const response = await t.app.inject({ url });
-      expect(response.statusCode).toBe(404);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(NOT_FOUND);
-    },
-  );
+  it.each([
+    '/nope',
+    '/story/ep-42/extra',
+    '/shop/items/1',
+    '/admin/products',
+    '/admin/products/p1/extra',
+    '/About/',
+    '//about',
+  ])('answers the unknown path %s with the prerendered Not-found page and 404', async (url) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(NOT_FOUND);
+  });
 
   it('serves hashed assets for a year and other files briefly', async () => {
     const asset = await t.app.inject({ url: '/assets/index-abc123.js' });
