@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerBackofficeRoutes } from './backoffice/routes';
+import { registerEconomyRoutes } from './economy/routes';
 import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import { registerAuthRoutes } from './identity/auth-routes';
 import { registerIdentityRoutes } from './identity/routes';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     segmentRateLimit: rateLimits.emailSignup,
   });
 
+  registerEconomyRoutes(app, { game: stores.game[config.appEnv] });
   registerBackofficeRoutes(app, { game: stores.game, identity, figures: { liveProducts: countLiveProducts } });
   registerProductRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
 

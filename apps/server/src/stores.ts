@@ -1,5 +1,7 @@
 import { backofficeMigrations } from './backoffice/migrations/index';
 import type { BackofficeTables } from './backoffice/tables';
+import { economyMigrations } from './economy/migrations/index';
+import type { EconomyTables } from './economy/tables';
 import { identityMigrations } from './identity/migrations/index';
 import type { IdentityTables } from './identity/tables';
 import { opsMigrations } from './ops/migrations/index';
@@ -25,13 +27,13 @@ import type { SiteTables } from './site/tables';
 export type IdentityDatabase = IdentityTables & MailTables & AttestationTables;
 
 /** One game-data store per environment (development, beta, production). */
-export type GameDatabase = SiteTables & OpsTables & BackofficeTables & ProductTables;
+export type GameDatabase = SiteTables & OpsTables & BackofficeTables & ProductTables & EconomyTables;
 
 export type AppStores = Stores<IdentityDatabase, GameDatabase>;
 
 const MIGRATIONS = {
   identity: joinMigrations(identityMigrations, mailMigrations, attestationMigrations),
-  game: joinMigrations(siteMigrations, opsMigrations, backofficeMigrations, productsMigrations),
+  game: joinMigrations(siteMigrations, opsMigrations, backofficeMigrations, productsMigrations, economyMigrations),
 };
 
 /** Opens every store of the app and brings it to the latest migration. */

@@ -30,6 +30,7 @@ export const API_POLICIES = {
   'GET /api/fn/check-email': productFunction('public'),
   'POST /api/fn/register': productFunction('signedIn'),
   'POST /api/fn/register-for-email-segment': productFunction('public'),
+  'GET /api/account/credits': { access: 'signedIn' },
   'GET /api/admin/:env/access': { access: 'adminArea' },
   'GET /api/admin/:env/admin-log': { access: 'adminArea' },
   'GET /api/admin/:env/dashboard': { access: 'adminArea' },

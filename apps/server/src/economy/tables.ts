@@ -1,0 +1,34 @@
+import type { Generated, Selectable } from 'kysely';
+
+/**
+ * The credits ledger (the in-game currency g00wiy): every change of a player's credits is one
+ * row, never updated or deleted. `reference` names what caused it (an order, a code redemption,
+ * a spin) and is unique, so a change retried with the same reference is applied once.
+ */
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: string;
+  /** Credits added (positive) or spent (negative). */
+  amount: number;
+  /** Why, in a word a person reads: purchase, redemption, reward, spin, adjustment. */
+  reason: string;
+  reference: string;
+  /** The player's balance once this change applied. */
+  balance_after: number;
+  /** ISO 8601, UTC. */
+  created_at: string;
+}
+
+/** Each player's balance: the sum of their ledger rows, kept beside it in the same transactions. */
+export interface CreditBalanceTable {
+  user_id: string;
+  /** Never negative: a CHECK constraint backs the spend's guarded update. */
+  balance: number;
+}
+
+export type CreditLedgerRow = Selectable<CreditLedgerTable>;
+
+export interface EconomyTables {
+  credit_ledger: CreditLedgerTable;
+  credit_balances: CreditBalanceTable;
+}

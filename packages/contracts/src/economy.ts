@@ -1,0 +1,36 @@
+import { z } from 'zod/mini';
+import { adminListPageSchema, adminListQuerySchema } from './admin-list';
+
+/** The in-game currency's name (spec §9: g00wiy, non-refundable and non-transferable). */
+export const CREDITS_NAME = 'g00wiy';
+
+/** Why a player's credits changed. */
+export const LEDGER_REASONS = ['purchase', 'redemption', 'reward', 'spin', 'adjustment'] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+/** One change of a player's credits, as the player sees it in their history. */
+export const ledgerEntrySchema = z.object({
+  id: z.int(),
+  /** Credits added (positive) or spent (negative). */
+  amount: z.int(),
+  reason: z.enum(LEDGER_REASONS),
+  /** What caused it: an order, a code, a spin. */
+  reference: z.string(),
+  balanceAfter: z.int(),
+  /** ISO 8601, UTC. */
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+/** GET /api/account/credits: the history pages newest first, through the one list protocol. */
+export const creditsQuerySchema = adminListQuerySchema(['createdAt'] as const, {});
+export type CreditsQuery = z.infer<typeof creditsQuerySchema>;
+
+export const creditsSchema = z.object({
+  balance: z.int().check(z.nonnegative()),
+  history: adminListPageSchema(ledgerEntrySchema),
+});
+export type Credits = z.infer<typeof creditsSchema>;
+
+export const INSUFFICIENT_CREDITS_MESSAGE = (balance: number, amount: number) =>
+  `Not enough ${CREDITS_NAME}: this costs ${amount} and you have ${balance}.`;
