@@ -114,6 +114,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 
+  it('turns PayPal on per environment, in the sandbox except for production', () => {
+    expect(loadConfig({}).paypal).toEqual({ development: undefined, beta: undefined, production: undefined });
+    const config = loadConfig({
+      PAYPAL_DEVELOPMENT_CLIENT_ID: 'dev-id',
+      PAYPAL_DEVELOPMENT_CLIENT_SECRET: 'dev-secret',
+      PAYPAL_DEVELOPMENT_API_URL: 'http://127.0.0.1:9999',
+      PAYPAL_BETA_CLIENT_ID: 'beta-id',
+      PAYPAL_BETA_CLIENT_SECRET: 'beta-secret',
+      PAYPAL_PRODUCTION_CLIENT_ID: 'live-id',
+      PAYPAL_PRODUCTION_CLIENT_SECRET: 'live-secret',
+    });
+    expect(config.paypal).toEqual({
+      development: { clientId: 'dev-id', clientSecret: 'dev-secret', apiUrl: 'http://127.0.0.1:9999' },
+      beta: { clientId: 'beta-id', clientSecret: 'beta-secret', apiUrl: 'https://api-m.sandbox.paypal.com' },
+      production: { clientId: 'live-id', clientSecret: 'live-secret', apiUrl: 'https://api-m.paypal.com' },
+    });
+    expect(loadConfig({ PAYPAL_BETA_API_URL: 'https://api-m.paypal.com' }).paypal.beta).toBeUndefined();
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -153,6 +172,18 @@ describe('loadConfig', () => {
     [{ S3_FORCE_PATH_STYLE: 'yes' }, 'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false'],
     [{ IMAGE_MAX_BYTES: '10MB' }, 'Invalid configuration: IMAGE_MAX_BYTES must be a number of bytes'],
     [{ IMAGE_MAX_BYTES: '12' }, 'Invalid configuration: IMAGE_MAX_BYTES must be at least 1024 bytes'],
+    [
+      { PAYPAL_BETA_CLIENT_ID: 'beta-id' },
+      'Invalid configuration: PAYPAL_BETA_CLIENT_ID and PAYPAL_BETA_CLIENT_SECRET must be set together (or neither, to leave PayPal off in beta)',
+    ],
+    [
+      { PAYPAL_PRODUCTION_CLIENT_SECRET: 'live-secret' },
+      'Invalid configuration: PAYPAL_PRODUCTION_CLIENT_ID and PAYPAL_PRODUCTION_CLIENT_SECRET must be set together',
+    ],
+    [
+      { PAYPAL_DEVELOPMENT_API_URL: 'api-m.sandbox.paypal.com' },
+      'Invalid configuration: PAYPAL_DEVELOPMENT_API_URL must be an http:// or https:// URL such as https://api-m.sandbox.paypal.com (got "api-m.sandbox.paypal.com")',
+    ],
   ])('stops on %o with one line naming the variable', (env, message) => {
     let error: unknown;
     try {
@@ -175,6 +206,10 @@ describe('loadConfig', () => {
     );
     for (const secret of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
       expect(() => loadConfig({ FILE_STORE: 's3', [secret]: 'hunter2' })).not.toThrow(/hunter2/);
+    }
+    for (const environment of ['DEVELOPMENT', 'BETA', 'PRODUCTION']) {
+      expect(() => loadConfig({ [`PAYPAL_${environment}_CLIENT_SECRET`]: 'hunter2' })).toThrow(ConfigError);
+      expect(() => loadConfig({ [`PAYPAL_${environment}_CLIENT_SECRET`]: 'hunter2' })).not.toThrow(/hunter2/);
     }
   });
 });

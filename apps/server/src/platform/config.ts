@@ -80,7 +80,22 @@ const envSchema = z.object({
     .min(1024, 'must be at least 1024 bytes')
     .max(100 * MB, `must be at most ${100 * MB} bytes (100 MB)`)
     .default(10 * MB),
+  PAYPAL_DEVELOPMENT_CLIENT_ID: z.string().optional(),
+  PAYPAL_DEVELOPMENT_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_DEVELOPMENT_API_URL: paypalApiUrl(),
+  PAYPAL_BETA_CLIENT_ID: z.string().optional(),
+  PAYPAL_BETA_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_BETA_API_URL: paypalApiUrl(),
+  PAYPAL_PRODUCTION_CLIENT_ID: z.string().optional(),
+  PAYPAL_PRODUCTION_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_PRODUCTION_API_URL: paypalApiUrl(),
 });
+
+function paypalApiUrl() {
+  return z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://api-m.sandbox.paypal.com' })
+    .optional();
+}
 
 export type Config = {
   port: number;
@@ -107,6 +122,22 @@ export type Config = {
   fileStore: FileStoreConfig;
   /** Largest image upload accepted, in bytes; larger ones are refused with 413. */
   imageMaxBytes: number;
+  /** Each game environment's PayPal REST app; undefined means PayPal is off there. */
+  paypal: Record<Environment, PayPalConfig | undefined>;
+};
+
+export type PayPalConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** PayPal's REST host: the sandbox's or the live one. */
+  apiUrl: string;
+};
+
+/** Development and beta take payments in PayPal's sandbox unless told otherwise; production is live. */
+const PAYPAL_DEFAULT_API_URL: Record<Environment, string> = {
+  development: 'https://api-m.sandbox.paypal.com',
+  beta: 'https://api-m.sandbox.paypal.com',
+  production: 'https://api-m.paypal.com',
 };
 
 export type FileStoreConfig =
@@ -133,6 +164,9 @@ const UNECHOED = new Set([
   'S3_ENDPOINT',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'PAYPAL_DEVELOPMENT_CLIENT_SECRET',
+  'PAYPAL_BETA_CLIENT_SECRET',
+  'PAYPAL_PRODUCTION_CLIENT_SECRET',
 ]);
 
 /** Raised when the environment is invalid; its message is one line naming the variable. */
@@ -155,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     throw new ConfigError('Invalid configuration: AUTH_SECRET must be set when APP_ENV is production');
   }
   const fileStore = fileStoreConfig(value);
+  const paypal = paypalConfig(present);
   const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     port: value.PORT,
@@ -178,7 +213,25 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     attestationAllowDebugInProduction: value.ATTESTATION_ALLOW_DEBUG_IN_PRODUCTION,
     fileStore,
     imageMaxBytes: value.IMAGE_MAX_BYTES,
+    paypal,
   };
+}
+
+/** PayPal per environment: a client id and secret together turn it on; one without the other is a mistake. */
+function paypalConfig(present: Record<string, string | undefined>): Record<Environment, PayPalConfig | undefined> {
+  const one = (environment: Environment): PayPalConfig | undefined => {
+    const prefix = `PAYPAL_${environment.toUpperCase()}`;
+    const clientId = present[`${prefix}_CLIENT_ID`];
+    const clientSecret = present[`${prefix}_CLIENT_SECRET`];
+    if (clientId === undefined && clientSecret === undefined) return undefined;
+    if (clientId === undefined || clientSecret === undefined) {
+      throw new ConfigError(
+        `Invalid configuration: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together (or neither, to leave PayPal off in ${environment})`,
+      );
+    }
+    return { clientId, clientSecret, apiUrl: present[`${prefix}_API_URL`] ?? PAYPAL_DEFAULT_API_URL[environment] };
+  };
+  return { development: one('development'), beta: one('beta'), production: one('production') };
 }
 
 /** The S3 settings are required only when FILE_STORE asks for S3; the local folder needs none. */

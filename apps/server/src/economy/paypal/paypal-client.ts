@@ -1,0 +1,375 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * PayPal Orders v2 over `fetch`: OAuth client credentials, create, capture and get an order.
+ * Network failures and 5xx answers are retried with the same PayPal-Request-Id, which PayPal
+ * documents as safe (a repeated id answers the first request's result instead of acting again),
+ * so a retried capture never captures twice; 4xx answers are never retried.
+ */
+
+/** Currencies whose smallest unit is a cent (two decimals); others need their own formatting. */
+export type PayPalCurrency = 'USD';
+
+export interface PayPalMoney {
+  currency_code: string;
+  value: string;
+}
+
+export interface PayPalLink {
+  href: string;
+  rel: string;
+  method?: string;
+}
+
+export interface PayPalAddress {
+  address_line_1?: string;
+  address_line_2?: string;
+  admin_area_1?: string;
+  admin_area_2?: string;
+  postal_code?: string;
+  country_code?: string;
+}
+
+export interface PayPalCapture {
+  id: string;
+  status: string;
+  status_details?: { reason?: string };
+  amount?: PayPalMoney;
+  custom_id?: string;
+  final_capture?: boolean;
+  seller_receivable_breakdown?: { gross_amount?: PayPalMoney; paypal_fee?: PayPalMoney; net_amount?: PayPalMoney };
+  create_time?: string;
+  update_time?: string;
+}
+
+export interface PayPalPurchaseUnit {
+  reference_id?: string;
+  custom_id?: string;
+  description?: string;
+  amount?: PayPalMoney;
+  shipping?: { name?: { full_name?: string }; address?: PayPalAddress };
+  payments?: { captures?: PayPalCapture[] };
+}
+
+export interface PayPalPayer {
+  payer_id?: string;
+  email_address?: string;
+  name?: { given_name?: string; surname?: string };
+  address?: PayPalAddress;
+}
+
+/** An order as PayPal answers it; only the fields Outpost reads are named, the rest pass through. */
+export interface PayPalOrder {
+  id: string;
+  status: string;
+  intent?: string;
+  purchase_units?: PayPalPurchaseUnit[];
+  payer?: PayPalPayer;
+  links?: PayPalLink[];
+  create_time?: string;
+  update_time?: string;
+}
+
+export interface CreateOrderInput {
+  /** Outpost's own id for the purchase; PayPal returns it on the order and its capture. */
+  customId: string;
+  /** Outpost's price in integer cents, never a figure from the client. */
+  amountCents: number;
+  currency: PayPalCurrency;
+  /** What the buyer sees on PayPal (at most 127 characters). */
+  description: string;
+  /** Defaults to `customId`. */
+  referenceId?: string;
+  /** Idempotency key; a repeat with the same id answers the order the first request made. */
+  requestId?: string;
+}
+
+export interface CreatedOrder {
+  id: string;
+  status: string;
+  /** Where the buyer approves the payment (the JS SDK needs only the id). */
+  approveUrl: string | undefined;
+  order: PayPalOrder;
+}
+
+/** The calls settling an order needs; the client implements it, and so can a test double. */
+export interface PayPalOrdersApi {
+  createOrder(input: CreateOrderInput): Promise<CreatedOrder>;
+  captureOrder(orderID: string, requestId: string): Promise<PayPalOrder>;
+  getOrder(orderID: string): Promise<PayPalOrder>;
+}
+
+export interface PayPalClientOptions {
+  /** https://api-m.sandbox.paypal.com or https://api-m.paypal.com (or a local test server). */
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Tries per request, the first included (default 3). */
+  attempts?: number;
+  /** Wait before the n-th retry: retryDelayMs × 2^(n-1) (default 500 ms). */
+  retryDelayMs?: number;
+  /** One request's time limit (default 30 s); a timed-out request is retried like a network error. */
+  timeoutMs?: number;
+  /** The clock the token cache reads (for tests). */
+  now?: () => number;
+}
+
+/** A PayPal call failed: PayPal said no (4xx), kept failing (5xx), or could not be reached. */
+export class PayPalError extends Error {
+  override readonly name = 'PayPalError';
+  /** HTTP status; undefined when PayPal could not be reached. */
+  readonly status: number | undefined;
+  /** PayPal's error name, e.g. UNPROCESSABLE_ENTITY, RESOURCE_NOT_FOUND (OAuth: invalid_client). */
+  readonly paypalName: string | undefined;
+  /** The first `details[].issue`, e.g. ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED. */
+  readonly issue: string | undefined;
+  /** PayPal's id for the failed call, which its support asks for. */
+  readonly debugId: string | undefined;
+
+  constructor(
+    message: string,
+    fields: { status?: number; paypalName?: string; issue?: string; debugId?: string; cause?: unknown } = {},
+  ) {
+    super(message, fields.cause === undefined ? undefined : { cause: fields.cause });
+    this.status = fields.status;
+    this.paypalName = fields.paypalName;
+    this.issue = fields.issue;
+    this.debugId = fields.debugId;
+  }
+}
+
+/** What the issues Outpost meets mean, in words for the log and the operator. */
+const ISSUE_MEANINGS: Record<string, string> = {
+  ORDER_ALREADY_CAPTURED: 'the order has already been captured',
+  INSTRUMENT_DECLINED: "the buyer's funding source was declined; the buyer must choose another",
+  ORDER_NOT_APPROVED: 'the buyer has not approved the order yet',
+  PAYER_ACTION_REQUIRED: 'the buyer must complete an action on PayPal first',
+  INVALID_RESOURCE_ID: 'PayPal has no order with this id',
+  DUPLICATE_INVOICE_ID: 'PayPal has already seen this invoice id',
+};
+
+const MAX_TEXT = 127;
+
+/** 1999 → "19.99", 5 → "0.05": PayPal's decimal string from whole cents, without floating point. */
+export function centsToPayPalValue(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents <= 0) throw new RangeError(`A PayPal amount must be whole positive cents`);
+  const whole = Math.floor(cents / 100);
+  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** "19.99" → 1999, "20" → 2000; anything else (more decimals, signs, exponents) → undefined. */
+export function payPalValueToCents(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+export class PayPalClient implements PayPalOrdersApi {
+  readonly #apiUrl: string;
+  readonly #basic: string;
+  readonly #attempts: number;
+  readonly #retryDelayMs: number;
+  readonly #timeoutMs: number;
+  readonly #now: () => number;
+  #token: { value: string; refreshAt: number } | undefined;
+  #tokenRequest: Promise<string> | undefined;
+
+  constructor(options: PayPalClientOptions) {
+    this.#apiUrl = options.apiUrl.replace(/\/+$/, '');
+    this.#basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
+    this.#attempts = Math.max(1, options.attempts ?? 3);
+    this.#retryDelayMs = options.retryDelayMs ?? 500;
+    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+    checkText('customId', input.customId);
+    checkText('description', input.description);
+    const body = {
+      intent: 'CAPTURE',
+      purchase_units: [
+        {
+          reference_id: input.referenceId ?? input.customId,
+          custom_id: input.customId,
+          description: input.description,
+          amount: { currency_code: input.currency, value: centsToPayPalValue(input.amountCents) },
+        },
+      ],
+    };
+    const order = await this.#call<PayPalOrder>('create order', 'POST', '/v2/checkout/orders', {
+      body,
+      requestId: input.requestId ?? randomUUID(),
+    });
+    const approveUrl = order.links?.find((link) => link.rel === 'approve' || link.rel === 'payer-action')?.href;
+    return { id: order.id, status: order.status, approveUrl, order };
+  }
+
+  async captureOrder(orderID: string, requestId: string): Promise<PayPalOrder> {
+    return this.#call<PayPalOrder>(
+      `capture order ${orderID}`,
+      'POST',
+      `/v2/checkout/orders/${orderPath(orderID)}/capture`,
+      {
+        body: {},
+        requestId,
+      },
+    );
+  }
+
+  async getOrder(orderID: string): Promise<PayPalOrder> {
+    return this.#call<PayPalOrder>(`read order ${orderID}`, 'GET', `/v2/checkout/orders/${orderPath(orderID)}`, {});
+  }
+
+  /** An API call with a bearer token: one fresh token on a 401, retries on 5xx and network errors. */
+  async #call<T>(
+    what: string,
+    method: 'GET' | 'POST',
+    path: string,
+    { body, requestId }: { body?: unknown; requestId?: string },
+  ): Promise<T> {
+    for (let renewed = false; ; renewed = true) {
+      const token = await this.#accessToken();
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+      if (body !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers.prefer = 'return=representation';
+      }
+      if (requestId !== undefined) headers['paypal-request-id'] = requestId;
+      const response = await this.#send(what, path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (response.status === 401 && !renewed) {
+        // The token expired early or was revoked: one fresh token, then the same request again.
+        if (this.#token?.value === token) this.#token = undefined;
+        await response.body?.cancel();
+        continue;
+      }
+      if (!response.ok) throw await errorFrom(what, response);
+      return (await response.json()) as T;
+    }
+  }
+
+  /** The cached token, or a new one; concurrent callers share one token request. */
+  async #accessToken(): Promise<string> {
+    if (this.#token && this.#now() < this.#token.refreshAt) return this.#token.value;
+    this.#tokenRequest ??= this.#requestToken().finally(() => {
+      this.#tokenRequest = undefined;
+    });
+    return this.#tokenRequest;
+  }
+
+  async #requestToken(): Promise<string> {
+    const requestedAt = this.#now();
+    const response = await this.#send('get an access token', '/v1/oauth2/token', {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${this.#basic}`,
+        accept: 'application/json',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    if (!response.ok) throw await errorFrom('get an access token', response);
+    const answer = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
+    if (typeof answer.access_token !== 'string' || typeof answer.expires_in !== 'number') {
+      throw new PayPalError('PayPal answered the token request without access_token and expires_in', {
+        status: response.status,
+      });
+    }
+    // Renew a little before PayPal's expiry (5 minutes, or half the lifetime of a short token).
+    const lifetimeMs = answer.expires_in * 1000;
+    this.#token = {
+      value: answer.access_token,
+      refreshAt: requestedAt + lifetimeMs - Math.min(300_000, lifetimeMs / 2),
+    };
+    return answer.access_token;
+  }
+
+  /** One request, tried again after network errors and 5xx answers; the last answer is returned. */
+  async #send(what: string, path: string, init: RequestInit): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      const last = attempt >= this.#attempts;
+      let response: Response;
+      try {
+        response = await fetch(`${this.#apiUrl}${path}`, { ...init, signal: AbortSignal.timeout(this.#timeoutMs) });
+      } catch (error) {
+        if (last) {
+          throw new PayPalError(`Could not reach PayPal to ${what} after ${attempt} attempts: ${describe(error)}`, {
+            cause: error,
+          });
+        }
+        await sleep(this.#retryDelayMs * 2 ** (attempt - 1));
+        continue;
+      }
+      if (response.status < 500 || last) return response;
+      await response.body?.cancel();
+      await sleep(this.#retryDelayMs * 2 ** (attempt - 1));
+    }
+  }
+}
+
+/** PayPal's error body (`{name, message, debug_id, details: [{issue, description}]}`, or OAuth's `{error, error_description}`) as a PayPalError. */
+async function errorFrom(what: string, response: Response): Promise<PayPalError> {
+  const text = await response.text();
+  let body: {
+    name?: unknown;
+    message?: unknown;
+    debug_id?: unknown;
+    details?: { issue?: unknown; description?: unknown }[];
+    error?: unknown;
+    error_description?: unknown;
+  } = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object') body = parsed;
+  } catch {
+    // Not JSON (a proxy's error page): the status says enough.
+  }
+  const paypalName = stringOr(body.name) ?? stringOr(body.error);
+  const detail = Array.isArray(body.details) ? body.details[0] : undefined;
+  const issue = stringOr(detail?.issue);
+  const debugId = stringOr(body.debug_id) ?? response.headers.get('paypal-debug-id') ?? undefined;
+  const explanation =
+    (issue && ISSUE_MEANINGS[issue]) ??
+    stringOr(detail?.description) ??
+    stringOr(body.message) ??
+    stringOr(body.error_description) ??
+    `HTTP ${response.status}`;
+  const code = [issue ?? paypalName, debugId && `debug id ${debugId}`].filter(Boolean).join(', ');
+  const refused = response.status >= 500 ? 'PayPal failed to' : 'PayPal refused to';
+  return new PayPalError(`${refused} ${what}: ${explanation}${code ? ` (${code})` : ''}`, {
+    status: response.status,
+    paypalName,
+    issue,
+    debugId,
+  });
+}
+
+function stringOr(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return `${error.message}${cause}`;
+  }
+  return String(error);
+}
+
+function checkText(field: string, value: string): void {
+  if (value.length === 0 || value.length > MAX_TEXT) {
+    throw new RangeError(`A PayPal order's ${field} must be 1 to ${MAX_TEXT} characters`);
+  }
+}
+
+/** Order ids are PayPal's (letters and digits); anything else must not reshape the path. */
+function orderPath(orderID: string): string {
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(orderID)) throw new PayPalError(`"${orderID}" is not a PayPal order id`);
+  return orderID;
+}

@@ -1,0 +1,440 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { centsToPayPalValue, payPalValueToCents } from '../paypal-client';
+
+/**
+ * For tests: a local HTTP server answering the PayPal endpoints Outpost calls, with the shapes
+ * PayPal documents (OAuth token, Orders v2 create/capture/get, `{name, message, debug_id, details}`
+ * errors, PayPal-Request-Id replays). The buyer's approval happens on PayPal's site, so a test
+ * stands in for it with `approve(orderID, script)`, which also says how the capture will go.
+ */
+
+export type CaptureScript =
+  /** Capture COMPLETED (the default). */
+  | { kind: 'completed' }
+  /** 422 UNPROCESSABLE_ENTITY / INSTRUMENT_DECLINED: the funding source was refused. */
+  | { kind: 'instrument-declined' }
+  /** 201, but the capture's status is DECLINED (a card refused at capture). */
+  | { kind: 'declined' }
+  /** 201, the capture PENDING (for example PENDING_REVIEW). */
+  | { kind: 'pending'; reason?: string };
+
+export interface ApproveOptions {
+  capture?: CaptureScript;
+  /** The captured amount PayPal reports, when it differs from the order's (a tampered order). */
+  capturedValue?: string;
+  /** The custom_id on the capture, when it differs from the order's. */
+  capturedCustomId?: string;
+  /** Statuses answered to the first capture calls, before anything is captured (e.g. [500, 503]). */
+  failCaptures?: number[];
+  /** Capture, then answer 500 once anyway, as if the answer were lost on the way back. */
+  loseFirstCaptureAnswer?: boolean;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  requestId: string | undefined;
+  status: number;
+}
+
+interface StoredOrder {
+  id: string;
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  unit: {
+    reference_id: string;
+    custom_id?: string;
+    description?: string;
+    amount: { currency_code: string; value: string };
+  };
+  script: ApproveOptions;
+  captures: Record<string, unknown>[];
+  createTime: string;
+  updateTime: string;
+}
+
+export interface LocalPayPal {
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Every request answered, in order (token requests included). */
+  requests: RecordedRequest[];
+  /** The buyer approves the order on PayPal; the options script its capture. */
+  approve(orderID: string, options?: ApproveOptions): void;
+  /** How many captures PayPal really made for the order (retries and replays excluded). */
+  captureCount(orderID: string): number;
+  /** PayPal forgets every access token it issued (the next API call gets 401). */
+  revokeTokens(): void;
+  /** The next `count` requests of any kind (token included) answer `status`. */
+  failNext(count: number, status?: number): void;
+  close(): Promise<void>;
+}
+
+const MESSAGES: Record<string, string> = {
+  UNPROCESSABLE_ENTITY:
+    'The requested action could not be performed, semantically incorrect, or failed business validation.',
+  RESOURCE_NOT_FOUND: 'The specified resource does not exist.',
+  INVALID_REQUEST: 'Request is not well-formed, syntactically incorrect, or violates schema.',
+  INTERNAL_SERVER_ERROR: 'An internal server error has occurred.',
+  SERVICE_UNAVAILABLE: 'Service Unavailable.',
+};
+
+const ISSUES: Record<string, string> = {
+  ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+  INSTRUMENT_DECLINED:
+    "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+  ORDER_NOT_APPROVED:
+    "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+  INVALID_RESOURCE_ID: 'Specified resource ID does not exist. Please check the resource ID and try again.',
+};
+
+export async function startLocalPayPal(options: { expiresIn?: number } = {}): Promise<LocalPayPal> {
+  const clientId = `AcLocal${randomHex(8)}`;
+  const clientSecret = `EKLocal${randomHex(16)}`;
+  const expiresIn = options.expiresIn ?? 32_400;
+  const tokens = new Set<string>();
+  const orders = new Map<string, StoredOrder>();
+  /** PayPal-Request-Id → the first answer, replayed for a repeat (PayPal's idempotency). */
+  const replies = new Map<string, { status: number; body: unknown }>();
+  const requests: RecordedRequest[] = [];
+  const faults: number[] = [];
+  let apiUrl = '';
+
+  async function handle(request: IncomingMessage): Promise<{ status: number; body: unknown }> {
+    const url = new URL(request.url ?? '/', 'http://paypal.local');
+    const body = await readBody(request);
+    const fault = faults.shift();
+    if (fault !== undefined) return failure(fault);
+
+    if (request.method === 'POST' && url.pathname === '/v1/oauth2/token') {
+      if (request.headers.authorization !== `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`) {
+        return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
+      }
+      if (new URLSearchParams(body).get('grant_type') !== 'client_credentials') {
+        return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' } };
+      }
+      const token = `A21AA${randomHex(24)}`;
+      tokens.add(token);
+      return {
+        status: 200,
+        body: {
+          scope: 'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/orders',
+          access_token: token,
+          token_type: 'Bearer',
+          app_id: 'APP-80W284485P519543T',
+          expires_in: expiresIn,
+          nonce: `${new Date().toISOString()}${randomHex(8)}`,
+        },
+      };
+    }
+
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!bearer || !tokens.has(bearer)) {
+      return {
+        status: 401,
+        body: {
+          name: 'AUTHENTICATION_FAILURE',
+          message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+          links: [{ href: 'https://developer.paypal.com/docs/api/overview/#error', rel: 'information_link' }],
+        },
+      };
+    }
+
+    const requestId = header(request, 'paypal-request-id');
+    const replayKey = requestId && `${request.method} ${url.pathname} ${requestId}`;
+    const replay = replayKey ? replies.get(replayKey) : undefined;
+    if (replay) return replay;
+    const representation = header(request, 'prefer') === 'return=representation';
+    const answer = route(request.method ?? 'GET', url.pathname, body, representation);
+    // Only what PayPal carried out is replayed: a 5xx (even one whose capture went through) or a refusal is not.
+    const carriedOut = answer.stored ?? answer;
+    if (replayKey && carriedOut.status < 300) replies.set(replayKey, carriedOut);
+    return answer;
+  }
+
+  function route(
+    method: string,
+    path: string,
+    body: string,
+    representation: boolean,
+  ): { status: number; body: unknown; stored?: { status: number; body: unknown } } {
+    if (method === 'POST' && path === '/v2/checkout/orders') return createOrder(body, representation);
+    const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
+    const order = match?.[1] ? orders.get(match[1]) : undefined;
+    if (!match) return { status: 404, body: { name: 'RESOURCE_NOT_FOUND', message: 'Not found' } };
+    if (!order) return unprocessable('INVALID_RESOURCE_ID', 404, 'RESOURCE_NOT_FOUND');
+    if (method === 'GET' && !match[2]) return { status: 200, body: orderJson(order, true) };
+    if (method === 'POST' && match[2]) return capture(order, representation);
+    return {
+      status: 405,
+      body: { name: 'METHOD_NOT_SUPPORTED', message: 'The server does not implement the requested HTTP method.' },
+    };
+  }
+
+  function createOrder(text: string, representation: boolean): { status: number; body: unknown } {
+    const input = parseJson(text) as {
+      intent?: unknown;
+      purchase_units?: {
+        reference_id?: string;
+        custom_id?: string;
+        description?: string;
+        amount?: { currency_code?: unknown; value?: unknown };
+      }[];
+    };
+    const unit = input?.purchase_units?.[0];
+    const value = unit?.amount?.value;
+    const currency = unit?.amount?.currency_code;
+    if (input?.intent !== 'CAPTURE' && input?.intent !== 'AUTHORIZE')
+      return invalidRequest('/intent', 'MISSING_REQUIRED_PARAMETER');
+    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
+      return invalidRequest("/purchase_units/@reference_id=='default'/amount/currency_code", 'INVALID_PARAMETER_VALUE');
+    }
+    if (typeof value !== 'string' || !/^\d{1,10}(\.\d{2})?$/.test(value)) {
+      return invalidRequest("/purchase_units/@reference_id=='default'/amount/value", 'DECIMAL_PRECISION');
+    }
+    const now = new Date().toISOString();
+    const order: StoredOrder = {
+      id: randomHex(9).toUpperCase().slice(0, 17),
+      status: 'CREATED',
+      unit: {
+        reference_id: unit?.reference_id ?? 'default',
+        custom_id: unit?.custom_id,
+        description: unit?.description,
+        amount: { currency_code: currency, value },
+      },
+      script: {},
+      captures: [],
+      createTime: now,
+      updateTime: now,
+    };
+    orders.set(order.id, order);
+    return { status: 201, body: representation ? orderJson(order, true) : orderJson(order, false) };
+  }
+
+  function capture(
+    order: StoredOrder,
+    representation: boolean,
+  ): { status: number; body: unknown; stored?: { status: number; body: unknown } } {
+    const scripted = order.script.failCaptures?.shift();
+    if (scripted !== undefined) return failure(scripted);
+    if (order.status === 'COMPLETED') return unprocessable('ORDER_ALREADY_CAPTURED');
+    if (order.status !== 'APPROVED') return unprocessable('ORDER_NOT_APPROVED');
+    const script = order.script.capture ?? { kind: 'completed' };
+    const kind = script.kind;
+    if (kind === 'instrument-declined') return unprocessable('INSTRUMENT_DECLINED');
+    const now = new Date().toISOString();
+    const amount = {
+      currency_code: order.unit.amount.currency_code,
+      value: order.script.capturedValue ?? order.unit.amount.value,
+    };
+    const status = kind === 'completed' ? 'COMPLETED' : kind === 'pending' ? 'PENDING' : 'DECLINED';
+    order.captures.push({
+      id: randomHex(9).toUpperCase().slice(0, 17),
+      status,
+      ...(script.kind === 'pending' ? { status_details: { reason: script.reason ?? 'PENDING_REVIEW' } } : {}),
+      amount,
+      final_capture: true,
+      seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+      ...(kind === 'completed' ? { seller_receivable_breakdown: breakdown(amount) } : {}),
+      custom_id: order.script.capturedCustomId ?? order.unit.custom_id,
+      create_time: now,
+      update_time: now,
+    });
+    order.status = 'COMPLETED';
+    order.updateTime = now;
+    const answer = { status: 201, body: representation ? orderJson(order, true) : captureMinimal(order) };
+    if (order.script.loseFirstCaptureAnswer) {
+      order.script.loseFirstCaptureAnswer = false;
+      return { ...failure(500), stored: answer };
+    }
+    return answer;
+  }
+
+  function orderJson(order: StoredOrder, full: boolean): Record<string, unknown> {
+    const links = [
+      { href: `${apiUrl}/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
+      ...(order.status === 'CREATED'
+        ? [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`, rel: 'approve', method: 'GET' }]
+        : []),
+      ...(order.status !== 'COMPLETED'
+        ? [
+            { href: `${apiUrl}/v2/checkout/orders/${order.id}`, rel: 'update', method: 'PATCH' },
+            { href: `${apiUrl}/v2/checkout/orders/${order.id}/capture`, rel: 'capture', method: 'POST' },
+          ]
+        : []),
+    ];
+    if (!full) return { id: order.id, status: order.status, links };
+    const approved = order.status !== 'CREATED';
+    return {
+      id: order.id,
+      intent: 'CAPTURE',
+      status: order.status,
+      ...(approved ? { payment_source: { paypal: { ...payer(), account_status: 'VERIFIED' } } } : {}),
+      purchase_units: [
+        {
+          ...order.unit,
+          payee: { email_address: 'merchant@outpost.example', merchant_id: 'LOCALMERCHANT1' },
+          ...(approved ? { shipping: shipping() } : {}),
+          ...(order.captures.length > 0 ? { payments: { captures: order.captures } } : {}),
+        },
+      ],
+      ...(approved ? { payer: payer() } : {}),
+      create_time: order.createTime,
+      update_time: order.updateTime,
+      links,
+    };
+  }
+
+  function captureMinimal(order: StoredOrder): Record<string, unknown> {
+    return {
+      id: order.id,
+      status: order.status,
+      payment_source: { paypal: payer() },
+      purchase_units: [
+        { reference_id: order.unit.reference_id, shipping: shipping(), payments: { captures: order.captures } },
+      ],
+      payer: payer(),
+      links: [{ href: `${apiUrl}/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' }],
+    };
+  }
+
+  function unprocessable(issue: string, status = 422, name = 'UNPROCESSABLE_ENTITY') {
+    return errorAnswer(status, name, issue, [{ issue, description: ISSUES[issue] ?? issue }]);
+  }
+
+  function invalidRequest(field: string, issue: string) {
+    const details = [{ field, location: 'body', issue, description: `The value of ${field} is not valid.` }];
+    return errorAnswer(400, 'INVALID_REQUEST', issue, details);
+  }
+
+  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    try {
+      const { status, body } = await handle(request);
+      requests.push({
+        method: request.method ?? '',
+        path: new URL(request.url ?? '/', 'http://paypal.local').pathname,
+        requestId: header(request, 'paypal-request-id'),
+        status,
+      });
+      const id = (body as { debug_id?: string }).debug_id ?? debugId();
+      response.writeHead(status, { 'content-type': 'application/json', 'paypal-debug-id': id });
+      response.end(JSON.stringify(body));
+    } catch (error) {
+      // A fault in this test server itself: say so rather than leave the client waiting.
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end(`local PayPal failed: ${String(error)}`);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    apiUrl,
+    clientId,
+    clientSecret,
+    requests,
+    approve(orderID, script = {}) {
+      const order = orders.get(orderID);
+      if (!order) throw new Error(`No local PayPal order ${orderID}`);
+      order.status = 'APPROVED';
+      order.script = { ...script, failCaptures: [...(script.failCaptures ?? [])] };
+    },
+    captureCount: (orderID) => orders.get(orderID)?.captures.length ?? 0,
+    revokeTokens: () => tokens.clear(),
+    failNext(count, status = 503) {
+      for (let i = 0; i < count; i++) faults.push(status);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}
+
+function failure(status: number): { status: number; body: unknown } {
+  const name = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR';
+  return errorAnswer(status, name, name);
+}
+
+/** PayPal's error body: `{name, message, debug_id, details?, links}` with a link to the error's documentation. */
+function errorAnswer(status: number, name: string, topic: string, details?: Record<string, string>[]) {
+  return {
+    status,
+    body: {
+      name,
+      ...(details ? { details } : {}),
+      message: MESSAGES[name],
+      debug_id: debugId(),
+      links: [
+        {
+          href: `https://developer.paypal.com/docs/api/orders/v2/#error-${topic}`,
+          rel: 'information_link',
+          method: 'GET',
+        },
+      ],
+    },
+  };
+}
+
+function debugId(): string {
+  return randomHex(7).slice(0, 13);
+}
+
+function payer() {
+  return {
+    email_address: 'buyer@example.com',
+    account_id: 'QYR5Z8XDVJNXQ',
+    payer_id: 'QYR5Z8XDVJNXQ',
+    name: { given_name: 'John', surname: 'Doe' },
+    address: { country_code: 'US' },
+  };
+}
+
+function shipping() {
+  return {
+    name: { full_name: 'John Doe' },
+    address: {
+      address_line_1: '2211 N First Street',
+      address_line_2: 'Building 17',
+      admin_area_2: 'San Jose',
+      admin_area_1: 'CA',
+      postal_code: '95131',
+      country_code: 'US',
+    },
+  };
+}
+
+/** PayPal's fee (3.49 % + 0.49 USD), in cents so the local figures are exact too. */
+function breakdown(amount: { currency_code: string; value: string }) {
+  const gross = payPalValueToCents(amount.value) ?? 0;
+  const fee = Math.min(gross - 1, Math.round(gross * 0.0349) + 49);
+  const money = (cents: number) => ({
+    currency_code: amount.currency_code,
+    value: cents === 0 ? '0.00' : centsToPayPalValue(cents),
+  });
+  return { gross_amount: amount, paypal_fee: money(fee), net_amount: money(gross - fee) };
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function randomHex(bytes: number): string {
+  return randomBytes(bytes).toString('hex');
+}
