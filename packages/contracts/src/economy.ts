@@ -1,9 +1,6 @@
 import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 
-/** The in-game currency's name (spec §9: g00wiy, non-refundable and non-transferable). */
-export const CREDITS_NAME = 'g00wiy';
-
 /** Why a player's credits changed. */
 export const LEDGER_REASONS = ['purchase', 'redemption', 'reward', 'spin', 'adjustment'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
@@ -31,6 +28,3 @@ export const creditsSchema = z.object({
   history: adminListPageSchema(ledgerEntrySchema),
 });
 export type Credits = z.infer<typeof creditsSchema>;
-
-export const INSUFFICIENT_CREDITS_MESSAGE = (balance: number, amount: number) =>
-  `Not enough ${CREDITS_NAME}: this costs ${amount} and you have ${balance}.`;

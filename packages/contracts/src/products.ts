@@ -137,7 +137,6 @@ export const newVarietyInputSchema = z.object({
   stripeID: z._default(z.string().check(z.trim(), z.maxLength(PRODUCT_TEXT_MAX_LENGTH)), ''),
   quantity: quantitySchema(PRODUCT_MESSAGES.fillVarietyFields),
 });
-export type NewVarietyInput = z.input<typeof newVarietyInputSchema>;
 
 /** POST /api/admin/:env/products: spec §5's create rules. The product starts Inactive. */
 export const createProductInputSchema = z.object({
@@ -165,7 +164,6 @@ export const editVarietyInputSchema = z.object({
   varietyName: requiredText(PRODUCT_MESSAGES.varietyNameRequired, PRODUCT_TEXT_MAX_LENGTH),
   quantity: quantitySchema(PRODUCT_MESSAGES.quantityNegative),
 });
-export type EditVarietyInput = z.input<typeof editVarietyInputSchema>;
 
 /**
  * PUT /api/admin/:env/products/:productID, the whole product as the edit screen saves it. `images`

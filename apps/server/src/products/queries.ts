@@ -70,6 +70,11 @@ export interface StoredImageFiles {
   thumbnailKey: string;
 }
 
+/** The two files of a stored image row. */
+export function imageFiles(image: ProductImageRow): StoredImageFiles {
+  return { imageKey: image.image_key, thumbnailKey: image.thumbnail_key };
+}
+
 type CreateProduct = z.output<typeof createProductInputSchema>;
 type UpdateProduct = z.output<typeof updateProductInputSchema>;
 
@@ -93,7 +98,7 @@ export async function findProduct(db: Kysely<GameDatabase>, productID: string): 
 }
 
 /** A row of the product list, with its first image's thumbnail key. */
-export interface ProductSummaryRow {
+interface ProductSummaryRow {
   product: ProductRow;
   varietyCount: number;
   thumbnailKey: string | null;
@@ -274,9 +279,7 @@ export async function updateProduct(
       throw new UnknownProductImageError();
     }
     const keptSet = new Set(kept);
-    const removedImages = stored.images
-      .filter((image) => !keptSet.has(image.image_key))
-      .map((image) => ({ imageKey: image.image_key, thumbnailKey: image.thumbnail_key }));
+    const removedImages = stored.images.filter((image) => !keptSet.has(image.image_key)).map(imageFiles);
     const storedVarieties = new Map(stored.varieties.map((variety) => [variety.variety_id, variety]));
     const removedVarieties = stored.varieties
       .map((variety) => variety.variety_id)
@@ -360,15 +363,7 @@ export async function updateProduct(
         )
         .execute();
     }
-    const images = [
-      ...kept
-        .map((key) => storedImages.get(key) as ProductImageRow)
-        .map((image) => ({
-          imageKey: image.image_key,
-          thumbnailKey: image.thumbnail_key,
-        })),
-      ...newImages,
-    ];
+    const images = [...kept.map((key) => imageFiles(storedImages.get(key) as ProductImageRow)), ...newImages];
     if (images.length > 0) {
       await trx
         .insertInto('product_images')

@@ -20,6 +20,7 @@ import type { AppStores } from '../stores';
 import {
   createProduct,
   findProduct,
+  imageFiles,
   listProducts,
   ProductExistsError,
   ProductNotFoundError,
@@ -220,7 +221,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
           files,
           environment: env,
           productID,
-          keep: saved.images.map((image) => ({ imageKey: image.image_key, thumbnailKey: image.thumbnail_key })),
+          keep: saved.images.map(imageFiles),
           log: request.log,
         });
         return toProduct(saved, files);

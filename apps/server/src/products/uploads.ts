@@ -14,10 +14,10 @@ export interface UploadedFile {
 }
 
 /** The multipart form of a product save: its `product` field (JSON text) first, then `images` files. */
-export const PRODUCT_FIELD = 'product';
-export const IMAGES_FIELD = 'images';
+const PRODUCT_FIELD = 'product';
+const IMAGES_FIELD = 'images';
 /** The product's JSON is small; anything larger than this is not one. */
-export const PRODUCT_FIELD_MAX_BYTES = 256 * 1024;
+const PRODUCT_FIELD_MAX_BYTES = 256 * 1024;
 
 /** The multipart limits of a save; the busboy defaults would let a request run long. */
 export function uploadLimits(imageMaxBytes: number) {
@@ -180,7 +180,7 @@ export async function removeImageFilesLogged(
  * How old a file no row names must be before a sweep removes it: a save in flight stores its
  * files before its transaction commits, and must never lose them to a sweep running meanwhile.
  */
-export const ORPHAN_GRACE_MS = 15 * 60_000;
+const ORPHAN_GRACE_MS = 15 * 60_000;
 
 /** The upload time a product image key carries (`…/{timestamp}-{name}-{tag}.{ext}`). */
 function uploadedAt(key: string): number | undefined {
