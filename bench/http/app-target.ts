@@ -20,7 +20,7 @@ import { type AppStores, openAppStores } from '../../apps/server/src/stores';
 import { registerBlankPage, registerPgReferenceRoutes, registerSqliteReferenceRoutes } from './bench-routes';
 import { listenOnLoopback } from './listen';
 import { startMinimalServer } from './minimal-server';
-import { seedAccounts, seedSignupList } from './seed';
+import { seedAccounts, seedSignupList, seedSpinner } from './seed';
 import { openStockDb } from './stock-db';
 
 /** The two lists signupCount is measured on: the landing page's count must not grow with the list. */
@@ -55,6 +55,8 @@ export interface AppTarget {
   attestationHeaders: Record<string, string>;
   /** Addresses of accounts in the identity store (check-email answers exists: true). */
   accountEmails: readonly string[];
+  /** A signed-in player's headers for spin-machine: attestation and a bearer session with credits. */
+  spinnerHeaders: Record<string, string>;
   /** SQLite only: rows of the stock table the stock transactions decrement. */
   stockIds: readonly string[];
   close(): Promise<void>;
@@ -308,6 +310,7 @@ export async function startAppTarget(webDist: string, databaseUrl?: string): Pro
     await expectSignupCount(smallListOrigin, SMALL_LIST);
     await expectSignupCount(largeListOrigin, LARGE_LIST);
     const token = await exchangeAttestation(origin, debugToken);
+    const spinner = await seedSpinner(origin, config.publicUrl, stores.game.development);
     return {
       dialect,
       origin,
@@ -317,6 +320,7 @@ export async function startAppTarget(webDist: string, databaseUrl?: string): Pro
       largeListOrigin,
       referenceOrigin,
       attestationHeaders: { [ATTESTATION_HEADER]: token },
+      spinnerHeaders: { [ATTESTATION_HEADER]: token, authorization: spinner },
       accountEmails,
       stockIds,
       close,

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { credit } from '../../apps/server/src/economy/ledger';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { recountEmailSignups } from '../../apps/server/src/site/queries';
 import type { GameDatabase, IdentityDatabase } from '../../apps/server/src/stores';
@@ -58,4 +59,56 @@ export async function seedSignupList(game: Kysely<GameDatabase>, dialect: Dialec
     }
     await recountEmailSignups(trx);
   });
+}
+
+/** The machine spin-machine's bench spins: one credit a spin, stock no run can exhaust. */
+export const BENCH_MACHINE_ID = 'bench-spin';
+/** Credits and stock far beyond any run (and within PostgreSQL's integer). */
+const PLENTY = 2_000_000_000;
+
+/**
+ * A signed-up player (through the app's own sign-up, so the bearer token is a real session) with
+ * credits for every spin a run makes, and a machine that never sells out: spin-machine measures
+ * the whole spin (session, attestation, charge, draw, stock, ledger, inventory), never a refusal.
+ */
+export async function seedSpinner(origin: string, publicUrl: string, game: Kysely<GameDatabase>): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: publicUrl },
+    body: JSON.stringify({ email: 'bench-spinner@example.com', password: 'bench spinner password', name: 'spinner' }),
+  });
+  const token = response.headers.get('set-auth-token');
+  if (!response.ok || !token) throw new Error(`The bench spinner's sign-up answered ${response.status}`);
+  const { user } = (await response.json()) as { user: { id: string } };
+  await credit(game, { userId: user.id, amount: PLENTY, reason: 'adjustment', reference: 'bench:spinner' });
+  const at = new Date().toISOString();
+  await game
+    .insertInto('machines')
+    .values({
+      machine_id: BENCH_MACHINE_ID,
+      name: 'Bench machine',
+      description: '',
+      available: 1,
+      cost_credits: 1,
+      cost_usd: null,
+      version: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await game
+    .insertInto('machine_prizes')
+    .values(
+      ['common', 'rare'].map((prizeID, position) => ({
+        machine_id: BENCH_MACHINE_ID,
+        prize_id: prizeID,
+        position,
+        name: prizeID,
+        item_id: 'hat-ranger-beanie',
+        weight: position === 0 ? 9 : 1,
+        stock: PLENTY,
+      })),
+    )
+    .execute();
+  return `Bearer ${token}`;
 }

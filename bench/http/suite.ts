@@ -6,6 +6,7 @@ import { BENCH_PATHS } from './bench-routes';
 import { runLoad, runPairs } from './load';
 import type { LoadResult, RequestPlan } from './load-spec';
 import { startBareServer } from './minimal-server';
+import { BENCH_MACHINE_ID } from './seed';
 
 export interface HttpRow extends LoadResult {
   group: string;
@@ -69,6 +70,7 @@ const SCALE_RATIO = 0.9;
 const HTTP_TARGETS = {
   healthz: { name: 'GET /healthz through buildApp', requirement: '>= 0.8 x bare route', threshold: 0.8 },
   checkEmail: { name: 'check-email through buildApp, SQLite', requirement: '>= 0.6 x bare route', threshold: 0.6 },
+  spin: { name: 'spin-machine through buildApp, SQLite', requirement: '>= 0.2 x bare route', threshold: 0.2 },
   checkEmailPg: {
     name: 'check-email through buildApp, PostgreSQL',
     requirement: '>= 0.9 x raw pg Pool read (its ratio within 10 %)',
@@ -111,6 +113,7 @@ const stock = (pathPrefix: string, keys: readonly string[]): RequestPlan => ({
   keys,
 });
 const CHECK_EMAIL = '/api/fn/check-email?email=';
+const SPIN = `/api/fn/spin-machine?machineID=${BENCH_MACHINE_ID}`;
 const count = (value: number) => value.toLocaleString('en-US');
 
 /** The whole-app rows of one dialect, and its benches the targets pair up. */
@@ -125,6 +128,12 @@ function appBenches(target: AppTarget, group: string) {
     smallList: bench(`POST signupCount, ${count(SMALL_LIST)} signups`, target.smallListOrigin, signupCount),
     largeList: bench(`POST signupCount, ${count(LARGE_LIST)} signups`, target.largeListOrigin, signupCount),
     write: bench('POST signupForEmails (insert)', target.origin, signupWrite),
+    spin: bench('GET /api/fn/spin-machine (attested, signed in)', target.origin, {
+      kind: 'fixed',
+      method: 'GET',
+      path: SPIN,
+      headers: target.spinnerHeaders,
+    }),
   };
 }
 
@@ -155,10 +164,10 @@ function sqliteDiagnosis(target: AppTarget): Bench[] {
 }
 
 /** How many loads the table has, for the time limit (kept in step with runHttpBenches). */
-const SQLITE_ROWS = 7 + 4;
-const POSTGRES_ROWS = 6;
+const SQLITE_ROWS = 8 + 4;
+const POSTGRES_ROWS = 7;
 /** Pair series: the SQLite targets and the two logging figures, and PostgreSQL's targets. */
-const TARGETS = { sqlite: 3 + 2, postgres: 2 };
+const TARGETS = { sqlite: 4 + 2, postgres: 2 };
 
 /** Upper bound of runHttpBenches' duration in seconds, for the bench's overall time limit. */
 export function httpBenchSeconds(options: BenchOptions): number {
@@ -306,7 +315,8 @@ export async function runHttpBenches(webDist: string, options: BenchOptions): Pr
       lite.smallList,
       lite.largeList,
       lite.write,
-      ...(pgApp && pgRaw ? [pgRaw, pgApp.checkEmail, pgApp.smallList, pgApp.largeList, pgApp.write] : []),
+      lite.spin,
+      ...(pgApp && pgRaw ? [pgRaw, pgApp.checkEmail, pgApp.smallList, pgApp.largeList, pgApp.write, pgApp.spin] : []),
       ...sqliteDiagnosis(sqlite),
       ...(pgKysely ? [pgKysely] : []),
       bareLast,
@@ -319,6 +329,7 @@ export async function runHttpBenches(webDist: string, options: BenchOptions): Pr
     const targets: TargetResult[] = [
       await pairs(HTTP_TARGETS.healthz, bareFirst, lite.healthz),
       await pairs(HTTP_TARGETS.checkEmail, bareFirst, lite.checkEmail),
+      await pairs(HTTP_TARGETS.spin, bareFirst, lite.spin),
       pgApp && pgRaw
         ? await pairs(HTTP_TARGETS.checkEmailPg, pgRaw, pgApp.checkEmail)
         : unmeasured(HTTP_TARGETS.checkEmailPg, NO_POSTGRES),

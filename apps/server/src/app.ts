@@ -1,7 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerBackofficeRoutes } from './backoffice/routes';
+import { claimCodeRewardItemUse } from './economy/claim-codes/queries';
+import { registerClaimCodeRoutes } from './economy/claim-codes/routes';
+import { registerItemRoutes } from './economy/items/routes';
+import { PAYPAL_CSP_SOURCES } from './economy/paypal/csp';
+import { PayPalClient } from './economy/paypal/paypal-client';
 import { registerEconomyRoutes } from './economy/routes';
+import { machinePrizeItemUse } from './economy/shop/admin-queries';
+import { registerShopAdminRoutes } from './economy/shop/admin-routes';
+import { registerShopRoutes } from './economy/shop/routes';
 import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import { registerAuthRoutes } from './identity/auth-routes';
 import { registerIdentityRoutes } from './identity/routes';
@@ -9,7 +17,7 @@ import { createViewerResolver } from './identity/viewer';
 import { createAttestation } from './platform/attestation/attestation';
 import type { CaptchaDifficulty } from './platform/attestation/captcha';
 import { defaultAttestationMode } from './platform/attestation/enforcement';
-import type { Config } from './platform/config';
+import type { Config, PayPalConfig } from './platform/config';
 import { registerAccessControl } from './platform/http/access';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/http/errors';
 import { registerHealth } from './platform/http/health';
@@ -17,10 +25,10 @@ import { registerOriginCheck } from './platform/http/origin-check';
 import { type RateLimit, registerRateLimiting } from './platform/http/rate-limit';
 import { lazyRequestLogger } from './platform/http/request-logger';
 import { registerApiDocs, registerRouteSchemas } from './platform/http/route-schemas';
-import { registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
+import { mergeCspSources, registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { registerSpa } from './platform/http/spa';
 import { createMailer } from './platform/mail/mailer';
-import { createFileStore, fileStoreOrigins } from './platform/storage/create-file-store';
+import { createFileStore, fileStoreCspSources } from './platform/storage/create-file-store';
 import type { FileStore } from './platform/storage/file-store';
 import { LocalFileStore, registerLocalFileRoutes } from './platform/storage/local-file-store';
 import { countLiveProducts } from './products/queries';
@@ -35,6 +43,8 @@ export interface RateLimits {
   emailSignup: RateLimit;
   checkEmail: RateLimit;
   attestation: RateLimit;
+  /** Redeem attempts per player (POST /api/account/redeem-code). */
+  redeemCode: RateLimit;
   auth: AuthRateLimits;
 }
 
@@ -42,6 +52,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   emailSignup: { max: 10, windowMs: 60_000 },
   checkEmail: { max: 30, windowMs: 60_000 },
   attestation: { max: 20, windowMs: 60_000 },
+  redeemCode: { max: 10, windowMs: 60_000 },
   auth: DEFAULT_AUTH_RATE_LIMITS,
 };
 
@@ -61,6 +72,7 @@ export type AppConfig = Pick<
   | 'dataDir'
   | 'fileStore'
   | 'imageMaxBytes'
+  | 'paypal'
 > & { authSecret: string };
 
 export interface AppOptions {
@@ -75,6 +87,11 @@ export interface AppOptions {
   files?: FileStore;
 }
 
+/** APP_ENV's PayPal, when configured: the server's client and the id the JS buttons load with. */
+function payPalFor(paypal: PayPalConfig | undefined) {
+  return paypal && { api: new PayPalClient(paypal), clientId: paypal.clientId };
+}
+
 /**
  * Builds the whole HTTP app without listening, so tests drive it with `inject` and main.ts
  * only binds a port. Plugins load in a fixed order: infrastructure, then domains, then the SPA.
@@ -83,6 +100,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, stores } = options;
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const production = config.appEnv === 'production';
+  const paypal = config.paypal[config.appEnv];
+  // What pages load from outside: the bucket's images, and PayPal's buttons where PayPal is set up.
+  const cspSources = mergeCspSources(fileStoreCspSources(config), paypal ? PAYPAL_CSP_SOURCES : {});
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -100,11 +120,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A HEAD twin of every GET API route would be a second door past its rate limit; static
     // files and pages answer HEAD on their own, and the health probes ask for it.
     exposeHeadRoutes: false,
-    frameworkErrors: frameworkErrorHandler(securityHeaders(production, fileStoreOrigins(config)).document),
+    frameworkErrors: frameworkErrorHandler(securityHeaders(production, cspSources).document),
   });
 
   registerErrorHandler(app);
-  registerSecurityHeaders(app, production, fileStoreOrigins(config));
+  registerSecurityHeaders(app, production, cspSources);
   await registerRouteSchemas(app, { title: 'Outpost', version: API_VERSION });
   await registerRateLimiting(app);
 
@@ -139,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const viewers = createViewerResolver(auth, identity);
-  viewers.registerSessionRefresh(app);
+  viewers.registerSessionHooks(app);
   registerAccessControl(app, {
     resolveViewer: viewers.resolveViewer,
     checkAttestation: (request) => attestation.check(request),
@@ -162,8 +182,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerEconomyRoutes(app, { game: stores.game[config.appEnv] });
+  registerShopRoutes(app, { game: stores.game[config.appEnv], paypal: payPalFor(paypal) });
+  registerClaimCodeRoutes(app, { game: stores.game, appEnv: config.appEnv, redeemRateLimit: rateLimits.redeemCode });
   registerBackofficeRoutes(app, { game: stores.game, identity, figures: { liveProducts: countLiveProducts } });
   registerProductRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
+  registerShopAdminRoutes(app, { game: stores.game });
+  registerItemRoutes(app, { game: stores.game, itemUses: [machinePrizeItemUse, claimCodeRewardItemUse] });
 
   await registerSpa(app, config.webDist);
   return app;

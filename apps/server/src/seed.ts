@@ -1,4 +1,7 @@
 import type { Environment } from '@outpost/contracts/environments';
+import { seedClaimCodes } from './economy/claim-codes/seed';
+import { seedItems } from './economy/items/seed';
+import { seedShop } from './economy/shop/seed';
 import { markSeeded, wasSeeded } from './ops/seed';
 import { seedProducts } from './products/seed';
 import { seedSite } from './site/seed';
@@ -13,6 +16,9 @@ export async function seedDemoData(stores: AppStores, environment: Environment, 
   await stores.game[environment].transaction().execute(async (trx) => {
     await seedSite(trx, now);
     await seedProducts(trx, now);
+    await seedItems(trx, now);
+    await seedClaimCodes(trx, now);
+    await seedShop(trx, now);
     await markSeeded(trx, now);
   });
 }

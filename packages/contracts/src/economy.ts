@@ -28,3 +28,19 @@ export const creditsSchema = z.object({
   history: adminListPageSchema(ledgerEntrySchema),
 });
 export type Credits = z.infer<typeof creditsSchema>;
+
+/** An item in the player's game inventory (spec §3 claimed-items), with what granted it. */
+export const claimedItemSchema = z.object({
+  itemID: z.string(),
+  /** The item's name in items-master; its id when the catalogue no longer has it. */
+  name: z.string(),
+  quantity: z.int(),
+  source: z.string(),
+  claimedAt: z.string(),
+});
+export type ClaimedItem = z.infer<typeof claimedItemSchema>;
+
+/** GET /api/account/items: the newest first, at most ACCOUNT_ITEMS_LIMIT. */
+export const ACCOUNT_ITEMS_LIMIT = 200;
+export const accountItemsSchema = z.object({ items: z.array(claimedItemSchema) });
+export type AccountItems = z.infer<typeof accountItemsSchema>;

@@ -2,7 +2,12 @@ import { z } from 'zod/mini';
 
 /** The game's data environments (spec §9). Each has its own game-data store. */
 export const ENVIRONMENTS = ['development', 'beta', 'production'] as const;
-export const environmentSchema = z.enum(ENVIRONMENTS);
+
+/** An environment that is none of the three (spec §8's "invalid environment"), in words that name them. */
+export const invalidEnvironmentMessage = (value: unknown) =>
+  `Unknown environment ${JSON.stringify(value)}: use ${ENVIRONMENTS.slice(0, -1).join(', ')} or ${ENVIRONMENTS.at(-1)}.`;
+
+export const environmentSchema = z.enum(ENVIRONMENTS, { error: (issue) => invalidEnvironmentMessage(issue.input) });
 export type Environment = z.infer<typeof environmentSchema>;
 export const DEFAULT_ENVIRONMENT: Environment = 'development';
 

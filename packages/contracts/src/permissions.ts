@@ -17,6 +17,8 @@ export const CAPABILITIES = {
   dataLayerAdmin: ['admin', 'staff'],
   /** Create and edit products; moderators see them only. */
   manageProducts: ['admin', 'staff'],
+  /** Run the shop: credit packs, machines and drops, redemption codes, items and purchasables. */
+  manageShop: ['admin', 'staff'],
 } as const satisfies Record<string, readonly ProfileKey[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -35,6 +37,7 @@ export const adminAccessSchema = z.object({
     adminArea: z.boolean(),
     dataLayerAdmin: z.boolean(),
     manageProducts: z.boolean(),
+    manageShop: z.boolean(),
   }),
 });
 export type AdminAccess = z.infer<typeof adminAccessSchema>;

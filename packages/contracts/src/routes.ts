@@ -25,11 +25,51 @@ export const ROUTES = {
   adminProducts: '/admin/products/list',
   adminProductNew: '/admin/products/new',
   adminProduct: '/admin/products/:productID',
+  /** items-master of the selected environment, and one item's page. */
+  adminItems: '/admin/items/list',
+  adminItemNew: '/admin/items/new',
+  adminItem: '/admin/items/:itemID',
+  /** What the game sells for credits, and one purchasable's page. */
+  adminPurchasables: '/admin/purchasables/list',
+  adminPurchasableNew: '/admin/purchasables/new',
+  adminPurchasable: '/admin/purchasables/:purchasableID',
+  /** The shop's back office: credit packs, machines with their prizes, drops, the opening date. */
+  adminShopPacks: '/admin/shop/packs',
+  adminShopPackNew: '/admin/shop/packs/new',
+  adminShopPack: '/admin/shop/packs/:packID',
+  adminShopMachines: '/admin/shop/machines',
+  adminShopMachineNew: '/admin/shop/machines/new',
+  adminShopMachine: '/admin/shop/machines/:machineID',
+  adminShopDrops: '/admin/shop/drops',
+  adminShopSettings: '/admin/shop/settings',
+  /** Redemption codes (issue 9 point 7): the batches, a new batch, one batch and its codes. */
+  adminClaimCodes: '/admin/codes/list',
+  adminClaimCodeNew: '/admin/codes/new',
+  adminClaimCodeBatch: '/admin/codes/:claimCodeID',
 } as const;
 
 /** The edit screen of one product. */
 export const adminProductPath = (productID: string) =>
   ROUTES.adminProduct.replace(':productID', encodeURIComponent(productID));
+
+/** The page of one item of items-master. */
+export const adminItemPath = (itemID: string) => ROUTES.adminItem.replace(':itemID', encodeURIComponent(itemID));
+
+/** The page of one purchasable. */
+export const adminPurchasablePath = (purchasableID: string) =>
+  ROUTES.adminPurchasable.replace(':purchasableID', encodeURIComponent(purchasableID));
+
+/** The edit screen of one credit pack. */
+export const adminShopPackPath = (packID: string) =>
+  ROUTES.adminShopPack.replace(':packID', encodeURIComponent(packID));
+
+/** The edit screen of one machine and its prizes. */
+export const adminShopMachinePath = (machineID: string) =>
+  ROUTES.adminShopMachine.replace(':machineID', encodeURIComponent(machineID));
+
+/** The screen of one batch of redemption codes. */
+export const adminClaimCodeBatchPath = (claimCodeID: string) =>
+  ROUTES.adminClaimCodeBatch.replace(':claimCodeID', encodeURIComponent(claimCodeID));
 
 export type RouteName = keyof typeof ROUTES;
 
@@ -56,6 +96,23 @@ const SPA_PATTERNS: readonly string[] = [
   ROUTES.adminProducts,
   ROUTES.adminProductNew,
   ROUTES.adminProduct,
+  ROUTES.adminItems,
+  ROUTES.adminItemNew,
+  ROUTES.adminItem,
+  ROUTES.adminPurchasables,
+  ROUTES.adminPurchasableNew,
+  ROUTES.adminPurchasable,
+  ROUTES.adminShopPacks,
+  ROUTES.adminShopPackNew,
+  ROUTES.adminShopPack,
+  ROUTES.adminShopMachines,
+  ROUTES.adminShopMachineNew,
+  ROUTES.adminShopMachine,
+  ROUTES.adminShopDrops,
+  ROUTES.adminShopSettings,
+  ROUTES.adminClaimCodes,
+  ROUTES.adminClaimCodeNew,
+  ROUTES.adminClaimCodeBatch,
 ];
 
 function stripTrailingSlash(path: string): string {

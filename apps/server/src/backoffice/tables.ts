@@ -12,8 +12,19 @@ export interface AdminLogTable {
   data: string;
 }
 
+/**
+ * The game's configuration documents (spec §3's config/container-spin, config/partners, …): one
+ * JSON document per id, each read and validated by the domain that owns it.
+ */
+export interface ConfigDocumentTable {
+  config_id: string;
+  data: string;
+  updated_at: string;
+}
+
 export type AdminLogRow = Selectable<AdminLogTable>;
 
 export interface BackofficeTables {
   admin_log: AdminLogTable;
+  config_documents: ConfigDocumentTable;
 }

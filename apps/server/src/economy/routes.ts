@@ -1,9 +1,10 @@
-import { creditsQuerySchema, creditsSchema } from '@outpost/contracts/economy';
+import { ACCOUNT_ITEMS_LIMIT, accountItemsSchema, creditsQuerySchema, creditsSchema } from '@outpost/contracts/economy';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { signedInViewer } from '../platform/http/access';
 import type { GameDatabase } from '../stores';
+import { listClaimedItems } from './inventory';
 import { getBalance, listLedger } from './ledger';
 
 export interface EconomyOptions {
@@ -11,7 +12,7 @@ export interface EconomyOptions {
   game: Kysely<GameDatabase>;
 }
 
-/** The players' side of the economy: their credits. */
+/** The players' side of the economy: their credits and their game inventory. */
 export function registerEconomyRoutes(app: FastifyInstance, options: EconomyOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = options.game;
@@ -28,4 +29,9 @@ export function registerEconomyRoutes(app: FastifyInstance, options: EconomyOpti
       return { balance, history };
     },
   );
+
+  api.get('/api/account/items', { schema: { response: { 200: accountItemsSchema } } }, async (request) => {
+    const viewer = await signedInViewer(request);
+    return { items: await listClaimedItems(db, viewer.userId, ACCOUNT_ITEMS_LIMIT) };
+  });
 }

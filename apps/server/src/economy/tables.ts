@@ -1,4 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
+import type { ClaimCodeTables } from './claim-codes/tables';
+import type { ItemTables } from './items/tables';
+import type { ShopTables } from './shop/tables';
 
 /**
  * The credits ledger (the in-game currency g00wiy): every change of a player's credits is one
@@ -26,9 +29,25 @@ export interface CreditBalanceTable {
   balance: number;
 }
 
+/**
+ * The player's game inventory (spec §3's claimed-items): what spins, codes and rewards granted.
+ * One row per item per cause; `reference` is the cause (`spin:<spinID>`, `code:<code>:<userID>`).
+ */
+export interface ClaimedItemTable {
+  user_id: string;
+  item_id: string;
+  quantity: number;
+  /** What granted it, in a word a person reads: spin, redemption, reward. */
+  source: string;
+  reference: string;
+  /** ISO 8601, UTC. */
+  claimed_at: string;
+}
+
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 
-export interface EconomyTables {
+export interface EconomyTables extends ShopTables, ClaimCodeTables, ItemTables {
   credit_ledger: CreditLedgerTable;
   credit_balances: CreditBalanceTable;
+  claimed_items: ClaimedItemTable;
 }

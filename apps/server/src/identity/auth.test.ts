@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listOutbox } from '../platform/mail/queries';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { cookieHeader, ORIGIN, signUp } from './testing';
@@ -94,7 +94,11 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       .updateTable('auth_sessions')
       .set({ expires_at: dialect === 'postgres' ? fiveDaysAhead : fiveDaysAhead.toISOString() })
       .execute();
-    const later = await t.app.inject({ url: '/api/auth/me', headers: { cookie: user.cookie } });
+    // And more than the seconds a verified session is taken on its cookie's word.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11_000 });
+    const later = await t.app
+      .inject({ url: '/api/auth/me', headers: { cookie: user.cookie } })
+      .finally(() => vi.useRealTimers());
     expect(later.json().user.email).toBe('regular@example.com');
     const renewed = later.cookies.find((cookie) => cookie.name.endsWith('session_token'));
     expect(renewed?.maxAge).toBe(7 * 86_400);
@@ -110,6 +114,19 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     });
     expect(out.statusCode).toBe(200);
     expect((await me({ cookie: user.cookie })).user).toBeNull();
+    expect((await me({ authorization: user.bearer })).user).toBeNull();
+  });
+
+  it('signs out a session the bearer token was just using: the token stops working at once', async () => {
+    const user = await signUp(t.app, { email: 'quick-leaver@example.com' });
+    expect((await me({ authorization: user.bearer })).user?.email).toBe('quick-leaver@example.com');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: user.cookie, origin: ORIGIN },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
     expect((await me({ authorization: user.bearer })).user).toBeNull();
   });
 

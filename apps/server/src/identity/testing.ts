@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../stores';
 
 /** Test helpers that drive the real auth routes through `inject`. */
 export interface SignedIn {
@@ -56,4 +59,61 @@ export async function signUpWithProfile(
   if (register.statusCode !== 200) throw new Error(`register failed: ${register.statusCode} ${register.body}`);
   if (account.keys?.length) await setKeys(user.userId, account.keys);
   return user;
+}
+
+/**
+ * `count` signed-in players for crowd tests. Each sign-up hashes a password (about half a second),
+ * so one player signs up through the real route and the others are copies of their account and
+ * session rows with new ids and tokens: the rows stay exactly as the auth library writes them on
+ * each dialect, and every request still resolves its session through the library.
+ */
+export async function signUpPlayers(
+  app: FastifyInstance,
+  identity: Kysely<IdentityDatabase>,
+  prefix: string,
+  count: number,
+): Promise<SignedIn[]> {
+  const first = await signUp(app, { email: `${prefix}-0@example.com` });
+  const user = await identity
+    .selectFrom('auth_users')
+    .selectAll()
+    .where('id', '=', first.userId)
+    .executeTakeFirstOrThrow();
+  const session = await identity
+    .selectFrom('auth_sessions')
+    .selectAll()
+    .where('user_id', '=', first.userId)
+    .executeTakeFirstOrThrow();
+  const players = Array.from({ length: count - 1 }, (_, index) => ({
+    userId: `${prefix}-${index + 1}-${randomBytes(6).toString('hex')}`,
+    email: `${prefix}-${index + 1}@example.com`,
+    // The bearer plugin signs a token without a '.' itself, as it does the one sign-up hands out.
+    token: randomBytes(24).toString('hex'),
+  }));
+  if (players.length > 0) {
+    await identity
+      .insertInto('auth_users')
+      .values(players.map((player) => ({ ...user, id: player.userId, email: player.email })))
+      .execute();
+    await identity
+      .insertInto('auth_sessions')
+      .values(
+        players.map((player) => ({
+          ...session,
+          id: randomBytes(12).toString('hex'),
+          token: player.token,
+          user_id: player.userId,
+        })),
+      )
+      .execute();
+  }
+  return [
+    first,
+    ...players.map((player) => ({
+      userId: player.userId,
+      email: player.email,
+      bearer: `Bearer ${player.token}`,
+      cookie: '',
+    })),
+  ];
 }

@@ -6,17 +6,61 @@ import { appendRouteHook, isApiRoute } from '../platform/http/route-hooks';
 import type { IdentityDatabase } from '../stores';
 import type { Auth } from './auth';
 import { findProfile } from './queries';
+import { SessionCache } from './session-cache';
+
+const SIGN_OUT_PATH = '/api/auth/sign-out';
+
+/** How long a verified session is taken on its credential's word (see SessionCache). */
+const SESSION_CACHE = { ttlMs: 10_000, maxEntries: 10_000 };
+
+/** The bearer token and the session cookie of a request, exactly as sent. */
+function credentialParts(request: FastifyRequest): { bearer: string | undefined; cookie: string | undefined } {
+  const cookie = request.headers.cookie
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.slice(0, part.indexOf('=')).endsWith('.session_token'));
+  return { bearer: request.headers.authorization, cookie };
+}
+
+/** What names a request's session in the cache: its bearer token and session cookie together. */
+function credentialOf(request: FastifyRequest): string | undefined {
+  const { bearer, cookie } = credentialParts(request);
+  return bearer || cookie ? `${bearer ?? ''}\n${cookie ?? ''}` : undefined;
+}
 
 /**
- * Reads the session from the cookie or the `Authorization: Bearer` token, then the profile.
- * When the library slides an active session's expiry forward it also renews the cookie; those
- * Set-Cookie headers are kept per request and sent with the answer (registerSessionRefresh),
- * so a player who keeps coming back stays signed in.
+ * The session tokens a request may name (a signed value is `token.signature`): unverified, so
+ * only good for forgetting, never for trusting.
+ */
+function claimedSessionTokens(request: FastifyRequest): string[] {
+  const { bearer, cookie } = credentialParts(request);
+  const values = [bearer?.replace(/^Bearer\s+/i, ''), cookie?.slice(cookie.indexOf('=') + 1)];
+  return values.flatMap((value) => {
+    if (!value) return [];
+    try {
+      return [decodeURIComponent(value).split('.')[0] ?? ''];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Reads the session from the cookie or the `Authorization: Bearer` token, then the profile
+ * (always fresh: keys decide what a viewer may do). A session verified in the last seconds is
+ * taken from the session cache. When the library slides an active session's expiry forward it
+ * also renews the cookie; those Set-Cookie headers are kept per request and sent with the answer
+ * (registerSessionHooks), so a player who keeps coming back stays signed in.
  */
 export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDatabase>) {
   const renewedCookies = new WeakMap<FastifyRequest, string[]>();
+  const sessions = new SessionCache(SESSION_CACHE);
 
-  async function resolveViewer(request: FastifyRequest): Promise<Viewer | null> {
+  async function verifiedSession(request: FastifyRequest): Promise<Pick<Viewer, 'userId' | 'email'> | null> {
+    const credential = credentialOf(request);
+    if (!credential) return null;
+    const cached = sessions.get(credential);
+    if (cached) return cached;
     const { headers, response: session } = await auth.api.getSession({
       headers: fromNodeHeaders(request.headers),
       returnHeaders: true,
@@ -24,15 +68,25 @@ export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDataba
     const cookies = headers.getSetCookie();
     if (cookies.length > 0) renewedCookies.set(request, cookies);
     if (!session) return null;
-    return {
-      userId: session.user.id,
-      email: session.user.email,
-      profile: await findProfile(identity, session.user.id),
-    };
+    const verified = { userId: session.user.id, email: session.user.email };
+    sessions.set(credential, { ...verified, sessionToken: session.session.token }, session.session.expiresAt.getTime());
+    return verified;
   }
 
-  // Only API routes resolve a viewer, so only they carry the hook.
-  function registerSessionRefresh(app: FastifyInstance): void {
+  async function resolveViewer(request: FastifyRequest): Promise<Viewer | null> {
+    const session = await verifiedSession(request);
+    return session && { ...session, profile: await findProfile(identity, session.userId) };
+  }
+
+  // Only API routes resolve a viewer, so only they carry the hooks.
+  function registerSessionHooks(app: FastifyInstance): void {
+    // Before the sign-out runs: no request after it may find the session in the cache.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.method === 'POST' && request.url.startsWith(SIGN_OUT_PATH)) {
+        for (const token of claimedSessionTokens(request)) sessions.forgetSession(token);
+      }
+      done();
+    });
     app.addHook('onRoute', (route) => {
       if (!isApiRoute(route.url)) return;
       appendRouteHook(route, 'onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
@@ -43,5 +97,5 @@ export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDataba
     });
   }
 
-  return { resolveViewer, registerSessionRefresh };
+  return { resolveViewer, registerSessionHooks };
 }

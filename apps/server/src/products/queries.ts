@@ -6,10 +6,11 @@ import {
   type ProductListQuery,
   type updateProductInputSchema,
 } from '@outpost/contracts/products';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
 import { appendAdminLog } from '../backoffice/admin-log';
 import { isUniqueViolation } from '../platform/db/errors';
+import { containsText } from '../platform/db/text-search';
 import type { GameDatabase } from '../stores';
 import { nextStock, type StoredStock } from './lifetime-quantity';
 import type { ProductImageRow, ProductRow, ProductVarietyRow } from './tables';
@@ -112,24 +113,13 @@ const SORT_COLUMNS = {
   status: 'status',
 } as const satisfies Record<ProductListQuery['sort'], keyof ProductRow>;
 
-/** Escapes LIKE's wildcards so a search for "50%" finds the text "50%". */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /** One page of the product list (the admin list protocol), filtered and sorted on the server. */
 export async function listProducts(
   db: Kysely<GameDatabase>,
   query: ProductListQuery,
 ): Promise<AdminListPage<ProductSummaryRow>> {
   let filtered = db.selectFrom('products');
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    // ESCAPE names the escape character likePattern uses; SQLite has none by default.
-    filtered = filtered.where(
-      sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(product_id) like ${pattern} escape '\\')`,
-    );
-  }
+  if (query.search) filtered = filtered.where(containsText(['name', 'product_id'], query.search));
   if (query.status !== undefined) filtered = filtered.where('status', '=', query.status);
   if (query.digitalDouble) filtered = filtered.where('is_digital_double', '=', query.digitalDouble === 'yes' ? 1 : 0);
   const [count, products] = await Promise.all([

@@ -78,6 +78,7 @@ export function buildUnreadyTestApp(testStores: TestStores, options: TestAppOpti
       dataDir: testStores.dataDir,
       fileStore: { kind: 'local' },
       imageMaxBytes: 10 * 1024 * 1024,
+      paypal: { development: undefined, beta: undefined, production: undefined },
       ...options.config,
     },
   });

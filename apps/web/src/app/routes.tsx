@@ -24,6 +24,23 @@ const AdminLog = lazyComponent(() => import('../features/admin/admin-log'));
 const ProductList = lazyComponent(() => import('../features/admin/products/product-list'));
 const ProductNew = lazyComponent(() => import('../features/admin/products/product-new'));
 const ProductEdit = lazyComponent(() => import('../features/admin/products/product-edit'));
+const ShopPackList = lazyComponent(() => import('../features/admin/shop/pack-list'));
+const ShopPackNew = lazyComponent(() => import('../features/admin/shop/pack-new'));
+const ShopPackEdit = lazyComponent(() => import('../features/admin/shop/pack-edit'));
+const ShopMachineList = lazyComponent(() => import('../features/admin/shop/machine-list'));
+const ShopMachineNew = lazyComponent(() => import('../features/admin/shop/machine-new'));
+const ShopMachineEdit = lazyComponent(() => import('../features/admin/shop/machine-edit'));
+const ShopDropList = lazyComponent(() => import('../features/admin/shop/drop-list'));
+const ShopSettings = lazyComponent(() => import('../features/admin/shop/shop-settings'));
+const ItemList = lazyComponent(() => import('../features/admin/items/item-list'));
+const ItemNew = lazyComponent(() => import('../features/admin/items/item-new'));
+const ItemEdit = lazyComponent(() => import('../features/admin/items/item-edit'));
+const PurchasableList = lazyComponent(() => import('../features/admin/items/purchasable-list'));
+const PurchasableNew = lazyComponent(() => import('../features/admin/items/purchasable-new'));
+const PurchasableEdit = lazyComponent(() => import('../features/admin/items/purchasable-edit'));
+const ClaimCodeList = lazyComponent(() => import('../features/admin/claim-codes/claim-code-list'));
+const ClaimCodeNew = lazyComponent(() => import('../features/admin/claim-codes/claim-code-new'));
+const ClaimCodeBatchScreen = lazyComponent(() => import('../features/admin/claim-codes/claim-code-batch'));
 
 /** A route whose element is a lazy screen: the browser loads it before hydrating a prerendered page. */
 function screen<Props extends object>(Screen: LazyComponent<Props>, props: NoInfer<Props>, route: RouteObject = {}) {
@@ -73,6 +90,26 @@ export const routes: readonly RouteObject[] = [
             screen(ProductList, {}, { path: 'products/list' }),
             screen(ProductNew, {}, { path: 'products/new' }),
             screen(ProductEdit, {}, { path: 'products/:productID' }),
+            // ROUTES.adminShopPacks…adminShopSettings; 'new' comes before the ID.
+            screen(ShopPackList, {}, { path: 'shop/packs' }),
+            screen(ShopPackNew, {}, { path: 'shop/packs/new' }),
+            screen(ShopPackEdit, {}, { path: 'shop/packs/:packID' }),
+            screen(ShopMachineList, {}, { path: 'shop/machines' }),
+            screen(ShopMachineNew, {}, { path: 'shop/machines/new' }),
+            screen(ShopMachineEdit, {}, { path: 'shop/machines/:machineID' }),
+            screen(ShopDropList, {}, { path: 'shop/drops' }),
+            screen(ShopSettings, {}, { path: 'shop/settings' }),
+            // ROUTES.adminItems…adminPurchasable; 'list' and 'new' come before the ID.
+            screen(ItemList, {}, { path: 'items/list' }),
+            screen(ItemNew, {}, { path: 'items/new' }),
+            screen(ItemEdit, {}, { path: 'items/:itemID' }),
+            screen(PurchasableList, {}, { path: 'purchasables/list' }),
+            screen(PurchasableNew, {}, { path: 'purchasables/new' }),
+            screen(PurchasableEdit, {}, { path: 'purchasables/:purchasableID' }),
+            // ROUTES.adminClaimCodes, adminClaimCodeNew and adminClaimCodeBatch; 'list' and 'new' first.
+            screen(ClaimCodeList, {}, { path: 'codes/list' }),
+            screen(ClaimCodeNew, {}, { path: 'codes/new' }),
+            screen(ClaimCodeBatchScreen, {}, { path: 'codes/:claimCodeID' }),
           ],
         },
       ),

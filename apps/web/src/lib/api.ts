@@ -11,7 +11,7 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /**
    * POST and PUT only. Sent as JSON (`{}` when absent: the auth routes refuse an empty body), or
    * as multipart/form-data when it is a FormData (file uploads).
@@ -31,6 +31,7 @@ export async function requestJson<Schema extends z.ZodMiniType>(
 ): Promise<z.output<Schema>> {
   const method = options.method ?? 'GET';
   const body = options.body instanceof FormData ? options.body : JSON.stringify(options.body ?? {});
-  const { body: answer } = await sendRequest(path, method === 'GET' ? { method } : { method, body }, {});
+  const bodiless = method === 'GET' || method === 'DELETE';
+  const { body: answer } = await sendRequest(path, bodiless ? { method } : { method, body }, {});
   return parseResult(schema, answer);
 }

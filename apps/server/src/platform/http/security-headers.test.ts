@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUnreadyTestApp, openTestStores, type TestStores } from '../../testing/test-stores';
-import { documentContentSecurityPolicy } from './security-headers';
+import { documentContentSecurityPolicy, mergeCspSources } from './security-headers';
 
 /** Every header each kind of answer carries, besides those of HTTP itself and of the route. */
 const DOCUMENT = {
@@ -135,5 +135,24 @@ describe('security headers with files on S3', () => {
       await app.close();
       await stores.cleanup();
     }
+  });
+});
+
+describe('content security policy sources of configured services', () => {
+  it('adds each service’s sources to its directives once, and a frame-src only when one is given', () => {
+    const plain = documentContentSecurityPolicy(false);
+    expect(plain).not.toContain('frame-src');
+    const merged = mergeCspSources(
+      { 'img-src': ['https://cdn.example'] },
+      { 'img-src': ['https://*.paypal.com', 'https://cdn.example'], 'frame-src': ['https://*.paypal.com'] },
+    );
+    expect(merged).toEqual({
+      'img-src': ['https://cdn.example', 'https://*.paypal.com'],
+      'frame-src': ['https://*.paypal.com'],
+    });
+    const csp = documentContentSecurityPolicy(false, merged);
+    expect(csp).toContain("img-src 'self' data: https://cdn.example https://*.paypal.com;");
+    expect(csp).toContain("frame-src 'self' https://*.paypal.com;");
+    expect(csp).toContain("script-src 'self';");
   });
 });

@@ -3,25 +3,43 @@ import { appendRouteHook, isApiRoute } from './route-hooks';
 
 export type HeaderSet = Readonly<Record<string, string>>;
 
+/** Sources a configured outside service adds to a directive (the S3 bucket's images, PayPal's buttons). */
+export type CspSources = Partial<
+  Record<'connect-src' | 'frame-src' | 'img-src' | 'script-src' | 'style-src', string[]>
+>;
+
+/** The sources of several services together, each directive's listed once. */
+export function mergeCspSources(...all: readonly CspSources[]): CspSources {
+  const merged: CspSources = {};
+  for (const sources of all) {
+    for (const [directive, values] of Object.entries(sources) as [keyof CspSources, string[]][]) {
+      merged[directive] = [...new Set([...(merged[directive] ?? []), ...values])];
+    }
+  }
+  return merged;
+}
+
 /**
  * The Content-Security-Policy of our HTML documents: only our own origin, no inline scripts
- * or style attributes, no framing. Small images are inlined by the build as data: URLs; uploaded
- * images may come from `imageOrigins` too (the S3 bucket or CDN that serves stored files).
+ * or style attributes, no framing. Small images are inlined by the build as data: URLs; the
+ * services configured add their own `extra` sources (the bucket serving stored images, PayPal).
  */
-export function documentContentSecurityPolicy(production: boolean, imageOrigins: readonly string[] = []): string {
+export function documentContentSecurityPolicy(production: boolean, extra: CspSources = {}): string {
+  const own = (directive: keyof CspSources, ...base: string[]) => [...base, ...(extra[directive] ?? [])].join(' ');
   const directives: [string, string][] = [
     ['default-src', "'self'"],
     ['base-uri', "'self'"],
-    ['connect-src', "'self'"],
+    ['connect-src', own('connect-src', "'self'")],
     ['font-src', "'self'"],
     ['form-action', "'self'"],
     ['frame-ancestors', "'none'"],
-    ['img-src', ["'self'", 'data:', ...imageOrigins].join(' ')],
+    ...(extra['frame-src'] ? [['frame-src', own('frame-src', "'self'")] as [string, string]] : []),
+    ['img-src', own('img-src', "'self'", 'data:')],
     ['media-src', "'self'"],
     ['object-src', "'none'"],
-    ['script-src', "'self'"],
+    ['script-src', own('script-src', "'self'")],
     ['script-src-attr', "'none'"],
-    ['style-src', "'self'"],
+    ['style-src', own('style-src', "'self'")],
     ['worker-src', "'self'"],
   ];
   if (production) directives.push(['upgrade-insecure-requests', '']);
@@ -37,14 +55,11 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * allows no framing should it be opened directly, and no cross-origin reads. HSTS goes on every
  * answer in production.
  */
-export function securityHeaders(
-  production: boolean,
-  imageOrigins: readonly string[] = [],
-): { document: HeaderSet; api: HeaderSet } {
+export function securityHeaders(production: boolean, extra: CspSources = {}): { document: HeaderSet; api: HeaderSet } {
   const transport: HeaderSet = production ? { 'strict-transport-security': HSTS } : {};
   return {
     document: {
-      'content-security-policy': documentContentSecurityPolicy(production, imageOrigins),
+      'content-security-policy': documentContentSecurityPolicy(production, extra),
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',
@@ -71,12 +86,8 @@ export function securityHeaders(
  * them too. Each route gets its set when it is registered; unmatched paths (the Not-found page,
  * or a JSON 404 under /api/) get the document set.
  */
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  production: boolean,
-  imageOrigins: readonly string[] = [],
-): void {
-  const { document, api } = securityHeaders(production, imageOrigins);
+export function registerSecurityHeaders(app: FastifyInstance, production: boolean, extra: CspSources = {}): void {
+  const { document, api } = securityHeaders(production, extra);
   const setter = (headers: HeaderSet) => (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     reply.headers(headers);
     done();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config';
+import type { CspSources } from '../http/security-headers';
 import type { FileStore } from './file-store';
 import { LOCAL_FILES_PATH, LocalFileStore } from './local-file-store';
 import { S3FileStore } from './s3-file-store';
@@ -21,9 +22,9 @@ export function createFileStore(config: Pick<Config, 'fileStore' | 'dataDir' | '
 }
 
 /**
- * The origins, other than the app's own, that browsers load stored files from: the pages'
+ * The origins, other than the app’s own, that browsers load stored files from: the pages’
  * Content-Security-Policy must allow them as image sources.
  */
-export function fileStoreOrigins(config: Pick<Config, 'fileStore'>): string[] {
-  return config.fileStore.kind === 's3' ? [new URL(config.fileStore.publicUrl).origin] : [];
+export function fileStoreCspSources(config: Pick<Config, 'fileStore'>): CspSources {
+  return config.fileStore.kind === 's3' ? { 'img-src': [new URL(config.fileStore.publicUrl).origin] } : {};
 }

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod/mini';
+import type { GameDatabase } from '../stores';
+import { type AdminLogRecord, appendAdminLog } from './admin-log';
+
+/*
+ * Configuration documents (config/<id>): read through the owning domain's schema, so a document
+ * written by an older version still parses or falls back to the domain's defaults.
+ */
+
+/** The document `configID`, parsed by `schema`; `fallback` when it was never written or no longer parses. */
+export async function readConfigDocument<Schema extends z.ZodMiniType>(
+  db: Kysely<GameDatabase>,
+  configID: string,
+  schema: Schema,
+  fallback: z.output<Schema>,
+): Promise<z.output<Schema>> {
+  const row = await db
+    .selectFrom('config_documents')
+    .select('data')
+    .where('config_id', '=', configID)
+    .executeTakeFirst();
+  if (!row) return fallback;
+  const parsed = schema.safeParse(JSON.parse(row.data));
+  return parsed.success ? parsed.data : fallback;
+}
+
+/** Replaces the document in one transaction that first appends the admin-log entry. */
+export async function writeConfigDocument(
+  db: Kysely<GameDatabase>,
+  configID: string,
+  data: Record<string, unknown>,
+  log: Omit<AdminLogRecord, 'data'>,
+): Promise<void> {
+  const updatedAt = (log.now ?? new Date()).toISOString();
+  await db.transaction().execute(async (trx) => {
+    await appendAdminLog(trx, { ...log, data: { configID, ...data } });
+    await trx
+      .insertInto('config_documents')
+      .values({ config_id: configID, data: JSON.stringify(data), updated_at: updatedAt })
+      .onConflict((conflict) =>
+        conflict.column('config_id').doUpdateSet({ data: JSON.stringify(data), updated_at: updatedAt }),
+      )
+      .execute();
+  });
+}

@@ -1,0 +1,92 @@
+import { CLAIM_CODE_MESSAGES, CLAIM_CODE_SORTABLE, type ClaimCodeBatchSummary } from '@outpost/contracts/claim-codes';
+import { adminClaimCodeBatchPath, ROUTES } from '@outpost/contracts/routes';
+import { useEffect, useState } from 'react';
+import { AdminList } from '../../../components/admin-list/admin-list';
+import { adminColumnHelper } from '../../../components/admin-list/columns';
+import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { Link, useLocation, useNavigate } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { noticeFromState } from '../products/product-notice';
+import { claimCodesQueryKey, getClaimCodes } from './api/get-claim-codes';
+import { grantText } from './batch-export';
+import styles from './claim-codes.module.css';
+import { NotAllowedNotice } from './not-allowed-notice';
+
+const column = adminColumnHelper<ClaimCodeBatchSummary>();
+const columns = column.columns([
+  column.accessor('batchName', {
+    header: 'Batch',
+    cell: (cell) => <Link to={adminClaimCodeBatchPath(cell.row.original.claimCodeID)}>{cell.getValue()}</Link>,
+  }),
+  column.accessor('claimCodeID', { header: 'Claim code ID' }),
+  column.accessor('type', { header: 'Type' }),
+  column.accessor((batch) => grantText(batch), { id: 'grants', header: 'Each code grants' }),
+  column.accessor('uses', { header: 'Uses per code' }),
+  column.accessor('availableCount', { header: 'Available codes' }),
+  column.accessor('usedCount', { header: 'Used-up codes' }),
+  column.accessor((batch) => (batch.isAvailable ? 'Available' : 'Used up'), { id: 'status', header: 'Status' }),
+  column.accessor('createdAt', {
+    header: 'Created',
+    sortDescFirst: true,
+    cell: (cell) => new Date(cell.getValue()).toLocaleString(),
+  }),
+]);
+
+const filters: readonly AdminListFilter[] = [
+  { kind: 'text', param: 'search', label: 'Search', hint: 'Part of a batch name or claim code ID.' },
+  {
+    kind: 'select',
+    param: 'show',
+    label: 'Show',
+    // Spec §4: the list loads only available codes; the used-up batches are one choice away.
+    allLabel: 'Available batches only',
+    options: [{ value: 'all', label: 'All batches, used-up ones too' }],
+  },
+];
+
+/** The batches of redemption codes of the selected environment, newest first. */
+export default function ClaimCodeList() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // "The batch … was deleted." from the batch screen: shown once, not again on a reload.
+  const [arrivalNotice] = useState(() => noticeFromState(location.state));
+  useEffect(() => {
+    if (noticeFromState(location.state) !== null) navigate(`${location.pathname}${location.search}`, { replace: true });
+  }, [location, navigate]);
+  return (
+    <section className={`page ${styles.screen}`} aria-labelledby="claim-code-list-title">
+      <h1 id="claim-code-list-title">Redemption Codes</h1>
+      <p className={styles.lead}>
+        Batches of codes players redeem in the shop of {environment} for credits and items. Only batches with codes left
+        are listed unless you show all.
+      </p>
+      <p role="status" className={styles.note}>
+        {arrivalNotice}
+      </p>
+      {capabilities.manageShop ? (
+        <>
+          <div className={styles.toolbar}>
+            <Link to={ROUTES.adminClaimCodeNew} className={`button ${styles.toolbarButton}`}>
+              + New batch
+            </Link>
+          </div>
+          <AdminList
+            label="Code batches"
+            hideCaption
+            columns={columns}
+            sortable={CLAIM_CODE_SORTABLE}
+            filters={filters}
+            queryKey={claimCodesQueryKey(environment)}
+            fetchPage={(query) => getClaimCodes(environment, query)}
+            getRowId={(batch) => batch.claimCodeID}
+            csvFileName={`code-batches-${environment}`}
+            emptyText={CLAIM_CODE_MESSAGES.empty}
+          />
+        </>
+      ) : (
+        <NotAllowedNotice />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { type ReactNode, useRef, useState } from 'react';
+import { FormAlert, type FormNotice } from '../../../../components/form/form-alert';
+import { useConfirmDialog } from '../../components/confirm-dialog';
+import { PRODUCTION_TITLE } from '../../products/product-notice';
+import styles from '../items.module.css';
+
+interface DeleteSectionProps {
+  environment: Environment;
+  /** The section's heading, e.g. "Delete this item". */
+  heading: string;
+  /** What deleting means, shown above the button. */
+  description: ReactNode;
+  /** What the confirmation says the delete does. */
+  confirmMessage: ReactNode;
+  confirmLabel: string;
+  /** Runs the delete; a refusal's message (in use, gone) is shown here. */
+  onDelete: () => Promise<unknown>;
+  /** After the delete succeeded, e.g. back to the list. */
+  onDeleted: () => void;
+}
+
+/**
+ * The delete of one row, apart from the form that saves it. A delete cannot be taken back, so
+ * it always asks first, in every environment; in production the dialog says so.
+ */
+export function DeleteSection(props: DeleteSectionProps) {
+  const { environment, heading, description, confirmMessage, confirmLabel, onDelete, onDeleted } = props;
+  const { confirm, dialog } = useConfirmDialog();
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const [pending, setPending] = useState(false);
+  const running = useRef(false);
+
+  const run = async () => {
+    if (running.current) return;
+    running.current = true;
+    try {
+      const confirmed = await confirm({
+        title: environment === 'production' ? PRODUCTION_TITLE : heading,
+        message: confirmMessage,
+        confirmLabel,
+      });
+      if (!confirmed) return;
+      setNotice(null);
+      setPending(true);
+      await onDelete();
+      onDeleted();
+    } catch (error) {
+      setNotice({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      running.current = false;
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className={styles.danger} aria-labelledby="delete-section-title">
+      <h2 id="delete-section-title">{heading}</h2>
+      <div className={styles.note}>{description}</div>
+      <FormAlert notice={notice} />
+      <button type="button" className={styles.deleteButton} disabled={pending} onClick={() => void run()}>
+        {confirmLabel}
+      </button>
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { ITEM_MESSAGES, type Item } from '@outpost/contracts/items';
+import { ROUTES } from '@outpost/contracts/routes';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { CallableError } from '../../../lib/callable';
+import { Link, useNavigate, useParams } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { useConfirmDialog } from '../components/confirm-dialog';
+import { PRODUCTION_TITLE } from '../products/product-notice';
+import { useDeleteItem, useRenameItem } from './api/change-item';
+import { useItem } from './api/get-item';
+import { DeleteSection } from './components/delete-section';
+import { ReadOnlyNotice } from './components/read-only-notice';
+import { checkRename } from './item-form';
+import styles from './items.module.css';
+
+/** One item of items-master: its name (its ID never changes), what sells it, and its delete. */
+export default function ItemEdit() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const { itemID = '' } = useParams();
+  const item = useItem(environment, itemID);
+
+  let content: ReactNode;
+  if (item.isPending) {
+    content = (
+      <p role="status" className={styles.note}>
+        Loading the item…
+      </p>
+    );
+  } else if (item.isError) {
+    const missing = item.error instanceof CallableError && item.error.status === 'not-found';
+    content = (
+      <div role="alert" className={styles.failure}>
+        <p>
+          {missing
+            ? `There is no item “${itemID}” in items-master of ${environment}.`
+            : `The item could not be loaded: ${item.error.message}`}
+        </p>
+        {!missing && (
+          <button type="button" className="button" onClick={() => item.refetch()}>
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  } else {
+    content = (
+      // Another environment or item starts a new form: edits never carry across.
+      <ItemEditForm
+        key={`${environment}/${itemID}`}
+        environment={environment}
+        item={item.data}
+        canEdit={capabilities.manageShop}
+      />
+    );
+  }
+
+  return (
+    <section className={`page ${styles.screen}`} aria-labelledby="item-edit-title">
+      <h1 id="item-edit-title">{item.data?.name ?? 'Item'}</h1>
+      <p className={styles.lead}>
+        Item {itemID} in {environment}. <Link to={ROUTES.adminItems}>Back to the items</Link>
+      </p>
+      {content}
+    </section>
+  );
+}
+
+interface ItemEditFormProps {
+  environment: Environment;
+  item: Item;
+  canEdit: boolean;
+}
+
+function ItemEditForm({ environment, item, canEdit }: ItemEditFormProps) {
+  const [name, setName] = useState(item.name);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const saving = useRef(false);
+  const rename = useRenameItem(environment, item.itemID);
+  const remove = useDeleteItem(environment, item.itemID);
+  const navigate = useNavigate();
+  const { confirm, dialog } = useConfirmDialog();
+  const sellers = `${ROUTES.adminPurchasables}?itemID=${encodeURIComponent(item.itemID)}`;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving.current || !canEdit) return;
+    const checked = checkRename(name, item);
+    if (!checked.ok) {
+      setNotice({ tone: 'error', text: checked.message });
+      return;
+    }
+    saving.current = true;
+    if (
+      environment === 'production' &&
+      !(await confirm({
+        title: PRODUCTION_TITLE,
+        message: <p>This renames the item {item.itemID} in production, where players see its name.</p>,
+        items: [`Name: ${item.name} → ${checked.value.name}`],
+        confirmLabel: 'Rename in production',
+      }))
+    ) {
+      saving.current = false;
+      return;
+    }
+    setNotice(null);
+    rename.mutate(checked.value, {
+      onSuccess: (saved) => {
+        setName(saved.name);
+        setNotice({ tone: 'ok', text: ITEM_MESSAGES.itemSaved });
+      },
+      onError: (error) => setNotice({ tone: 'error', text: `The item was not saved. ${error.message}` }),
+      onSettled: () => {
+        saving.current = false;
+      },
+    });
+  };
+
+  return (
+    <>
+      <ul className={styles.links}>
+        <li>
+          <Link to={sellers}>Purchasables that sell it</Link>
+        </li>
+        {canEdit && (
+          <li>
+            <Link to={`${ROUTES.adminPurchasableNew}?itemID=${encodeURIComponent(item.itemID)}`}>
+              + New purchasable of this item
+            </Link>
+          </li>
+        )}
+      </ul>
+      <form className={styles.form} onSubmit={submit} noValidate aria-busy={rename.isPending}>
+        {!canEdit && <ReadOnlyNotice>Your role may view this item but not change it.</ReadOnlyNotice>}
+        <fieldset className={styles.plain} disabled={!canEdit}>
+          <FormField label="Item ID" value={item.itemID} readOnly hint="An item's ID never changes." />
+          <FormField label="Name" value={name} onChange={(event) => setName(event.target.value)} />
+        </fieldset>
+        <FormAlert notice={notice} />
+        {canEdit && (
+          <div className={styles.submitRow}>
+            <button type="submit" className={`button ${styles.submit}`} disabled={rename.isPending}>
+              Save Changes
+            </button>
+          </div>
+        )}
+        {dialog}
+      </form>
+      {canEdit && (
+        <DeleteSection
+          environment={environment}
+          heading="Delete this item"
+          description={
+            <p>
+              Only an item nothing uses can go: no purchasable sells it, no player holds it, no prize or reward names
+              it. Otherwise the server says what still uses it.
+            </p>
+          }
+          confirmMessage={
+            <p>
+              This removes “{item.name}” ({item.itemID}) from items-master of {environment}.
+            </p>
+          }
+          confirmLabel="Delete item"
+          onDelete={() => remove.mutateAsync()}
+          onDeleted={() => navigate(ROUTES.adminItems, { replace: true })}
+        />
+      )}
+    </>
+  );
+}

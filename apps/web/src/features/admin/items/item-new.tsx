@@ -1,0 +1,108 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { ITEM_MESSAGES } from '@outpost/contracts/items';
+import { adminItemPath, ROUTES } from '@outpost/contracts/routes';
+import { type FormEvent, useRef, useState } from 'react';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { Link } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { useConfirmDialog } from '../components/confirm-dialog';
+import { PRODUCTION_TITLE } from '../products/product-notice';
+import { useCreateItem } from './api/change-item';
+import { ReadOnlyNotice } from './components/read-only-notice';
+import { checkNewItem, emptyItemDraft, type ItemDraft } from './item-form';
+import styles from './items.module.css';
+
+/** A new item of items-master, for those who run the shop; a moderator is told they may only look. */
+export default function ItemNew() {
+  const { environment, capabilities } = useAdminAccessContext();
+  return (
+    <section className={`page ${styles.screen}`} aria-labelledby="item-new-title">
+      <h1 id="item-new-title">New Item</h1>
+      <p className={styles.lead}>
+        An item of items-master in {environment}. <Link to={ROUTES.adminItems}>Back to the items</Link>
+      </p>
+      {capabilities.manageShop ? (
+        // A new environment starts a new form: nothing typed for one is created in another.
+        <NewItemForm key={environment} environment={environment} />
+      ) : (
+        <ReadOnlyNotice>Your role may view items but not create them.</ReadOnlyNotice>
+      )}
+    </section>
+  );
+}
+
+function NewItemForm({ environment }: { environment: Environment }) {
+  const [draft, setDraft] = useState<ItemDraft>(emptyItemDraft);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const creating = useRef(false);
+  const create = useCreateItem(environment);
+  const { confirm, dialog } = useConfirmDialog();
+  const set = (field: keyof ItemDraft, value: string) => setDraft((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (creating.current) return;
+    const checked = checkNewItem(draft);
+    if (!checked.ok) {
+      setNotice({ tone: 'error', text: checked.message });
+      return;
+    }
+    const input = checked.value;
+    creating.current = true;
+    if (
+      environment === 'production' &&
+      !(await confirm({
+        title: PRODUCTION_TITLE,
+        message: (
+          <p>
+            This adds the item “{input.name}” ({input.itemID}) to items-master in production.
+          </p>
+        ),
+        confirmLabel: 'Create in production',
+      }))
+    ) {
+      creating.current = false;
+      return;
+    }
+    setNotice(null);
+    create.mutate(input, {
+      onSuccess: (item) => {
+        setDraft(emptyItemDraft());
+        setCreated(item.itemID);
+        setNotice({ tone: 'ok', text: `${ITEM_MESSAGES.itemCreated} ${item.name} (${item.itemID})` });
+      },
+      onError: (error) => setNotice({ tone: 'error', text: `The item was not created. ${error.message}` }),
+      onSettled: () => {
+        creating.current = false;
+      },
+    });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={create.isPending}>
+      <FormField
+        label="Item ID"
+        value={draft.itemID}
+        hint="As the game names it; letters, digits, '-' and '_'. It cannot change later."
+        autoCapitalize="none"
+        spellCheck={false}
+        onChange={(event) => set('itemID', event.target.value)}
+      />
+      <FormField label="Name" value={draft.name} onChange={(event) => set('name', event.target.value)} />
+      <FormAlert notice={notice} />
+      {created && (
+        <p className={styles.note}>
+          <Link to={adminItemPath(created)}>Open {created}</Link>
+        </p>
+      )}
+      <div className={styles.submitRow}>
+        <button type="submit" className={`button ${styles.submit}`} disabled={create.isPending}>
+          Create Item
+        </button>
+      </div>
+      {dialog}
+    </form>
+  );
+}

@@ -1,0 +1,166 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { ITEM_MESSAGES, type Purchasable } from '@outpost/contracts/items';
+import { ROUTES } from '@outpost/contracts/routes';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { CallableError } from '../../../lib/callable';
+import { Link, useNavigate, useParams } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { useConfirmDialog } from '../components/confirm-dialog';
+import { PRODUCTION_TITLE } from '../products/product-notice';
+import { useDeletePurchasable, useMergePurchasable } from './api/change-purchasable';
+import { usePurchasable } from './api/get-purchasable';
+import { DeleteSection } from './components/delete-section';
+import { PurchasableFields } from './components/purchasable-fields';
+import { ReadOnlyNotice } from './components/read-only-notice';
+import styles from './items.module.css';
+import { describeChanges, draftFromPurchasable, type PurchasableDraft, purchasableChanges } from './purchasable-form';
+
+/** One purchasable: a save merges only the fields changed here (spec §7); moderators only look. */
+export default function PurchasableEdit() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const { purchasableID = '' } = useParams();
+  const purchasable = usePurchasable(environment, purchasableID);
+
+  let content: ReactNode;
+  if (purchasable.isPending) {
+    content = (
+      <p role="status" className={styles.note}>
+        Loading the purchasable…
+      </p>
+    );
+  } else if (purchasable.isError) {
+    const missing = purchasable.error instanceof CallableError && purchasable.error.status === 'not-found';
+    content = (
+      <div role="alert" className={styles.failure}>
+        <p>
+          {missing
+            ? `There is no purchasable “${purchasableID}” in ${environment}.`
+            : `The purchasable could not be loaded: ${purchasable.error.message}`}
+        </p>
+        {!missing && (
+          <button type="button" className="button" onClick={() => purchasable.refetch()}>
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  } else {
+    content = (
+      // Another environment or purchasable starts a new form: edits never carry across.
+      <PurchasableEditForm
+        key={`${environment}/${purchasableID}`}
+        environment={environment}
+        purchasable={purchasable.data}
+        canEdit={capabilities.manageShop}
+      />
+    );
+  }
+
+  return (
+    <section className={`page ${styles.screen}`} aria-labelledby="purchasable-edit-title">
+      <h1 id="purchasable-edit-title">{purchasable.data?.name ?? 'Purchasable'}</h1>
+      <p className={styles.lead}>
+        Purchasable {purchasableID} in {environment}.{' '}
+        <Link to={ROUTES.adminPurchasables}>Back to the purchasables</Link>
+      </p>
+      {content}
+    </section>
+  );
+}
+
+interface PurchasableEditFormProps {
+  environment: Environment;
+  purchasable: Purchasable;
+  canEdit: boolean;
+}
+
+function PurchasableEditForm({ environment, purchasable, canEdit }: PurchasableEditFormProps) {
+  // The purchasable as last loaded or saved: what a save compares the fields against.
+  const [base, setBase] = useState(purchasable);
+  const [draft, setDraft] = useState<PurchasableDraft>(() => draftFromPurchasable(purchasable));
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const saving = useRef(false);
+  const merge = useMergePurchasable(environment);
+  const remove = useDeletePurchasable(environment, purchasable.purchasableID);
+  const navigate = useNavigate();
+  const { confirm, dialog } = useConfirmDialog();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving.current || !canEdit) return;
+    const checked = purchasableChanges(base, draft);
+    if (!checked.ok) {
+      setNotice({ tone: 'error', text: checked.message });
+      return;
+    }
+    saving.current = true;
+    if (
+      environment === 'production' &&
+      !(await confirm({
+        title: PRODUCTION_TITLE,
+        message: <p>This changes “{base.name}” in production, where players buy it:</p>,
+        items: describeChanges(base, checked.value),
+        confirmLabel: 'Save to production',
+      }))
+    ) {
+      saving.current = false;
+      return;
+    }
+    setNotice(null);
+    merge.mutate(
+      { purchasableID: base.purchasableID, input: checked.value },
+      {
+        onSuccess: ({ purchasable: saved }) => {
+          // The answer holds other admins' changes to the other fields too.
+          setBase(saved);
+          setDraft(draftFromPurchasable(saved));
+          setNotice({ tone: 'ok', text: ITEM_MESSAGES.purchasableSaved });
+        },
+        onError: (error) => setNotice({ tone: 'error', text: `The purchasable was not saved. ${error.message}` }),
+        onSettled: () => {
+          saving.current = false;
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <form className={styles.form} onSubmit={submit} noValidate aria-busy={merge.isPending}>
+        {!canEdit && <ReadOnlyNotice>Your role may view this purchasable but not change it.</ReadOnlyNotice>}
+        <fieldset className={styles.plain} disabled={!canEdit}>
+          <PurchasableFields environment={environment} draft={draft} onChange={setDraft} idEditable={false} />
+        </fieldset>
+        <p className={styles.note}>
+          A save changes only the fields you changed; last changed {new Date(base.updatedAt).toLocaleString()}.
+        </p>
+        <FormAlert notice={notice} />
+        {canEdit && (
+          <div className={styles.submitRow}>
+            <button type="submit" className={`button ${styles.submit}`} disabled={merge.isPending}>
+              Save Changes
+            </button>
+          </div>
+        )}
+        {dialog}
+      </form>
+      {canEdit && (
+        <DeleteSection
+          environment={environment}
+          heading="Delete this purchasable"
+          description={<p>To take it off sale for now, untick Available instead; a delete cannot be taken back.</p>}
+          confirmMessage={
+            <p>
+              This deletes “{base.name}” ({base.purchasableID}) from {environment}; the game stops selling it at its
+              next refresh.
+            </p>
+          }
+          confirmLabel="Delete purchasable"
+          onDelete={() => remove.mutateAsync()}
+          onDeleted={() => navigate(ROUTES.adminPurchasables, { replace: true })}
+        />
+      )}
+    </>
+  );
+}

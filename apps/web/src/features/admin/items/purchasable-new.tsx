@@ -1,0 +1,110 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { ITEM_MESSAGES } from '@outpost/contracts/items';
+import { adminPurchasablePath, ROUTES } from '@outpost/contracts/routes';
+import { type FormEvent, useRef, useState } from 'react';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { Link, useSearchParams } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { useConfirmDialog } from '../components/confirm-dialog';
+import { PRODUCTION_TITLE } from '../products/product-notice';
+import { useMergePurchasable } from './api/change-purchasable';
+import { PurchasableFields } from './components/purchasable-fields';
+import { ReadOnlyNotice } from './components/read-only-notice';
+import styles from './items.module.css';
+import { checkNewPurchasable, newPurchasableDraft, type PurchasableDraft } from './purchasable-form';
+
+/** A new purchasable (`?itemID=` picks its item), for those who run the shop. */
+export default function PurchasableNew() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const [params] = useSearchParams();
+  const itemID = params.get('itemID') ?? '';
+  return (
+    <section className={`page ${styles.screen}`} aria-labelledby="purchasable-new-title">
+      <h1 id="purchasable-new-title">New Purchasable</h1>
+      <p className={styles.lead}>
+        Something the game sells for credits in {environment}, hidden until it is made available.{' '}
+        <Link to={ROUTES.adminPurchasables}>Back to the purchasables</Link>
+      </p>
+      {capabilities.manageShop ? (
+        <NewPurchasableForm key={`${environment}/${itemID}`} environment={environment} itemID={itemID} />
+      ) : (
+        <ReadOnlyNotice>Your role may view purchasables but not create them.</ReadOnlyNotice>
+      )}
+    </section>
+  );
+}
+
+function NewPurchasableForm({ environment, itemID }: { environment: Environment; itemID: string }) {
+  const [draft, setDraft] = useState<PurchasableDraft>(() => newPurchasableDraft(itemID));
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const creating = useRef(false);
+  const merge = useMergePurchasable(environment);
+  const { confirm, dialog } = useConfirmDialog();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (creating.current) return;
+    const checked = checkNewPurchasable(draft);
+    if (!checked.ok) {
+      setNotice({ tone: 'error', text: checked.message });
+      return;
+    }
+    const { purchasableID, input } = checked.value;
+    creating.current = true;
+    if (
+      environment === 'production' &&
+      !(await confirm({
+        title: PRODUCTION_TITLE,
+        message: (
+          <p>
+            This creates the purchasable “{input.name}” ({purchasableID}) in production,{' '}
+            {input.available ? 'on sale to players at once' : 'hidden until made available'}.
+          </p>
+        ),
+        confirmLabel: 'Create in production',
+      }))
+    ) {
+      creating.current = false;
+      return;
+    }
+    setNotice(null);
+    merge.mutate(
+      { purchasableID, input },
+      {
+        onSuccess: ({ purchasable, created: isNew }) => {
+          setCreated(purchasable.purchasableID);
+          if (!isNew) {
+            // Someone created this ID first; the merge then changed theirs, as a merge does.
+            setNotice({ tone: 'ok', text: `${purchasable.purchasableID} already existed; it was updated.` });
+            return;
+          }
+          setDraft(newPurchasableDraft(itemID));
+          setNotice({ tone: 'ok', text: `${ITEM_MESSAGES.purchasableCreated} ${purchasable.name}` });
+        },
+        onError: (error) => setNotice({ tone: 'error', text: `The purchasable was not created. ${error.message}` }),
+        onSettled: () => {
+          creating.current = false;
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={merge.isPending}>
+      <PurchasableFields environment={environment} draft={draft} onChange={setDraft} idEditable />
+      <FormAlert notice={notice} />
+      {created && (
+        <p className={styles.note}>
+          <Link to={adminPurchasablePath(created)}>Open {created}</Link>
+        </p>
+      )}
+      <div className={styles.submitRow}>
+        <button type="submit" className={`button ${styles.submit}`} disabled={merge.isPending}>
+          Create Purchasable
+        </button>
+      </div>
+      {dialog}
+    </form>
+  );
+}

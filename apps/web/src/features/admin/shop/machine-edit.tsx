@@ -1,0 +1,163 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { ROUTES } from '@outpost/contracts/routes';
+import type { Machine } from '@outpost/contracts/shop';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import listStyles from '../../../components/admin-list/admin-list.module.css';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { CallableError } from '../../../lib/callable';
+import { Link, useParams } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { useConfirmDialog } from '../components/confirm-dialog';
+import { ReadOnlyNotice } from '../products/components/read-only-notice';
+import { PRODUCTION_TITLE } from '../products/product-notice';
+import productStyles from '../products/products.module.css';
+import { machineQueryOptions, useMachine } from './api/get-machine';
+import { useSaveMachine } from './api/save-machine';
+import { useArrivalNotice } from './components/arrival-notice';
+import { LoadState } from './components/load-state';
+import { MachineFields } from './components/machine-fields';
+import { ShopScreen } from './components/shop-screen';
+import {
+  checkMachineEdit,
+  draftFromMachine,
+  MACHINE_MESSAGES,
+  type MachineDraft,
+  machineChanges,
+} from './machine-form';
+import styles from './shop.module.css';
+
+/** One machine and its prizes: edited by those who run the shop, read by moderators. */
+export default function MachineEdit() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const { machineID = '' } = useParams();
+  const machine = useMachine(environment, machineID);
+  const arrivalNotice = useArrivalNotice();
+  return (
+    <ShopScreen
+      id="machine-edit-title"
+      title={machine.data?.name ?? 'Machine'}
+      lead={
+        <>
+          Machine {machineID} in {environment}. <Link to={ROUTES.adminShopMachines}>Back to the machines</Link>
+        </>
+      }
+    >
+      <LoadState query={machine} what="machine" missing={`There is no machine “${machineID}” in ${environment}.`}>
+        {(loaded) => (
+          <MachineEditForm
+            key={`${environment}/${loaded.machineID}`}
+            environment={environment}
+            machine={loaded}
+            canEdit={capabilities.manageShop}
+            initialNotice={arrivalNotice}
+          />
+        )}
+      </LoadState>
+    </ShopScreen>
+  );
+}
+
+interface MachineEditFormProps {
+  environment: Environment;
+  machine: Machine;
+  canEdit: boolean;
+  initialNotice: string | null;
+}
+
+function MachineEditForm({ environment, machine, canEdit, initialNotice }: MachineEditFormProps) {
+  // The machine as last loaded or saved: the version a save starts from, what the confirmation compares against.
+  const [base, setBase] = useState(machine);
+  const [draft, setDraft] = useState<MachineDraft>(() => draftFromMachine(machine));
+  const [notice, setNotice] = useState<FormNotice | null>(initialNotice ? { tone: 'ok', text: initialNotice } : null);
+  const [conflict, setConflict] = useState(false);
+  const busy = useRef(false);
+  const save = useSaveMachine(environment);
+  const queryClient = useQueryClient();
+  const { confirm, dialog } = useConfirmDialog();
+
+  const startFrom = (saved: Machine) => {
+    setBase(saved);
+    setDraft(draftFromMachine(saved));
+    setConflict(false);
+  };
+
+  const reload = async () => {
+    const latest = await queryClient.fetchQuery({
+      ...machineQueryOptions(environment, machine.machineID),
+      staleTime: 0,
+    });
+    startFrom(latest);
+    setNotice({ tone: 'ok', text: 'Loaded the machine as it is now, with the stock players left.' });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy.current || !canEdit) return;
+    const checked = checkMachineEdit(draft, base.version);
+    if (!checked.ok) {
+      setNotice({ tone: 'error', text: checked.message });
+      return;
+    }
+    const input = checked.value;
+    busy.current = true;
+    if (
+      environment === 'production' &&
+      !(await confirm({
+        title: PRODUCTION_TITLE,
+        message: <p>This saves the machine “{input.name}” in production, where players spin it.</p>,
+        items: machineChanges(base, input),
+        confirmLabel: 'Save to production',
+      }))
+    ) {
+      busy.current = false;
+      return;
+    }
+    setNotice(null);
+    save.mutate(
+      { machineID: machine.machineID, input },
+      {
+        onSuccess: (saved) => {
+          startFrom(saved);
+          setNotice({ tone: 'ok', text: MACHINE_MESSAGES.saved });
+        },
+        onError: (error) => {
+          // 409: a spin or another admin's save moved the machine on; the server's message says which.
+          setConflict(error instanceof CallableError && error.status === 'aborted');
+          setNotice({ tone: 'error', text: `The machine was not saved. ${error.message}` });
+        },
+        onSettled: () => {
+          busy.current = false;
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={styles.machineForm} onSubmit={submit} noValidate aria-busy={save.isPending}>
+      {!canEdit && <ReadOnlyNotice>Your role may view this machine but not change it.</ReadOnlyNotice>}
+      <fieldset className={productStyles.plain} disabled={!canEdit}>
+        <MachineFields environment={environment} draft={draft} onChange={setDraft} idFixed />
+      </fieldset>
+      <p className={productStyles.note}>
+        Machines are never deleted, as spins keep naming them; untick “Available to players” to take one off the floor.
+      </p>
+      <FormAlert notice={notice} />
+      {conflict && (
+        <div className={productStyles.submitRow}>
+          <button type="button" className={listStyles.plainButton} onClick={() => void reload()}>
+            Load the machine as it is now (discards your changes)
+          </button>
+        </div>
+      )}
+      {canEdit && (
+        <div className={productStyles.submitRow}>
+          <button type="submit" className={`button ${productStyles.submit}`} disabled={save.isPending}>
+            Save machine
+          </button>
+        </div>
+      )}
+      {dialog}
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { ROUTES } from '@outpost/contracts/routes';
+import type { CreditPack } from '@outpost/contracts/shop';
+import { type FormEvent, useRef, useState } from 'react';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { Link, useParams } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { useConfirmDialog } from '../components/confirm-dialog';
+import { ReadOnlyNotice } from '../products/components/read-only-notice';
+import { PRODUCTION_TITLE } from '../products/product-notice';
+import productStyles from '../products/products.module.css';
+import { useCreditPack } from './api/get-credit-pack';
+import { useSaveCreditPack } from './api/save-credit-pack';
+import { useArrivalNotice } from './components/arrival-notice';
+import { LoadState } from './components/load-state';
+import { PackFields } from './components/pack-fields';
+import { ShopScreen } from './components/shop-screen';
+import { checkPackEdit, draftFromPack, formatPrice, PACK_MESSAGES, type PackDraft } from './pack-form';
+
+/** One credit pack: edited by those who run the shop, read by moderators. Packs are hidden, never deleted. */
+export default function PackEdit() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const { packID = '' } = useParams();
+  const pack = useCreditPack(environment, packID);
+  const arrivalNotice = useArrivalNotice();
+  return (
+    <ShopScreen
+      id="pack-edit-title"
+      title={pack.data?.name ?? 'Credit pack'}
+      lead={
+        <>
+          Credit pack {packID} in {environment}. <Link to={ROUTES.adminShopPacks}>Back to the credit packs</Link>
+        </>
+      }
+    >
+      <LoadState query={pack} what="credit pack" missing={`There is no credit pack “${packID}” in ${environment}.`}>
+        {(loaded) => (
+          <PackEditForm
+            // Another environment or pack starts a new form: edits never carry across.
+            key={`${environment}/${loaded.packID}`}
+            environment={environment}
+            pack={loaded}
+            canEdit={capabilities.manageShop}
+            initialNotice={arrivalNotice}
+          />
+        )}
+      </LoadState>
+    </ShopScreen>
+  );
+}
+
+interface PackEditFormProps {
+  environment: Environment;
+  pack: CreditPack;
+  canEdit: boolean;
+  initialNotice: string | null;
+}
+
+function PackEditForm({ environment, pack, canEdit, initialNotice }: PackEditFormProps) {
+  const [draft, setDraft] = useState<PackDraft>(() => draftFromPack(pack));
+  const [notice, setNotice] = useState<FormNotice | null>(initialNotice ? { tone: 'ok', text: initialNotice } : null);
+  const busy = useRef(false);
+  const save = useSaveCreditPack(environment);
+  const { confirm, dialog } = useConfirmDialog();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy.current || !canEdit) return;
+    const checked = checkPackEdit(draft);
+    if (!checked.ok) {
+      setNotice({ tone: 'error', text: checked.message });
+      return;
+    }
+    const input = checked.value;
+    busy.current = true;
+    if (environment === 'production') {
+      const changes: string[] = [];
+      if (pack.available && !input.available) changes.push('Hides the pack: players can no longer buy it.');
+      if (!pack.available && input.available) changes.push('Puts the pack on sale to players.');
+      if (input.costUSD !== pack.costUSD) {
+        changes.push(`Changes the price from ${formatPrice(pack.costUSD)} to ${formatPrice(input.costUSD)}.`);
+      }
+      if (input.credits !== pack.credits) changes.push(`Changes the credits from ${pack.credits} to ${input.credits}.`);
+      const confirmed = await confirm({
+        title: PRODUCTION_TITLE,
+        message: <p>This saves the credit pack “{input.name}” in production, where players buy it.</p>,
+        items: changes,
+        confirmLabel: 'Save to production',
+      });
+      if (!confirmed) {
+        busy.current = false;
+        return;
+      }
+    }
+    setNotice(null);
+    save.mutate(
+      { packID: pack.packID, input },
+      {
+        onSuccess: (saved) => {
+          setDraft(draftFromPack(saved));
+          setNotice({ tone: 'ok', text: PACK_MESSAGES.saved });
+        },
+        onError: (error) => setNotice({ tone: 'error', text: `The credit pack was not saved. ${error.message}` }),
+        onSettled: () => {
+          busy.current = false;
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={productStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
+      {!canEdit && <ReadOnlyNotice>Your role may view this credit pack but not change it.</ReadOnlyNotice>}
+      <fieldset className={productStyles.plain} disabled={!canEdit}>
+        <PackFields draft={draft} onChange={setDraft} idFixed />
+      </fieldset>
+      <p className={productStyles.note}>
+        Packs are never deleted, as orders keep naming them; untick “Available to players” to take one off sale.
+      </p>
+      <FormAlert notice={notice} />
+      {canEdit && (
+        <div className={productStyles.submitRow}>
+          <button type="submit" className={`button ${productStyles.submit}`} disabled={save.isPending}>
+            Save credit pack
+          </button>
+        </div>
+      )}
+      {dialog}
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { adminShopPackPath, ROUTES } from '@outpost/contracts/routes';
+import type { CreditPack } from '@outpost/contracts/shop';
+import { AdminList } from '../../../components/admin-list/admin-list';
+import { adminColumnHelper } from '../../../components/admin-list/columns';
+import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { Link } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import productStyles from '../products/products.module.css';
+import { getCreditPacks } from './api/get-credit-packs';
+import { shopAdminQueryKey } from './api/query-keys';
+import { Availability } from './components/availability';
+import { ShopScreen } from './components/shop-screen';
+import { formatPrice, PACK_MESSAGES } from './pack-form';
+
+const column = adminColumnHelper<CreditPack>();
+const columns = column.columns([
+  column.accessor('name', {
+    header: 'Name',
+    cell: (cell) => <Link to={adminShopPackPath(cell.row.original.packID)}>{cell.getValue()}</Link>,
+  }),
+  column.accessor('packID', { header: 'ID' }),
+  column.accessor('credits', { header: 'Credits', cell: (cell) => cell.getValue().toLocaleString('en-US') }),
+  column.accessor('costUSD', {
+    header: 'Price (USD)',
+    cell: (cell) => formatPrice(cell.getValue()),
+    meta: { csvHeader: 'Price (US cents)' },
+  }),
+  column.accessor('available', {
+    header: 'Available',
+    cell: (cell) => <Availability available={cell.getValue()} />,
+  }),
+]);
+// Spec §7: credit packs are sorted by costUSD ascending.
+const sortable = ['costUSD', 'name', 'credits', 'packID'] as const;
+const filters: readonly AdminListFilter[] = [
+  { kind: 'text', param: 'search', label: 'Search', hint: 'Part of a name or ID.' },
+];
+
+/** Every credit pack of the environment, unavailable ones included and marked (spec §6), cheapest first. */
+export default function PackList() {
+  const { environment, capabilities } = useAdminAccessContext();
+  return (
+    <ShopScreen
+      id="pack-list-title"
+      title="Credit packs"
+      lead={`The credit packs of ${environment}, cheapest first. Players see only the available ones.`}
+    >
+      {capabilities.manageShop && (
+        <div className={productStyles.toolbar}>
+          <Link to={ROUTES.adminShopPackNew} className={`button ${productStyles.toolbarButton}`}>
+            + New credit pack
+          </Link>
+        </div>
+      )}
+      <AdminList
+        label="Credit packs"
+        hideCaption
+        columns={columns}
+        sortable={sortable}
+        defaultOrder="asc"
+        filters={filters}
+        queryKey={shopAdminQueryKey(environment, 'packs')}
+        fetchPage={(query) => getCreditPacks(environment, query)}
+        getRowId={(pack) => pack.packID}
+        csvFileName={`credit-packs-${environment}`}
+        emptyText={PACK_MESSAGES.empty}
+      />
+    </ShopScreen>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { adminShopPackPath } from '@outpost/contracts/routes';
+import { type FormEvent, useRef, useState } from 'react';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { useNavigate } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { useConfirmDialog } from '../components/confirm-dialog';
+import { ReadOnlyNotice } from '../products/components/read-only-notice';
+import { PRODUCTION_TITLE, type ProductNotice } from '../products/product-notice';
+import productStyles from '../products/products.module.css';
+import { useSaveCreditPack } from './api/save-credit-pack';
+import { PackFields } from './components/pack-fields';
+import { ShopScreen } from './components/shop-screen';
+import { checkNewPack, formatPrice, newPackDraft, PACK_MESSAGES, type PackDraft } from './pack-form';
+
+/** A new credit pack, for those who run the shop; a moderator is told they may only look. */
+export default function PackNew() {
+  const { environment, capabilities } = useAdminAccessContext();
+  return (
+    <ShopScreen id="pack-new-title" title="New credit pack" lead={`A credit pack players of ${environment} can buy.`}>
+      {capabilities.manageShop ? (
+        // A new environment starts a new form: nothing typed for one is created in another.
+        <NewPackForm key={environment} environment={environment} />
+      ) : (
+        <ReadOnlyNotice>Your role may view the shop but not change it.</ReadOnlyNotice>
+      )}
+    </ShopScreen>
+  );
+}
+
+function NewPackForm({ environment }: { environment: Environment }) {
+  const [draft, setDraft] = useState<PackDraft>(newPackDraft);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const busy = useRef(false);
+  const save = useSaveCreditPack(environment);
+  const navigate = useNavigate();
+  const { confirm, dialog } = useConfirmDialog();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const checked = checkNewPack(draft);
+    if (!checked.ok) {
+      setNotice({ tone: 'error', text: checked.message });
+      return;
+    }
+    const input = checked.value;
+    busy.current = true;
+    if (
+      environment === 'production' &&
+      !(await confirm({
+        title: PRODUCTION_TITLE,
+        message: (
+          <p>
+            This creates the credit pack “{input.name}” ({input.credits} credits for {formatPrice(input.costUSD)}) in
+            production{input.available ? ', on sale to players at once' : ''}.
+          </p>
+        ),
+        confirmLabel: 'Create in production',
+      }))
+    ) {
+      busy.current = false;
+      return;
+    }
+    setNotice(null);
+    save.mutate(
+      { create: input },
+      {
+        onSuccess: (pack) => {
+          const state: ProductNotice = { notice: PACK_MESSAGES.created };
+          navigate(adminShopPackPath(pack.packID), { state });
+        },
+        onError: (error) => setNotice({ tone: 'error', text: `The credit pack was not created. ${error.message}` }),
+        onSettled: () => {
+          busy.current = false;
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={productStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
+      <PackFields draft={draft} onChange={setDraft} idFixed={false} />
+      <FormAlert notice={notice} />
+      <div className={productStyles.submitRow}>
+        <button type="submit" className={`button ${productStyles.submit}`} disabled={save.isPending}>
+          Create credit pack
+        </button>
+      </div>
+      {dialog}
+    </form>
+  );
+}

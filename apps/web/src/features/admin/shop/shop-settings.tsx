@@ -1,0 +1,138 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { type FormEvent, useRef, useState } from 'react';
+import listStyles from '../../../components/admin-list/admin-list.module.css';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { useAdminAccessContext } from '../admin-access-context';
+import { useConfirmDialog } from '../components/confirm-dialog';
+import { ReadOnlyNotice } from '../products/components/read-only-notice';
+import { PRODUCTION_TITLE } from '../products/product-notice';
+import productStyles from '../products/products.module.css';
+import { useSaveShopOpening, useShopOpening } from './api/shop-opening';
+import { LoadState } from './components/load-state';
+import { ShopScreen } from './components/shop-screen';
+import { formatInstant, localTimeZone, toLocalDateTime } from './local-time';
+import { checkOpening, openingSummary } from './opening-form';
+import styles from './shop.module.css';
+
+const OPENING_SAVED = 'Opening date saved!';
+
+/** config/container-spin: the shop's opening date. Before it the shop counts down and refuses spins. */
+export default function ShopSettings() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const opening = useShopOpening(environment);
+  return (
+    <ShopScreen
+      id="shop-settings-title"
+      title="Opening date"
+      lead={`When the shop of ${environment} opens (config/container-spin).`}
+    >
+      <LoadState query={opening} what="opening date" missing="The opening date could not be found.">
+        {(config) => (
+          <OpeningForm
+            key={environment}
+            environment={environment}
+            shopOpens={config.shopOpens}
+            canEdit={capabilities.manageShop}
+          />
+        )}
+      </LoadState>
+    </ShopScreen>
+  );
+}
+
+interface OpeningFormProps {
+  environment: Environment;
+  shopOpens: string | null;
+  canEdit: boolean;
+}
+
+function OpeningForm({ environment, shopOpens, canEdit }: OpeningFormProps) {
+  const [text, setText] = useState(() => toLocalDateTime(shopOpens));
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const busy = useRef(false);
+  const save = useSaveShopOpening(environment);
+  const { confirm, dialog } = useConfirmDialog();
+
+  const store = async (value: string) => {
+    if (busy.current || !canEdit) return;
+    const checked = checkOpening(value);
+    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+    const opens = checked.value.shopOpens;
+    busy.current = true;
+    if (
+      environment === 'production' &&
+      !(await confirm({
+        title: PRODUCTION_TITLE,
+        message: (
+          <p>
+            {opens === null
+              ? 'This clears the opening date: the shop is open to players at once.'
+              : `This sets the shop to open on ${formatInstant(opens)}. ${openingSummary(opens, new Date())}`}
+          </p>
+        ),
+        confirmLabel: 'Save to production',
+      }))
+    ) {
+      busy.current = false;
+      return;
+    }
+    setNotice(null);
+    save.mutate(checked.value, {
+      onSuccess: (saved) => {
+        setText(toLocalDateTime(saved.shopOpens));
+        setNotice({ tone: 'ok', text: OPENING_SAVED });
+      },
+      onError: (error) => setNotice({ tone: 'error', text: `The opening date was not saved. ${error.message}` }),
+      onSettled: () => {
+        busy.current = false;
+      },
+    });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void store(text);
+  };
+
+  return (
+    <form className={productStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
+      <div className={styles.opening} role="status">
+        <p>
+          <strong>{shopOpens === null ? 'No opening date' : `Opens ${formatInstant(shopOpens)}`}</strong>
+          {shopOpens !== null && ` (${shopOpens} UTC)`}
+        </p>
+        <p>{openingSummary(shopOpens, new Date())}</p>
+      </div>
+      {!canEdit && <ReadOnlyNotice>Your role may view the opening date but not change it.</ReadOnlyNotice>}
+      <fieldset className={productStyles.plain} disabled={!canEdit}>
+        <FormField
+          label="Shop opens at"
+          type="datetime-local"
+          hint={`In your time zone (${localTimeZone()}); leave empty for a shop that is open now.`}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </fieldset>
+      <FormAlert notice={notice} />
+      {canEdit && (
+        <div className={productStyles.submitRow}>
+          <button type="submit" className={`button ${productStyles.submit}`} disabled={save.isPending}>
+            Save opening date
+          </button>
+          {shopOpens !== null && (
+            <button
+              type="button"
+              className={listStyles.plainButton}
+              disabled={save.isPending}
+              onClick={() => void store('')}
+            >
+              Clear the date (open now)
+            </button>
+          )}
+        </div>
+      )}
+      {dialog}
+    </form>
+  );
+}

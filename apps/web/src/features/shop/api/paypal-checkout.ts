@@ -1,0 +1,31 @@
+import {
+  type CreateOrderInput,
+  orderSchema,
+  packPurchaseResultSchema,
+  spinResultSchema,
+} from '@outpost/contracts/shop';
+import { requestJson } from '../../../lib/api';
+import { callHttpFunction } from '../../../lib/callable';
+
+/** POST /api/shop/orders: Outpost records the order at its own price and creates PayPal's; the buttons approve that id. */
+export async function createPayPalOrder(input: CreateOrderInput): Promise<string> {
+  const order = await requestJson('/api/shop/orders', orderSchema, { method: 'POST', body: input });
+  if (!order.paypalOrderID) throw new Error('The server did not create a PayPal order.');
+  return order.paypalOrderID;
+}
+
+/** GET /api/fn/process-paypal-order (spec §7): captures an approved pack order and adds its credits once. */
+export function processPayPalOrder(orderID: string) {
+  return callHttpFunction(
+    { method: 'GET', name: 'process-paypal-order', query: { orderID } },
+    packPurchaseResultSchema,
+  );
+}
+
+/** GET /api/fn/request-spin (spec §7): captures an approved spin order and spins once. */
+export function requestSpin(paypalOrderID: string) {
+  return callHttpFunction(
+    { method: 'GET', name: 'request-spin', query: { paypalOrderID, userID: 'direct' } },
+    spinResultSchema,
+  );
+}

@@ -1,0 +1,46 @@
+import { centsToDollars } from '@outpost/contracts/products';
+import type { CreditPack } from '@outpost/contracts/shop';
+import { useState } from 'react';
+import { createPayPalOrder, processPayPalOrder } from '../api/paypal-checkout';
+import { CheckoutPanel } from './checkout-panel';
+import styles from './shop.module.css';
+
+interface PackCardProps {
+  pack: CreditPack;
+  /** Null when PayPal is not set up, or the viewer is signed out. */
+  paypalClientId: string | null;
+}
+
+export function PackCard({ pack, paypalClientId }: PackCardProps) {
+  const [checkingOut, setCheckingOut] = useState(false);
+  const price = `$${centsToDollars(pack.costUSD)}`;
+  return (
+    <li className={pack.available ? styles.card : `${styles.card} ${styles.unavailable}`}>
+      <h3>{pack.name}</h3>
+      {!pack.available && <p className={styles.badge}>Unavailable: players do not see this pack</p>}
+      <p className={styles.credits}>{pack.credits.toLocaleString('en-US')} credits</p>
+      <p className={styles.price}>{price}</p>
+      {checkingOut && paypalClientId ? (
+        <CheckoutPanel
+          summary={`${pack.name}: ${pack.credits.toLocaleString('en-US')} credits for ${price}`}
+          paypalClientId={paypalClientId}
+          createOrder={() => createPayPalOrder({ kind: 'credit-pack', packID: pack.packID, payment: 'paypal' })}
+          settle={async (paypalOrderID) => {
+            const result = await processPayPalOrder(paypalOrderID);
+            return `Thank you! ${result.credits.toLocaleString('en-US')} credits were added. Your balance is ${result.balance.toLocaleString('en-US')}.`;
+          }}
+          onClose={() => setCheckingOut(false)}
+        />
+      ) : (
+        <button
+          type="button"
+          className="button"
+          disabled={!paypalClientId || !pack.available}
+          onClick={() => setCheckingOut(true)}
+        >
+          Buy with PayPal
+        </button>
+      )}
+    </li>
+  );
+}
