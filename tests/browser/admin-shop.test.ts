@@ -205,6 +205,56 @@ describe('the shop, as staff', () => {
     expect(await page.getByLabel('Shop opens at').inputValue()).toBe('');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
+
+  it('lists the PayPal outcomes recorded, filtered by result', async () => {
+    const { page } = sessions.staff;
+    const amounts = (result: string) =>
+      JSON.stringify({
+        expected: { value: 999, currency: 'USD', customId: `order-${result}-${tag}` },
+        captured: result === 'completed' ? { value: '9.99', currency_code: 'USD' } : null,
+        paypalFee: null,
+        net: null,
+        captureId: null,
+        captureStatus: null,
+        alreadyCaptured: false,
+        reason: result === 'completed' ? null : 'capture is DECLINED',
+      });
+    await store()
+      .insertInto('paypal_transactions')
+      .values(
+        ['completed', 'declined'].map((result) => ({
+          order_id: `PAYPAL-${result}-${tag}`,
+          user_id: 'some-player',
+          result,
+          shipping: null,
+          amounts: amounts(result),
+          created_at: new Date().toISOString(),
+        })),
+      )
+      .execute();
+    await openIn(page, '/admin/shop/packs');
+    await page.getByRole('navigation', { name: 'Shop' }).getByRole('link', { name: 'PayPal transactions' }).click();
+    const table = page.getByRole('table', { name: 'PayPal transactions' });
+    await table
+      .getByRole('row')
+      .filter({ hasText: `PAYPAL-declined-${tag}` })
+      .getByText('capture is DECLINED')
+      .waitFor();
+    // Expected and captured agree.
+    const completed = table.getByRole('row').filter({ hasText: `PAYPAL-completed-${tag}` });
+    await expect.poll(() => completed.getByRole('cell', { name: '9.99 USD', exact: true }).count()).toBe(2);
+    await page.getByLabel('Result').selectOption('completed');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect
+      .poll(() =>
+        table
+          .getByRole('row')
+          .filter({ hasText: `PAYPAL-declined-${tag}` })
+          .count(),
+      )
+      .toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
 });
 
 describe('the shop, as a moderator', () => {

@@ -9,6 +9,7 @@ import { PayPalClient } from './economy/paypal/paypal-client';
 import { registerEconomyRoutes } from './economy/routes';
 import { machinePrizeItemUse } from './economy/shop/admin-queries';
 import { registerShopAdminRoutes } from './economy/shop/admin-routes';
+import { countCreditPurchases } from './economy/shop/orders';
 import { registerShopRoutes } from './economy/shop/routes';
 import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import { registerAuthRoutes } from './identity/auth-routes';
@@ -184,7 +185,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerEconomyRoutes(app, { game: stores.game[config.appEnv] });
   registerShopRoutes(app, { game: stores.game[config.appEnv], paypal: payPalFor(paypal) });
   registerClaimCodeRoutes(app, { game: stores.game, appEnv: config.appEnv, redeemRateLimit: rateLimits.redeemCode });
-  registerBackofficeRoutes(app, { game: stores.game, identity, figures: { liveProducts: countLiveProducts } });
+  registerBackofficeRoutes(app, {
+    game: stores.game,
+    identity,
+    figures: { liveProducts: countLiveProducts },
+    gameStatus: { creditPurchasesCount: countCreditPurchases },
+  });
   registerProductRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
   registerShopAdminRoutes(app, { game: stores.game });
   registerItemRoutes(app, { game: stores.game, itemUses: [machinePrizeItemUse, claimCodeRewardItemUse] });

@@ -42,6 +42,7 @@ export const ROUTES = {
   adminShopMachine: '/admin/shop/machines/:machineID',
   adminShopDrops: '/admin/shop/drops',
   adminShopSettings: '/admin/shop/settings',
+  adminShopPayPalTransactions: '/admin/shop/paypal-transactions',
   /** Redemption codes (issue 9 point 7): the batches, a new batch, one batch and its codes. */
   adminClaimCodes: '/admin/codes/list',
   adminClaimCodeNew: '/admin/codes/new',
@@ -110,6 +111,7 @@ const SPA_PATTERNS: readonly string[] = [
   ROUTES.adminShopMachine,
   ROUTES.adminShopDrops,
   ROUTES.adminShopSettings,
+  ROUTES.adminShopPayPalTransactions,
   ROUTES.adminClaimCodes,
   ROUTES.adminClaimCodeNew,
   ROUTES.adminClaimCodeBatch,

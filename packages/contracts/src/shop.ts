@@ -337,6 +337,25 @@ export const processPayPalOrderQuerySchema = z.object({
 });
 export const processDirectTransactionQuerySchema = processPayPalOrderQuerySchema;
 
+/** The outcomes a settlement records (verifyCapture's verdicts). */
+export const PAYPAL_RESULTS = ['completed', 'pending', 'declined', 'mismatch'] as const;
+
+const payPalMoneySchema = z.object({ currency_code: z.string(), value: z.string() });
+
+/** What a paypal-transactions record keeps of the amounts: Outpost's price and what PayPal captured. */
+export const paypalAmountsSchema = z.looseObject({
+  expected: z.object({ value: z.int(), currency: z.string(), customId: z.string() }),
+  captured: z.nullable(payPalMoneySchema),
+  paypalFee: z.nullable(payPalMoneySchema),
+  net: z.nullable(payPalMoneySchema),
+  captureId: z.nullable(z.string()),
+  captureStatus: z.nullable(z.string()),
+  alreadyCaptured: z.boolean(),
+  /** Why it was not completed, in PayPal's or verifyCapture's words. */
+  reason: z.nullable(z.string()),
+});
+export type PayPalAmounts = z.infer<typeof paypalAmountsSchema>;
+
 /** The admin's view of paypal-transactions: every outcome recorded. */
 export const paypalTransactionSchema = z.object({
   id: z.int(),
@@ -344,10 +363,11 @@ export const paypalTransactionSchema = z.object({
   userID: z.string(),
   result: z.string(),
   shipping: z.nullable(z.unknown()),
-  amounts: z.unknown(),
+  amounts: paypalAmountsSchema,
   createdAt: z.string(),
 });
+export type PayPalTransaction = z.infer<typeof paypalTransactionSchema>;
 export const paypalTransactionListQuerySchema = adminListQuerySchema(['createdAt'] as const, {
-  result: z.optional(z.string().check(z.maxLength(40))),
+  result: z.optional(z.enum(PAYPAL_RESULTS, { error: `result must be one of ${PAYPAL_RESULTS.join(', ')}.` })),
 });
 export const paypalTransactionListPageSchema = adminListPageSchema(paypalTransactionSchema);

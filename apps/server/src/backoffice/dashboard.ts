@@ -66,9 +66,9 @@ export async function countActivePlayers(identity: Kysely<IdentityDatabase>, now
 }
 
 /**
- * The Game Status callable's answer for one environment. The purchase counts come from the
- * shop's ledger once it exists and plugs its queries in; until then they are 0 (the wire wants
- * numbers, and no purchase has been recorded anywhere yet).
+ * The Game Status callable's answer for one environment. The purchase counts are queries the
+ * shop plugs in (credit packs paid in the last 24 hours); one not plugged in is 0 (the wire wants
+ * numbers, and subscriptions are not sold yet).
  */
 export async function gatherGameStatus(
   identity: Kysely<IdentityDatabase>,

@@ -32,6 +32,7 @@ const ShopMachineNew = lazyComponent(() => import('../features/admin/shop/machin
 const ShopMachineEdit = lazyComponent(() => import('../features/admin/shop/machine-edit'));
 const ShopDropList = lazyComponent(() => import('../features/admin/shop/drop-list'));
 const ShopSettings = lazyComponent(() => import('../features/admin/shop/shop-settings'));
+const ShopPayPalTransactions = lazyComponent(() => import('../features/admin/shop/paypal-transaction-list'));
 const ItemList = lazyComponent(() => import('../features/admin/items/item-list'));
 const ItemNew = lazyComponent(() => import('../features/admin/items/item-new'));
 const ItemEdit = lazyComponent(() => import('../features/admin/items/item-edit'));
@@ -99,6 +100,7 @@ export const routes: readonly RouteObject[] = [
             screen(ShopMachineEdit, {}, { path: 'shop/machines/:machineID' }),
             screen(ShopDropList, {}, { path: 'shop/drops' }),
             screen(ShopSettings, {}, { path: 'shop/settings' }),
+            screen(ShopPayPalTransactions, {}, { path: 'shop/paypal-transactions' }),
             // ROUTES.adminItems…adminPurchasable; 'list' and 'new' come before the ID.
             screen(ItemList, {}, { path: 'items/list' }),
             screen(ItemNew, {}, { path: 'items/new' }),

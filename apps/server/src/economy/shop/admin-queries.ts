@@ -19,6 +19,7 @@ import type {
   paypalTransactionSchema,
   updateMachineInputSchema,
 } from '@outpost/contracts/shop';
+import { paypalAmountsSchema } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
 import { appendAdminLog } from '../../backoffice/admin-log';
@@ -563,7 +564,8 @@ export async function listPayPalTransactions(
       userID: row.user_id,
       result: row.result,
       shipping: parseJson(row.shipping),
-      amounts: parseJson(row.amounts),
+      // Written only by orders.ts, in this shape.
+      amounts: paypalAmountsSchema.parse(JSON.parse(row.amounts)),
       createdAt: row.created_at,
     })),
     total: Number(count.total),

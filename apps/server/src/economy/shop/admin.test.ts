@@ -6,6 +6,7 @@ import type {
   CreditPack,
   Drop,
   Machine,
+  PayPalAmounts,
   UpdateMachineInput,
 } from '@outpost/contracts/shop';
 import { SHOP_MESSAGES } from '@outpost/contracts/shop';
@@ -567,9 +568,15 @@ describe.each(TEST_DIALECTS)('the shop’s back office on %s', (dialect) => {
         result,
         shipping: null,
         amounts: JSON.stringify({
-          expected: { cents: 499, currency: 'USD' },
-          captured: { cents: 499, currency: 'USD' },
-        }),
+          expected: { value: 499, currency: 'USD', customId: `order-of-${orderID}` },
+          captured: { value: '4.99', currency_code: 'USD' },
+          paypalFee: null,
+          net: null,
+          captureId: `capture-of-${orderID}`,
+          captureStatus: result === 'completed' ? 'COMPLETED' : 'DECLINED',
+          alreadyCaptured: false,
+          reason: result === 'completed' ? null : 'capture is DECLINED',
+        } satisfies PayPalAmounts),
         created_at: createdAt,
       });
       await db
@@ -588,7 +595,7 @@ describe.each(TEST_DIALECTS)('the shop’s back office on %s', (dialect) => {
         userID: player.userId,
         result: 'completed',
         shipping: null,
-        amounts: { expected: { cents: 499, currency: 'USD' } },
+        amounts: { expected: { value: 499, currency: 'USD' }, captured: { value: '4.99' } },
       });
       const completed = await ok<AdminListPage<{ orderID: string }>>(
         call('GET', '/paypal-transactions?result=completed&order=asc', { env: 'beta' }),

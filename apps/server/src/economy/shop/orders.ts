@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateOrderInput, Order, OrderKind, OrderStatus, SpinResult } from '@outpost/contracts/shop';
+import type {
+  CreateOrderInput,
+  Order,
+  OrderKind,
+  OrderStatus,
+  PayPalAmounts,
+  SpinResult,
+} from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../../stores';
 import { credit, getBalance } from '../ledger';
@@ -213,7 +220,7 @@ async function recordPayPalTransaction(
         captureStatus: transaction.captureStatus ?? null,
         alreadyCaptured: settlement.alreadyCaptured,
         reason: 'reason' in verdict ? verdict.reason : null,
-      }),
+      } satisfies PayPalAmounts),
       created_at: now.toISOString(),
     })
     .execute();
@@ -358,4 +365,18 @@ export async function processDirectTransaction(
     return spinMachine(trx, { userId, machineID: order.machine_id ?? '', charge: 'credits', orderID, now });
   });
   return result ?? spinOfOrder(db, order, userId);
+}
+
+const DAY_MS = 86_400_000;
+
+/** Credit packs paid in the last 24 hours: the dashboard's Credit IAPs (24hrs). */
+export async function countCreditPurchases(db: Kysely<GameDatabase>, now = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom('shop_orders')
+    .where('kind', '=', 'credit-pack')
+    .where('status', '=', 'completed')
+    .where('settled_at', '>=', new Date(now.getTime() - DAY_MS).toISOString())
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }

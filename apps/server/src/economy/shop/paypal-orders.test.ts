@@ -5,6 +5,7 @@ import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-st
 import { getBalance } from '../ledger';
 import { PayPalClient } from '../paypal/paypal-client';
 import { type ApproveOptions, type LocalPayPal, startLocalPayPal } from '../paypal/testing/local-paypal';
+import { countCreditPurchases } from './orders';
 import { putTestMachine, putTestPack, stockLeft } from './testing';
 
 describe.each(TEST_DIALECTS)('paying with PayPal on %s', (dialect) => {
@@ -104,7 +105,12 @@ describe.each(TEST_DIALECTS)('paying with PayPal on %s', (dialect) => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toMatchObject({ orderID: created.orderID, status: 'completed', credits: 2600 });
     }
+    // The dashboard's Credit IAPs (24hrs) counts it once.
+    const iaps = await countCreditPurchases(db());
+    expect(iaps).toBeGreaterThanOrEqual(1);
     const again = (await processOrder(caller, paypalOrderID)).json() as PackPurchaseResult;
+    expect(await countCreditPurchases(db())).toBe(iaps);
+    expect(await countCreditPurchases(db(), new Date(Date.now() + 86_400_001))).toBe(0);
     expect(again.balance).toBe(2600);
     expect(await getBalance(db(), caller.userId)).toBe(2600);
     expect(paypal.captureCount(paypalOrderID)).toBe(1);

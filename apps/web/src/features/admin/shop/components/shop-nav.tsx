@@ -7,6 +7,7 @@ const SHOP_LINKS = [
   { to: ROUTES.adminShopMachines, label: 'Machines' },
   { to: ROUTES.adminShopDrops, label: 'Drops' },
   { to: ROUTES.adminShopSettings, label: 'Opening date' },
+  { to: ROUTES.adminShopPayPalTransactions, label: 'PayPal transactions' },
 ] as const;
 
 /** The shop's screens, one link each; the current one is marked (aria-current). */
