@@ -8,8 +8,8 @@ import { downloadCsv } from '../../../components/admin-list/csv-export';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { Link, useLocation, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { useConfirmDialog } from '../components/confirm-dialog';
-import { noticeFromState, PRODUCTION_TITLE, type ProductNotice } from '../products/product-notice';
+import { type ArrivalNotice, noticeFromState } from '../components/arrival-notice';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { useDeleteClaimCodeBatch } from './api/delete-claim-code-batch';
 import { useClaimCodeBatch } from './api/get-claim-code-batch';
 import { batchCsv, batchFileName, grantText } from './batch-export';
@@ -121,7 +121,7 @@ function BatchDetails({ batch, environment, arrivalNotice, back, refreshing }: B
     if (!confirmed) return;
     remove.mutate(batch.claimCodeID, {
       onSuccess: () => {
-        const state: ProductNotice = { notice: `The batch “${batch.batchName}” was deleted.` };
+        const state: ArrivalNotice = { notice: `The batch “${batch.batchName}” was deleted.` };
         navigate(ROUTES.adminClaimCodes, { state });
       },
       onError: (error) => setNotice({ tone: 'error', text: `The batch was not deleted: ${error.message}` }),

@@ -4,6 +4,7 @@ import {
   createClaimCodeBatchInputSchema,
 } from '@outpost/contracts/claim-codes';
 import { z } from 'zod/mini';
+import { numberValue } from '../components/form-check';
 
 /*
  * The create-batch form as data, and its checks. The checks parse with the contracts schema the
@@ -30,12 +31,6 @@ export type Checked<Value> =
 /** One code, one use, no credits yet: the admin says what it grants. */
 export function newBatchDraft(): BatchDraft {
   return { batchName: '', type: '', uses: '1', batchQuantity: '1', credits: '0', rewards: '', customCodeName: '' };
-}
-
-/** A number field as typed: empty is missing, anything else a number (or NaN) for the schema to judge. */
-function numberValue(text: string): number | undefined {
-  const trimmed = text.trim();
-  return trimmed === '' ? undefined : Number(trimmed);
 }
 
 /** The reward item IDs of the field, in order; a repeated ID grants that item twice. */

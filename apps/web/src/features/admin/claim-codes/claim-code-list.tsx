@@ -6,7 +6,7 @@ import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { Link, useLocation, useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { noticeFromState } from '../products/product-notice';
+import { noticeFromState } from '../components/arrival-notice';
 import { claimCodesQueryKey, getClaimCodes } from './api/get-claim-codes';
 import { grantText } from './batch-export';
 import styles from './claim-codes.module.css';

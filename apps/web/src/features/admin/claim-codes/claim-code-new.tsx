@@ -6,8 +6,8 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { FormField } from '../../../components/form/form-field';
 import { Link, useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { useConfirmDialog } from '../components/confirm-dialog';
-import { PRODUCTION_TITLE, type ProductNotice } from '../products/product-notice';
+import type { ArrivalNotice } from '../components/arrival-notice';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { useCreateClaimCodeBatch } from './api/create-claim-code-batch';
 import { type BatchDraft, checkNewBatch, customCodePreview, newBatchDraft } from './claim-code-form';
 import styles from './claim-codes.module.css';
@@ -77,7 +77,7 @@ function NewBatchForm({ environment }: { environment: Environment }) {
     setNotice(null);
     create.mutate(input, {
       onSuccess: (batch) => {
-        const state: ProductNotice = { notice: CLAIM_CODE_MESSAGES.created };
+        const state: ArrivalNotice = { notice: CLAIM_CODE_MESSAGES.created };
         navigate(adminClaimCodeBatchPath(batch.claimCodeID), { state });
       },
       onError: (error) => setNotice({ tone: 'error', text: `The codes were not created: ${error.message}` }),

@@ -2,6 +2,9 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import styles from './confirm-dialog.module.css';
 
+/** The confirmation's title before any change to production (issue 1: destructive actions ask there). */
+export const PRODUCTION_TITLE = 'You are changing production';
+
 export interface ConfirmRequest {
   title: string;
   /** What the action does, in a sentence or two. */

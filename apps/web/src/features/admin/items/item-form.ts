@@ -6,7 +6,7 @@ import {
   type UpdateItemInput,
   updateItemInputSchema,
 } from '@outpost/contracts/items';
-import { type Checked, checkWith } from './form-check';
+import { type Checked, checkWith } from '../components/form-check';
 
 /* The item screens' forms as data, and their checks. Pure: the screens hold the state. */
 

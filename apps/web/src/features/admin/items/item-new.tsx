@@ -6,8 +6,7 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { FormField } from '../../../components/form/form-field';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { useConfirmDialog } from '../components/confirm-dialog';
-import { PRODUCTION_TITLE } from '../products/product-notice';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { useCreateItem } from './api/change-item';
 import { ReadOnlyNotice } from './components/read-only-notice';
 import { checkNewItem, emptyItemDraft, type ItemDraft } from './item-form';

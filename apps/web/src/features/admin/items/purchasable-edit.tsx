@@ -6,8 +6,7 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { CallableError } from '../../../lib/callable';
 import { Link, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { useConfirmDialog } from '../components/confirm-dialog';
-import { PRODUCTION_TITLE } from '../products/product-notice';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { useDeletePurchasable, useMergePurchasable } from './api/change-purchasable';
 import { usePurchasable } from './api/get-purchasable';
 import { DeleteSection } from './components/delete-section';

@@ -5,7 +5,7 @@ import {
   newPurchasableInputSchema,
   type Purchasable,
 } from '@outpost/contracts/items';
-import { type Checked, checkWith } from './form-check';
+import { type Checked, checkWith } from '../components/form-check';
 
 /*
  * The purchasable screens' forms as data, and their checks. A save is spec §7's merge: the edit

@@ -16,7 +16,8 @@ import { FormField } from '../../../components/form/form-field';
 import { CallableError } from '../../../lib/callable';
 import { Link, useLocation, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { useConfirmDialog } from '../components/confirm-dialog';
+import { noticeFromState } from '../components/arrival-notice';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { productQueryOptions, useProduct } from './api/get-product';
 import { useUpdateProduct } from './api/update-product';
 import { CheckboxField } from './components/checkbox-field';
@@ -32,7 +33,6 @@ import {
   type PriceUnit,
   type ProductDraft,
 } from './product-form';
-import { noticeFromState, PRODUCTION_TITLE } from './product-notice';
 import styles from './products.module.css';
 import { saveFailure } from './save-failure';
 

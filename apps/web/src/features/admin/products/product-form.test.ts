@@ -1,8 +1,9 @@
 import { PRODUCT_MESSAGES, type Product } from '@outpost/contracts/products';
 import { describe, expect, it } from 'vitest';
+import type { Checked } from '../components/form-check';
+import { moveItem } from '../components/move-item';
 import {
   blankVariety,
-  type Checked,
   checkNewProduct,
   checkProductEdit,
   convertPrice,
@@ -11,7 +12,6 @@ import {
   IMAGE_LIMIT_MESSAGE,
   localDateTimeToIso,
   localDay,
-  moveItem,
   NEW_IMAGE_LIMIT_MESSAGE,
   type NewProductDraft,
   newProductDraft,

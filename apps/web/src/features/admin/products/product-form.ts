@@ -18,6 +18,7 @@ import {
 } from '@outpost/contracts/products';
 import { z } from 'zod/mini';
 import { parseDay } from '../../../components/admin-list/list-view';
+import type { Checked } from '../components/form-check';
 
 /*
  * The create and edit screens' forms as data, and their checks (spec §5). The checks parse with
@@ -37,8 +38,6 @@ export interface VarietyDraft {
   /** The variety as saved (edit screen): its ID is fixed and its lifetime quantity shown. */
   stored: Variety | null;
 }
-
-export type Checked<Value> = { ok: true; value: Value } | { ok: false; message: string };
 
 export const IMAGE_LIMIT_MESSAGE = `A product can have at most ${PRODUCT_MAX_IMAGES} images.`;
 export const NEW_IMAGE_LIMIT_MESSAGE = `At most ${PRODUCT_MAX_NEW_IMAGES} new images can be uploaded in one save.`;
@@ -256,18 +255,6 @@ export function checkProductEdit(
   if (newImageCount > PRODUCT_MAX_NEW_IMAGES) return { ok: false, message: NEW_IMAGE_LIMIT_MESSAGE };
   if (draft.images.length + newImageCount > PRODUCT_MAX_IMAGES) return { ok: false, message: IMAGE_LIMIT_MESSAGE };
   return checked;
-}
-
-/** The list with the item at `index` moved one place (`-1` earlier, `1` later); unchanged at the ends. */
-export function moveItem<Item>(list: readonly Item[], index: number, step: -1 | 1): Item[] {
-  const target = index + step;
-  const next = [...list];
-  const item = next[index];
-  const other = next[target];
-  if (item === undefined || other === undefined) return next;
-  next[target] = item;
-  next[index] = other;
-  return next;
 }
 
 /**

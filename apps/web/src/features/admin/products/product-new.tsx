@@ -6,14 +6,14 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { FormField } from '../../../components/form/form-field';
 import { Link, useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { useConfirmDialog } from '../components/confirm-dialog';
+import type { ArrivalNotice } from '../components/arrival-notice';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { useCreateProduct } from './api/create-product';
 import { CheckboxField } from './components/checkbox-field';
 import { ReadOnlyNotice } from './components/read-only-notice';
 import { TextAreaField } from './components/text-area-field';
 import { VarietiesEditor } from './components/varieties-editor';
 import { checkNewProduct, type NewProductDraft, newProductDraft } from './product-form';
-import { PRODUCTION_TITLE, type ProductNotice } from './product-notice';
 import styles from './products.module.css';
 import { createFailureMessage } from './save-failure';
 
@@ -75,7 +75,7 @@ function NewProductForm({ environment }: { environment: Environment }) {
     create.mutate(input, {
       onSuccess: (product) => {
         if (draft.goToProductPage) {
-          const state: ProductNotice = { notice: PRODUCT_MESSAGES.created };
+          const state: ArrivalNotice = { notice: PRODUCT_MESSAGES.created };
           navigate(adminProductPath(product.productID), { state });
           return;
         }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Checked } from '../components/form-check';
 import { checkDropEdit, checkNewDrop, type DropDraft, draftFromDrop, dropState, newDropDraft } from './drop-form';
-import type { Checked } from './form-check';
 import { fromLocalDateTime, toLocalDateTime } from './local-time';
 import { checkOpening, openingSummary } from './opening-form';
 

@@ -6,7 +6,7 @@ import {
   dropInputSchema,
 } from '@outpost/contracts/shop';
 import type { z } from 'zod/mini';
-import { type Checked, checkWith } from './form-check';
+import { type Checked, checkWith } from '../components/form-check';
 import { fromLocalDateTime, toLocalDateTime } from './local-time';
 
 /*

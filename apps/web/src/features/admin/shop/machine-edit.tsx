@@ -8,13 +8,12 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { CallableError } from '../../../lib/callable';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { useConfirmDialog } from '../components/confirm-dialog';
+import { useArrivalNotice } from '../components/arrival-notice';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { ReadOnlyNotice } from '../products/components/read-only-notice';
-import { PRODUCTION_TITLE } from '../products/product-notice';
 import productStyles from '../products/products.module.css';
 import { machineQueryOptions, useMachine } from './api/get-machine';
 import { useSaveMachine } from './api/save-machine';
-import { useArrivalNotice } from './components/arrival-notice';
 import { LoadState } from './components/load-state';
 import { MachineFields } from './components/machine-fields';
 import { ShopScreen } from './components/shop-screen';

@@ -1,7 +1,7 @@
 import { PRODUCT_MESSAGES } from '@outpost/contracts/products';
 import type { Machine } from '@outpost/contracts/shop';
 import { describe, expect, it } from 'vitest';
-import type { Checked } from './form-check';
+import type { Checked } from '../components/form-check';
 import {
   blankPrize,
   checkMachineEdit,

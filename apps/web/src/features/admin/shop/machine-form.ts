@@ -9,7 +9,7 @@ import {
   updateMachineInputSchema,
 } from '@outpost/contracts/shop';
 import type { z } from 'zod/mini';
-import { type Checked, checkWith, numberValue } from './form-check';
+import { type Checked, checkWith, numberValue } from '../components/form-check';
 
 /*
  * The machine form as data: the machine's fields and its prizes table, the published odds the

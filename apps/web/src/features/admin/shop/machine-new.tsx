@@ -4,9 +4,9 @@ import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { useConfirmDialog } from '../components/confirm-dialog';
+import type { ArrivalNotice } from '../components/arrival-notice';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { ReadOnlyNotice } from '../products/components/read-only-notice';
-import { PRODUCTION_TITLE, type ProductNotice } from '../products/product-notice';
 import productStyles from '../products/products.module.css';
 import { useSaveMachine } from './api/save-machine';
 import { MachineFields } from './components/machine-fields';
@@ -71,7 +71,7 @@ function NewMachineForm({ environment }: { environment: Environment }) {
       { create: input },
       {
         onSuccess: (machine) => {
-          const state: ProductNotice = { notice: MACHINE_MESSAGES.created };
+          const state: ArrivalNotice = { notice: MACHINE_MESSAGES.created };
           navigate(adminShopMachinePath(machine.machineID), { state });
         },
         onError: (error) => setNotice({ tone: 'error', text: `The machine was not created. ${error.message}` }),

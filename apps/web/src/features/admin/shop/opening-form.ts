@@ -1,5 +1,5 @@
 import { type ContainerSpinConfig, containerSpinConfigInputSchema } from '@outpost/contracts/shop';
-import { type Checked, checkWith } from './form-check';
+import { type Checked, checkWith } from '../components/form-check';
 import { fromLocalDateTime } from './local-time';
 
 /** The shop's opening date as typed (datetime-local, the admin's zone); empty clears it: the shop is open. */

@@ -8,7 +8,7 @@ import {
   SHOP_MAX_CENTS,
 } from '@outpost/contracts/shop';
 import type { z } from 'zod/mini';
-import { type Checked, checkWith, numberValue } from './form-check';
+import { type Checked, checkWith, numberValue } from '../components/form-check';
 
 /*
  * The credit pack form as data, and its checks (pure; the screens hold the state). The price is

@@ -4,9 +4,9 @@ import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { useConfirmDialog } from '../components/confirm-dialog';
+import type { ArrivalNotice } from '../components/arrival-notice';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { ReadOnlyNotice } from '../products/components/read-only-notice';
-import { PRODUCTION_TITLE, type ProductNotice } from '../products/product-notice';
 import productStyles from '../products/products.module.css';
 import { useSaveCreditPack } from './api/save-credit-pack';
 import { PackFields } from './components/pack-fields';
@@ -67,7 +67,7 @@ function NewPackForm({ environment }: { environment: Environment }) {
       { create: input },
       {
         onSuccess: (pack) => {
-          const state: ProductNotice = { notice: PACK_MESSAGES.created };
+          const state: ArrivalNotice = { notice: PACK_MESSAGES.created };
           navigate(adminShopPackPath(pack.packID), { state });
         },
         onError: (error) => setNotice({ tone: 'error', text: `The credit pack was not created. ${error.message}` }),

@@ -1,8 +1,7 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { type ReactNode, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../../components/form/form-alert';
-import { useConfirmDialog } from '../../components/confirm-dialog';
-import { PRODUCTION_TITLE } from '../../products/product-notice';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../../components/confirm-dialog';
 import styles from '../items.module.css';
 
 interface DeleteSectionProps {

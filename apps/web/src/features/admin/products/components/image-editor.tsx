@@ -2,7 +2,7 @@ import type { ProductImage } from '@outpost/contracts/products';
 import { type ChangeEvent, type Dispatch, type SetStateAction, useId, useState } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
 import formStyles from '../../../../components/form/form.module.css';
-import { moveItem } from '../product-form';
+import { moveItem } from '../../components/move-item';
 import styles from '../products.module.css';
 
 /** An image chosen for upload, not saved yet. */

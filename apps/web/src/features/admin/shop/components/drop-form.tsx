@@ -5,8 +5,7 @@ import listStyles from '../../../../components/admin-list/admin-list.module.css'
 import formStyles from '../../../../components/form/form.module.css';
 import { FormAlert, type FormNotice } from '../../../../components/form/form-alert';
 import { FormField } from '../../../../components/form/form-field';
-import { useConfirmDialog } from '../../components/confirm-dialog';
-import { PRODUCTION_TITLE } from '../../products/product-notice';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../../components/confirm-dialog';
 import productStyles from '../../products/products.module.css';
 import { type DropChange, useChangeDrop } from '../api/change-drop';
 import { useMachineChoices } from '../api/get-machines';

@@ -2,7 +2,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import { MACHINE_MAX_PRIZES } from '@outpost/contracts/shop';
 import { useEffect, useId, useRef } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
-import { moveItem } from '../../products/product-form';
+import { moveItem } from '../../components/move-item';
 import productStyles from '../../products/products.module.css';
 import { useItemChoices } from '../api/get-item-choices';
 import { blankPrize, formatOdds, type PrizeDraft, prizeOdds } from '../machine-form';

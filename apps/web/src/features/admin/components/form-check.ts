@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
-import type { Checked } from '../products/product-form';
-
-export type { Checked };
+/** A form's check: the value to send, or the one message to show. */
+export type Checked<Value> = { ok: true; value: Value } | { ok: false; message: string };
 
 export interface CheckOptions {
   /** The form's fields from top to bottom, when the schema names them in another order. */

@@ -1,6 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from '../../../../lib/router/router';
-import { noticeFromState } from '../../products/product-notice';
+import { useLocation, useNavigate } from '../../../lib/router/router';
+
+/** What a create screen hands the edit screen it opens: 'Product created!' stays on screen there. */
+export interface ArrivalNotice {
+  notice: string;
+}
+
+/** The notice a navigation brought, if it brought one. */
+export function noticeFromState(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
+  return typeof state.notice === 'string' ? state.notice : null;
+}
 
 /**
  * The notice a create screen handed the edit screen it opened ("Credit pack created!"): shown
