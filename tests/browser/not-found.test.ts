@@ -6,6 +6,18 @@ const fixture = useSite();
 describe('the Not-found screen', () => {
   it('answers 404, says so, and goes home after 3 seconds when the user stays', async () => {
     const { page, context } = await openPage(fixture.browser);
+    // When the app leaves the page, by the page's own clock: a busy machine delays this test's
+    // steps, never the page's timer, so the 3 seconds are measured where they run.
+    await page.addInitScript(() => {
+      const replace = history.replaceState.bind(history);
+      history.replaceState = (...args: Parameters<History['replaceState']>) => {
+        const [, , url] = args;
+        if (url !== undefined && url !== null && new URL(String(url), location.href).pathname === '/') {
+          (window as unknown as { leftAt?: number }).leftAt ??= performance.now();
+        }
+        replace(...args);
+      };
+    });
     const response = await page.goto(`${fixture.site.url}/no-such-place`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: /Page Not Found/ }).waitFor();
@@ -13,10 +25,14 @@ describe('the Not-found screen', () => {
     expect(text).toMatch(/^404\s/);
     expect(text).toContain('transmission interrupted | directing you home');
 
-    await page.waitForTimeout(2500);
-    expect(new URL(page.url()).pathname).toBe('/no-such-place');
-    await page.waitForURL(`${fixture.site.url}/`, { timeout: 2000 });
+    await page.waitForURL(`${fixture.site.url}/`, { timeout: 8000 });
     await page.locator('#signup').waitFor();
+    const shownFor = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      return ((window as unknown as { leftAt?: number }).leftAt ?? 0) - paint;
+    });
+    // Spec §2: home after 3 seconds on the screen, not before.
+    expect(shownFor).toBeGreaterThanOrEqual(2950);
     await context.close();
   });
 

@@ -8,10 +8,10 @@ import { CallableError } from '../../../lib/callable';
 import { Link, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useDeleteItem, useRenameItem } from './api/change-item';
 import { useItem } from './api/get-item';
 import { DeleteSection } from './components/delete-section';
-import { ReadOnlyNotice } from './components/read-only-notice';
 import { checkRename } from './item-form';
 import styles from './items.module.css';
 

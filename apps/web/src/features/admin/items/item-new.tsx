@@ -7,8 +7,8 @@ import { FormField } from '../../../components/form/form-field';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useCreateItem } from './api/change-item';
-import { ReadOnlyNotice } from './components/read-only-notice';
 import { checkNewItem, emptyItemDraft, type ItemDraft } from './item-form';
 import styles from './items.module.css';
 

@@ -7,11 +7,11 @@ import { CallableError } from '../../../lib/callable';
 import { Link, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useDeletePurchasable, useMergePurchasable } from './api/change-purchasable';
 import { usePurchasable } from './api/get-purchasable';
 import { DeleteSection } from './components/delete-section';
 import { PurchasableFields } from './components/purchasable-fields';
-import { ReadOnlyNotice } from './components/read-only-notice';
 import styles from './items.module.css';
 import { describeChanges, draftFromPurchasable, type PurchasableDraft, purchasableChanges } from './purchasable-form';
 

@@ -6,9 +6,9 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { Link, useSearchParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useMergePurchasable } from './api/change-purchasable';
 import { PurchasableFields } from './components/purchasable-fields';
-import { ReadOnlyNotice } from './components/read-only-notice';
 import styles from './items.module.css';
 import { checkNewPurchasable, newPurchasableDraft, type PurchasableDraft } from './purchasable-form';
 

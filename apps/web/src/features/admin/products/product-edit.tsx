@@ -17,13 +17,13 @@ import { CallableError } from '../../../lib/callable';
 import { Link, useLocation, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { noticeFromState } from '../components/arrival-notice';
+import { CheckboxField } from '../components/checkbox-field';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { ReadOnlyNotice } from '../components/read-only-notice';
+import { TextAreaField } from '../components/text-area-field';
 import { productQueryOptions, useProduct } from './api/get-product';
 import { useUpdateProduct } from './api/update-product';
-import { CheckboxField } from './components/checkbox-field';
 import { ImageEditor, type NewImage } from './components/image-editor';
-import { ReadOnlyNotice } from './components/read-only-notice';
-import { TextAreaField } from './components/text-area-field';
 import { VarietiesEditor } from './components/varieties-editor';
 import {
   checkProductEdit,

@@ -7,7 +7,7 @@ import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { FormNotice } from '../../../components/form/form-alert';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { ReadOnlyNotice } from '../products/components/read-only-notice';
+import { ReadOnlyNotice } from '../components/read-only-notice';
 import { getDrops } from './api/get-drops';
 import { shopAdminQueryKey } from './api/query-keys';
 import { DropForm } from './components/drop-form';

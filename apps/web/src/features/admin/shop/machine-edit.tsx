@@ -10,7 +10,7 @@ import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { useArrivalNotice } from '../components/arrival-notice';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
-import { ReadOnlyNotice } from '../products/components/read-only-notice';
+import { ReadOnlyNotice } from '../components/read-only-notice';
 import productStyles from '../products/products.module.css';
 import { machineQueryOptions, useMachine } from './api/get-machine';
 import { useSaveMachine } from './api/save-machine';

@@ -6,7 +6,7 @@ import { useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import type { ArrivalNotice } from '../components/arrival-notice';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
-import { ReadOnlyNotice } from '../products/components/read-only-notice';
+import { ReadOnlyNotice } from '../components/read-only-notice';
 import productStyles from '../products/products.module.css';
 import { useSaveCreditPack } from './api/save-credit-pack';
 import { PackFields } from './components/pack-fields';

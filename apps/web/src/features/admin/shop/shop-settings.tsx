@@ -5,7 +5,7 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { FormField } from '../../../components/form/form-field';
 import { useAdminAccessContext } from '../admin-access-context';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
-import { ReadOnlyNotice } from '../products/components/read-only-notice';
+import { ReadOnlyNotice } from '../components/read-only-notice';
 import productStyles from '../products/products.module.css';
 import { useSaveShopOpening, useShopOpening } from './api/shop-opening';
 import { LoadState } from './components/load-state';

@@ -1,6 +1,6 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { FormField } from '../../../../components/form/form-field';
-import styles from '../items.module.css';
+import { CheckboxField } from '../../components/checkbox-field';
 import type { PurchasableDraft } from '../purchasable-form';
 import { ItemPicker } from './item-picker';
 
@@ -40,10 +40,11 @@ export function PurchasableFields({ environment, draft, onChange, idEditable }: 
         value={draft.costCredits}
         onChange={(event) => set('costCredits', event.target.value)}
       />
-      <label className={styles.checkbox}>
-        <input type="checkbox" checked={draft.available} onChange={(event) => set('available', event.target.checked)} />
-        Available: on sale in the game
-      </label>
+      <CheckboxField
+        label="Available: on sale in the game"
+        checked={draft.available}
+        onChange={(checked) => set('available', checked)}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { FormField } from '../../../../components/form/form-field';
-import { CheckboxField } from '../../products/components/checkbox-field';
+import { CheckboxField } from '../../components/checkbox-field';
 import type { PackDraft } from '../pack-form';
 
 interface PackFieldsProps {

@@ -1,4 +1,4 @@
-import styles from '../products.module.css';
+import styles from './admin-fields.module.css';
 
 interface CheckboxFieldProps {
   label: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from '../items.module.css';
+import styles from './admin-fields.module.css';
 
 /** Tells a moderator what they may not do here; the server refuses it anyway. */
 export function ReadOnlyNotice({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { type ComponentProps, useId } from 'react';
-import formStyles from '../../../../components/form/form.module.css';
+import formStyles from '../../../components/form/form.module.css';
 
 interface TextAreaFieldProps extends Omit<ComponentProps<'textarea'>, 'id'> {
   label: string;

@@ -1,7 +1,0 @@
-import type { ReactNode } from 'react';
-import styles from '../products.module.css';
-
-/** Tells a moderator what they may not do here; the server refuses it anyway. */
-export function ReadOnlyNotice({ children }: { children: ReactNode }) {
-  return <p className={styles.readOnly}>{children}</p>;
-}
