@@ -206,6 +206,34 @@ describe('the shop, as staff', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
+  it('asks before creating a pack in production, and creates nothing when cancelled', async () => {
+    const { page } = sessions.staff;
+    const packID = `prod-${tag}`;
+    const production = fixture.site.server.stores.game.production;
+    await page.goto(url('/admin/shop/packs/new'));
+    await page.getByLabel('Environment').selectOption('production');
+    await page.locator('[data-environment="production"]').waitFor();
+    await page.getByLabel('Pack ID').fill(packID);
+    await page.getByLabel('Name').fill('Production pouch');
+    await page.getByLabel('Credits').fill('100');
+    await page.getByLabel('Price (USD)').fill('0.99');
+    const create = page.getByRole('button', { name: 'Create credit pack' });
+    await create.click();
+    const dialog = page.getByRole('dialog', { name: 'You are changing production' });
+    await dialog
+      .getByText(`This creates the credit pack “Production pouch” (100 credits for $0.99) in production.`)
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await findCreditPack(production, packID)).toBeUndefined();
+    await create.click();
+    await dialog.getByRole('button', { name: 'Create in production' }).click();
+    await page.waitForURL(url(`/admin/shop/packs/${packID}`));
+    expect(await findCreditPack(production, packID)).toMatchObject({ name: 'Production pouch', costUSD: 99 });
+    await page.getByLabel('Environment').selectOption(ENV);
+    await page.locator(`[data-environment="${ENV}"]`).waitFor();
+  });
+
   it('lists the PayPal outcomes recorded, filtered by result', async () => {
     const { page } = sessions.staff;
     const amounts = (result: string) =>

@@ -1,14 +1,14 @@
 import type { ClaimCodeBatch } from '@outpost/contracts/claim-codes';
 import type { Environment } from '@outpost/contracts/environments';
 import { ROUTES } from '@outpost/contracts/routes';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { createPortal } from 'react-dom';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { downloadCsv } from '../../../components/admin-list/csv-export';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
-import { Link, useLocation, useNavigate, useParams } from '../../../lib/router/router';
+import { Link, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { type ArrivalNotice, noticeFromState } from '../components/arrival-notice';
+import { type ArrivalNotice, useArrivalNotice } from '../components/arrival-notice';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { useDeleteClaimCodeBatch } from './api/delete-claim-code-batch';
 import { useClaimCodeBatch } from './api/get-claim-code-batch';
@@ -36,13 +36,8 @@ export default function ClaimCodeBatchScreen() {
 
 function BatchLoader({ environment, claimCodeID }: { environment: Environment; claimCodeID: string }) {
   const batch = useClaimCodeBatch(environment, claimCodeID);
-  const location = useLocation();
-  const navigate = useNavigate();
   // 'Codes created!' from the create screen: shown once, not again on a reload of this entry.
-  const [arrivalNotice] = useState(() => noticeFromState(location.state));
-  useEffect(() => {
-    if (noticeFromState(location.state) !== null) navigate(`${location.pathname}${location.search}`, { replace: true });
-  }, [location, navigate]);
+  const arrivalNotice = useArrivalNotice();
 
   const back = <Link to={ROUTES.adminClaimCodes}>Back to the codes</Link>;
   if (batch.isPending || batch.isError || batch.data === null) {

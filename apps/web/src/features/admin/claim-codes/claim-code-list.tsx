@@ -1,12 +1,11 @@
 import { CLAIM_CODE_MESSAGES, CLAIM_CODE_SORTABLE, type ClaimCodeBatchSummary } from '@outpost/contracts/claim-codes';
 import { adminClaimCodeBatchPath, ROUTES } from '@outpost/contracts/routes';
-import { useEffect, useState } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
-import { Link, useLocation, useNavigate } from '../../../lib/router/router';
+import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { noticeFromState } from '../components/arrival-notice';
+import { useArrivalNotice } from '../components/arrival-notice';
 import { claimCodesQueryKey, getClaimCodes } from './api/get-claim-codes';
 import { grantText } from './batch-export';
 import styles from './claim-codes.module.css';
@@ -47,13 +46,8 @@ const filters: readonly AdminListFilter[] = [
 /** The batches of redemption codes of the selected environment, newest first. */
 export default function ClaimCodeList() {
   const { environment, capabilities } = useAdminAccessContext();
-  const location = useLocation();
-  const navigate = useNavigate();
   // "The batch … was deleted." from the batch screen: shown once, not again on a reload.
-  const [arrivalNotice] = useState(() => noticeFromState(location.state));
-  useEffect(() => {
-    if (noticeFromState(location.state) !== null) navigate(`${location.pathname}${location.search}`, { replace: true });
-  }, [location, navigate]);
+  const arrivalNotice = useArrivalNotice();
   return (
     <section className={`page ${styles.screen}`} aria-labelledby="claim-code-list-title">
       <h1 id="claim-code-list-title">Redemption Codes</h1>

@@ -1,13 +1,13 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { ITEM_MESSAGES, type Item } from '@outpost/contracts/items';
 import { ROUTES } from '@outpost/contracts/routes';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
-import { CallableError } from '../../../lib/callable';
 import { Link, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useDeleteItem, useRenameItem } from './api/change-item';
 import { useItem } from './api/get-item';
@@ -21,40 +21,19 @@ export default function ItemEdit() {
   const { itemID = '' } = useParams();
   const item = useItem(environment, itemID);
 
-  let content: ReactNode;
-  if (item.isPending) {
-    content = (
-      <p role="status" className={styles.note}>
-        Loading the item…
-      </p>
-    );
-  } else if (item.isError) {
-    const missing = item.error instanceof CallableError && item.error.status === 'not-found';
-    content = (
-      <div role="alert" className={styles.failure}>
-        <p>
-          {missing
-            ? `There is no item “${itemID}” in items-master of ${environment}.`
-            : `The item could not be loaded: ${item.error.message}`}
-        </p>
-        {!missing && (
-          <button type="button" className="button" onClick={() => item.refetch()}>
-            Try again
-          </button>
-        )}
-      </div>
-    );
-  } else {
-    content = (
-      // Another environment or item starts a new form: edits never carry across.
-      <ItemEditForm
-        key={`${environment}/${itemID}`}
-        environment={environment}
-        item={item.data}
-        canEdit={capabilities.manageShop}
-      />
-    );
-  }
+  const content = (
+    <LoadState query={item} what="item" missing={`There is no item “${itemID}” in items-master of ${environment}.`}>
+      {(loaded) => (
+        // Another environment or item starts a new form: edits never carry across.
+        <ItemEditForm
+          key={`${environment}/${itemID}`}
+          environment={environment}
+          item={loaded}
+          canEdit={capabilities.manageShop}
+        />
+      )}
+    </LoadState>
+  );
 
   return (
     <section className={`page ${styles.screen}`} aria-labelledby="item-edit-title">

@@ -1,12 +1,12 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { ITEM_MESSAGES, type Purchasable } from '@outpost/contracts/items';
 import { ROUTES } from '@outpost/contracts/routes';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
-import { CallableError } from '../../../lib/callable';
 import { Link, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useDeletePurchasable, useMergePurchasable } from './api/change-purchasable';
 import { usePurchasable } from './api/get-purchasable';
@@ -21,40 +21,23 @@ export default function PurchasableEdit() {
   const { purchasableID = '' } = useParams();
   const purchasable = usePurchasable(environment, purchasableID);
 
-  let content: ReactNode;
-  if (purchasable.isPending) {
-    content = (
-      <p role="status" className={styles.note}>
-        Loading the purchasable…
-      </p>
-    );
-  } else if (purchasable.isError) {
-    const missing = purchasable.error instanceof CallableError && purchasable.error.status === 'not-found';
-    content = (
-      <div role="alert" className={styles.failure}>
-        <p>
-          {missing
-            ? `There is no purchasable “${purchasableID}” in ${environment}.`
-            : `The purchasable could not be loaded: ${purchasable.error.message}`}
-        </p>
-        {!missing && (
-          <button type="button" className="button" onClick={() => purchasable.refetch()}>
-            Try again
-          </button>
-        )}
-      </div>
-    );
-  } else {
-    content = (
-      // Another environment or purchasable starts a new form: edits never carry across.
-      <PurchasableEditForm
-        key={`${environment}/${purchasableID}`}
-        environment={environment}
-        purchasable={purchasable.data}
-        canEdit={capabilities.manageShop}
-      />
-    );
-  }
+  const content = (
+    <LoadState
+      query={purchasable}
+      what="purchasable"
+      missing={`There is no purchasable “${purchasableID}” in ${environment}.`}
+    >
+      {(loaded) => (
+        // Another environment or purchasable starts a new form: edits never carry across.
+        <PurchasableEditForm
+          key={`${environment}/${purchasableID}`}
+          environment={environment}
+          purchasable={loaded}
+          canEdit={capabilities.manageShop}
+        />
+      )}
+    </LoadState>
+  );
 
   return (
     <section className={`page ${styles.screen}`} aria-labelledby="purchasable-edit-title">

@@ -7,18 +7,18 @@ import {
 } from '@outpost/contracts/products';
 import { ROUTES } from '@outpost/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import formStyles from '../../../components/form/form.module.css';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
-import { CallableError } from '../../../lib/callable';
-import { Link, useLocation, useNavigate, useParams } from '../../../lib/router/router';
+import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { noticeFromState } from '../components/arrival-notice';
+import { useArrivalNotice } from '../components/arrival-notice';
 import { CheckboxField } from '../components/checkbox-field';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { TextAreaField } from '../components/text-area-field';
 import { productQueryOptions, useProduct } from './api/get-product';
@@ -41,51 +41,28 @@ export default function ProductEdit() {
   const { environment, capabilities } = useAdminAccessContext();
   const { productID = '' } = useParams();
   const product = useProduct(environment, productID);
-  const location = useLocation();
-  const navigate = useNavigate();
   // 'Product created!' from the create screen: shown once, not again on a reload of this entry.
-  const [arrivalNotice] = useState(() => noticeFromState(location.state));
-  useEffect(() => {
-    if (noticeFromState(location.state) !== null) {
-      navigate(`${location.pathname}${location.search}`, { replace: true });
-    }
-  }, [location, navigate]);
+  const arrivalNotice = useArrivalNotice();
 
-  let content: ReactNode;
-  if (product.isPending) {
-    content = (
-      <p role="status" className={styles.note}>
-        {PRODUCT_MESSAGES.loading}
-      </p>
-    );
-  } else if (product.isError) {
-    const missing = product.error instanceof CallableError && product.error.status === 'not-found';
-    content = (
-      <div role="alert" className={styles.failure}>
-        <p>
-          {missing
-            ? `There is no product “${productID}” in ${environment}.`
-            : `The product could not be loaded: ${product.error.message}`}
-        </p>
-        {!missing && (
-          <button type="button" className="button" onClick={() => product.refetch()}>
-            Try again
-          </button>
-        )}
-      </div>
-    );
-  } else {
-    content = (
-      <ProductEditForm
-        // Another environment or product starts a new form: edits never carry across.
-        key={`${environment}/${productID}`}
-        environment={environment}
-        product={product.data}
-        canEdit={capabilities.manageProducts}
-        initialNotice={arrivalNotice}
-      />
-    );
-  }
+  const content = (
+    <LoadState
+      query={product}
+      what="product"
+      loading={PRODUCT_MESSAGES.loading}
+      missing={`There is no product “${productID}” in ${environment}.`}
+    >
+      {(loaded) => (
+        <ProductEditForm
+          // Another environment or product starts a new form: edits never carry across.
+          key={`${environment}/${productID}`}
+          environment={environment}
+          product={loaded}
+          canEdit={capabilities.manageProducts}
+          initialNotice={arrivalNotice}
+        />
+      )}
+    </LoadState>
+  );
 
   return (
     <section className={`page ${styles.screen}`} aria-labelledby="product-edit-title">

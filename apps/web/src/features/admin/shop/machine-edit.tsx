@@ -2,19 +2,19 @@ import type { Environment } from '@outpost/contracts/environments';
 import { ROUTES } from '@outpost/contracts/routes';
 import type { Machine } from '@outpost/contracts/shop';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { CallableError } from '../../../lib/callable';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { useArrivalNotice } from '../components/arrival-notice';
-import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { useGuardedSave } from '../components/use-guarded-save';
 import productStyles from '../products/products.module.css';
 import { machineQueryOptions, useMachine } from './api/get-machine';
 import { useSaveMachine } from './api/save-machine';
-import { LoadState } from './components/load-state';
 import { MachineFields } from './components/machine-fields';
 import { ShopScreen } from './components/shop-screen';
 import {
@@ -70,10 +70,9 @@ function MachineEditForm({ environment, machine, canEdit, initialNotice }: Machi
   const [draft, setDraft] = useState<MachineDraft>(() => draftFromMachine(machine));
   const [notice, setNotice] = useState<FormNotice | null>(initialNotice ? { tone: 'ok', text: initialNotice } : null);
   const [conflict, setConflict] = useState(false);
-  const busy = useRef(false);
   const save = useSaveMachine(environment);
   const queryClient = useQueryClient();
-  const { confirm, dialog } = useConfirmDialog();
+  const guard = useGuardedSave(environment);
 
   const startFrom = (saved: Machine) => {
     setBase(saved);
@@ -92,44 +91,36 @@ function MachineEditForm({ environment, machine, canEdit, initialNotice }: Machi
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy.current || !canEdit) return;
+    if (guard.busy() || !canEdit) return;
     const checked = checkMachineEdit(draft, base.version);
     if (!checked.ok) {
       setNotice({ tone: 'error', text: checked.message });
       return;
     }
     const input = checked.value;
-    busy.current = true;
-    if (
-      environment === 'production' &&
-      !(await confirm({
-        title: PRODUCTION_TITLE,
-        message: <p>This saves the machine “{input.name}” in production, where players spin it.</p>,
-        items: machineChanges(base, input),
-        confirmLabel: 'Save to production',
-      }))
-    ) {
-      busy.current = false;
-      return;
-    }
-    setNotice(null);
-    save.mutate(
-      { machineID: machine.machineID, input },
-      {
-        onSuccess: (saved) => {
-          startFrom(saved);
-          setNotice({ tone: 'ok', text: MACHINE_MESSAGES.saved });
+    const confirmation = () => ({
+      message: <p>This saves the machine “{input.name}” in production, where players spin it.</p>,
+      items: machineChanges(base, input),
+      confirmLabel: 'Save to production',
+    });
+    await guard.run(confirmation, (done) => {
+      setNotice(null);
+      save.mutate(
+        { machineID: machine.machineID, input },
+        {
+          onSuccess: (saved) => {
+            startFrom(saved);
+            setNotice({ tone: 'ok', text: MACHINE_MESSAGES.saved });
+          },
+          onError: (error) => {
+            // 409: a spin or another admin's save moved the machine on; the server's message says which.
+            setConflict(error instanceof CallableError && error.status === 'aborted');
+            setNotice({ tone: 'error', text: `The machine was not saved. ${error.message}` });
+          },
+          onSettled: done,
         },
-        onError: (error) => {
-          // 409: a spin or another admin's save moved the machine on; the server's message says which.
-          setConflict(error instanceof CallableError && error.status === 'aborted');
-          setNotice({ tone: 'error', text: `The machine was not saved. ${error.message}` });
-        },
-        onSettled: () => {
-          busy.current = false;
-        },
-      },
-    );
+      );
+    });
   };
 
   return (
@@ -156,7 +147,7 @@ function MachineEditForm({ environment, machine, canEdit, initialNotice }: Machi
           </button>
         </div>
       )}
-      {dialog}
+      {guard.dialog}
     </form>
   );
 }

@@ -1,12 +1,12 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { adminShopMachinePath } from '@outpost/contracts/routes';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import type { ArrivalNotice } from '../components/arrival-notice';
-import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { useGuardedSave } from '../components/use-guarded-save';
 import productStyles from '../products/products.module.css';
 import { useSaveMachine } from './api/save-machine';
 import { MachineFields } from './components/machine-fields';
@@ -35,51 +35,42 @@ export default function MachineNew() {
 function NewMachineForm({ environment }: { environment: Environment }) {
   const [draft, setDraft] = useState<MachineDraft>(newMachineDraft);
   const [notice, setNotice] = useState<FormNotice | null>(null);
-  const busy = useRef(false);
   const save = useSaveMachine(environment);
   const navigate = useNavigate();
-  const { confirm, dialog } = useConfirmDialog();
+  const guard = useGuardedSave(environment);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (guard.busy()) return;
     const checked = checkNewMachine(draft);
     if (!checked.ok) {
       setNotice({ tone: 'error', text: checked.message });
       return;
     }
     const input = checked.value;
-    busy.current = true;
-    if (
-      environment === 'production' &&
-      !(await confirm({
-        title: PRODUCTION_TITLE,
-        message: (
-          <p>
-            This creates the machine “{input.name}” with {input.prizes.length} prizes in production
-            {input.available ? ', where players can spin it at once' : ''}.
-          </p>
-        ),
-        confirmLabel: 'Create in production',
-      }))
-    ) {
-      busy.current = false;
-      return;
-    }
-    setNotice(null);
-    save.mutate(
-      { create: input },
-      {
-        onSuccess: (machine) => {
-          const state: ArrivalNotice = { notice: MACHINE_MESSAGES.created };
-          navigate(adminShopMachinePath(machine.machineID), { state });
+    const confirmation = () => ({
+      message: (
+        <p>
+          This creates the machine “{input.name}” with {input.prizes.length} prizes in production
+          {input.available ? ', where players can spin it at once' : ''}.
+        </p>
+      ),
+      confirmLabel: 'Create in production',
+    });
+    await guard.run(confirmation, (done) => {
+      setNotice(null);
+      save.mutate(
+        { create: input },
+        {
+          onSuccess: (machine) => {
+            const state: ArrivalNotice = { notice: MACHINE_MESSAGES.created };
+            navigate(adminShopMachinePath(machine.machineID), { state });
+          },
+          onError: (error) => setNotice({ tone: 'error', text: `The machine was not created. ${error.message}` }),
+          onSettled: done,
         },
-        onError: (error) => setNotice({ tone: 'error', text: `The machine was not created. ${error.message}` }),
-        onSettled: () => {
-          busy.current = false;
-        },
-      },
-    );
+      );
+    });
   };
 
   return (
@@ -91,7 +82,7 @@ function NewMachineForm({ environment }: { environment: Environment }) {
           Create machine
         </button>
       </div>
-      {dialog}
+      {guard.dialog}
     </form>
   );
 }

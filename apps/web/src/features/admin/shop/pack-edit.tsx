@@ -1,17 +1,17 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { ROUTES } from '@outpost/contracts/routes';
 import type { CreditPack } from '@outpost/contracts/shop';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { useArrivalNotice } from '../components/arrival-notice';
-import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { useGuardedSave } from '../components/use-guarded-save';
 import productStyles from '../products/products.module.css';
 import { useCreditPack } from './api/get-credit-pack';
 import { useSaveCreditPack } from './api/save-credit-pack';
-import { LoadState } from './components/load-state';
 import { PackFields } from './components/pack-fields';
 import { ShopScreen } from './components/shop-screen';
 import { checkPackEdit, draftFromPack, formatPrice, PACK_MESSAGES, type PackDraft } from './pack-form';
@@ -58,21 +58,19 @@ interface PackEditFormProps {
 function PackEditForm({ environment, pack, canEdit, initialNotice }: PackEditFormProps) {
   const [draft, setDraft] = useState<PackDraft>(() => draftFromPack(pack));
   const [notice, setNotice] = useState<FormNotice | null>(initialNotice ? { tone: 'ok', text: initialNotice } : null);
-  const busy = useRef(false);
   const save = useSaveCreditPack(environment);
-  const { confirm, dialog } = useConfirmDialog();
+  const guard = useGuardedSave(environment);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy.current || !canEdit) return;
+    if (guard.busy() || !canEdit) return;
     const checked = checkPackEdit(draft);
     if (!checked.ok) {
       setNotice({ tone: 'error', text: checked.message });
       return;
     }
     const input = checked.value;
-    busy.current = true;
-    if (environment === 'production') {
+    const confirmation = () => {
       const changes: string[] = [];
       if (pack.available && !input.available) changes.push('Hides the pack: players can no longer buy it.');
       if (!pack.available && input.available) changes.push('Puts the pack on sale to players.');
@@ -80,31 +78,26 @@ function PackEditForm({ environment, pack, canEdit, initialNotice }: PackEditFor
         changes.push(`Changes the price from ${formatPrice(pack.costUSD)} to ${formatPrice(input.costUSD)}.`);
       }
       if (input.credits !== pack.credits) changes.push(`Changes the credits from ${pack.credits} to ${input.credits}.`);
-      const confirmed = await confirm({
-        title: PRODUCTION_TITLE,
+      return {
         message: <p>This saves the credit pack “{input.name}” in production, where players buy it.</p>,
         items: changes,
         confirmLabel: 'Save to production',
-      });
-      if (!confirmed) {
-        busy.current = false;
-        return;
-      }
-    }
-    setNotice(null);
-    save.mutate(
-      { packID: pack.packID, input },
-      {
-        onSuccess: (saved) => {
-          setDraft(draftFromPack(saved));
-          setNotice({ tone: 'ok', text: PACK_MESSAGES.saved });
+      };
+    };
+    await guard.run(confirmation, (done) => {
+      setNotice(null);
+      save.mutate(
+        { packID: pack.packID, input },
+        {
+          onSuccess: (saved) => {
+            setDraft(draftFromPack(saved));
+            setNotice({ tone: 'ok', text: PACK_MESSAGES.saved });
+          },
+          onError: (error) => setNotice({ tone: 'error', text: `The credit pack was not saved. ${error.message}` }),
+          onSettled: done,
         },
-        onError: (error) => setNotice({ tone: 'error', text: `The credit pack was not saved. ${error.message}` }),
-        onSettled: () => {
-          busy.current = false;
-        },
-      },
-    );
+      );
+    });
   };
 
   return (
@@ -124,7 +117,7 @@ function PackEditForm({ environment, pack, canEdit, initialNotice }: PackEditFor
           </button>
         </div>
       )}
-      {dialog}
+      {guard.dialog}
     </form>
   );
 }

@@ -1,12 +1,12 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { adminShopPackPath } from '@outpost/contracts/routes';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import type { ArrivalNotice } from '../components/arrival-notice';
-import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { useGuardedSave } from '../components/use-guarded-save';
 import productStyles from '../products/products.module.css';
 import { useSaveCreditPack } from './api/save-credit-pack';
 import { PackFields } from './components/pack-fields';
@@ -31,51 +31,42 @@ export default function PackNew() {
 function NewPackForm({ environment }: { environment: Environment }) {
   const [draft, setDraft] = useState<PackDraft>(newPackDraft);
   const [notice, setNotice] = useState<FormNotice | null>(null);
-  const busy = useRef(false);
   const save = useSaveCreditPack(environment);
   const navigate = useNavigate();
-  const { confirm, dialog } = useConfirmDialog();
+  const guard = useGuardedSave(environment);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (guard.busy()) return;
     const checked = checkNewPack(draft);
     if (!checked.ok) {
       setNotice({ tone: 'error', text: checked.message });
       return;
     }
     const input = checked.value;
-    busy.current = true;
-    if (
-      environment === 'production' &&
-      !(await confirm({
-        title: PRODUCTION_TITLE,
-        message: (
-          <p>
-            This creates the credit pack “{input.name}” ({input.credits} credits for {formatPrice(input.costUSD)}) in
-            production{input.available ? ', on sale to players at once' : ''}.
-          </p>
-        ),
-        confirmLabel: 'Create in production',
-      }))
-    ) {
-      busy.current = false;
-      return;
-    }
-    setNotice(null);
-    save.mutate(
-      { create: input },
-      {
-        onSuccess: (pack) => {
-          const state: ArrivalNotice = { notice: PACK_MESSAGES.created };
-          navigate(adminShopPackPath(pack.packID), { state });
+    const confirmation = () => ({
+      message: (
+        <p>
+          This creates the credit pack “{input.name}” ({input.credits} credits for {formatPrice(input.costUSD)}) in
+          production{input.available ? ', on sale to players at once' : ''}.
+        </p>
+      ),
+      confirmLabel: 'Create in production',
+    });
+    await guard.run(confirmation, (done) => {
+      setNotice(null);
+      save.mutate(
+        { create: input },
+        {
+          onSuccess: (pack) => {
+            const state: ArrivalNotice = { notice: PACK_MESSAGES.created };
+            navigate(adminShopPackPath(pack.packID), { state });
+          },
+          onError: (error) => setNotice({ tone: 'error', text: `The credit pack was not created. ${error.message}` }),
+          onSettled: done,
         },
-        onError: (error) => setNotice({ tone: 'error', text: `The credit pack was not created. ${error.message}` }),
-        onSettled: () => {
-          busy.current = false;
-        },
-      },
-    );
+      );
+    });
   };
 
   return (
@@ -87,7 +78,7 @@ function NewPackForm({ environment }: { environment: Environment }) {
           Create credit pack
         </button>
       </div>
-      {dialog}
+      {guard.dialog}
     </form>
   );
 }

@@ -1,14 +1,14 @@
 import type { Environment } from '@outpost/contracts/environments';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useAdminAccessContext } from '../admin-access-context';
-import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { useGuardedSave } from '../components/use-guarded-save';
 import productStyles from '../products/products.module.css';
 import { useSaveShopOpening, useShopOpening } from './api/shop-opening';
-import { LoadState } from './components/load-state';
 import { ShopScreen } from './components/shop-screen';
 import { formatInstant, localTimeZone, toLocalDateTime } from './local-time';
 import { checkOpening, openingSummary } from './opening-form';
@@ -49,43 +49,34 @@ interface OpeningFormProps {
 function OpeningForm({ environment, shopOpens, canEdit }: OpeningFormProps) {
   const [text, setText] = useState(() => toLocalDateTime(shopOpens));
   const [notice, setNotice] = useState<FormNotice | null>(null);
-  const busy = useRef(false);
   const save = useSaveShopOpening(environment);
-  const { confirm, dialog } = useConfirmDialog();
+  const guard = useGuardedSave(environment);
 
   const store = async (value: string) => {
-    if (busy.current || !canEdit) return;
+    if (guard.busy() || !canEdit) return;
     const checked = checkOpening(value);
     if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
     const opens = checked.value.shopOpens;
-    busy.current = true;
-    if (
-      environment === 'production' &&
-      !(await confirm({
-        title: PRODUCTION_TITLE,
-        message: (
-          <p>
-            {opens === null
-              ? 'This clears the opening date: the shop is open to players at once.'
-              : `This sets the shop to open on ${formatInstant(opens)}. ${openingSummary(opens, new Date())}`}
-          </p>
-        ),
-        confirmLabel: 'Save to production',
-      }))
-    ) {
-      busy.current = false;
-      return;
-    }
-    setNotice(null);
-    save.mutate(checked.value, {
-      onSuccess: (saved) => {
-        setText(toLocalDateTime(saved.shopOpens));
-        setNotice({ tone: 'ok', text: OPENING_SAVED });
-      },
-      onError: (error) => setNotice({ tone: 'error', text: `The opening date was not saved. ${error.message}` }),
-      onSettled: () => {
-        busy.current = false;
-      },
+    const confirmation = () => ({
+      message: (
+        <p>
+          {opens === null
+            ? 'This clears the opening date: the shop is open to players at once.'
+            : `This sets the shop to open on ${formatInstant(opens)}. ${openingSummary(opens, new Date())}`}
+        </p>
+      ),
+      confirmLabel: 'Save to production',
+    });
+    await guard.run(confirmation, (done) => {
+      setNotice(null);
+      save.mutate(checked.value, {
+        onSuccess: (saved) => {
+          setText(toLocalDateTime(saved.shopOpens));
+          setNotice({ tone: 'ok', text: OPENING_SAVED });
+        },
+        onError: (error) => setNotice({ tone: 'error', text: `The opening date was not saved. ${error.message}` }),
+        onSettled: done,
+      });
     });
   };
 
@@ -131,7 +122,7 @@ function OpeningForm({ environment, shopOpens, canEdit }: OpeningFormProps) {
           )}
         </div>
       )}
-      {dialog}
+      {guard.dialog}
     </form>
   );
 }
