@@ -1,9 +1,25 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
 import type { AdminLogEntry, AdminLogQuery } from '@outpost/contracts/backoffice';
 import type { Environment } from '@outpost/contracts/environments';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { signedInViewer } from '../platform/http/access';
 import type { GameDatabase } from '../stores';
 import type { AdminLogRow } from './tables';
+
+/** Who makes an admin change, and in which environment: every domain's writes take it. */
+export interface AdminChange {
+  environment: Environment;
+  /** The admin's user id. */
+  admin: string;
+  now?: Date;
+}
+
+/** The change a request makes: its environment, and the signed-in admin its route's policy let through. */
+export async function adminChangeOf(request: FastifyRequest, environment: Environment): Promise<AdminChange> {
+  const viewer = await signedInViewer(request);
+  return { environment, admin: viewer.userId };
+}
 
 /** What an admin change records besides its own data (spec §3). */
 export interface AdminLogRecord {

@@ -1,5 +1,4 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
-import type { Environment } from '@outpost/contracts/environments';
 import {
   type createProductInputSchema,
   PRODUCT_STATUS,
@@ -8,7 +7,7 @@ import {
 } from '@outpost/contracts/products';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
-import { appendAdminLog } from '../backoffice/admin-log';
+import { type AdminChange, appendAdminLog } from '../backoffice/admin-log';
 import { isUniqueViolation } from '../platform/db/errors';
 import { containsText } from '../platform/db/text-search';
 import type { GameDatabase } from '../stores';
@@ -21,14 +20,6 @@ import type { ProductImageRow, ProductRow, ProductVarietyRow } from './tables';
  */
 
 export const ADMIN_ACTIONS = { create: 'product.create', update: 'product.update' } as const;
-
-/** Who makes a change, and where. */
-export interface ProductChangeContext {
-  environment: Environment;
-  /** The admin's user id. */
-  admin: string;
-  now?: Date;
-}
 
 export class ProductExistsError extends Error {
   constructor(readonly productID: string) {
@@ -200,7 +191,7 @@ function varietyValues(
 export async function createProduct(
   db: Kysely<GameDatabase>,
   input: CreateProduct,
-  context: ProductChangeContext,
+  context: AdminChange,
 ): Promise<void> {
   const now = (context.now ?? new Date()).toISOString();
   try {
@@ -254,7 +245,7 @@ export async function updateProduct(
   db: Kysely<GameDatabase>,
   productID: string,
   update: ProductUpdate,
-  context: ProductChangeContext,
+  context: AdminChange,
 ): Promise<StoredImageFiles[]> {
   const { input, newImages } = update;
   const now = (context.now ?? new Date()).toISOString();

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { signedInViewer } from '../platform/http/access';
+import { adminChangeOf } from '../backoffice/admin-log';
 import { FunctionError } from '../platform/http/errors';
 import type { FileStore } from '../platform/storage/file-store';
 import type { AppStores } from '../stores';
@@ -161,10 +161,10 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
       },
       async (request) => {
         const { env } = request.params;
-        const viewer = await signedInViewer(request);
+        const change = await adminChangeOf(request, env);
         const db = storeOf(env);
         try {
-          await createProduct(db, request.body, { environment: env, admin: viewer.userId });
+          await createProduct(db, request.body, change);
         } catch (error) {
           throw toFunctionError(error, env);
         }
@@ -191,7 +191,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
       async (request) => {
         const { env, productID } = request.params;
         const { product: input, images: uploads } = request.body;
-        const viewer = await signedInViewer(request);
+        const change = await adminChangeOf(request, env);
         const db = storeOf(env);
         if (input.images.length + uploads.length > PRODUCT_MAX_IMAGES) {
           throw new FunctionError('invalid-argument', `A product can have at most ${PRODUCT_MAX_IMAGES} images.`);
@@ -205,12 +205,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
         const newImages = await storeProductImages(uploads, { files, environment: env, productID, imageMaxBytes });
         let removed: Awaited<ReturnType<typeof updateProduct>>;
         try {
-          removed = await updateProduct(
-            db,
-            productID,
-            { input, newImages },
-            { environment: env, admin: viewer.userId },
-          );
+          removed = await updateProduct(db, productID, { input, newImages }, change);
         } catch (error) {
           await removeImageFiles(files, newImages);
           throw toFunctionError(error, env);

@@ -6,9 +6,8 @@ import {
   type CreateClaimCodeBatch,
   claimCodeName,
 } from '@outpost/contracts/claim-codes';
-import type { Environment } from '@outpost/contracts/environments';
 import { type Kysely, sql } from 'kysely';
-import { appendAdminLog } from '../../backoffice/admin-log';
+import { type AdminChange, appendAdminLog } from '../../backoffice/admin-log';
 import { containsText, likePattern } from '../../platform/db/text-search';
 import type { GameDatabase } from '../../stores';
 import { grantItems } from '../inventory';
@@ -25,14 +24,6 @@ import type { ClaimCodeBatchRow } from './tables';
 
 /** Spec §7's admin-log actions. */
 export const CLAIM_CODE_ACTIONS = { create: 'createRedemptionCodes', delete: 'deleteCodeBatch' } as const;
-
-/** Who makes a change, and where. */
-export interface ClaimCodeChangeContext {
-  environment: Environment;
-  /** The admin's user id. */
-  admin: string;
-  now?: Date;
-}
 
 /** A custom code name another code of the environment already has. */
 export class ClaimCodeTakenError extends Error {
@@ -201,7 +192,7 @@ async function insertGeneratedCodes(
 export async function createClaimCodeBatch(
   db: Kysely<GameDatabase>,
   input: CreateClaimCodeBatch,
-  context: ClaimCodeChangeContext,
+  context: AdminChange,
   generate: CodeGenerator = generateCode,
 ): Promise<string> {
   const now = context.now ?? new Date();
@@ -265,7 +256,7 @@ export async function createClaimCodeBatch(
 export async function deleteClaimCodeBatch(
   db: Kysely<GameDatabase>,
   claimCodeID: string,
-  context: ClaimCodeChangeContext,
+  context: AdminChange,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const batch = await trx

@@ -16,6 +16,7 @@ import { adminEnvironmentParamsSchema, type Environment } from '@outpost/contrac
 import { unknownItemsMessage } from '@outpost/contracts/items';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminChangeOf } from '../../backoffice/admin-log';
 import { signedInViewer } from '../../platform/http/access';
 import { FunctionError } from '../../platform/http/errors';
 import { limitTo, type RateLimit } from '../../platform/http/rate-limit';
@@ -88,11 +89,11 @@ export function registerClaimCodeRoutes(app: FastifyInstance, options: ClaimCode
     },
     async (request) => {
       const { env } = request.params;
-      const viewer = await signedInViewer(request);
+      const change = await adminChangeOf(request, env);
       const db = storeOf(env);
       let claimCodeID: string;
       try {
-        claimCodeID = await createClaimCodeBatch(db, request.body, { environment: env, admin: viewer.userId });
+        claimCodeID = await createClaimCodeBatch(db, request.body, change);
       } catch (error) {
         if (error instanceof ClaimCodeTakenError) {
           throw new FunctionError('aborted', claimCodeTakenMessage(error.code, env));
@@ -125,9 +126,9 @@ export function registerClaimCodeRoutes(app: FastifyInstance, options: ClaimCode
     { schema: { params: claimCodeParamsSchema, response: { 200: deletedClaimCodeBatchSchema } } },
     async (request) => {
       const { env, claimCodeID } = request.params;
-      const viewer = await signedInViewer(request);
+      const change = await adminChangeOf(request, env);
       try {
-        await deleteClaimCodeBatch(storeOf(env), claimCodeID, { environment: env, admin: viewer.userId });
+        await deleteClaimCodeBatch(storeOf(env), claimCodeID, change);
       } catch (error) {
         if (error instanceof ClaimCodeBatchNotFoundError) {
           throw new FunctionError('not-found', `There is no code batch "${claimCodeID}" in ${env}.`);

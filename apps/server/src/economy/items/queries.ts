@@ -1,5 +1,4 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
-import type { Environment } from '@outpost/contracts/environments';
 import {
   type CreateItemInput,
   type ItemListQuery,
@@ -9,7 +8,7 @@ import {
   type UpdateItemInput,
 } from '@outpost/contracts/items';
 import type { Kysely } from 'kysely';
-import { appendAdminLog } from '../../backoffice/admin-log';
+import { type AdminChange, appendAdminLog } from '../../backoffice/admin-log';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/errors';
 import { containsText } from '../../platform/db/text-search';
 import type { GameDatabase } from '../../stores';
@@ -28,14 +27,6 @@ export const ADMIN_ACTIONS = {
   mergePurchasables: 'purchasables.merge',
   deletePurchasable: 'purchasable.delete',
 } as const;
-
-/** Who makes a change, and where. */
-export interface ItemChangeContext {
-  environment: Environment;
-  /** The admin's user id. */
-  admin: string;
-  now?: Date;
-}
 
 export class ItemExistsError extends Error {
   constructor(readonly itemID: string) {
@@ -201,7 +192,7 @@ export async function listItems(
 export async function createItem(
   db: Kysely<GameDatabase>,
   input: CreateItemInput,
-  context: ItemChangeContext,
+  context: AdminChange,
 ): Promise<ItemRow> {
   const row: ItemRow = {
     item_id: input.itemID,
@@ -231,7 +222,7 @@ export function renameItem(
   db: Kysely<GameDatabase>,
   itemID: string,
   input: UpdateItemInput,
-  context: ItemChangeContext,
+  context: AdminChange,
 ): Promise<ItemRow> {
   const updatedAt = (context.now ?? new Date()).toISOString();
   return db.transaction().execute(async (trx) => {
@@ -301,7 +292,7 @@ const BUILT_IN_USES: readonly ItemUseCheck[] = [
 export function deleteItem(
   db: Kysely<GameDatabase>,
   itemID: string,
-  context: ItemChangeContext,
+  context: AdminChange,
   extraUses: readonly ItemUseCheck[] = [],
 ): Promise<ItemRow> {
   return againIfRaced(() =>
@@ -470,7 +461,7 @@ function loggedMerge(merge: PurchasableMerge): Record<string, unknown> {
 export function mergePurchasables(
   db: Kysely<GameDatabase>,
   merges: readonly PurchasableMerge[],
-  context: ItemChangeContext,
+  context: AdminChange,
 ): Promise<MergeResult> {
   const ids = merges.map((merge) => merge.purchasableID);
   return againIfRaced(() =>
@@ -544,7 +535,7 @@ export function mergePurchasables(
 export function deletePurchasable(
   db: Kysely<GameDatabase>,
   purchasableID: string,
-  context: ItemChangeContext,
+  context: AdminChange,
 ): Promise<StoredPurchasable> {
   return db.transaction().execute(async (trx) => {
     const stored = await findPurchasable(trx, purchasableID);

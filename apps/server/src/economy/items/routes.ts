@@ -21,9 +21,9 @@ import {
   unknownItemsMessage,
   updateItemInputSchema,
 } from '@outpost/contracts/items';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedInViewer } from '../../platform/http/access';
+import { adminChangeOf } from '../../backoffice/admin-log';
 import { FunctionError } from '../../platform/http/errors';
 import type { AppStores } from '../../stores';
 import {
@@ -34,7 +34,6 @@ import {
   findItem,
   findPurchasable,
   IncompletePurchasableError,
-  type ItemChangeContext,
   ItemExistsError,
   ItemInUseError,
   ItemNotFoundError,
@@ -101,11 +100,6 @@ async function refusing<Result>(environment: string, run: () => Promise<Result>)
   }
 }
 
-async function changeContext(request: FastifyRequest, environment: ItemChangeContext['environment']) {
-  const viewer = await signedInViewer(request);
-  return { environment, admin: viewer.userId };
-}
-
 /**
  * items-master and purchasables in the back office (spec §3, §7, §8, §9): listed and read by
  * anyone in the admin area, written by those who run the shop (the route table's policies).
@@ -159,7 +153,7 @@ export function registerItemRoutes(app: FastifyInstance, options: ItemRoutesOpti
     },
     async (request) => {
       const { env } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       return toItem(await refusing(env, () => createItem(storeOf(env), request.body, context)));
     },
   );
@@ -175,7 +169,7 @@ export function registerItemRoutes(app: FastifyInstance, options: ItemRoutesOpti
     },
     async (request) => {
       const { env, itemID } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       return toItem(await refusing(env, () => renameItem(storeOf(env), itemID, request.body, context)));
     },
   );
@@ -185,7 +179,7 @@ export function registerItemRoutes(app: FastifyInstance, options: ItemRoutesOpti
     { schema: { params: itemParamsSchema, response: { 200: itemDeletedSchema } } },
     async (request) => {
       const { env, itemID } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       await refusing(env, () => deleteItem(storeOf(env), itemID, context, itemUses));
       return { itemID };
     },
@@ -231,7 +225,7 @@ export function registerItemRoutes(app: FastifyInstance, options: ItemRoutesOpti
     },
     async (request) => {
       const { env, purchasableID } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       const result = await refusing(env, () =>
         mergePurchasables(storeOf(env), [{ ...request.body, purchasableID }], context),
       );
@@ -252,7 +246,7 @@ export function registerItemRoutes(app: FastifyInstance, options: ItemRoutesOpti
     },
     async (request) => {
       const { env } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       const result = await refusing(env, () => mergePurchasables(storeOf(env), request.body.purchasables, context));
       return {
         purchasables: result.purchasables.map(toPurchasable),
@@ -272,7 +266,7 @@ export function registerItemRoutes(app: FastifyInstance, options: ItemRoutesOpti
     },
     async (request) => {
       const { env, purchasableID } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       await refusing(env, () => deletePurchasable(storeOf(env), purchasableID, context));
       return { purchasableID };
     },

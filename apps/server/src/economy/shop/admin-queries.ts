@@ -1,5 +1,4 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
-import type { Environment } from '@outpost/contracts/environments';
 import { unknownItemsMessage } from '@outpost/contracts/items';
 import type {
   ContainerSpinConfig,
@@ -22,7 +21,7 @@ import type {
 import { paypalAmountsSchema } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
-import { appendAdminLog } from '../../backoffice/admin-log';
+import { type AdminChange, appendAdminLog } from '../../backoffice/admin-log';
 import { writeConfigDocument } from '../../backoffice/config-documents';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { containsText } from '../../platform/db/text-search';
@@ -48,14 +47,6 @@ export const SHOP_ADMIN_ACTIONS = {
   deleteDrop: 'drop.delete',
   updateConfig: 'config.update',
 } as const;
-
-/** Who makes a change, and where. */
-export interface ShopChangeContext {
-  environment: Environment;
-  /** The admin's user id. */
-  admin: string;
-  now?: Date;
-}
 
 /** Something the change names is not there (404): a pack, machine or drop of that id. */
 export class ShopRecordNotFoundError extends Error {}
@@ -83,7 +74,7 @@ type DropInput = z.output<typeof dropInputSchema>;
 type PayPalTransactionListQuery = z.output<typeof paypalTransactionListQuerySchema>;
 type PayPalTransaction = z.output<typeof paypalTransactionSchema>;
 
-function logRecord(context: ShopChangeContext, action: string, data: Record<string, unknown>) {
+function logRecord(context: AdminChange, action: string, data: Record<string, unknown>) {
   return {
     action,
     environment: context.environment,
@@ -93,7 +84,7 @@ function logRecord(context: ShopChangeContext, action: string, data: Record<stri
   };
 }
 
-const nowOf = (context: ShopChangeContext) => (context.now ?? new Date()).toISOString();
+const nowOf = (context: AdminChange) => (context.now ?? new Date()).toISOString();
 
 /* ------------------------------------------------------------------ credit packs */
 
@@ -140,7 +131,7 @@ const packFields = (input: PackInput) => ({
 export async function createCreditPack(
   db: Kysely<GameDatabase>,
   input: CreatePack,
-  context: ShopChangeContext,
+  context: AdminChange,
 ): Promise<CreditPack> {
   const now = nowOf(context);
   try {
@@ -173,7 +164,7 @@ export async function updateCreditPack(
   db: Kysely<GameDatabase>,
   packID: string,
   input: PackInput,
-  context: ShopChangeContext,
+  context: AdminChange,
 ): Promise<CreditPack> {
   return db.transaction().execute(async (trx) => {
     const before = await findCreditPack(trx, packID);
@@ -340,7 +331,7 @@ function machineLogData(machineID: string, input: MachineInput) {
 export async function createMachine(
   db: Kysely<GameDatabase>,
   input: CreateMachine,
-  context: ShopChangeContext,
+  context: AdminChange,
 ): Promise<Machine> {
   const now = nowOf(context);
   try {
@@ -377,7 +368,7 @@ export async function updateMachine(
   db: Kysely<GameDatabase>,
   machineID: string,
   input: UpdateMachine,
-  context: ShopChangeContext,
+  context: AdminChange,
 ): Promise<Machine> {
   await db.transaction().execute(async (trx) => {
     const current = await trx
@@ -461,11 +452,7 @@ const dropFields = (input: DropInput) => ({
   closes_at: input.closesAt,
 });
 
-export async function createDrop(
-  db: Kysely<GameDatabase>,
-  input: CreateDrop,
-  context: ShopChangeContext,
-): Promise<Drop> {
+export async function createDrop(db: Kysely<GameDatabase>, input: CreateDrop, context: AdminChange): Promise<Drop> {
   try {
     await db.transaction().execute(async (trx) => {
       await checkDropMachine(trx, input.machineID, context.environment);
@@ -488,7 +475,7 @@ export async function updateDrop(
   db: Kysely<GameDatabase>,
   dropID: string,
   input: DropInput,
-  context: ShopChangeContext,
+  context: AdminChange,
 ): Promise<Drop> {
   return db.transaction().execute(async (trx) => {
     const before = await findDrop(trx, dropID);
@@ -502,7 +489,7 @@ export async function updateDrop(
 }
 
 /** Removes a drop; its machine then spins without that window. Answers the drop as it was. */
-export async function deleteDrop(db: Kysely<GameDatabase>, dropID: string, context: ShopChangeContext): Promise<Drop> {
+export async function deleteDrop(db: Kysely<GameDatabase>, dropID: string, context: AdminChange): Promise<Drop> {
   return db.transaction().execute(async (trx) => {
     const drop = await findDrop(trx, dropID);
     if (!drop) throw dropNotFound(dropID, context.environment);
@@ -519,7 +506,7 @@ export async function deleteDrop(db: Kysely<GameDatabase>, dropID: string, conte
 export async function writeContainerSpinConfig(
   db: Kysely<GameDatabase>,
   config: ContainerSpinConfig,
-  context: ShopChangeContext,
+  context: AdminChange,
 ): Promise<ContainerSpinConfig> {
   await writeConfigDocument(
     db,

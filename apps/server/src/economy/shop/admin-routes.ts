@@ -23,9 +23,9 @@ import {
   paypalTransactionListQuerySchema,
   updateMachineInputSchema,
 } from '@outpost/contracts/shop';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedInViewer } from '../../platform/http/access';
+import { adminChangeOf } from '../../backoffice/admin-log';
 import { FunctionError } from '../../platform/http/errors';
 import type { AppStores } from '../../stores';
 import {
@@ -42,7 +42,6 @@ import {
   MachineVersionConflictError,
   machineNotFound,
   packNotFound,
-  type ShopChangeContext,
   ShopRecordExistsError,
   ShopRecordNotFoundError,
   ShopReferenceError,
@@ -74,11 +73,6 @@ async function answer<Result>(run: () => Promise<Result>): Promise<Result> {
   } catch (error) {
     throw toFunctionError(error);
   }
-}
-
-async function changeContext(request: FastifyRequest, environment: Environment): Promise<ShopChangeContext> {
-  const viewer = await signedInViewer(request);
-  return { environment, admin: viewer.userId };
 }
 
 /**
@@ -126,7 +120,7 @@ export function registerShopAdminRoutes(app: FastifyInstance, options: ShopAdmin
     },
     async (request) => {
       const { env } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       return answer(() => createCreditPack(storeOf(env), request.body, context));
     },
   );
@@ -136,7 +130,7 @@ export function registerShopAdminRoutes(app: FastifyInstance, options: ShopAdmin
     { schema: { params: creditPackParamsSchema, body: creditPackInputSchema, response: { 200: creditPackSchema } } },
     async (request) => {
       const { env, packID } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       return answer(() => updateCreditPack(storeOf(env), packID, request.body, context));
     },
   );
@@ -177,7 +171,7 @@ export function registerShopAdminRoutes(app: FastifyInstance, options: ShopAdmin
     },
     async (request) => {
       const { env } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       return answer(() => createMachine(storeOf(env), request.body, context));
     },
   );
@@ -187,7 +181,7 @@ export function registerShopAdminRoutes(app: FastifyInstance, options: ShopAdmin
     { schema: { params: machineParamsSchema, body: updateMachineInputSchema, response: { 200: machineSchema } } },
     async (request) => {
       const { env, machineID } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       return answer(() => updateMachine(storeOf(env), machineID, request.body, context));
     },
   );
@@ -211,7 +205,7 @@ export function registerShopAdminRoutes(app: FastifyInstance, options: ShopAdmin
     { schema: { params: adminEnvironmentParamsSchema, body: createDropInputSchema, response: { 200: dropSchema } } },
     async (request) => {
       const { env } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       return answer(() => createDrop(storeOf(env), request.body, context));
     },
   );
@@ -221,7 +215,7 @@ export function registerShopAdminRoutes(app: FastifyInstance, options: ShopAdmin
     { schema: { params: dropParamsSchema, body: dropInputSchema, response: { 200: dropSchema } } },
     async (request) => {
       const { env, dropID } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       return answer(() => updateDrop(storeOf(env), dropID, request.body, context));
     },
   );
@@ -232,7 +226,7 @@ export function registerShopAdminRoutes(app: FastifyInstance, options: ShopAdmin
     { schema: { params: dropParamsSchema, response: { 200: dropSchema } } },
     async (request) => {
       const { env, dropID } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       return answer(() => deleteDrop(storeOf(env), dropID, context));
     },
   );
@@ -256,7 +250,7 @@ export function registerShopAdminRoutes(app: FastifyInstance, options: ShopAdmin
     },
     async (request) => {
       const { env } = request.params;
-      const context = await changeContext(request, env);
+      const context = await adminChangeOf(request, env);
       return writeContainerSpinConfig(storeOf(env), request.body, context);
     },
   );

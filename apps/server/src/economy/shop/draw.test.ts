@@ -53,7 +53,7 @@ describe('drawPrize', () => {
             counts.set(index, (counts.get(index) ?? 0) + 1);
           }
           const odds = publishedOdds(generated);
-          generated.forEach((prize, index) => {
+          generated.forEach((_prize, index) => {
             expect((counts.get(index) ?? 0) / (total || 1)).toBeCloseTo(odds[index] ?? 0, 10);
           });
         },
