@@ -48,6 +48,12 @@ export class PaymentNotCompletedError extends Error {
     super(reason);
   }
 }
+/** A spin order settled before as credits (its machine could no longer spin), asked for again. */
+export class OrderSettledAsCreditsError extends Error {
+  constructor(readonly credits: number) {
+    super(`This order was settled as ${credits} credits, since the machine could no longer spin.`);
+  }
+}
 /** Paid, but the machine could no longer spin: the payment became credits instead. */
 export class SpinRefundedAsCreditsError extends Error {
   constructor(
@@ -290,7 +296,7 @@ export async function processPayPalPackOrder(
 
 async function spinOfOrder(db: Kysely<GameDatabase>, order: ShopOrderRow, userId: string): Promise<SpinResult> {
   const spin = await db.selectFrom('spins').selectAll().where('order_id', '=', order.order_id).executeTakeFirst();
-  if (!spin) throw new PackUnavailableError('The order was settled with credits instead of a spin.');
+  if (!spin) throw new OrderSettledAsCreditsError(order.credits);
   const prize = await db
     .selectFrom('machine_prizes')
     .select('name')

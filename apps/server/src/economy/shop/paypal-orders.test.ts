@@ -260,6 +260,12 @@ describe.each(TEST_DIALECTS)('paying with PayPal on %s', (dialect) => {
       'Sold out: every prize of this machine has been won. Your payment was added to your balance as 100 credits instead.',
     );
     expect(await getBalance(db(), late.userId)).toBe(100);
+    const settledBefore = await requestSpin(late, second.paypalOrderID ?? '');
+    expect([settledBefore.statusCode, settledBefore.json().error.message]).toEqual([
+      409,
+      'This order was settled as 100 credits, since the machine could no longer spin.',
+    ]);
+    expect(await getBalance(db(), late.userId)).toBe(100);
     expect((await requestSpin(late, second.paypalOrderID ?? '', 'someone-else')).statusCode).toBe(403);
   });
 });

@@ -25,6 +25,7 @@ import {
   NoPayPalPriceError,
   NotYourOrderError,
   OrderNotFoundError,
+  OrderSettledAsCreditsError,
   PackNotFoundError,
   PackUnavailableError,
   PaymentNotCompletedError,
@@ -78,6 +79,9 @@ function toFunctionError(error: unknown): unknown {
   if (error instanceof WrongPaymentError) return new FunctionError('invalid-argument', SHOP_MESSAGES.wrongPayment);
   if (error instanceof PaymentNotCompletedError) {
     return new FunctionError('aborted', PAYMENT_MESSAGES[error.status], { status: error.status });
+  }
+  if (error instanceof OrderSettledAsCreditsError) {
+    return new FunctionError('aborted', error.message, { credits: error.credits });
   }
   if (error instanceof SpinRefundedAsCreditsError) {
     const refusal = toFunctionError(error.refusal);
