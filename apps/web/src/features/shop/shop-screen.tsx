@@ -15,7 +15,7 @@ import styles from './components/shop.module.css';
 import { Wallet } from './components/wallet';
 import { RedeemCodeForm } from './redeem/redeem-code-form';
 
-export const SHOP_TITLE = pageTitle('Shop');
+const SHOP_TITLE = pageTitle('Shop');
 
 /**
  * /shop/: credits, mystery-ball machines with their published odds, and codes (spec §1). Shown

@@ -1,6 +1,7 @@
 import { accountItemsSchema, creditsSchema } from '@outpost/contracts/economy';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api';
+import { shopQueryKey } from './shop';
 
 /** The player's own economy; every purchase, spin and redemption invalidates this one prefix. */
 export const accountQueryKey = ['account'] as const;
@@ -29,6 +30,6 @@ export function useItems(enabled: boolean) {
 export function refreshAfterPurchase(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: accountQueryKey }),
-    queryClient.invalidateQueries({ queryKey: ['shop'] }),
+    queryClient.invalidateQueries({ queryKey: shopQueryKey }),
   ]);
 }
