@@ -7,7 +7,7 @@ export type RequestPlan =
   | { kind: 'fixed'; method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; jsonBody?: string }
   /** POST {"data": "<address never sent before>"} as JSON, so every request really inserts. */
   | { kind: 'unique-signup'; path: string }
-  /** `pathPrefix` + one of `keys` (URL-encoded), picked at random for each request. */
+  /** `pathPrefix` + one of `keys` (URL-encoded): each connection cycles through a shuffled sample of them. */
   | {
       kind: 'random-key';
       method: 'GET' | 'POST';
