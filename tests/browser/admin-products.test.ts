@@ -250,7 +250,7 @@ describe('products, as staff', () => {
 
     await page.getByLabel('Description').fill('Saved here, too late.');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Someone else saved this product' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Someone saved this product, or players ordered it' }).waitFor();
     await page.getByRole('button', { name: /Load the latest version/ }).click();
     await page.getByRole('alert').filter({ hasText: 'Loaded the latest saved version.' }).waitFor();
     expect(await page.getByLabel('Description').inputValue()).toBe('Saved in another tab.');

@@ -1,9 +1,14 @@
+import { ROUTES } from '@outpost/contracts/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerBackofficeRoutes } from './backoffice/routes';
 import { claimCodeRewardItemUse } from './economy/claim-codes/queries';
 import { registerClaimCodeRoutes } from './economy/claim-codes/routes';
 import { registerItemRoutes } from './economy/items/routes';
+import { countRecentMerchSales } from './economy/merch/admin-queries';
+import { registerMerchAdminRoutes } from './economy/merch/admin-routes';
+import { registerMerchJobs } from './economy/merch/jobs';
+import { registerMerchRoutes } from './economy/merch/routes';
 import { PAYPAL_CSP_SOURCES } from './economy/paypal/csp';
 import { PayPalClient } from './economy/paypal/paypal-client';
 import { registerEconomyRoutes } from './economy/routes';
@@ -20,7 +25,7 @@ import type { CaptchaDifficulty } from './platform/attestation/captcha';
 import { defaultAttestationMode } from './platform/attestation/enforcement';
 import type { Config, PayPalConfig } from './platform/config';
 import { registerAccessControl } from './platform/http/access';
-import { frameworkErrorHandler, registerErrorHandler } from './platform/http/errors';
+import { FunctionError, frameworkErrorHandler, registerErrorHandler } from './platform/http/errors';
 import { registerHealth } from './platform/http/health';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { type RateLimit, registerRateLimiting } from './platform/http/rate-limit';
@@ -46,6 +51,8 @@ export interface RateLimits {
   attestation: RateLimit;
   /** Redeem attempts per player (POST /api/account/redeem-code). */
   redeemCode: RateLimit;
+  /** Merch contact messages per client (POST /api/shop/merch/contact). */
+  merchContact: RateLimit;
   auth: AuthRateLimits;
 }
 
@@ -54,6 +61,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   checkEmail: { max: 30, windowMs: 60_000 },
   attestation: { max: 20, windowMs: 60_000 },
   redeemCode: { max: 10, windowMs: 60_000 },
+  merchContact: { max: 5, windowMs: 600_000 },
   auth: DEFAULT_AUTH_RATE_LIMITS,
 };
 
@@ -183,17 +191,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerEconomyRoutes(app, { game: stores.game[config.appEnv] });
-  registerShopRoutes(app, { game: stores.game[config.appEnv], paypal: payPalFor(paypal) });
+  const shopPayPal = payPalFor(paypal);
+  registerShopRoutes(app, { game: stores.game[config.appEnv], paypal: shopPayPal });
+  const shopUrl = new URL(ROUTES.shop, config.publicUrl).toString();
+  registerMerchRoutes(app, {
+    game: stores.game[config.appEnv],
+    files,
+    payments: { paypal: shopPayPal?.api, stripe: undefined, shopUrl },
+    paypalClientId: shopPayPal?.clientId ?? null,
+    contactRateLimit: rateLimits.merchContact,
+  });
+  registerMerchJobs(app, { game: stores.game[config.appEnv], mailer, shopUrl });
   registerClaimCodeRoutes(app, { game: stores.game, appEnv: config.appEnv, redeemRateLimit: rateLimits.redeemCode });
   registerBackofficeRoutes(app, {
     game: stores.game,
     identity,
-    figures: { liveProducts: countLiveProducts },
+    figures: { liveProducts: countLiveProducts, recentSales: countRecentMerchSales },
     gameStatus: { creditPurchasesCount: countCreditPurchases },
   });
   registerProductRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
   registerShopAdminRoutes(app, { game: stores.game });
   registerItemRoutes(app, { game: stores.game, itemUses: [machinePrizeItemUse, claimCodeRewardItemUse] });
+  registerMerchAdminRoutes(app, {
+    game: stores.game,
+    refundAtProvider: () => async (payment) => {
+      throw new FunctionError('unimplemented', `Refunds through ${payment.payment} are not wired yet.`);
+    },
+  });
 
   await registerSpa(app, config.webDist);
   return app;

@@ -20,7 +20,10 @@ describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
     expect(seeded).toBeGreaterThan(0);
     expect(await countEmailSignups(t.stores.game.production)).toBe(0);
     const products = await db.selectFrom('products').select(['product_id', 'status']).orderBy('product_id').execute();
-    expect(products.map((product) => product.status).sort()).toEqual([0, 1, 2]);
+    expect(products.map((product) => product.status).sort()).toEqual([0, 1, 1, 2]);
+    // The demo drop opens a week from now, so the shop shows its countdown.
+    const drops = await db.selectFrom('merch_drop_products').select(['drop_id', 'product_id']).execute();
+    expect(drops).toEqual([{ drop_id: 'radio-season', product_id: 'radio-tee' }]);
 
     // Rows removed by hand, around the list's queries: the operator recounts (DESIGN §8).
     await db.deleteFrom('email_signups').execute();
@@ -33,8 +36,8 @@ describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
     await seedDemoData(t.stores, 'development');
     await seedDemoData(t.stores, 'development');
     expect(await countEmailSignups(db)).toBe(seeded);
-    expect(await countLiveProducts(db)).toBe(1);
-    expect(await db.selectFrom('product_varieties').select('variety_id').execute()).toHaveLength(5);
+    expect(await countLiveProducts(db)).toBe(2);
+    expect(await db.selectFrom('product_varieties').select('variety_id').execute()).toHaveLength(7);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { seedClaimCodes } from './economy/claim-codes/seed';
 import { seedItems } from './economy/items/seed';
+import { seedMerch } from './economy/merch/seed';
 import { seedShop } from './economy/shop/seed';
 import { markSeeded, wasSeeded } from './ops/seed';
 import { seedProducts } from './products/seed';
@@ -19,6 +20,7 @@ export async function seedDemoData(stores: AppStores, environment: Environment, 
     await seedItems(trx, now);
     await seedClaimCodes(trx, now);
     await seedShop(trx, now);
+    await seedMerch(trx, now);
     await markSeeded(trx, now);
   });
 }

@@ -78,6 +78,28 @@ export const API_POLICIES = {
   'GET /api/admin/:env/config/container-spin': { access: 'adminArea' },
   'PUT /api/admin/:env/config/container-spin': { access: 'manageShop' },
   'GET /api/admin/:env/paypal-transactions': { access: 'adminArea' },
+  // Merch (issue 10): the catalogue, orders, the order profile, drops and the contact form.
+  'GET /api/shop/merch': open,
+  'POST /api/shop/merch/orders': { access: 'signedIn' },
+  'POST /api/shop/merch/orders/:orderID/cancel': { access: 'signedIn' },
+  'POST /api/shop/merch/contact': open,
+  'GET /api/account/orders': { access: 'signedIn' },
+  'GET /api/account/order-profile': { access: 'signedIn' },
+  'POST /api/fn/set-order-profile': productFunction('signedIn'),
+  'GET /api/fn/subscribe-to-drop': productFunction('signedIn'),
+  // Orders and contact messages carry players' addresses: the shop's staff only.
+  'GET /api/admin/:env/merch/orders': { access: 'manageShop' },
+  'GET /api/admin/:env/merch/orders/:orderID': { access: 'manageShop' },
+  'PUT /api/admin/:env/merch/orders/:orderID/fulfilment': { access: 'manageShop' },
+  'POST /api/admin/:env/merch/orders/:orderID/refunds': { access: 'manageShop' },
+  'GET /api/admin/:env/merch/contacts': { access: 'manageShop' },
+  'GET /api/admin/:env/merch/drops': { access: 'adminArea' },
+  'POST /api/admin/:env/merch/drops': { access: 'manageShop' },
+  'PUT /api/admin/:env/merch/drops/:dropID': { access: 'manageShop' },
+  'DELETE /api/admin/:env/merch/drops/:dropID': { access: 'manageShop' },
+  'GET /api/admin/:env/ecom-products': { access: 'adminArea' },
+  'GET /api/admin/:env/config/merch': { access: 'adminArea' },
+  'PUT /api/admin/:env/config/merch': { access: 'manageShop' },
 } as const satisfies Record<string, RoutePolicy>;
 
 export type ApiRoute = keyof typeof API_POLICIES;

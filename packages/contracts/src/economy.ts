@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 
 /** Why a player's credits changed. */
-export const LEDGER_REASONS = ['purchase', 'redemption', 'reward', 'spin', 'adjustment'] as const;
+export const LEDGER_REASONS = ['purchase', 'redemption', 'reward', 'spin', 'merch', 'refund', 'adjustment'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
 /** One change of a player's credits, as the player sees it in their history. */

@@ -12,6 +12,8 @@ export const ROUTES = {
   about: '/about/',
   download: '/download/',
   login: '/login',
+  /** The signed-in player's account: order profile and merch orders (issue 10); more with issue 12. */
+  account: '/account',
   privacy: '/privacy',
   terms: '/terms',
   /** The ADMIN PANEL link of the navigation bar (spec §2). */
@@ -47,6 +49,13 @@ export const ROUTES = {
   adminClaimCodes: '/admin/codes/list',
   adminClaimCodeNew: '/admin/codes/new',
   adminClaimCodeBatch: '/admin/codes/:claimCodeID',
+  /** The merch back office (issue 10): orders, one order, drops, contact messages, ecom-products, settings. */
+  adminMerchOrders: '/admin/merch/orders',
+  adminMerchOrder: '/admin/merch/orders/:orderID',
+  adminMerchDrops: '/admin/merch/drops',
+  adminMerchContacts: '/admin/merch/contacts',
+  adminMerchProducts: '/admin/merch/products',
+  adminMerchSettings: '/admin/merch/settings',
 } as const;
 
 /** The edit screen of one product. */
@@ -68,6 +77,10 @@ export const adminShopPackPath = (packID: string) =>
 export const adminShopMachinePath = (machineID: string) =>
   ROUTES.adminShopMachine.replace(':machineID', encodeURIComponent(machineID));
 
+/** The fulfilment screen of one merch order. */
+export const adminMerchOrderPath = (orderID: string) =>
+  ROUTES.adminMerchOrder.replace(':orderID', encodeURIComponent(orderID));
+
 /** The screen of one batch of redemption codes. */
 export const adminClaimCodeBatchPath = (claimCodeID: string) =>
   ROUTES.adminClaimCodeBatch.replace(':claimCodeID', encodeURIComponent(claimCodeID));
@@ -88,6 +101,7 @@ const SPA_PATTERNS: readonly string[] = [
   ROUTES.about,
   ROUTES.download,
   ROUTES.login,
+  ROUTES.account,
   ROUTES.privacy,
   ROUTES.terms,
   ROUTES.admin,
@@ -115,6 +129,12 @@ const SPA_PATTERNS: readonly string[] = [
   ROUTES.adminClaimCodes,
   ROUTES.adminClaimCodeNew,
   ROUTES.adminClaimCodeBatch,
+  ROUTES.adminMerchOrders,
+  ROUTES.adminMerchOrder,
+  ROUTES.adminMerchDrops,
+  ROUTES.adminMerchContacts,
+  ROUTES.adminMerchProducts,
+  ROUTES.adminMerchSettings,
 ];
 
 function stripTrailingSlash(path: string): string {

@@ -73,7 +73,8 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
       unresolvedReports: null,
       trendingIssues: null,
       liveProducts: 0,
-      recentSales: null,
+      // Merch sales: none in a fresh store.
+      recentSales: 0,
     });
 
     const created = await createProductThrough(

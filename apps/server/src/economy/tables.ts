@@ -1,6 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type { ClaimCodeTables } from './claim-codes/tables';
 import type { ItemTables } from './items/tables';
+import type { MerchTables } from './merch/tables';
 import type { ShopTables } from './shop/tables';
 
 /**
@@ -46,7 +47,7 @@ export interface ClaimedItemTable {
 
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 
-export interface EconomyTables extends ShopTables, ClaimCodeTables, ItemTables {
+export interface EconomyTables extends ShopTables, ClaimCodeTables, ItemTables, MerchTables {
   credit_ledger: CreditLedgerTable;
   credit_balances: CreditBalanceTable;
   claimed_items: ClaimedItemTable;

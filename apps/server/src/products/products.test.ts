@@ -365,7 +365,9 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
         name: 'Second',
       });
       expect(second.statusCode).toBe(409);
-      expect(second.json().error.message).toContain('Someone else saved this product after you opened it.');
+      expect(second.json().error.message).toContain(
+        'Someone saved this product, or players ordered it, after you opened it.',
+      );
       expect(((await read(product.productID)).json() as Product).name).toBe('First');
     });
 

@@ -37,7 +37,7 @@ export class ProductNotFoundError extends Error {
 export class ProductVersionConflictError extends Error {
   constructor() {
     super(
-      'Someone else saved this product after you opened it. Reload it to see their changes, then make yours again.',
+      'Someone saved this product, or players ordered it, after you opened it. Reload it to see the changes and the stock now, then make yours again.',
     );
   }
 }

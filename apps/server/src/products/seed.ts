@@ -30,6 +30,19 @@ const DEMO_PRODUCTS: readonly DemoProduct[] = [
     ],
   },
   {
+    id: 'radio-tee',
+    name: 'Radio Tower Tee',
+    description:
+      'A heavyweight tee printed with the radio tower the resistance broadcasts from; goes on sale with its drop.',
+    price: 3499,
+    digitalDouble: true,
+    status: PRODUCT_STATUS.active,
+    varieties: [
+      ['m', 'Medium', 15],
+      ['l', 'Large', 15],
+    ],
+  },
+  {
     id: 'ration-cap',
     name: 'Ration Cap',
     description: 'A six-panel cap with the ration-crate stitch.',

@@ -14,6 +14,7 @@ const ShopScreen = lazyComponent(() => import('../features/shop/shop-screen'));
 const AboutScreen = lazyComponent(() => import('../features/about/about-screen'));
 const DownloadScreen = lazyComponent(() => import('../features/download/download-screen'));
 const LoginScreen = lazyComponent(() => import('../features/login/login-screen'));
+const AccountScreen = lazyComponent(() => import('../features/account/account-screen'));
 const LegalScreen = lazyComponent(() => import('../features/legal/legal-screen'));
 const NotFoundScreen = lazyComponent(() => import('../features/not-found/not-found-screen'));
 const AdminLayout = lazyComponent(() => import('../features/admin/admin-layout'));
@@ -42,6 +43,12 @@ const PurchasableEdit = lazyComponent(() => import('../features/admin/items/purc
 const ClaimCodeList = lazyComponent(() => import('../features/admin/claim-codes/claim-code-list'));
 const ClaimCodeNew = lazyComponent(() => import('../features/admin/claim-codes/claim-code-new'));
 const ClaimCodeBatchScreen = lazyComponent(() => import('../features/admin/claim-codes/claim-code-batch'));
+const MerchOrderList = lazyComponent(() => import('../features/admin/merch/merch-order-list'));
+const MerchOrderEdit = lazyComponent(() => import('../features/admin/merch/merch-order-edit'));
+const MerchDropList = lazyComponent(() => import('../features/admin/merch/merch-drop-list'));
+const MerchContactList = lazyComponent(() => import('../features/admin/merch/merch-contact-list'));
+const EcomProductList = lazyComponent(() => import('../features/admin/merch/ecom-product-list'));
+const MerchSettings = lazyComponent(() => import('../features/admin/merch/merch-settings'));
 
 /** A route whose element is a lazy screen: the browser loads it before hydrating a prerendered page. */
 function screen<Props extends object>(Screen: LazyComponent<Props>, props: NoInfer<Props>, route: RouteObject = {}) {
@@ -74,6 +81,7 @@ export const routes: readonly RouteObject[] = [
       screen(AboutScreen, {}, { path: ROUTES.about }),
       screen(DownloadScreen, {}, { path: ROUTES.download }),
       screen(LoginScreen, {}, { path: ROUTES.login }),
+      screen(AccountScreen, {}, { path: ROUTES.account }),
       screen(LegalScreen, { type: 'privacy' }, { path: ROUTES.privacy }),
       screen(LegalScreen, { type: 'terms' }, { path: ROUTES.terms }),
       screen(
@@ -112,6 +120,13 @@ export const routes: readonly RouteObject[] = [
             screen(ClaimCodeList, {}, { path: 'codes/list' }),
             screen(ClaimCodeNew, {}, { path: 'codes/new' }),
             screen(ClaimCodeBatchScreen, {}, { path: 'codes/:claimCodeID' }),
+            // ROUTES.adminMerchOrders…adminMerchSettings: the merch back office.
+            screen(MerchOrderList, {}, { path: 'merch/orders' }),
+            screen(MerchOrderEdit, {}, { path: 'merch/orders/:orderID' }),
+            screen(MerchDropList, {}, { path: 'merch/drops' }),
+            screen(MerchContactList, {}, { path: 'merch/contacts' }),
+            screen(EcomProductList, {}, { path: 'merch/products' }),
+            screen(MerchSettings, {}, { path: 'merch/settings' }),
           ],
         },
       ),

@@ -174,6 +174,19 @@ export async function createOrder(
   return toOrder(withPayPal);
 }
 
+/** A payment record by Outpost's order id or by PayPal's. */
+export function findShopOrder(
+  db: Kysely<GameDatabase>,
+  where: { orderID: string } | { paypalOrderID: string },
+): Promise<ShopOrderRow | undefined> {
+  const query = db.selectFrom('shop_orders').selectAll();
+  return (
+    'orderID' in where
+      ? query.where('order_id', '=', where.orderID)
+      : query.where('paypal_order_id', '=', where.paypalOrderID)
+  ).executeTakeFirst();
+}
+
 /** The order a player settles, refused when it is not theirs or not paid the way they settle it. */
 async function ownOrder(
   db: Kysely<GameDatabase>,
@@ -181,11 +194,7 @@ async function ownOrder(
   where: { orderID: string } | { paypalOrderID: string },
   expected: { kind: OrderKind; payment: Order['payment'] },
 ): Promise<ShopOrderRow> {
-  const query = db.selectFrom('shop_orders').selectAll();
-  const order = await ('orderID' in where
-    ? query.where('order_id', '=', where.orderID)
-    : query.where('paypal_order_id', '=', where.paypalOrderID)
-  ).executeTakeFirst();
+  const order = await findShopOrder(db, where);
   if (!order) throw new OrderNotFoundError();
   if (order.user_id !== userId) throw new NotYourOrderError();
   if (order.kind !== expected.kind || order.payment !== expected.payment) throw new WrongPaymentError();
@@ -193,7 +202,7 @@ async function ownOrder(
 }
 
 /** Moves the order to completed unless it already is; true for the one call that did. */
-async function claimFulfilment(trx: Kysely<GameDatabase>, orderID: string, now: Date): Promise<boolean> {
+export async function claimFulfilment(trx: Kysely<GameDatabase>, orderID: string, now: Date): Promise<boolean> {
   const result = await trx
     .updateTable('shop_orders')
     .set({ status: 'completed', settled_at: now.toISOString() })
@@ -233,7 +242,7 @@ async function recordPayPalTransaction(
 }
 
 /** Captures and verifies PayPal's order for ours, recording the outcome; throws unless it was paid. */
-async function capturePaid(
+export async function capturePaid(
   db: Kysely<GameDatabase>,
   paypal: PayPalOrdersApi,
   order: ShopOrderRow,

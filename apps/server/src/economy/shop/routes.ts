@@ -1,3 +1,4 @@
+import { merchPaymentResultSchema } from '@outpost/contracts/merch';
 import { can } from '@outpost/contracts/permissions';
 import {
   createOrderInputSchema,
@@ -14,14 +15,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod/mini';
 import { signedInViewer } from '../../platform/http/access';
 import { FunctionError } from '../../platform/http/errors';
 import type { GameDatabase } from '../../stores';
 import { InsufficientCreditsError } from '../ledger';
+import { payMerchOrderWithCredits, payMerchOrderWithPayPal } from '../merch/orders';
+import { merchFunctionError } from '../merch/routes';
 import { PayPalError, type PayPalOrdersApi } from '../paypal/paypal-client';
 import { listShopMachines, listShopPacks, readContainerSpinConfig } from './catalogue';
 import {
   createOrder,
+  findShopOrder,
   NoPayPalPriceError,
   NotYourOrderError,
   OrderNotFoundError,
@@ -105,12 +110,12 @@ function toFunctionError(error: unknown): unknown {
   return error;
 }
 
-/** Runs a shop call, answering its refusals as the protocol's errors. */
+/** Runs a shop call, answering its refusals (a merch order's too) as the protocol's errors. */
 async function answer<Result>(work: () => Promise<Result>): Promise<Result> {
   try {
     return await work();
   } catch (error) {
-    throw toFunctionError(error);
+    throw merchFunctionError(toFunctionError(error));
   }
 }
 
@@ -175,14 +180,23 @@ export function registerShopRoutes(app: FastifyInstance, options: ShopRoutesOpti
     },
   );
 
+  // Spec §7: settles any PayPal order of Outpost's, a credit pack's or a merch order's.
   api.get(
     '/api/fn/process-paypal-order',
-    { schema: { querystring: processPayPalOrderQuerySchema, response: { 200: packPurchaseResultSchema } } },
+    {
+      schema: {
+        querystring: processPayPalOrderQuerySchema,
+        response: { 200: z.union([packPurchaseResultSchema, merchPaymentResultSchema]) },
+      },
+    },
     async (request) => {
       const viewer = await signedInViewer(request);
-      const fulfilment = await answer(() =>
-        processPayPalPackOrder(db, viewer.userId, request.query.orderID, { paypal }),
-      );
+      const paypalOrderID = request.query.orderID;
+      const payment = await findShopOrder(db, { paypalOrderID });
+      if (payment?.kind === 'merch') {
+        return answer(() => payMerchOrderWithPayPal(db, paypal, viewer.userId, payment));
+      }
+      const fulfilment = await answer(() => processPayPalPackOrder(db, viewer.userId, paypalOrderID, { paypal }));
       return {
         orderID: fulfilment.order.orderID,
         status: fulfilment.order.status,
@@ -192,12 +206,21 @@ export function registerShopRoutes(app: FastifyInstance, options: ShopRoutesOpti
     },
   );
 
+  // Spec §7: settles an order paid with credits, a spin's or a merch order's.
   api.get(
     '/api/fn/process-direct-transaction',
-    { schema: { querystring: processDirectTransactionQuerySchema, response: { 200: spinResultSchema } } },
+    {
+      schema: {
+        querystring: processDirectTransactionQuerySchema,
+        response: { 200: z.union([spinResultSchema, merchPaymentResultSchema]) },
+      },
+    },
     async (request) => {
       const viewer = await signedInViewer(request);
-      return answer(() => processDirectTransaction(db, viewer.userId, request.query.orderID));
+      const { orderID } = request.query;
+      const payment = await findShopOrder(db, { orderID });
+      if (payment?.kind === 'merch') return answer(() => payMerchOrderWithCredits(db, viewer.userId, orderID));
+      return answer(() => processDirectTransaction(db, viewer.userId, orderID));
     },
   );
 }

@@ -61,6 +61,9 @@ export interface ShopOrderTable {
   credits: number;
   currency: string;
   paypal_order_id: string | null;
+  /** Stripe Checkout's session of a card payment, and the payment it became. */
+  stripe_session_id: string | null;
+  stripe_payment_intent: string | null;
   status: string;
   created_at: string;
   settled_at: string | null;

@@ -1,0 +1,395 @@
+import type { AdminListPage } from '@outpost/contracts/admin-list';
+import {
+  type AdminMerchOrder,
+  type EcomProduct,
+  type ecomProductListQuerySchema,
+  MERCH_MESSAGES,
+  type MerchContact,
+  type MerchContactInput,
+  type MerchFulfilmentInput,
+  type MerchOrder,
+  type MerchOrderListQuery,
+  type merchContactListQuerySchema,
+  PAID_MERCH_STATUSES,
+} from '@outpost/contracts/merch';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod/mini';
+import { type AdminChange, appendAdminLog } from '../../backoffice/admin-log';
+import { containsText } from '../../platform/db/text-search';
+import type { GameDatabase } from '../../stores';
+import { credit } from '../ledger';
+import type { ShopOrderRow } from '../shop/tables';
+import { findAdminMerchOrder, hydrateOrders, MerchOrderNotFoundError } from './orders';
+import type { MerchContactRow, MerchOrderRow } from './tables';
+
+/*
+ * The merch back office (issue 10 points 5 and 6): orders to pack, ship and refund, the contact
+ * messages, and the ecom-products listing. Every change is one transaction that first appends its
+ * admin-log entry.
+ */
+
+export const MERCH_ORDER_ACTIONS = {
+  pack: 'merchOrder.pack',
+  ship: 'merchOrder.ship',
+  refund: 'merchOrder.refund',
+} as const;
+
+/** A fulfilment or refund the order's state does not allow (409). */
+export class MerchOrderStateError extends Error {}
+/** A refund beyond what was paid and not yet refunded (400). */
+export class RefundTooLargeError extends Error {}
+
+const ORDER_SORT_COLUMNS = { orderTime: 'order_time', total: 'total_cents', status: 'status' } as const;
+
+/** One page of the environment's orders, newest first unless asked otherwise. */
+export async function listMerchOrders(
+  db: Kysely<GameDatabase>,
+  query: MerchOrderListQuery,
+): Promise<AdminListPage<MerchOrder>> {
+  let filtered = db.selectFrom('merch_orders');
+  if (query.status) filtered = filtered.where('status', '=', query.status);
+  if (query.payment) filtered = filtered.where('payment', '=', query.payment);
+  if (query.search) filtered = filtered.where(containsText(['order_id', 'user_id', 'shipping'], query.search));
+  const [count, rows] = await Promise.all([
+    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+    filtered
+      .selectAll()
+      .orderBy(ORDER_SORT_COLUMNS[query.sort], query.order)
+      .orderBy('order_id', query.order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+  ]);
+  return {
+    rows: await hydrateOrders(db, rows),
+    total: Number(count.total),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** One page of a player's own orders, newest first. */
+export async function listPlayerMerchOrders(
+  db: Kysely<GameDatabase>,
+  userId: string,
+  query: { page: number; pageSize: number; order: 'asc' | 'desc' },
+): Promise<AdminListPage<MerchOrder>> {
+  const own = db.selectFrom('merch_orders').where('user_id', '=', userId);
+  const [count, rows] = await Promise.all([
+    own.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+    own
+      .selectAll()
+      .orderBy('order_time', query.order)
+      .orderBy('order_id', query.order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+  ]);
+  return {
+    rows: await hydrateOrders(db, rows),
+    total: Number(count.total),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+function logOf(context: AdminChange, action: string, data: Record<string, unknown>) {
+  return {
+    action,
+    environment: context.environment,
+    admin: context.admin,
+    data,
+    ...(context.now ? { now: context.now } : {}),
+  };
+}
+
+async function requireOrderRow(db: Kysely<GameDatabase>, orderID: string): Promise<MerchOrderRow> {
+  const row = await db.selectFrom('merch_orders').selectAll().where('order_id', '=', orderID).executeTakeFirst();
+  if (!row) throw new MerchOrderNotFoundError();
+  return row;
+}
+
+/** Statuses an order may be packed from, and shipped from (re-shipping corrects a tracking reference). */
+const PACKABLE: readonly string[] = ['paid', 'packed'];
+const SHIPPABLE: readonly string[] = ['paid', 'packed', 'shipped'];
+
+/**
+ * Marks a paid order packed, or shipped with the carrier's tracking reference, which the player
+ * then sees. The move is conditional on the status it was read in, so two admins acting at once
+ * cannot both move it from the same state.
+ */
+export async function fulfilMerchOrder(
+  db: Kysely<GameDatabase>,
+  orderID: string,
+  input: Required<MerchFulfilmentInput>,
+  context: AdminChange,
+): Promise<AdminMerchOrder> {
+  const at = (context.now ?? new Date()).toISOString();
+  await db.transaction().execute(async (trx) => {
+    const row = await requireOrderRow(trx, orderID);
+    const allowed = input.status === 'packed' ? PACKABLE : SHIPPABLE;
+    if (!allowed.includes(row.status)) throw new MerchOrderStateError(MERCH_MESSAGES.cannotShipUnpaid);
+    await appendAdminLog(
+      trx,
+      logOf(context, input.status === 'packed' ? MERCH_ORDER_ACTIONS.pack : MERCH_ORDER_ACTIONS.ship, {
+        orderID,
+        from: row.status,
+        ...(input.status === 'shipped' ? { trackingReference: input.trackingReference } : {}),
+      }),
+    );
+    const moved = await trx
+      .updateTable('merch_orders')
+      .set((eb) => ({
+        status: input.status,
+        ...(input.status === 'packed'
+          ? { packed_at: row.packed_at ?? at }
+          : { shipped_at: at, packed_at: row.packed_at ?? at, tracking_reference: input.trackingReference }),
+        version: eb('version', '+', 1),
+        updated_at: at,
+      }))
+      .where('order_id', '=', orderID)
+      .where('status', '=', row.status)
+      .where('version', '=', row.version)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) {
+      throw new MerchOrderStateError('Someone changed this order a moment ago; reload it and try again.');
+    }
+  });
+  return (await findAdminMerchOrder(db, orderID)) as AdminMerchOrder;
+}
+
+/**
+ * Returns money through the order's payment method: a card or PayPal refund at the provider (the
+ * caller's `atProvider`, with a key fixed by the refunded total so a retried refund is one
+ * refund), or credits back to the player's ledger. Answers the provider's refund id or null.
+ */
+export type RefundAtProvider = (
+  payment: ShopOrderRow,
+  amountCents: number,
+  idempotencyKey: string,
+) => Promise<string | null>;
+
+export async function refundMerchOrder(
+  db: Kysely<GameDatabase>,
+  orderID: string,
+  input: { amountCents: number; reason: string },
+  context: AdminChange,
+  atProvider: RefundAtProvider,
+): Promise<AdminMerchOrder> {
+  const now = context.now ?? new Date();
+  const row = await requireOrderRow(db, orderID);
+  if (!(PAID_MERCH_STATUSES as readonly string[]).includes(row.status)) {
+    throw new MerchOrderStateError(MERCH_MESSAGES.refundUnpaid);
+  }
+  const refundable = row.total_cents - row.refunded_cents;
+  if (input.amountCents > refundable) throw new RefundTooLargeError(MERCH_MESSAGES.refundTooLarge);
+  const payment = await db
+    .selectFrom('shop_orders')
+    .selectAll()
+    .where('order_id', '=', orderID)
+    .executeTakeFirstOrThrow();
+  const providerReference =
+    row.payment === 'credits'
+      ? null
+      : await atProvider(payment, input.amountCents, `refund-${orderID}-${row.refunded_cents}`);
+  const credits =
+    row.payment === 'credits' && row.total_credits !== null
+      ? input.amountCents === refundable
+        ? row.total_credits - Math.floor((row.total_credits * row.refunded_cents) / Math.max(row.total_cents, 1))
+        : Math.floor((row.total_credits * input.amountCents) / Math.max(row.total_cents, 1))
+      : null;
+
+  await db.transaction().execute(async (trx) => {
+    await appendAdminLog(
+      trx,
+      logOf(context, MERCH_ORDER_ACTIONS.refund, {
+        orderID,
+        amountCents: input.amountCents,
+        credits,
+        reason: input.reason,
+        providerReference,
+      }),
+    );
+    const fully = input.amountCents === refundable;
+    const moved = await trx
+      .updateTable('merch_orders')
+      .set((eb) => ({
+        refunded_cents: eb('refunded_cents', '+', input.amountCents),
+        ...(fully ? { status: 'refunded' } : {}),
+        version: eb('version', '+', 1),
+        updated_at: now.toISOString(),
+      }))
+      .where('order_id', '=', orderID)
+      // The refunded total it was read with: of two refunds racing from the same state, one records.
+      .where('refunded_cents', '=', row.refunded_cents)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) {
+      throw new MerchOrderStateError('Another refund of this order was recorded a moment ago; reload it first.');
+    }
+    const refund = await trx
+      .insertInto('merch_refunds')
+      .values({
+        order_id: orderID,
+        amount_cents: input.amountCents,
+        credits,
+        reason: input.reason,
+        provider_reference: providerReference,
+        admin: context.admin,
+        created_at: now.toISOString(),
+      })
+      .returning('refund_id')
+      .executeTakeFirstOrThrow();
+    if (credits !== null && credits > 0) {
+      await credit(trx, {
+        userId: row.user_id,
+        amount: credits,
+        reason: 'refund',
+        reference: `merch-refund:${refund.refund_id}`,
+        now,
+      });
+    }
+  });
+  return (await findAdminMerchOrder(db, orderID)) as AdminMerchOrder;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The dashboard's Recent Sales (7d): merch orders paid in the last seven days and not refunded. */
+export async function countRecentMerchSales(db: Kysely<GameDatabase>, now = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom('merch_orders')
+    .where('paid_at', '>=', new Date(now.getTime() - 7 * DAY_MS).toISOString())
+    .where('status', 'in', PAID_MERCH_STATUSES)
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/* ------------------------------------------------------------------ the contact form */
+
+function toContact(row: MerchContactRow): MerchContact {
+  return {
+    contactID: Number(row.contact_id),
+    email: row.email,
+    name: row.name,
+    subject: row.subject,
+    message: row.message,
+    createdAt: row.created_at,
+    userID: row.user_id,
+  };
+}
+
+export async function insertMerchContact(
+  db: Kysely<GameDatabase>,
+  input: Required<MerchContactInput>,
+  userId: string | null,
+  now = new Date(),
+): Promise<MerchContact> {
+  const row = await db
+    .insertInto('merch_contacts')
+    .values({ ...input, created_at: now.toISOString(), user_id: userId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toContact(row);
+}
+
+export async function listMerchContacts(
+  db: Kysely<GameDatabase>,
+  query: z.output<typeof merchContactListQuerySchema>,
+): Promise<AdminListPage<MerchContact>> {
+  let filtered = db.selectFrom('merch_contacts');
+  if (query.search) filtered = filtered.where(containsText(['email', 'name', 'subject', 'message'], query.search));
+  const [count, rows] = await Promise.all([
+    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+    filtered
+      .selectAll()
+      .orderBy('created_at', query.order)
+      .orderBy('contact_id', query.order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+  ]);
+  return { rows: rows.map(toContact), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+}
+
+/* ------------------------------------------------------------------ ecom-products */
+
+/**
+ * Every variety of every product with what the shop did with it: stock left, units held by
+ * reservations, units sold. The catalogue is hundreds of varieties, not millions, so the page is
+ * sorted and cut after the sums.
+ */
+export async function listEcomProducts(
+  db: Kysely<GameDatabase>,
+  query: z.output<typeof ecomProductListQuerySchema>,
+): Promise<AdminListPage<EcomProduct>> {
+  let varieties = db
+    .selectFrom('product_varieties')
+    .innerJoin('products', 'products.product_id', 'product_varieties.product_id')
+    .leftJoin('merch_drop_products', 'merch_drop_products.product_id', 'products.product_id')
+    .select([
+      'products.product_id',
+      'products.name',
+      'products.status',
+      'products.price',
+      'product_varieties.variety_id',
+      'product_varieties.variety_name',
+      'product_varieties.stripe_id',
+      'product_varieties.quantity',
+      'product_varieties.position',
+      'merch_drop_products.drop_id',
+    ]);
+  if (query.search) {
+    varieties = varieties.where(
+      containsText(['products.name', 'products.product_id', 'product_varieties.stripe_id'], query.search),
+    );
+  }
+  const [rows, moved] = await Promise.all([
+    varieties.execute(),
+    db
+      .selectFrom('merch_order_lines')
+      .innerJoin('merch_orders', 'merch_orders.order_id', 'merch_order_lines.order_id')
+      .select((eb) => [
+        'merch_order_lines.product_id',
+        'merch_order_lines.variety_id',
+        'merch_orders.status',
+        eb.fn.sum<string | number>('merch_order_lines.quantity').as('units'),
+      ])
+      .where('merch_orders.status', 'in', ['reserved', ...PAID_MERCH_STATUSES])
+      .groupBy(['merch_order_lines.product_id', 'merch_order_lines.variety_id', 'merch_orders.status'])
+      .execute(),
+  ]);
+  const units = (productID: string, varietyID: string, statuses: readonly string[]) =>
+    moved
+      .filter((row) => row.product_id === productID && row.variety_id === varietyID && statuses.includes(row.status))
+      .reduce((sum, row) => sum + Number(row.units), 0);
+  const listed: (EcomProduct & { position: number })[] = rows.map((row) => ({
+    productID: row.product_id,
+    name: row.name,
+    status: row.status,
+    varietyID: row.variety_id,
+    varietyName: row.variety_name,
+    stripeID: row.stripe_id,
+    price: row.price,
+    stock: row.quantity,
+    reserved: units(row.product_id, row.variety_id, ['reserved']),
+    sold: units(row.product_id, row.variety_id, PAID_MERCH_STATUSES),
+    dropID: row.drop_id,
+    position: row.position,
+  }));
+  const direction = query.order === 'asc' ? 1 : -1;
+  const byName = (a: (typeof listed)[number], b: (typeof listed)[number]) =>
+    a.name.localeCompare(b.name) || a.productID.localeCompare(b.productID) || a.position - b.position;
+  listed.sort((a, b) => {
+    if (query.sort === 'name') return direction * byName(a, b);
+    const key = query.sort;
+    return direction * (a[key] - b[key]) || byName(a, b);
+  });
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    rows: listed.slice(start, start + query.pageSize).map(({ position: _position, ...row }) => row),
+    total: listed.length,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

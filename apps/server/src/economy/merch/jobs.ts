@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { GameDatabase } from '../../stores';
+import { notifyOpenedDrops } from './drops';
+import { expireMerchReservations } from './orders';
+
+/** How often lapsed reservations return their stock and opened drops are announced. */
+export const MERCH_JOB_INTERVAL_MS = 30_000;
+
+export interface MerchJobOptions {
+  /** The store the shop sells from (APP_ENV's). */
+  game: Kysely<GameDatabase>;
+  mailer: Pick<Mailer, 'send'>;
+  shopUrl: string;
+  intervalMs?: number;
+}
+
+/**
+ * The merch shop's background work, while the app listens: each round gives the stock of lapsed
+ * reservations back and mails the subscribers of drops that opened. Every step is a conditional
+ * update, so several instances sharing a database may all run it; a round never overlaps the
+ * previous one, and a failed round is logged and retried on the next.
+ */
+export function registerMerchJobs(app: FastifyInstance, options: MerchJobOptions): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const round = async () => {
+    try {
+      await expireMerchReservations(options.game);
+      await notifyOpenedDrops(options.game, options.mailer, { shopUrl: options.shopUrl });
+    } catch (error) {
+      app.log.error({ err: error }, 'merch jobs: the round failed; it runs again shortly');
+    }
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      running ??= round().finally(() => {
+        running = undefined;
+      });
+    }, options.intervalMs ?? MERCH_JOB_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,7 @@
+export default function AccountScreen() {
+  return (
+    <section className="page" aria-labelledby="account-title">
+      <h1 id="account-title">Your account</h1>
+    </section>
+  );
+}
