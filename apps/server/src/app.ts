@@ -1,3 +1,4 @@
+import type { Environment } from '@outpost/contracts/environments';
 import { ROUTES } from '@outpost/contracts/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -8,6 +9,7 @@ import { registerItemRoutes } from './economy/items/routes';
 import { countRecentMerchSales } from './economy/merch/admin-queries';
 import { registerMerchAdminRoutes } from './economy/merch/admin-routes';
 import { registerMerchJobs } from './economy/merch/jobs';
+import { providerRefunds } from './economy/merch/provider-refunds';
 import { registerMerchRoutes } from './economy/merch/routes';
 import { PAYPAL_CSP_SOURCES } from './economy/paypal/csp';
 import { PayPalClient } from './economy/paypal/paypal-client';
@@ -16,6 +18,8 @@ import { machinePrizeItemUse } from './economy/shop/admin-queries';
 import { registerShopAdminRoutes } from './economy/shop/admin-routes';
 import { countCreditPurchases } from './economy/shop/orders';
 import { registerShopRoutes } from './economy/shop/routes';
+import { StripeClient } from './economy/stripe/stripe-client';
+import { registerStripeWebhook } from './economy/stripe/webhook';
 import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import { registerAuthRoutes } from './identity/auth-routes';
 import { registerIdentityRoutes } from './identity/routes';
@@ -25,7 +29,7 @@ import type { CaptchaDifficulty } from './platform/attestation/captcha';
 import { defaultAttestationMode } from './platform/attestation/enforcement';
 import type { Config, PayPalConfig } from './platform/config';
 import { registerAccessControl } from './platform/http/access';
-import { FunctionError, frameworkErrorHandler, registerErrorHandler } from './platform/http/errors';
+import { frameworkErrorHandler, registerErrorHandler } from './platform/http/errors';
 import { registerHealth } from './platform/http/health';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { type RateLimit, registerRateLimiting } from './platform/http/rate-limit';
@@ -82,6 +86,7 @@ export type AppConfig = Pick<
   | 'fileStore'
   | 'imageMaxBytes'
   | 'paypal'
+  | 'stripe'
 > & { authSecret: string };
 
 export interface AppOptions {
@@ -97,8 +102,20 @@ export interface AppOptions {
 }
 
 /** APP_ENV's PayPal, when configured: the server's client and the id the JS buttons load with. */
-function payPalFor(paypal: PayPalConfig | undefined) {
-  return paypal && { api: new PayPalClient(paypal), clientId: paypal.clientId };
+function payPalFor(paypal: PayPalConfig | undefined, api: PayPalClient | undefined) {
+  return paypal && api && { api, clientId: paypal.clientId };
+}
+
+/** A provider's client for each environment where it is configured. */
+function clientsOf<Settings, Client>(
+  settings: Record<Environment, Settings | undefined>,
+  create: (settings: Settings) => Client,
+): Record<Environment, Client | undefined> {
+  const one = (environment: Environment) => {
+    const configured = settings[environment];
+    return configured === undefined ? undefined : create(configured);
+  };
+  return { development: one('development'), beta: one('beta'), production: one('production') };
 }
 
 /**
@@ -191,15 +208,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerEconomyRoutes(app, { game: stores.game[config.appEnv] });
-  const shopPayPal = payPalFor(paypal);
+  const paypalClients = clientsOf(config.paypal, (settings) => new PayPalClient(settings));
+  const stripeClients = clientsOf(config.stripe, (settings) => new StripeClient(settings));
+  const shopPayPal = payPalFor(paypal, paypalClients[config.appEnv]);
   registerShopRoutes(app, { game: stores.game[config.appEnv], paypal: shopPayPal });
   const shopUrl = new URL(ROUTES.shop, config.publicUrl).toString();
   registerMerchRoutes(app, {
     game: stores.game[config.appEnv],
     files,
-    payments: { paypal: shopPayPal?.api, stripe: undefined, shopUrl },
+    payments: { paypal: shopPayPal?.api, stripe: stripeClients[config.appEnv], shopUrl },
     paypalClientId: shopPayPal?.clientId ?? null,
     contactRateLimit: rateLimits.merchContact,
+  });
+  await registerStripeWebhook(app, {
+    game: stores.game[config.appEnv],
+    webhookSecret: config.stripe[config.appEnv]?.webhookSecret,
   });
   registerMerchJobs(app, { game: stores.game[config.appEnv], mailer, shopUrl });
   registerClaimCodeRoutes(app, { game: stores.game, appEnv: config.appEnv, redeemRateLimit: rateLimits.redeemCode });
@@ -214,9 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerItemRoutes(app, { game: stores.game, itemUses: [machinePrizeItemUse, claimCodeRewardItemUse] });
   registerMerchAdminRoutes(app, {
     game: stores.game,
-    refundAtProvider: () => async (payment) => {
-      throw new FunctionError('unimplemented', `Refunds through ${payment.payment} are not wired yet.`);
-    },
+    refundAtProvider: providerRefunds({ game: stores.game, stripe: stripeClients, paypal: paypalClients }),
   });
 
   await registerSpa(app, config.webDist);

@@ -100,6 +100,8 @@ export const API_POLICIES = {
   'GET /api/admin/:env/ecom-products': { access: 'adminArea' },
   'GET /api/admin/:env/config/merch': { access: 'adminArea' },
   'PUT /api/admin/:env/config/merch': { access: 'manageShop' },
+  // Stripe calls it without an account: the Stripe-Signature over the raw body is the protection.
+  'POST /api/webhooks/stripe': open,
 } as const satisfies Record<string, RoutePolicy>;
 
 export type ApiRoute = keyof typeof API_POLICIES;

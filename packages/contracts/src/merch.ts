@@ -494,7 +494,7 @@ export const merchOrderListQuerySchema = adminListQuerySchema(['orderTime', 'tot
 export type MerchOrderListQuery = z.infer<typeof merchOrderListQuerySchema>;
 export const adminMerchOrderParamsSchema = z.object({ env: environmentSchema, orderID: merchIdSchema('orderID') });
 
-/** PUT /api/admin/:env/merch/orders/:orderID/fulfilment: packed, or shipped with the carrier's reference. */
+/** PUT /api/admin/:env/merch/orders/:orderID/fulfilment: packed, or shipped with the carrier's reference, from the version loaded. */
 export const merchFulfilmentInputSchema = z
   .object({
     status: z.enum(['packed', 'shipped'], { error: 'Mark an order packed or shipped.' }),
@@ -502,6 +502,8 @@ export const merchFulfilmentInputSchema = z
       z.string().check(z.trim(), z.maxLength(120, { error: 'Tracking references can be at most 120 characters.' })),
       '',
     ),
+    /** The order's version the screen loaded: a change over someone else's newer one is refused. */
+    version: z.int({ error: 'version is required.' }).check(z.positive()),
   })
   .check(
     z.refine((input) => input.status !== 'shipped' || input.trackingReference !== '', {

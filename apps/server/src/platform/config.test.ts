@@ -133,6 +133,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAYPAL_BETA_API_URL: 'https://api-m.paypal.com' }).paypal.beta).toBeUndefined();
   });
 
+  it('turns Stripe on per environment with its key and webhook secret, on Stripe’s own host unless told otherwise', () => {
+    expect(loadConfig({}).stripe).toEqual({ development: undefined, beta: undefined, production: undefined });
+    const config = loadConfig({
+      STRIPE_DEVELOPMENT_SECRET_KEY: 'sk_test_dev',
+      STRIPE_DEVELOPMENT_WEBHOOK_SECRET: 'whsec_dev',
+      STRIPE_DEVELOPMENT_API_URL: 'http://127.0.0.1:12111',
+      STRIPE_PRODUCTION_SECRET_KEY: 'rk_live_restricted',
+      STRIPE_PRODUCTION_WEBHOOK_SECRET: 'whsec_live',
+    });
+    expect(config.stripe).toEqual({
+      development: { secretKey: 'sk_test_dev', webhookSecret: 'whsec_dev', apiUrl: 'http://127.0.0.1:12111' },
+      beta: undefined,
+      production: { secretKey: 'rk_live_restricted', webhookSecret: 'whsec_live', apiUrl: 'https://api.stripe.com' },
+    });
+    expect(loadConfig({ STRIPE_BETA_API_URL: 'http://127.0.0.1:1' }).stripe.beta).toBeUndefined();
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -184,6 +201,30 @@ describe('loadConfig', () => {
       { PAYPAL_DEVELOPMENT_API_URL: 'api-m.sandbox.paypal.com' },
       'Invalid configuration: PAYPAL_DEVELOPMENT_API_URL must be an http:// or https:// URL such as https://api-m.sandbox.paypal.com (got "api-m.sandbox.paypal.com")',
     ],
+    [
+      { STRIPE_BETA_SECRET_KEY: 'sk_test_beta' },
+      'Invalid configuration: STRIPE_BETA_SECRET_KEY and STRIPE_BETA_WEBHOOK_SECRET must be set together (or neither, to leave Stripe off in beta)',
+    ],
+    [
+      { STRIPE_PRODUCTION_WEBHOOK_SECRET: 'whsec_live' },
+      'Invalid configuration: STRIPE_PRODUCTION_SECRET_KEY and STRIPE_PRODUCTION_WEBHOOK_SECRET must be set together',
+    ],
+    [
+      { STRIPE_DEVELOPMENT_SECRET_KEY: 'pk_test_publishable' },
+      "Invalid configuration: STRIPE_DEVELOPMENT_SECRET_KEY must be the account's secret key (sk_…) or a restricted key (rk_…), not the publishable pk_…",
+    ],
+    [
+      { STRIPE_DEVELOPMENT_WEBHOOK_SECRET: 'sk_test_wrong_one' },
+      "Invalid configuration: STRIPE_DEVELOPMENT_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…)",
+    ],
+    [
+      { STRIPE_PRODUCTION_SECRET_KEY: 'sk_test_forgotten', STRIPE_PRODUCTION_WEBHOOK_SECRET: 'whsec_live' },
+      'Invalid configuration: STRIPE_PRODUCTION_SECRET_KEY is a test-mode key; production takes live payments (sk_live_… or rk_live_…)',
+    ],
+    [
+      { STRIPE_BETA_API_URL: 'api.stripe.com' },
+      'Invalid configuration: STRIPE_BETA_API_URL must be an http:// or https:// URL such as https://api.stripe.com (got "api.stripe.com")',
+    ],
   ])('stops on %o with one line naming the variable', (env, message) => {
     let error: unknown;
     try {
@@ -210,6 +251,13 @@ describe('loadConfig', () => {
     for (const environment of ['DEVELOPMENT', 'BETA', 'PRODUCTION']) {
       expect(() => loadConfig({ [`PAYPAL_${environment}_CLIENT_SECRET`]: 'hunter2' })).toThrow(ConfigError);
       expect(() => loadConfig({ [`PAYPAL_${environment}_CLIENT_SECRET`]: 'hunter2' })).not.toThrow(/hunter2/);
+      for (const secret of [`STRIPE_${environment}_SECRET_KEY`, `STRIPE_${environment}_WEBHOOK_SECRET`]) {
+        // Badly shaped (the format check fails) and well shaped (the pair check fails): neither is echoed.
+        for (const value of ['pk_hunter2', 'sk_hunter2', 'whsec_hunter2']) {
+          expect(() => loadConfig({ [secret]: value })).toThrow(ConfigError);
+          expect(() => loadConfig({ [secret]: value })).not.toThrow(/hunter2/);
+        }
+      }
     }
   });
 });

@@ -89,11 +89,44 @@ const envSchema = z.object({
   PAYPAL_PRODUCTION_CLIENT_ID: z.string().optional(),
   PAYPAL_PRODUCTION_CLIENT_SECRET: z.string().optional(),
   PAYPAL_PRODUCTION_API_URL: paypalApiUrl(),
+  STRIPE_DEVELOPMENT_SECRET_KEY: stripeSecretKey(),
+  STRIPE_DEVELOPMENT_WEBHOOK_SECRET: stripeWebhookSecret(),
+  STRIPE_DEVELOPMENT_API_URL: stripeApiUrl(),
+  STRIPE_BETA_SECRET_KEY: stripeSecretKey(),
+  STRIPE_BETA_WEBHOOK_SECRET: stripeWebhookSecret(),
+  STRIPE_BETA_API_URL: stripeApiUrl(),
+  STRIPE_PRODUCTION_SECRET_KEY: stripeSecretKey(),
+  STRIPE_PRODUCTION_WEBHOOK_SECRET: stripeWebhookSecret(),
+  STRIPE_PRODUCTION_API_URL: stripeApiUrl(),
 });
 
 function paypalApiUrl() {
   return z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://api-m.sandbox.paypal.com' })
+    .optional();
+}
+
+/** A publishable key (pk_…) here is the usual slip; it cannot create sessions or refunds. */
+function stripeSecretKey() {
+  return z
+    .string()
+    .regex(
+      /^(sk|rk)_\S+$/,
+      "must be the account's secret key (sk_…) or a restricted key (rk_…), not the publishable pk_…",
+    )
+    .optional();
+}
+
+function stripeWebhookSecret() {
+  return z
+    .string()
+    .regex(/^whsec_\S+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional();
+}
+
+function stripeApiUrl() {
+  return z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://api.stripe.com' })
     .optional();
 }
 
@@ -124,6 +157,8 @@ export type Config = {
   imageMaxBytes: number;
   /** Each game environment's PayPal REST app; undefined means PayPal is off there. */
   paypal: Record<Environment, PayPalConfig | undefined>;
+  /** Each game environment's Stripe account (Checkout and its webhook); undefined means Stripe is off there. */
+  stripe: Record<Environment, StripeConfig | undefined>;
 };
 
 export type PayPalConfig = {
@@ -139,6 +174,17 @@ const PAYPAL_DEFAULT_API_URL: Record<Environment, string> = {
   beta: 'https://api-m.sandbox.paypal.com',
   production: 'https://api-m.paypal.com',
 };
+
+export type StripeConfig = {
+  /** The secret (or restricted) API key: sk_test_… outside production, sk_live_… in it. */
+  secretKey: string;
+  /** The signing secret of the webhook endpoint that posts to /api/webhooks/stripe. */
+  webhookSecret: string;
+  /** Stripe's API host; tests point it at a local server. */
+  apiUrl: string;
+};
+
+const STRIPE_DEFAULT_API_URL = 'https://api.stripe.com';
 
 export type FileStoreConfig =
   | { kind: 'local' }
@@ -167,6 +213,12 @@ const UNECHOED = new Set([
   'PAYPAL_DEVELOPMENT_CLIENT_SECRET',
   'PAYPAL_BETA_CLIENT_SECRET',
   'PAYPAL_PRODUCTION_CLIENT_SECRET',
+  'STRIPE_DEVELOPMENT_SECRET_KEY',
+  'STRIPE_DEVELOPMENT_WEBHOOK_SECRET',
+  'STRIPE_BETA_SECRET_KEY',
+  'STRIPE_BETA_WEBHOOK_SECRET',
+  'STRIPE_PRODUCTION_SECRET_KEY',
+  'STRIPE_PRODUCTION_WEBHOOK_SECRET',
 ]);
 
 /** Raised when the environment is invalid; its message is one line naming the variable. */
@@ -190,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   }
   const fileStore = fileStoreConfig(value);
   const paypal = paypalConfig(present);
+  const stripe = stripeConfig(present);
   const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     port: value.PORT,
@@ -214,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     fileStore,
     imageMaxBytes: value.IMAGE_MAX_BYTES,
     paypal,
+    stripe,
   };
 }
 
@@ -230,6 +284,33 @@ function paypalConfig(present: Record<string, string | undefined>): Record<Envir
       );
     }
     return { clientId, clientSecret, apiUrl: present[`${prefix}_API_URL`] ?? PAYPAL_DEFAULT_API_URL[environment] };
+  };
+  return { development: one('development'), beta: one('beta'), production: one('production') };
+}
+
+/**
+ * Stripe per environment: the API key and the webhook's signing secret together turn it on. One
+ * without the other would take card payments that no verified webhook could ever mark paid.
+ */
+function stripeConfig(present: Record<string, string | undefined>): Record<Environment, StripeConfig | undefined> {
+  const one = (environment: Environment): StripeConfig | undefined => {
+    const prefix = `STRIPE_${environment.toUpperCase()}`;
+    const secretKey = present[`${prefix}_SECRET_KEY`];
+    const webhookSecret = present[`${prefix}_WEBHOOK_SECRET`];
+    if (secretKey === undefined && webhookSecret === undefined) return undefined;
+    if (secretKey === undefined || webhookSecret === undefined) {
+      throw new ConfigError(
+        `Invalid configuration: ${prefix}_SECRET_KEY and ${prefix}_WEBHOOK_SECRET must be set together (or neither, to leave Stripe off in ${environment})`,
+      );
+    }
+    const apiUrl = present[`${prefix}_API_URL`] ?? STRIPE_DEFAULT_API_URL;
+    // Production's store takes real orders: a test-mode key there would "sell" without taking money.
+    if (environment === 'production' && apiUrl === STRIPE_DEFAULT_API_URL && /^(sk|rk)_test_/.test(secretKey)) {
+      throw new ConfigError(
+        `Invalid configuration: ${prefix}_SECRET_KEY is a test-mode key; production takes live payments (sk_live_… or rk_live_…)`,
+      );
+    }
+    return { secretKey, webhookSecret, apiUrl };
   };
   return { development: one('development'), beta: one('beta'), production: one('production') };
 }

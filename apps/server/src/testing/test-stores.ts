@@ -79,6 +79,7 @@ export function buildUnreadyTestApp(testStores: TestStores, options: TestAppOpti
       fileStore: { kind: 'local' },
       imageMaxBytes: 10 * 1024 * 1024,
       paypal: { development: undefined, beta: undefined, production: undefined },
+      stripe: { development: undefined, beta: undefined, production: undefined },
       ...options.config,
     },
   });

@@ -109,14 +109,16 @@ async function requireOrderRow(db: Kysely<GameDatabase>, orderID: string): Promi
   return row;
 }
 
+const ORDER_CHANGED = 'Someone changed this order after you opened it; reload it and try again.';
+
 /** Statuses an order may be packed from, and shipped from (re-shipping corrects a tracking reference). */
 const PACKABLE: readonly string[] = ['paid', 'packed'];
 const SHIPPABLE: readonly string[] = ['paid', 'packed', 'shipped'];
 
 /**
  * Marks a paid order packed, or shipped with the carrier's tracking reference, which the player
- * then sees. The move is conditional on the status it was read in, so two admins acting at once
- * cannot both move it from the same state.
+ * then sees. The change names the version the admin loaded (every change and payment bumps it),
+ * so of two admins acting on the same screen state one goes through and the other reloads.
  */
 export async function fulfilMerchOrder(
   db: Kysely<GameDatabase>,
@@ -127,6 +129,7 @@ export async function fulfilMerchOrder(
   const at = (context.now ?? new Date()).toISOString();
   await db.transaction().execute(async (trx) => {
     const row = await requireOrderRow(trx, orderID);
+    if (row.version !== input.version) throw new MerchOrderStateError(ORDER_CHANGED);
     const allowed = input.status === 'packed' ? PACKABLE : SHIPPABLE;
     if (!allowed.includes(row.status)) throw new MerchOrderStateError(MERCH_MESSAGES.cannotShipUnpaid);
     await appendAdminLog(
@@ -148,12 +151,9 @@ export async function fulfilMerchOrder(
         updated_at: at,
       }))
       .where('order_id', '=', orderID)
-      .where('status', '=', row.status)
-      .where('version', '=', row.version)
+      .where('version', '=', input.version)
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) {
-      throw new MerchOrderStateError('Someone changed this order a moment ago; reload it and try again.');
-    }
+    if (Number(moved.numUpdatedRows) !== 1) throw new MerchOrderStateError(ORDER_CHANGED);
   });
   return (await findAdminMerchOrder(db, orderID)) as AdminMerchOrder;
 }

@@ -125,7 +125,19 @@ async function checkProducts(trx: Kysely<GameDatabase>, productIDs: readonly str
     throw new MerchDropReferenceError(`No product with the ID ${missing.join(', ')} exists here.`);
 }
 
+/** A product belongs to one drop at most: the one that decides when it goes on sale. */
 async function writeProducts(trx: Kysely<GameDatabase>, dropID: string, productIDs: readonly string[]) {
+  const taken = await trx
+    .selectFrom('merch_drop_products')
+    .select(['product_id', 'drop_id'])
+    .where('product_id', 'in', productIDs)
+    .where('drop_id', '!=', dropID)
+    .execute();
+  if (taken.length > 0) {
+    throw new MerchDropConflictError(
+      `A product can be in one drop only: ${taken.map((row) => `${row.product_id} is in ${row.drop_id}`).join('; ')}.`,
+    );
+  }
   await trx.deleteFrom('merch_drop_products').where('drop_id', '=', dropID).execute();
   try {
     await trx
@@ -133,18 +145,9 @@ async function writeProducts(trx: Kysely<GameDatabase>, dropID: string, productI
       .values(productIDs.map((productID, position) => ({ drop_id: dropID, product_id: productID, position })))
       .execute();
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const taken = await trx
-      .selectFrom('merch_drop_products')
-      .select(['product_id', 'drop_id'])
-      .where('product_id', 'in', productIDs)
-      .where('drop_id', '!=', dropID)
-      .execute();
-    throw new MerchDropConflictError(
-      taken.length > 0
-        ? `A product can be in one drop only: ${taken.map((row) => `${row.product_id} is in ${row.drop_id}`).join('; ')}.`
-        : 'A product can be in one drop only.',
-    );
+    // Another drop took one of them since the check: its transaction committed first.
+    if (isUniqueViolation(error)) throw new MerchDropConflictError('A product can be in one drop only.');
+    throw error;
   }
 }
 

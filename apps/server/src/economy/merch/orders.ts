@@ -639,19 +639,23 @@ async function holdForCapture(db: Kysely<GameDatabase>, orderID: string, now: Da
 /**
  * Records, in the caller's transaction, that an order's money is in: its payment record completes
  * and the order is paid if it was still reserved; if its reservation lapsed meanwhile its stock is
- * taken again, or it becomes refund-due when that stock is gone. False when an earlier settlement
- * already did it.
+ * taken again, or it becomes refund-due when that stock is gone. Answers what became of it, or
+ * 'already-settled' when an earlier settlement did it.
  */
-export async function settlePaidIn(trx: Kysely<GameDatabase>, orderID: string, now: Date): Promise<boolean> {
-  if (!(await claimFulfilment(trx, orderID, now))) return false;
-  if (await markPaid(trx, orderID, now)) return true;
+export async function settlePaidIn(
+  trx: Kysely<GameDatabase>,
+  orderID: string,
+  now: Date,
+): Promise<'paid' | 'refund-due' | 'already-settled'> {
+  if (!(await claimFulfilment(trx, orderID, now))) return 'already-settled';
+  if (await markPaid(trx, orderID, now)) return 'paid';
   const row = await trx
     .selectFrom('merch_orders')
     .selectAll()
     .where('order_id', '=', orderID)
     .executeTakeFirstOrThrow();
-  if (row.status !== 'expired' && row.status !== 'cancelled') return true;
-  if ((await reReserveIn(trx, row, now, now)) && (await markPaid(trx, orderID, now))) return true;
+  if (row.status !== 'expired' && row.status !== 'cancelled') return 'paid';
+  if ((await reReserveIn(trx, row, now, now)) && (await markPaid(trx, orderID, now))) return 'paid';
   await trx
     .updateTable('merch_orders')
     .set((eb) => ({
@@ -663,7 +667,7 @@ export async function settlePaidIn(trx: Kysely<GameDatabase>, orderID: string, n
     .where('order_id', '=', orderID)
     .where('status', '=', row.status)
     .execute();
-  return true;
+  return 'refund-due';
 }
 
 /* ------------------------------------------------------------------ Stripe Checkout's outcomes */
@@ -671,6 +675,7 @@ export async function settlePaidIn(trx: Kysely<GameDatabase>, orderID: string, n
 /** Why a Stripe session's outcome did not pay its order. */
 export type CheckoutSettlement =
   | { outcome: 'paid'; orderID: string }
+  | { outcome: 'refund-due'; orderID: string }
   | { outcome: 'already-paid'; orderID: string }
   | { outcome: 'awaiting-payment'; orderID: string }
   | { outcome: 'mismatch'; orderID: string | null; reason: string }
@@ -711,7 +716,8 @@ export async function settleStripeCheckoutIn(
     .set({ stripe_payment_intent: checkout.paymentIntent })
     .where('order_id', '=', orderID)
     .execute();
-  return (await settlePaidIn(trx, orderID, now)) ? { outcome: 'paid', orderID } : { outcome: 'already-paid', orderID };
+  const settled = await settlePaidIn(trx, orderID, now);
+  return { outcome: settled === 'already-settled' ? 'already-paid' : settled, orderID };
 }
 
 /** A session that expired, or whose delayed payment failed: its order's reservation ends now. */

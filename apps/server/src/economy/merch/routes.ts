@@ -23,6 +23,7 @@ import type { FileStore } from '../../platform/storage/file-store';
 import type { GameDatabase } from '../../stores';
 import { PayPalError } from '../paypal/paypal-client';
 import { PaymentNotCompletedError, PayPalOffError } from '../shop/orders';
+import { CheckoutSessionCompletedError, StripeApiError, StripePriceMismatchError } from '../stripe/stripe-client';
 import { insertMerchContact, listPlayerMerchOrders } from './admin-queries';
 import { readMerchCatalogue } from './catalogue';
 import { readMerchConfig } from './config';
@@ -111,6 +112,23 @@ function providerError(error: unknown): unknown {
     return new FunctionError('unavailable', 'PayPal could not be reached. Nothing was charged; try again in a moment.');
   }
   if (error instanceof PaymentNotCompletedError) return new FunctionError('aborted', error.reason);
+  if (error instanceof StripeApiError) {
+    return new FunctionError(
+      'unavailable',
+      'Card payments could not be reached. Nothing was charged; try again in a moment.',
+    );
+  }
+  if (error instanceof StripePriceMismatchError) {
+    return new FunctionError(
+      'aborted',
+      'Card payment is not available for this item: its price at Stripe does not match the shop’s. Nothing was charged; paying in credits still works.',
+      { priceID: error.priceID },
+    );
+  }
+  // The player paid on Stripe's page before cancelling: the webhook is on its way to mark it paid.
+  if (error instanceof CheckoutSessionCompletedError) {
+    return new FunctionError('aborted', MERCH_MESSAGES.notAwaitingPayment, { status: 'paid' });
+  }
   return error;
 }
 
@@ -158,7 +176,11 @@ export function registerMerchRoutes(app: FastifyInstance, options: MerchRoutesOp
     { schema: { params: merchOrderParamsSchema, response: { 200: merchOrderSchema } } },
     async (request) => {
       const viewer = await signedInViewer(request);
-      return answer(() => cancelMerchOrder(db, viewer.userId, request.params.orderID, options.payments));
+      try {
+        return await answer(() => cancelMerchOrder(db, viewer.userId, request.params.orderID, options.payments));
+      } catch (error) {
+        throw providerError(error);
+      }
     },
   );
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * PayPal Orders v2 over `fetch`: OAuth client credentials, create, capture and get an order.
+ * PayPal Orders v2 over `fetch`: OAuth client credentials, create, capture and get an order, and
+ * refund a capture (Payments v2).
  * Network failures and 5xx answers are retried with the same PayPal-Request-Id, which PayPal
  * documents as safe (a repeated id answers the first request's result instead of acting again),
  * so a retried capture never captures twice; 4xx answers are never retried.
@@ -100,6 +101,29 @@ export interface PayPalOrdersApi {
   getOrder(orderID: string): Promise<PayPalOrder>;
 }
 
+/** A refund of a capture as PayPal answers it; only the fields Outpost reads are named. */
+export interface PayPalRefund {
+  id: string;
+  /** COMPLETED, PENDING, CANCELLED or FAILED. */
+  status: string;
+  amount?: PayPalMoney;
+  status_details?: { reason?: string };
+  create_time?: string;
+}
+
+export interface RefundCaptureInput {
+  /** Outpost's figure in integer cents; at most what is left unrefunded of the capture. */
+  amountCents: number;
+  currency: PayPalCurrency;
+  /** Idempotency key; a repeat with the same id answers the first refund instead of refunding again. */
+  requestId: string;
+}
+
+/** Money back to the buyer of a captured payment (the back office's refunds). */
+export interface PayPalRefundsApi {
+  refundCapture(captureId: string, input: RefundCaptureInput): Promise<PayPalRefund>;
+}
+
 export interface PayPalClientOptions {
   /** https://api-m.sandbox.paypal.com or https://api-m.paypal.com (or a local test server). */
   apiUrl: string;
@@ -147,6 +171,10 @@ const ISSUE_MEANINGS: Record<string, string> = {
   PAYER_ACTION_REQUIRED: 'the buyer must complete an action on PayPal first',
   INVALID_RESOURCE_ID: 'PayPal has no order with this id',
   DUPLICATE_INVOICE_ID: 'PayPal has already seen this invoice id',
+  CAPTURE_FULLY_REFUNDED: 'the capture has already been fully refunded',
+  REFUND_AMOUNT_EXCEEDED: 'the refund is more than what is left unrefunded of the capture',
+  REFUND_NOT_ALLOWED: 'PayPal does not allow refunding this capture',
+  CURRENCY_MISMATCH: "the refund's currency is not the capture's",
 };
 
 const MAX_TEXT = 127;
@@ -166,7 +194,7 @@ export function payPalValueToCents(value: unknown): number | undefined {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-export class PayPalClient implements PayPalOrdersApi {
+export class PayPalClient implements PayPalOrdersApi, PayPalRefundsApi {
   readonly #apiUrl: string;
   readonly #basic: string;
   readonly #attempts: number;
@@ -221,6 +249,18 @@ export class PayPalClient implements PayPalOrdersApi {
 
   async getOrder(orderID: string): Promise<PayPalOrder> {
     return this.#call<PayPalOrder>(`read order ${orderID}`, 'GET', `/v2/checkout/orders/${orderPath(orderID)}`, {});
+  }
+
+  async refundCapture(captureId: string, input: RefundCaptureInput): Promise<PayPalRefund> {
+    return this.#call<PayPalRefund>(
+      `refund capture ${captureId}`,
+      'POST',
+      `/v2/payments/captures/${resourcePath('capture', captureId)}/refund`,
+      {
+        body: { amount: { currency_code: input.currency, value: centsToPayPalValue(input.amountCents) } },
+        requestId: input.requestId,
+      },
+    );
   }
 
   /** An API call with a bearer token: one fresh token on a 401, retries on 5xx and network errors. */
@@ -368,8 +408,12 @@ function checkText(field: string, value: string): void {
   }
 }
 
-/** Order ids are PayPal's (letters and digits); anything else must not reshape the path. */
+/** Order and capture ids are PayPal's (letters and digits); anything else must not reshape the path. */
+function resourcePath(kind: 'order' | 'capture', id: string): string {
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new PayPalError(`"${id}" is not a PayPal ${kind} id`);
+  return id;
+}
+
 function orderPath(orderID: string): string {
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(orderID)) throw new PayPalError(`"${orderID}" is not a PayPal order id`);
-  return orderID;
+  return resourcePath('order', orderID);
 }

@@ -5,8 +5,8 @@ import { centsToPayPalValue, payPalValueToCents } from '../paypal-client';
 
 /**
  * For tests: a local HTTP server answering the PayPal endpoints Outpost calls, with the shapes
- * PayPal documents (OAuth token, Orders v2 create/capture/get, `{name, message, debug_id, details}`
- * errors, PayPal-Request-Id replays). The buyer's approval happens on PayPal's site, so a test
+ * PayPal documents (OAuth token, Orders v2 create/capture/get, Payments v2 capture refunds,
+ * `{name, message, debug_id, details}` errors, PayPal-Request-Id replays). The buyer's approval happens on PayPal's site, so a test
  * stands in for it with `approve(orderID, script)`, which also says how the capture will go.
  */
 
@@ -30,6 +30,14 @@ export interface ApproveOptions {
   failCaptures?: number[];
   /** Capture, then answer 500 once anyway, as if the answer were lost on the way back. */
   loseFirstCaptureAnswer?: boolean;
+}
+
+/** A refund PayPal made of a capture. */
+export interface LocalRefund {
+  id: string;
+  captureId: string;
+  amount: { currency_code: string; value: string };
+  status: 'COMPLETED';
 }
 
 export interface RecordedRequest {
@@ -64,6 +72,10 @@ export interface LocalPayPal {
   approve(orderID: string, options?: ApproveOptions): void;
   /** How many captures PayPal really made for the order (retries and replays excluded). */
   captureCount(orderID: string): number;
+  /** The ids of the captures PayPal made for the order. */
+  captureIds(orderID: string): string[];
+  /** Refunds PayPal really made of a capture (replays excluded). */
+  refunds(captureId: string): LocalRefund[];
   /** PayPal forgets every access token it issued (the next API call gets 401). */
   revokeTokens(): void;
   /** The next `count` requests of any kind (token included) answer `status`. */
@@ -87,6 +99,11 @@ const ISSUES: Record<string, string> = {
   ORDER_NOT_APPROVED:
     "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
   INVALID_RESOURCE_ID: 'Specified resource ID does not exist. Please check the resource ID and try again.',
+  CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded.',
+  REFUND_AMOUNT_EXCEEDED:
+    'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+  CURRENCY_MISMATCH: 'Currency of capture must be the same as currency of refund.',
+  REFUND_NOT_ALLOWED: 'Full refund refused - partial refund has already been done on this payment.',
 };
 
 export async function startLocalPayPal(options: { expiresIn?: number } = {}): Promise<LocalPayPal> {
@@ -95,6 +112,7 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
   const expiresIn = options.expiresIn ?? 32_400;
   const tokens = new Set<string>();
   const orders = new Map<string, StoredOrder>();
+  const refunds: LocalRefund[] = [];
   /** PayPal-Request-Id → the first answer, replayed for a repeat (PayPal's idempotency). */
   const replies = new Map<string, { status: number; body: unknown }>();
   const requests: RecordedRequest[] = [];
@@ -160,6 +178,8 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
     representation: boolean,
   ): { status: number; body: unknown; stored?: { status: number; body: unknown } } {
     if (method === 'POST' && path === '/v2/checkout/orders') return createOrder(body, representation);
+    const refundOf = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (method === 'POST' && refundOf?.[1]) return refundCapture(refundOf[1], body, representation);
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     const order = match?.[1] ? orders.get(match[1]) : undefined;
     if (!match) return { status: 404, body: { name: 'RESOURCE_NOT_FOUND', message: 'Not found' } };
@@ -249,6 +269,65 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
       return { ...failure(500), stored: answer };
     }
     return answer;
+  }
+
+  /** POST /v2/payments/captures/{id}/refund: the amount given (or all that is left) goes back to the buyer. */
+  function refundCapture(captureId: string, text: string, representation: boolean): { status: number; body: unknown } {
+    const capture = [...orders.values()].flatMap((order) => order.captures).find((each) => each.id === captureId) as
+      | { id: string; status: string; amount: { currency_code: string; value: string } }
+      | undefined;
+    if (!capture) return unprocessable('INVALID_RESOURCE_ID', 404, 'RESOURCE_NOT_FOUND');
+    const input = parseJson(text) as { amount?: { currency_code?: unknown; value?: unknown } } | undefined;
+    const captured = payPalValueToCents(capture.amount.value) ?? 0;
+    const left = captured - refunds.filter((refund) => refund.captureId === captureId).reduce(refundedCents, 0);
+    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') {
+      return capture.status === 'REFUNDED'
+        ? unprocessable('CAPTURE_FULLY_REFUNDED')
+        : unprocessable('REFUND_NOT_ALLOWED');
+    }
+    let cents = left;
+    if (input?.amount !== undefined) {
+      const { currency_code: currency, value } = input.amount;
+      if (typeof value !== 'string' || payPalValueToCents(value) === undefined) {
+        return invalidRequest('/amount/value', 'DECIMAL_PRECISION');
+      }
+      if (currency !== capture.amount.currency_code) return unprocessable('CURRENCY_MISMATCH');
+      cents = payPalValueToCents(value) ?? 0;
+    }
+    if (cents <= 0 || cents > left) return unprocessable('REFUND_AMOUNT_EXCEEDED');
+    const refund: LocalRefund = {
+      id: randomHex(9).toUpperCase().slice(0, 17),
+      captureId,
+      amount: { currency_code: capture.amount.currency_code, value: centsToPayPalValue(cents) },
+      status: 'COMPLETED',
+    };
+    refunds.push(refund);
+    capture.status = cents === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    const now = new Date().toISOString();
+    const links = [
+      { href: `${apiUrl}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+      { href: `${apiUrl}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
+    ];
+    if (!representation) return { status: 201, body: { id: refund.id, status: refund.status, links } };
+    return {
+      status: 201,
+      body: {
+        id: refund.id,
+        amount: refund.amount,
+        seller_payable_breakdown: {
+          gross_amount: refund.amount,
+          net_amount: refund.amount,
+          total_refunded_amount: {
+            currency_code: refund.amount.currency_code,
+            value: centsToPayPalValue(captured - left + cents),
+          },
+        },
+        status: refund.status,
+        create_time: now,
+        update_time: now,
+        links,
+      },
+    };
   }
 
   function orderJson(order: StoredOrder, full: boolean): Record<string, unknown> {
@@ -341,6 +420,8 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
       order.script = { ...script, failCaptures: [...(script.failCaptures ?? [])] };
     },
     captureCount: (orderID) => orders.get(orderID)?.captures.length ?? 0,
+    captureIds: (orderID) => (orders.get(orderID)?.captures ?? []).map((capture) => String(capture.id)),
+    refunds: (captureId) => refunds.filter((refund) => refund.captureId === captureId),
     revokeTokens: () => tokens.clear(),
     failNext(count, status = 503) {
       for (let i = 0; i < count; i++) faults.push(status);
@@ -414,6 +495,10 @@ function breakdown(amount: { currency_code: string; value: string }) {
     value: cents === 0 ? '0.00' : centsToPayPalValue(cents),
   });
   return { gross_amount: amount, paypal_fee: money(fee), net_amount: money(gross - fee) };
+}
+
+function refundedCents(sum: number, refund: LocalRefund): number {
+  return sum + (payPalValueToCents(refund.amount.value) ?? 0);
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {

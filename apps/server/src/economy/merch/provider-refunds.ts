@@ -1,0 +1,135 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { paypalAmountsSchema } from '@outpost/contracts/shop';
+import type { Kysely } from 'kysely';
+import { z } from 'zod/mini';
+import { FunctionError } from '../../platform/http/errors';
+import type { AppStores, GameDatabase } from '../../stores';
+import { PayPalError, type PayPalRefundsApi } from '../paypal/paypal-client';
+import type { ShopOrderRow } from '../shop/tables';
+import type { StripeCheckoutApi } from '../stripe/checkout-api';
+import { StripeApiError } from '../stripe/stripe-client';
+import type { RefundAtProvider } from './admin-queries';
+
+/*
+ * Refunds of merch orders at the provider that took the money (issue 10 point 6): a card payment
+ * through the environment's Stripe (its PaymentIntent), a PayPal payment through the environment's
+ * PayPal (its capture). The back office records the refund only once the provider has made it; the
+ * idempotency key it passes is fixed by the order's refunded total, so a retry refunds once.
+ */
+
+export interface ProviderRefundsOptions {
+  game: AppStores['game'];
+  /** Each environment's Stripe; undefined where Stripe is off. */
+  stripe: Record<Environment, Pick<StripeCheckoutApi, 'refund'> | undefined>;
+  /** Each environment's PayPal; undefined where PayPal is off. */
+  paypal: Record<Environment, PayPalRefundsApi | undefined>;
+}
+
+const RETRY_SAFE = 'Nothing was recorded; try again in a moment (a retry never refunds twice).';
+
+export function providerRefunds(options: ProviderRefundsOptions): (environment: Environment) => RefundAtProvider {
+  return (environment) => async (payment, amountCents, idempotencyKey) => {
+    if (payment.payment === 'stripe') {
+      return refundWithStripe(options.stripe[environment], environment, payment, amountCents, idempotencyKey);
+    }
+    if (payment.payment === 'paypal') {
+      const db = options.game[environment];
+      return refundWithPayPal(db, options.paypal[environment], environment, payment, amountCents, idempotencyKey);
+    }
+    throw new FunctionError('invalid-argument', `An order paid with ${payment.payment} has no provider to refund it.`);
+  };
+}
+
+async function refundWithStripe(
+  stripe: Pick<StripeCheckoutApi, 'refund'> | undefined,
+  environment: Environment,
+  payment: ShopOrderRow,
+  amountCents: number,
+  idempotencyKey: string,
+): Promise<string> {
+  if (!stripe) {
+    throw new FunctionError(
+      'unavailable',
+      `Stripe is not set up for ${environment} (STRIPE_${environment.toUpperCase()}_*), so this card payment cannot be refunded from here.`,
+    );
+  }
+  if (!payment.stripe_payment_intent) {
+    throw new FunctionError(
+      'aborted',
+      "No Stripe payment is recorded for this order; refund it in Stripe's dashboard.",
+    );
+  }
+  try {
+    const refund = await stripe.refund({ paymentIntent: payment.stripe_payment_intent, amountCents, idempotencyKey });
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new FunctionError(
+        'aborted',
+        `Stripe did not refund the payment: its refund ${refund.id} is ${refund.status}.`,
+      );
+    }
+    return refund.id;
+  } catch (error) {
+    if (!(error instanceof StripeApiError)) throw error;
+    if (error.status === undefined || error.status >= 500) {
+      throw new FunctionError('unavailable', `Stripe could not be reached to refund this order. ${RETRY_SAFE}`);
+    }
+    throw new FunctionError('aborted', error.message);
+  }
+}
+
+/** The capture PayPal made for the order: the one its last completed settlement recorded. */
+async function completedCaptureId(db: Kysely<GameDatabase>, paypalOrderID: string | null): Promise<string | null> {
+  if (!paypalOrderID) return null;
+  const settled = await db
+    .selectFrom('paypal_transactions')
+    .select('amounts')
+    .where('order_id', '=', paypalOrderID)
+    .where('result', '=', 'completed')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!settled) return null;
+  const amounts = z.safeParse(paypalAmountsSchema, JSON.parse(settled.amounts));
+  return amounts.success ? amounts.data.captureId : null;
+}
+
+async function refundWithPayPal(
+  db: Kysely<GameDatabase>,
+  paypal: PayPalRefundsApi | undefined,
+  environment: Environment,
+  payment: ShopOrderRow,
+  amountCents: number,
+  idempotencyKey: string,
+): Promise<string> {
+  if (!paypal) {
+    throw new FunctionError(
+      'unavailable',
+      `PayPal is not set up for ${environment} (PAYPAL_${environment.toUpperCase()}_*), so this PayPal payment cannot be refunded from here.`,
+    );
+  }
+  const captureId = await completedCaptureId(db, payment.paypal_order_id);
+  if (!captureId) {
+    throw new FunctionError(
+      'aborted',
+      "No completed PayPal capture is recorded for this order; refund it in PayPal's dashboard.",
+    );
+  }
+  if (payment.currency !== 'USD')
+    throw new FunctionError('aborted', `Refunds in ${payment.currency} are not supported.`);
+  try {
+    const refund = await paypal.refundCapture(captureId, { amountCents, currency: 'USD', requestId: idempotencyKey });
+    if (refund.status === 'FAILED' || refund.status === 'CANCELLED') {
+      throw new FunctionError(
+        'aborted',
+        `PayPal did not refund the payment: its refund ${refund.id} is ${refund.status}.`,
+      );
+    }
+    return refund.id;
+  } catch (error) {
+    if (!(error instanceof PayPalError)) throw error;
+    if (error.status === undefined || error.status >= 500) {
+      throw new FunctionError('unavailable', `PayPal could not be reached to refund this order. ${RETRY_SAFE}`);
+    }
+    throw new FunctionError('aborted', error.message);
+  }
+}
