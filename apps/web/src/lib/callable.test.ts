@@ -35,6 +35,17 @@ beforeAll(async () => {
         response.end(JSON.stringify({ result: 1 }));
       } else if (name === 'not-object') {
         response.end(arg === 'array' ? '[1,2]' : 'plain text');
+      } else if (request.url?.startsWith('/api/fn/subscribe-to-drop')) {
+        // Spec §7: a function whose output is text; its refusals are still the JSON error shape.
+        const refused = request.url.includes('drop=gone');
+        response.writeHead(refused ? 404 : 200, {
+          'content-type': refused ? 'application/json' : 'text/plain; charset=utf-8',
+        });
+        response.end(
+          refused
+            ? JSON.stringify({ error: { status: 'NOT_FOUND', message: 'There is no merch drop with that ID.' } })
+            : `You're on the list: ${new URL(request.url, 'http://x').searchParams.get('email')}`,
+        );
       } else if (request.url?.startsWith('/api/fn/')) {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ method: request.method, url: request.url, body: body || null }));
@@ -172,6 +183,29 @@ describe('callHttpFunction', () => {
     });
     expect(result).toEqual({ method: 'GET', url: '/api/fn/check-email?email=a%2Bb%40c.com', body: null });
     expect(received.headers?.['content-type']).toBeUndefined();
+  });
+
+  it('reads a text answer as the text itself, and a refusal as the JSON error shape', async () => {
+    const request = { method: 'GET', name: 'subscribe-to-drop', answer: 'text' } as const;
+    const text = await callHttpFunction({ ...request, query: { drop: 'd1', email: 'a@b.com' } }, z.string(), {
+      baseUrl,
+    });
+    expect(text).toBe("You're on the list: a@b.com");
+    const error = await failure(
+      callHttpFunction({ ...request, query: { drop: 'gone', email: 'a@b.com' } }, z.string(), { baseUrl }),
+    );
+    expect(error).toMatchObject({ status: 'not-found', message: 'There is no merch drop with that ID.' });
+    // Read as JSON (the default), the same text is not the answer's shape.
+    const misread = await failure(
+      callHttpFunction(
+        { method: 'GET', name: 'subscribe-to-drop', query: { drop: 'd1', email: 'a@b.com' } },
+        z.string(),
+        {
+          baseUrl,
+        },
+      ),
+    );
+    expect(misread.status).toBe('internal');
   });
 
   it('sends a POST with a JSON body', async () => {

@@ -60,14 +60,31 @@ async function credentialHeaders(options: CallOptions): Promise<Record<string, s
 }
 
 /**
- * Sends one request to our own origin with the timeout and credentials, and reads its JSON
- * body; a failure becomes a CallableError with the protocol's status name (spec §8).
+ * How a successful answer's body is read: JSON (our API's answers), or text (spec §7's product
+ * functions whose output is text, e.g. subscribe-to-drop). A failure is the JSON error shape either way.
+ */
+export type AnswerFormat = 'json' | 'text';
+
+/** A body as JSON, or undefined when it is not (an empty answer, a proxy's HTML page). */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sends one request to our own origin with the timeout and credentials, and reads its body (JSON,
+ * or the text itself when `answer` is 'text'); a failure becomes a CallableError with the
+ * protocol's status name (spec §8).
  */
 export async function sendRequest(
   path: string,
   /** A string body is JSON; a FormData body goes as multipart, its boundary written by fetch. */
   init: { method: string; body?: string | FormData },
   options: CallOptions,
+  answer: AnswerFormat = 'json',
 ): Promise<{ response: Response; body: unknown }> {
   const timeoutMs = options.timeoutMs ?? FUNCTIONS_TIMEOUT_MS;
   const headers = {
@@ -77,7 +94,7 @@ export async function sendRequest(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let response: Response;
-  let body: unknown;
+  let text: string;
   try {
     response = await (options.fetch ?? fetch)(`${options.baseUrl ?? ''}${path}`, {
       ...init,
@@ -86,7 +103,7 @@ export async function sendRequest(
       credentials: 'same-origin',
       signal: controller.signal,
     });
-    body = await response.json().catch(() => undefined);
+    text = await response.text();
   } catch {
     if (controller.signal.aborted) throw new CallableError('deadline-exceeded', `No answer within ${timeoutMs} ms.`);
     throw new CallableError('unavailable', NETWORK_ERROR_MESSAGE, { code: NETWORK_ERROR_CODE });
@@ -94,10 +111,10 @@ export async function sendRequest(
     clearTimeout(timer);
   }
   if (!response.ok) {
-    const { status, message, details } = decodeFunctionError(response.status, body);
+    const { status, message, details } = decodeFunctionError(response.status, jsonOf(text));
     throw new CallableError(status, message, details);
   }
-  return { response, body };
+  return { response, body: answer === 'text' ? text : jsonOf(text) };
 }
 
 export function parseResult<Schema extends z.ZodMiniType>(schema: Schema, value: unknown): z.output<Schema> {
@@ -128,10 +145,18 @@ export async function callFunction<Schema extends z.ZodMiniType>(
 
 /**
  * Calls a product function, `/api/fn/<name>` (spec §7), with the same credentials, timeout and
- * error mapping as callables; its answer is plain JSON. Product functions carry attestation.
+ * error mapping as callables; its answer is plain JSON, or text for the functions whose output
+ * the spec says is text (`answer: 'text'`, parsed with a string schema). Product functions carry
+ * attestation.
  */
 export async function callHttpFunction<Schema extends z.ZodMiniType>(
-  request: { method: 'GET' | 'POST'; name: string; query?: Record<string, string>; body?: unknown },
+  request: {
+    method: 'GET' | 'POST';
+    name: string;
+    query?: Record<string, string>;
+    body?: unknown;
+    answer?: AnswerFormat;
+  },
   schema: Schema,
   options: CallOptions = { attestation: true },
 ): Promise<z.output<Schema>> {
@@ -140,6 +165,7 @@ export async function callHttpFunction<Schema extends z.ZodMiniType>(
     `/api/fn/${request.name}${query}`,
     { method: request.method, ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }) },
     options,
+    request.answer,
   );
   return parseResult(schema, body);
 }

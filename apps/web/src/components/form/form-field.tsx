@@ -1,4 +1,5 @@
-import { type ComponentProps, useId } from 'react';
+import type { ComponentProps } from 'react';
+import { useFieldDescription } from './field-description';
 import styles from './form.module.css';
 
 export interface FormFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
@@ -11,32 +12,12 @@ export interface FormFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
 
 /** A labelled input with its hint and its inline error, both read out with the field. */
 export function FormField({ label, error, hint, className, ...input }: FormFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  // An error that repeats the standing rule replaces it rather than saying it twice.
-  const showHint = hint && hint !== error;
-  const describedBy = [showHint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  const field = useFieldDescription(hint, error);
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        {...input}
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {showHint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={styles.fieldError}>
-          {error}
-        </p>
-      )}
+      <label htmlFor={field.id}>{label}</label>
+      <input {...input} {...field.controlProps} className={styles.input} />
+      {field.messages}
     </div>
   );
 }

@@ -32,6 +32,16 @@ describe('NavBar', () => {
     expect(render({ displayName: 'boss', adminPanelLink: true })).toContain('ADMIN PANEL');
   });
 
+  it('links the @name to the account page, marked current there', () => {
+    const player = render({ displayName: 'ash', adminPanelLink: false });
+    expect(player).toMatch(/<a aria-label="@ash, your account"[^>]*href="\/account"[^>]*>@ash<\/a>/);
+    expect(player).not.toMatch(/<a[^>]*aria-current="page"[^>]*href="\/account"/);
+    expect(render({ displayName: 'ash', adminPanelLink: false }, '/account')).toMatch(
+      /<a[^>]*aria-current="page"[^>]*href="\/account"|<a[^>]*href="\/account"[^>]*aria-current="page"/,
+    );
+    expect(render(null)).not.toContain('href="/account"');
+  });
+
   it('grants ADMIN PANEL to admin and staff keys only', () => {
     expect(navProfile(undefined)).toBeNull();
     expect(navProfile({ user: null, profile: null } as unknown as Me)).toBeNull();

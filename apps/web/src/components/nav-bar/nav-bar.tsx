@@ -18,6 +18,8 @@ export interface NavBarProps {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
+const handleClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.handle} ${styles.active}` : styles.handle;
 
 export function NavBar({ profile, onLogout }: NavBarProps) {
   return (
@@ -46,7 +48,10 @@ export function NavBar({ profile, onLogout }: NavBarProps) {
       <div className={styles.account}>
         {profile ? (
           <>
-            <span className={styles.handle}>@{profile.displayName}</span>
+            {/* The name is the way to the player's account page (issue 12). */}
+            <NavLink to={ROUTES.account} className={handleClass} aria-label={`@${profile.displayName}, your account`}>
+              @{profile.displayName}
+            </NavLink>
             <button type="button" className={styles.logout} onClick={onLogout}>
               LOGOUT
             </button>

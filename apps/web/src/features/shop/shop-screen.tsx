@@ -2,25 +2,28 @@ import { ROUTES } from '@outpost/contracts/routes';
 import { SHOP_MESSAGES } from '@outpost/contracts/shop';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { shopQueryKey } from '../../lib/commerce/query-keys';
 import { pageTitle, usePageTitle } from '../../lib/page-title';
 import { QueryProvider } from '../../lib/query-client';
 import { Link } from '../../lib/router/router';
 import { useMe } from '../../lib/session';
-import { shopQueryKey, useShop } from './api/shop';
+import { useShop } from './api/shop';
 import { CountdownTimer } from './components/countdown-timer';
 import { clockOffset } from './components/format';
 import { MachineCard } from './components/machine-card';
 import { PackCard } from './components/pack-card';
 import styles from './components/shop.module.css';
 import { Wallet } from './components/wallet';
+import { MerchContactForm } from './merch/contact-form';
+import { MerchSection } from './merch/merch-section';
 import { RedeemCodeForm } from './redeem/redeem-code-form';
 
 const SHOP_TITLE = pageTitle('Shop');
 
 /**
- * /shop/: credits, mystery-ball machines with their published odds, and codes (spec §1). Shown
- * to everyone; paying, spinning and redeeming need an account. Admins and staff also see what
- * players do not, marked unavailable (spec §6).
+ * /shop/: merch, credits, mystery-ball machines with their published odds, and codes (spec §1).
+ * Shown to everyone; ordering, paying, spinning and redeeming need an account. Admins and staff
+ * also see what players do not, marked unavailable (spec §6).
  */
 export default function ShopScreen() {
   return (
@@ -36,6 +39,7 @@ function Shop() {
   const shop = useShop();
   const me = useMe();
   const signedIn = Boolean(me.data?.user);
+  const email = me.data?.user?.email ?? null;
   const offsetMs = useMemo(() => (shop.data ? clockOffset(shop.data.now) : 0), [shop.data]);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: shopQueryKey }), [queryClient]);
 
@@ -71,10 +75,12 @@ function Shop() {
         <Wallet />
       ) : (
         <p className={styles.lead}>
-          <Link to={`${ROUTES.login}?next=${ROUTES.shop}`}>Sign in</Link> to buy credits, spin the machines and redeem
-          codes.
+          <Link to={`${ROUTES.login}?next=${ROUTES.shop}`}>Sign in</Link> to order merch, buy credits, spin the machines
+          and redeem codes.
         </p>
       )}
+
+      <MerchSection signedIn={me.isPending ? null : signedIn} email={email} />
 
       <section aria-labelledby="shop-machines-title">
         <h2 id="shop-machines-title">Mystery-ball machines</h2>
@@ -123,6 +129,8 @@ function Shop() {
           <RedeemCodeForm />
         </section>
       )}
+
+      <MerchContactForm key={email ?? 'visitor'} email={email} />
     </section>
   );
 }

@@ -1,10 +1,7 @@
 import { accountItemsSchema, creditsSchema } from '@outpost/contracts/economy';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api';
-import { shopQueryKey } from './shop';
-
-/** The player's own economy; every purchase, spin and redemption invalidates this one prefix. */
-export const accountQueryKey = ['account'] as const;
+import { accountQueryKey } from '../../../lib/commerce/query-keys';
 
 /** GET /api/account/credits: the balance and the latest changes. */
 export const creditsQueryOptions = queryOptions({
@@ -24,12 +21,4 @@ export function useCredits(enabled: boolean) {
 
 export function useItems(enabled: boolean) {
   return useQuery({ ...itemsQueryOptions, enabled });
-}
-
-/** After a payment, spin or redemption: the balance, history, inventory and stock shown are stale. */
-export function refreshAfterPurchase(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: accountQueryKey }),
-    queryClient.invalidateQueries({ queryKey: shopQueryKey }),
-  ]);
 }

@@ -1,7 +1,7 @@
 import { type RedeemCodeResult, redeemCodeResultSchema } from '@outpost/contracts/claim-codes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api';
-import { accountQueryKey } from './account';
+import { accountQueryKey } from '../../../lib/commerce/query-keys';
 
 /** POST /api/account/redeem-code: the signed-in player redeems a code of the game's environment. */
 export function redeemCode(code: string): Promise<RedeemCodeResult> {

@@ -1,8 +1,7 @@
 import { shopSchema } from '@outpost/contracts/shop';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api';
-
-export const shopQueryKey = ['shop'] as const;
+import { shopQueryKey } from '../../../lib/commerce/query-keys';
 
 /** GET /api/shop: packs, machines with their published odds, drops, the opening date; per viewer. */
 export const shopQueryOptions = queryOptions({

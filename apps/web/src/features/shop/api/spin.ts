@@ -1,7 +1,7 @@
 import { spinResultSchema } from '@outpost/contracts/shop';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callHttpFunction } from '../../../lib/callable';
-import { refreshAfterPurchase } from './account';
+import { refreshAfterPurchase } from '../../../lib/commerce/query-keys';
 
 /** GET /api/fn/spin-machine (spec §7): pays the machine's cost in credits and draws a prize. */
 export function spinMachine(machineID: string) {

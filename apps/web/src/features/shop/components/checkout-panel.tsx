@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
-import { refreshAfterPurchase } from '../api/account';
+import { refreshAfterPurchase } from '../../../lib/commerce/query-keys';
 import { PayPalButtons } from './paypal-buttons';
 import styles from './shop.module.css';
 

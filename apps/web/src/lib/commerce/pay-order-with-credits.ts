@@ -1,0 +1,21 @@
+import { merchPaymentResultSchema } from '@outpost/contracts/merch';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callHttpFunction } from '../callable';
+import { refreshAfterPurchase } from './query-keys';
+
+/** GET /api/fn/process-direct-transaction (spec §7): pays a merch order placed for credits, once. */
+export function payOrderWithCredits(orderID: string) {
+  return callHttpFunction(
+    { method: 'GET', name: 'process-direct-transaction', query: { orderID } },
+    merchPaymentResultSchema,
+  );
+}
+
+export function usePayOrderWithCredits() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: payOrderWithCredits,
+    // A refusal (not enough credits, reservation lapsed) changes what the screens show too.
+    onSettled: () => refreshAfterPurchase(queryClient),
+  });
+}
