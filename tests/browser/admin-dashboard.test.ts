@@ -77,13 +77,14 @@ describe('the admin dashboard', () => {
     expect(await figureText(page, 'Credit IAPs (24hrs)')).toBe(String(creditPurchasesCount));
     expect(await figureText(page, 'Sub IAPs (24hrs)')).toBe(String(subscriptionPurchasesCount));
 
-    // Figures whose data does not exist yet say which part brings them.
+    // Figures whose data does not exist yet say which part brings them; the others are numbers.
     for (const label of ['Unresolved Reports', 'Trending Issues']) {
       expect(await figureText(page, label)).toContain('—');
       await moderation.getByText('Comes with the community and moderation tools.').first().waitFor();
     }
-    expect(await figureText(page, 'Recent Sales (7d)')).toContain('—');
-    await moderation.getByText('Comes with the merch shop.').waitFor();
+    // Recent Sales counts the merch orders paid in the last 7 days: none yet on a fresh store.
+    expect(await figureText(page, 'Recent Sales (7d)')).toBe('0');
+    await moderation.getByText('Merch orders paid in the last 7 days; fully refunded ones are left out.').waitFor();
     expect(await page.getByText('24', { exact: true }).count()).toBe(0);
 
     const link = moderation.getByRole('link', { name: 'Digital Doubles' });

@@ -6,13 +6,40 @@ export default function AdminConfiguration() {
   return (
     <section className={`page ${styles.screen}`} aria-labelledby="admin-configuration-title">
       <h1 id="admin-configuration-title">Configuration</h1>
-      <p>Products, episodes, codes, packs, machines and drops arrive with the configuration tools.</p>
-      <p>
-        <Link to={ROUTES.adminItems}>Items (items-master)</Link> ·{' '}
-        <Link to={ROUTES.adminPurchasables}>Purchasables</Link> ·{' '}
-        <Link to={ROUTES.adminClaimCodes}>Redemption codes</Link> ·{' '}
-        <Link to={ROUTES.adminShopPacks}>Shop: credit packs, machines, drops and opening date</Link>
-      </p>
+      <h2>Game and shop</h2>
+      <ul className={styles.links}>
+        <li>
+          <Link to={ROUTES.adminProducts}>Products</Link>: digital doubles and merch, their varieties and images.
+        </li>
+        <li>
+          <Link to={ROUTES.adminItems}>Items (items-master)</Link> and{' '}
+          <Link to={ROUTES.adminPurchasables}>purchasables</Link>: what the game grants and sells for credits.
+        </li>
+        <li>
+          <Link to={ROUTES.adminClaimCodes}>Redemption codes</Link>: batches, CSV export and a printable sheet.
+        </li>
+        <li>
+          <Link to={ROUTES.adminShopPacks}>Shop</Link>: credit packs, machines, drops and the opening date.
+        </li>
+      </ul>
+      <h2>Merch</h2>
+      <ul className={styles.links}>
+        <li>
+          <Link to={ROUTES.adminMerchOrders}>Merch orders</Link>: pack, ship and refund.
+        </li>
+        <li>
+          <Link to={ROUTES.adminMerchDrops}>Merch drops</Link>: products that go on sale at a time.
+        </li>
+        <li>
+          <Link to={ROUTES.adminMerchContacts}>Merch contact messages</Link>: what players wrote to the merch team.
+        </li>
+        <li>
+          <Link to={ROUTES.adminMerchProducts}>Ecom products</Link>: stock, reservations and sales of each variety.
+        </li>
+        <li>
+          <Link to={ROUTES.adminMerchSettings}>Merch settings</Link>: what merch costs in credits.
+        </li>
+      </ul>
     </section>
   );
 }

@@ -8,17 +8,25 @@ import styles from './admin-dashboard.module.css';
 import screenStyles from './admin-screens.module.css';
 import { useGameStatus } from './api/gather-dashboard';
 import { useModerationDashboard } from './api/get-dashboard';
+import { RecentMerchOrders } from './merch/components/recent-orders';
 
 export const DATA_LAYER_ON = 'Data-layer admin view: on — unavailable machines and credit packs are visible.';
 export const DATA_LAYER_OFF = 'Data-layer admin view: off — only available machines and credit packs are shown.';
 export const FIGURES_UNAVAILABLE = 'These figures could not be loaded.';
 
-/** Spec §2's 'Moderation & Reports' tiles, in order, and the part of Outpost that brings a figure not there yet. */
-const MODERATION_TILES: readonly { figure: DashboardFigure; label: string; comesWith: string }[] = [
+/**
+ * Spec §2's 'Moderation & Reports' tiles, in order: the part of Outpost that brings a figure not
+ * there yet, or what a figure counts when its label alone does not say.
+ */
+const MODERATION_TILES: readonly { figure: DashboardFigure; label: string; comesWith?: string; counts?: string }[] = [
   { figure: 'unresolvedReports', label: 'Unresolved Reports', comesWith: 'the community and moderation tools' },
   { figure: 'trendingIssues', label: 'Trending Issues', comesWith: 'the community and moderation tools' },
   { figure: 'liveProducts', label: 'Live Products', comesWith: 'the products' },
-  { figure: 'recentSales', label: 'Recent Sales (7d)', comesWith: 'the merch shop' },
+  {
+    figure: 'recentSales',
+    label: 'Recent Sales (7d)',
+    counts: 'Merch orders paid in the last 7 days; fully refunded ones are left out.',
+  },
 ];
 
 const GAME_STATUS_TILES = [
@@ -31,7 +39,9 @@ interface Tile {
   label: string;
   /** undefined while loading; null when the part that brings it does not exist yet. */
   value: number | null | undefined;
-  comesWith?: string;
+  comesWith?: string | undefined;
+  /** What the figure counts, shown under it. */
+  counts?: string | undefined;
 }
 
 function TileValue({ tile }: { tile: Tile }) {
@@ -98,6 +108,7 @@ function FigureTiles({
                 <TileValue tile={tile} />
               </dd>
               {tile.value === null && tile.comesWith && <dd className={styles.note}>Comes with {tile.comesWith}.</dd>}
+              {typeof tile.value === 'number' && tile.counts && <dd className={styles.note}>{tile.counts}</dd>}
             </div>
           ))}
         </dl>
@@ -109,18 +120,20 @@ function FigureTiles({
 
 /**
  * The admin index: the 'Moderation & Reports' tiles and 'Game Status' (spec §2) of the
- * environment the server confirmed, then the viewer's access as the server states it. A figure
- * whose data does not exist yet shows '—' and names the part of Outpost that brings it.
+ * environment the server confirmed, the recent merch orders (spec §9) for those who handle them,
+ * then the viewer's access as the server states it. A figure whose data does not exist yet shows
+ * '—' and names the part of Outpost that brings it.
  */
 export default function AdminHome() {
   const access = useAdminAccessContext();
   const { environment } = access;
   const moderation = useModerationDashboard(environment);
   const gameStatus = useGameStatus(environment);
-  const moderationTiles: Tile[] = MODERATION_TILES.map(({ figure, label, comesWith }) => ({
+  const moderationTiles: Tile[] = MODERATION_TILES.map(({ figure, label, comesWith, counts }) => ({
     label,
     value: moderation.data?.figures[figure],
     comesWith,
+    counts,
   }));
   const gameStatusTiles: Tile[] = GAME_STATUS_TILES.map(({ figure, label }) => ({
     label,
@@ -145,6 +158,13 @@ export default function AdminHome() {
       </FigureTiles>
 
       <FigureTiles title="Game Status" id="admin-game-status" tiles={gameStatusTiles} query={gameStatus} />
+
+      {access.capabilities.manageShop && (
+        <section className={styles.group} aria-labelledby="admin-recent-merch-orders">
+          <h2 id="admin-recent-merch-orders">Recent merch orders</h2>
+          <RecentMerchOrders environment={environment} />
+        </section>
+      )}
 
       <h2>Your access</h2>
       <ul className={screenStyles.facts}>

@@ -1,7 +1,83 @@
+import type { MerchDropAdmin } from '@outpost/contracts/merch';
+import { AdminList } from '../../../components/admin-list/admin-list';
+import { adminColumnHelper } from '../../../components/admin-list/columns';
+import { useAdminAccessContext } from '../admin-access-context';
+import { EditRowButton, useInlineEditor } from '../components/inline-editor';
+import { formatInstant } from '../components/local-time';
+import { ReadOnlyNotice } from '../components/read-only-notice';
+import { getMerchDrops } from './api/get-merch-drops';
+import { merchAdminQueryKey } from './api/query-keys';
+import { MerchDropForm } from './components/drop-form';
+import { MerchScreen } from './components/merch-screen';
+import { MERCH_DROP_MESSAGES, merchDropOpen } from './drop-form';
+import styles from './merch.module.css';
+
+const column = adminColumnHelper<MerchDropAdmin>();
+const columns = column.columns([
+  column.accessor('name', { header: 'Name' }),
+  column.accessor('dropID', { header: 'ID', cell: (cell) => <span className={styles.mono}>{cell.getValue()}</span> }),
+  column.accessor('opensAt', {
+    header: 'Opens',
+    sortDescFirst: true,
+    cell: (cell) => <span className={styles.nowrap}>{formatInstant(cell.getValue())}</span>,
+  }),
+  column.accessor((drop) => (merchDropOpen(drop, new Date()) ? 'Open' : 'Upcoming'), {
+    id: 'state',
+    header: 'Now',
+    cell: (cell) => <span className={styles.nowrap}>{cell.getValue()}</span>,
+  }),
+  column.accessor((drop) => drop.products.join(', '), { id: 'products', header: 'Products' }),
+  column.accessor('subscribers', { header: 'Waiting to be told' }),
+  column.accessor('notified', { header: 'Told it opened' }),
+]);
+const sortable = ['opensAt', 'dropID', 'name'] as const;
+
+/**
+ * The merch drops: products that go on sale at a time, announced beforehand, with the players
+ * waiting for an email when each opens. Those who run the shop create them above the list and
+ * pick one in the list to edit or delete it; moderators read.
+ */
 export default function MerchDropList() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const editor = useInlineEditor<MerchDropAdmin>();
+
   return (
-    <section className="page" aria-labelledby="merch-drop-list-title">
-      <h1 id="merch-drop-list-title">Merch drops</h1>
-    </section>
+    <MerchScreen
+      id="merch-drop-list-title"
+      title="Merch drops"
+      lead={`The merch drops of ${environment}: each opens its products for sale at a time, and players who subscribed are emailed then.`}
+    >
+      {capabilities.manageShop ? (
+        <MerchDropForm
+          key={`${environment}/${editor.formKey}`}
+          environment={environment}
+          editing={editor.editing}
+          initialNotice={editor.notice}
+          onDone={(done) => editor.start(null, done)}
+        />
+      ) : (
+        <ReadOnlyNotice>Your role may view the merch drops but not change them.</ReadOnlyNotice>
+      )}
+      <AdminList
+        label="Merch drops"
+        columns={columns}
+        sortable={sortable}
+        queryKey={merchAdminQueryKey(environment, 'drops')}
+        fetchPage={(query) => getMerchDrops(environment, query)}
+        getRowId={(drop) => drop.dropID}
+        csvFileName={`merch-drops-${environment}`}
+        emptyText={MERCH_DROP_MESSAGES.empty}
+        rowAction={
+          capabilities.manageShop
+            ? {
+                header: 'Change',
+                cell: (drop) => (
+                  <EditRowButton label={`Edit drop ${drop.dropID}`} onClick={() => editor.start(drop, null)} />
+                ),
+              }
+            : undefined
+        }
+      />
+    </MerchScreen>
   );
 }

@@ -1,7 +1,80 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { type AdminMerchOrder, MERCH_MESSAGES } from '@outpost/contracts/merch';
+import { ROUTES } from '@outpost/contracts/routes';
+import { Link, useParams } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { LoadState } from '../components/load-state';
+import { useGuardedSave } from '../components/use-guarded-save';
+import { useMerchOrder } from './api/get-merch-order';
+import { FulfilmentForm } from './components/fulfilment-form';
+import { MerchScreen } from './components/merch-screen';
+import { useOrderChange } from './components/order-change';
+import { OrderLines, OrderSummary, OrderTimeline, ShippingDetails } from './components/order-facts';
+import { Refunds } from './components/refunds';
+import { StaffOnlyNotice } from './components/staff-only-notice';
+import styles from './merch.module.css';
+
+/**
+ * One merch order: its lines, where it ships, its way from placed to shipped, and the changes the
+ * shop's staff make to it (packed, shipped with a tracking reference, refunds). After each change
+ * the screen shows the order as the server answered it. Staff and admins only.
+ */
 export default function MerchOrderEdit() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const { orderID = '' } = useParams();
   return (
-    <section className="page" aria-labelledby="merch-order-edit-title">
-      <h1 id="merch-order-edit-title">Merch order</h1>
-    </section>
+    <MerchScreen
+      id="merch-order-title"
+      title="Merch order"
+      lead={
+        <>
+          Order <span className={styles.mono}>{orderID}</span> in {environment}.{' '}
+          <Link to={ROUTES.adminMerchOrders}>Back to the orders</Link>
+        </>
+      }
+    >
+      {capabilities.manageShop ? (
+        <OrderLoader key={`${environment}/${orderID}`} environment={environment} orderID={orderID} />
+      ) : (
+        <StaffOnlyNotice what="Merch orders" />
+      )}
+    </MerchScreen>
+  );
+}
+
+function OrderLoader({ environment, orderID }: { environment: Environment; orderID: string }) {
+  const order = useMerchOrder(environment, orderID);
+  return (
+    <LoadState query={order} what="order" missing={`${MERCH_MESSAGES.orderNotFound} (${environment})`}>
+      {(loaded) => (
+        <OrderDetails environment={environment} order={loaded} refreshing={order.isFetching} onReload={order.refetch} />
+      )}
+    </LoadState>
+  );
+}
+
+interface OrderDetailsProps {
+  environment: Environment;
+  order: AdminMerchOrder;
+  refreshing: boolean;
+  onReload: () => Promise<unknown>;
+}
+
+function OrderDetails({ environment, order, refreshing, onReload }: OrderDetailsProps) {
+  // One guard for the screen: one change of the order at a time, each confirmed in production.
+  const guard = useGuardedSave(environment);
+  const changes = { environment, orderID: order.orderID, guard, onReload };
+  const fulfilment = useOrderChange(changes);
+  const refund = useOrderChange(changes);
+  return (
+    <div className={styles.order} aria-busy={refreshing}>
+      <OrderSummary order={order} />
+      <OrderLines order={order} />
+      <ShippingDetails order={order} />
+      <OrderTimeline order={order} />
+      <FulfilmentForm order={order} change={fulfilment} />
+      <Refunds order={order} change={refund} />
+      {guard.dialog}
+    </div>
   );
 }

@@ -1,7 +1,103 @@
+import {
+  MERCH_ORDER_STATUS_LABELS,
+  MERCH_ORDER_STATUSES,
+  MERCH_PAYMENT_METHODS,
+  type MerchOrder,
+} from '@outpost/contracts/merch';
+import { adminMerchOrderPath } from '@outpost/contracts/routes';
+import { AdminList } from '../../../components/admin-list/admin-list';
+import { adminColumnHelper } from '../../../components/admin-list/columns';
+import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { orderTotalText, PAYMENT_METHOD_LABELS } from '../../../lib/commerce/order-text';
+import { Link } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { formatInstant } from '../components/local-time';
+import { getMerchOrders } from './api/get-merch-orders';
+import { merchAdminQueryKey } from './api/query-keys';
+import { MerchScreen } from './components/merch-screen';
+import { StaffOnlyNotice } from './components/staff-only-notice';
+import styles from './merch.module.css';
+import { itemsSummary, shippingName } from './merch-text';
+
+const column = adminColumnHelper<MerchOrder>();
+const columns = column.columns([
+  column.accessor('orderTime', {
+    header: 'Ordered',
+    sortDescFirst: true,
+    cell: (cell) => <span className={styles.nowrap}>{formatInstant(cell.getValue())}</span>,
+  }),
+  column.accessor('orderID', {
+    header: 'Order',
+    cell: (cell) => (
+      <Link to={adminMerchOrderPath(cell.getValue())} className={styles.mono}>
+        {cell.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor((order) => shippingName(order.shipping), { id: 'player', header: 'Player' }),
+  column.accessor((order) => itemsSummary(order.lines), { id: 'items', header: 'Items' }),
+  column.accessor((order) => orderTotalText(order), {
+    id: 'total',
+    header: 'Total',
+    sortDescFirst: true,
+    cell: (cell) => <span className={styles.nowrap}>{cell.getValue()}</span>,
+  }),
+  column.accessor((order) => PAYMENT_METHOD_LABELS[order.payment], { id: 'payment', header: 'Payment' }),
+  column.accessor((order) => MERCH_ORDER_STATUS_LABELS[order.status], {
+    id: 'status',
+    header: 'Status',
+    cell: (cell) => <span className={styles.status}>{cell.getValue()}</span>,
+  }),
+  column.accessor((order) => order.trackingReference ?? '', {
+    id: 'tracking',
+    header: 'Tracking',
+    cell: (cell) => <span className={styles.mono}>{cell.getValue() || '—'}</span>,
+  }),
+]);
+const sortable = ['orderTime', 'total', 'status'] as const;
+const filters: readonly AdminListFilter[] = [
+  {
+    kind: 'select',
+    param: 'status',
+    label: 'Status',
+    allLabel: 'Every status',
+    options: MERCH_ORDER_STATUSES.map((status) => ({ value: status, label: MERCH_ORDER_STATUS_LABELS[status] })),
+  },
+  {
+    kind: 'select',
+    param: 'payment',
+    label: 'Payment',
+    allLabel: 'Every payment method',
+    options: MERCH_PAYMENT_METHODS.map((payment) => ({ value: payment, label: PAYMENT_METHOD_LABELS[payment] })),
+  },
+  { kind: 'text', param: 'search', label: 'Search', hint: 'An order ID, a player ID, or a name or email it ships to.' },
+];
+
+/** The merch orders of the environment, newest first: what to pack, ship and refund. Staff and admins only. */
 export default function MerchOrderList() {
+  const { environment, capabilities } = useAdminAccessContext();
   return (
-    <section className="page" aria-labelledby="merch-order-list-title">
-      <h1 id="merch-order-list-title">Merch orders</h1>
-    </section>
+    <MerchScreen
+      id="merch-order-list-title"
+      title="Merch orders"
+      lead={`The merch orders of ${environment}, newest first. Open one to pack, ship or refund it.`}
+    >
+      {capabilities.manageShop ? (
+        <AdminList
+          label="Merch orders"
+          hideCaption
+          columns={columns}
+          sortable={sortable}
+          filters={filters}
+          queryKey={merchAdminQueryKey(environment, 'orders')}
+          fetchPage={(query) => getMerchOrders(environment, query)}
+          getRowId={(order) => order.orderID}
+          csvFileName={`merch-orders-${environment}`}
+          emptyText="No merch order matches these filters."
+        />
+      ) : (
+        <StaffOnlyNotice what="Merch orders" />
+      )}
+    </MerchScreen>
   );
 }

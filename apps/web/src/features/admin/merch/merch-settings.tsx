@@ -1,7 +1,109 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { type FormEvent, useState } from 'react';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { useAdminAccessContext } from '../admin-access-context';
+import { LoadState } from '../components/load-state';
+import { ReadOnlyNotice } from '../components/read-only-notice';
+import { useGuardedSave } from '../components/use-guarded-save';
+import { useMerchConfig, useSaveMerchConfig } from './api/merch-config';
+import { MerchScreen } from './components/merch-screen';
+import styles from './merch.module.css';
+import { checkMerchConfig, creditsExample, MERCH_SETTINGS_SAVED } from './settings-form';
+
+/** config/merch: what a dollar of merch costs when paid in credits. */
 export default function MerchSettings() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const config = useMerchConfig(environment);
   return (
-    <section className="page" aria-labelledby="merch-settings-title">
-      <h1 id="merch-settings-title">Merch settings</h1>
-    </section>
+    <MerchScreen
+      id="merch-settings-title"
+      title="Merch settings"
+      lead={`What merch costs in credits in ${environment} (config/merch). Prices are set in dollars on each product.`}
+    >
+      <LoadState query={config} what="merch settings" missing="The merch settings could not be found.">
+        {(loaded) => (
+          <CreditsForm
+            key={environment}
+            environment={environment}
+            creditsPerUSD={loaded.creditsPerUSD}
+            canEdit={capabilities.manageShop}
+          />
+        )}
+      </LoadState>
+    </MerchScreen>
+  );
+}
+
+interface CreditsFormProps {
+  environment: Environment;
+  creditsPerUSD: number;
+  canEdit: boolean;
+}
+
+function CreditsForm({ environment, creditsPerUSD, canEdit }: CreditsFormProps) {
+  const [text, setText] = useState(String(creditsPerUSD));
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const save = useSaveMerchConfig(environment);
+  const guard = useGuardedSave(environment);
+  const typed = checkMerchConfig(text);
+  // What the rate typed means, while it is a rate; what the saved one means otherwise.
+  const example = creditsExample(typed.ok ? typed.value.creditsPerUSD : creditsPerUSD);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (guard.busy() || !canEdit) return;
+    if (!typed.ok) return setNotice({ tone: 'error', text: typed.message });
+    const next = typed.value;
+    const confirmation = () => ({
+      message: (
+        <p>
+          This changes what merch costs in credits in production, from {creditsPerUSD} to {next.creditsPerUSD} credits a
+          dollar. {creditsExample(next.creditsPerUSD)} Orders already placed keep their price.
+        </p>
+      ),
+      confirmLabel: 'Save to production',
+    });
+    await guard.run(confirmation, (done) => {
+      setNotice(null);
+      save.mutate(next, {
+        onSuccess: (saved) => {
+          setText(String(saved.creditsPerUSD));
+          setNotice({ tone: 'ok', text: MERCH_SETTINGS_SAVED });
+        },
+        onError: (error) => setNotice({ tone: 'error', text: `The merch settings were not saved. ${error.message}` }),
+        onSettled: done,
+      });
+    });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
+      {!canEdit && <ReadOnlyNotice>Your role may view the merch settings but not change them.</ReadOnlyNotice>}
+      <fieldset className={styles.plain} disabled={!canEdit}>
+        <FormField
+          label="Credits per US dollar"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={text}
+          hint="What a dollar of merch costs when a player pays in credits; credit prices are rounded up."
+          onChange={(event) => setText(event.target.value)}
+        />
+      </fieldset>
+      <p role="status" className={styles.note}>
+        {example}
+      </p>
+      <FormAlert notice={notice} />
+      {canEdit && (
+        <div className={styles.actions}>
+          <button type="submit" className={`button ${styles.submit}`} disabled={save.isPending}>
+            Save merch settings
+          </button>
+        </div>
+      )}
+      {guard.dialog}
+    </form>
   );
 }

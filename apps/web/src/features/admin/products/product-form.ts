@@ -19,6 +19,7 @@ import {
 import { z } from 'zod/mini';
 import { parseDay } from '../../../components/admin-list/list-view';
 import type { Checked } from '../components/form-check';
+import { fromLocalDateTime } from '../components/local-time';
 
 /*
  * The create and edit screens' forms as data, and their checks (spec §5). The checks parse with
@@ -141,11 +142,7 @@ export function newProductDraft(): NewProductDraft {
 }
 
 /** A datetime-local value (local time) as an ISO instant; a value that is no date is left for the schema to refuse. */
-export function localDateTimeToIso(text: string): string | null {
-  if (text.trim() === '') return null;
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? text : date.toISOString();
-}
+export const localDateTimeToIso = fromLocalDateTime;
 
 /** Spec §5's create checks and alerts; the price goes from dollars to integer cents without a float. */
 export function checkNewProduct(draft: NewProductDraft): Checked<CreateProductInput> {

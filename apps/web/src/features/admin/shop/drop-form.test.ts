@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Checked } from '../components/form-check';
+import { fromLocalDateTime, toLocalDateTime } from '../components/local-time';
 import { checkDropEdit, checkNewDrop, type DropDraft, draftFromDrop, dropState, newDropDraft } from './drop-form';
-import { fromLocalDateTime, toLocalDateTime } from './local-time';
 import { checkOpening, openingSummary } from './opening-form';
 
 const messageOf = (checked: Checked<unknown>) => (checked.ok ? 'ok' : checked.message);

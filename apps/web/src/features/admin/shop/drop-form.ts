@@ -7,7 +7,7 @@ import {
 } from '@outpost/contracts/shop';
 import type { z } from 'zod/mini';
 import { type Checked, checkWith } from '../components/form-check';
-import { fromLocalDateTime, toLocalDateTime } from './local-time';
+import { fromLocalDateTime, toLocalDateTime } from '../components/local-time';
 
 /*
  * The drop form as data and its checks (pure). Opening and closing are typed in the admin's time

@@ -1,19 +1,17 @@
 import { adminShopMachinePath } from '@outpost/contracts/routes';
 import type { Drop } from '@outpost/contracts/shop';
-import { useState } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
-import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
-import type { FormNotice } from '../../../components/form/form-alert';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import { EditRowButton, useInlineEditor } from '../components/inline-editor';
+import { formatInstant } from '../components/local-time';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { getDrops } from './api/get-drops';
 import { shopAdminQueryKey } from './api/query-keys';
 import { DropForm } from './components/drop-form';
 import { ShopScreen } from './components/shop-screen';
 import { DROP_MESSAGES, DROP_STATE_LABELS, dropState } from './drop-form';
-import { formatInstant } from './local-time';
 import styles from './shop.module.css';
 
 const column = adminColumnHelper<Drop>();
@@ -40,15 +38,7 @@ const sortable = ['opensAt', 'dropID', 'machineID'] as const;
  */
 export default function DropList() {
   const { environment, capabilities } = useAdminAccessContext();
-  const [editing, setEditing] = useState<Drop | null>(null);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
-  // A new form each time the drop being edited changes, so nothing typed for one drop goes to another.
-  const [formKey, setFormKey] = useState(0);
-  const startForm = (drop: Drop | null, next: FormNotice | null) => {
-    setEditing(drop);
-    setNotice(next);
-    setFormKey((key) => key + 1);
-  };
+  const editor = useInlineEditor<Drop>();
 
   return (
     <ShopScreen
@@ -58,11 +48,11 @@ export default function DropList() {
     >
       {capabilities.manageShop ? (
         <DropForm
-          key={`${environment}/${formKey}`}
+          key={`${environment}/${editor.formKey}`}
           environment={environment}
-          editing={editing}
-          initialNotice={notice}
-          onDone={(done) => startForm(null, done)}
+          editing={editor.editing}
+          initialNotice={editor.notice}
+          onDone={(done) => editor.start(null, done)}
         />
       ) : (
         <ReadOnlyNotice>Your role may view the drops but not change them.</ReadOnlyNotice>
@@ -81,14 +71,7 @@ export default function DropList() {
             ? {
                 header: 'Change',
                 cell: (drop) => (
-                  <button
-                    type="button"
-                    className={listStyles.plainButton}
-                    aria-label={`Edit drop ${drop.dropID}`}
-                    onClick={() => startForm(drop, null)}
-                  >
-                    Edit
-                  </button>
+                  <EditRowButton label={`Edit drop ${drop.dropID}`} onClick={() => editor.start(drop, null)} />
                 ),
               }
             : undefined

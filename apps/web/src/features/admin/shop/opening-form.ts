@@ -1,6 +1,6 @@
 import { type ContainerSpinConfig, containerSpinConfigInputSchema } from '@outpost/contracts/shop';
 import { type Checked, checkWith } from '../components/form-check';
-import { fromLocalDateTime } from './local-time';
+import { fromLocalDateTime } from '../components/local-time';
 
 /** The shop's opening date as typed (datetime-local, the admin's zone); empty clears it: the shop is open. */
 export function checkOpening(text: string): Checked<ContainerSpinConfig> {

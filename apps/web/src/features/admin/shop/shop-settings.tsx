@@ -5,12 +5,12 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { FormField } from '../../../components/form/form-field';
 import { useAdminAccessContext } from '../admin-access-context';
 import { LoadState } from '../components/load-state';
+import { formatInstant, localTimeZone, toLocalDateTime } from '../components/local-time';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useGuardedSave } from '../components/use-guarded-save';
 import productStyles from '../products/products.module.css';
 import { useSaveShopOpening, useShopOpening } from './api/shop-opening';
 import { ShopScreen } from './components/shop-screen';
-import { formatInstant, localTimeZone, toLocalDateTime } from './local-time';
 import { checkOpening, openingSummary } from './opening-form';
 import styles from './shop.module.css';
 

@@ -6,11 +6,11 @@ import formStyles from '../../../../components/form/form.module.css';
 import { FormAlert, type FormNotice } from '../../../../components/form/form-alert';
 import { FormField } from '../../../../components/form/form-field';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../../components/confirm-dialog';
+import { formatInstant, localTimeZone } from '../../components/local-time';
 import productStyles from '../../products/products.module.css';
 import { type DropChange, useChangeDrop } from '../api/change-drop';
 import { useMachineChoices } from '../api/get-machines';
 import { checkDropEdit, checkNewDrop, DROP_MESSAGES, type DropDraft, draftFromDrop, newDropDraft } from '../drop-form';
-import { formatInstant, localTimeZone } from '../local-time';
 import styles from '../shop.module.css';
 
 interface DropFormProps {

@@ -16,8 +16,12 @@ export function toLocalDateTime(iso: string | null): string {
   );
 }
 
-/** A datetime-local value as an ISO instant (null when empty), as the product screens convert theirs. */
-export { localDateTimeToIso as fromLocalDateTime } from '../products/product-form';
+/** A datetime-local value (local time) as an ISO instant; null when empty, and a value that is no date is left for the schema to refuse. */
+export function fromLocalDateTime(text: string): string | null {
+  if (text.trim() === '') return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+}
 
 /** The admin's time zone, named in the forms' hints ("Europe/Paris"). */
 export function localTimeZone(): string {

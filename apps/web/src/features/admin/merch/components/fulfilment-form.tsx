@@ -1,0 +1,95 @@
+import type { AdminMerchOrder } from '@outpost/contracts/merch';
+import { type FormEvent, useState } from 'react';
+import listStyles from '../../../../components/admin-list/admin-list.module.css';
+import { FormField } from '../../../../components/form/form-field';
+import styles from '../merch.module.css';
+import { fulfilmentOptions, notShippableText } from '../merch-text';
+import { checkFulfilment, type FulfilmentStatus, MERCH_ORDER_NOTICES } from '../order-form';
+import type { useOrderChange } from './order-change';
+
+interface FulfilmentFormProps {
+  order: AdminMerchOrder;
+  change: ReturnType<typeof useOrderChange>;
+}
+
+/**
+ * Packing and shipping: "Mark packed" for a paid order, "Mark shipped" with the carrier's tracking
+ * reference for a paid or packed one (the player then sees it), and for a shipped one a corrected
+ * reference. Both buttons stay in place, so the keyboard focus is not lost when one no longer applies.
+ */
+export function FulfilmentForm({ order, change }: FulfilmentFormProps) {
+  const [tracking, setTracking] = useState(order.trackingReference ?? '');
+  const options = fulfilmentOptions(order.status);
+  const shipLabel = order.status === 'shipped' ? 'Save tracking reference' : 'Mark shipped';
+
+  const fulfil = (status: FulfilmentStatus) => {
+    if (change.pending || !(status === 'packed' ? options.pack : options.ship)) return;
+    const checked = checkFulfilment(status, tracking, order.version);
+    if (!checked.ok) return change.refuse(checked.message);
+    const input = checked.value;
+    const confirmation = () => ({
+      message: (
+        <p>
+          {status === 'packed'
+            ? `This marks order ${order.orderID} packed in production.`
+            : `This marks order ${order.orderID} shipped with the tracking reference “${input.trackingReference}” in production; the player sees it on their account.`}
+        </p>
+      ),
+      confirmLabel: status === 'packed' ? 'Mark packed in production' : 'Mark shipped in production',
+    });
+    void change.send(confirmation, { kind: 'fulfil', input }, (saved) => {
+      setTracking(saved.trackingReference ?? '');
+      if (status === 'packed') return MERCH_ORDER_NOTICES.packed;
+      return order.status === 'shipped' ? MERCH_ORDER_NOTICES.tracking : MERCH_ORDER_NOTICES.shipped;
+    });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    fulfil('shipped');
+  };
+
+  return (
+    <section aria-labelledby="merch-order-fulfilment">
+      <h2 id="merch-order-fulfilment">Fulfilment</h2>
+      {options.open ? (
+        <form
+          className={styles.form}
+          onSubmit={submit}
+          noValidate
+          aria-labelledby="merch-order-fulfilment"
+          aria-busy={change.pending}
+        >
+          <FormField
+            label="Tracking reference"
+            value={tracking}
+            hint="The carrier’s reference for the parcel; needed to mark the order shipped."
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={120}
+            onChange={(event) => setTracking(event.target.value)}
+          />
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={listStyles.plainButton}
+              aria-disabled={!options.pack || change.pending}
+              title={options.pack ? undefined : 'Only an order that is paid and not packed yet can be marked packed.'}
+              onClick={() => fulfil('packed')}
+            >
+              Mark packed
+            </button>
+            <button type="submit" className={`button ${styles.submit}`} aria-disabled={change.pending}>
+              {shipLabel}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className={styles.note}>{notShippableText(order.status)}</p>
+      )}
+      {/* Outside the form: the alert region stays in place when a refund ends the fulfilment. */}
+      {change.outcome}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Environment } from '@outpost/contracts/environments';
+import type { AdminMerchOrder } from '@outpost/contracts/merch';
+import { useState } from 'react';
+import listStyles from '../../../../components/admin-list/admin-list.module.css';
+import { FormAlert, type FormNotice } from '../../../../components/form/form-alert';
+import { CallableError } from '../../../../lib/callable';
+import type { ProductionConfirmation, useGuardedSave } from '../../components/use-guarded-save';
+import { type MerchOrderChange, useChangeMerchOrder } from '../api/change-merch-order';
+import styles from '../merch.module.css';
+
+export type OrderGuard = ReturnType<typeof useGuardedSave>;
+
+interface OrderChangeOptions {
+  environment: Environment;
+  orderID: string;
+  /** The screen's one guard: one change of the order at a time, confirmed in production. */
+  guard: OrderGuard;
+  /** Loads the order again (after someone else changed it). */
+  onReload: () => Promise<unknown>;
+}
+
+/**
+ * One of the order screen's changes (fulfilment, refund): sent through the screen's guard, its
+ * outcome in the form's alert region, the server's message word for word. A 409 (someone changed
+ * the order meanwhile, or its state no longer allows it) offers to load the order as it is now.
+ */
+export function useOrderChange({ environment, orderID, guard, onReload }: OrderChangeOptions) {
+  const change = useChangeMerchOrder(environment, orderID);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const [stale, setStale] = useState(false);
+
+  const send = (
+    confirmation: () => ProductionConfirmation,
+    request: MerchOrderChange,
+    /** Called with the order the server answered; says what happened. */
+    succeeded: (saved: AdminMerchOrder) => string,
+  ) =>
+    guard.run(confirmation, (done) => {
+      setNotice(null);
+      setStale(false);
+      change.mutate(request, {
+        onSuccess: (saved) => setNotice({ tone: 'ok', text: succeeded(saved) }),
+        onError: (error) => {
+          setNotice({ tone: 'error', text: `The order was not changed. ${error.message}` });
+          setStale(error instanceof CallableError && error.status === 'aborted');
+        },
+        onSettled: done,
+      });
+    });
+
+  const reload = async () => {
+    setStale(false);
+    setNotice(null);
+    await onReload();
+    setNotice({ tone: 'ok', text: 'The order as it stands now is on screen.' });
+  };
+
+  const outcome = (
+    <div className={styles.actions}>
+      <FormAlert notice={notice} />
+      {stale && (
+        <button type="button" className={listStyles.plainButton} onClick={() => void reload()}>
+          Reload the order
+        </button>
+      )}
+    </div>
+  );
+
+  return {
+    send,
+    pending: change.isPending,
+    /** A problem found before sending (the form's own check). */
+    refuse: (message: string) => setNotice({ tone: 'error', text: message }),
+    outcome,
+  };
+}

@@ -1,0 +1,152 @@
+import { type AdminMerchOrder, MERCH_ORDER_STATUS_LABELS } from '@outpost/contracts/merch';
+import { creditsText, dollarsText, orderTotalText, PAYMENT_METHOD_LABELS } from '../../../../lib/commerce/order-text';
+import { formatInstant } from '../../components/local-time';
+import styles from '../merch.module.css';
+import { addressLines, cutText, mailtoHref, orderTimeline, phoneText, shippingName, sizesText } from '../merch-text';
+import { ScrollTable } from './scroll-table';
+
+type OrderProps = { order: AdminMerchOrder };
+
+/** Where the order stands: status, payment, money in and out, tracking. */
+export function OrderSummary({ order }: OrderProps) {
+  return (
+    <section aria-labelledby="merch-order-summary">
+      <h2 id="merch-order-summary">Summary</h2>
+      <dl className={styles.facts}>
+        <dt>Status</dt>
+        <dd>{MERCH_ORDER_STATUS_LABELS[order.status]}</dd>
+        <dt>Payment</dt>
+        <dd>
+          {PAYMENT_METHOD_LABELS[order.payment]}
+          {order.paypalOrderID && (
+            <>
+              {' '}
+              (PayPal order <span className={styles.mono}>{order.paypalOrderID}</span>)
+            </>
+          )}
+        </dd>
+        <dt>Total</dt>
+        <dd>
+          {orderTotalText(order)}
+          {order.payment === 'credits' && order.totalCredits !== null && ` (${dollarsText(order.total)})`}
+        </dd>
+        <dt>Refunded</dt>
+        <dd>{order.refundedCents > 0 ? dollarsText(order.refundedCents) : 'Nothing'}</dd>
+        <dt>Tracking reference</dt>
+        <dd className={styles.mono}>{order.trackingReference ?? 'None yet'}</dd>
+        <dt>Player ID</dt>
+        <dd className={styles.mono}>{order.userID}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The lines as ordered, at the price of the day, and their total. */
+export function OrderLines({ order }: OrderProps) {
+  return (
+    <section aria-labelledby="merch-order-lines">
+      <h2 id="merch-order-lines">Items</h2>
+      <ScrollTable label="Order lines">
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Variety</th>
+            <th scope="col" className={styles.amount}>
+              Quantity
+            </th>
+            <th scope="col" className={styles.amount}>
+              Unit price
+            </th>
+            <th scope="col" className={styles.amount}>
+              Line total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={`${line.productID}/${line.varietyID}`}>
+              <td>
+                {line.productName} <span className={styles.mono}>({line.productID})</span>
+              </td>
+              <td>{line.varietyName}</td>
+              <td className={styles.amount}>{line.quantity}</td>
+              <td className={styles.amount}>{dollarsText(line.unitPrice)}</td>
+              <td className={styles.amount}>{dollarsText(line.unitPrice * line.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4}>
+              Total
+            </th>
+            <td className={styles.amount}>
+              {dollarsText(order.total)}
+              {order.payment === 'credits' && order.totalCredits !== null && (
+                <>
+                  <br />
+                  {creditsText(order.totalCredits)}
+                </>
+              )}
+            </td>
+          </tr>
+        </tfoot>
+      </ScrollTable>
+    </section>
+  );
+}
+
+/** Where and to whom it ships, as the order profile said when the order was placed. */
+export function ShippingDetails({ order }: OrderProps) {
+  const { shipping } = order;
+  return (
+    <section aria-labelledby="merch-order-shipping">
+      <h2 id="merch-order-shipping">Shipping details</h2>
+      <dl className={styles.facts}>
+        <dt>Name</dt>
+        <dd>{shippingName(shipping)}</dd>
+        <dt>Address</dt>
+        <dd>
+          <address className={styles.address}>
+            {addressLines(shipping.address).map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </address>
+        </dd>
+        <dt>Phone</dt>
+        <dd>
+          <a href={`tel:${phoneText(shipping).replace(/[^+\d]/g, '')}`}>{phoneText(shipping)}</a>
+        </dd>
+        <dt>Email</dt>
+        <dd>
+          <a href={mailtoHref(shipping.email)}>{shipping.email}</a>
+        </dd>
+        <dt>Cut</dt>
+        <dd>{cutText(shipping.cut)}</dd>
+        <dt>Sizes</dt>
+        <dd>{sizesText(shipping.sizes)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** Placed, paid, packed, shipped: each step with its time once it happened. */
+export function OrderTimeline({ order }: OrderProps) {
+  return (
+    <section aria-labelledby="merch-order-timeline">
+      <h2 id="merch-order-timeline">Timeline</h2>
+      <ol className={styles.timeline}>
+        {orderTimeline(order).map((step) => (
+          <li key={step.label} className={step.at ? styles.done : undefined}>
+            <span className={styles.step}>{step.label}</span>
+            {step.at ? (
+              <time dateTime={step.at}>{formatInstant(step.at)}</time>
+            ) : (
+              <span className={styles.pending}>Not yet</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { type AdminMerchOrder, MERCH_MESSAGES, PAID_MERCH_STATUSES } from '@outpost/contracts/merch';
+import { type FormEvent, useState } from 'react';
+import { FormField } from '../../../../components/form/form-field';
+import { creditsText, dollarsText } from '../../../../lib/commerce/order-text';
+import { formatInstant } from '../../components/local-time';
+import { TextAreaField } from '../../components/text-area-field';
+import styles from '../merch.module.css';
+import { refundableCents } from '../merch-text';
+import { checkRefund, newRefundDraft, type RefundDraft } from '../order-form';
+import type { useOrderChange } from './order-change';
+import { ScrollTable } from './scroll-table';
+
+interface RefundsProps {
+  order: AdminMerchOrder;
+  change: ReturnType<typeof useOrderChange>;
+}
+
+/** Where a refund of this order goes: credits back to the player, or money back through PayPal or the card. */
+function refundRoute(order: AdminMerchOrder): string {
+  if (order.payment === 'credits') return 'Paid in credits: the player gets the matching credits back.';
+  return order.payment === 'paypal'
+    ? 'Paid with PayPal: the money goes back to the player’s PayPal account.'
+    : 'Paid by card: the money goes back to the card through Stripe.';
+}
+
+/** The refunds recorded against the order, and the form that records another. */
+export function Refunds({ order, change }: RefundsProps) {
+  const [draft, setDraft] = useState<RefundDraft>(newRefundDraft);
+  const refundable = refundableCents(order);
+  const paid = (PAID_MERCH_STATUSES as readonly string[]).includes(order.status);
+  const set = <Field extends keyof RefundDraft>(field: Field, value: RefundDraft[Field]) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (change.pending) return;
+    const checked = checkRefund(draft, refundable);
+    if (!checked.ok) return change.refuse(checked.message);
+    const input = checked.value;
+    const amount = dollarsText(input.amountCents);
+    const confirmation = () => ({
+      message: (
+        <p>
+          This refunds {amount} of order {order.orderID} in production. {refundRoute(order)}
+        </p>
+      ),
+      items: ['A refund cannot be taken back.'],
+      confirmLabel: 'Refund in production',
+    });
+    void change.send(confirmation, { kind: 'refund', input }, (saved) => {
+      setDraft(newRefundDraft());
+      const recorded = saved.refunds.at(-1);
+      const credits = recorded?.credits ? `; ${creditsText(recorded.credits)} went back to the player` : '';
+      return `Refund of ${amount} recorded${credits}.`;
+    });
+  };
+
+  return (
+    <section aria-labelledby="merch-order-refunds">
+      <h2 id="merch-order-refunds">Refunds</h2>
+      {order.refunds.length === 0 ? (
+        <p className={styles.note}>No refunds yet.</p>
+      ) : (
+        <ScrollTable label="Refunds of this order">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col" className={styles.amount}>
+                Amount
+              </th>
+              <th scope="col" className={styles.amount}>
+                Credits back
+              </th>
+              <th scope="col">Reason</th>
+              <th scope="col">By</th>
+              <th scope="col">Provider reference</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.refunds.map((refund) => (
+              <tr key={refund.refundID}>
+                <td className={styles.nowrap}>{formatInstant(refund.createdAt)}</td>
+                <td className={styles.amount}>{dollarsText(refund.amountCents)}</td>
+                <td className={styles.amount}>{refund.credits === null ? '—' : creditsText(refund.credits)}</td>
+                <td className={styles.messageText}>{refund.reason}</td>
+                <td className={styles.mono}>{refund.admin}</td>
+                <td className={styles.mono}>{refund.providerReference ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+      {refundable > 0 ? (
+        <form
+          className={styles.form}
+          onSubmit={submit}
+          noValidate
+          aria-labelledby="merch-order-refund-title"
+          aria-busy={change.pending}
+        >
+          <h3 id="merch-order-refund-title">Refund this order</h3>
+          <FormField
+            label="Amount (USD)"
+            inputMode="decimal"
+            autoComplete="off"
+            value={draft.amount}
+            hint={`Up to ${dollarsText(refundable)} can still be refunded. ${refundRoute(order)}`}
+            onChange={(event) => set('amount', event.target.value)}
+          />
+          <TextAreaField
+            label="Reason"
+            rows={3}
+            maxLength={500}
+            value={draft.reason}
+            onChange={(event) => set('reason', event.target.value)}
+          />
+          <div className={styles.actions}>
+            <button type="submit" className={`button ${styles.submit}`} aria-disabled={change.pending}>
+              Refund
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className={styles.note}>
+          {order.status === 'refunded' || paid
+            ? 'Everything paid for this order has been refunded.'
+            : MERCH_MESSAGES.refundUnpaid}
+        </p>
+      )}
+      {/* Outside the form: the alert region stays in place when a full refund takes the form away. */}
+      {change.outcome}
+    </section>
+  );
+}
