@@ -11,6 +11,7 @@ import { registerMerchAdminRoutes } from './economy/merch/admin-routes';
 import { registerMerchJobs } from './economy/merch/jobs';
 import { providerRefunds } from './economy/merch/provider-refunds';
 import { registerMerchRoutes } from './economy/merch/routes';
+import { registerStripeWebhook } from './economy/merch/stripe-webhook';
 import { PAYPAL_CSP_SOURCES } from './economy/paypal/csp';
 import { PayPalClient } from './economy/paypal/paypal-client';
 import { registerEconomyRoutes } from './economy/routes';
@@ -19,7 +20,6 @@ import { registerShopAdminRoutes } from './economy/shop/admin-routes';
 import { countCreditPurchases } from './economy/shop/orders';
 import { registerShopRoutes } from './economy/shop/routes';
 import { StripeClient } from './economy/stripe/stripe-client';
-import { registerStripeWebhook } from './economy/stripe/webhook';
 import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import { registerAuthRoutes } from './identity/auth-routes';
 import { registerIdentityRoutes } from './identity/routes';
@@ -57,6 +57,10 @@ export interface RateLimits {
   redeemCode: RateLimit;
   /** Merch contact messages per client (POST /api/shop/merch/contact). */
   merchContact: RateLimit;
+  /** Merch orders placed per player (POST /api/shop/merch/orders): each one holds stock. */
+  merchOrder: RateLimit;
+  /** Drop subscriptions per player (subscribe-to-drop): each one mails an address. */
+  dropSubscription: RateLimit;
   auth: AuthRateLimits;
 }
 
@@ -66,6 +70,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   attestation: { max: 20, windowMs: 60_000 },
   redeemCode: { max: 10, windowMs: 60_000 },
   merchContact: { max: 5, windowMs: 600_000 },
+  merchOrder: { max: 20, windowMs: 600_000 },
+  dropSubscription: { max: 10, windowMs: 600_000 },
   auth: DEFAULT_AUTH_RATE_LIMITS,
 };
 
@@ -218,7 +224,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     files,
     payments: { paypal: shopPayPal?.api, stripe: stripeClients[config.appEnv], shopUrl },
     paypalClientId: shopPayPal?.clientId ?? null,
-    contactRateLimit: rateLimits.merchContact,
+    rateLimits: {
+      contact: rateLimits.merchContact,
+      order: rateLimits.merchOrder,
+      subscription: rateLimits.dropSubscription,
+    },
   });
   await registerStripeWebhook(app, {
     game: stores.game[config.appEnv],

@@ -23,6 +23,7 @@ export const MERCH_MESSAGES = {
   stripeOff: 'Card payments (Stripe) are not set up here yet; paying in credits still works.',
   paypalOff: 'PayPal payments are not set up here yet; paying in credits still works.',
   notEnoughCredits: 'You do not have enough credits for this order.',
+  paypalNotApproved: 'The payment has not been approved on PayPal yet.',
   dropNotFound: 'There is no merch drop with that ID.',
   dropAlreadyOpen: 'This drop is already open: you can order now.',
   contactSent: 'Thanks! Your message reached the merch team; we answer by email.',
@@ -36,6 +37,14 @@ export const MERCH_MESSAGES = {
 export const subscribedToDropText = (dropName: string) => `You're on the list: we'll email you when ${dropName} opens.`;
 export const alreadySubscribedToDropText = (dropName: string) =>
   `You're already on the list for ${dropName}; we'll email you once when it opens.`;
+
+/**
+ * Orders one player may have waiting for payment at once: each holds stock, so one account cannot
+ * hold a drop's stock with orders it never pays.
+ */
+export const MAX_OPEN_MERCH_ORDERS = 3;
+export const tooManyOpenOrdersText = () =>
+  `You have ${MAX_OPEN_MERCH_ORDERS} orders waiting for payment: pay or cancel one of them (on your account page) first.`;
 
 /** How long a reservation holds stock for a payment in credits or with PayPal. */
 export const RESERVATION_MINUTES = 15;
@@ -83,10 +92,14 @@ const countrySchema = z.string({ error: 'Pick the country we ship to.' }).check(
   z.refine((code) => (COUNTRY_CODES as readonly string[]).includes(code), { error: 'Pick the country we ship to.' }),
 );
 
-/** US addresses need a state and a five-digit ZIP code; elsewhere both depend on the country. */
-const usAddressRule = z.refine<{ country: string; state: string; zipcode: string }>(
-  (address) => address.country !== 'US' || (address.state !== '' && /^\d{5}(-\d{4})?$/.test(address.zipcode)),
-  { error: 'US addresses need a state and a ZIP code of 5 digits (or 5+4).', path: ['zipcode'] },
+/** US addresses need a state and a five-digit ZIP code; elsewhere both depend on the country. Each rule names its own field. */
+const usStateRule = z.refine<{ country: string; state: string }>(
+  (address) => address.country !== 'US' || address.state !== '',
+  { error: 'US addresses need a state.', path: ['state'] },
+);
+const usZipRule = z.refine<{ country: string; zipcode: string }>(
+  (address) => address.country !== 'US' || /^\d{5}(-\d{4})?$/.test(address.zipcode),
+  { error: 'US ZIP codes have 5 digits (or 5+4, like 97201-1234).', path: ['zipcode'] },
 );
 
 export const shippingAddressSchema = z
@@ -107,7 +120,7 @@ export const shippingAddressSchema = z
     ),
     country: countrySchema,
   })
-  .check(usAddressRule);
+  .check(usStateRule, usZipRule);
 
 /**
  * An order profile (spec §3), saved with POST /api/fn/set-order-profile into user-order-settings;
@@ -277,6 +290,8 @@ export const MERCH_ORDER_STATUS_LABELS: Record<MerchOrderStatus, string> = {
 };
 /** Orders whose money is in: the back office packs, ships and refunds these. */
 export const PAID_MERCH_STATUSES = ['paid', 'packed', 'shipped', 'refund-due'] as const satisfies MerchOrderStatus[];
+/** Orders sold: paid and going out (a refund-due order never took its stock, and owes the money back). */
+export const SOLD_MERCH_STATUSES = ['paid', 'packed', 'shipped'] as const satisfies MerchOrderStatus[];
 
 const merchIdSchema = (label: string) =>
   z
@@ -522,8 +537,10 @@ export const merchRefundSchema = z.object({
   /** Credits returned to the player, for an order paid in credits. */
   credits: z.nullable(z.int()),
   reason: z.string(),
-  /** The payment provider's refund id, or null for credits. */
+  /** The payment provider's refund id, or null for credits and while the provider is asked. */
   providerReference: z.nullable(z.string()),
+  /** pending while the provider is asked (a crash then leaves it pending: check the provider); done once made. */
+  status: z.enum(['pending', 'done']),
   admin: z.string(),
   createdAt: z.string(),
 });

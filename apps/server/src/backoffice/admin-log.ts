@@ -31,6 +31,17 @@ export interface AdminLogRecord {
   now?: Date;
 }
 
+/** The entry of a change `context` makes: its action and data, the change's environment, admin and time. */
+export function adminLogRecord(context: AdminChange, action: string, data: Record<string, unknown>): AdminLogRecord {
+  return {
+    action,
+    environment: context.environment,
+    admin: context.admin,
+    data,
+    ...(context.now ? { now: context.now } : {}),
+  };
+}
+
 /**
  * Appends the entry for a change. Call it with the change's transaction handle, before the
  * change: a change that fails rolls its entry back with it, and one that commits has its entry.

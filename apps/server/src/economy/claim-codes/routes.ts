@@ -14,12 +14,12 @@ import {
 } from '@outpost/contracts/claim-codes';
 import { adminEnvironmentParamsSchema, type Environment } from '@outpost/contracts/environments';
 import { unknownItemsMessage } from '@outpost/contracts/items';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminChangeOf } from '../../backoffice/admin-log';
 import { signedInViewer } from '../../platform/http/access';
 import { FunctionError } from '../../platform/http/errors';
-import { limitTo, type RateLimit } from '../../platform/http/rate-limit';
+import { limitTo, perViewer, type RateLimit } from '../../platform/http/rate-limit';
 import type { AppStores } from '../../stores';
 import { UnknownItemsError } from '../items/queries';
 import {
@@ -51,11 +51,6 @@ const REFUSALS: Record<RedeemRefusal, () => FunctionError> = {
   'already-redeemed': () =>
     new FunctionError('aborted', CLAIM_CODE_MESSAGES.alreadyRedeemed, { code: 'code-already-redeemed' }),
 };
-
-/** The signed-in player's id keys their redeem budget: players behind one carrier address keep their own. */
-async function playerKey(request: FastifyRequest): Promise<string> {
-  return (await request.viewer())?.userId ?? request.ip;
-}
 
 /**
  * Redemption codes (spec §3, §5, §7, §8; issue 9 points 7 and 8): staff and admins create, list,
@@ -143,7 +138,7 @@ export function registerClaimCodeRoutes(app: FastifyInstance, options: ClaimCode
     '/api/account/redeem-code',
     {
       schema: { body: redeemCodeInputSchema, response: { 200: redeemCodeResultSchema } },
-      config: { rateLimit: { ...limitTo(options.redeemRateLimit), keyGenerator: playerKey } },
+      config: { rateLimit: { ...limitTo(options.redeemRateLimit), keyGenerator: perViewer } },
     },
     async (request) => {
       const viewer = await signedInViewer(request);

@@ -11,16 +11,17 @@ import {
   type MerchOrderListQuery,
   type merchContactListQuerySchema,
   PAID_MERCH_STATUSES,
+  SOLD_MERCH_STATUSES,
 } from '@outpost/contracts/merch';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
-import { type AdminChange, appendAdminLog } from '../../backoffice/admin-log';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
 import { containsText } from '../../platform/db/text-search';
 import type { GameDatabase } from '../../stores';
 import { credit } from '../ledger';
 import type { ShopOrderRow } from '../shop/tables';
 import { findAdminMerchOrder, hydrateOrders, MerchOrderNotFoundError } from './orders';
-import type { MerchContactRow, MerchOrderRow } from './tables';
+import type { MerchContactRow, MerchOrderRow, MerchRefundRow } from './tables';
 
 /*
  * The merch back office (issue 10 points 5 and 6): orders to pack, ship and refund, the contact
@@ -32,6 +33,8 @@ export const MERCH_ORDER_ACTIONS = {
   pack: 'merchOrder.pack',
   ship: 'merchOrder.ship',
   refund: 'merchOrder.refund',
+  /** The provider refused a refund just recorded, which is undone. */
+  refundRefused: 'merchOrder.refundRefused',
 } as const;
 
 /** A fulfilment or refund the order's state does not allow (409). */
@@ -93,16 +96,6 @@ export async function listPlayerMerchOrders(
   };
 }
 
-function logOf(context: AdminChange, action: string, data: Record<string, unknown>) {
-  return {
-    action,
-    environment: context.environment,
-    admin: context.admin,
-    data,
-    ...(context.now ? { now: context.now } : {}),
-  };
-}
-
 async function requireOrderRow(db: Kysely<GameDatabase>, orderID: string): Promise<MerchOrderRow> {
   const row = await db.selectFrom('merch_orders').selectAll().where('order_id', '=', orderID).executeTakeFirst();
   if (!row) throw new MerchOrderNotFoundError();
@@ -134,7 +127,7 @@ export async function fulfilMerchOrder(
     if (!allowed.includes(row.status)) throw new MerchOrderStateError(MERCH_MESSAGES.cannotShipUnpaid);
     await appendAdminLog(
       trx,
-      logOf(context, input.status === 'packed' ? MERCH_ORDER_ACTIONS.pack : MERCH_ORDER_ACTIONS.ship, {
+      adminLogRecord(context, input.status === 'packed' ? MERCH_ORDER_ACTIONS.pack : MERCH_ORDER_ACTIONS.ship, {
         orderID,
         from: row.status,
         ...(input.status === 'shipped' ? { trackingReference: input.trackingReference } : {}),
@@ -159,16 +152,50 @@ export async function fulfilMerchOrder(
 }
 
 /**
- * Returns money through the order's payment method: a card or PayPal refund at the provider (the
- * caller's `atProvider`, with a key fixed by the refunded total so a retried refund is one
- * refund), or credits back to the player's ledger. Answers the provider's refund id or null.
+ * Returns money at the payment provider that took it (Stripe, PayPal) under the refund's own
+ * idempotency key, so asking again never refunds twice; answers the provider's refund id. Throws
+ * RefundRefusedError when nothing was refunded, RefundUnansweredError (or anything else) when the
+ * provider's answer never came.
  */
-export type RefundAtProvider = (
-  payment: ShopOrderRow,
-  amountCents: number,
-  idempotencyKey: string,
-) => Promise<string | null>;
+export type RefundAtProvider = (payment: ShopOrderRow, amountCents: number, idempotencyKey: string) => Promise<string>;
 
+/** The provider refused the refund, or cannot be asked here: nothing was refunded. */
+export class RefundRefusedError extends Error {
+  constructor(
+    message: string,
+    /** True when the provider is not set up or not reachable before asking, rather than saying no. */
+    readonly unavailable = false,
+  ) {
+    super(message);
+  }
+}
+
+/** The provider was asked and did not answer: the refund may have been made; it stays pending. */
+export class RefundUnansweredError extends Error {}
+
+/** A refund pending at the provider: asking for the same amount again retries it, under its key. */
+export class RefundPendingError extends Error {}
+
+const providerName = (payment: string) => (payment === 'stripe' ? 'Stripe' : 'PayPal');
+
+/**
+ * Credits back for `amountCents` of an order paid in credits: the cumulative share of its credits,
+ * so refunds in parts add up to exactly its credits, whatever the rate.
+ */
+function creditsBack(row: MerchOrderRow, amountCents: number): number {
+  const credits = row.total_credits ?? 0;
+  const total = Math.max(row.total_cents, 1);
+  const share = (cents: number) => Math.floor((credits * cents) / total);
+  return share(row.refunded_cents + amountCents) - share(row.refunded_cents);
+}
+
+/**
+ * Records a refund, then makes it: credits straight back to the player's ledger in the same
+ * transaction; through PayPal or Stripe, the refund is recorded first as pending (moving the
+ * refunded total conditionally on the total it read, so of two admins refunding at once one goes
+ * through), then asked of the provider under the key `refund-<refundID>`. A refusal undoes the
+ * record; no answer leaves it pending, and asking for the same amount again retries it.
+ */
 export async function refundMerchOrder(
   db: Kysely<GameDatabase>,
   orderID: string,
@@ -177,45 +204,98 @@ export async function refundMerchOrder(
   atProvider: RefundAtProvider,
 ): Promise<AdminMerchOrder> {
   const now = context.now ?? new Date();
-  const row = await requireOrderRow(db, orderID);
-  if (!(PAID_MERCH_STATUSES as readonly string[]).includes(row.status)) {
-    throw new MerchOrderStateError(MERCH_MESSAGES.refundUnpaid);
-  }
-  const refundable = row.total_cents - row.refunded_cents;
-  if (input.amountCents > refundable) throw new RefundTooLargeError(MERCH_MESSAGES.refundTooLarge);
+  const pending = await db
+    .selectFrom('merch_refunds')
+    .selectAll()
+    .where('order_id', '=', orderID)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  const refund = pending
+    ? await retryable(db, pending, input.amountCents)
+    : await recordRefund(db, orderID, input, context, now);
+  if (refund.payment === 'credits') return (await findAdminMerchOrder(db, orderID)) as AdminMerchOrder;
+
   const payment = await db
     .selectFrom('shop_orders')
     .selectAll()
     .where('order_id', '=', orderID)
     .executeTakeFirstOrThrow();
-  const providerReference =
-    row.payment === 'credits'
-      ? null
-      : await atProvider(payment, input.amountCents, `refund-${orderID}-${row.refunded_cents}`);
-  const credits =
-    row.payment === 'credits' && row.total_credits !== null
-      ? input.amountCents === refundable
-        ? row.total_credits - Math.floor((row.total_credits * row.refunded_cents) / Math.max(row.total_cents, 1))
-        : Math.floor((row.total_credits * input.amountCents) / Math.max(row.total_cents, 1))
-      : null;
+  let reference: string;
+  try {
+    reference = await atProvider(payment, refund.amountCents, `refund-${refund.refundID}`);
+  } catch (error) {
+    if (error instanceof RefundRefusedError) await undoRefund(db, orderID, refund, error.message, context, now);
+    else {
+      throw new RefundUnansweredError(
+        `${providerName(payment.payment)} did not answer; the refund stays pending. Ask for the same refund again to retry it: it is never made twice.`,
+      );
+    }
+    throw error;
+  }
+  await db
+    .updateTable('merch_refunds')
+    .set({ status: 'done', provider_reference: reference })
+    .where('refund_id', '=', refund.refundID)
+    .execute();
+  return (await findAdminMerchOrder(db, orderID)) as AdminMerchOrder;
+}
 
-  await db.transaction().execute(async (trx) => {
+interface RecordedRefund {
+  refundID: number;
+  amountCents: number;
+  payment: string;
+  /** The order's status before this refund, to restore should the provider refuse it. */
+  statusBefore: string;
+}
+
+async function retryable(
+  db: Kysely<GameDatabase>,
+  pending: MerchRefundRow,
+  amountCents: number,
+): Promise<RecordedRefund> {
+  const order = await requireOrderRow(db, pending.order_id);
+  if (pending.amount_cents !== amountCents) {
+    throw new RefundPendingError(
+      `A refund of ${pending.amount_cents} cents is pending at ${providerName(order.payment)}; ask for that amount again to retry it first.`,
+    );
+  }
+  return {
+    refundID: Number(pending.refund_id),
+    amountCents,
+    payment: order.payment,
+    statusBefore: order.status === 'refunded' ? 'paid' : order.status,
+  };
+}
+
+async function recordRefund(
+  db: Kysely<GameDatabase>,
+  orderID: string,
+  input: { amountCents: number; reason: string },
+  context: AdminChange,
+  now: Date,
+): Promise<RecordedRefund> {
+  return db.transaction().execute(async (trx) => {
+    const row = await requireOrderRow(trx, orderID);
+    if (!(PAID_MERCH_STATUSES as readonly string[]).includes(row.status)) {
+      throw new MerchOrderStateError(MERCH_MESSAGES.refundUnpaid);
+    }
+    const refundable = row.total_cents - row.refunded_cents;
+    if (input.amountCents > refundable) throw new RefundTooLargeError(MERCH_MESSAGES.refundTooLarge);
+    const credits = row.payment === 'credits' ? creditsBack(row, input.amountCents) : null;
     await appendAdminLog(
       trx,
-      logOf(context, MERCH_ORDER_ACTIONS.refund, {
+      adminLogRecord(context, MERCH_ORDER_ACTIONS.refund, {
         orderID,
         amountCents: input.amountCents,
         credits,
         reason: input.reason,
-        providerReference,
       }),
     );
-    const fully = input.amountCents === refundable;
     const moved = await trx
       .updateTable('merch_orders')
       .set((eb) => ({
         refunded_cents: eb('refunded_cents', '+', input.amountCents),
-        ...(fully ? { status: 'refunded' } : {}),
+        ...(input.amountCents === refundable ? { status: 'refunded' } : {}),
         version: eb('version', '+', 1),
         updated_at: now.toISOString(),
       }))
@@ -233,7 +313,8 @@ export async function refundMerchOrder(
         amount_cents: input.amountCents,
         credits,
         reason: input.reason,
-        provider_reference: providerReference,
+        provider_reference: null,
+        status: row.payment === 'credits' ? 'done' : 'pending',
         admin: context.admin,
         created_at: now.toISOString(),
       })
@@ -248,18 +329,51 @@ export async function refundMerchOrder(
         now,
       });
     }
+    return {
+      refundID: Number(refund.refund_id),
+      amountCents: input.amountCents,
+      payment: row.payment,
+      statusBefore: row.status,
+    };
   });
-  return (await findAdminMerchOrder(db, orderID)) as AdminMerchOrder;
+}
+
+/** The provider refused: the refund was never made, so its record goes and the total returns. */
+async function undoRefund(
+  db: Kysely<GameDatabase>,
+  orderID: string,
+  refund: RecordedRefund,
+  reason: string,
+  context: AdminChange,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await appendAdminLog(
+      trx,
+      adminLogRecord(context, MERCH_ORDER_ACTIONS.refundRefused, { orderID, refundID: refund.refundID, reason }),
+    );
+    await trx.deleteFrom('merch_refunds').where('refund_id', '=', refund.refundID).execute();
+    await trx
+      .updateTable('merch_orders')
+      .set((eb) => ({
+        refunded_cents: eb('refunded_cents', '-', refund.amountCents),
+        status: eb.case().when('status', '=', 'refunded').then(refund.statusBefore).else(eb.ref('status')).end(),
+        version: eb('version', '+', 1),
+        updated_at: now.toISOString(),
+      }))
+      .where('order_id', '=', orderID)
+      .execute();
+  });
 }
 
 const DAY_MS = 86_400_000;
 
-/** The dashboard's Recent Sales (7d): merch orders paid in the last seven days and not refunded. */
+/** The dashboard's Recent Sales (7d): merch orders paid in the last seven days that go out (not refunded, none owed back). */
 export async function countRecentMerchSales(db: Kysely<GameDatabase>, now = new Date()): Promise<number> {
   const row = await db
     .selectFrom('merch_orders')
     .where('paid_at', '>=', new Date(now.getTime() - 7 * DAY_MS).toISOString())
-    .where('status', 'in', PAID_MERCH_STATUSES)
+    .where('status', 'in', SOLD_MERCH_STATUSES)
     .select((eb) => eb.fn.countAll<string | number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
@@ -355,7 +469,7 @@ export async function listEcomProducts(
         'merch_orders.status',
         eb.fn.sum<string | number>('merch_order_lines.quantity').as('units'),
       ])
-      .where('merch_orders.status', 'in', ['reserved', ...PAID_MERCH_STATUSES])
+      .where('merch_orders.status', 'in', ['reserved', ...SOLD_MERCH_STATUSES])
       .groupBy(['merch_order_lines.product_id', 'merch_order_lines.variety_id', 'merch_orders.status'])
       .execute(),
   ]);
@@ -373,7 +487,7 @@ export async function listEcomProducts(
     price: row.price,
     stock: row.quantity,
     reserved: units(row.product_id, row.variety_id, ['reserved']),
-    sold: units(row.product_id, row.variety_id, PAID_MERCH_STATUSES),
+    sold: units(row.product_id, row.variety_id, SOLD_MERCH_STATUSES),
     dropID: row.drop_id,
     position: row.position,
   }));

@@ -24,7 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { adminChangeOf } from '../../backoffice/admin-log';
-import { FunctionError } from '../../platform/http/errors';
+import { answering, FunctionError } from '../../platform/http/errors';
 import type { AppStores } from '../../stores';
 import {
   fulfilMerchOrder,
@@ -33,7 +33,10 @@ import {
   listMerchOrders,
   MerchOrderStateError,
   type RefundAtProvider,
+  RefundPendingError,
+  RefundRefusedError,
   RefundTooLargeError,
+  RefundUnansweredError,
   refundMerchOrder,
 } from './admin-queries';
 import { readMerchConfig, writeMerchConfig } from './config';
@@ -63,16 +66,14 @@ function toFunctionError(error: unknown): unknown {
   if (error instanceof RefundTooLargeError || error instanceof MerchDropReferenceError) {
     return new FunctionError('invalid-argument', error.message);
   }
+  if (error instanceof RefundRefusedError)
+    return new FunctionError(error.unavailable ? 'unavailable' : 'aborted', error.message);
+  if (error instanceof RefundPendingError) return new FunctionError('aborted', error.message);
+  if (error instanceof RefundUnansweredError) return new FunctionError('unavailable', error.message);
   return error;
 }
 
-async function answer<Result>(run: () => Promise<Result>): Promise<Result> {
-  try {
-    return await run();
-  } catch (error) {
-    throw toFunctionError(error);
-  }
-}
+const answer = answering(toFunctionError);
 
 /**
  * The merch back office (issue 10 points 5 and 6): orders (the shop's staff pack, ship and refund

@@ -28,7 +28,7 @@ describe.each(TEST_DIALECTS)('the merch back office on %s', (dialect) => {
       displayName: 'moddy',
       keys: ['moderator'],
     });
-    crowd = await signUpPlayers(t.app, t.stores.identity, `merch-admin-${dialect}`, 12);
+    crowd = await signUpPlayers(t.app, t.stores.identity, `merch-admin-${dialect}`, 24);
     await putTestProduct(db(), {
       productID: 'hoodie',
       price: 5999,
@@ -106,6 +106,12 @@ describe.each(TEST_DIALECTS)('the merch back office on %s', (dialect) => {
   it('refuses to pack an order not paid yet, and two concurrent moves of one order move it once', async () => {
     const player = crowd.pop() as SignedIn;
     await setOrderProfile(t.app, player);
+    await credit(db(), {
+      userId: player.userId,
+      amount: 10_000,
+      reason: 'reward',
+      reference: `grant:${player.userId}`,
+    });
     const reserved = (
       await placeOrder(t.app, player, {
         lines: [{ productID: 'hoodie', varietyID: 's', quantity: 1 }],
@@ -254,6 +260,12 @@ describe.each(TEST_DIALECTS)('the merch back office on %s', (dialect) => {
     const { order } = await (async () => {
       const player = crowd.pop() as SignedIn;
       await setOrderProfile(t.app, player);
+      await credit(db(), {
+        userId: player.userId,
+        amount: 10_000,
+        reason: 'reward',
+        reference: `grant:${player.userId}`,
+      });
       const placed = await placeOrder(t.app, player, {
         lines: [{ productID: 'stale', varietyID: 'default', quantity: 2 }],
         payment: 'credits',
@@ -276,10 +288,47 @@ describe.each(TEST_DIALECTS)('the merch back office on %s', (dialect) => {
     expect((raised.json() as Product).varieties[0]).toMatchObject({ quantity: 7, lifetimeQuantity: 9 });
   });
 
-  it('counts merch paid in the last seven days as Recent Sales', async () => {
-    const before = (await call(moderator, 'GET', '/api/admin/development/dashboard')).json().figures.recentSales;
+  it('counts merch paid in the last seven days and going out as Recent Sales', async () => {
+    const recentSales = async () =>
+      (await call(moderator, 'GET', '/api/admin/development/dashboard')).json().figures.recentSales as number;
+    const before = await recentSales();
     await paidOrder();
-    const after = (await call(moderator, 'GET', '/api/admin/development/dashboard')).json().figures.recentSales;
-    expect(after).toBe(before + 1);
+    expect(await recentSales()).toBe(before + 1);
+    // Neither an order refunded in full, one owed back, nor one paid eight days ago counts.
+    const refunded = await paidOrder();
+    await call(staff, 'POST', `/api/admin/development/merch/orders/${refunded.order.orderID}/refunds`, {
+      amountCents: refunded.order.total,
+      reason: 'Changed their mind.',
+    });
+    const owed = await paidOrder();
+    await db()
+      .updateTable('merch_orders')
+      .set({ status: 'refund-due' })
+      .where('order_id', '=', owed.order.orderID)
+      .execute();
+    const old = await paidOrder();
+    await db()
+      .updateTable('merch_orders')
+      .set({ paid_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
+      .where('order_id', '=', old.order.orderID)
+      .execute();
+    expect(await recentSales()).toBe(before + 1);
+  });
+
+  it('returns exactly an order’s credits over refunds in parts, whatever the rate', async () => {
+    await call(staff, 'PUT', '/api/admin/development/config/merch', { creditsPerUSD: 75 });
+    try {
+      const { player, order } = await paidOrder();
+      expect(order.totalCredits).toBe(4500);
+      const before = await getBalance(db(), player.userId);
+      const url = `/api/admin/development/merch/orders/${order.orderID}/refunds`;
+      for (const amountCents of [1333, 1333, 5999 - 2 * 1333]) {
+        const refunded = await call(staff, 'POST', url, { amountCents, reason: 'In parts.' });
+        expect(refunded.statusCode, refunded.body).toBe(200);
+      }
+      expect(await getBalance(db(), player.userId)).toBe(before + 4500);
+    } finally {
+      await call(staff, 'PUT', '/api/admin/development/config/merch', { creditsPerUSD: 100 });
+    }
   });
 });

@@ -4,6 +4,7 @@ import { setProfileKeys } from '../../identity/queries';
 import { type SignedIn, signUpPlayers, signUpWithProfile } from '../../identity/testing';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
+import { credit } from '../ledger';
 import { notifyOpenedDrops } from './drops';
 import { placeOrder, putTestProduct, setOrderProfile } from './testing';
 
@@ -148,6 +149,12 @@ describe.each(TEST_DIALECTS)('merch drops on %s', (dialect) => {
     });
     const player = crowd.pop() as SignedIn;
     await setOrderProfile(t.app, player);
+    await credit(db(), {
+      userId: player.userId,
+      amount: 10_000,
+      reason: 'reward',
+      reference: `grant:${player.userId}`,
+    });
     const refused = await placeOrder(t.app, player, {
       lines: [{ productID: 'drop-tee', varietyID: 'm', quantity: 1 }],
       payment: 'credits',

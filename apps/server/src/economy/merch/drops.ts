@@ -10,7 +10,7 @@ import {
 } from '@outpost/contracts/merch';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
-import { type AdminChange, appendAdminLog } from '../../backoffice/admin-log';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { GameDatabase } from '../../stores';
@@ -151,16 +151,6 @@ async function writeProducts(trx: Kysely<GameDatabase>, dropID: string, productI
   }
 }
 
-function logOf(context: AdminChange, action: string, data: Record<string, unknown>) {
-  return {
-    action,
-    environment: context.environment,
-    admin: context.admin,
-    data,
-    ...(context.now ? { now: context.now } : {}),
-  };
-}
-
 export async function createMerchDrop(
   db: Kysely<GameDatabase>,
   input: CreateDrop,
@@ -169,7 +159,7 @@ export async function createMerchDrop(
   const at = (context.now ?? new Date()).toISOString();
   try {
     await db.transaction().execute(async (trx) => {
-      await appendAdminLog(trx, logOf(context, MERCH_DROP_ACTIONS.create, { ...input }));
+      await appendAdminLog(trx, adminLogRecord(context, MERCH_DROP_ACTIONS.create, { ...input }));
       await checkProducts(trx, input.products);
       await trx
         .insertInto('merch_drops')
@@ -196,7 +186,7 @@ export async function updateMerchDrop(
 ): Promise<MerchDrop> {
   const at = (context.now ?? new Date()).toISOString();
   await db.transaction().execute(async (trx) => {
-    await appendAdminLog(trx, logOf(context, MERCH_DROP_ACTIONS.update, { dropID, ...input }));
+    await appendAdminLog(trx, adminLogRecord(context, MERCH_DROP_ACTIONS.update, { dropID, ...input }));
     const updated = await trx
       .updateTable('merch_drops')
       .set({ name: input.name, opens_at: input.opensAt, updated_at: at })
@@ -212,7 +202,7 @@ export async function updateMerchDrop(
 /** Deletes a drop and its subscriptions; its products go on sale whenever they are Active. */
 export async function deleteMerchDrop(db: Kysely<GameDatabase>, dropID: string, context: AdminChange): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await appendAdminLog(trx, logOf(context, MERCH_DROP_ACTIONS.delete, { dropID }));
+    await appendAdminLog(trx, adminLogRecord(context, MERCH_DROP_ACTIONS.delete, { dropID }));
     const deleted = await trx.deleteFrom('merch_drops').where('drop_id', '=', dropID).executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) throw new MerchDropNotFoundError(dropID);
   });

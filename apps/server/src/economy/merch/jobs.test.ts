@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp } from '../../identity/testing';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
+import { credit } from '../ledger';
 import { registerMerchJobs } from './jobs';
 import { placeOrder, putTestProduct, setOrderProfile, varietyStock } from './testing';
 
@@ -16,6 +17,12 @@ describe.each(TEST_DIALECTS)('the merch jobs on %s', (dialect) => {
     t = await buildTestApp(dialect);
     player = await signUp(t.app, { email: `jobs-${dialect}@example.com` });
     await setOrderProfile(t.app, player);
+    await credit(t.stores.game.development, {
+      userId: player.userId,
+      amount: 10_000,
+      reason: 'reward',
+      reference: 'grant',
+    });
     await putTestProduct(db(), { productID: 'jobs-tee', varieties: [['m', 2]] });
   });
   afterAll(async () => {

@@ -25,13 +25,19 @@ export interface MerchJobOptions {
 export function registerMerchJobs(app: FastifyInstance, options: MerchJobOptions): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  const round = async () => {
+  // Each step on its own: a failed sweep does not hold back the drop mails, nor the other way round.
+  const step = async (name: string, work: () => Promise<unknown>) => {
     try {
-      await expireMerchReservations(options.game);
-      await notifyOpenedDrops(options.game, options.mailer, { shopUrl: options.shopUrl });
+      await work();
     } catch (error) {
-      app.log.error({ err: error }, 'merch jobs: the round failed; it runs again shortly');
+      app.log.error({ err: error }, `merch jobs: ${name} failed; it runs again shortly`);
     }
+  };
+  const round = async () => {
+    await step('returning lapsed reservations', () => expireMerchReservations(options.game));
+    await step('announcing opened drops', () =>
+      notifyOpenedDrops(options.game, options.mailer, { shopUrl: options.shopUrl }),
+    );
   };
   app.addHook('onReady', async () => {
     timer = setInterval(() => {

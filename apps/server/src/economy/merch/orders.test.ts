@@ -2,7 +2,7 @@ import type { MerchCatalogue, MerchOrder, MerchPaymentResult, SavedOrderProfile 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpPlayers } from '../../identity/testing';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
-import { credit, getBalance } from '../ledger';
+import { credit, getBalance, spend } from '../ledger';
 import { expireMerchReservations } from './orders';
 import {
   payWithCredits,
@@ -75,7 +75,7 @@ describe.each(TEST_DIALECTS)('merch orders on %s', (dialect) => {
       [
         'a US address without a ZIP code',
         { shippingAddress: { ...validOrderProfile().shippingAddress, zipcode: '' } },
-        'US addresses need a state',
+        'US ZIP codes have 5 digits',
       ],
       [
         'an unknown country',
@@ -185,28 +185,64 @@ describe.each(TEST_DIALECTS)('merch orders on %s', (dialect) => {
       expect(mine.json()).toMatchObject({ total: 1, rows: [{ orderID: order.orderID, status: 'paid' }] });
     });
 
-    it('refuses a payment the balance does not cover and keeps the reservation', async () => {
+    it('holds no stock for credits the player does not have, and refuses a payment the balance no longer covers', async () => {
       await putTestProduct(db(), { productID: 'cap', price: 2000, varieties: [['default', 2]] });
-      const player = await shopper(500);
+      const poor = await shopper(500);
+      const refused = await placeOrder(t.app, poor, {
+        lines: [{ productID: 'cap', varietyID: 'default', quantity: 1 }],
+        payment: 'credits',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        message: 'You do not have enough credits for this order.',
+        details: { balance: 500, cost: 2000 },
+      });
+      expect(await varietyStock(db(), 'cap', 'default')).toBe(2);
+
+      // Credits spent elsewhere between placing and paying: the payment is refused, the stock stays held.
+      const player = await shopper(2000);
       const order = (
         await placeOrder(t.app, player, {
           lines: [{ productID: 'cap', varietyID: 'default', quantity: 1 }],
           payment: 'credits',
         })
       ).json() as MerchOrder;
-      const refused = await payWithCredits(t.app, player, order.orderID);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().error).toMatchObject({
-        message: 'You do not have enough credits for this order.',
-        details: { balance: 500, cost: 2000 },
+      await spend(db(), {
+        userId: player.userId,
+        amount: 1500,
+        reason: 'spin',
+        reference: `elsewhere:${player.userId}`,
       });
+      const short = await payWithCredits(t.app, player, order.orderID);
+      expect(short.statusCode).toBe(409);
+      expect(short.json().error.details).toEqual({ balance: 500, cost: 2000 });
       expect(await getBalance(db(), player.userId)).toBe(500);
       expect(await varietyStock(db(), 'cap', 'default')).toBe(1);
     });
 
+    it('lets a player hold at most three orders waiting for payment', async () => {
+      await putTestProduct(db(), { productID: 'sticker', price: 100, varieties: [['default', 10]] });
+      const player = await shopper(10_000);
+      const place = () =>
+        placeOrder(t.app, player, {
+          lines: [{ productID: 'sticker', varietyID: 'default', quantity: 1 }],
+          payment: 'credits',
+        });
+      const held = [await place(), await place(), await place()];
+      expect(held.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+      const fourth = await place();
+      expect(fourth.statusCode).toBe(409);
+      expect(fourth.json().error.message).toBe(
+        'You have 3 orders waiting for payment: pay or cancel one of them (on your account page) first.',
+      );
+      expect(await varietyStock(db(), 'sticker', 'default')).toBe(7);
+      await payWithCredits(t.app, player, (held[0]?.json() as MerchOrder).orderID);
+      expect((await place()).statusCode).toBe(200);
+    });
+
     it('cancels a reservation and gives its stock back', async () => {
       await putTestProduct(db(), { productID: 'mug', price: 1500, varieties: [['default', 4]] });
-      const player = await shopper();
+      const player = await shopper(10_000);
       const order = (
         await placeOrder(t.app, player, {
           lines: [{ productID: 'mug', varietyID: 'default', quantity: 3 }],

@@ -1,6 +1,7 @@
 import {
   type AdminMerchOrder,
   creditsForCents,
+  MAX_OPEN_MERCH_ORDERS,
   type MerchOrder,
   type MerchOrderLine,
   type MerchOrderStatus,
@@ -9,6 +10,7 @@ import {
   type MerchShipping,
   merchShippingSchema,
   type OrderProfile,
+  PAID_MERCH_STATUSES,
   RESERVATION_MINUTES,
 } from '@outpost/contracts/merch';
 import type { Kysely } from 'kysely';
@@ -42,6 +44,8 @@ const MINUTE_MS = 60_000;
  */
 export const STRIPE_SESSION_MINUTES = 30;
 const STRIPE_GRACE_MINUTES = 15;
+/** A delayed card-network method (a bank debit) pays within days; its stock waits that long. */
+const DELAYED_PAYMENT_HOLD_DAYS = 7;
 /** While PayPal captures, the reservation is held this much longer, so the sweeper cannot lapse it. */
 const CAPTURE_HOLD_MINUTES = 10;
 
@@ -92,6 +96,10 @@ export class OrderCreditsShortError extends Error {
     super(`The order costs ${cost} credits; the balance is ${balance}.`);
   }
 }
+/** The player has MAX_OPEN_MERCH_ORDERS orders waiting for payment already. */
+export class TooManyOpenOrdersError extends Error {}
+/** PayPal's order for it was not approved by the player yet: nothing is held or captured. */
+export class PayPalNotApprovedError extends Error {}
 /** PayPal approved after the reservation lapsed, and the stock has gone since: nothing was captured. */
 export class ReservationLapsedError extends Error {}
 export class StripeOffError extends Error {}
@@ -195,6 +203,7 @@ function toRefund(row: MerchRefundRow): MerchRefund {
     credits: row.credits,
     reason: row.reason,
     providerReference: row.provider_reference,
+    status: row.status === 'pending' ? 'pending' : 'done',
     admin: row.admin,
     createdAt: row.created_at,
   };
@@ -301,8 +310,34 @@ async function reserveLines(
   );
 }
 
-async function orderLines(trx: Kysely<GameDatabase>, orderID: string): Promise<MerchOrderLineRow[]> {
-  return trx.selectFrom('merch_order_lines').selectAll().where('order_id', '=', orderID).orderBy('line_no').execute();
+/**
+ * An order's lines in the order stock moves take them: by product and variety, as placing an order
+ * locks products, so a release or a late payment never waits on an order being placed in a circle.
+ */
+async function linesByProduct(trx: Kysely<GameDatabase>, orderID: string): Promise<MerchOrderLineRow[]> {
+  return trx
+    .selectFrom('merch_order_lines')
+    .selectAll()
+    .where('order_id', '=', orderID)
+    .orderBy('product_id')
+    .orderBy('variety_id')
+    .execute();
+}
+
+/**
+ * The order's row, locked for the rest of the caller's transaction (an update that changes
+ * nothing takes PostgreSQL's row lock; SQLite's transactions run one at a time), so the status a
+ * late payment branches on cannot change under it.
+ */
+async function lockOrder(trx: Kysely<GameDatabase>, orderID: string): Promise<MerchOrderRow> {
+  const row = await trx
+    .updateTable('merch_orders')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('order_id', '=', orderID)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new MerchOrderNotFoundError();
+  return row;
 }
 
 /**
@@ -328,7 +363,7 @@ async function releaseIn(
     .where('status', '=', 'reserved')
     .executeTakeFirst();
   if (Number(released.numUpdatedRows) !== 1) return false;
-  for (const line of await orderLines(trx, orderID)) {
+  for (const line of await linesByProduct(trx, orderID)) {
     await returnVarietyStock(trx, { productID: line.product_id, varietyID: line.variety_id, quantity: line.quantity });
   }
   return true;
@@ -337,12 +372,12 @@ async function releaseIn(
 /**
  * Takes a lapsed order's stock again, when a payment for it arrives after all, and reserves it
  * until `until`: true when every line could be taken; false when any sold out meanwhile, with the
- * lines taken before it given back, so nothing moves. Runs in the caller's transaction.
+ * lines taken before it given back, so nothing moves. The caller holds the order's lock (lockOrder)
+ * and read it expired or cancelled.
  */
 async function reReserveIn(trx: Kysely<GameDatabase>, row: MerchOrderRow, until: Date, now: Date): Promise<boolean> {
-  const lines = await orderLines(trx, row.order_id);
   const taken: MerchOrderLineRow[] = [];
-  for (const line of lines) {
+  for (const line of await linesByProduct(trx, row.order_id)) {
     await touchProduct(trx, line.product_id);
     const outcome = await takeVarietyStock(trx, {
       productID: line.product_id,
@@ -370,12 +405,21 @@ async function reReserveIn(trx: Kysely<GameDatabase>, row: MerchOrderRow, until:
       updated_at: now.toISOString(),
     }))
     .where('order_id', '=', row.order_id)
-    .where('status', '=', row.status)
     .execute();
   return true;
 }
 
 /* ------------------------------------------------------------------ placing an order */
+
+async function refuseTooManyOpenOrders(trx: Kysely<GameDatabase>, userId: string): Promise<void> {
+  const open = await trx
+    .selectFrom('merch_orders')
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'reserved')
+    .executeTakeFirstOrThrow();
+  if (Number(open.total) >= MAX_OPEN_MERCH_ORDERS) throw new TooManyOpenOrdersError();
+}
 
 function reservationEnd(payment: MerchPaymentMethod, now: Date): Date {
   const minutes = payment === 'stripe' ? STRIPE_SESSION_MINUTES + STRIPE_GRACE_MINUTES : RESERVATION_MINUTES;
@@ -405,9 +449,15 @@ export async function placeMerchOrder(
   const at = now.toISOString();
 
   const lines = await db.transaction().execute(async (trx) => {
+    await refuseTooManyOpenOrders(trx, userId);
     const reserved = await reserveLines(trx, input.lines, now);
     const totalCents = reserved.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
     const totalCredits = input.payment === 'credits' ? creditsForCents(totalCents, creditsPerUSD) : null;
+    // Stock is held only for an order its player can pay: credits they do not have would hold it for nothing.
+    if (totalCredits !== null) {
+      const balance = await getBalance(trx, userId);
+      if (balance < totalCredits) throw new OrderCreditsShortError(balance, totalCredits);
+    }
     await trx
       .insertInto('shop_orders')
       .values({
@@ -550,7 +600,8 @@ async function markPaid(trx: Kysely<GameDatabase>, orderID: string, now: Date): 
   return Number(paid.numUpdatedRows) === 1;
 }
 
-const PAID_STATUSES: readonly string[] = ['paid', 'packed', 'shipped', 'refund-due', 'refunded'];
+/** Statuses of an order whose money came in: a payment asked for again answers it as it is. */
+const PAID_STATUSES: readonly string[] = [...PAID_MERCH_STATUSES, 'refunded'];
 
 /**
  * GET /api/fn/process-direct-transaction for a merch order: charges its credits and marks it paid,
@@ -590,8 +641,9 @@ export async function payMerchOrderWithCredits(
 
 /**
  * GET /api/fn/process-paypal-order for a merch order: captures PayPal's payment (recording the
- * outcome) and marks the order paid once. The reservation is held while PayPal captures; if it had
- * lapsed, the stock is taken again first, and if it sold out meanwhile nothing is captured.
+ * outcome) and marks the order paid once. Only an order the player approved on PayPal is held and
+ * captured: the reservation is held while PayPal captures, and if it had lapsed the stock is taken
+ * again first; when that stock sold meanwhile nothing is captured.
  */
 export async function payMerchOrderWithPayPal(
   db: Kysely<GameDatabase>,
@@ -604,35 +656,40 @@ export async function payMerchOrderWithPayPal(
   if (row.payment !== 'paypal') throw new WrongMerchPaymentError();
   if (!PAID_STATUSES.includes(row.status)) {
     if (!paypal) throw new PayPalOffError();
-    await holdForCapture(db, row.order_id, now);
-    await capturePaid(db, paypal, payment, now);
-    await db.transaction().execute((trx) => settlePaidIn(trx, row.order_id, now));
+    const approval = await paypal.getOrder(payment.paypal_order_id ?? '');
+    // Holding stock on the word of an order nobody approved would let anyone keep it held.
+    if (approval.status !== 'APPROVED' && approval.status !== 'COMPLETED') throw new PayPalNotApprovedError();
+    if (await holdForCapture(db, row.order_id, now)) {
+      await capturePaid(db, paypal, payment, now);
+      await db.transaction().execute((trx) => settlePaidIn(trx, row.order_id, now));
+    }
   }
   return { order: await requireMerchOrder(db, row.order_id), balance: await getBalance(db, userId) };
 }
 
 /**
- * Keeps an order's stock while PayPal captures: a reserved order is held a few minutes longer; a
- * lapsed one takes its stock again, or nothing is captured when that stock is gone.
+ * Keeps an order's stock while PayPal captures: a reserved order is held at least a few minutes
+ * more; a lapsed one takes its stock again, or nothing is captured when that stock is gone. False
+ * when another settlement paid it meanwhile.
  */
-async function holdForCapture(db: Kysely<GameDatabase>, orderID: string, now: Date): Promise<void> {
+async function holdForCapture(db: Kysely<GameDatabase>, orderID: string, now: Date): Promise<boolean> {
   const hold = new Date(now.getTime() + CAPTURE_HOLD_MINUTES * MINUTE_MS);
-  await db.transaction().execute(async (trx) => {
-    const held = await trx
-      .updateTable('merch_orders')
-      .set({ reserved_until: hold.toISOString(), updated_at: now.toISOString() })
-      .where('order_id', '=', orderID)
-      .where('status', '=', 'reserved')
-      .executeTakeFirst();
-    if (Number(held.numUpdatedRows) === 1) return;
-    const row = await trx
-      .selectFrom('merch_orders')
-      .selectAll()
-      .where('order_id', '=', orderID)
-      .executeTakeFirstOrThrow();
-    if (PAID_STATUSES.includes(row.status)) return;
+  return db.transaction().execute(async (trx) => {
+    const row = await lockOrder(trx, orderID);
+    if (PAID_STATUSES.includes(row.status)) return false;
+    if (row.status === 'reserved') {
+      if ((row.reserved_until ?? '') < hold.toISOString()) {
+        await trx
+          .updateTable('merch_orders')
+          .set({ reserved_until: hold.toISOString(), updated_at: now.toISOString() })
+          .where('order_id', '=', orderID)
+          .execute();
+      }
+      return true;
+    }
     if (row.status !== 'expired') throw new NotAwaitingPaymentError(row.status as MerchOrderStatus);
     if (!(await reReserveIn(trx, row, hold, now))) throw new ReservationLapsedError();
+    return true;
   });
 }
 
@@ -640,34 +697,43 @@ async function holdForCapture(db: Kysely<GameDatabase>, orderID: string, now: Da
  * Records, in the caller's transaction, that an order's money is in: its payment record completes
  * and the order is paid if it was still reserved; if its reservation lapsed meanwhile its stock is
  * taken again, or it becomes refund-due when that stock is gone. Answers what became of it, or
- * 'already-settled' when an earlier settlement did it.
+ * 'already-settled' when an earlier settlement did it. The order's lock comes first, as in every
+ * path that moves an order and its payment record.
  */
 export async function settlePaidIn(
   trx: Kysely<GameDatabase>,
   orderID: string,
   now: Date,
 ): Promise<'paid' | 'refund-due' | 'already-settled'> {
+  const row = await lockOrder(trx, orderID);
   if (!(await claimFulfilment(trx, orderID, now))) return 'already-settled';
-  if (await markPaid(trx, orderID, now)) return 'paid';
-  const row = await trx
-    .selectFrom('merch_orders')
-    .selectAll()
-    .where('order_id', '=', orderID)
-    .executeTakeFirstOrThrow();
+  if (row.status === 'reserved') {
+    await markPaid(trx, orderID, now);
+    return 'paid';
+  }
   if (row.status !== 'expired' && row.status !== 'cancelled') return 'paid';
-  if ((await reReserveIn(trx, row, now, now)) && (await markPaid(trx, orderID, now))) return 'paid';
+  if (await reReserveIn(trx, row, now, now)) {
+    await markPaid(trx, orderID, now);
+    return 'paid';
+  }
+  await owesRefundIn(trx, orderID, now);
+  return 'refund-due';
+}
+
+/** The money is in but the goods cannot go out: the back office refunds it. */
+async function owesRefundIn(trx: Kysely<GameDatabase>, orderID: string, now: Date): Promise<void> {
   await trx
     .updateTable('merch_orders')
     .set((eb) => ({
       status: 'refund-due',
       paid_at: now.toISOString(),
+      reserved_until: null,
+      checkout_url: null,
       version: eb('version', '+', 1),
       updated_at: now.toISOString(),
     }))
     .where('order_id', '=', orderID)
-    .where('status', '=', row.status)
     .execute();
-  return 'refund-due';
 }
 
 /* ------------------------------------------------------------------ Stripe Checkout's outcomes */
@@ -698,19 +764,29 @@ export async function settleStripeCheckoutIn(
     .executeTakeFirst();
   if (!payment) return { outcome: 'unknown-session', orderID: null };
   const orderID = payment.order_id;
-  const mismatch = (reason: string) => ({ outcome: 'mismatch', orderID, reason }) as const;
-  if (checkout.orderID !== orderID) return mismatch(`client_reference_id ${checkout.orderID} is not ${orderID}`);
-  if (checkout.currency?.toUpperCase() !== payment.currency) return mismatch(`currency ${checkout.currency}`);
-  if (checkout.amountTotal !== payment.amount_cents) {
+  const problem =
+    checkout.orderID !== orderID
+      ? `client_reference_id ${checkout.orderID} is not ${orderID}`
+      : checkout.currency?.toUpperCase() !== payment.currency
+        ? `currency ${checkout.currency} is not ${payment.currency}`
+        : checkout.amountTotal !== payment.amount_cents
+          ? `amount_total ${checkout.amountTotal} is not ${payment.amount_cents}`
+          : undefined;
+  if (problem) {
     await trx
       .updateTable('shop_orders')
-      .set({ status: 'mismatch' })
+      .set({ status: 'mismatch', stripe_payment_intent: checkout.paymentIntent })
       .where('order_id', '=', orderID)
       .where('status', '!=', 'completed')
       .execute();
-    return mismatch(`amount_total ${checkout.amountTotal} is not ${payment.amount_cents}`);
+    // Money taken for another amount is owed back, and the goods do not go out.
+    if (checkout.paymentStatus === 'paid') await owedBackIn(trx, orderID, now);
+    return { outcome: 'mismatch', orderID, reason: problem };
   }
-  if (checkout.paymentStatus !== 'paid') return { outcome: 'awaiting-payment', orderID };
+  if (checkout.paymentStatus !== 'paid') {
+    await holdForDelayedPaymentIn(trx, orderID, now);
+    return { outcome: 'awaiting-payment', orderID };
+  }
   await trx
     .updateTable('shop_orders')
     .set({ stripe_payment_intent: checkout.paymentIntent })
@@ -718,6 +794,29 @@ export async function settleStripeCheckoutIn(
     .execute();
   const settled = await settlePaidIn(trx, orderID, now);
   return { outcome: settled === 'already-settled' ? 'already-paid' : settled, orderID };
+}
+
+/** A paid order that will not ship: a held reservation gives its stock back, and the money is owed. */
+async function owedBackIn(trx: Kysely<GameDatabase>, orderID: string, now: Date): Promise<void> {
+  const row = await lockOrder(trx, orderID);
+  if (row.status === 'reserved') await releaseIn(trx, orderID, 'expired', now);
+  if (row.status === 'reserved' || row.status === 'expired' || row.status === 'cancelled') {
+    await owesRefundIn(trx, orderID, now);
+  }
+}
+
+/**
+ * A delayed payment method (a bank debit) completes the session unpaid and pays days later: the
+ * player has committed, so the stock waits for the payment's outcome, which the webhook brings.
+ */
+async function holdForDelayedPaymentIn(trx: Kysely<GameDatabase>, orderID: string, now: Date): Promise<void> {
+  const until = new Date(now.getTime() + DELAYED_PAYMENT_HOLD_DAYS * 24 * 60 * MINUTE_MS).toISOString();
+  await trx
+    .updateTable('merch_orders')
+    .set({ reserved_until: until, updated_at: now.toISOString() })
+    .where('order_id', '=', orderID)
+    .where('status', '=', 'reserved')
+    .execute();
 }
 
 /** A session that expired, or whose delayed payment failed: its order's reservation ends now. */

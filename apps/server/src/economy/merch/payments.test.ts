@@ -14,9 +14,9 @@ import { credit } from '../ledger';
 import { type LocalPayPal, startLocalPayPal } from '../paypal/testing/local-paypal';
 import { StripeClient } from '../stripe/stripe-client';
 import { type LocalStripe, startLocalStripe } from '../stripe/testing/local-stripe';
-import { STRIPE_WEBHOOK_PATH } from '../stripe/webhook';
 import { saveOrderProfile } from './order-profile';
 import { expireMerchReservations, placeMerchOrder, settleStripeCheckoutIn } from './orders';
+import { STRIPE_WEBHOOK_PATH } from './stripe-webhook';
 import {
   payWithCredits,
   placeOrder,
@@ -164,6 +164,89 @@ describe.each(TEST_DIALECTS)('merch payments with PayPal and Stripe, and their r
       expect((await orderRow(placed.orderID)).status).toBe('expired');
       expect(await varietyStock(db(), 'pp-gone', 'm')).toBe(0);
     });
+
+    it('holds nothing and captures nothing for an order the player has not approved on PayPal', async () => {
+      const { player, order: placed } = await order('pp-unapproved', 'paypal');
+      const before = (await orderRow(placed.orderID)).reserved_until;
+      const answer = await processPayPal(player, placed.paypalOrderID as string);
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().error.message).toBe(MERCH_MESSAGES.paypalNotApproved);
+      expect((await orderRow(placed.orderID)).reserved_until).toBe(before);
+      await expireMerchReservations(db(), new Date(Date.now() + 16 * MINUTE));
+      const lapsed = await processPayPal(player, placed.paypalOrderID as string);
+      expect(lapsed.statusCode).toBe(409);
+      expect(await varietyStock(db(), 'pp-unapproved', 'm')).toBe(5);
+      expect(paypal.captureCount(placed.paypalOrderID as string)).toBe(0);
+    });
+
+    it('takes a lapsed order’s stock once when two late settlements race, and pays it once', async () => {
+      const { player, order: placed } = await order('pp-race', 'paypal', { stock: 4, quantity: 2 });
+      await expireMerchReservations(db(), new Date(Date.now() + 16 * MINUTE));
+      expect(await varietyStock(db(), 'pp-race', 'm')).toBe(4);
+      paypal.approve(placed.paypalOrderID as string);
+      const answers = await Promise.all([
+        processPayPal(player, placed.paypalOrderID as string),
+        processPayPal(player, placed.paypalOrderID as string),
+        processPayPal(player, placed.paypalOrderID as string),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      expect((await orderRow(placed.orderID)).status).toBe('paid');
+      expect(await varietyStock(db(), 'pp-race', 'm')).toBe(2);
+      expect(paypal.captureCount(placed.paypalOrderID as string)).toBe(1);
+    });
+  });
+
+  describe('stock moves under contention', () => {
+    it('places, cancels and lapses orders of the same products in opposite line orders without waiting in a circle', async () => {
+      await putTestProduct(db(), { productID: 'pair-a', price: 100, varieties: [['m', 40]] });
+      await putTestProduct(db(), { productID: 'pair-b', price: 100, varieties: [['m', 40]] });
+      const players = await Promise.all(Array.from({ length: 8 }, () => shopper()));
+      for (const player of players) {
+        await credit(db(), {
+          userId: player.userId,
+          amount: 10_000,
+          reason: 'reward',
+          reference: `grant:${player.userId}`,
+        });
+      }
+      const lines = (first: string, second: string) => [
+        { productID: first, varietyID: 'm', quantity: 1 },
+        { productID: second, varietyID: 'm', quantity: 1 },
+      ];
+      const placed = await Promise.all(
+        players.map((player, index) =>
+          placeOrder(t.app, player, {
+            lines: index % 2 === 0 ? lines('pair-a', 'pair-b') : lines('pair-b', 'pair-a'),
+            payment: 'credits',
+          }),
+        ),
+      );
+      expect(placed.map((answer) => answer.statusCode)).toEqual(players.map(() => 200));
+      // Half cancel while the other half are placed again in the other order, and the sweeper lapses what is left.
+      const orders = placed.map((answer) => answer.json() as MerchOrder);
+      const moves = await Promise.all([
+        ...players.slice(0, 4).map((player, index) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/shop/merch/orders/${orders[index]?.orderID}/cancel`,
+            headers: { authorization: player.bearer },
+          }),
+        ),
+        ...players.slice(4).map((player, index) =>
+          placeOrder(t.app, player, {
+            lines: index % 2 === 0 ? lines('pair-b', 'pair-a') : lines('pair-a', 'pair-b'),
+            payment: 'credits',
+          }),
+        ),
+        expireMerchReservations(db(), new Date(Date.now() + 16 * MINUTE)).then(() => ({ statusCode: 200 })),
+      ]);
+      // A cancel the sweeper beat is refused as no longer waiting for payment; nothing fails.
+      expect(moves.slice(0, 4).every((answer) => answer.statusCode === 200 || answer.statusCode === 409)).toBe(true);
+      expect(moves.slice(4).map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      await expireMerchReservations(db(), new Date(Date.now() + 16 * MINUTE));
+      expect(await varietyStock(db(), 'pair-a', 'm')).toBe(40);
+      expect(await varietyStock(db(), 'pair-b', 'm')).toBe(40);
+    });
   });
 
   describe('refunds', () => {
@@ -192,10 +275,15 @@ describe.each(TEST_DIALECTS)('merch payments with PayPal and Stripe, and their r
       const [stripeRefund] = stripe.refunds(paymentIntent);
       expect(stripeRefund).toMatchObject({ amount: 1000, status: 'succeeded' });
       expect(afterPart.refunds).toEqual([
-        expect.objectContaining({ amountCents: 1000, credits: null, providerReference: stripeRefund?.id }),
+        expect.objectContaining({
+          amountCents: 1000,
+          credits: null,
+          providerReference: stripeRefund?.id,
+          status: 'done',
+        }),
       ]);
       const refundCall = stripe.requests.findLast((request) => request.path === '/v1/refunds');
-      expect(refundCall?.idempotencyKey).toBe(`refund-${orderID}-0`);
+      expect(refundCall?.idempotencyKey).toBe(`refund-${afterPart.refunds[0]?.refundID}`);
 
       const tooMuch = await refund(orderID, 1501);
       expect(tooMuch.statusCode).toBe(400);
@@ -213,17 +301,51 @@ describe.each(TEST_DIALECTS)('merch payments with PayPal and Stripe, and their r
       ]);
     });
 
-    it('records nothing when Stripe cannot be reached to refund', async () => {
+    it('keeps a refund Stripe did not answer pending, and retries it under its own key', async () => {
       const { orderID, paymentIntent } = await paidByCard('rf-card-down');
+      const before = stripe.requests.length;
       stripe.failNext(3, 500);
       const answer = await refund(orderID, 500);
       expect(answer.statusCode).toBe(503);
-      expect(answer.json().error.message).toContain('Stripe could not be reached to refund this order.');
+      expect(answer.json().error.message).toBe(
+        'Stripe did not answer; the refund stays pending. Ask for the same refund again to retry it: it is never made twice.',
+      );
+      expect(stripe.refunds(paymentIntent)).toEqual([]);
+      const [pending] = await db().selectFrom('merch_refunds').selectAll().where('order_id', '=', orderID).execute();
+      expect(pending).toMatchObject({ amount_cents: 500, status: 'pending', provider_reference: null });
+      expect((await orderRow(orderID)).refunded_cents).toBe(500);
+      // Another amount while one is pending is refused: the pending one is retried first.
+      const other = await refund(orderID, 700);
+      expect(other.statusCode).toBe(409);
+      expect(other.json().error.message).toContain('A refund of 500 cents is pending at Stripe');
+      // The same refund again: sent under the same key, made once.
+      const retried = await refund(orderID, 500);
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect((retried.json() as AdminMerchOrder).refunds).toEqual([
+        expect.objectContaining({ amountCents: 500, status: 'done', providerReference: expect.stringMatching(/^re_/) }),
+      ]);
+      expect(stripe.refunds(paymentIntent).map((each) => each.amount)).toEqual([500]);
+      const keys = stripe.requests
+        .slice(before)
+        .filter((request) => request.path === '/v1/refunds')
+        .map((request) => request.idempotencyKey);
+      expect(new Set(keys)).toEqual(new Set([`refund-${pending?.refund_id}`]));
+    });
+
+    it('undoes a refund Stripe refused, so nothing is recorded', async () => {
+      const { orderID, paymentIntent } = await paidByCard('rf-card-refused');
+      await db()
+        .updateTable('shop_orders')
+        .set({ stripe_payment_intent: 'pi_unknown' })
+        .where('order_id', '=', orderID)
+        .execute();
+      const answer = await refund(orderID, 500);
+      expect(answer.statusCode).toBe(409);
       expect(stripe.refunds(paymentIntent)).toEqual([]);
       expect((await orderRow(orderID)).refunded_cents).toBe(0);
-      // Later, the same refund goes through under the same key.
-      expect((await refund(orderID, 500)).statusCode).toBe(200);
-      expect(stripe.refunds(paymentIntent).map((each) => each.amount)).toEqual([500]);
+      expect(await db().selectFrom('merch_refunds').selectAll().where('order_id', '=', orderID).execute()).toEqual([]);
+      const log = await db().selectFrom('admin_log').select('action').where('data', 'like', `%${orderID}%`).execute();
+      expect(log.map((entry) => entry.action)).toEqual(['merchOrder.refund', 'merchOrder.refundRefused']);
     });
 
     it('refunds a PayPal payment at PayPal in parts, on the capture that paid the order', async () => {
@@ -242,7 +364,7 @@ describe.each(TEST_DIALECTS)('merch payments with PayPal and Stripe, and their r
       const refundCall = paypal.requests.findLast((request) => request.path.endsWith('/refund'));
       expect(refundCall).toMatchObject({
         path: `/v2/payments/captures/${captureId}/refund`,
-        requestId: `refund-${placed.orderID}-0`,
+        requestId: `refund-${(part.json() as AdminMerchOrder).refunds[0]?.refundID}`,
       });
 
       const tooMuch = await refund(placed.orderID, 2000);

@@ -2,19 +2,18 @@ import type { Environment } from '@outpost/contracts/environments';
 import { paypalAmountsSchema } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
-import { FunctionError } from '../../platform/http/errors';
 import type { AppStores, GameDatabase } from '../../stores';
 import { PayPalError, type PayPalRefundsApi } from '../paypal/paypal-client';
 import type { ShopOrderRow } from '../shop/tables';
 import type { StripeCheckoutApi } from '../stripe/checkout-api';
 import { StripeApiError } from '../stripe/stripe-client';
-import type { RefundAtProvider } from './admin-queries';
+import { type RefundAtProvider, RefundRefusedError, RefundUnansweredError } from './admin-queries';
 
 /*
  * Refunds of merch orders at the provider that took the money (issue 10 point 6): a card payment
  * through the environment's Stripe (its PaymentIntent), a PayPal payment through the environment's
- * PayPal (its capture). The back office records the refund only once the provider has made it; the
- * idempotency key it passes is fixed by the order's refunded total, so a retry refunds once.
+ * PayPal (its capture), under the refund's own idempotency key. A refusal (nothing refunded) and
+ * a missing answer (perhaps refunded) are told apart, since the back office undoes only the first.
  */
 
 export interface ProviderRefundsOptions {
@@ -25,8 +24,6 @@ export interface ProviderRefundsOptions {
   paypal: Record<Environment, PayPalRefundsApi | undefined>;
 }
 
-const RETRY_SAFE = 'Nothing was recorded; try again in a moment (a retry never refunds twice).';
-
 export function providerRefunds(options: ProviderRefundsOptions): (environment: Environment) => RefundAtProvider {
   return (environment) => async (payment, amountCents, idempotencyKey) => {
     if (payment.payment === 'stripe') {
@@ -36,7 +33,7 @@ export function providerRefunds(options: ProviderRefundsOptions): (environment: 
       const db = options.game[environment];
       return refundWithPayPal(db, options.paypal[environment], environment, payment, amountCents, idempotencyKey);
     }
-    throw new FunctionError('invalid-argument', `An order paid with ${payment.payment} has no provider to refund it.`);
+    throw new RefundRefusedError(`An order paid with ${payment.payment} has no provider to refund it.`);
   };
 }
 
@@ -48,32 +45,24 @@ async function refundWithStripe(
   idempotencyKey: string,
 ): Promise<string> {
   if (!stripe) {
-    throw new FunctionError(
-      'unavailable',
+    throw new RefundRefusedError(
       `Stripe is not set up for ${environment} (STRIPE_${environment.toUpperCase()}_*), so this card payment cannot be refunded from here.`,
+      true,
     );
   }
   if (!payment.stripe_payment_intent) {
-    throw new FunctionError(
-      'aborted',
-      "No Stripe payment is recorded for this order; refund it in Stripe's dashboard.",
-    );
+    throw new RefundRefusedError("No Stripe payment is recorded for this order; refund it in Stripe's dashboard.");
   }
   try {
     const refund = await stripe.refund({ paymentIntent: payment.stripe_payment_intent, amountCents, idempotencyKey });
     if (refund.status === 'failed' || refund.status === 'canceled') {
-      throw new FunctionError(
-        'aborted',
-        `Stripe did not refund the payment: its refund ${refund.id} is ${refund.status}.`,
-      );
+      throw new RefundRefusedError(`Stripe did not refund the payment: its refund ${refund.id} is ${refund.status}.`);
     }
     return refund.id;
   } catch (error) {
     if (!(error instanceof StripeApiError)) throw error;
-    if (error.status === undefined || error.status >= 500) {
-      throw new FunctionError('unavailable', `Stripe could not be reached to refund this order. ${RETRY_SAFE}`);
-    }
-    throw new FunctionError('aborted', error.message);
+    if (error.status === undefined || error.status >= 500) throw new RefundUnansweredError(error.message);
+    throw new RefundRefusedError(error.message);
   }
 }
 
@@ -102,34 +91,27 @@ async function refundWithPayPal(
   idempotencyKey: string,
 ): Promise<string> {
   if (!paypal) {
-    throw new FunctionError(
-      'unavailable',
+    throw new RefundRefusedError(
       `PayPal is not set up for ${environment} (PAYPAL_${environment.toUpperCase()}_*), so this PayPal payment cannot be refunded from here.`,
+      true,
     );
   }
   const captureId = await completedCaptureId(db, payment.paypal_order_id);
   if (!captureId) {
-    throw new FunctionError(
-      'aborted',
+    throw new RefundRefusedError(
       "No completed PayPal capture is recorded for this order; refund it in PayPal's dashboard.",
     );
   }
-  if (payment.currency !== 'USD')
-    throw new FunctionError('aborted', `Refunds in ${payment.currency} are not supported.`);
+  if (payment.currency !== 'USD') throw new RefundRefusedError(`Refunds in ${payment.currency} are not supported.`);
   try {
     const refund = await paypal.refundCapture(captureId, { amountCents, currency: 'USD', requestId: idempotencyKey });
     if (refund.status === 'FAILED' || refund.status === 'CANCELLED') {
-      throw new FunctionError(
-        'aborted',
-        `PayPal did not refund the payment: its refund ${refund.id} is ${refund.status}.`,
-      );
+      throw new RefundRefusedError(`PayPal did not refund the payment: its refund ${refund.id} is ${refund.status}.`);
     }
     return refund.id;
   } catch (error) {
     if (!(error instanceof PayPalError)) throw error;
-    if (error.status === undefined || error.status >= 500) {
-      throw new FunctionError('unavailable', `PayPal could not be reached to refund this order. ${RETRY_SAFE}`);
-    }
-    throw new FunctionError('aborted', error.message);
+    if (error.status === undefined || error.status >= 500) throw new RefundUnansweredError(error.message);
+    throw new RefundRefusedError(error.message);
   }
 }

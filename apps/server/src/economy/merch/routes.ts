@@ -1,7 +1,6 @@
 import {
   accountOrdersQuerySchema,
   createMerchOrderInputSchema,
-  MERCH_MESSAGES,
   merchCatalogueSchema,
   merchContactInputSchema,
   merchContactSchema,
@@ -17,35 +16,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import { signedInViewer } from '../../platform/http/access';
-import { FunctionError } from '../../platform/http/errors';
-import { limitTo, type RateLimit } from '../../platform/http/rate-limit';
+import { answering } from '../../platform/http/errors';
+import { limitTo, perViewer, type RateLimit } from '../../platform/http/rate-limit';
 import type { FileStore } from '../../platform/storage/file-store';
 import type { GameDatabase } from '../../stores';
-import { PayPalError } from '../paypal/paypal-client';
-import { PaymentNotCompletedError, PayPalOffError } from '../shop/orders';
-import { CheckoutSessionCompletedError, StripeApiError, StripePriceMismatchError } from '../stripe/stripe-client';
 import { insertMerchContact, listPlayerMerchOrders } from './admin-queries';
 import { readMerchCatalogue } from './catalogue';
 import { readMerchConfig } from './config';
-import { DropAlreadyOpenError, MerchDropNotFoundError, subscribeToDrop } from './drops';
+import { subscribeToDrop } from './drops';
+import { merchFunctionError } from './errors';
 import { readOrderProfile, saveOrderProfile } from './order-profile';
-import {
-  cancelMerchOrder,
-  DropNotOpenError,
-  MerchOrderNotFoundError,
-  type MerchPayments,
-  MerchProfileRequiredError,
-  MerchSoldOutError,
-  NotAwaitingPaymentError,
-  NotYourMerchOrderError,
-  OrderCreditsShortError,
-  ProductNotOnSaleError,
-  placeMerchOrder,
-  ReservationLapsedError,
-  StripeOffError,
-  VarietyNotFoundError,
-  WrongMerchPaymentError,
-} from './orders';
+import { cancelMerchOrder, type MerchPayments, placeMerchOrder } from './orders';
 
 export interface MerchRoutesOptions {
   /** The store the game's players use (APP_ENV's). */
@@ -54,83 +35,10 @@ export interface MerchRoutesOptions {
   payments: MerchPayments;
   /** PayPal's client id for the JS buttons; null when PayPal is off. */
   paypalClientId: string | null;
-  contactRateLimit: RateLimit;
+  rateLimits: { contact: RateLimit; order: RateLimit; subscription: RateLimit };
 }
 
-/** The merch shop's refusals as the protocol's statuses, in words a player understands. */
-export function merchFunctionError(error: unknown): unknown {
-  if (error instanceof MerchProfileRequiredError) {
-    return new FunctionError('aborted', MERCH_MESSAGES.profileRequired, { profileRequired: true });
-  }
-  if (error instanceof ProductNotOnSaleError) {
-    return new FunctionError('not-found', MERCH_MESSAGES.productUnavailable, { productID: error.productID });
-  }
-  if (error instanceof VarietyNotFoundError) {
-    return new FunctionError('not-found', MERCH_MESSAGES.varietyNotFound, {
-      productID: error.productID,
-      varietyID: error.varietyID,
-    });
-  }
-  if (error instanceof DropNotOpenError) {
-    return new FunctionError('aborted', `${MERCH_MESSAGES.dropNotOpen} ${error.dropName} opens ${error.opensAt}.`, {
-      opensAt: error.opensAt,
-    });
-  }
-  if (error instanceof MerchSoldOutError) {
-    return new FunctionError('aborted', `${MERCH_MESSAGES.soldOut} ${error.productName} (${error.varietyName}).`);
-  }
-  if (error instanceof MerchOrderNotFoundError) return new FunctionError('not-found', MERCH_MESSAGES.orderNotFound);
-  if (error instanceof NotYourMerchOrderError)
-    return new FunctionError('permission-denied', MERCH_MESSAGES.notYourOrder);
-  if (error instanceof NotAwaitingPaymentError) {
-    return new FunctionError('aborted', MERCH_MESSAGES.notAwaitingPayment, { status: error.status });
-  }
-  if (error instanceof WrongMerchPaymentError)
-    return new FunctionError('invalid-argument', 'This order is not paid that way.');
-  if (error instanceof ReservationLapsedError) return new FunctionError('aborted', MERCH_MESSAGES.reservationLapsed);
-  if (error instanceof StripeOffError) return new FunctionError('unavailable', MERCH_MESSAGES.stripeOff);
-  if (error instanceof PayPalOffError) return new FunctionError('unavailable', MERCH_MESSAGES.paypalOff);
-  if (error instanceof OrderCreditsShortError) {
-    return new FunctionError('aborted', MERCH_MESSAGES.notEnoughCredits, { balance: error.balance, cost: error.cost });
-  }
-  if (error instanceof MerchDropNotFoundError) return new FunctionError('not-found', MERCH_MESSAGES.dropNotFound);
-  if (error instanceof DropAlreadyOpenError) return new FunctionError('aborted', MERCH_MESSAGES.dropAlreadyOpen);
-  return error;
-}
-
-async function answer<Result>(work: () => Promise<Result>): Promise<Result> {
-  try {
-    return await work();
-  } catch (error) {
-    throw merchFunctionError(error);
-  }
-}
-
-/** The shop's refusals PayPal and Stripe add, for routes that talk to them. */
-function providerError(error: unknown): unknown {
-  if (error instanceof PayPalError) {
-    return new FunctionError('unavailable', 'PayPal could not be reached. Nothing was charged; try again in a moment.');
-  }
-  if (error instanceof PaymentNotCompletedError) return new FunctionError('aborted', error.reason);
-  if (error instanceof StripeApiError) {
-    return new FunctionError(
-      'unavailable',
-      'Card payments could not be reached. Nothing was charged; try again in a moment.',
-    );
-  }
-  if (error instanceof StripePriceMismatchError) {
-    return new FunctionError(
-      'aborted',
-      'Card payment is not available for this item: its price at Stripe does not match the shop’s. Nothing was charged; paying in credits still works.',
-      { priceID: error.priceID },
-    );
-  }
-  // The player paid on Stripe's page before cancelling: the webhook is on its way to mark it paid.
-  if (error instanceof CheckoutSessionCompletedError) {
-    return new FunctionError('aborted', MERCH_MESSAGES.notAwaitingPayment, { status: 'paid' });
-  }
-  return error;
-}
+const answer = answering(merchFunctionError);
 
 /**
  * The players' side of the merch shop (issue 10 points 1–4): the catalogue, placing and cancelling
@@ -160,14 +68,13 @@ export function registerMerchRoutes(app: FastifyInstance, options: MerchRoutesOp
 
   api.post(
     '/api/shop/merch/orders',
-    { schema: { body: createMerchOrderInputSchema, response: { 200: merchOrderSchema } } },
+    {
+      schema: { body: createMerchOrderInputSchema, response: { 200: merchOrderSchema } },
+      config: { rateLimit: { ...limitTo(options.rateLimits.order), keyGenerator: perViewer } },
+    },
     async (request) => {
       const viewer = await signedInViewer(request);
-      try {
-        return await answer(() => placeMerchOrder(db, viewer.userId, request.body, options.payments));
-      } catch (error) {
-        throw providerError(error);
-      }
+      return answer(() => placeMerchOrder(db, viewer.userId, request.body, options.payments));
     },
   );
 
@@ -176,11 +83,7 @@ export function registerMerchRoutes(app: FastifyInstance, options: MerchRoutesOp
     { schema: { params: merchOrderParamsSchema, response: { 200: merchOrderSchema } } },
     async (request) => {
       const viewer = await signedInViewer(request);
-      try {
-        return await answer(() => cancelMerchOrder(db, viewer.userId, request.params.orderID, options.payments));
-      } catch (error) {
-        throw providerError(error);
-      }
+      return answer(() => cancelMerchOrder(db, viewer.userId, request.params.orderID, options.payments));
     },
   );
 
@@ -211,7 +114,10 @@ export function registerMerchRoutes(app: FastifyInstance, options: MerchRoutesOp
   // Spec §7: subscribe-to-drop, bearer auth, query drop and email; answers text.
   api.get(
     '/api/fn/subscribe-to-drop',
-    { schema: { querystring: subscribeToDropQuerySchema, response: { 200: z.string() } } },
+    {
+      schema: { querystring: subscribeToDropQuerySchema, response: { 200: z.string() } },
+      config: { rateLimit: { ...limitTo(options.rateLimits.subscription), keyGenerator: perViewer } },
+    },
     async (request, reply) => {
       const viewer = await signedInViewer(request);
       const { drop, email } = request.query;
@@ -224,7 +130,7 @@ export function registerMerchRoutes(app: FastifyInstance, options: MerchRoutesOp
     '/api/shop/merch/contact',
     {
       schema: { body: merchContactInputSchema, response: { 200: merchContactSchema } },
-      config: { rateLimit: limitTo(options.contactRateLimit) },
+      config: { rateLimit: limitTo(options.rateLimits.contact) },
     },
     async (request) => {
       const viewer = await request.viewer();

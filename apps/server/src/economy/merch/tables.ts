@@ -88,6 +88,8 @@ export interface MerchRefundTable {
   credits: number | null;
   reason: string;
   provider_reference: string | null;
+  /** pending while the payment provider is asked, done once the refund is made. */
+  status: string;
   admin: string;
   created_at: string;
 }

@@ -113,6 +113,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('credits', 'integer')
     .addColumn('reason', 'text', (col) => col.notNull())
     .addColumn('provider_reference', 'text')
+    // pending while the payment provider is asked; a crash then leaves it pending, to check there.
+    .addColumn('status', 'text', (col) => col.notNull().defaultTo('done'))
     .addColumn('admin', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();

@@ -21,7 +21,7 @@ import type {
 import { paypalAmountsSchema } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
-import { type AdminChange, appendAdminLog } from '../../backoffice/admin-log';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
 import { writeConfigDocument } from '../../backoffice/config-documents';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { containsText } from '../../platform/db/text-search';
@@ -73,16 +73,6 @@ type CreateDrop = z.output<typeof createDropInputSchema>;
 type DropInput = z.output<typeof dropInputSchema>;
 type PayPalTransactionListQuery = z.output<typeof paypalTransactionListQuerySchema>;
 type PayPalTransaction = z.output<typeof paypalTransactionSchema>;
-
-function logRecord(context: AdminChange, action: string, data: Record<string, unknown>) {
-  return {
-    action,
-    environment: context.environment,
-    admin: context.admin,
-    data,
-    ...(context.now ? { now: context.now } : {}),
-  };
-}
 
 const nowOf = (context: AdminChange) => (context.now ?? new Date()).toISOString();
 
@@ -136,7 +126,7 @@ export async function createCreditPack(
   const now = nowOf(context);
   try {
     await db.transaction().execute(async (trx) => {
-      await appendAdminLog(trx, logRecord(context, SHOP_ADMIN_ACTIONS.createPack, { ...input }));
+      await appendAdminLog(trx, adminLogRecord(context, SHOP_ADMIN_ACTIONS.createPack, { ...input }));
       await trx
         .insertInto('credit_packs')
         .values({ pack_id: input.packID, ...packFields(input), created_at: now, updated_at: now })
@@ -170,7 +160,7 @@ export async function updateCreditPack(
     const before = await findCreditPack(trx, packID);
     if (!before) throw packNotFound(packID, context.environment);
     const { packID: _id, ...previous } = before;
-    await appendAdminLog(trx, logRecord(context, SHOP_ADMIN_ACTIONS.updatePack, { packID, ...input, previous }));
+    await appendAdminLog(trx, adminLogRecord(context, SHOP_ADMIN_ACTIONS.updatePack, { packID, ...input, previous }));
     await trx
       .updateTable('credit_packs')
       .set({ ...packFields(input), updated_at: nowOf(context) })
@@ -339,7 +329,7 @@ export async function createMachine(
       await checkPrizeItems(trx, input, context.environment);
       await appendAdminLog(
         trx,
-        logRecord(context, SHOP_ADMIN_ACTIONS.createMachine, machineLogData(input.machineID, input)),
+        adminLogRecord(context, SHOP_ADMIN_ACTIONS.createMachine, machineLogData(input.machineID, input)),
       );
       await trx
         .insertInto('machines')
@@ -381,7 +371,7 @@ export async function updateMachine(
     await checkPrizeItems(trx, input, context.environment);
     await appendAdminLog(
       trx,
-      logRecord(context, SHOP_ADMIN_ACTIONS.updateMachine, {
+      adminLogRecord(context, SHOP_ADMIN_ACTIONS.updateMachine, {
         ...machineLogData(machineID, input),
         version: input.version + 1,
       }),
@@ -456,7 +446,7 @@ export async function createDrop(db: Kysely<GameDatabase>, input: CreateDrop, co
   try {
     await db.transaction().execute(async (trx) => {
       await checkDropMachine(trx, input.machineID, context.environment);
-      await appendAdminLog(trx, logRecord(context, SHOP_ADMIN_ACTIONS.createDrop, { ...input }));
+      await appendAdminLog(trx, adminLogRecord(context, SHOP_ADMIN_ACTIONS.createDrop, { ...input }));
       await trx
         .insertInto('drops')
         .values({ drop_id: input.dropID, ...dropFields(input) })
@@ -482,7 +472,7 @@ export async function updateDrop(
     if (!before) throw dropNotFound(dropID, context.environment);
     await checkDropMachine(trx, input.machineID, context.environment);
     const { dropID: _id, ...previous } = before;
-    await appendAdminLog(trx, logRecord(context, SHOP_ADMIN_ACTIONS.updateDrop, { dropID, ...input, previous }));
+    await appendAdminLog(trx, adminLogRecord(context, SHOP_ADMIN_ACTIONS.updateDrop, { dropID, ...input, previous }));
     await trx.updateTable('drops').set(dropFields(input)).where('drop_id', '=', dropID).execute();
     return { dropID, ...input };
   });
@@ -493,7 +483,7 @@ export async function deleteDrop(db: Kysely<GameDatabase>, dropID: string, conte
   return db.transaction().execute(async (trx) => {
     const drop = await findDrop(trx, dropID);
     if (!drop) throw dropNotFound(dropID, context.environment);
-    await appendAdminLog(trx, logRecord(context, SHOP_ADMIN_ACTIONS.deleteDrop, { ...drop }));
+    await appendAdminLog(trx, adminLogRecord(context, SHOP_ADMIN_ACTIONS.deleteDrop, { ...drop }));
     const deleted = await trx.deleteFrom('drops').where('drop_id', '=', dropID).executeTakeFirst();
     // Another delete of it committed after the read above: that one was the delete, not this.
     if (Number(deleted.numDeletedRows) !== 1) throw dropNotFound(dropID, context.environment);

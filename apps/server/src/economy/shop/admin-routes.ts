@@ -26,7 +26,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminChangeOf } from '../../backoffice/admin-log';
-import { FunctionError } from '../../platform/http/errors';
+import { answering, FunctionError } from '../../platform/http/errors';
 import type { AppStores } from '../../stores';
 import {
   createCreditPack,
@@ -66,14 +66,7 @@ function toFunctionError(error: unknown): unknown {
   return error;
 }
 
-/** Runs a query, answering the domain's refusals with their statuses. */
-async function answer<Result>(run: () => Promise<Result>): Promise<Result> {
-  try {
-    return await run();
-  } catch (error) {
-    throw toFunctionError(error);
-  }
-}
+const answer = answering(toFunctionError);
 
 /**
  * The shop's back office (spec §3, §6, §7; issue 9 points 2 and 5): anyone in the admin area

@@ -30,6 +30,20 @@ export class FunctionError extends Error {
 }
 
 /**
+ * Runs a route's work, answering the domain's refusals as the protocol's errors: `refusal` maps a
+ * domain error to a FunctionError and hands back anything it does not know, which stays a fault.
+ */
+export function answering(refusal: (error: unknown) => unknown) {
+  return async <Result>(work: () => Promise<Result>): Promise<Result> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw refusal(error);
+    }
+  };
+}
+
+/**
  * The one builder of API error bodies: the code travels under its canonical wire name
  * (`INVALID_ARGUMENT`, …), as the Firebase client SDKs decode it; details are passed through.
  */

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FunctionError } from './errors';
 
 export interface RateLimit {
@@ -27,4 +27,12 @@ export async function registerRateLimiting(app: FastifyInstance): Promise<void> 
 
 export function limitTo(limit: RateLimit) {
   return { max: limit.max, timeWindow: limit.windowMs };
+}
+
+/**
+ * A rate limit's key for routes of signed-in players: the player's id, so players behind one
+ * carrier or campus address keep budgets of their own; the client address for anyone else.
+ */
+export async function perViewer(request: FastifyRequest): Promise<string> {
+  return (await request.viewer())?.userId ?? request.ip;
 }

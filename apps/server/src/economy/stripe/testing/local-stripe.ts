@@ -9,6 +9,12 @@ import type { AddressInfo } from 'node:net';
  * and refunds. What happens on Stripe's own pages (the customer pays, a delayed method settles
  * days later, the session lapses) a test scripts per session, then builds the webhook event for
  * it, signed as Stripe signs: `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.payload">`.
+ *
+ * With `hostedCheckout`, a session's `url` is a page this server serves itself (GET /c/pay/<id>),
+ * a test double of Stripe's hosted Checkout for browser tests: the amount, a Pay button and a Back
+ * link. Pay completes the session as `complete()` does, posts the signed
+ * `checkout.session.completed` to the webhook endpoint (real HTTP, as Stripe does) and sends the
+ * browser to the session's success_url; Back goes to its cancel_url.
  */
 
 export type CheckoutEventType =
@@ -95,6 +101,20 @@ export interface CompleteOptions {
   amountTotal?: number;
 }
 
+export interface LocalStripeOptions {
+  /** Sessions' `url` is this server's own checkout page (GET /c/pay/<id>) instead of Stripe's host. */
+  hostedCheckout?: boolean;
+}
+
+/** One event the hosted checkout page delivered to the webhook endpoint, and the answer it got. */
+export interface WebhookDelivery {
+  type: CheckoutEventType;
+  sessionID: string;
+  /** The endpoint's HTTP status; 0 when it could not be reached. */
+  status: number;
+  body: string;
+}
+
 export interface LocalStripe {
   apiUrl: string;
   secretKey: string;
@@ -119,6 +139,19 @@ export interface LocalStripe {
   sign(payload: string, options?: { timestamp?: number; secret?: string }): string;
   /** Posts a signed event to a URL as Stripe does (real HTTP); answers the status and body. */
   deliver(url: string, signed: SignedEvent): Promise<{ status: number; body: string }>;
+  /**
+   * The account's webhook endpoint (e.g. the site's /api/webhooks/stripe): where the hosted checkout
+   * page delivers the events its Pay button raises.
+   */
+  setWebhookEndpoint(url: string): void;
+  /**
+   * Holds the events the hosted checkout page raises instead of delivering them at once (Stripe's
+   * webhook often arrives after the customer is back); the function returned delivers the held
+   * events in order, stops holding and answers their deliveries.
+   */
+  holdWebhooks(): () => Promise<WebhookDelivery[]>;
+  /** Every event the hosted checkout page delivered, in order. */
+  deliveries: WebhookDelivery[];
   /** Refunds made against a payment intent (replays excluded). */
   refunds(paymentIntent: string): RefundJson[];
   /** The next `count` API requests answer `status` (default 500) without being carried out. */
@@ -153,8 +186,10 @@ const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const MIN_SESSION_S = 30 * 60;
 const MAX_SESSION_S = 24 * 60 * 60;
 const DEFAULT_API_VERSION = '2026-10-28.endive';
+/** Where the hosted checkout page lives on this server, as on checkout.stripe.com. */
+const CHECKOUT_PAGE_PATH = '/c/pay/';
 
-export async function startLocalStripe(): Promise<LocalStripe> {
+export async function startLocalStripe(options: LocalStripeOptions = {}): Promise<LocalStripe> {
   const secretKey = `sk_test_${randomId(24)}`;
   const webhookSecret = `whsec_${randomId(32)}`;
   const prices = new Map<string, { unitAmount: number; currency: string; product: string }>();
@@ -167,6 +202,10 @@ export async function startLocalStripe(): Promise<LocalStripe> {
   const faults: number[] = [];
   let lostAnswers = 0;
   let apiVersion = DEFAULT_API_VERSION;
+  let webhookEndpoint: string | undefined;
+  /** Events the hosted page raised while webhooks are held; undefined while they go out at once. */
+  let heldEvents: SignedEvent[] | undefined;
+  const deliveries: WebhookDelivery[] = [];
 
   function handle(request: IncomingMessage, text: string): { answer: Answer; replayed: boolean } {
     const url = new URL(request.url ?? '/', 'http://stripe.local');
@@ -300,7 +339,7 @@ export async function startLocalStripe(): Promise<LocalStripe> {
       success_url: params.success_url,
       total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
       ui_mode: 'hosted',
-      url: `https://checkout.stripe.com/c/pay/${id}`,
+      url: options.hostedCheckout ? `${apiUrl}${CHECKOUT_PAGE_PATH}${id}` : `https://checkout.stripe.com/c/pay/${id}`,
     };
     sessions.set(id, session);
     return ok(copy(session));
@@ -433,6 +472,103 @@ export async function startLocalStripe(): Promise<LocalStripe> {
     return session;
   }
 
+  /** The customer pays on Checkout's page: the session completes with a PaymentIntent for its total. */
+  function completeSession(sessionID: string, completeOptions: CompleteOptions = {}): CheckoutSessionJson {
+    const session = openSession(sessionID, 'open');
+    const paid = (completeOptions.paymentStatus ?? 'paid') === 'paid';
+    if (completeOptions.amountTotal !== undefined) {
+      session.amount_total = completeOptions.amountTotal;
+      session.amount_subtotal = completeOptions.amountTotal;
+    }
+    const intent: PaymentIntent = {
+      id: `pi_${randomId(24)}`,
+      amount: session.amount_total,
+      currency: session.currency,
+      status: paid ? 'succeeded' : 'processing',
+      refunded: 0,
+    };
+    intents.set(intent.id, intent);
+    session.status = 'complete';
+    session.payment_status = paid ? 'paid' : 'unpaid';
+    session.payment_intent = intent.id;
+    session.url = null;
+    session.customer_details = { email: session.customer_email, name: 'Rae Scout' };
+    return session;
+  }
+
+  /** The webhook event of this type for the session as it is now, signed with the webhook secret. */
+  function signedEvent(type: CheckoutEventType, sessionID: string): SignedEvent {
+    const session = sessions.get(sessionID);
+    if (!session) throw new Error(`No local Stripe session ${sessionID}`);
+    const event: StripeEventJson = {
+      id: `evt_${randomId(24)}`,
+      object: 'event',
+      api_version: apiVersion,
+      created: unixNow(),
+      data: { object: copy(session) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+    // Stripe posts pretty-printed JSON: a receiver that re-serialises the body breaks the signature.
+    const payload = JSON.stringify(event, null, 2);
+    return { event, payload, signature: sign(payload) };
+  }
+
+  /** Posts a signed event to a URL as Stripe does: its exact bytes, its signature header. */
+  async function post(url: string, signed: SignedEvent): Promise<{ status: number; body: string }> {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        'stripe-signature': signed.signature,
+      },
+      body: signed.payload,
+    });
+    return { status: response.status, body: await response.text() };
+  }
+
+  /** Delivers an event the hosted page raised to the webhook endpoint, and keeps the answer. */
+  async function deliverToEndpoint(signed: SignedEvent): Promise<WebhookDelivery> {
+    const { type, data } = signed.event;
+    let answer: { status: number; body: string };
+    if (!webhookEndpoint) {
+      answer = { status: 0, body: 'No webhook endpoint is set (setWebhookEndpoint).' };
+    } else {
+      // Signed when it goes out, as Stripe signs each delivery attempt.
+      const fresh = { ...signed, signature: sign(signed.payload) };
+      answer = await post(webhookEndpoint, fresh).catch((error: unknown) => ({ status: 0, body: String(error) }));
+    }
+    const delivery: WebhookDelivery = { type, sessionID: data.object.id, ...answer };
+    deliveries.push(delivery);
+    return delivery;
+  }
+
+  /**
+   * The hosted checkout page (with `hostedCheckout`): GET /c/pay/<id> shows it, POST (its Pay
+   * button) pays the session, delivers checkout.session.completed and sends the browser to the
+   * success_url. A session no longer open shows what became of it, with the way back.
+   */
+  async function checkoutPage(request: IncomingMessage, response: ServerResponse, sessionID: string): Promise<void> {
+    const session = sessions.get(sessionID);
+    const method = request.method ?? 'GET';
+    if (!session) return sendPage(response, 404, notFoundPage());
+    if (method === 'POST' && session.status === 'open') {
+      completeSession(sessionID);
+      const signed = signedEvent('checkout.session.completed', sessionID);
+      if (heldEvents) heldEvents.push(signed);
+      else await deliverToEndpoint(signed);
+      const success = (session.success_url ?? '').replaceAll('{CHECKOUT_SESSION_ID}', sessionID);
+      response.writeHead(303, { location: success, 'cache-control': 'no-store' });
+      response.end();
+      return;
+    }
+    if (method !== 'GET' && method !== 'POST') return sendPage(response, 405, notFoundPage());
+    sendPage(response, session.status === 'open' || method === 'GET' ? 200 : 409, checkoutPageHtml(session));
+  }
+
   function delayedIntent(session: CheckoutSessionJson): PaymentIntent {
     if (session.payment_status !== 'unpaid' || !session.payment_intent) {
       throw new Error(`Session ${session.id} has no delayed payment running`);
@@ -442,6 +578,12 @@ export async function startLocalStripe(): Promise<LocalStripe> {
 
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     try {
+      const pagePath = new URL(request.url ?? '/', 'http://stripe.local').pathname;
+      if (options.hostedCheckout && pagePath.startsWith(CHECKOUT_PAGE_PATH)) {
+        await readBody(request);
+        await checkoutPage(request, response, decodeURIComponent(pagePath.slice(CHECKOUT_PAGE_PATH.length)));
+        return;
+      }
       const text = await readBody(request);
       const { answer, replayed } = handle(request, text);
       const url = new URL(request.url ?? '/', 'http://stripe.local');
@@ -497,28 +639,7 @@ export async function startLocalStripe(): Promise<LocalStripe> {
       if (!session) throw new Error(`No local Stripe session ${sessionID}`);
       return copy(session);
     },
-    complete(sessionID, options = {}) {
-      const session = openSession(sessionID, 'open');
-      const paid = (options.paymentStatus ?? 'paid') === 'paid';
-      if (options.amountTotal !== undefined) {
-        session.amount_total = options.amountTotal;
-        session.amount_subtotal = options.amountTotal;
-      }
-      const intent: PaymentIntent = {
-        id: `pi_${randomId(24)}`,
-        amount: session.amount_total,
-        currency: session.currency,
-        status: paid ? 'succeeded' : 'processing',
-        refunded: 0,
-      };
-      intents.set(intent.id, intent);
-      session.status = 'complete';
-      session.payment_status = paid ? 'paid' : 'unpaid';
-      session.payment_intent = intent.id;
-      session.url = null;
-      session.customer_details = { email: session.customer_email, name: 'Rae Scout' };
-      return copy(session);
-    },
+    complete: (sessionID, completeOptions) => copy(completeSession(sessionID, completeOptions)),
     asyncPaymentSucceeded(sessionID) {
       const session = openSession(sessionID, 'complete');
       delayedIntent(session).status = 'succeeded';
@@ -535,37 +656,23 @@ export async function startLocalStripe(): Promise<LocalStripe> {
       lapse(session);
       return copy(session);
     },
-    event(type, sessionID) {
-      const session = sessions.get(sessionID);
-      if (!session) throw new Error(`No local Stripe session ${sessionID}`);
-      const event: StripeEventJson = {
-        id: `evt_${randomId(24)}`,
-        object: 'event',
-        api_version: apiVersion,
-        created: unixNow(),
-        data: { object: copy(session) },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type,
-      };
-      // Stripe posts pretty-printed JSON: a receiver that re-serialises the body breaks the signature.
-      const payload = JSON.stringify(event, null, 2);
-      return { event, payload, signature: sign(payload) };
-    },
+    event: signedEvent,
     sign,
-    async deliver(url, signed) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json; charset=utf-8',
-          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'stripe-signature': signed.signature,
-        },
-        body: signed.payload,
-      });
-      return { status: response.status, body: await response.text() };
+    deliver: post,
+    setWebhookEndpoint(url) {
+      webhookEndpoint = url;
     },
+    holdWebhooks() {
+      heldEvents ??= [];
+      return async () => {
+        const held = heldEvents ?? [];
+        heldEvents = undefined;
+        const delivered: WebhookDelivery[] = [];
+        for (const signed of held) delivered.push(await deliverToEndpoint(signed));
+        return delivered;
+      };
+    },
+    deliveries,
     refunds: (paymentIntent) => refunds.filter((refund) => refund.payment_intent === paymentIntent),
     failNext(count, status = 500) {
       for (let i = 0; i < count; i++) faults.push(status);
@@ -588,6 +695,70 @@ function authenticate(authorization: string | undefined, secretKey: string): Ans
     ? `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
     : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.";
   return { status: 401, body: errorBody('invalid_request_error', message), keep: false };
+}
+
+/** The hosted page's own answer: HTML that runs nothing (its form may send the browser on to the merchant). */
+function sendPage(response: ServerResponse, status: number, html: string): void {
+  response.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  });
+  response.end(html);
+}
+
+function pageHtml(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p>A stand-in for Stripe&rsquo;s hosted Checkout, served by the tests&rsquo; local Stripe.</p>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The session's total as Checkout shows it: "$59.99" (amounts are in the currency's smallest unit). */
+function amountText(session: CheckoutSessionJson): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: session.currency.toUpperCase() });
+  return format.format(session.amount_total / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+function checkoutPageHtml(session: CheckoutSessionJson): string {
+  const link = (href: string | null, text: string) =>
+    href ? `<p><a href="${escapeHtml(href)}">${escapeHtml(text)}</a></p>` : '';
+  const amount = `<p>Amount due: <strong>${escapeHtml(amountText(session))}</strong></p>`;
+  if (session.status === 'complete') {
+    return pageHtml(
+      'Checkout (local Stripe)',
+      `${amount}<p>This session is paid.</p>${link(session.success_url, 'Back to the shop')}`,
+    );
+  }
+  if (session.status === 'expired') {
+    return pageHtml(
+      'Checkout (local Stripe)',
+      `${amount}<p>This session has expired.</p>${link(session.cancel_url, 'Back')}`,
+    );
+  }
+  const email = session.customer_email ? `<p>Email: ${escapeHtml(session.customer_email)}</p>` : '';
+  const form = `<form method="post" action="${escapeHtml(`${CHECKOUT_PAGE_PATH}${encodeURIComponent(session.id)}`)}"><button type="submit">Pay</button></form>`;
+  return pageHtml('Checkout (local Stripe)', `${amount}${email}${form}${link(session.cancel_url, 'Back')}`);
+}
+
+function notFoundPage(): string {
+  return pageHtml('Checkout (local Stripe)', '<p>There is no such Checkout Session.</p>');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 function ok(body: unknown): Answer {

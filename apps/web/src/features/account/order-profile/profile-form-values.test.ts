@@ -60,9 +60,13 @@ describe('the order profile form', () => {
     });
   });
 
-  it('shows the US address rule at the ZIP code', () => {
+  it('shows the US address rules at their own fields', () => {
     expect(check({ ...filled, country: 'US', state: 'NY', zipcode: '1234' })).toEqual({
-      zipcode: 'US addresses need a state and a ZIP code of 5 digits (or 5+4).',
+      zipcode: 'US ZIP codes have 5 digits (or 5+4, like 97201-1234).',
+    });
+    expect(check({ ...filled, country: 'US', state: '', zipcode: '1234' })).toEqual({
+      state: 'US addresses need a state.',
+      zipcode: 'US ZIP codes have 5 digits (or 5+4, like 97201-1234).',
     });
     expect(check({ ...filled, country: 'US', state: 'NY', zipcode: '12345-6789' })).toEqual({});
   });

@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import { FunctionError } from '../../platform/http/errors';
 import type { GameDatabase } from '../../stores';
-import { releaseStripeCheckoutIn, settleStripeCheckoutIn } from '../merch/orders';
-import type { CheckoutOutcome } from './checkout-api';
-import { verifyStripeWebhook, WebhookSignatureError } from './stripe-client';
+import type { CheckoutOutcome } from '../stripe/checkout-api';
+import { verifyStripeWebhook, WebhookSignatureError } from '../stripe/stripe-client';
+import { releaseStripeCheckoutIn, settleStripeCheckoutIn } from './orders';
 
 /*
  * POST /api/webhooks/stripe: how Outpost learns that a Checkout Session was paid, failed or lapsed
