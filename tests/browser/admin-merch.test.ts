@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credit } from '../../apps/server/src/economy/ledger';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
-import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
+import { callApi, MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
 
 // 3 sign-ups from one address: under the server's default auth rate limits.
 const fixture = useSite();
@@ -44,23 +44,6 @@ const url = (path: string) => `${fixture.site.url}${path}`;
 // The players' store: the site serves APP_ENV (development), the admins' default environment too.
 const store = () => fixture.site.server.stores.game.development;
 
-/** Calls our API from the page, with its session cookie and Origin, as the screens do. */
-async function call<Result>(page: Page, method: string, path: string, body?: unknown): Promise<Result> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const answer = await response.json();
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-      return answer;
-    },
-    { method, path, body },
-  ) as Promise<Result>;
-}
-
 beforeAll(async () => {
   for (const role of ROLES) {
     accounts[role] = newAccount(role.slice(0, 4));
@@ -76,19 +59,19 @@ beforeAll(async () => {
   const userId = await findUserIdByEmail(fixture.site.server.stores.identity, accounts.player.email);
   if (!userId) throw new Error('the player has no account');
   await credit(store(), { userId, amount: 10_000, reason: 'adjustment', reference: `test-grant:${tag}` });
-  await call(page, 'POST', '/api/fn/set-order-profile', PROFILE);
-  const placed = await call<MerchOrder>(page, 'POST', '/api/shop/merch/orders', {
+  await callApi(page, 'POST', '/api/fn/set-order-profile', PROFILE);
+  const placed = await callApi<MerchOrder>(page, 'POST', '/api/shop/merch/orders', {
     lines: [{ productID: 'outpost-hoodie', varietyID: 'm', quantity: 1 }],
     payment: 'credits',
   });
-  const paid = await call<{ order: MerchOrder; balance: number }>(
+  const paid = await callApi<{ order: MerchOrder; balance: number }>(
     page,
     'GET',
     `/api/fn/process-direct-transaction?orderID=${encodeURIComponent(placed.orderID)}`,
   );
   expect(paid.order.status).toBe('paid');
   order = paid.order;
-  await call(page, 'POST', '/api/shop/merch/contact', {
+  await callApi(page, 'POST', '/api/shop/merch/contact', {
     email: PROFILE.email,
     name: 'Rae Scout',
     subject: SUBJECT,
@@ -204,7 +187,7 @@ describe('merch orders, as staff', () => {
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ status: 'shipped', tracking_reference: 'TRACK-123' });
 
-    const mine = await call<{ rows: MerchOrder[] }>(sessions.player.page, 'GET', '/api/account/orders');
+    const mine = await callApi<{ rows: MerchOrder[] }>(sessions.player.page, 'GET', '/api/account/orders');
     const seen = mine.rows.find((row) => row.orderID === order.orderID);
     expect(seen).toMatchObject({ status: 'shipped', trackingReference: 'TRACK-123' });
     expect(MERCH_ORDER_STATUS_LABELS[seen?.status ?? 'paid']).toBe('Shipped');
@@ -233,7 +216,8 @@ describe('merch orders, as staff', () => {
     await expectAlert(page, 'Refund of $10.00 recorded; 1,000 credits went back to the player.');
     const refunds = page.getByRole('table', { name: 'Refunds of this order' });
     expect(await refunds.locator('tbody tr').allInnerTexts()).toEqual([
-      expect.stringMatching(/\$10\.00\s+1,000 credits\s+Late delivery/),
+      // Credits go back in the same transaction: the refund is done at once.
+      expect.stringMatching(/\$10\.00\s+1,000 credits\s+Late delivery\s+\S+\s+Done$/),
     ]);
     expect(await fact(page, 'Summary', 'Refunded').innerText()).toBe('$10.00');
     // A part refund leaves the order shipped; the form offers what is left.
@@ -241,15 +225,19 @@ describe('merch orders, as staff', () => {
     expect(await refund.getByLabel('Amount (USD)').inputValue()).toBe('');
     await refund.getByText('Up to $49.99 can still be refunded.').waitFor();
 
-    const credits = await call<{ balance: number }>(sessions.player.page, 'GET', '/api/account/credits');
+    const credits = await callApi<{ balance: number }>(sessions.player.page, 'GET', '/api/account/credits');
     expect(credits.balance).toBe(10_000 - 5_999 + 1_000);
   });
 
   it('says when someone else changed the order, and loads it as it is now', async () => {
     const { page } = sessions.staff;
     await openOrder(page);
-    const loaded = await call<{ version: number }>(page, 'GET', `/api/admin/development/merch/orders/${order.orderID}`);
-    await call(page, 'PUT', `/api/admin/development/merch/orders/${order.orderID}/fulfilment`, {
+    const loaded = await callApi<{ version: number }>(
+      page,
+      'GET',
+      `/api/admin/development/merch/orders/${order.orderID}`,
+    );
+    await callApi(page, 'PUT', `/api/admin/development/merch/orders/${order.orderID}/fulfilment`, {
       status: 'shipped',
       trackingReference: 'TRACK-456',
       version: loaded.version,
@@ -361,7 +349,7 @@ describe('the rest of the merch back office, as staff', () => {
     await page.getByText('A $59.99 hoodie costs 7,199 credits.').waitFor();
     await page.getByRole('button', { name: 'Save merch settings' }).click();
     await expectAlert(page, 'Merch settings saved!');
-    expect(await call(page, 'GET', '/api/admin/development/config/merch')).toEqual({ creditsPerUSD: 120 });
+    expect(await callApi(page, 'GET', '/api/admin/development/config/merch')).toEqual({ creditsPerUSD: 120 });
 
     await page.getByLabel('Environment').selectOption('production');
     await page.locator('[data-environment="production"]').waitFor();
@@ -372,7 +360,7 @@ describe('the rest of the merch back office, as staff', () => {
     await dialog.getByText(/from 100 to 90 credits a dollar/).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await call(page, 'GET', '/api/admin/production/config/merch')).toEqual({ creditsPerUSD: 100 });
+    expect(await callApi(page, 'GET', '/api/admin/production/config/merch')).toEqual({ creditsPerUSD: 100 });
     await page.getByLabel('Environment').selectOption('development');
     await page.locator('[data-environment="development"]').waitFor();
   });

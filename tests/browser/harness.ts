@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -47,6 +48,19 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   };
 }
 
+/**
+ * A TCP port free on 127.0.0.1 right now, for a site whose PUBLIC_URL must be known before it starts
+ * (addresses it hands to outside services, like Stripe Checkout's return addresses).
+ */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (typeof address !== 'object' || !address) throw new Error('No free port');
+  return address.port;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
@@ -67,6 +81,23 @@ export async function openPage(
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   return { context, page, consoleErrors };
+}
+
+/** Calls our API from the page, with its session cookie and Origin, as the screens do. */
+export async function callApi<Result>(page: Page, method: string, path: string, body?: unknown): Promise<Result> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = await response.json();
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+      return answer;
+    },
+    { method, path, body },
+  ) as Promise<Result>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { alreadySubscribedToDropText, MERCH_MESSAGES, subscribedToDropText } from '@outpost/contracts/merch';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit } from '../../apps/server/src/economy/ledger';
+import { credit, spend } from '../../apps/server/src/economy/ledger';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { type Account, newAccount, signUpThroughUi } from './accounts-helpers';
 import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
@@ -51,15 +51,17 @@ const description = (field: Locator) =>
       .join(' '),
   );
 
-async function grantCredits(email: string, amount: number): Promise<void> {
+/** Gives (a positive amount) or takes (a negative one) a player's credits, as an operator would. */
+async function adjustCredits(email: string, amount: number): Promise<void> {
   const userId = await findUserIdByEmail(fixture.site.server.stores.identity, email);
   if (!userId) throw new Error(`No account for ${email}`);
-  await credit(fixture.site.server.stores.game.development, {
+  const change = {
     userId,
-    amount,
+    amount: Math.abs(amount),
     reason: 'adjustment',
     reference: `browser-merch:${userId}:${amount}`,
-  });
+  } as const;
+  await (amount > 0 ? credit : spend)(fixture.site.server.stores.game.development, change);
 }
 
 describe('the account page', () => {
@@ -113,6 +115,18 @@ describe('the account page', () => {
     expect(await zipcode.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await firstName.getAttribute('aria-invalid')).toBeNull();
 
+    // A US address: the state and the ZIP code each say their own rule at their own field.
+    const country = form.getByLabel('Country', { exact: true });
+    await country.selectOption({ label: 'United States' });
+    await zipcode.fill('1234');
+    await form.getByRole('button', { name: 'Save order profile' }).click();
+    await form.getByRole('alert').getByText('Check the 2 fields marked below; nothing was saved.').waitFor();
+    const state = form.getByLabel('State or region');
+    expect(await description(state)).toBe('Required for US addresses. US addresses need a state.');
+    expect(await description(zipcode)).toBe('US ZIP codes have 5 digits (or 5+4, like 97201-1234).');
+    expect(await state.evaluate((element) => element === document.activeElement)).toBe(true);
+    await country.selectOption({ label: 'United Kingdom' });
+
     await zipcode.fill('E1 6AN');
     await form.getByRole('button', { name: 'Save order profile' }).click();
     await form
@@ -133,7 +147,7 @@ describe('the account page', () => {
 describe('the merch shop', () => {
   it('sells a hoodie for credits: bag kept over a reload, checkout, paid, listed on the account page', async () => {
     const { page } = player;
-    await grantCredits(account.email, 10_000);
+    await adjustCredits(account.email, 10_000);
     await openShop(page);
     const hoodie = card(page, region(page, 'Merch'), 'Outpost Hoodie');
     await hoodie.getByText('$59.99').waitFor();
@@ -187,7 +201,9 @@ describe('the merch shop', () => {
   it('holds a reserved order: pay or cancel it on the account page or back in the shop, items back in the bag', async () => {
     const { page } = player;
     await openShop(page);
-    // An order placed and not paid (as when a tab closes mid-checkout), through the real route.
+    // An order placed and not paid (as when a tab closes mid-checkout), through the real route. It
+    // holds stock only if the player can pay it when placed: 4,001 + 2,000 credits for 5,999.
+    await adjustCredits(account.email, 2_000);
     const orderID = await page.evaluate(async () => {
       const response = await fetch('/api/shop/merch/orders', {
         method: 'POST',
@@ -199,6 +215,8 @@ describe('the merch shop', () => {
       });
       return ((await response.json()) as { orderID: string }).orderID;
     });
+    // The credits go elsewhere before this order is paid (another purchase, in another tab).
+    await adjustCredits(account.email, -2_000);
 
     await openAccount(page);
     const waiting = region(page, 'Your orders')

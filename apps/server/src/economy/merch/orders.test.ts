@@ -236,7 +236,8 @@ describe.each(TEST_DIALECTS)('merch orders on %s', (dialect) => {
         'You have 3 orders waiting for payment: pay or cancel one of them (on your account page) first.',
       );
       expect(await varietyStock(db(), 'sticker', 'default')).toBe(7);
-      await payWithCredits(t.app, player, (held[0]?.json() as MerchOrder).orderID);
+      const [first] = held.map((response) => response.json() as MerchOrder);
+      await payWithCredits(t.app, player, first?.orderID ?? '');
       expect((await place()).statusCode).toBe(200);
     });
 

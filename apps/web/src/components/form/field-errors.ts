@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /** Each field's message, keyed by the field's path in the schema ("email", "shippingAddress.city"); "" for the form. */
-export type FieldErrors = Record<string, string>;
+export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>;
 
 export type FieldCheck<Value> = { ok: true; value: Value } | { ok: false; errors: FieldErrors };
 

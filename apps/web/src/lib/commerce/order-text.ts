@@ -42,17 +42,17 @@ export const PAYMENT_METHOD_LABELS: Record<MerchPaymentMethod, string> = {
 };
 
 /**
- * True while the order still holds its stock for a payment. A reservation past its time is
- * expired even before the server's sweep marks it so.
+ * True while the server holds the order's stock for a payment: its status is 'reserved'. The
+ * device's clock never decides it (one running fast would hide Pay on a live reservation); the
+ * server refuses a payment that came too late, in words the screen shows, and its sweep marks the
+ * order expired. reservedUntil is only shown, as information.
  */
-export function awaitingPayment(order: Pick<MerchOrder, 'status' | 'reservedUntil'>, now = Date.now()): boolean {
-  if (order.status !== 'reserved') return false;
-  return order.reservedUntil === null || Date.parse(order.reservedUntil) > now;
+export function awaitingPayment(order: Pick<MerchOrder, 'status'>): boolean {
+  return order.status === 'reserved';
 }
 
-/** The status a player reads: the contracts' label, "Expired" for a reservation whose time ran out. */
-export function orderStatusText(order: Pick<MerchOrder, 'status' | 'reservedUntil'>, now = Date.now()): string {
-  if (order.status === 'reserved' && !awaitingPayment(order, now)) return MERCH_ORDER_STATUS_LABELS.expired;
+/** The status a player reads: the contracts' label of the status the server gave. */
+export function orderStatusText(order: Pick<MerchOrder, 'status'>): string {
   return MERCH_ORDER_STATUS_LABELS[order.status];
 }
 

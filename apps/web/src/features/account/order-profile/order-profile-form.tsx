@@ -7,6 +7,7 @@ import {
   SHIRT_SIZES,
 } from '@outpost/contracts/merch';
 import { type FormEvent, useMemo, useState } from 'react';
+import { failureNotice } from '../../../components/form/failure-notice';
 import { checkFields } from '../../../components/form/field-errors';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
@@ -29,10 +30,6 @@ function savedText(saved: SavedOrderProfile): string {
   const address = profile.shippingAddress;
   const when = saved.updatedAt ? ` on ${new Date(saved.updatedAt).toLocaleString()}` : '';
   return `Saved${when}. Orders ship to ${profile.firstName} ${profile.lastName}, ${address.line1}, ${address.city}, ${countryName(address.country)}.`;
-}
-
-function failureText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Your order profile could not be saved.';
 }
 
 interface OrderProfileFormProps {
@@ -80,7 +77,7 @@ export function OrderProfileForm({ profile, accountEmail }: OrderProfileFormProp
         if (saved.profile) setValues(profileFormValues(saved.profile, accountEmail));
         setNotice({ tone: 'ok', text: savedText(saved) });
       },
-      onError: (error) => setNotice({ tone: 'error', text: failureText(error) }),
+      onError: (error) => setNotice(failureNotice(error, 'Your order profile could not be saved.')),
     });
   };
 

@@ -1,6 +1,7 @@
 import type { MerchOrder } from '@outpost/contracts/merch';
 import { ROUTES } from '@outpost/contracts/routes';
 import { useId, useState } from 'react';
+import { failureNotice } from '../../../components/form/failure-notice';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useCancelOrder } from '../../../lib/commerce/cancel-order';
 import {
@@ -16,9 +17,6 @@ import { usePayOrderWithCredits } from '../../../lib/commerce/pay-order-with-cre
 import { Link } from '../../../lib/router/router';
 import styles from '../account.module.css';
 
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
-
 /** One merch order: when, what, the total as paid, its status, tracking once shipped, and payment while it waits. */
 export function OrderCard({ order }: { order: MerchOrder }) {
   const titleId = useId();
@@ -33,12 +31,12 @@ export function OrderCard({ order }: { order: MerchOrder }) {
     pay.mutate(order.orderID, {
       onSuccess: (result) =>
         setNotice({ tone: 'ok', text: `Paid. Your balance is now ${creditsText(result.balance)}.` }),
-      onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'The payment did not go through.') }),
+      onError: (error) => setNotice(failureNotice(error, 'The payment did not go through.')),
     });
   const cancelOrder = () =>
     cancel.mutate(order.orderID, {
       onSuccess: () => setNotice({ tone: 'ok', text: 'Order cancelled. Nothing was charged.' }),
-      onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'The order could not be cancelled.') }),
+      onError: (error) => setNotice(failureNotice(error, 'The order could not be cancelled.')),
     });
 
   return (

@@ -10,7 +10,9 @@ import {
   notShippableText,
   orderTimeline,
   phoneText,
+  providerName,
   refundableCents,
+  refundStatusText,
   shippingName,
   sizesText,
 } from './merch-text';
@@ -66,6 +68,21 @@ describe('an order’s lines and money', () => {
     expect(refundableCents({ status: 'refund-due', total: 5999, refundedCents: 0 })).toBe(5999);
     expect(refundableCents({ status: 'reserved', total: 5999, refundedCents: 0 })).toBe(0);
     expect(refundableCents({ status: 'refunded', total: 5999, refundedCents: 5999 })).toBe(0);
+  });
+});
+
+describe('refunds', () => {
+  it('says a refund is done, or still pending at the provider whose dashboard has the answer', () => {
+    expect(refundStatusText({ status: 'done' }, 'credits')).toBe('Done');
+    expect(refundStatusText({ status: 'done' }, 'stripe')).toBe('Done at Stripe');
+    expect(refundStatusText({ status: 'done' }, 'paypal')).toBe('Done at PayPal');
+    expect(refundStatusText({ status: 'pending' }, 'stripe')).toBe('Pending at Stripe — check Stripe’s dashboard');
+    expect(refundStatusText({ status: 'pending' }, 'paypal')).toBe('Pending at PayPal — check PayPal’s dashboard');
+    expect([providerName('credits'), providerName('paypal'), providerName('stripe')]).toEqual([
+      null,
+      'PayPal',
+      'Stripe',
+    ]);
   });
 });
 

@@ -3,6 +3,8 @@ import {
   type MerchOrder,
   type MerchOrderLine,
   type MerchOrderStatus,
+  type MerchPaymentMethod,
+  type MerchRefund,
   type MerchShipping,
   PAID_MERCH_STATUSES,
 } from '@outpost/contracts/merch';
@@ -58,6 +60,26 @@ const isPaid = (status: MerchOrderStatus) => (PAID_MERCH_STATUSES as readonly Me
 /** US cents that can still be refunded: what was paid less what was refunded; nothing for an unpaid order. */
 export function refundableCents(order: Pick<MerchOrder, 'status' | 'total' | 'refundedCents'>): number {
   return isPaid(order.status) ? Math.max(order.total - order.refundedCents, 0) : 0;
+}
+
+const PROVIDER_NAMES: Record<MerchPaymentMethod, string | null> = { credits: null, paypal: 'PayPal', stripe: 'Stripe' };
+
+/** The payment provider that took the money and makes its refunds; null for credits. */
+export function providerName(payment: MerchPaymentMethod): string | null {
+  return PROVIDER_NAMES[payment];
+}
+
+/**
+ * Where a refund stands. One through PayPal or Stripe is pending while the provider is asked, and
+ * stays so if the server stopped before recording the provider's answer: only the provider's
+ * dashboard then says whether the money went back.
+ */
+export function refundStatusText(refund: Pick<MerchRefund, 'status'>, payment: MerchPaymentMethod): string {
+  const provider = providerName(payment);
+  if (refund.status === 'pending') {
+    return provider ? `Pending at ${provider} — check ${provider}’s dashboard` : 'Pending';
+  }
+  return provider ? `Done at ${provider}` : 'Done';
 }
 
 /** What the fulfilment form offers: packing a paid order, shipping a paid or packed one, correcting a shipped one's tracking. */

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { useSignIn } from '../api/sign-in';
 import { authFailureMessage } from '../failure-message';
 import type { LoginMode } from '../login-mode';
@@ -8,7 +9,6 @@ import { EmailField, PasswordField } from './credential-fields';
 import { FormHeading } from './form-heading';
 import styles from './forms.module.css';
 import { SwitchLink } from './switch-link';
-import { useFieldErrors } from './use-field-errors';
 
 export interface PanelProps {
   focusHeading: boolean;

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { signOutAndRefresh } from '../../../lib/session';
 import { prepareRegister, useRegister } from '../api/register';
 import { functionFailureMessage } from '../failure-message';
@@ -8,7 +9,6 @@ import { DisplayNameField } from './credential-fields';
 import { FormHeading } from './form-heading';
 import styles from './forms.module.css';
 import { SwitchLink } from './switch-link';
-import { useFieldErrors } from './use-field-errors';
 
 /** Why the profile of a just-created account was not made. */
 export interface RegisterFailure {

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { useResetPassword } from '../api/reset-password';
 import { authFailureMessage, isInvalidResetLink } from '../failure-message';
 import { checkNewPassword, validate } from '../validation';
@@ -8,7 +9,6 @@ import { FormHeading } from './form-heading';
 import styles from './forms.module.css';
 import type { PanelProps } from './login-form';
 import { SwitchLink } from './switch-link';
-import { useFieldErrors } from './use-field-errors';
 
 export const PASSWORD_CHANGED = 'Your password has been changed. Log in with your new password.';
 

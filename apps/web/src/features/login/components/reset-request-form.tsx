@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { authFailureMessage } from '../failure-message';
 import { checkEmail, validate } from '../validation';
@@ -8,7 +9,6 @@ import { FormHeading } from './form-heading';
 import styles from './forms.module.css';
 import type { PanelProps } from './login-form';
 import { SwitchLink } from './switch-link';
-import { useFieldErrors } from './use-field-errors';
 
 /** The same answer whether or not an account uses the address, so the form does not reveal accounts. */
 export const RESET_REQUESTED = 'If an account uses that address, a reset link is on its way.';

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { prepareRegister, useRegister } from '../api/register';
 import { useSignUp } from '../api/sign-up';
 import { authFailureMessage, functionFailureMessage } from '../failure-message';
@@ -10,7 +11,6 @@ import styles from './forms.module.css';
 import type { PanelProps } from './login-form';
 import type { RegisterFailure } from './profile-form';
 import { SwitchLink } from './switch-link';
-import { useFieldErrors } from './use-field-errors';
 
 /**
  * Creates the account, then its profile (register). When register fails (a taken name) the

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { failureNotice } from '../../../components/form/failure-notice';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { refreshAfterPurchase } from '../../../lib/commerce/query-keys';
 import { PayPalButtons } from './paypal-buttons';
@@ -15,10 +16,6 @@ interface CheckoutPanelProps {
   onClose: () => void;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'The payment could not be completed.';
-}
-
 /** The checkout step: the only place PayPal's script loads. */
 export function CheckoutPanel({ summary, paypalClientId, createOrder, settle, onClose }: CheckoutPanelProps) {
   const queryClient = useQueryClient();
@@ -31,7 +28,7 @@ export function CheckoutPanel({ summary, paypalClientId, createOrder, settle, on
       setNotice({ tone: 'ok', text: await settle(paypalOrderID) });
       setDone(true);
     } catch (error) {
-      setNotice({ tone: 'error', text: messageOf(error) });
+      setNotice(failureNotice(error, 'The payment could not be completed.'));
     } finally {
       await refreshAfterPurchase(queryClient);
     }
@@ -48,7 +45,7 @@ export function CheckoutPanel({ summary, paypalClientId, createOrder, settle, on
             try {
               return await createOrder();
             } catch (error) {
-              setNotice({ tone: 'error', text: messageOf(error) });
+              setNotice(failureNotice(error, 'The payment could not be completed.'));
               throw error;
             }
           }}

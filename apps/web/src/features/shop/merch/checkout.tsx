@@ -7,6 +7,7 @@ import {
 } from '@outpost/contracts/merch';
 import { ROUTES } from '@outpost/contracts/routes';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { failureNotice } from '../../../components/form/failure-notice';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useOrderProfile } from '../../../lib/commerce/get-order-profile';
 import { creditsText, dollarsText } from '../../../lib/commerce/order-text';
@@ -37,8 +38,6 @@ interface CheckoutProps {
 }
 
 const ACCOUNT_FROM_SHOP = `${ROUTES.account}?next=${ROUTES.shop}`;
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /** Where the order ships, as the saved order profile says. */
 function ShippingSummary({ profile }: { profile: OrderProfile }) {
@@ -127,7 +126,7 @@ export function Checkout({ lines, priced, payments, signedIn, onOrder, onClose }
         payment: method,
       });
     } catch (error) {
-      setNotice({ tone: 'error', text: messageOf(error, 'The order could not be placed. Please try again.') });
+      setNotice(failureNotice(error, 'The order could not be placed. Please try again.'));
       return;
     }
     // The items are the order's now; giving the order up puts them back.
@@ -137,7 +136,7 @@ export function Checkout({ lines, priced, payments, signedIn, onOrder, onClose }
         const result = await pay.mutateAsync(order.orderID);
         onOrder({ order: result.order, balance: result.balance });
       } catch (error) {
-        onOrder({ order, notice: { tone: 'error', text: messageOf(error, 'The payment did not go through.') } });
+        onOrder({ order, notice: failureNotice(error, 'The payment did not go through.') });
       }
       return;
     }

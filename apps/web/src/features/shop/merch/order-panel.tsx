@@ -2,6 +2,7 @@ import { MERCH_MESSAGES, type MerchOrder, type MerchOrderLine } from '@outpost/c
 import { ROUTES } from '@outpost/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { failureNotice } from '../../../components/form/failure-notice';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useCancelOrder } from '../../../lib/commerce/cancel-order';
 import { ordersQueryOptions } from '../../../lib/commerce/get-orders';
@@ -43,8 +44,6 @@ interface OrderPanelProps {
 
 /** How often the screen asks for the order while Stripe's confirmation (its webhook) is on its way. */
 const STRIPE_POLL_MS = 2000;
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /**
  * The order step: the order as the server has it, its payment (credits, PayPal's buttons loaded
@@ -81,7 +80,7 @@ export function OrderPanel({ active, signedIn, paypalClientId, stripeOn, onClose
         setBalance(result.balance);
         setNotice(null);
       },
-      onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'The payment did not go through.') }),
+      onError: (error) => setNotice(failureNotice(error, 'The payment did not go through.')),
     });
 
   const settlePayPal = async (paypalOrderID: string) => {
@@ -90,7 +89,7 @@ export function OrderPanel({ active, signedIn, paypalClientId, stripeOn, onClose
       setKnown(result.order);
       setNotice(null);
     } catch (error) {
-      setNotice({ tone: 'error', text: messageOf(error, 'The payment could not be completed.') });
+      setNotice(failureNotice(error, 'The payment could not be completed.'));
     } finally {
       await refreshAfterPurchase(queryClient);
     }
@@ -103,7 +102,7 @@ export function OrderPanel({ active, signedIn, paypalClientId, stripeOn, onClose
         onGivenUp(cancelled.lines);
         setNotice({ tone: 'ok', text: 'Order cancelled; nothing was charged. Its items are back in your bag.' });
       },
-      onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'The order could not be cancelled.') }),
+      onError: (error) => setNotice(failureNotice(error, 'The order could not be cancelled.')),
     });
 
   const waiting = order !== null && awaitingPayment(order);

@@ -47,20 +47,19 @@ export function orderStanding(
   order: Pick<MerchOrder, 'status' | 'payment' | 'reservedUntil' | 'shipping'>,
   stripe: StripeReturn,
   balance: number | null,
-  now = Date.now(),
 ): string {
   if (isPaid(order)) {
     const after = balance === null ? '' : ` Your balance is now ${creditsText(balance)}.`;
     return `Thank you! Your order is paid.${after} We write to ${order.shipping.email} when it ships.`;
   }
-  if (awaitingPayment(order, now)) {
+  if (awaitingPayment(order)) {
     if (order.payment === 'stripe' && stripe === 'success')
       return 'Payment received by Stripe; waiting for confirmation…';
     const until = order.reservedUntil ? ` until ${dateTimeText(order.reservedUntil)}` : '';
     return `Your items are reserved for you${until}. Pay before then, or they go back on sale.`;
   }
-  if (order.status === 'cancelled' || order.status === 'expired' || order.status === 'reserved') {
-    return `${orderStatusText(order, now)}. Nothing was charged.`;
+  if (order.status === 'cancelled' || order.status === 'expired') {
+    return `${orderStatusText(order)}. Nothing was charged.`;
   }
-  return `${orderStatusText(order, now)}.`;
+  return `${orderStatusText(order)}.`;
 }

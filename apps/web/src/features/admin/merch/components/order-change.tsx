@@ -22,7 +22,8 @@ interface OrderChangeOptions {
 /**
  * One of the order screen's changes (fulfilment, refund): sent through the screen's guard, its
  * outcome in the form's alert region, the server's message word for word. A 409 (someone changed
- * the order meanwhile, or its state no longer allows it) offers to load the order as it is now.
+ * the order meanwhile, or its state no longer allows it) offers to load the order as it is now. A
+ * 503 (the payment provider did not answer, so a refund may be left pending) loads it at once.
  */
 export function useOrderChange({ environment, orderID, guard, onReload }: OrderChangeOptions) {
   const change = useChangeMerchOrder(environment, orderID);
@@ -41,8 +42,16 @@ export function useOrderChange({ environment, orderID, guard, onReload }: OrderC
       change.mutate(request, {
         onSuccess: (saved) => setNotice({ tone: 'ok', text: succeeded(saved) }),
         onError: (error) => {
+          const status = error instanceof CallableError ? error.status : undefined;
+          if (status === 'unavailable') {
+            // The provider did not answer: a refund may now be pending there. The server's words,
+            // and the order as the server has it.
+            setNotice({ tone: 'error', text: error.message });
+            void onReload();
+            return;
+          }
           setNotice({ tone: 'error', text: `The order was not changed. ${error.message}` });
-          setStale(error instanceof CallableError && error.status === 'aborted');
+          setStale(status === 'aborted');
         },
         onSettled: done,
       });

@@ -1,11 +1,11 @@
-import { type AdminMerchOrder, MERCH_MESSAGES, PAID_MERCH_STATUSES } from '@outpost/contracts/merch';
+import { type AdminMerchOrder, MERCH_MESSAGES, type MerchRefund, PAID_MERCH_STATUSES } from '@outpost/contracts/merch';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '../../../../components/form/form-field';
+import { TextAreaField } from '../../../../components/form/text-area-field';
 import { creditsText, dollarsText } from '../../../../lib/commerce/order-text';
 import { formatInstant } from '../../components/local-time';
-import { TextAreaField } from '../../components/text-area-field';
 import styles from '../merch.module.css';
-import { refundableCents } from '../merch-text';
+import { providerName, refundableCents, refundStatusText } from '../merch-text';
 import { checkRefund, newRefundDraft, type RefundDraft } from '../order-form';
 import type { useOrderChange } from './order-change';
 import { ScrollTable } from './scroll-table';
@@ -23,11 +23,60 @@ function refundRoute(order: AdminMerchOrder): string {
     : 'Paid by card: the money goes back to the card through Stripe.';
 }
 
-/** The refunds recorded against the order, and the form that records another. */
+/**
+ * A refund the provider has not confirmed (it did not answer, or the server stopped before it
+ * recorded the answer): it is asked again for the same amount, under the refund's own key, so it
+ * is made once however often it is asked. No other refund is taken meanwhile.
+ */
+function PendingRefund({ order, refund, change }: RefundsProps & { refund: MerchRefund }) {
+  const provider = providerName(order.payment) ?? 'The payment provider';
+  const amount = dollarsText(refund.amountCents);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (change.pending) return;
+    const confirmation = () => ({
+      message: (
+        <p>
+          This asks {provider} again for the pending refund of {amount} of order {order.orderID} in production.
+        </p>
+      ),
+      items: ['It is made once, however often it is asked.'],
+      confirmLabel: 'Ask again in production',
+    });
+    const input = { amountCents: refund.amountCents, reason: refund.reason };
+    void change.send(confirmation, { kind: 'refund', input }, () => `Refund of ${amount} made at ${provider}.`);
+  };
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="merch-order-refund-title"
+      aria-busy={change.pending}
+    >
+      <h3 id="merch-order-refund-title">Refund pending at {provider}</h3>
+      <p className={styles.note}>
+        {provider} has not confirmed the refund of {amount} asked on {formatInstant(refund.createdAt)}. Its dashboard
+        shows whether the money went back. Asking again is safe: {provider} makes the refund once, and this page records
+        it when {provider} answers. Another refund can follow once this one is done.
+      </p>
+      <div className={styles.actions}>
+        <button type="submit" className={`button ${styles.submit}`} aria-disabled={change.pending}>
+          Ask {provider} again
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The refunds recorded against the order, and the form that records another (or asks again for a pending one). */
 export function Refunds({ order, change }: RefundsProps) {
   const [draft, setDraft] = useState<RefundDraft>(newRefundDraft);
   const refundable = refundableCents(order);
   const paid = (PAID_MERCH_STATUSES as readonly string[]).includes(order.status);
+  const pendingRefund = order.refunds.find((refund) => refund.status === 'pending');
   const set = <Field extends keyof RefundDraft>(field: Field, value: RefundDraft[Field]) =>
     setDraft((current) => ({ ...current, [field]: value }));
 
@@ -73,7 +122,7 @@ export function Refunds({ order, change }: RefundsProps) {
               </th>
               <th scope="col">Reason</th>
               <th scope="col">By</th>
-              <th scope="col">Provider reference</th>
+              <th scope="col">Status</th>
             </tr>
           </thead>
           <tbody>
@@ -84,13 +133,20 @@ export function Refunds({ order, change }: RefundsProps) {
                 <td className={styles.amount}>{refund.credits === null ? '—' : creditsText(refund.credits)}</td>
                 <td className={styles.messageText}>{refund.reason}</td>
                 <td className={styles.mono}>{refund.admin}</td>
-                <td className={styles.mono}>{refund.providerReference ?? '—'}</td>
+                <td>
+                  <span className={refund.status === 'pending' ? styles.failure : undefined}>
+                    {refundStatusText(refund, order.payment)}
+                  </span>
+                  {refund.providerReference && <div className={styles.mono}>{refund.providerReference}</div>}
+                </td>
               </tr>
             ))}
           </tbody>
         </ScrollTable>
       )}
-      {refundable > 0 ? (
+      {pendingRefund ? (
+        <PendingRefund order={order} refund={pendingRefund} change={change} />
+      ) : refundable > 0 ? (
         <form
           className={styles.form}
           onSubmit={submit}

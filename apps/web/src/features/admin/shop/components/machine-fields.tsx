@@ -1,7 +1,7 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { FormField } from '../../../../components/form/form-field';
+import { TextAreaField } from '../../../../components/form/text-area-field';
 import { CheckboxField } from '../../components/checkbox-field';
-import { TextAreaField } from '../../components/text-area-field';
 import type { MachineDraft } from '../machine-form';
 import { PrizesEditor } from './prizes-editor';
 
