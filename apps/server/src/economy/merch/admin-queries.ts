@@ -44,12 +44,17 @@ export class RefundTooLargeError extends Error {}
 
 const ORDER_SORT_COLUMNS = { orderTime: 'order_time', total: 'total_cents', status: 'status' } as const;
 
-/** One page of the environment's orders, newest first unless asked otherwise. */
+/**
+ * One page of the environment's orders, newest first unless asked otherwise; with `userId`, only
+ * that player's (their account page).
+ */
 export async function listMerchOrders(
   db: Kysely<GameDatabase>,
   query: MerchOrderListQuery,
+  userId?: string,
 ): Promise<AdminListPage<MerchOrder>> {
   let filtered = db.selectFrom('merch_orders');
+  if (userId !== undefined) filtered = filtered.where('user_id', '=', userId);
   if (query.status) filtered = filtered.where('status', '=', query.status);
   if (query.payment) filtered = filtered.where('payment', '=', query.payment);
   if (query.search) filtered = filtered.where(containsText(['order_id', 'user_id', 'shipping'], query.search));
@@ -58,31 +63,6 @@ export async function listMerchOrders(
     filtered
       .selectAll()
       .orderBy(ORDER_SORT_COLUMNS[query.sort], query.order)
-      .orderBy('order_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
-  return {
-    rows: await hydrateOrders(db, rows),
-    total: Number(count.total),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
-
-/** One page of a player's own orders, newest first. */
-export async function listPlayerMerchOrders(
-  db: Kysely<GameDatabase>,
-  userId: string,
-  query: { page: number; pageSize: number; order: 'asc' | 'desc' },
-): Promise<AdminListPage<MerchOrder>> {
-  const own = db.selectFrom('merch_orders').where('user_id', '=', userId);
-  const [count, rows] = await Promise.all([
-    own.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    own
-      .selectAll()
-      .orderBy('order_time', query.order)
       .orderBy('order_id', query.order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)

@@ -341,6 +341,31 @@ async function lockOrder(trx: Kysely<GameDatabase>, orderID: string): Promise<Me
 }
 
 /**
+ * Moves a reserved order on (paid, expired, cancelled), ending its hold; true for the one caller
+ * whose update found it still reserved. Runs in the caller's transaction.
+ */
+async function leaveReserved(
+  trx: Kysely<GameDatabase>,
+  orderID: string,
+  changes: { status: MerchOrderStatus; paid_at?: string },
+  now: Date,
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable('merch_orders')
+    .set((eb) => ({
+      ...changes,
+      reserved_until: null,
+      checkout_url: null,
+      version: eb('version', '+', 1),
+      updated_at: now.toISOString(),
+    }))
+    .where('order_id', '=', orderID)
+    .where('status', '=', 'reserved')
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+/**
  * Ends a reservation (expired or cancelled) and gives its stock back, if it is still reserved;
  * true for the one caller that did. Runs in the caller's transaction.
  */
@@ -350,19 +375,7 @@ async function releaseIn(
   status: 'expired' | 'cancelled',
   now: Date,
 ): Promise<boolean> {
-  const released = await trx
-    .updateTable('merch_orders')
-    .set((eb) => ({
-      status,
-      reserved_until: null,
-      checkout_url: null,
-      version: eb('version', '+', 1),
-      updated_at: now.toISOString(),
-    }))
-    .where('order_id', '=', orderID)
-    .where('status', '=', 'reserved')
-    .executeTakeFirst();
-  if (Number(released.numUpdatedRows) !== 1) return false;
+  if (!(await leaveReserved(trx, orderID, { status }, now))) return false;
   for (const line of await linesByProduct(trx, orderID)) {
     await returnVarietyStock(trx, { productID: line.product_id, varietyID: line.variety_id, quantity: line.quantity });
   }
@@ -583,21 +596,8 @@ async function openProviderPayment(
 /* ------------------------------------------------------------------ paying */
 
 /** Moves a reserved order to paid; true for the one caller that did. Runs in the caller's transaction. */
-async function markPaid(trx: Kysely<GameDatabase>, orderID: string, now: Date): Promise<boolean> {
-  const paid = await trx
-    .updateTable('merch_orders')
-    .set((eb) => ({
-      status: 'paid',
-      paid_at: now.toISOString(),
-      reserved_until: null,
-      checkout_url: null,
-      version: eb('version', '+', 1),
-      updated_at: now.toISOString(),
-    }))
-    .where('order_id', '=', orderID)
-    .where('status', '=', 'reserved')
-    .executeTakeFirst();
-  return Number(paid.numUpdatedRows) === 1;
+function markPaid(trx: Kysely<GameDatabase>, orderID: string, now: Date): Promise<boolean> {
+  return leaveReserved(trx, orderID, { status: 'paid', paid_at: now.toISOString() }, now);
 }
 
 /** Statuses of an order whose money came in: a payment asked for again answers it as it is. */

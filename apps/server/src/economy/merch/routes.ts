@@ -20,7 +20,7 @@ import { answering } from '../../platform/http/errors';
 import { limitTo, perViewer, type RateLimit } from '../../platform/http/rate-limit';
 import type { FileStore } from '../../platform/storage/file-store';
 import type { GameDatabase } from '../../stores';
-import { insertMerchContact, listPlayerMerchOrders } from './admin-queries';
+import { insertMerchContact, listMerchOrders } from './admin-queries';
 import { readMerchCatalogue } from './catalogue';
 import { readMerchConfig } from './config';
 import { subscribeToDrop } from './drops';
@@ -92,7 +92,7 @@ export function registerMerchRoutes(app: FastifyInstance, options: MerchRoutesOp
     { schema: { querystring: accountOrdersQuerySchema, response: { 200: merchOrderPageSchema } } },
     async (request) => {
       const viewer = await signedInViewer(request);
-      return listPlayerMerchOrders(db, viewer.userId, request.query);
+      return listMerchOrders(db, request.query, viewer.userId);
     },
   );
 
