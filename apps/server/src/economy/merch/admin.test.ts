@@ -5,8 +5,8 @@ import { setProfileKeys } from '../../identity/queries';
 import { type SignedIn, signUpPlayers, signUpWithProfile } from '../../identity/testing';
 import { saveInput, saveProductThrough } from '../../products/testing';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
-import { credit, getBalance } from '../ledger';
-import { payWithCredits, placeOrder, putTestProduct, setOrderProfile, varietyStock } from './testing';
+import { getBalance } from '../ledger';
+import { payWithCredits, placeOrder, putTestProduct, readyToShop, varietyStock } from './testing';
 
 describe.each(TEST_DIALECTS)('the merch back office on %s', (dialect) => {
   let t: TestApp;
@@ -48,13 +48,7 @@ describe.each(TEST_DIALECTS)('the merch back office on %s', (dialect) => {
   /** A player's order of hoodies paid in credits. */
   async function paidOrder(quantity = 1): Promise<{ player: SignedIn; order: MerchOrder }> {
     const player = crowd.pop() as SignedIn;
-    await setOrderProfile(t.app, player);
-    await credit(db(), {
-      userId: player.userId,
-      amount: 100_000,
-      reason: 'reward',
-      reference: `grant:${player.userId}`,
-    });
+    await readyToShop(t.app, db(), player, 100_000);
     const placed = await placeOrder(t.app, player, {
       lines: [{ productID: 'hoodie', varietyID: 'm', quantity }],
       payment: 'credits',
@@ -105,13 +99,7 @@ describe.each(TEST_DIALECTS)('the merch back office on %s', (dialect) => {
 
   it('refuses to pack an order not paid yet, and two concurrent moves of one order move it once', async () => {
     const player = crowd.pop() as SignedIn;
-    await setOrderProfile(t.app, player);
-    await credit(db(), {
-      userId: player.userId,
-      amount: 10_000,
-      reason: 'reward',
-      reference: `grant:${player.userId}`,
-    });
+    await readyToShop(t.app, db(), player, 10_000);
     const reserved = (
       await placeOrder(t.app, player, {
         lines: [{ productID: 'hoodie', varietyID: 's', quantity: 1 }],
@@ -216,8 +204,7 @@ describe.each(TEST_DIALECTS)('the merch back office on %s', (dialect) => {
   it('lists each variety with its stock, reservations and sales', async () => {
     await putTestProduct(db(), { productID: 'ecom-pin', price: 500, varieties: [['default', 6, 'price_pin']] });
     const player = crowd.pop() as SignedIn;
-    await setOrderProfile(t.app, player);
-    await credit(db(), { userId: player.userId, amount: 5000, reason: 'reward', reference: `grant:${player.userId}` });
+    await readyToShop(t.app, db(), player, 5000);
     const paid = (
       await placeOrder(t.app, player, {
         lines: [{ productID: 'ecom-pin', varietyID: 'default', quantity: 2 }],
@@ -259,13 +246,7 @@ describe.each(TEST_DIALECTS)('the merch back office on %s', (dialect) => {
     const loaded = (await call(staff, 'GET', '/api/admin/development/products/stale')).json() as Product;
     const { order } = await (async () => {
       const player = crowd.pop() as SignedIn;
-      await setOrderProfile(t.app, player);
-      await credit(db(), {
-        userId: player.userId,
-        amount: 10_000,
-        reason: 'reward',
-        reference: `grant:${player.userId}`,
-      });
+      await readyToShop(t.app, db(), player, 10_000);
       const placed = await placeOrder(t.app, player, {
         lines: [{ productID: 'stale', varietyID: 'default', quantity: 2 }],
         payment: 'credits',

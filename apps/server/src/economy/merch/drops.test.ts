@@ -4,9 +4,8 @@ import { setProfileKeys } from '../../identity/queries';
 import { type SignedIn, signUpPlayers, signUpWithProfile } from '../../identity/testing';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
-import { credit } from '../ledger';
 import { notifyOpenedDrops } from './drops';
-import { placeOrder, putTestProduct, setOrderProfile } from './testing';
+import { placeOrder, putTestProduct, readyToShop } from './testing';
 
 const HOUR = 3_600_000;
 
@@ -148,13 +147,7 @@ describe.each(TEST_DIALECTS)('merch drops on %s', (dialect) => {
       orderable: false,
     });
     const player = crowd.pop() as SignedIn;
-    await setOrderProfile(t.app, player);
-    await credit(db(), {
-      userId: player.userId,
-      amount: 10_000,
-      reason: 'reward',
-      reference: `grant:${player.userId}`,
-    });
+    await readyToShop(t.app, db(), player, 10_000);
     const refused = await placeOrder(t.app, player, {
       lines: [{ productID: 'drop-tee', varietyID: 'm', quantity: 1 }],
       payment: 'credits',

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp } from '../../identity/testing';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
-import { credit } from '../ledger';
 import { registerMerchJobs } from './jobs';
-import { placeOrder, putTestProduct, setOrderProfile, varietyStock } from './testing';
+import { placeOrder, putTestProduct, readyToShop, varietyStock } from './testing';
 
 describe.each(TEST_DIALECTS)('the merch jobs on %s', (dialect) => {
   let t: TestApp;
@@ -16,13 +15,7 @@ describe.each(TEST_DIALECTS)('the merch jobs on %s', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     player = await signUp(t.app, { email: `jobs-${dialect}@example.com` });
-    await setOrderProfile(t.app, player);
-    await credit(t.stores.game.development, {
-      userId: player.userId,
-      amount: 10_000,
-      reason: 'reward',
-      reference: 'grant',
-    });
+    await readyToShop(t.app, t.stores.game.development, player, 10_000);
     await putTestProduct(db(), { productID: 'jobs-tee', varieties: [['m', 2]] });
   });
   afterAll(async () => {

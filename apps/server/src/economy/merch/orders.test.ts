@@ -2,12 +2,13 @@ import type { MerchCatalogue, MerchOrder, MerchPaymentResult, SavedOrderProfile 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpPlayers } from '../../identity/testing';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
-import { credit, getBalance, spend } from '../ledger';
+import { getBalance, spend } from '../ledger';
 import { expireMerchReservations } from './orders';
 import {
   payWithCredits,
   placeOrder,
   putTestProduct,
+  readyToShop,
   setOrderProfile,
   validOrderProfile,
   varietyStock,
@@ -32,17 +33,7 @@ describe.each(TEST_DIALECTS)('merch orders on %s', (dialect) => {
   async function shopper(credits = 0): Promise<SignedIn> {
     const player = crowd.pop();
     if (!player) throw new Error('The test needs a larger crowd.');
-    const saved = await setOrderProfile(t.app, player);
-    expect(saved.statusCode, saved.body).toBe(200);
-    if (credits > 0) {
-      await credit(db(), {
-        userId: player.userId,
-        amount: credits,
-        reason: 'reward',
-        reference: `grant:${player.userId}`,
-      });
-    }
-    return player;
+    return readyToShop(t.app, db(), player, credits);
   }
 
   describe('the order profile', () => {

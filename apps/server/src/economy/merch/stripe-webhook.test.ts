@@ -8,7 +8,7 @@ import { StripeClient } from '../stripe/stripe-client';
 import { type LocalStripe, type SignedEvent, startLocalStripe } from '../stripe/testing/local-stripe';
 import { expireMerchReservations } from './orders';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook';
-import { payWithCredits, placeOrder, putTestProduct, setOrderProfile, varietyStock } from './testing';
+import { payWithCredits, placeOrder, putTestProduct, readyToShop, setOrderProfile, varietyStock } from './testing';
 
 const MINUTE = 60_000;
 
@@ -397,13 +397,7 @@ describe.each(TEST_DIALECTS)('merch without Stripe on %s', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     [player] = (await signUpPlayers(t.app, t.stores.identity, `no-card-${dialect}`, 1)) as [SignedIn];
-    await setOrderProfile(t.app, player);
-    await credit(t.stores.game.development, {
-      userId: player.userId,
-      amount: 10_000,
-      reason: 'reward',
-      reference: 'grant',
-    });
+    await readyToShop(t.app, t.stores.game.development, player, 10_000);
   });
   afterAll(async () => {
     await t?.cleanup();

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { SignedIn } from '../../identity/testing';
 import { putProducts } from '../../products/queries';
 import type { GameDatabase } from '../../stores';
+import { credit } from '../ledger';
 
 /** Test helpers for the merch shop: products written straight into a store, and calls as a player makes them. */
 
@@ -89,6 +90,21 @@ export function setOrderProfile(
     headers: { authorization: player.bearer },
     payload: profile as object,
   });
+}
+
+/** Gets a signed-in player ready to shop: an order profile saved through the real route, and credits if asked. */
+export async function readyToShop(
+  app: FastifyInstance,
+  db: Kysely<GameDatabase>,
+  player: SignedIn,
+  credits = 0,
+): Promise<SignedIn> {
+  const saved = await setOrderProfile(app, player);
+  if (saved.statusCode !== 200) throw new Error(`set-order-profile failed: ${saved.statusCode} ${saved.body}`);
+  if (credits > 0) {
+    await credit(db, { userId: player.userId, amount: credits, reason: 'reward', reference: `grant:${player.userId}` });
+  }
+  return player;
 }
 
 export function placeOrder(
