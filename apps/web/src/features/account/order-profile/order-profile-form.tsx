@@ -11,7 +11,7 @@ import { failureNotice } from '../../../components/form/failure-notice';
 import { checkFields } from '../../../components/form/field-errors';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
-import { SelectField } from '../../../components/form/select-field';
+import { SelectField, type SelectFieldProps } from '../../../components/form/select-field';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { useSetOrderProfile } from '../../../lib/commerce/set-order-profile';
 import { countryName, countryOptions } from '../../../lib/countries';
@@ -30,6 +30,20 @@ function savedText(saved: SavedOrderProfile): string {
   const address = profile.shippingAddress;
   const when = saved.updatedAt ? ` on ${new Date(saved.updatedAt).toLocaleString()}` : '';
   return `Saved${when}. Orders ship to ${profile.firstName} ${profile.lastName}, ${address.line1}, ${address.city}, ${countryName(address.country)}.`;
+}
+
+/** A size on the shirt scale (shirts and hoodies), or none. */
+function ShirtSizeField(props: Omit<SelectFieldProps, 'children'>) {
+  return (
+    <SelectField {...props}>
+      <option value="">Not set</option>
+      {SHIRT_SIZES.map((size) => (
+        <option key={size} value={size}>
+          {size}
+        </option>
+      ))}
+    </SelectField>
+  );
 }
 
 interface OrderProfileFormProps {
@@ -148,22 +162,8 @@ export function OrderProfileForm({ profile, accountEmail }: OrderProfileFormProp
             </option>
           ))}
         </SelectField>
-        <SelectField label="Shirt size" {...field('shirtSize')}>
-          <option value="">Not set</option>
-          {SHIRT_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Hoodie size" {...field('hoodieSize')}>
-          <option value="">Not set</option>
-          {SHIRT_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </SelectField>
+        <ShirtSizeField label="Shirt size" {...field('shirtSize')} />
+        <ShirtSizeField label="Hoodie size" {...field('hoodieSize')} />
         <FormField label="Pant size" hint="As the label reads, e.g. 32/32." {...field('pantSize')} />
         <FormField label="Shoe size" hint="With its system, e.g. EU 43 or US 10." {...field('shoeSize')} />
       </fieldset>

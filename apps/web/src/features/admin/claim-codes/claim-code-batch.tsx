@@ -8,6 +8,7 @@ import { downloadCsv } from '../../../components/admin-list/csv-export';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { Link, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { type ArrivalNotice, useArrivalNotice } from '../components/arrival-notice';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { useDeleteClaimCodeBatch } from './api/delete-claim-code-batch';
@@ -21,7 +22,7 @@ export default function ClaimCodeBatchScreen() {
   const { environment, capabilities } = useAdminAccessContext();
   const { claimCodeID = '' } = useParams();
   return (
-    <section className={`page ${styles.screen}`} aria-labelledby="claim-code-batch-title">
+    <section className={`page ${adminStyles.screen} ${styles.screen}`} aria-labelledby="claim-code-batch-title">
       {capabilities.manageShop ? (
         <BatchLoader key={`${environment}/${claimCodeID}`} environment={environment} claimCodeID={claimCodeID} />
       ) : (
@@ -45,12 +46,12 @@ function BatchLoader({ environment, claimCodeID }: { environment: Environment; c
       <>
         <h1 id="claim-code-batch-title">Code Batch</h1>
         {batch.isPending && (
-          <p role="status" className={styles.note}>
+          <p role="status" className={adminStyles.note}>
             Loading the codes…
           </p>
         )}
         {batch.isError && (
-          <div role="alert" className={styles.failure}>
+          <div role="alert" className={adminStyles.failure}>
             <p>The batch could not be loaded: {batch.error.message}</p>
             <button type="button" className="button" onClick={() => batch.refetch()}>
               Try again
@@ -127,11 +128,11 @@ function BatchDetails({ batch, environment, arrivalNotice, back, refreshing }: B
     <>
       <p className="kicker">Code batch</p>
       <h1 id="claim-code-batch-title">{batch.batchName}</h1>
-      <p className={styles.lead}>
+      <p className={adminStyles.lead}>
         In {environment}. {back}
       </p>
       <FormAlert notice={notice} />
-      <dl className={styles.facts} aria-busy={refreshing}>
+      <dl className={`${adminStyles.facts} ${styles.facts}`} aria-busy={refreshing}>
         <dt>Claim code ID</dt>
         <dd>{batch.claimCodeID}</dd>
         <dt>Type</dt>
@@ -149,7 +150,7 @@ function BatchDetails({ batch, environment, arrivalNotice, back, refreshing }: B
         <dt>Created</dt>
         <dd>{dateTime(batch.createdAt)}</dd>
       </dl>
-      <div className={styles.toolbar}>
+      <div className={adminStyles.toolbar}>
         <button type="button" className={listStyles.plainButton} onClick={exportCsv}>
           Export CSV
         </button>
@@ -179,7 +180,7 @@ function BatchDetails({ batch, environment, arrivalNotice, back, refreshing }: B
           ))}
         </ul>
       ) : (
-        <p className={styles.note}>Every code of this batch is used up.</p>
+        <p className={adminStyles.note}>Every code of this batch is used up.</p>
       )}
       <h2 id="used-codes">Used-up codes ({batch.usedCodes.length})</h2>
       {batch.usedCodes.length > 0 ? (
@@ -189,7 +190,7 @@ function BatchDetails({ batch, environment, arrivalNotice, back, refreshing }: B
           ))}
         </ul>
       ) : (
-        <p className={styles.note}>No code is used up yet.</p>
+        <p className={adminStyles.note}>No code is used up yet.</p>
       )}
       {dialog}
       {printable && createPortal(<PrintSheet batch={batch} />, document.body)}

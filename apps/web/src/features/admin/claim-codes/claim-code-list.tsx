@@ -5,6 +5,7 @@ import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { useArrivalNotice } from '../components/arrival-notice';
 import { claimCodesQueryKey, getClaimCodes } from './api/get-claim-codes';
 import { grantText } from './batch-export';
@@ -49,19 +50,19 @@ export default function ClaimCodeList() {
   // "The batch … was deleted." from the batch screen: shown once, not again on a reload.
   const arrivalNotice = useArrivalNotice();
   return (
-    <section className={`page ${styles.screen}`} aria-labelledby="claim-code-list-title">
+    <section className={`page ${adminStyles.screen} ${styles.screen}`} aria-labelledby="claim-code-list-title">
       <h1 id="claim-code-list-title">Redemption Codes</h1>
-      <p className={styles.lead}>
+      <p className={adminStyles.lead}>
         Batches of codes players redeem in the shop of {environment} for credits and items. Only batches with codes left
         are listed unless you show all.
       </p>
-      <p role="status" className={styles.note}>
+      <p role="status" className={adminStyles.note}>
         {arrivalNotice}
       </p>
       {capabilities.manageShop ? (
         <>
-          <div className={styles.toolbar}>
-            <Link to={ROUTES.adminClaimCodeNew} className={`button ${styles.toolbarButton}`}>
+          <div className={adminStyles.toolbar}>
+            <Link to={ROUTES.adminClaimCodeNew} className={`button ${adminStyles.toolbarButton}`}>
               + New batch
             </Link>
           </div>

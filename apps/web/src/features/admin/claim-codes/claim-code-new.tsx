@@ -6,6 +6,7 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { FormField } from '../../../components/form/form-field';
 import { Link, useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import type { ArrivalNotice } from '../components/arrival-notice';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { useCreateClaimCodeBatch } from './api/create-claim-code-batch';
@@ -17,9 +18,9 @@ import { NotAllowedNotice } from './not-allowed-notice';
 export default function ClaimCodeNew() {
   const { environment, capabilities } = useAdminAccessContext();
   return (
-    <section className={`page ${styles.screen}`} aria-labelledby="claim-code-new-title">
+    <section className={`page ${adminStyles.screen} ${styles.screen}`} aria-labelledby="claim-code-new-title">
       <h1 id="claim-code-new-title">New Code Batch</h1>
-      <p className={styles.lead}>
+      <p className={adminStyles.lead}>
         Codes for players of {environment}, created available.{' '}
         <Link to={ROUTES.adminClaimCodes}>Back to the codes</Link>
       </p>
@@ -88,7 +89,7 @@ function NewBatchForm({ environment }: { environment: Environment }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={adminStyles.narrowForm} onSubmit={submit} noValidate>
       <FormField label="Batch name" value={draft.batchName} error={errorOf('batchName')} onChange={set('batchName')} />
       <FormField
         label="Type"
@@ -145,7 +146,7 @@ function NewBatchForm({ environment }: { environment: Environment }) {
         onChange={set('customCodeName')}
       />
       <FormAlert notice={notice} />
-      <button type="submit" className={`button ${styles.submit}`} disabled={create.isPending}>
+      <button type="submit" className={`button ${adminStyles.submit} ${styles.submit}`} disabled={create.isPending}>
         Create codes
       </button>
       {dialog}

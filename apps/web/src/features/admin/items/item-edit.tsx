@@ -6,6 +6,7 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { FormField } from '../../../components/form/form-field';
 import { Link, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
@@ -36,9 +37,9 @@ export default function ItemEdit() {
   );
 
   return (
-    <section className={`page ${styles.screen}`} aria-labelledby="item-edit-title">
+    <section className={`page ${adminStyles.screen} ${styles.screen}`} aria-labelledby="item-edit-title">
       <h1 id="item-edit-title">{item.data?.name ?? 'Item'}</h1>
-      <p className={styles.lead}>
+      <p className={adminStyles.lead}>
         Item {itemID} in {environment}. <Link to={ROUTES.adminItems}>Back to the items</Link>
       </p>
       {content}
@@ -110,16 +111,16 @@ function ItemEditForm({ environment, item, canEdit }: ItemEditFormProps) {
           </li>
         )}
       </ul>
-      <form className={styles.form} onSubmit={submit} noValidate aria-busy={rename.isPending}>
+      <form className={adminStyles.narrowForm} onSubmit={submit} noValidate aria-busy={rename.isPending}>
         {!canEdit && <ReadOnlyNotice>Your role may view this item but not change it.</ReadOnlyNotice>}
-        <fieldset className={styles.plain} disabled={!canEdit}>
+        <fieldset className={adminStyles.plain} disabled={!canEdit}>
           <FormField label="Item ID" value={item.itemID} readOnly hint="An item's ID never changes." />
           <FormField label="Name" value={name} onChange={(event) => setName(event.target.value)} />
         </fieldset>
         <FormAlert notice={notice} />
         {canEdit && (
-          <div className={styles.submitRow}>
-            <button type="submit" className={`button ${styles.submit}`} disabled={rename.isPending}>
+          <div className={adminStyles.submitRow}>
+            <button type="submit" className={`button ${adminStyles.submit}`} disabled={rename.isPending}>
               Save Changes
             </button>
           </div>

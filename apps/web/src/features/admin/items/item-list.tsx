@@ -5,6 +5,7 @@ import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { getItems, itemsQueryKey } from './api/get-items';
 import styles from './items.module.css';
 
@@ -42,15 +43,15 @@ const FILTERS: readonly AdminListFilter[] = [
 export default function ItemList() {
   const { environment, capabilities } = useAdminAccessContext();
   return (
-    <section className={`page ${styles.screen}`} aria-labelledby="item-list-title">
+    <section className={`page ${adminStyles.screen} ${styles.screen}`} aria-labelledby="item-list-title">
       <h1 id="item-list-title">Items</h1>
-      <p className={styles.lead}>
+      <p className={adminStyles.lead}>
         items-master of {environment}: every item the game knows. Purchasables, machine prizes and code rewards name
         these IDs.
       </p>
-      <div className={styles.toolbar}>
+      <div className={adminStyles.toolbar}>
         {capabilities.manageShop && (
-          <Link to={ROUTES.adminItemNew} className={`button ${styles.toolbarButton}`}>
+          <Link to={ROUTES.adminItemNew} className={`button ${adminStyles.toolbarButton}`}>
             + New Item
           </Link>
         )}

@@ -6,6 +6,7 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { FormField } from '../../../components/form/form-field';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useCreateItem } from './api/change-item';
@@ -16,9 +17,9 @@ import styles from './items.module.css';
 export default function ItemNew() {
   const { environment, capabilities } = useAdminAccessContext();
   return (
-    <section className={`page ${styles.screen}`} aria-labelledby="item-new-title">
+    <section className={`page ${adminStyles.screen} ${styles.screen}`} aria-labelledby="item-new-title">
       <h1 id="item-new-title">New Item</h1>
-      <p className={styles.lead}>
+      <p className={adminStyles.lead}>
         An item of items-master in {environment}. <Link to={ROUTES.adminItems}>Back to the items</Link>
       </p>
       {capabilities.manageShop ? (
@@ -80,7 +81,7 @@ function NewItemForm({ environment }: { environment: Environment }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={create.isPending}>
+    <form className={adminStyles.narrowForm} onSubmit={submit} noValidate aria-busy={create.isPending}>
       <FormField
         label="Item ID"
         value={draft.itemID}
@@ -92,12 +93,12 @@ function NewItemForm({ environment }: { environment: Environment }) {
       <FormField label="Name" value={draft.name} onChange={(event) => set('name', event.target.value)} />
       <FormAlert notice={notice} />
       {created && (
-        <p className={styles.note}>
+        <p className={adminStyles.note}>
           <Link to={adminItemPath(created)}>Open {created}</Link>
         </p>
       )}
-      <div className={styles.submitRow}>
-        <button type="submit" className={`button ${styles.submit}`} disabled={create.isPending}>
+      <div className={adminStyles.submitRow}>
+        <button type="submit" className={`button ${adminStyles.submit}`} disabled={create.isPending}>
           Create Item
         </button>
       </div>

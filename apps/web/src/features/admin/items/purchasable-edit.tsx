@@ -5,6 +5,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { Link, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
@@ -40,9 +41,9 @@ export default function PurchasableEdit() {
   );
 
   return (
-    <section className={`page ${styles.screen}`} aria-labelledby="purchasable-edit-title">
+    <section className={`page ${adminStyles.screen} ${styles.screen}`} aria-labelledby="purchasable-edit-title">
       <h1 id="purchasable-edit-title">{purchasable.data?.name ?? 'Purchasable'}</h1>
-      <p className={styles.lead}>
+      <p className={adminStyles.lead}>
         Purchasable {purchasableID} in {environment}.{' '}
         <Link to={ROUTES.adminPurchasables}>Back to the purchasables</Link>
       </p>
@@ -109,18 +110,18 @@ function PurchasableEditForm({ environment, purchasable, canEdit }: PurchasableE
 
   return (
     <>
-      <form className={styles.form} onSubmit={submit} noValidate aria-busy={merge.isPending}>
+      <form className={adminStyles.narrowForm} onSubmit={submit} noValidate aria-busy={merge.isPending}>
         {!canEdit && <ReadOnlyNotice>Your role may view this purchasable but not change it.</ReadOnlyNotice>}
-        <fieldset className={styles.plain} disabled={!canEdit}>
+        <fieldset className={adminStyles.plain} disabled={!canEdit}>
           <PurchasableFields environment={environment} draft={draft} onChange={setDraft} idEditable={false} />
         </fieldset>
-        <p className={styles.note}>
+        <p className={adminStyles.note}>
           A save changes only the fields you changed; last changed {new Date(base.updatedAt).toLocaleString()}.
         </p>
         <FormAlert notice={notice} />
         {canEdit && (
-          <div className={styles.submitRow}>
-            <button type="submit" className={`button ${styles.submit}`} disabled={merge.isPending}>
+          <div className={adminStyles.submitRow}>
+            <button type="submit" className={`button ${adminStyles.submit}`} disabled={merge.isPending}>
               Save Changes
             </button>
           </div>

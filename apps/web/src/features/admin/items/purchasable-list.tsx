@@ -5,6 +5,7 @@ import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { getPurchasables, purchasablesQueryKey } from './api/get-purchasables';
 import { RefreshNote } from './components/refresh-note';
 import styles from './items.module.css';
@@ -53,15 +54,15 @@ const FILTERS: readonly AdminListFilter[] = [
 export default function PurchasableList() {
   const { environment, capabilities } = useAdminAccessContext();
   return (
-    <section className={`page ${styles.screen}`} aria-labelledby="purchasable-list-title">
+    <section className={`page ${adminStyles.screen} ${styles.screen}`} aria-labelledby="purchasable-list-title">
       <h1 id="purchasable-list-title">Purchasables</h1>
-      <p className={styles.lead}>
+      <p className={adminStyles.lead}>
         What the game sells for credits in {environment}; each gives an item of items-master.
       </p>
       <RefreshNote environment={environment} />
-      <div className={styles.toolbar}>
+      <div className={adminStyles.toolbar}>
         {capabilities.manageShop && (
-          <Link to={ROUTES.adminPurchasableNew} className={`button ${styles.toolbarButton}`}>
+          <Link to={ROUTES.adminPurchasableNew} className={`button ${adminStyles.toolbarButton}`}>
             + New Purchasable
           </Link>
         )}

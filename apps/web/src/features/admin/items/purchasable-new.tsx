@@ -5,6 +5,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { Link, useSearchParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useMergePurchasable } from './api/change-purchasable';
@@ -18,9 +19,9 @@ export default function PurchasableNew() {
   const [params] = useSearchParams();
   const itemID = params.get('itemID') ?? '';
   return (
-    <section className={`page ${styles.screen}`} aria-labelledby="purchasable-new-title">
+    <section className={`page ${adminStyles.screen} ${styles.screen}`} aria-labelledby="purchasable-new-title">
       <h1 id="purchasable-new-title">New Purchasable</h1>
-      <p className={styles.lead}>
+      <p className={adminStyles.lead}>
         Something the game sells for credits in {environment}, hidden until it is made available.{' '}
         <Link to={ROUTES.adminPurchasables}>Back to the purchasables</Link>
       </p>
@@ -90,16 +91,16 @@ function NewPurchasableForm({ environment, itemID }: { environment: Environment;
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={merge.isPending}>
+    <form className={adminStyles.narrowForm} onSubmit={submit} noValidate aria-busy={merge.isPending}>
       <PurchasableFields environment={environment} draft={draft} onChange={setDraft} idEditable />
       <FormAlert notice={notice} />
       {created && (
-        <p className={styles.note}>
+        <p className={adminStyles.note}>
           <Link to={adminPurchasablePath(created)}>Open {created}</Link>
         </p>
       )}
-      <div className={styles.submitRow}>
-        <button type="submit" className={`button ${styles.submit}`} disabled={merge.isPending}>
+      <div className={adminStyles.submitRow}>
+        <button type="submit" className={`button ${adminStyles.submit}`} disabled={merge.isPending}>
           Create Purchasable
         </button>
       </div>

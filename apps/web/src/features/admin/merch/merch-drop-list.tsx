@@ -1,10 +1,8 @@
 import type { MerchDropAdmin } from '@outpost/contracts/merch';
-import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import { useAdminAccessContext } from '../admin-access-context';
-import { EditRowButton, useInlineEditor } from '../components/inline-editor';
+import { InlineEditedList } from '../components/inline-editor';
 import { formatInstant } from '../components/local-time';
-import { ReadOnlyNotice } from '../components/read-only-notice';
 import { getMerchDrops } from './api/get-merch-drops';
 import { merchAdminQueryKey } from './api/query-keys';
 import { MerchDropForm } from './components/drop-form';
@@ -39,7 +37,6 @@ const sortable = ['opensAt', 'dropID', 'name'] as const;
  */
 export default function MerchDropList() {
   const { environment, capabilities } = useAdminAccessContext();
-  const editor = useInlineEditor<MerchDropAdmin>();
 
   return (
     <MerchScreen
@@ -47,18 +44,12 @@ export default function MerchDropList() {
       title="Merch drops"
       lead={`The merch drops of ${environment}: each opens its products for sale at a time, and players who subscribed are emailed then.`}
     >
-      {capabilities.manageShop ? (
-        <MerchDropForm
-          key={`${environment}/${editor.formKey}`}
-          environment={environment}
-          editing={editor.editing}
-          initialNotice={editor.notice}
-          onDone={(done) => editor.start(null, done)}
-        />
-      ) : (
-        <ReadOnlyNotice>Your role may view the merch drops but not change them.</ReadOnlyNotice>
-      )}
-      <AdminList
+      <InlineEditedList
+        environment={environment}
+        canEdit={capabilities.manageShop}
+        readOnlyText="Your role may view the merch drops but not change them."
+        form={MerchDropForm}
+        editLabel={(drop) => `Edit drop ${drop.dropID}`}
         label="Merch drops"
         columns={columns}
         sortable={sortable}
@@ -67,16 +58,6 @@ export default function MerchDropList() {
         getRowId={(drop) => drop.dropID}
         csvFileName={`merch-drops-${environment}`}
         emptyText={MERCH_DROP_MESSAGES.empty}
-        rowAction={
-          capabilities.manageShop
-            ? {
-                header: 'Change',
-                cell: (drop) => (
-                  <EditRowButton label={`Edit drop ${drop.dropID}`} onClick={() => editor.start(drop, null)} />
-                ),
-              }
-            : undefined
-        }
       />
     </MerchScreen>
   );

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useGuardedSave } from '../components/use-guarded-save';
@@ -78,9 +79,14 @@ function CreditsForm({ environment, creditsPerUSD, canEdit }: CreditsFormProps) 
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
+    <form
+      className={`${adminStyles.form} ${adminStyles.spaced}`}
+      onSubmit={submit}
+      noValidate
+      aria-busy={save.isPending}
+    >
       {!canEdit && <ReadOnlyNotice>Your role may view the merch settings but not change them.</ReadOnlyNotice>}
-      <fieldset className={styles.plain} disabled={!canEdit}>
+      <fieldset className={adminStyles.plain} disabled={!canEdit}>
         <FormField
           label="Credits per US dollar"
           type="number"
@@ -92,13 +98,13 @@ function CreditsForm({ environment, creditsPerUSD, canEdit }: CreditsFormProps) 
           onChange={(event) => setText(event.target.value)}
         />
       </fieldset>
-      <p role="status" className={styles.note}>
+      <p role="status" className={adminStyles.note}>
         {example}
       </p>
       <FormAlert notice={notice} />
       {canEdit && (
         <div className={styles.actions}>
-          <button type="submit" className={`button ${styles.submit}`} disabled={save.isPending}>
+          <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
             Save merch settings
           </button>
         </div>

@@ -16,6 +16,7 @@ import { FormField } from '../../../components/form/form-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { useArrivalNotice } from '../components/arrival-notice';
 import { CheckboxField } from '../components/checkbox-field';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
@@ -65,9 +66,9 @@ export default function ProductEdit() {
   );
 
   return (
-    <section className={`page ${styles.screen}`} aria-labelledby="product-edit-title">
+    <section className={`page ${adminStyles.screen}`} aria-labelledby="product-edit-title">
       <h1 id="product-edit-title">{product.data?.name ?? 'Edit Product'}</h1>
-      <p className={styles.lead}>
+      <p className={adminStyles.lead}>
         Product {productID} in {environment}. <Link to={ROUTES.adminProducts}>Back to the products</Link>
       </p>
       {content}
@@ -162,9 +163,9 @@ function ProductEditForm({ environment, product, canEdit, initialNotice }: Produ
 
   const unit = PRICE_UNITS.find((option) => option.unit === draft.priceUnit) ?? PRICE_UNITS[0];
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={update.isPending}>
+    <form className={adminStyles.form} onSubmit={submit} noValidate aria-busy={update.isPending}>
       {!canEdit && <ReadOnlyNotice>Your role may view this product but not change it.</ReadOnlyNotice>}
-      <fieldset className={styles.plain} disabled={!canEdit}>
+      <fieldset className={adminStyles.plain} disabled={!canEdit}>
         <FormField label="Product Name" value={draft.name} onChange={(event) => set('name', event.target.value)} />
         <fieldset className={styles.priceUnit}>
           <legend>Price unit</legend>
@@ -243,15 +244,15 @@ function ProductEditForm({ environment, product, canEdit, initialNotice }: Produ
       </fieldset>
       <FormAlert notice={notice} />
       {conflict && (
-        <div className={styles.submitRow}>
+        <div className={adminStyles.submitRow}>
           <button type="button" className={listStyles.plainButton} onClick={() => void reload()}>
             Load the latest version (discards your changes)
           </button>
         </div>
       )}
       {canEdit && (
-        <div className={styles.submitRow}>
-          <button type="submit" className={`button ${styles.submit}`} disabled={update.isPending}>
+        <div className={adminStyles.submitRow}>
+          <button type="submit" className={`button ${adminStyles.submit}`} disabled={update.isPending}>
             Save Changes
           </button>
         </div>

@@ -5,6 +5,7 @@ import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import { Link, useSearchParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { getProducts, productsQueryKey } from './api/get-products';
 import { ProductCards } from './components/product-cards';
 import {
@@ -16,7 +17,6 @@ import {
   VIEW_PARAM,
   yesNo,
 } from './product-list-config';
-import styles from './products.module.css';
 
 const column = adminColumnHelper<ProductSummary>();
 const columns = column.columns([
@@ -60,12 +60,12 @@ export default function ProductList() {
   };
 
   return (
-    <section className={`page ${styles.screen}`} aria-labelledby="product-list-title">
+    <section className={`page ${adminStyles.screen}`} aria-labelledby="product-list-title">
       <h1 id="product-list-title">Products</h1>
-      <p className={styles.lead}>The products and digital doubles of {environment}.</p>
-      <div className={styles.toolbar}>
+      <p className={adminStyles.lead}>The products and digital doubles of {environment}.</p>
+      <div className={adminStyles.toolbar}>
         {capabilities.manageProducts && (
-          <Link to={ROUTES.adminProductNew} className={`button ${styles.toolbarButton}`}>
+          <Link to={ROUTES.adminProductNew} className={`button ${adminStyles.toolbarButton}`}>
             + Create Product
           </Link>
         )}

@@ -7,6 +7,7 @@ import { FormField } from '../../../components/form/form-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { Link, useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import type { ArrivalNotice } from '../components/arrival-notice';
 import { CheckboxField } from '../components/checkbox-field';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
@@ -14,16 +15,15 @@ import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useCreateProduct } from './api/create-product';
 import { VarietiesEditor } from './components/varieties-editor';
 import { checkNewProduct, type NewProductDraft, newProductDraft } from './product-form';
-import styles from './products.module.css';
 import { createFailureMessage } from './save-failure';
 
 /** Spec §2's create screen, for those who may create products; a moderator is told they may only look. */
 export default function ProductNew() {
   const { environment, capabilities } = useAdminAccessContext();
   return (
-    <section className={`page ${styles.screen}`} aria-labelledby="product-new-title">
+    <section className={`page ${adminStyles.screen}`} aria-labelledby="product-new-title">
       <h1 id="product-new-title">Create Product</h1>
-      <p className={styles.lead}>
+      <p className={adminStyles.lead}>
         A new product in {environment}, created Inactive. <Link to={ROUTES.adminProducts}>Back to the products</Link>
       </p>
       {capabilities.manageProducts ? (
@@ -90,7 +90,7 @@ function NewProductForm({ environment }: { environment: Environment }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={adminStyles.form} onSubmit={submit} noValidate>
       <FormField
         label="Product ID"
         value={draft.productID}
@@ -130,15 +130,15 @@ function NewProductForm({ environment }: { environment: Environment }) {
         varieties={draft.varieties}
         onChange={(varieties) => set('varieties', varieties)}
       />
-      <p className={styles.note}>{PRODUCT_MESSAGES.photosOnEditPage}</p>
+      <p className={adminStyles.note}>{PRODUCT_MESSAGES.photosOnEditPage}</p>
       <CheckboxField
         label="Go to Product Page after creation"
         checked={draft.goToProductPage}
         onChange={(checked) => set('goToProductPage', checked)}
       />
       <FormAlert notice={notice} />
-      <div className={styles.submitRow}>
-        <button type="submit" className={`button ${styles.submit}`} disabled={create.isPending}>
+      <div className={adminStyles.submitRow}>
+        <button type="submit" className={`button ${adminStyles.submit}`} disabled={create.isPending}>
           Create Product
         </button>
       </div>

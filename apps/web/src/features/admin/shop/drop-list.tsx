@@ -1,12 +1,10 @@
 import { adminShopMachinePath } from '@outpost/contracts/routes';
 import type { Drop } from '@outpost/contracts/shop';
-import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import { EditRowButton, useInlineEditor } from '../components/inline-editor';
+import { InlineEditedList } from '../components/inline-editor';
 import { formatInstant } from '../components/local-time';
-import { ReadOnlyNotice } from '../components/read-only-notice';
 import { getDrops } from './api/get-drops';
 import { shopAdminQueryKey } from './api/query-keys';
 import { DropForm } from './components/drop-form';
@@ -38,7 +36,6 @@ const sortable = ['opensAt', 'dropID', 'machineID'] as const;
  */
 export default function DropList() {
   const { environment, capabilities } = useAdminAccessContext();
-  const editor = useInlineEditor<Drop>();
 
   return (
     <ShopScreen
@@ -46,18 +43,12 @@ export default function DropList() {
       title="Drops"
       lead={`The drops of ${environment}: a machine with drops spins only while one of them is open.`}
     >
-      {capabilities.manageShop ? (
-        <DropForm
-          key={`${environment}/${editor.formKey}`}
-          environment={environment}
-          editing={editor.editing}
-          initialNotice={editor.notice}
-          onDone={(done) => editor.start(null, done)}
-        />
-      ) : (
-        <ReadOnlyNotice>Your role may view the drops but not change them.</ReadOnlyNotice>
-      )}
-      <AdminList
+      <InlineEditedList
+        environment={environment}
+        canEdit={capabilities.manageShop}
+        readOnlyText="Your role may view the drops but not change them."
+        form={DropForm}
+        editLabel={(drop) => `Edit drop ${drop.dropID}`}
         label="Drops"
         columns={columns}
         sortable={sortable}
@@ -66,16 +57,6 @@ export default function DropList() {
         getRowId={(drop) => drop.dropID}
         csvFileName={`drops-${environment}`}
         emptyText={DROP_MESSAGES.empty}
-        rowAction={
-          capabilities.manageShop
-            ? {
-                header: 'Change',
-                cell: (drop) => (
-                  <EditRowButton label={`Edit drop ${drop.dropID}`} onClick={() => editor.start(drop, null)} />
-                ),
-              }
-            : undefined
-        }
       />
     </ShopScreen>
   );

@@ -8,11 +8,11 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { CallableError } from '../../../lib/callable';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { useArrivalNotice } from '../components/arrival-notice';
 import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useGuardedSave } from '../components/use-guarded-save';
-import productStyles from '../products/products.module.css';
 import { machineQueryOptions, useMachine } from './api/get-machine';
 import { useSaveMachine } from './api/save-machine';
 import { MachineFields } from './components/machine-fields';
@@ -126,23 +126,23 @@ function MachineEditForm({ environment, machine, canEdit, initialNotice }: Machi
   return (
     <form className={styles.machineForm} onSubmit={submit} noValidate aria-busy={save.isPending}>
       {!canEdit && <ReadOnlyNotice>Your role may view this machine but not change it.</ReadOnlyNotice>}
-      <fieldset className={productStyles.plain} disabled={!canEdit}>
+      <fieldset className={adminStyles.plain} disabled={!canEdit}>
         <MachineFields environment={environment} draft={draft} onChange={setDraft} idFixed />
       </fieldset>
-      <p className={productStyles.note}>
+      <p className={adminStyles.note}>
         Machines are never deleted, as spins keep naming them; untick “Available to players” to take one off the floor.
       </p>
       <FormAlert notice={notice} />
       {conflict && (
-        <div className={productStyles.submitRow}>
+        <div className={adminStyles.submitRow}>
           <button type="button" className={listStyles.plainButton} onClick={() => void reload()}>
             Load the machine as it is now (discards your changes)
           </button>
         </div>
       )}
       {canEdit && (
-        <div className={productStyles.submitRow}>
-          <button type="submit" className={`button ${productStyles.submit}`} disabled={save.isPending}>
+        <div className={adminStyles.submitRow}>
+          <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
             Save machine
           </button>
         </div>

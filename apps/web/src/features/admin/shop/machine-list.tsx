@@ -6,7 +6,7 @@ import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import productStyles from '../products/products.module.css';
+import adminStyles from '../components/admin-screen.module.css';
 import { getMachines } from './api/get-machines';
 import { shopAdminQueryKey } from './api/query-keys';
 import { Availability } from './components/availability';
@@ -54,8 +54,8 @@ export default function MachineList() {
       lead={`The mystery-ball machines of ${environment}, with the prizes they have left. Players see only the available ones.`}
     >
       {capabilities.manageShop && (
-        <div className={productStyles.toolbar}>
-          <Link to={ROUTES.adminShopMachineNew} className={`button ${productStyles.toolbarButton}`}>
+        <div className={adminStyles.toolbar}>
+          <Link to={ROUTES.adminShopMachineNew} className={`button ${adminStyles.toolbarButton}`}>
             + New machine
           </Link>
         </div>

@@ -4,10 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import type { ArrivalNotice } from '../components/arrival-notice';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useGuardedSave } from '../components/use-guarded-save';
-import productStyles from '../products/products.module.css';
 import { useSaveMachine } from './api/save-machine';
 import { MachineFields } from './components/machine-fields';
 import { ShopScreen } from './components/shop-screen';
@@ -77,8 +77,8 @@ function NewMachineForm({ environment }: { environment: Environment }) {
     <form className={styles.machineForm} onSubmit={submit} noValidate aria-busy={save.isPending}>
       <MachineFields environment={environment} draft={draft} onChange={setDraft} idFixed={false} />
       <FormAlert notice={notice} />
-      <div className={productStyles.submitRow}>
-        <button type="submit" className={`button ${productStyles.submit}`} disabled={save.isPending}>
+      <div className={adminStyles.submitRow}>
+        <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
           Create machine
         </button>
       </div>

@@ -5,11 +5,11 @@ import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { useArrivalNotice } from '../components/arrival-notice';
 import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useGuardedSave } from '../components/use-guarded-save';
-import productStyles from '../products/products.module.css';
 import { useCreditPack } from './api/get-credit-pack';
 import { useSaveCreditPack } from './api/save-credit-pack';
 import { PackFields } from './components/pack-fields';
@@ -101,18 +101,18 @@ function PackEditForm({ environment, pack, canEdit, initialNotice }: PackEditFor
   };
 
   return (
-    <form className={productStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
+    <form className={adminStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
       {!canEdit && <ReadOnlyNotice>Your role may view this credit pack but not change it.</ReadOnlyNotice>}
-      <fieldset className={productStyles.plain} disabled={!canEdit}>
+      <fieldset className={adminStyles.plain} disabled={!canEdit}>
         <PackFields draft={draft} onChange={setDraft} idFixed />
       </fieldset>
-      <p className={productStyles.note}>
+      <p className={adminStyles.note}>
         Packs are never deleted, as orders keep naming them; untick “Available to players” to take one off sale.
       </p>
       <FormAlert notice={notice} />
       {canEdit && (
-        <div className={productStyles.submitRow}>
-          <button type="submit" className={`button ${productStyles.submit}`} disabled={save.isPending}>
+        <div className={adminStyles.submitRow}>
+          <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
             Save credit pack
           </button>
         </div>

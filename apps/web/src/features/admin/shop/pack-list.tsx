@@ -5,7 +5,7 @@ import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
-import productStyles from '../products/products.module.css';
+import adminStyles from '../components/admin-screen.module.css';
 import { getCreditPacks } from './api/get-credit-packs';
 import { shopAdminQueryKey } from './api/query-keys';
 import { Availability } from './components/availability';
@@ -46,8 +46,8 @@ export default function PackList() {
       lead={`The credit packs of ${environment}, cheapest first. Players see only the available ones.`}
     >
       {capabilities.manageShop && (
-        <div className={productStyles.toolbar}>
-          <Link to={ROUTES.adminShopPackNew} className={`button ${productStyles.toolbarButton}`}>
+        <div className={adminStyles.toolbar}>
+          <Link to={ROUTES.adminShopPackNew} className={`button ${adminStyles.toolbarButton}`}>
             + New credit pack
           </Link>
         </div>

@@ -4,10 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import type { ArrivalNotice } from '../components/arrival-notice';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useGuardedSave } from '../components/use-guarded-save';
-import productStyles from '../products/products.module.css';
 import { useSaveCreditPack } from './api/save-credit-pack';
 import { PackFields } from './components/pack-fields';
 import { ShopScreen } from './components/shop-screen';
@@ -70,11 +70,11 @@ function NewPackForm({ environment }: { environment: Environment }) {
   };
 
   return (
-    <form className={productStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
+    <form className={adminStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
       <PackFields draft={draft} onChange={setDraft} idFixed={false} />
       <FormAlert notice={notice} />
-      <div className={productStyles.submitRow}>
-        <button type="submit" className={`button ${productStyles.submit}`} disabled={save.isPending}>
+      <div className={adminStyles.submitRow}>
+        <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
           Create credit pack
         </button>
       </div>

@@ -4,11 +4,11 @@ import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { LoadState } from '../components/load-state';
 import { formatInstant, localTimeZone, toLocalDateTime } from '../components/local-time';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useGuardedSave } from '../components/use-guarded-save';
-import productStyles from '../products/products.module.css';
 import { useSaveShopOpening, useShopOpening } from './api/shop-opening';
 import { ShopScreen } from './components/shop-screen';
 import { checkOpening, openingSummary } from './opening-form';
@@ -86,7 +86,7 @@ function OpeningForm({ environment, shopOpens, canEdit }: OpeningFormProps) {
   };
 
   return (
-    <form className={productStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
+    <form className={adminStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
       <div className={styles.opening} role="status">
         <p>
           <strong>{shopOpens === null ? 'No opening date' : `Opens ${formatInstant(shopOpens)}`}</strong>
@@ -95,7 +95,7 @@ function OpeningForm({ environment, shopOpens, canEdit }: OpeningFormProps) {
         <p>{openingSummary(shopOpens, new Date())}</p>
       </div>
       {!canEdit && <ReadOnlyNotice>Your role may view the opening date but not change it.</ReadOnlyNotice>}
-      <fieldset className={productStyles.plain} disabled={!canEdit}>
+      <fieldset className={adminStyles.plain} disabled={!canEdit}>
         <FormField
           label="Shop opens at"
           type="datetime-local"
@@ -106,8 +106,8 @@ function OpeningForm({ environment, shopOpens, canEdit }: OpeningFormProps) {
       </fieldset>
       <FormAlert notice={notice} />
       {canEdit && (
-        <div className={productStyles.submitRow}>
-          <button type="submit" className={`button ${productStyles.submit}`} disabled={save.isPending}>
+        <div className={adminStyles.submitRow}>
+          <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
             Save opening date
           </button>
           {shopOpens !== null && (

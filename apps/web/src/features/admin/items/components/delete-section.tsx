@@ -1,6 +1,7 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { type ReactNode, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../../components/form/form-alert';
+import adminStyles from '../../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../../components/confirm-dialog';
 import styles from '../items.module.css';
 
@@ -55,7 +56,7 @@ export function DeleteSection(props: DeleteSectionProps) {
   return (
     <section className={styles.danger} aria-labelledby="delete-section-title">
       <h2 id="delete-section-title">{heading}</h2>
-      <div className={styles.note}>{description}</div>
+      <div className={adminStyles.note}>{description}</div>
       <FormAlert notice={notice} />
       <button type="button" className={styles.deleteButton} disabled={pending} onClick={() => void run()}>
         {confirmLabel}

@@ -1,15 +1,15 @@
 import type { AdminMerchOrder } from '@outpost/contracts/merch';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
 import { FormField } from '../../../../components/form/form-field';
-import styles from '../merch.module.css';
+import adminStyles from '../../components/admin-screen.module.css';
 import { fulfilmentOptions, notShippableText } from '../merch-text';
 import { checkFulfilment, type FulfilmentStatus, MERCH_ORDER_NOTICES } from '../order-form';
-import type { useOrderChange } from './order-change';
+import { type OrderChange, OrderChangeForm } from './order-change';
 
 interface FulfilmentFormProps {
   order: AdminMerchOrder;
-  change: ReturnType<typeof useOrderChange>;
+  change: OrderChange;
 }
 
 /**
@@ -44,21 +44,26 @@ export function FulfilmentForm({ order, change }: FulfilmentFormProps) {
     });
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    fulfil('shipped');
-  };
-
   return (
     <section aria-labelledby="merch-order-fulfilment">
       <h2 id="merch-order-fulfilment">Fulfilment</h2>
       {options.open ? (
-        <form
-          className={styles.form}
-          onSubmit={submit}
-          noValidate
-          aria-labelledby="merch-order-fulfilment"
-          aria-busy={change.pending}
+        <OrderChangeForm
+          change={change}
+          labelledBy="merch-order-fulfilment"
+          onSubmit={() => fulfil('shipped')}
+          submitLabel={shipLabel}
+          otherAction={
+            <button
+              type="button"
+              className={listStyles.plainButton}
+              aria-disabled={!options.pack || change.pending}
+              title={options.pack ? undefined : 'Only an order that is paid and not packed yet can be marked packed.'}
+              onClick={() => fulfil('packed')}
+            >
+              Mark packed
+            </button>
+          }
         >
           <FormField
             label="Tracking reference"
@@ -70,23 +75,9 @@ export function FulfilmentForm({ order, change }: FulfilmentFormProps) {
             maxLength={120}
             onChange={(event) => setTracking(event.target.value)}
           />
-          <div className={styles.actions}>
-            <button
-              type="button"
-              className={listStyles.plainButton}
-              aria-disabled={!options.pack || change.pending}
-              title={options.pack ? undefined : 'Only an order that is paid and not packed yet can be marked packed.'}
-              onClick={() => fulfil('packed')}
-            >
-              Mark packed
-            </button>
-            <button type="submit" className={`button ${styles.submit}`} aria-disabled={change.pending}>
-              {shipLabel}
-            </button>
-          </div>
-        </form>
+        </OrderChangeForm>
       ) : (
-        <p className={styles.note}>{notShippableText(order.status)}</p>
+        <p className={adminStyles.note}>{notShippableText(order.status)}</p>
       )}
       {/* Outside the form: the alert region stays in place when a refund ends the fulfilment. */}
       {change.outcome}

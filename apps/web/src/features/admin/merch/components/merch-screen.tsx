@@ -1,40 +1,19 @@
 import { ROUTES } from '@outpost/contracts/routes';
-import type { ReactNode } from 'react';
-import { NavLink } from '../../../../lib/router/router';
+import { AdminScreen, type AdminScreenLinks, type DomainScreenProps } from '../../components/admin-screen';
 import styles from '../merch.module.css';
 
-const MERCH_LINKS = [
-  { to: ROUTES.adminMerchOrders, label: 'Orders' },
-  { to: ROUTES.adminMerchDrops, label: 'Drops' },
-  { to: ROUTES.adminMerchContacts, label: 'Contact messages' },
-  { to: ROUTES.adminMerchProducts, label: 'Ecom products' },
-  { to: ROUTES.adminMerchSettings, label: 'Settings' },
-] as const;
-
-interface MerchScreenProps {
-  /** The h1's id, which names the section. */
-  id: string;
-  title: string;
-  lead: ReactNode;
-  children: ReactNode;
-}
+const MERCH_LINKS: AdminScreenLinks = {
+  label: 'Merch',
+  links: [
+    { to: ROUTES.adminMerchOrders, label: 'Orders' },
+    { to: ROUTES.adminMerchDrops, label: 'Drops' },
+    { to: ROUTES.adminMerchContacts, label: 'Contact messages' },
+    { to: ROUTES.adminMerchProducts, label: 'Ecom products' },
+    { to: ROUTES.adminMerchSettings, label: 'Settings' },
+  ],
+};
 
 /** Every merch screen's frame: its heading, a line on what it shows, and the merch screens' links. */
-export function MerchScreen({ id, title, lead, children }: MerchScreenProps) {
-  return (
-    <section className={`page ${styles.screen}`} aria-labelledby={id}>
-      <h1 id={id}>{title}</h1>
-      <p className={styles.lead}>{lead}</p>
-      <nav aria-label="Merch" className={styles.nav}>
-        <ul>
-          {MERCH_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to}>{link.label}</NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {children}
-    </section>
-  );
+export function MerchScreen(props: DomainScreenProps) {
+  return <AdminScreen {...props} links={MERCH_LINKS} className={styles.screen} />;
 }

@@ -1,9 +1,10 @@
 import type { Environment } from '@outpost/contracts/environments';
 import type { AdminMerchOrder } from '@outpost/contracts/merch';
-import { useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
 import { FormAlert, type FormNotice } from '../../../../components/form/form-alert';
 import { CallableError } from '../../../../lib/callable';
+import adminStyles from '../../components/admin-screen.module.css';
 import type { ProductionConfirmation, useGuardedSave } from '../../components/use-guarded-save';
 import { type MerchOrderChange, useChangeMerchOrder } from '../api/change-merch-order';
 import styles from '../merch.module.css';
@@ -82,4 +83,55 @@ export function useOrderChange({ environment, orderID, guard, onReload }: OrderC
     refuse: (message: string) => setNotice({ tone: 'error', text: message }),
     outcome,
   };
+}
+
+export type OrderChange = ReturnType<typeof useOrderChange>;
+
+interface OrderChangeFormProps {
+  change: OrderChange;
+  /** The id of the heading that names the form. */
+  labelledBy: string;
+  /** Checks the form and sends the change; not called while a change of the order is on its way. */
+  onSubmit: () => void;
+  submitLabel: ReactNode;
+  /** Another button of the form, before the main one (Mark packed). */
+  otherAction?: ReactNode;
+  /** The form's fields, or what it says. */
+  children: ReactNode;
+}
+
+/**
+ * A form of the order screen that sends one change of the order (fulfilment, refund): busy while a
+ * change is on its way, checked by its own code rather than the browser's. Its main button stays
+ * focusable meanwhile (aria-disabled), so the keyboard focus is not lost.
+ */
+export function OrderChangeForm({
+  change,
+  labelledBy,
+  onSubmit,
+  submitLabel,
+  otherAction,
+  children,
+}: OrderChangeFormProps) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!change.pending) onSubmit();
+  };
+  return (
+    <form
+      className={`${adminStyles.form} ${adminStyles.spaced}`}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={labelledBy}
+      aria-busy={change.pending}
+    >
+      {children}
+      <div className={styles.actions}>
+        {otherAction}
+        <button type="submit" className={`button ${adminStyles.submit}`} aria-disabled={change.pending}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
 }

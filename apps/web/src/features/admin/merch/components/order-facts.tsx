@@ -1,5 +1,6 @@
 import { type AdminMerchOrder, MERCH_ORDER_STATUS_LABELS } from '@outpost/contracts/merch';
 import { creditsText, dollarsText, orderTotalText, PAYMENT_METHOD_LABELS } from '../../../../lib/commerce/order-text';
+import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
 import styles from '../merch.module.css';
 import { addressLines, cutText, mailtoHref, orderTimeline, phoneText, shippingName, sizesText } from '../merch-text';
@@ -12,7 +13,7 @@ export function OrderSummary({ order }: OrderProps) {
   return (
     <section aria-labelledby="merch-order-summary">
       <h2 id="merch-order-summary">Summary</h2>
-      <dl className={styles.facts}>
+      <dl className={`${adminStyles.facts} ${styles.facts}`}>
         <dt>Status</dt>
         <dd>{MERCH_ORDER_STATUS_LABELS[order.status]}</dd>
         <dt>Payment</dt>
@@ -102,7 +103,7 @@ export function ShippingDetails({ order }: OrderProps) {
   return (
     <section aria-labelledby="merch-order-shipping">
       <h2 id="merch-order-shipping">Shipping details</h2>
-      <dl className={styles.facts}>
+      <dl className={`${adminStyles.facts} ${styles.facts}`}>
         <dt>Name</dt>
         <dd>{shippingName(shipping)}</dd>
         <dt>Address</dt>

@@ -1,5 +1,6 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { PRODUCT_STATUS_LABELS } from '@outpost/contracts/products';
+import adminStyles from '../../components/admin-screen.module.css';
 import { CheckboxField } from '../../components/checkbox-field';
 import { useProductChoices } from '../api/get-product-choices';
 import { toggleProduct } from '../drop-form';
@@ -25,16 +26,18 @@ export function ProductPicker({ environment, value, onChange }: ProductPickerPro
     <fieldset className={styles.picker} aria-busy={choices.isPending}>
       <legend>Products</legend>
       {choices.isPending && (
-        <p role="status" className={styles.note}>
+        <p role="status" className={adminStyles.note}>
           Loading the products…
         </p>
       )}
       {choices.isError && (
-        <p role="alert" className={styles.failure}>
+        <p role="alert" className={adminStyles.failure}>
           The products could not be loaded: {choices.error.message}
         </p>
       )}
-      {choices.isSuccess && known.length === 0 && <p className={styles.note}>This environment has no products yet.</p>}
+      {choices.isSuccess && known.length === 0 && (
+        <p className={adminStyles.note}>This environment has no products yet.</p>
+      )}
       <ul className={styles.choices}>
         {known.map((product) => (
           <li key={product.productID}>

@@ -3,6 +3,7 @@ import { MERCH_ORDER_STATUS_LABELS, RECENT_MERCH_ORDERS } from '@outpost/contrac
 import { adminMerchOrderPath, ROUTES } from '@outpost/contracts/routes';
 import { orderTotalText } from '../../../../lib/commerce/order-text';
 import { Link } from '../../../../lib/router/router';
+import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
 import { useRecentMerchOrders } from '../api/get-merch-orders';
 import styles from '../merch.module.css';
@@ -15,20 +16,20 @@ import { shippingName } from '../merch-text';
 export function RecentMerchOrders({ environment }: { environment: Environment }) {
   const orders = useRecentMerchOrders(environment);
   const all = (
-    <p className={styles.note}>
+    <p className={adminStyles.note}>
       <Link to={ROUTES.adminMerchOrders}>All merch orders</Link>: filter, sort and export them.
     </p>
   );
   if (orders.isPending) {
     return (
-      <p role="status" className={styles.note}>
+      <p role="status" className={adminStyles.note}>
         Loading the recent orders…
       </p>
     );
   }
   if (orders.isError) {
     return (
-      <div role="alert" className={styles.failure}>
+      <div role="alert" className={adminStyles.failure}>
         <p>The recent orders could not be loaded: {orders.error.message}</p>
         <button type="button" className="button" onClick={() => orders.refetch()}>
           Try again
@@ -40,7 +41,7 @@ export function RecentMerchOrders({ environment }: { environment: Environment })
   return (
     <>
       {rows.length === 0 ? (
-        <p className={styles.note}>No merch orders in {environment} yet.</p>
+        <p className={adminStyles.note}>No merch orders in {environment} yet.</p>
       ) : (
         <ol className={styles.recent} aria-label="Recent merch orders" aria-busy={orders.isFetching}>
           {rows.map((order) => (

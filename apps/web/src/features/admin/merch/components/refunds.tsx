@@ -1,18 +1,19 @@
 import { type AdminMerchOrder, MERCH_MESSAGES, type MerchRefund, PAID_MERCH_STATUSES } from '@outpost/contracts/merch';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { FormField } from '../../../../components/form/form-field';
 import { TextAreaField } from '../../../../components/form/text-area-field';
 import { creditsText, dollarsText } from '../../../../lib/commerce/order-text';
+import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
 import styles from '../merch.module.css';
 import { providerName, refundableCents, refundStatusText } from '../merch-text';
 import { checkRefund, newRefundDraft, type RefundDraft } from '../order-form';
-import type { useOrderChange } from './order-change';
+import { type OrderChange, OrderChangeForm } from './order-change';
 import { ScrollTable } from './scroll-table';
 
 interface RefundsProps {
   order: AdminMerchOrder;
-  change: ReturnType<typeof useOrderChange>;
+  change: OrderChange;
 }
 
 /** Where a refund of this order goes: credits back to the player, or money back through PayPal or the card. */
@@ -32,9 +33,7 @@ function PendingRefund({ order, refund, change }: RefundsProps & { refund: Merch
   const provider = providerName(order.payment) ?? 'The payment provider';
   const amount = dollarsText(refund.amountCents);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (change.pending) return;
+  const askAgain = () => {
     const confirmation = () => ({
       message: (
         <p>
@@ -49,25 +48,19 @@ function PendingRefund({ order, refund, change }: RefundsProps & { refund: Merch
   };
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="merch-order-refund-title"
-      aria-busy={change.pending}
+    <OrderChangeForm
+      change={change}
+      labelledBy="merch-order-refund-title"
+      onSubmit={askAgain}
+      submitLabel={`Ask ${provider} again`}
     >
       <h3 id="merch-order-refund-title">Refund pending at {provider}</h3>
-      <p className={styles.note}>
+      <p className={adminStyles.note}>
         {provider} has not confirmed the refund of {amount} asked on {formatInstant(refund.createdAt)}. Its dashboard
         shows whether the money went back. Asking again is safe: {provider} makes the refund once, and this page records
         it when {provider} answers. Another refund can follow once this one is done.
       </p>
-      <div className={styles.actions}>
-        <button type="submit" className={`button ${styles.submit}`} aria-disabled={change.pending}>
-          Ask {provider} again
-        </button>
-      </div>
-    </form>
+    </OrderChangeForm>
   );
 }
 
@@ -80,9 +73,7 @@ export function Refunds({ order, change }: RefundsProps) {
   const set = <Field extends keyof RefundDraft>(field: Field, value: RefundDraft[Field]) =>
     setDraft((current) => ({ ...current, [field]: value }));
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (change.pending) return;
+  const recordRefund = () => {
     const checked = checkRefund(draft, refundable);
     if (!checked.ok) return change.refuse(checked.message);
     const input = checked.value;
@@ -108,7 +99,7 @@ export function Refunds({ order, change }: RefundsProps) {
     <section aria-labelledby="merch-order-refunds">
       <h2 id="merch-order-refunds">Refunds</h2>
       {order.refunds.length === 0 ? (
-        <p className={styles.note}>No refunds yet.</p>
+        <p className={adminStyles.note}>No refunds yet.</p>
       ) : (
         <ScrollTable label="Refunds of this order">
           <thead>
@@ -134,7 +125,7 @@ export function Refunds({ order, change }: RefundsProps) {
                 <td className={styles.messageText}>{refund.reason}</td>
                 <td className={styles.mono}>{refund.admin}</td>
                 <td>
-                  <span className={refund.status === 'pending' ? styles.failure : undefined}>
+                  <span className={refund.status === 'pending' ? adminStyles.failure : undefined}>
                     {refundStatusText(refund, order.payment)}
                   </span>
                   {refund.providerReference && <div className={styles.mono}>{refund.providerReference}</div>}
@@ -147,12 +138,11 @@ export function Refunds({ order, change }: RefundsProps) {
       {pendingRefund ? (
         <PendingRefund order={order} refund={pendingRefund} change={change} />
       ) : refundable > 0 ? (
-        <form
-          className={styles.form}
-          onSubmit={submit}
-          noValidate
-          aria-labelledby="merch-order-refund-title"
-          aria-busy={change.pending}
+        <OrderChangeForm
+          change={change}
+          labelledBy="merch-order-refund-title"
+          onSubmit={recordRefund}
+          submitLabel="Refund"
         >
           <h3 id="merch-order-refund-title">Refund this order</h3>
           <FormField
@@ -170,14 +160,9 @@ export function Refunds({ order, change }: RefundsProps) {
             value={draft.reason}
             onChange={(event) => set('reason', event.target.value)}
           />
-          <div className={styles.actions}>
-            <button type="submit" className={`button ${styles.submit}`} aria-disabled={change.pending}>
-              Refund
-            </button>
-          </div>
-        </form>
+        </OrderChangeForm>
       ) : (
-        <p className={styles.note}>
+        <p className={adminStyles.note}>
           {order.status === 'refunded' || paid
             ? 'Everything paid for this order has been refunded.'
             : MERCH_MESSAGES.refundUnpaid}

@@ -2,6 +2,7 @@ import type { ProductImage } from '@outpost/contracts/products';
 import { type ChangeEvent, type Dispatch, type SetStateAction, useId, useState } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
 import formStyles from '../../../../components/form/form.module.css';
+import adminStyles from '../../components/admin-screen.module.css';
 import { moveItem } from '../../components/move-item';
 import styles from '../products.module.css';
 
@@ -66,10 +67,10 @@ export function ImageEditor({ images, onImagesChange, newImages, onNewImagesChan
   };
 
   return (
-    <fieldset className={styles.group}>
+    <fieldset className={adminStyles.group}>
       <legend>Images</legend>
       {images.length === 0 ? (
-        <p className={styles.note}>No saved images.</p>
+        <p className={adminStyles.note}>No saved images.</p>
       ) : (
         <ol className={styles.images} aria-label="Saved images">
           {images.map((image, index) => {

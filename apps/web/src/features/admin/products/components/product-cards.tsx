@@ -9,6 +9,7 @@ import { Pagination } from '../../../../components/admin-list/pagination';
 import { useListView } from '../../../../components/admin-list/use-list-view';
 import formStyles from '../../../../components/form/form.module.css';
 import { Link } from '../../../../lib/router/router';
+import adminStyles from '../../components/admin-screen.module.css';
 import { getProducts, productsQueryKey } from '../api/get-products';
 import {
   PRODUCT_LIST_CONFIG,
@@ -47,8 +48,8 @@ export function ProductCards({ environment }: { environment: Environment }) {
   return (
     <div className={styles.cardsView} aria-busy={result.isFetching}>
       <FilterForm label={LABEL} filters={PRODUCT_LIST_CONFIG.filters} values={view.filters} onApply={setFilters} />
-      <div className={styles.toolbar}>
-        <p role="status" className={styles.note}>
+      <div className={adminStyles.toolbar}>
+        <p role="status" className={adminStyles.note}>
           {page && `${count.format(page.total)} ${page.total === 1 ? 'product' : 'products'}`}
         </p>
         <div className={styles.sort}>
@@ -74,14 +75,14 @@ export function ProductCards({ environment }: { environment: Environment }) {
         </div>
       </div>
       {result.isError ? (
-        <div role="alert" className={styles.failure}>
+        <div role="alert" className={adminStyles.failure}>
           <p>Products could not be loaded: {result.error.message}</p>
           <button type="button" className="button" onClick={() => result.refetch()}>
             Try again
           </button>
         </div>
       ) : page === undefined ? (
-        <p className={styles.note}>Loading…</p>
+        <p className={adminStyles.note}>Loading…</p>
       ) : page.rows.length === 0 ? (
         <p className={styles.empty}>{PRODUCT_MESSAGES.empty}</p>
       ) : (
@@ -121,7 +122,7 @@ function ProductCard({ product }: { product: ProductSummary }) {
         <h2 id={titleId}>
           <Link to={adminProductPath(product.productID)}>{product.name}</Link>
         </h2>
-        <dl className={styles.facts}>
+        <dl className={`${adminStyles.terms} ${styles.facts}`}>
           <dt>ID</dt>
           <dd>{product.productID}</dd>
           <dt>Is Digital Double?</dt>

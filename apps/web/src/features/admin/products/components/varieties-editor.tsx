@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
 import { FormField } from '../../../../components/form/form-field';
+import adminStyles from '../../components/admin-screen.module.css';
 import { blankVariety, newVarietyId, type VarietyDraft } from '../product-form';
 import styles from '../products.module.css';
 
@@ -46,7 +47,7 @@ export function VarietiesEditor({ varieties, onChange, mode }: VarietiesEditorPr
   };
 
   return (
-    <fieldset className={styles.group}>
+    <fieldset className={adminStyles.group}>
       <legend>Varieties</legend>
       <ol ref={list} className={styles.varieties}>
         {varieties.map((variety, index) => (

@@ -2,8 +2,8 @@ import type { Environment } from '@outpost/contracts/environments';
 import { MACHINE_MAX_PRIZES } from '@outpost/contracts/shop';
 import { useEffect, useId, useRef } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
+import adminStyles from '../../components/admin-screen.module.css';
 import { moveItem } from '../../components/move-item';
-import productStyles from '../../products/products.module.css';
 import { useItemChoices } from '../api/get-item-choices';
 import { blankPrize, formatOdds, type PrizeDraft, prizeOdds } from '../machine-form';
 import styles from '../shop.module.css';
@@ -61,9 +61,9 @@ export function PrizesEditor({ environment, prizes, onChange }: PrizesEditorProp
   };
 
   return (
-    <fieldset className={productStyles.group}>
+    <fieldset className={adminStyles.group}>
       <legend>Prizes</legend>
-      <p className={productStyles.note}>
+      <p className={adminStyles.note}>
         A prize’s odds are its weight over the weights of the prizes still in stock; players see these odds. A prize
         with no stock left cannot be drawn. {stockLeft.toLocaleString('en-US')} prizes left in all.
       </p>

@@ -1,23 +1,18 @@
-import type { ReactNode } from 'react';
-import productStyles from '../../products/products.module.css';
-import { ShopNav } from './shop-nav';
+import { ROUTES } from '@outpost/contracts/routes';
+import { AdminScreen, type AdminScreenLinks, type DomainScreenProps } from '../../components/admin-screen';
 
-interface ShopScreenProps {
-  /** The h1's id, which names the section. */
-  id: string;
-  title: string;
-  lead: ReactNode;
-  children: ReactNode;
-}
+const SHOP_LINKS: AdminScreenLinks = {
+  label: 'Shop',
+  links: [
+    { to: ROUTES.adminShopPacks, label: 'Credit packs' },
+    { to: ROUTES.adminShopMachines, label: 'Machines' },
+    { to: ROUTES.adminShopDrops, label: 'Drops' },
+    { to: ROUTES.adminShopSettings, label: 'Opening date' },
+    { to: ROUTES.adminShopPayPalTransactions, label: 'PayPal transactions' },
+  ],
+};
 
 /** Every shop screen's frame: its heading, a line on what it shows, and the shop's links. */
-export function ShopScreen({ id, title, lead, children }: ShopScreenProps) {
-  return (
-    <section className={`page ${productStyles.screen}`} aria-labelledby={id}>
-      <h1 id={id}>{title}</h1>
-      <p className={productStyles.lead}>{lead}</p>
-      <ShopNav />
-      {children}
-    </section>
-  );
+export function ShopScreen(props: DomainScreenProps) {
+  return <AdminScreen {...props} links={SHOP_LINKS} />;
 }

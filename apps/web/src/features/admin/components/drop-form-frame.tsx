@@ -1,0 +1,179 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import listStyles from '../../../components/admin-list/admin-list.module.css';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import styles from './admin-screen.module.css';
+import { useConfirmDialog } from './confirm-dialog';
+import type { InlineFormProps } from './inline-editor';
+import { type ProductionConfirmation, useGuardedSave } from './use-guarded-save';
+
+/** A create or an update of a drop (the rest of the shop's DropChange, merch's MerchDropChange). */
+type SaveDrop = { kind: 'create' | 'update' };
+type DeleteDrop = { kind: 'delete'; dropID: string };
+
+/** The mutation that sends it (TanStack's). */
+interface DropMutation<Request> {
+  mutate: (
+    request: Request,
+    options: { onSuccess: () => void; onError: (error: Error) => void; onSettled: () => void },
+  ) => void;
+  isPending: boolean;
+}
+
+interface DropFormOptions<Drop extends { dropID: string }, Draft extends { dropID: string }, Request>
+  extends InlineFormProps<Drop> {
+  change: DropMutation<Request | DeleteDrop>;
+  /** What the form says after each change. */
+  messages: { created: string; saved: string; deleted: (dropID: string) => string };
+  /** The draft the form starts from: the drop's, or a blank one (null). */
+  draftOf: (drop: Drop | null) => Draft;
+  /** What deleting the drop edited means, for the confirmation. */
+  deleteConfirmation: (drop: Drop) => ProductionConfirmation;
+}
+
+/**
+ * A drop form's state and changes (the shop's machine drops, merch's product drops): the draft,
+ * and saves one at a time through useGuardedSave, so production asks first. A success goes back
+ * to a blank form with what happened, a refusal stays in the form's alert region. A delete
+ * cannot be taken back, so it asks in every environment (in production, the guard asks).
+ */
+export function useDropForm<
+  Drop extends { dropID: string },
+  Draft extends { dropID: string },
+  Request extends SaveDrop,
+>(options: DropFormOptions<Drop, Draft, Request>) {
+  const { environment, editing, initialNotice, onDone, change, messages, draftOf, deleteConfirmation } = options;
+  const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
+  const [notice, setNotice] = useState<FormNotice | null>(initialNotice);
+  const guard = useGuardedSave(environment);
+  const { confirm, dialog } = useConfirmDialog();
+  const set = <Field extends keyof Draft>(field: Field, value: Draft[Field]) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const send = (request: Request | DeleteDrop, done: string, confirmation: () => ProductionConfirmation) =>
+    guard.run(confirmation, (settled) => {
+      setNotice(null);
+      change.mutate(request, {
+        onSuccess: () => onDone({ tone: 'ok', text: done }),
+        onError: (error) => setNotice({ tone: 'error', text: `The drop was not changed. ${error.message}` }),
+        onSettled: settled,
+      });
+    });
+
+  const save = (request: Request, confirmation: () => ProductionConfirmation) =>
+    send(request, request.kind === 'create' ? messages.created : messages.saved, confirmation);
+
+  const remove = async () => {
+    if (!editing || guard.busy()) return;
+    const { dropID } = editing;
+    const confirmation = deleteConfirmation(editing);
+    if (environment !== 'production' && !(await confirm({ title: `Delete the drop ${dropID}?`, ...confirmation }))) {
+      return;
+    }
+    await send({ kind: 'delete', dropID }, messages.deleted(dropID), () => confirmation);
+  };
+
+  return {
+    draft,
+    set,
+    /** A problem the form's own check found; nothing was sent. */
+    refuse: (text: string) => setNotice({ tone: 'error', text }),
+    /** Sends a create or an update, after the production confirmation. */
+    save,
+    frame: {
+      editingID: editing?.dropID ?? null,
+      dropID: draft.dropID,
+      setDropID: (dropID: string) => set('dropID', dropID),
+      notice,
+      busy: guard.busy,
+      pending: change.isPending,
+      remove,
+      cancel: () => onDone(null),
+      dialogs: (
+        <>
+          {guard.dialog}
+          {dialog}
+        </>
+      ),
+    },
+  };
+}
+
+interface DropFormFrameProps {
+  /** useDropForm's `frame`. */
+  form: ReturnType<typeof useDropForm>['frame'];
+  /** Checks the draft and sends it (useDropForm's `save`); not called while a change is on its way. */
+  onSubmit: () => void;
+  /** The form's own fields, after the Drop ID. */
+  children: ReactNode;
+}
+
+/**
+ * A drop form above the drops' list: "New drop", or "Edit drop <id>" with Delete and Cancel; the
+ * Drop ID first (kept once saved), the screen's own fields, and the outcome in the alert region.
+ * A drop picked in the list, or the form back after a change, takes the focus (and the view), so
+ * keyboard and screen reader users land on what changed; on first arrival it stays put.
+ */
+export function DropFormFrame({ form, onSubmit, children }: DropFormFrameProps) {
+  const titleId = `${useId()}-title`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const arrivedByAction = useRef(form.editingID !== null || form.notice !== null);
+  useEffect(() => {
+    if (arrivedByAction.current) heading.current?.focus();
+  }, []);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.busy()) onSubmit();
+  };
+
+  return (
+    <form
+      className={`${styles.form} ${styles.spaced}`}
+      onSubmit={submit}
+      noValidate
+      aria-busy={form.pending}
+      aria-labelledby={titleId}
+    >
+      <h2 id={titleId} ref={heading} tabIndex={-1}>
+        {form.editingID === null ? 'New drop' : `Edit drop ${form.editingID}`}
+      </h2>
+      <FormField
+        label="Drop ID"
+        value={form.dropID}
+        readOnly={form.editingID !== null}
+        hint={
+          form.editingID === null
+            ? "Unique in this environment; lower-case letters, digits, '-' and '_'."
+            : 'A drop keeps its ID.'
+        }
+        autoCapitalize="none"
+        spellCheck={false}
+        onChange={(event) => form.setDropID(event.target.value.toLowerCase())}
+      />
+      {children}
+      <FormAlert notice={form.notice} />
+      <div className={styles.submitRow}>
+        <button type="submit" className={`button ${styles.submit}`} disabled={form.pending}>
+          {form.editingID === null ? 'Create drop' : 'Save drop'}
+        </button>
+        {form.editingID !== null && (
+          <>
+            <button
+              type="button"
+              className={listStyles.plainButton}
+              onClick={() => void form.remove()}
+              disabled={form.pending}
+            >
+              Delete drop
+            </button>
+            <button type="button" className={listStyles.plainButton} onClick={form.cancel}>
+              Cancel
+            </button>
+          </>
+        )}
+      </div>
+      {form.dialogs}
+    </form>
+  );
+}
