@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countLiveProducts } from '../../apps/server/src/products/queries';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
-import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
+import { callApi, MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
 
 const fixture = useSite();
 let admin: Account;
@@ -28,23 +28,6 @@ const figure = (page: Page, label: string) =>
   page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 const figureText = async (page: Page, label: string) => (await figure(page, label).innerText()).trim();
 
-/** Calls the admin API from the page, with the admin's session cookie, as the admin screens do. */
-async function adminCall(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const answer = await response.json();
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-      return answer;
-    },
-    { method, path, body },
-  );
-}
-
 async function openDashboard(page: Page): Promise<void> {
   await page.goto(`${fixture.site.url}/admin`);
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -68,7 +51,7 @@ describe('the admin dashboard', () => {
     expect(await status.locator('dt').allInnerTexts()).toEqual(GAME_STATUS);
 
     // What the callable answers is what the tiles show.
-    const answer = (await adminCall(page, 'POST', '/api/callable/development-admin-gatherRouterDashboardCallable', {
+    const answer = (await callApi(page, 'POST', '/api/callable/development-admin-gatherRouterDashboardCallable', {
       data: null,
     })) as { data: { dashboardData: Record<string, number> } };
     const { activePlayers, creditPurchasesCount, subscriptionPurchasesCount } = answer.data.dashboardData;
@@ -102,7 +85,7 @@ describe('the admin dashboard', () => {
     const before = await countLiveProducts(game.development);
     expect(await figureText(page, 'Live Products')).toBe(String(before));
 
-    const created = (await adminCall(page, 'POST', '/api/admin/development/products', {
+    const created = (await callApi(page, 'POST', '/api/admin/development/products', {
       productID: 'dash-jacket',
       name: 'Scavenger Jacket',
       description: 'Digital double of the scavenger jacket.',
@@ -118,7 +101,7 @@ describe('the admin dashboard', () => {
     await page.locator('dl[aria-busy="false"]').nth(1).waitFor();
     expect(await figureText(page, 'Live Products')).toBe(String(before));
 
-    await adminCall(page, 'PUT', '/api/admin/development/products/dash-jacket', {
+    await callApi(page, 'PUT', '/api/admin/development/products/dash-jacket', {
       product: {
         name: 'Scavenger Jacket',
         description: 'Digital double of the scavenger jacket.',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../stores';
+import { setProfileKeys } from './queries';
 
 /** Test helpers that drive the real auth routes through `inject`. */
 export interface SignedIn {
@@ -59,6 +60,27 @@ export async function signUpWithProfile(
   if (register.statusCode !== 200) throw new Error(`register failed: ${register.statusCode} ${register.body}`);
   if (account.keys?.length) await setKeys(user.userId, account.keys);
   return user;
+}
+
+/**
+ * One signed-in account with a profile per role, holding that role's keys: `{staff: ['staff']}`
+ * gives the account `staff@example.com`, displayed as `staff-role`.
+ */
+export async function signUpRoles<Role extends string>(
+  app: FastifyInstance,
+  identity: Kysely<IdentityDatabase>,
+  roles: Record<Role, string[]>,
+): Promise<Record<Role, SignedIn>> {
+  const setKeys = (userId: string, keys: string[]) => setProfileKeys(identity, userId, keys);
+  const accounts = {} as Record<Role, SignedIn>;
+  for (const [role, keys] of Object.entries(roles) as [Role, string[]][]) {
+    accounts[role] = await signUpWithProfile(app, setKeys, {
+      email: `${role}@example.com`,
+      displayName: `${role}-role`,
+      keys,
+    });
+  }
+  return accounts;
 }
 
 /**

@@ -37,7 +37,7 @@ export async function lockProductForSale(
 }
 
 export type TakeStockOutcome =
-  | { taken: true; varietyName: string }
+  | { taken: true; varietyName: string; stripeID: string }
   | { taken: false; reason: 'no-variety' | 'sold-out'; varietyName?: string };
 
 /** Bumps a product's version (and takes its row lock): its stock is about to move outside a sale. */
@@ -63,9 +63,9 @@ export async function takeVarietyStock(
     .where('product_id', '=', line.productID)
     .where('variety_id', '=', line.varietyID)
     .where('quantity', '>=', line.quantity)
-    .returning('variety_name')
+    .returning(['variety_name', 'stripe_id'])
     .executeTakeFirst();
-  if (taken) return { taken: true, varietyName: taken.variety_name };
+  if (taken) return { taken: true, varietyName: taken.variety_name, stripeID: taken.stripe_id };
   const variety = await trx
     .selectFrom('product_varieties')
     .select('variety_name')

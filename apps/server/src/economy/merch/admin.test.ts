@@ -1,8 +1,7 @@
 import type { AdminMerchOrder, EcomProduct, MerchContact, MerchOrder } from '@outpost/contracts/merch';
 import type { Product } from '@outpost/contracts/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setProfileKeys } from '../../identity/queries';
-import { type SignedIn, signUpPlayers, signUpWithProfile } from '../../identity/testing';
+import { type SignedIn, signUpPlayers, signUpRoles } from '../../identity/testing';
 import { saveInput, saveProductThrough } from '../../products/testing';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
 import { getBalance } from '../ledger';
@@ -17,17 +16,10 @@ describe.each(TEST_DIALECTS)('the merch back office on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { rateLimits: { merchContact: { max: 3, windowMs: 60_000 } } });
-    const setKeys = (id: string, keys: string[]) => setProfileKeys(t.stores.identity, id, keys);
-    staff = await signUpWithProfile(t.app, setKeys, {
-      email: 'staff@example.com',
-      displayName: 'staffer',
-      keys: ['staff'],
-    });
-    moderator = await signUpWithProfile(t.app, setKeys, {
-      email: 'mod@example.com',
-      displayName: 'moddy',
-      keys: ['moderator'],
-    });
+    ({ staff, moderator } = await signUpRoles(t.app, t.stores.identity, {
+      staff: ['staff'],
+      moderator: ['moderator'],
+    }));
     crowd = await signUpPlayers(t.app, t.stores.identity, `merch-admin-${dialect}`, 24);
     await putTestProduct(db(), {
       productID: 'hoodie',

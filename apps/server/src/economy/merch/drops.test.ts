@@ -1,7 +1,6 @@
 import type { MerchCatalogue, MerchDrop } from '@outpost/contracts/merch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setProfileKeys } from '../../identity/queries';
-import { type SignedIn, signUpPlayers, signUpWithProfile } from '../../identity/testing';
+import { type SignedIn, signUpPlayers, signUpRoles } from '../../identity/testing';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
 import { notifyOpenedDrops } from './drops';
@@ -30,17 +29,10 @@ describe.each(TEST_DIALECTS)('merch drops on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    const setKeys = (id: string, keys: string[]) => setProfileKeys(t.stores.identity, id, keys);
-    staff = await signUpWithProfile(t.app, setKeys, {
-      email: 'staff@example.com',
-      displayName: 'staffer',
-      keys: ['staff'],
-    });
-    moderator = await signUpWithProfile(t.app, setKeys, {
-      email: 'mod@example.com',
-      displayName: 'moddy',
-      keys: ['moderator'],
-    });
+    ({ staff, moderator } = await signUpRoles(t.app, t.stores.identity, {
+      staff: ['staff'],
+      moderator: ['moderator'],
+    }));
     crowd = await signUpPlayers(t.app, t.stores.identity, `drops-${dialect}`, 12);
     await putTestProduct(db(), { productID: 'drop-tee', varieties: [['m', 3]] });
     await putTestProduct(db(), { productID: 'drop-cap', varieties: [['default', 1]] });

@@ -289,18 +289,12 @@ async function reserveLines(
       if (outcome.reason === 'no-variety') throw new VarietyNotFoundError(line.productID, line.varietyID);
       throw new MerchSoldOutError(product.name, outcome.varietyName ?? line.varietyID);
     }
-    const variety = await trx
-      .selectFrom('product_varieties')
-      .select('stripe_id')
-      .where('product_id', '=', line.productID)
-      .where('variety_id', '=', line.varietyID)
-      .executeTakeFirstOrThrow();
     reserved.push({
       ...line,
       productName: product.name,
       varietyName: outcome.varietyName,
       unitPrice: product.price,
-      stripeID: variety.stripe_id,
+      stripeID: outcome.stripeID,
     });
   }
   // The order shows its lines as the player listed them.
