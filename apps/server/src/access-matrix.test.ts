@@ -24,9 +24,13 @@ function sampleUrl(method: string, pattern: string): string {
   return pattern.replace(':env', 'development');
 }
 
+/** The game's servers' key for each environment: `service` routes take it and nothing else. */
+const SERVICE_KEYS = { development: 'd'.repeat(40), beta: 'b'.repeat(40), production: 'p'.repeat(40) };
+
 function expectedFor(access: Access, keys: readonly string[] | null): 'allowed' | 401 | 403 {
   if (access === 'public') return 'allowed';
-  if (keys === null) return 401;
+  // No account, whatever its role, is the service key.
+  if (keys === null || access === 'service') return 401;
   if (access === 'signedIn') return 'allowed';
   return can(keys, access) ? 'allowed' : 403;
 }
@@ -36,7 +40,7 @@ describe.each(TEST_DIALECTS)('every route × every role on %s', (dialect) => {
   const callers = {} as Record<Role, SignedIn | null>;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, { config: { ingestKeys: SERVICE_KEYS } });
     for (const [role, keys] of Object.entries(ROLES) as [Role, readonly string[] | null][]) {
       callers[role] =
         keys === null
@@ -79,6 +83,21 @@ describe.each(TEST_DIALECTS)('every route × every role on %s', (dialect) => {
     } else {
       expect(response.statusCode, response.body).toBe(expected);
     }
+  });
+
+  const serviceRoutes = Object.entries(API_POLICIES)
+    .filter(([, policy]) => policy.access === 'service')
+    .map(([key]) => key);
+
+  it.each(serviceRoutes)('%s lets in the environment’s service key, and only it', async (key) => {
+    const [method, pattern] = key.split(' ') as [HTTPMethods, string];
+    const call = (authorization: string) =>
+      t.app.inject({ method, url: sampleUrl(method, pattern), headers: { authorization }, payload: {} });
+    const withKey = await call(`Bearer ${SERVICE_KEYS.development}`);
+    expect([401, 403], `${withKey.statusCode} ${withKey.body}`).not.toContain(withKey.statusCode);
+    expect(withKey.statusCode, withKey.body).toBeLessThan(500);
+    // Another environment's key opens nothing here.
+    expect((await call(`Bearer ${SERVICE_KEYS.production}`)).statusCode).toBe(401);
   });
 });
 

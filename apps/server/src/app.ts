@@ -35,7 +35,13 @@ import { registerOriginCheck } from './platform/http/origin-check';
 import { type RateLimit, registerRateLimiting } from './platform/http/rate-limit';
 import { lazyRequestLogger } from './platform/http/request-logger';
 import { registerApiDocs, registerRouteSchemas } from './platform/http/route-schemas';
-import { mergeCspSources, registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
+import {
+  documentContentSecurityPolicy,
+  mergeCspSources,
+  registerSecurityHeaders,
+  securityHeaders,
+} from './platform/http/security-headers';
+import { serviceKeyCheck } from './platform/http/service-key';
 import { registerSpa } from './platform/http/spa';
 import { createMailer } from './platform/mail/mailer';
 import { createFileStore, fileStoreCspSources } from './platform/storage/create-file-store';
@@ -45,6 +51,10 @@ import { countLiveProducts } from './products/queries';
 import { registerProductRoutes } from './products/routes';
 import { registerSiteRoutes } from './site/routes';
 import type { AppStores } from './stores';
+import { registerTheaterAdminRoutes } from './theater/admin-routes';
+import { THEATER_CSP_SOURCES, theaterDocuments } from './theater/documents';
+import { registerIngestRoutes } from './theater/ingest-routes';
+import { registerTheaterRoutes } from './theater/routes';
 
 /** The API's version in the OpenAPI document. */
 const API_VERSION = '0.1.0';
@@ -93,6 +103,7 @@ export type AppConfig = Pick<
   | 'imageMaxBytes'
   | 'paypal'
   | 'stripe'
+  | 'ingestKeys'
 > & { authSecret: string };
 
 export interface AppOptions {
@@ -195,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccessControl(app, {
     resolveViewer: viewers.resolveViewer,
     checkAttestation: (request) => attestation.check(request),
+    checkServiceKey: serviceKeyCheck(config.ingestKeys),
   });
   registerOriginCheck(app, config.publicUrl);
   registerHealth(app, stores);
@@ -235,6 +247,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhookSecret: config.stripe[config.appEnv]?.webhookSecret,
   });
   registerMerchJobs(app, { game: stores.game[config.appEnv], mailer, shopUrl });
+  registerTheaterRoutes(app, { game: stores.game[config.appEnv], files });
+  registerIngestRoutes(app, { game: stores.game });
   registerClaimCodeRoutes(app, { game: stores.game, appEnv: config.appEnv, redeemRateLimit: rateLimits.redeemCode });
   registerBackofficeRoutes(app, {
     game: stores.game,
@@ -243,6 +257,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gameStatus: { creditPurchasesCount: countCreditPurchases },
   });
   registerProductRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
+  registerTheaterAdminRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
   registerShopAdminRoutes(app, { game: stores.game });
   registerItemRoutes(app, { game: stores.game, itemUses: [machinePrizeItemUse, claimCodeRewardItemUse] });
   registerMerchAdminRoutes(app, {
@@ -250,6 +265,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     refundAtProvider: providerRefunds({ game: stores.game, stripe: stripeClients, paypal: paypalClients }),
   });
 
-  await registerSpa(app, config.webDist);
+  await registerSpa(app, config.webDist, {
+    documents: theaterDocuments({
+      game: stores.game[config.appEnv],
+      files,
+      publicUrl: config.publicUrl,
+      csp: documentContentSecurityPolicy(production, mergeCspSources(cspSources, THEATER_CSP_SOURCES)),
+    }),
+  });
   return app;
 }

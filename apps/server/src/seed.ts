@@ -7,6 +7,7 @@ import { markSeeded, wasSeeded } from './ops/seed';
 import { seedProducts } from './products/seed';
 import { seedSite } from './site/seed';
 import type { AppStores } from './stores';
+import { seedTheater } from './theater/seed';
 
 /**
  * Writes the demo data set into one environment's store: every domain's seeder in one
@@ -21,6 +22,7 @@ export async function seedDemoData(stores: AppStores, environment: Environment, 
     await seedClaimCodes(trx, now);
     await seedShop(trx, now);
     await seedMerch(trx, now);
+    await seedTheater(trx, now);
     await markSeeded(trx, now);
   });
 }

@@ -15,6 +15,8 @@ import { productsMigrations } from './products/migrations/index';
 import type { ProductTables } from './products/tables';
 import { siteMigrations } from './site/migrations/index';
 import type { SiteTables } from './site/tables';
+import { theaterMigrations } from './theater/migrations/index';
+import type { TheaterTables } from './theater/tables';
 
 /*
  * Where the domains' tables join (DESIGN.md §8, "Adding a domain"): each store's type is every
@@ -27,13 +29,20 @@ import type { SiteTables } from './site/tables';
 export type IdentityDatabase = IdentityTables & MailTables & AttestationTables;
 
 /** One game-data store per environment (development, beta, production). */
-export type GameDatabase = SiteTables & OpsTables & BackofficeTables & ProductTables & EconomyTables;
+export type GameDatabase = SiteTables & OpsTables & BackofficeTables & ProductTables & EconomyTables & TheaterTables;
 
 export type AppStores = Stores<IdentityDatabase, GameDatabase>;
 
 const MIGRATIONS = {
   identity: joinMigrations(identityMigrations, mailMigrations, attestationMigrations),
-  game: joinMigrations(siteMigrations, opsMigrations, backofficeMigrations, productsMigrations, economyMigrations),
+  game: joinMigrations(
+    siteMigrations,
+    opsMigrations,
+    backofficeMigrations,
+    productsMigrations,
+    economyMigrations,
+    theaterMigrations,
+  ),
 };
 
 /** Opens every store of the app and brings it to the latest migration. */

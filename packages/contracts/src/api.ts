@@ -1,7 +1,10 @@
 import type { Capability } from './permissions';
 
-/** Who may call a route: anyone, any signed-in account, or holders of a capability of the role table. */
-export type Access = 'public' | 'signedIn' | Capability;
+/**
+ * Who may call a route: anyone, any signed-in account, holders of a capability of the role table,
+ * or `service`: the game's own servers, with the service key of the environment the path names.
+ */
+export type Access = 'public' | 'signedIn' | 'service' | Capability;
 
 export interface RoutePolicy {
   access: Access;
@@ -100,6 +103,30 @@ export const API_POLICIES = {
   'GET /api/admin/:env/ecom-products': { access: 'adminArea' },
   'GET /api/admin/:env/config/merch': { access: 'adminArea' },
   'PUT /api/admin/:env/config/merch': { access: 'manageShop' },
+  // The story theater (issue 11): the library and viewer are public, favourites need an account.
+  'GET /api/theater': open,
+  'GET /api/theater/:theaterID': open,
+  'GET /api/account/favourite-episodes': { access: 'signedIn' },
+  'GET /api/fn/favourite-episode': productFunction('signedIn'),
+  'GET /api/admin/:env/theater/episodes': { access: 'adminArea' },
+  'POST /api/admin/:env/theater/episodes': { access: 'manageTheater' },
+  'GET /api/admin/:env/theater/episodes/:episodeID': { access: 'adminArea' },
+  'PUT /api/admin/:env/theater/episodes/:episodeID': { access: 'manageTheater' },
+  'DELETE /api/admin/:env/theater/episodes/:episodeID': { access: 'manageTheater' },
+  'PUT /api/admin/:env/theater/episodes/:episodeID/banner': { access: 'manageTheater' },
+  'GET /api/admin/:env/theater/videos': { access: 'adminArea' },
+  'POST /api/admin/:env/theater/videos': { access: 'manageTheater' },
+  'GET /api/admin/:env/theater/videos/:videoID': { access: 'adminArea' },
+  'PUT /api/admin/:env/theater/videos/:videoID': { access: 'manageTheater' },
+  'DELETE /api/admin/:env/theater/videos/:videoID': { access: 'manageTheater' },
+  'PUT /api/admin/:env/theater/videos/:videoID/thumbnail': { access: 'manageTheater' },
+  'GET /api/admin/:env/theater/collections': { access: 'adminArea' },
+  'POST /api/admin/:env/theater/collections': { access: 'manageTheater' },
+  'GET /api/admin/:env/theater/collections/:collectionID': { access: 'adminArea' },
+  'PUT /api/admin/:env/theater/collections/:collectionID': { access: 'manageTheater' },
+  'DELETE /api/admin/:env/theater/collections/:collectionID': { access: 'manageTheater' },
+  // The game's servers report each episode's in-game stats (spec §3: stats/ingame).
+  'PUT /api/ingest/:env/episode-stats': { access: 'service' },
   // Stripe calls it without an account: the Stripe-Signature over the raw body is the protection.
   'POST /api/webhooks/stripe': open,
 } as const satisfies Record<string, RoutePolicy>;

@@ -19,6 +19,8 @@ export const CAPABILITIES = {
   manageProducts: ['admin', 'staff'],
   /** Run the shop: credit packs, machines and drops, redemption codes, items and purchasables. */
   manageShop: ['admin', 'staff'],
+  /** The story theater: episodes, theater videos and collections (the original had no check here). */
+  manageTheater: ['admin', 'staff'],
 } as const satisfies Record<string, readonly ProfileKey[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -38,6 +40,7 @@ export const adminAccessSchema = z.object({
     dataLayerAdmin: z.boolean(),
     manageProducts: z.boolean(),
     manageShop: z.boolean(),
+    manageTheater: z.boolean(),
   }),
 });
 export type AdminAccess = z.infer<typeof adminAccessSchema>;

@@ -150,6 +150,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ STRIPE_BETA_API_URL: 'http://127.0.0.1:1' }).stripe.beta).toBeUndefined();
   });
 
+  it('reads each environment’s ingestion key, and leaves ingestion off where none is set', () => {
+    const config = loadConfig({ INGEST_DEVELOPMENT_KEY: 'dev-key', INGEST_PRODUCTION_KEY: 'p'.repeat(32) });
+    expect(config.ingestKeys).toEqual({ development: 'dev-key', beta: undefined, production: 'p'.repeat(32) });
+    expect(loadConfig({}).ingestKeys).toEqual({ development: undefined, beta: undefined, production: undefined });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -225,6 +231,15 @@ describe('loadConfig', () => {
       { STRIPE_BETA_API_URL: 'api.stripe.com' },
       'Invalid configuration: STRIPE_BETA_API_URL must be an http:// or https:// URL such as https://api.stripe.com (got "api.stripe.com")',
     ],
+    [
+      { INGEST_PRODUCTION_KEY: 'p'.repeat(31) },
+      'Invalid configuration: INGEST_PRODUCTION_KEY must be at least 32 characters (for example: openssl rand -hex 32)',
+    ],
+    [
+      { APP_ENV: 'production', AUTH_SECRET: 'a'.repeat(40), INGEST_BETA_KEY: 'short' },
+      'Invalid configuration: INGEST_BETA_KEY must be at least 32 characters when APP_ENV is production',
+    ],
+    [{ INGEST_BETA_KEY: 'two words' }, 'Invalid configuration: INGEST_BETA_KEY must be one word without spaces'],
   ])('stops on %o with one line naming the variable', (env, message) => {
     let error: unknown;
     try {
@@ -251,6 +266,12 @@ describe('loadConfig', () => {
     for (const environment of ['DEVELOPMENT', 'BETA', 'PRODUCTION']) {
       expect(() => loadConfig({ [`PAYPAL_${environment}_CLIENT_SECRET`]: 'hunter2' })).toThrow(ConfigError);
       expect(() => loadConfig({ [`PAYPAL_${environment}_CLIENT_SECRET`]: 'hunter2' })).not.toThrow(/hunter2/);
+      // Spaced (the format check fails) and short (the length check fails): neither is echoed.
+      for (const value of ['hunter2 x', 'hunter2']) {
+        const env = { APP_ENV: 'production', AUTH_SECRET: 'a'.repeat(40), [`INGEST_${environment}_KEY`]: value };
+        expect(() => loadConfig(env)).toThrow(ConfigError);
+        expect(() => loadConfig(env)).not.toThrow(/hunter2/);
+      }
       for (const secret of [`STRIPE_${environment}_SECRET_KEY`, `STRIPE_${environment}_WEBHOOK_SECRET`]) {
         // Badly shaped (the format check fails) and well shaped (the pair check fails): neither is echoed.
         for (const value of ['pk_hunter2', 'sk_hunter2', 'whsec_hunter2']) {

@@ -98,7 +98,15 @@ const envSchema = z.object({
   STRIPE_PRODUCTION_SECRET_KEY: stripeSecretKey(),
   STRIPE_PRODUCTION_WEBHOOK_SECRET: stripeWebhookSecret(),
   STRIPE_PRODUCTION_API_URL: stripeApiUrl(),
+  INGEST_DEVELOPMENT_KEY: serviceKey(),
+  INGEST_BETA_KEY: serviceKey(),
+  INGEST_PRODUCTION_KEY: serviceKey(),
 });
+
+/** A key travels as `Authorization: Bearer <key>`, where a space would end it. */
+function serviceKey() {
+  return z.string().regex(/^\S+$/, 'must be one word without spaces (for example: openssl rand -hex 32)').optional();
+}
 
 function paypalApiUrl() {
   return z
@@ -159,6 +167,11 @@ export type Config = {
   paypal: Record<Environment, PayPalConfig | undefined>;
   /** Each game environment's Stripe account (Checkout and its webhook); undefined means Stripe is off there. */
   stripe: Record<Environment, StripeConfig | undefined>;
+  /**
+   * The service key the game's servers present to report to each environment (the ingestion
+   * API, `Authorization: Bearer <key>`); undefined means that environment takes no reports.
+   */
+  ingestKeys: Record<Environment, string | undefined>;
 };
 
 export type PayPalConfig = {
@@ -219,6 +232,9 @@ const UNECHOED = new Set([
   'STRIPE_BETA_WEBHOOK_SECRET',
   'STRIPE_PRODUCTION_SECRET_KEY',
   'STRIPE_PRODUCTION_WEBHOOK_SECRET',
+  'INGEST_DEVELOPMENT_KEY',
+  'INGEST_BETA_KEY',
+  'INGEST_PRODUCTION_KEY',
 ]);
 
 /** Raised when the environment is invalid; its message is one line naming the variable. */
@@ -243,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   const fileStore = fileStoreConfig(value);
   const paypal = paypalConfig(present);
   const stripe = stripeConfig(present);
+  const ingestKeys = ingestKeysConfig(value);
   const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     port: value.PORT,
@@ -268,7 +285,38 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     imageMaxBytes: value.IMAGE_MAX_BYTES,
     paypal,
     stripe,
+    ingestKeys,
   };
+}
+
+const INGEST_KEY_VARIABLES = {
+  development: 'INGEST_DEVELOPMENT_KEY',
+  beta: 'INGEST_BETA_KEY',
+  production: 'INGEST_PRODUCTION_KEY',
+} as const satisfies Record<Environment, keyof z.infer<typeof envSchema>>;
+
+/** Long enough that guessing it is hopeless, as AUTH_SECRET. */
+const MIN_PRODUCTION_SERVICE_KEY_LENGTH = 32;
+
+/**
+ * The ingestion keys per environment. The production store's key always guards real players'
+ * data, and a production deployment is reachable by anyone, so a short key is refused for the
+ * production store and, on a production deployment, for every store.
+ */
+function ingestKeysConfig(value: z.infer<typeof envSchema>): Record<Environment, string | undefined> {
+  const one = (environment: Environment): string | undefined => {
+    const variable = INGEST_KEY_VARIABLES[environment];
+    const key = value[variable];
+    const strict = environment === 'production' || value.APP_ENV === 'production';
+    if (key !== undefined && strict && key.length < MIN_PRODUCTION_SERVICE_KEY_LENGTH) {
+      const where = environment === 'production' ? '' : ' when APP_ENV is production';
+      throw new ConfigError(
+        `Invalid configuration: ${variable} must be at least ${MIN_PRODUCTION_SERVICE_KEY_LENGTH} characters${where} (for example: openssl rand -hex 32)`,
+      );
+    }
+    return key;
+  };
+  return { development: one('development'), beta: one('beta'), production: one('production') };
 }
 
 /** PayPal per environment: a client id and secret together turn it on; one without the other is a mistake. */

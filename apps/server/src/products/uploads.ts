@@ -172,7 +172,7 @@ export async function removeImageFilesLogged(
   try {
     await removeImageFiles(files, images);
   } catch (error) {
-    log.warn({ err: error, keys: images.map((image) => image.imageKey) }, 'could not remove product image files');
+    log.warn({ err: error, keys: images.map((image) => image.imageKey) }, 'could not remove image files');
   }
 }
 

@@ -80,6 +80,7 @@ export function buildUnreadyTestApp(testStores: TestStores, options: TestAppOpti
       imageMaxBytes: 10 * 1024 * 1024,
       paypal: { development: undefined, beta: undefined, production: undefined },
       stripe: { development: undefined, beta: undefined, production: undefined },
+      ingestKeys: { development: undefined, beta: undefined, production: undefined },
       ...options.config,
     },
   });

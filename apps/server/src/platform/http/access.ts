@@ -1,7 +1,8 @@
 import { type Access, policyFor, type RoutePolicy } from '@outpost/contracts/api';
+import { type Environment, environmentSchema, invalidEnvironmentMessage } from '@outpost/contracts/environments';
 import type { Profile } from '@outpost/contracts/identity';
 import { can } from '@outpost/contracts/permissions';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { FunctionError } from './errors';
 import { appendRouteHook, isApiRoute } from './route-hooks';
 
@@ -26,10 +27,15 @@ export interface AccessControlOptions {
   resolveViewer(request: FastifyRequest): Promise<Viewer | null>;
   /** Runs after the access check on routes whose policy asks for attestation. */
   checkAttestation(request: FastifyRequest): Promise<void>;
+  /**
+   * The check of `service` routes, called by machines rather than people: throws unless the
+   * request carries the service key of the environment the route's path names.
+   */
+  checkServiceKey(request: FastifyRequest, environment: Environment): void;
 }
 
 /** Throws when the viewer may not use a route of this access. */
-export async function authorize(request: FastifyRequest, access: Access): Promise<void> {
+async function authorize(request: FastifyRequest, access: Exclude<Access, 'service'>): Promise<void> {
   if (access === 'public') return;
   const viewer = await request.viewer();
   if (!viewer) throw new FunctionError('unauthenticated', 'Please sign in first.');
@@ -71,10 +77,35 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
       throw new Error(`${methods.join(',')} ${route.url} has no entry in API_POLICIES (packages/contracts/src/api.ts)`);
     }
     route.config = { ...route.config, policy };
-    if (policy.access === 'public' && !policy.attestation) return;
+    const { access } = policy;
+    if (access === 'service') {
+      appendRouteHook(route, 'onRequest', serviceHook(route.url, options.checkServiceKey));
+      return;
+    }
+    if (access === 'public' && !policy.attestation) return;
     appendRouteHook(route, 'onRequest', async (request: FastifyRequest) => {
-      await authorize(request, policy.access);
+      await authorize(request, access);
       if (policy.attestation) await options.checkAttestation(request);
     });
   });
+}
+
+/**
+ * The hook of a `service` route. Its keys are per environment, so its path names one (`:env`);
+ * an environment that is none of the three is the caller's mistake (400), whatever key it sent.
+ */
+function serviceHook(url: string | undefined, checkServiceKey: AccessControlOptions['checkServiceKey']) {
+  if (!url?.includes('/:env/'))
+    throw new Error(`${url} has service access, so its path must name an environment (:env)`);
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const named = (request.params as { env?: unknown }).env;
+    const environment = environmentSchema.safeParse(named);
+    if (!environment.success) return done(new FunctionError('invalid-argument', invalidEnvironmentMessage(named)));
+    try {
+      checkServiceKey(request, environment.data);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUnreadyTestApp, openTestStores, type TestStores } from '../../testing/test-stores';
+import { THEATER_CSP_SOURCES } from '../../theater/documents';
 import { documentContentSecurityPolicy, mergeCspSources } from './security-headers';
 
 /** Every header each kind of answer carries, besides those of HTTP itself and of the route. */
@@ -102,6 +103,31 @@ describe.each([
       expect(securityHeadersOf(answer.headers), url).toEqual({
         ...DOCUMENT,
         'content-security-policy': csp,
+        ...transport,
+      });
+    }
+    expect(csp).not.toContain('youtube');
+    expect(csp).toContain("media-src 'self';");
+  });
+
+  it('lets the story screens, and only them, frame the video players and play direct video addresses', async () => {
+    const story = documentContentSecurityPolicy(production, THEATER_CSP_SOURCES);
+    expect(story).toContain("frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com;");
+    expect(story).toContain("media-src 'self' https:;");
+    expect(story).toContain("script-src 'self';");
+    expect(story).toContain("frame-ancestors 'none'");
+    // The viewer of an episode that does not exist (404) moves on to others without a new document.
+    for (const [url, status] of [
+      ['/story', 200],
+      ['/story/', 200],
+      ['/story/admin', 200],
+      ['/story/no-such-episode', 404],
+    ] as const) {
+      const answer = await app.inject({ url });
+      expect(answer.statusCode, url).toBe(status);
+      expect(securityHeadersOf(answer.headers), url).toEqual({
+        ...DOCUMENT,
+        'content-security-policy': story,
         ...transport,
       });
     }

@@ -3,9 +3,12 @@ import { appendRouteHook, isApiRoute } from './route-hooks';
 
 export type HeaderSet = Readonly<Record<string, string>>;
 
-/** Sources a configured outside service adds to a directive (the S3 bucket's images, PayPal's buttons). */
+/**
+ * Sources a configured outside service or a screen adds to a directive (the S3 bucket's images,
+ * PayPal's buttons, the theater's video players).
+ */
 export type CspSources = Partial<
-  Record<'connect-src' | 'frame-src' | 'img-src' | 'script-src' | 'style-src', string[]>
+  Record<'connect-src' | 'frame-src' | 'img-src' | 'media-src' | 'script-src' | 'style-src', string[]>
 >;
 
 /** The sources of several services together, each directive's listed once. */
@@ -35,7 +38,7 @@ export function documentContentSecurityPolicy(production: boolean, extra: CspSou
     ['frame-ancestors', "'none'"],
     ...(extra['frame-src'] ? [['frame-src', own('frame-src', "'self'")] as [string, string]] : []),
     ['img-src', own('img-src', "'self'", 'data:')],
-    ['media-src', "'self'"],
+    ['media-src', own('media-src', "'self'")],
     ['object-src', "'none'"],
     ['script-src', own('script-src', "'self'")],
     ['script-src-attr', "'none'"],

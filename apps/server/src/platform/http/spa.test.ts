@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/test-stores';
 import { errorBody } from './errors';
+import { registerSpa } from './spa';
 
 const page = (name: string) => `<!doctype html><title>${name}</title><div id="root"><h1>${name}</h1></div>`;
 const SHELL = '<!doctype html><title>Outpost</title><div id="root"></div>';
@@ -62,24 +64,33 @@ describe('serving the web app', () => {
     expect(response.body).toBe(body);
   });
 
-  it.each([
-    '/story',
-    '/story/',
-    '/story/admin',
-    '/story/ep-42',
-    '/shop/',
-    '/shop',
-    '/download/',
-    '/login',
-    '/privacy',
-    '/admin',
-    '/admin/moderation',
-  ])('answers %s, which the browser renders, with the shell and 200', async (url) => {
-    const response = await t.app.inject({ url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(SHELL);
+  it.each(['/story/admin', '/shop/', '/shop', '/download/', '/login', '/privacy', '/admin', '/admin/moderation'])(
+    'answers %s, which the browser renders, with the shell and 200',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(SHELL);
+    },
+  );
+
+  // The story screens' documents are the theater's (theater/documents.ts): the shell with a head
+  // rendered for the path. /story/ep-42 was a 200 shell before the theater could tell whether
+  // the episode exists; it names none here, so it answers 404 (the screen shows its not-found state).
+  it('answers the story screens with the shell and the head the theater renders for the path', async () => {
+    for (const url of ['/story', '/story/']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body, url).toContain('<title>Story Theater — Outpost</title>');
+      expect(response.body, url).toContain('<div id="root"></div>');
+    }
+    const unknown = await t.app.inject({ url: '/story/ep-42' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+    expect(unknown.body).toContain('<meta name="robots" content="noindex">');
+    expect(unknown.body).toContain('<div id="root"></div>');
   });
 
   it.each([
@@ -186,6 +197,128 @@ describe('serving a web build without prerendered pages', () => {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(status);
       expect(response.body, url).toBe(SHELL);
+    }
+  });
+});
+
+describe('documents a domain shapes', () => {
+  const SHELL_WITH_HEAD =
+    '<!doctype html><html><head><meta name="description" content="The site.">' +
+    '<title>Outpost</title></head><body><div id="root"></div></body></html>';
+  let app: FastifyInstance;
+  let webDist: string;
+  const heads: Record<string, string>[] = [];
+
+  beforeAll(async () => {
+    webDist = tempDist({ 'shell.html': SHELL_WITH_HEAD, '404.html': NOT_FOUND });
+    app = Fastify({ logger: false });
+    await registerSpa(app, webDist, {
+      documents: [
+        { path: '/story/admin', csp: "frame-src 'none'" },
+        {
+          path: '/story/:episodeID',
+          csp: 'frame-src https://player.example',
+          head: async (params) => {
+            heads.push({ ...params });
+            if (params.episodeID === 'broken') throw new Error('the store is down');
+            if (params.episodeID === 'gone') return { title: 'Not here', description: 'Nothing.', notFound: true };
+            return {
+              title: `${params.episodeID} & "friends" <script>`,
+              description: "It's <b>bold</b>",
+              canonicalUrl: 'https://outpost.example/story/a?x=1&y=2',
+              meta: [
+                ['og:title', '"><script>alert(1)</script>'],
+                ['twitter:card', 'summary'],
+              ],
+            };
+          },
+        },
+      ],
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('renders the head in place of the title and description, every value escaped', async () => {
+    const response = await app.inject({ url: '/story/ep-1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe('frame-src https://player.example');
+    expect(response.body).toBe(
+      '<!doctype html><html><head>' +
+        [
+          '<title>ep-1 &amp; &quot;friends&quot; &lt;script&gt;</title>',
+          '<meta name="description" content="It&#39;s &lt;b&gt;bold&lt;/b&gt;">',
+          '<link rel="canonical" href="https://outpost.example/story/a?x=1&amp;y=2">',
+          '<meta property="og:title" content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">',
+          '<meta name="twitter:card" content="summary">',
+        ].join('\n    ') +
+        '</head><body><div id="root"></div></body></html>',
+    );
+  });
+
+  it('hands the head the path’s parameters decoded', async () => {
+    heads.length = 0;
+    await app.inject({ url: '/story/caf%C3%A9/' });
+    await app.inject({ url: '/story/100%25' });
+    expect(heads).toEqual([{ episodeID: 'café' }, { episodeID: '100%' }]);
+    // The framework refuses what is not percent-encoding before any document is looked for.
+    expect((await app.inject({ url: '/story/bad%zz' })).statusCode).toBe(400);
+    expect(heads).toHaveLength(2);
+  });
+
+  it('answers 404 with a noindex head when the path names nothing', async () => {
+    const response = await app.inject({ url: '/story/gone' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<title>Not here</title>\n    <meta name="description" content="Nothing.">');
+    expect(response.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('serves the first matching document, and the plain shell for one without a head', async () => {
+    const response = await app.inject({ url: '/story/admin' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe("frame-src 'none'");
+    expect(response.body).toBe(SHELL_WITH_HEAD);
+  });
+
+  it('serves the plain shell, with the document’s policy, when its head cannot be rendered', async () => {
+    const response = await app.inject({ url: '/story/broken' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe('frame-src https://player.example');
+    expect(response.body).toBe(SHELL_WITH_HEAD);
+  });
+
+  it('compresses a rendered document for the browser that accepts it', async () => {
+    const plain = (await app.inject({ url: '/story/ep-2' })).body;
+    const brotli = await app.inject({ url: '/story/ep-2', headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain);
+    const gzip = await app.inject({ url: '/story/ep-2', headers: { 'accept-encoding': 'gzip' } });
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain);
+  });
+
+  it('leaves the other pages and unknown paths as they were', async () => {
+    const unknown = await app.inject({ url: '/story/ep-1/extra' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe(NOT_FOUND);
+    expect(unknown.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('refuses to start when the shell has no title to put a head in place of', async () => {
+    const titleless = tempDist({ 'shell.html': '<!doctype html><div id="root"></div>' });
+    const other = Fastify({ logger: false });
+    try {
+      await expect(
+        registerSpa(other, titleless, {
+          documents: [{ path: '/story', head: async () => ({ title: 't', description: 'd' }) }],
+        }),
+      ).rejects.toThrow('the shell has no <title> element');
+    } finally {
+      await other.close();
+      fs.rmSync(titleless, { recursive: true, force: true });
     }
   });
 });

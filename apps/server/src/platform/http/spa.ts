@@ -5,6 +5,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { comparablePath, isSpaPath } from '@outpost/contracts/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type DocumentHead, hasTitle, withHead } from './document-head';
 import { errorBody } from './errors';
 
 const HASHED_ASSET = 'public, max-age=31536000, immutable';
@@ -62,6 +63,8 @@ interface Documents {
   pages: Map<string, Document>;
   notFound: Document;
   shell: Document;
+  /** The shell's text, which domain documents render their heads into. */
+  shellHtml: string;
 }
 
 function readIfPresent(file: string): string | undefined {
@@ -78,7 +81,12 @@ function loadDocuments(webDist: string): Documents | undefined {
     pages.set(`/${parts.slice(0, -1).join('/')}`, document(fs.readFileSync(path.join(webDist, file), 'utf8')));
   }
   const notFound = readIfPresent(path.join(webDist, '404.html'));
-  return { pages, shell: document(shell), notFound: notFound === undefined ? document(shell) : document(notFound) };
+  return {
+    pages,
+    shell: document(shell),
+    shellHtml: shell,
+    notFound: notFound === undefined ? document(shell) : document(notFound),
+  };
 }
 
 /** The prerendered page for a known path: /about and /about/ are one page, /index.html is /. */
@@ -87,14 +95,79 @@ function pageFor(documents: Documents, pathname: string): Document {
 }
 
 /**
+ * Screens whose document a domain shapes (the story theater's): their own Content-Security-Policy,
+ * and a head the server renders into the shell from the path's parameters, so a shared link
+ * previews with what it names and an unknown one answers 404.
+ */
+export interface SpaDocument {
+  /** A pattern of the contracts' route table ('/story/:episodeID'); the first document matching a path serves it. */
+  path: string;
+  /** The policy of these documents, in place of every other page's. */
+  csp?: string;
+  /** The head for the path's parameters (decoded); without it the shell keeps its own. */
+  head?(params: Readonly<Record<string, string>>): Promise<DocumentHead>;
+}
+
+export interface SpaOptions {
+  documents?: readonly SpaDocument[];
+}
+
+interface DocumentMatcher {
+  document: SpaDocument;
+  /** Named groups are the pattern's parameters. */
+  pattern: RegExp;
+}
+
+/** A route pattern as a matcher with one optional trailing slash, as `isSpaPath` reads it. */
+function matcherOf(document: SpaDocument): DocumentMatcher {
+  const source = comparablePath(document.path)
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? `(?<${segment.slice(1)}>[^/]+)` : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return { document, pattern: new RegExp(`^${source}/?$`) };
+}
+
+/** The document serving a path, with its parameters; undefined for the pages everyone shares. */
+function documentFor(matchers: readonly DocumentMatcher[], pathname: string) {
+  for (const { document, pattern } of matchers) {
+    const match = pattern.exec(pathname);
+    if (match) {
+      // Fastify has already refused a path that is not valid percent-encoding (400).
+      const params = Object.fromEntries(
+        Object.entries(match.groups ?? {}).map(([key, value]) => [key, decodeURIComponent(value)]),
+      );
+      return { document, params };
+    }
+  }
+  return undefined;
+}
+
+/** A document rendered per answer, compressed for this answer only (fast settings: it is small). */
+function compressed(html: string, encoding: Encoding): Buffer {
+  const identity = Buffer.from(html, 'utf8');
+  if (encoding === 'gzip') return zlib.gzipSync(identity, { level: 6 });
+  if (encoding === 'br') {
+    return zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  return identity;
+}
+
+/**
  * Serves the built web app. A known path gets its prerendered page, or the shell for screens
  * the browser renders, with 200; an unknown one gets the prerendered Not-found page with 404,
- * so crawlers and monitors see the truth and visitors see the screen at once.
+ * so crawlers and monitors see the truth and visitors see the screen at once. Paths of a domain's
+ * documents (`options.documents`) get the shell with the head the domain renders, and its policy.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, webDist: string, options: SpaOptions = {}): Promise<void> {
   const documents = loadDocuments(webDist);
+  const matchers = (options.documents ?? []).map(matcherOf);
   if (documents === undefined) app.log.warn({ webDist }, 'web app not built: serving the API only');
   else {
+    if (matchers.some(({ document }) => document.head) && !hasTitle(documents.shellHtml)) {
+      throw new Error(`${webDist}: the shell has no <title> element, so no document head can be rendered into it.`);
+    }
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
@@ -121,14 +194,26 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     if (!wantsPage || documents === undefined) {
       return reply.code(404).send(errorBody('not-found', `Nothing at ${request.method} ${pathname}.`));
     }
-    const page = known ? pageFor(documents, pathname) : documents.notFound;
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply
-      .code(known ? 200 : 404)
+    reply
       .header('cache-control', REVALIDATE)
       .header('vary', varyOnEncoding(reply.getHeader('vary')))
-      .type('text/html; charset=utf-8')
-      .send(page[encoding]);
+      .type('text/html; charset=utf-8');
+    const shaped = known ? documentFor(matchers, pathname) : undefined;
+    if (!shaped) {
+      const page = known ? pageFor(documents, pathname) : documents.notFound;
+      return reply.code(known ? 200 : 404).send(page[encoding]);
+    }
+    const { document, params } = shaped;
+    if (document.csp) reply.header('content-security-policy', document.csp);
+    if (!document.head) return reply.code(200).send(pageFor(documents, pathname)[encoding]);
+    const head = await document.head(params).catch((error: unknown) => {
+      // The screen still works without its preview tags: it loads its data and says what failed.
+      request.log.error({ err: error, pathname }, 'could not render the document head');
+      return undefined;
+    });
+    if (!head) return reply.code(200).send(documents.shell[encoding]);
+    return reply.code(head.notFound ? 404 : 200).send(compressed(withHead(documents.shellHtml, head), encoding));
   });
 }
