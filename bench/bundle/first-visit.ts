@@ -20,7 +20,7 @@ export const LAZY_ONLY_CHUNK_WORDS = ['story', 'theater', 'admin'] as const;
 export const LAZY_ONLY_MARKERS = [
   'Theater admin',
   'The Story Theater',
-  'Episode viewer',
+  'Sign in to keep favourites',
   'Loading product data...',
 ] as const;
 

@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { findUserIdByEmail, setProfileKeys } from '../../apps/server/src/identity/queries';
-import type { Site } from './harness';
+import { openPage, type Site } from './harness';
 
 export interface Account {
   displayName: string;
@@ -40,4 +41,37 @@ export async function grantKeys(site: Site, email: string, keys: readonly string
   const identity = site.server.stores.identity;
   const userId = await findUserIdByEmail(identity, email);
   if (!userId || !(await setProfileKeys(identity, userId, keys))) throw new Error(`No profile for ${email}`);
+}
+
+export interface RoleSession {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * One desktop page per role for a test file, each signed up through the real form as a new account
+ * and given its role's key by the operator ('player' gets none); closed after the file. Sessions and
+ * accounts are filled in before the file's own `beforeAll` runs, when called before it.
+ */
+export function useRoleSessions<const Role extends string>(
+  fixture: { site: Site; browser: Browser },
+  roles: readonly Role[],
+): { sessions: Record<Role, RoleSession>; accounts: Record<Role, Account> } {
+  const sessions = {} as Record<Role, RoleSession>;
+  const accounts = {} as Record<Role, Account>;
+  beforeAll(async () => {
+    for (const role of roles) {
+      accounts[role] = newAccount(role.slice(0, 4));
+      const session = await openPage(fixture.browser, { viewport: { width: 1280, height: 900 } });
+      // A step that waits in vain fails with its locator, well before the test's own timeout.
+      session.context.setDefaultTimeout(8_000);
+      await signUpThroughUi(session.page, fixture.site, accounts[role]);
+      if (role !== 'player') await grantKeys(fixture.site, accounts[role].email, [role]);
+      sessions[role] = session;
+    }
+  });
+  afterAll(async () => {
+    for (const role of roles) await sessions[role]?.context.close();
+  });
+  return { sessions, accounts };
 }

@@ -1,36 +1,19 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { ITEM_MESSAGES, PURCHASABLES_REFRESH_LIMIT } from '@outpost/contracts/items';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { findItem, findPurchasable, mergePurchasables } from '../../apps/server/src/economy/items/queries';
-import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
-import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
+import { useRoleSessions } from './accounts-helpers';
+import { MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 
 // 2 sign-ups from one address: under the server's default auth rate limits.
 const fixture = useSite();
 const ROLES = ['staff', 'moderator'] as const;
-type Role = (typeof ROLES)[number];
-const sessions = {} as Record<Role, { context: BrowserContext; page: Page }>;
+const { sessions } = useRoleSessions(fixture, ROLES);
 
 const tag = Date.now().toString(36).slice(-5);
 const ITEM = `drone-skin-night-${tag}`;
 const PURCHASABLE = `night-drone-${tag}`;
-
-beforeAll(async () => {
-  for (const role of ROLES) {
-    const account: Account = newAccount(role.slice(0, 4));
-    const session = await openPage(fixture.browser, { viewport: { width: 1280, height: 900 } });
-    // A step that waits in vain fails with its locator, well before the test's own timeout.
-    session.context.setDefaultTimeout(8_000);
-    await signUpThroughUi(session.page, fixture.site, account);
-    await grantKeys(fixture.site, account.email, [role]);
-    sessions[role] = session;
-  }
-});
-
-afterAll(async () => {
-  for (const role of ROLES) await sessions[role]?.context.close();
-});
 
 const url = (path: string) => `${fixture.site.url}${path}`;
 const game = (environment: Environment) => fixture.site.server.stores.game[environment];

@@ -4,19 +4,17 @@ import {
   type MerchOrder,
   type OrderProfileInput,
 } from '@outpost/contracts/merch';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { credit } from '../../apps/server/src/economy/ledger';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
-import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
-import { callApi, MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
+import { useRoleSessions } from './accounts-helpers';
+import { callApi, MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 
 // 3 sign-ups from one address: under the server's default auth rate limits.
 const fixture = useSite();
 const ROLES = ['staff', 'moderator', 'player'] as const;
-type Role = (typeof ROLES)[number];
-const sessions = {} as Record<Role, { context: BrowserContext; page: Page }>;
-const accounts = {} as Record<Role, Account>;
+const { sessions, accounts } = useRoleSessions(fixture, ROLES);
 
 const tag = Date.now().toString(36).slice(-5);
 const DROP = `winter-${tag}`;
@@ -45,15 +43,6 @@ const url = (path: string) => `${fixture.site.url}${path}`;
 const store = () => fixture.site.server.stores.game.development;
 
 beforeAll(async () => {
-  for (const role of ROLES) {
-    accounts[role] = newAccount(role.slice(0, 4));
-    const session = await openPage(fixture.browser, { viewport: { width: 1280, height: 900 } });
-    session.context.setDefaultTimeout(8_000);
-    await signUpThroughUi(session.page, fixture.site, accounts[role]);
-    if (role !== 'player') await grantKeys(fixture.site, accounts[role].email, [role]);
-    sessions[role] = session;
-  }
-
   // A player's hoodie, paid in credits, through the real API.
   const { page } = sessions.player;
   const userId = await findUserIdByEmail(fixture.site.server.stores.identity, accounts.player.email);
@@ -77,10 +66,6 @@ beforeAll(async () => {
     subject: SUBJECT,
     message: `My order ${order.orderID} has not arrived yet.\nIt was a medium hoodie, and I would like it before the winter drop please, as the nights here are getting colder and colder.`,
   });
-});
-
-afterAll(async () => {
-  for (const role of ROLES) await sessions[role]?.context.close();
 });
 
 async function expectAlert(page: Page, text: string): Promise<void> {

@@ -1,16 +1,15 @@
 import type { Environment } from '@outpost/contracts/environments';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { putItems } from '../../apps/server/src/economy/items/queries';
 import { findCreditPack, findMachine } from '../../apps/server/src/economy/shop/admin-queries';
-import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
-import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
+import { useRoleSessions } from './accounts-helpers';
+import { MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 
 // 2 sign-ups from one address: under the server's default auth rate limits.
 const fixture = useSite();
 const ROLES = ['staff', 'moderator'] as const;
-type Role = (typeof ROLES)[number];
-const sessions = {} as Record<Role, { context: BrowserContext; page: Page }>;
+const { sessions } = useRoleSessions(fixture, ROLES);
 
 const ENV: Environment = 'beta';
 const tag = Date.now().toString(36).slice(-5);
@@ -23,18 +22,6 @@ beforeAll(async () => {
     { item_id: ITEMS.taco, name: 'Taco', updated_at: new Date().toISOString() },
     { item_id: ITEMS.boba, name: 'Boba Tea', updated_at: new Date().toISOString() },
   ]);
-  for (const role of ROLES) {
-    const account: Account = newAccount(role.slice(0, 4));
-    const session = await openPage(fixture.browser, { viewport: { width: 1280, height: 900 } });
-    session.context.setDefaultTimeout(8_000);
-    await signUpThroughUi(session.page, fixture.site, account);
-    await grantKeys(fixture.site, account.email, [role]);
-    sessions[role] = session;
-  }
-});
-
-afterAll(async () => {
-  for (const role of ROLES) await sessions[role]?.context.close();
 });
 
 const url = (path: string) => `${fixture.site.url}${path}`;

@@ -77,12 +77,12 @@ describe('the admin area', () => {
     await page.goto(adminUrl('/admin/moderation'));
     await page.getByText('Please sign in to use the admin area.').waitFor();
     expect(await page.getByText('Admin Dashboard').count()).toBe(0);
-    // The sign-in link brings the visitor back to the admin area once signed in.
+    // The sign-in link brings the visitor back to the screen they asked for once signed in.
     await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
-    await page.waitForURL(`${fixture.site.url}/login?next=/admin`);
+    await page.waitForURL(`${fixture.site.url}/login?next=%2Fadmin%2Fmoderation`);
     await logInThroughUi(page, accounts.moderator);
-    await page.waitForURL(adminUrl());
-    await page.getByText(DATA_LAYER_OFF).waitFor();
+    await page.waitForURL(adminUrl('/admin/moderation'));
+    await page.getByRole('heading', { name: 'Moderation', level: 1 }).waitFor();
     await context.close();
   });
 
@@ -99,7 +99,7 @@ describe('the admin area', () => {
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     }
     const nav = page.getByRole('navigation', { name: 'Admin', exact: true });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Moderation', 'Configuration']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Moderation', 'Configuration', 'Theater']);
     expect(await nav.getByRole('link', { name: 'Configuration' }).getAttribute('aria-current')).toBe('page');
     await nav.getByRole('link', { name: 'Moderation' }).click();
     await page.waitForURL(adminUrl('/admin/moderation'));
@@ -127,7 +127,12 @@ describe('the admin area', () => {
     const dialog = page.getByRole('dialog', { name: 'Admin menu' });
     await dialog.waitFor();
     expect(await open.getAttribute('aria-expanded')).toBe('true');
-    expect(await dialog.getByRole('link').allTextContents()).toEqual(['Home', 'Moderation', 'Configuration']);
+    expect(await dialog.getByRole('link').allTextContents()).toEqual([
+      'Home',
+      'Moderation',
+      'Configuration',
+      'Theater',
+    ]);
     expect(await dialog.getByRole('link', { name: 'Configuration' }).getAttribute('aria-current')).toBe('page');
     for (let i = 0; i < 6; i += 1) {
       await page.keyboard.press('Tab');

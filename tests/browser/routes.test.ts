@@ -8,8 +8,9 @@ describe('the route table', () => {
     ['/', '#signup'],
     ['/index.html', '#signup'],
     ['/story', 'h1:text("The Story Theater")'],
-    ['/story/admin', 'h1:text("Theater admin")'],
-    ['/story/s1e1', 'h1:text("Episode viewer")'],
+    // The admin shell's gate: a visitor is asked to sign in.
+    ['/story/admin', 'h1:text("Admin area")'],
+    ['/story/s1e1', 'h1:text("First Light at the Outpost")'],
     ['/shop/', 'h1:text("The Outpost Shop")'],
     ['/about/', 'h1'],
     ['/download/', 'h1'],

@@ -8,7 +8,6 @@ import type { RouteObject } from '../lib/router/router';
 // Home ships in the entry chunk; every other screen is its own chunk.
 const StoryLayout = lazyComponent(() => import('../features/story/story-layout'));
 const TheaterHome = lazyComponent(() => import('../features/story/theater-home'));
-const TheaterAdmin = lazyComponent(() => import('../features/story/theater-admin'));
 const TheaterViewer = lazyComponent(() => import('../features/story/theater-viewer'));
 const ShopScreen = lazyComponent(() => import('../features/shop/shop-screen'));
 const AboutScreen = lazyComponent(() => import('../features/about/about-screen'));
@@ -18,6 +17,7 @@ const AccountScreen = lazyComponent(() => import('../features/account/account-sc
 const LegalScreen = lazyComponent(() => import('../features/legal/legal-screen'));
 const NotFoundScreen = lazyComponent(() => import('../features/not-found/not-found-screen'));
 const AdminLayout = lazyComponent(() => import('../features/admin/admin-layout'));
+const TheaterAdmin = lazyComponent(() => import('../features/admin/theater/theater-admin'));
 const AdminHome = lazyComponent(() => import('../features/admin/admin-home'));
 const AdminModeration = lazyComponent(() => import('../features/admin/admin-moderation'));
 const AdminConfiguration = lazyComponent(() => import('../features/admin/admin-configuration'));
@@ -72,7 +72,8 @@ export const routes: readonly RouteObject[] = [
           path: ROUTES.story,
           children: [
             screen(TheaterHome, {}, { index: true }),
-            screen(TheaterAdmin, {}, { path: 'admin' }),
+            // ROUTES.storyAdmin: the theater admin, inside the admin shell (its gate, environment and bar).
+            screen(AdminLayout, {}, { path: 'admin', children: [screen(TheaterAdmin, {}, { index: true })] }),
             screen(TheaterViewer, {}, { path: ':episodeID' }),
           ],
         },

@@ -17,7 +17,7 @@ export function MobileMenu() {
     >
       {PRIMARY_LINKS.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} end={link.to === ROUTES.home}>
+          <NavLink to={link.to} end={link.to === ROUTES.home} reloadDocument={link.reloadDocument}>
             {link.label}
           </NavLink>
         </li>

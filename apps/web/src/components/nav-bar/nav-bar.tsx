@@ -31,7 +31,7 @@ export function NavBar({ profile, onLogout }: NavBarProps) {
         <ul className={styles.links}>
           {PRIMARY_LINKS.filter((link) => link.to !== ROUTES.home).map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className={linkClass}>
+              <NavLink to={link.to} reloadDocument={link.reloadDocument} className={linkClass}>
                 {link.label}
               </NavLink>
             </li>

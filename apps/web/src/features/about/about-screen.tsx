@@ -74,7 +74,10 @@ export default function AboutScreen() {
         <p>
           The story of the resistance unfolds in episodes. mtota, the episode library, lets you watch every episode,
           favourite the ones you love and see in-game stats alongside them.{' '}
-          <Link to={ROUTES.story}>Open the story</Link>.
+          <Link to={ROUTES.story} reloadDocument>
+            Open the story
+          </Link>
+          .
         </p>
       </section>
 

@@ -5,4 +5,5 @@ export const ADMIN_LINKS = [
   { to: ROUTES.adminHome, label: 'Home', end: true },
   { to: ROUTES.adminModeration, label: 'Moderation', end: false },
   { to: ROUTES.adminConfiguration, label: 'Configuration', end: false },
+  { to: ROUTES.storyAdmin, label: 'Theater', end: false },
 ] as const;

@@ -1,18 +1,21 @@
 import { useId, useState } from 'react';
 import type { FormNotice } from '../../components/form/form-alert';
 import { LoadingScreen } from '../../components/loading/loading-screen';
+import { TabPanel, Tabs } from '../../components/tabs/tabs';
 import { QueryProvider } from '../../lib/query-client';
 import { Navigate, useSearchParams } from '../../lib/router/router';
 import { useMe } from '../../lib/session';
 import { LoginForm } from './components/login-form';
-import { ModeTabs, tabId } from './components/mode-tabs';
 import { ProfileForm, type RegisterFailure } from './components/profile-form';
 import { PASSWORD_CHANGED, ResetPasswordForm } from './components/reset-password-form';
 import { ResetRequestForm } from './components/reset-request-form';
 import { SignupForm } from './components/signup-form';
-import { type LoginMode, readLoginView, searchForMode } from './login-mode';
+import { LOGIN_MODES, type LoginMode, readLoginView, searchForMode } from './login-mode';
 import styles from './login-screen.module.css';
 import { safeNextPath } from './next-path';
+
+const MODE_LABELS: Record<LoginMode, string> = { login: 'Log in', signup: 'Sign up', reset: 'Reset password' };
+const MODE_TABS = LOGIN_MODES.map((mode) => ({ id: mode, label: MODE_LABELS[mode] }));
 
 /**
  * Login / Signup (spec §2): log in, sign up and password reset as tabs, the mode kept in the URL.
@@ -21,7 +24,6 @@ import { safeNextPath } from './next-path';
  */
 function LoginView() {
   const idPrefix = useId();
-  const panelId = `${idPrefix}-panel`;
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const { mode, token } = readLoginView(params);
@@ -55,8 +57,15 @@ function LoginView() {
           <ProfileForm email={user.email} failure={registerFailure} />
         ) : (
           <>
-            <ModeTabs idPrefix={idPrefix} panelId={panelId} mode={mode} onSelect={(next) => show(next, 'tab')} />
-            <div role="tabpanel" id={panelId} aria-labelledby={tabId(idPrefix, mode)}>
+            <Tabs
+              label="Account"
+              idPrefix={idPrefix}
+              tabs={MODE_TABS}
+              selected={mode}
+              onSelect={(next) => show(next, 'tab')}
+              layout="fill"
+            />
+            <TabPanel idPrefix={idPrefix} selected={mode}>
               {mode === 'login' && <LoginForm focusHeading={focusHeading} onSwitch={onSwitch} carried={carried} />}
               {mode === 'signup' && (
                 <SignupForm focusHeading={focusHeading} onSwitch={onSwitch} onRegisterFailed={setRegisterFailure} />
@@ -70,7 +79,7 @@ function LoginView() {
                 />
               )}
               {mode === 'reset' && !token && <ResetRequestForm focusHeading={focusHeading} onSwitch={onSwitch} />}
-            </div>
+            </TabPanel>
           </>
         )}
       </div>

@@ -198,19 +198,28 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: string;
   replace?: boolean;
   state?: unknown;
+  /**
+   * Load `to` as a new document instead of rendering it in this one, as React Router's prop of
+   * that name does: for pages whose answer carries headers of their own (the /story CSP allows
+   * the video players that every other page's refuses).
+   */
+  reloadDocument?: boolean;
 };
 
 function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 }
 
-/** An <a> that navigates inside the app without a page load (other origins, new tabs and downloads stay native). */
-export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps) {
+/**
+ * An <a> that navigates inside the app without a page load (other origins, new tabs, downloads
+ * and `reloadDocument` links stay native).
+ */
+export function Link({ to, replace, state, reloadDocument, onClick, target, ...rest }: LinkProps) {
   const { location, navigate } = useRouter();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || !isPlainLeftClick(event) || (target && target !== '_self')) return;
-    if (rest.download !== undefined) return;
+    if (reloadDocument || rest.download !== undefined) return;
     const url = new URL(to, window.location.href);
     if (url.origin !== window.location.origin) return;
     event.preventDefault();

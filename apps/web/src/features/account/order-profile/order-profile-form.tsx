@@ -12,17 +12,12 @@ import { checkFields } from '../../../components/form/field-errors';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { SelectField, type SelectFieldProps } from '../../../components/form/select-field';
+import { useDraft } from '../../../components/form/use-draft';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { useSetOrderProfile } from '../../../lib/commerce/set-order-profile';
 import { countryName, countryOptions } from '../../../lib/countries';
 import styles from '../account.module.css';
-import {
-  type ProfileField,
-  type ProfileFormValues,
-  profileFieldErrors,
-  profileFormValues,
-  profileInput,
-} from './profile-form-values';
+import { type ProfileFormValues, profileFieldErrors, profileFormValues, profileInput } from './profile-form-values';
 
 function savedText(saved: SavedOrderProfile): string {
   const profile = saved.profile;
@@ -57,19 +52,16 @@ interface OrderProfileFormProps {
  * shown at its field; focus goes to the first. The saved answer replaces what was typed, as stored.
  */
 export function OrderProfileForm({ profile, accountEmail }: OrderProfileFormProps) {
-  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile, accountEmail));
-  const [notice, setNotice] = useState<FormNotice | null>(null);
   const { formRef, errors, show } = useFieldErrors();
+  const fieldErrors = profileFieldErrors(errors);
+  const {
+    draft: values,
+    setDraft: setValues,
+    field,
+  } = useDraft<ProfileFormValues>(() => profileFormValues(profile, accountEmail), fieldErrors);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
   const save = useSetOrderProfile();
   const countries = useMemo(() => countryOptions(), []);
-  const fieldErrors = profileFieldErrors(errors);
-
-  const field = (name: ProfileField) => ({
-    name,
-    value: values[name],
-    error: fieldErrors[name],
-    onChange: (event: { target: { value: string } }) => setValues((now) => ({ ...now, [name]: event.target.value })),
-  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

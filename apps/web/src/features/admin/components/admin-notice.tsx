@@ -1,5 +1,5 @@
 import { ROUTES } from '@outpost/contracts/routes';
-import { Link } from '../../../lib/router/router';
+import { Link, useLocation } from '../../../lib/router/router';
 import type { AdminGate } from '../admin-gate';
 import styles from './admin-notice.module.css';
 
@@ -9,6 +9,8 @@ export const ADMIN_UNAVAILABLE = 'The admin area could not be loaded.';
 
 /** What the admin area says instead of its content: sign in, no access, or a failed load to retry. */
 export function AdminNotice({ gate, onRetry }: { gate: Exclude<AdminGate, 'loading' | 'open'>; onRetry: () => void }) {
+  // Back to the screen asked for once signed in: /admin/…, or the theater admin at /story/admin.
+  const { pathname } = useLocation();
   return (
     <section className={`page ${styles.notice}`} aria-labelledby="admin-notice-title">
       <h1 id="admin-notice-title">Admin area</h1>
@@ -16,7 +18,7 @@ export function AdminNotice({ gate, onRetry }: { gate: Exclude<AdminGate, 'loadi
         <>
           <p>{ADMIN_SIGN_IN}</p>
           <p>
-            <Link className="button" to={`${ROUTES.login}?next=${ROUTES.adminHome}`}>
+            <Link className="button" to={`${ROUTES.login}?${new URLSearchParams({ next: pathname })}`}>
               Log in
             </Link>
           </p>

@@ -1,7 +1,8 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { AdminFormFrame } from './admin-form-frame';
 import styles from './admin-screen.module.css';
 import { useConfirmDialog } from './confirm-dialog';
 import type { InlineFormProps } from './inline-editor';
@@ -111,33 +112,17 @@ interface DropFormFrameProps {
 /**
  * A drop form above the drops' list: "New drop", or "Edit drop <id>" with Delete and Cancel; the
  * Drop ID first (kept once saved), the screen's own fields, and the outcome in the alert region.
- * A drop picked in the list, or the form back after a change, takes the focus (and the view), so
- * keyboard and screen reader users land on what changed; on first arrival it stays put.
  */
 export function DropFormFrame({ form, onSubmit, children }: DropFormFrameProps) {
-  const titleId = `${useId()}-title`;
-  const heading = useRef<HTMLHeadingElement>(null);
-  const arrivedByAction = useRef(form.editingID !== null || form.notice !== null);
-  useEffect(() => {
-    if (arrivedByAction.current) heading.current?.focus();
-  }, []);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form.busy()) onSubmit();
-  };
-
   return (
-    <form
-      className={`${styles.form} ${styles.spaced}`}
-      onSubmit={submit}
-      noValidate
-      aria-busy={form.pending}
-      aria-labelledby={titleId}
+    <AdminFormFrame
+      title={form.editingID === null ? 'New drop' : `Edit drop ${form.editingID}`}
+      headingLevel={2}
+      arrivedByAction={form.editingID !== null || form.notice !== null}
+      pending={form.pending}
+      busy={form.busy}
+      onSubmit={onSubmit}
     >
-      <h2 id={titleId} ref={heading} tabIndex={-1}>
-        {form.editingID === null ? 'New drop' : `Edit drop ${form.editingID}`}
-      </h2>
       <FormField
         label="Drop ID"
         value={form.dropID}
@@ -174,6 +159,6 @@ export function DropFormFrame({ form, onSubmit, children }: DropFormFrameProps) 
         )}
       </div>
       {form.dialogs}
-    </form>
+    </AdminFormFrame>
   );
 }

@@ -4,6 +4,7 @@ import { checkFields } from '../../../components/form/field-errors';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
+import { useDraft } from '../../../components/form/use-draft';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { useContactMerchTeam } from './api/contact-merch-team';
 import styles from './merch.module.css';
@@ -16,22 +17,14 @@ type ContactValues = Required<MerchContactInput>;
  */
 export function MerchContactForm({ email: accountEmail }: { email: string | null }) {
   const titleId = useId();
-  const [values, setValues] = useState<ContactValues>({
-    email: accountEmail ?? '',
-    name: '',
-    subject: '',
-    message: '',
-  });
-  const [notice, setNotice] = useState<FormNotice | null>(null);
   const { formRef, errors, show } = useFieldErrors();
+  const {
+    draft: values,
+    setDraft: setValues,
+    field,
+  } = useDraft<ContactValues>(() => ({ email: accountEmail ?? '', name: '', subject: '', message: '' }), errors);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
   const contact = useContactMerchTeam();
-
-  const field = (name: keyof ContactValues) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => setValues((now) => ({ ...now, [name]: event.target.value })),
-  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -4,6 +4,7 @@ import listStyles from '../../../../components/admin-list/admin-list.module.css'
 import formStyles from '../../../../components/form/form.module.css';
 import adminStyles from '../../components/admin-screen.module.css';
 import { moveItem } from '../../components/move-item';
+import { readPreview } from '../../components/read-preview';
 import styles from '../products.module.css';
 
 /** An image chosen for upload, not saved yet. */
@@ -13,9 +14,6 @@ export interface NewImage {
   /** A data: URL to show it (the page's policy allows data: images, not blob:); null until read or when none. */
   preview: string | null;
 }
-
-/** Larger files are not read for a preview: the server refuses them anyway. */
-const PREVIEW_MAX_BYTES = 10 * 1024 * 1024;
 
 let chosen = 0;
 
@@ -56,13 +54,9 @@ export function ImageEditor({ images, onImagesChange, newImages, onNewImagesChan
     });
     onNewImagesChange((current) => [...current, ...added]);
     for (const image of added) {
-      if (!image.file.type.startsWith('image/') || image.file.size > PREVIEW_MAX_BYTES) continue;
-      const reader = new FileReader();
-      reader.addEventListener('load', () => {
-        const preview = typeof reader.result === 'string' ? reader.result : null;
-        onNewImagesChange((current) => current.map((item) => (item.id === image.id ? { ...item, preview } : item)));
-      });
-      reader.readAsDataURL(image.file);
+      void readPreview(image.file).then((preview) =>
+        onNewImagesChange((current) => current.map((item) => (item.id === image.id ? { ...item, preview } : item))),
+      );
     }
   };
 
