@@ -5,6 +5,8 @@ import { countEmailSignups, insertEmailSignup } from './site/queries';
 import { openAppStores } from './stores';
 import { openTestStores, TEST_DIALECTS, type TestStores } from './testing/test-stores';
 
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
 describe.each(TEST_DIALECTS)('stores on %s', (dialect) => {
   let t: TestStores | undefined;
   afterEach(async () => {
@@ -40,6 +42,29 @@ describe.each(TEST_DIALECTS)('stores on %s', (dialect) => {
       }),
     ).rejects.toThrow('half-way failure');
     expect(await countEmailSignups(db)).toBe(0);
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('stores on postgres', () => {
+  it("introspect their own schema only, so another store's schema dropped meanwhile cannot fail a migration", async () => {
+    const t = await openTestStores('postgres');
+    // Another run's stores in the same database, as when test files run side by side.
+    const other = await openTestStores('postgres');
+    try {
+      const tables = await t.stores.game.beta.introspection.getTables({ withInternalKyselyTables: true });
+      const schemas = new Set(tables.map((table) => table.schema));
+      expect([...schemas]).toHaveLength(1);
+      expect([...schemas][0]).toMatch(/_game_beta$/);
+      expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['email_signups', 'kysely_migration']));
+      expect(tables.find((table) => table.name === 'email_signups')?.columns.map((column) => column.name)).toContain(
+        'email',
+      );
+      // The other run's schemas hold the same tables, yet none of them is listed.
+      expect(await t.stores.game.beta.introspection.getSchemas()).toHaveLength(1);
+    } finally {
+      await other.cleanup();
+      await t.cleanup();
+    }
   });
 });
 

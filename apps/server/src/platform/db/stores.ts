@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import Database from 'better-sqlite3';
-import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, type Migration, Migrator, sql } from 'kysely';
 import pg from 'pg';
+import { SchemaPostgresDialect } from './schema-introspector';
 import { createSqliteKysely } from './sqlite-kysely';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -49,7 +50,7 @@ function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
 
 function openPostgres(url: string, schema: string, poolSize: number): Kysely<unknown> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c search_path=${schema}` });
-  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely({ dialect: new SchemaPostgresDialect({ pool }, schema) });
 }
 
 /** The migrations of each kind of store, by name; names sort by their date prefix. */
