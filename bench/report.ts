@@ -1,6 +1,7 @@
 import type { FirstVisitBundle } from './bundle/first-visit';
 import type { HttpReport } from './http/suite';
 import type { FormFactorResult } from './lighthouse/suite';
+import type { SearchReport } from './search/suite';
 import type { TargetResult } from './targets';
 
 /** Rows with one cell (group headings) are printed as they are and do not widen the columns. */
@@ -110,5 +111,34 @@ export function formatLighthouse(results: readonly FormFactorResult[]): string {
     table(['/ (information)', 'accessibility', 'best practices', 'SEO'], others),
     '',
     table(['/ lab metrics', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index'], metrics),
+  ].join('\n');
+}
+
+export function formatSearch(report: SearchReport): string {
+  const header = ['one request at a time', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'p95 x bare', 'failures'];
+  const rows: string[][] = [];
+  let group: string | undefined;
+  for (const row of report.rows) {
+    if (row.group !== group) {
+      group = row.group;
+      rows.push([`[${group}]`]);
+    }
+    rows.push([
+      `  ${row.name}`,
+      String(row.requests),
+      row.p50Ms.toFixed(2),
+      row.p95Ms.toFixed(2),
+      row.p99Ms.toFixed(2),
+      row.p95OverBare.toFixed(1),
+      String(row.failures),
+    ]);
+  }
+  return [
+    table(header, rows),
+    '',
+    "p95 x bare: the row's p95 over the bare route's (the mean of its first and last run), timed the same way.",
+    'Search rows cycle through queries drawn from the seeded accounts (exact names and addresses, prefixes,',
+    'last names shared by hundreds, text inside names, typos) as a moderator signed in with a bearer session.',
+    ...(report.postgresSkipped ? [`PostgreSQL rows: ${report.postgresSkipped}.`] : []),
   ].join('\n');
 }

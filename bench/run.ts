@@ -16,7 +16,8 @@ import {
   runLighthouse,
 } from './lighthouse/suite';
 import { type BenchOptions, parseOptions, type Section } from './options';
-import { formatBundle, formatHttp, formatLighthouse, formatTargets } from './report';
+import { formatBundle, formatHttp, formatLighthouse, formatSearch, formatTargets } from './report';
+import { runSearchBench, SEARCH_TARGET_SPECS, type SearchReport, searchBenchSeconds } from './search/suite';
 import { decided, type TargetResult, type TargetSpec, unmeasured } from './targets';
 
 interface BenchResults {
@@ -26,6 +27,7 @@ interface BenchResults {
   bundle?: FirstVisitBundle;
   lighthouse?: FormFactorResult[];
   http?: HttpReport;
+  search?: SearchReport;
   targets: TargetResult[];
 }
 
@@ -62,6 +64,7 @@ async function main(): Promise<number> {
   const limitSeconds =
     (options.sections.includes('http') ? httpBenchSeconds(options) : 0) +
     (options.sections.includes('lighthouse') ? 2 * 2 * LIGHTHOUSE_ROUNDS * AUDIT_SECONDS : 0) +
+    (options.sections.includes('search') ? searchBenchSeconds(options) : 0) +
     120;
   setTimeout(() => {
     console.error(`\nbench: still running after ${limitSeconds} s; stopping.`);
@@ -135,8 +138,16 @@ async function main(): Promise<number> {
     return http.targets;
   });
 
-  // In the issue's order: the server, the bundle, the page.
-  const targets = [...httpTargets, ...bundleTargets, ...lighthouseTargetResults];
+  const searchTargets = await section('search', SEARCH_TARGET_SPECS, async () => {
+    heading(`search: the admin user search, one request at a time, ${options.durationSeconds} s each`);
+    const search = await runSearchBench(WEB_DIST, options);
+    results.search = search;
+    console.log(`\n${formatSearch(search)}`);
+    return search.targets;
+  });
+
+  // In the issue's order: the server, the bundle, the page, then the user search (issue 12).
+  const targets = [...httpTargets, ...bundleTargets, ...lighthouseTargetResults, ...searchTargets];
   results.targets = targets;
 
   heading('targets');

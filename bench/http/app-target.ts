@@ -97,7 +97,7 @@ class Cleanups {
   }
 }
 
-interface Setting {
+export interface Setting {
   dataDir: string;
   webDist: string;
   databaseUrl: string | undefined;
@@ -106,7 +106,7 @@ interface Setting {
   runPrefix: string;
 }
 
-function newSetting(webDist: string, databaseUrl: string | undefined): Setting {
+export function newSetting(webDist: string, databaseUrl: string | undefined): Setting {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-bench-'));
   const cleanups = new Cleanups();
   cleanups.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -115,7 +115,7 @@ function newSetting(webDist: string, databaseUrl: string | undefined): Setting {
 }
 
 /** Migrated stores: files under the temp folder, or schemas `<run prefix><name>_…` dropped at the end. */
-async function openBenchStores(setting: Setting, name: string): Promise<AppStores> {
+export async function openBenchStores(setting: Setting, name: string): Promise<AppStores> {
   const { databaseUrl } = setting;
   const schemaPrefix = `${setting.runPrefix}${name}_`;
   if (databaseUrl) {
@@ -143,7 +143,7 @@ type BenchConfig = AppOptions['config'];
  * Attestation is enforced (production's mode), so a request without a valid token would count
  * as a failure instead of passing with a warning; with its token a call pays what a player's pays.
  */
-function benchConfig(setting: Setting, debugToken: string): BenchConfig {
+export function benchConfig(setting: Setting, debugToken: string): BenchConfig {
   const config = loadConfig({
     DATA_DIR: setting.dataDir,
     LOG_LEVEL: 'error',
@@ -159,7 +159,7 @@ function benchConfig(setting: Setting, debugToken: string): BenchConfig {
 /** The limits a bench would otherwise measure instead of the call: raised, still counted per client. */
 const RAISED = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
 
-async function startApp(
+export async function startApp(
   setting: Setting,
   options: Omit<AppOptions, 'rateLimits'>,
   register?: (app: FastifyInstance) => void,

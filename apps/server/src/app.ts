@@ -3,6 +3,8 @@ import { ROUTES } from '@outpost/contracts/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerBackofficeRoutes } from './backoffice/routes';
+import { registerBetaAdminRoutes } from './beta/admin-routes';
+import { registerBetaRoutes } from './beta/routes';
 import { claimCodeRewardItemUse } from './economy/claim-codes/queries';
 import { registerClaimCodeRoutes } from './economy/claim-codes/routes';
 import { registerItemRoutes } from './economy/items/routes';
@@ -14,6 +16,7 @@ import { registerMerchRoutes } from './economy/merch/routes';
 import { registerStripeWebhook } from './economy/merch/stripe-webhook';
 import { PAYPAL_CSP_SOURCES } from './economy/paypal/csp';
 import { PayPalClient } from './economy/paypal/paypal-client';
+import { registerRewardRoutes } from './economy/rewards/routes';
 import { registerEconomyRoutes } from './economy/routes';
 import { machinePrizeItemUse } from './economy/shop/admin-queries';
 import { registerShopAdminRoutes } from './economy/shop/admin-routes';
@@ -23,7 +26,11 @@ import { StripeClient } from './economy/stripe/stripe-client';
 import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import { registerAuthRoutes } from './identity/auth-routes';
 import { registerIdentityRoutes } from './identity/routes';
+import { registerUserSearchRoutes } from './identity/search/routes';
 import { createViewerResolver } from './identity/viewer';
+import { registerModerationAdminRoutes } from './moderation/admin-routes';
+import { countTrendingIssues, countUnresolvedReports } from './moderation/queries';
+import { registerReportFilingRoutes } from './moderation/routes';
 import { createAttestation } from './platform/attestation/attestation';
 import type { CaptchaDifficulty } from './platform/attestation/captcha';
 import { defaultAttestationMode } from './platform/attestation/enforcement';
@@ -71,6 +78,12 @@ export interface RateLimits {
   merchOrder: RateLimit;
   /** Drop subscriptions per player (subscribe-to-drop): each one mails an address. */
   dropSubscription: RateLimit;
+  /** Reports filed per player (POST /api/account/reports): each one lands on a moderator's list. */
+  report: RateLimit;
+  /** Invite lookups and claims per player, each (codes are random: guessing them is slowed down). */
+  invites: RateLimit;
+  /** Beta feedback sent per player. */
+  feedback: RateLimit;
   auth: AuthRateLimits;
 }
 
@@ -82,6 +95,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   merchContact: { max: 5, windowMs: 600_000 },
   merchOrder: { max: 20, windowMs: 600_000 },
   dropSubscription: { max: 10, windowMs: 600_000 },
+  report: { max: 10, windowMs: 600_000 },
+  invites: { max: 30, windowMs: 600_000 },
+  feedback: { max: 10, windowMs: 600_000 },
   auth: DEFAULT_AUTH_RATE_LIMITS,
 };
 
@@ -248,18 +264,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerMerchJobs(app, { game: stores.game[config.appEnv], mailer, shopUrl });
   registerTheaterRoutes(app, { game: stores.game[config.appEnv], files });
+  registerBetaRoutes(app, {
+    game: stores.game[config.appEnv],
+    rateLimits: { invites: rateLimits.invites, feedback: rateLimits.feedback },
+  });
   registerIngestRoutes(app, { game: stores.game });
   registerClaimCodeRoutes(app, { game: stores.game, appEnv: config.appEnv, redeemRateLimit: rateLimits.redeemCode });
   registerBackofficeRoutes(app, {
     game: stores.game,
     identity,
-    figures: { liveProducts: countLiveProducts, recentSales: countRecentMerchSales },
+    figures: {
+      liveProducts: countLiveProducts,
+      recentSales: countRecentMerchSales,
+      unresolvedReports: countUnresolvedReports,
+      trendingIssues: countTrendingIssues,
+    },
     gameStatus: { creditPurchasesCount: countCreditPurchases },
   });
   registerProductRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
   registerTheaterAdminRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
   registerShopAdminRoutes(app, { game: stores.game });
+  registerUserSearchRoutes(app, { identity, game: stores.game });
+  registerBetaAdminRoutes(app, { game: stores.game });
   registerItemRoutes(app, { game: stores.game, itemUses: [machinePrizeItemUse, claimCodeRewardItemUse] });
+  registerReportFilingRoutes(app, {
+    game: stores.game,
+    appEnv: config.appEnv,
+    fileRateLimit: rateLimits.report,
+  });
+  registerModerationAdminRoutes(app, { game: stores.game });
+  registerRewardRoutes(app, { game: stores.game, identity });
   registerMerchAdminRoutes(app, {
     game: stores.game,
     refundAtProvider: providerRefunds({ game: stores.game, stripe: stripeClients, paypal: paypalClients }),

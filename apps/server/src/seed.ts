@@ -1,8 +1,10 @@
 import type { Environment } from '@outpost/contracts/environments';
+import { seedBeta } from './beta/seed';
 import { seedClaimCodes } from './economy/claim-codes/seed';
 import { seedItems } from './economy/items/seed';
 import { seedMerch } from './economy/merch/seed';
 import { seedShop } from './economy/shop/seed';
+import { seedModeration } from './moderation/seed';
 import { markSeeded, wasSeeded } from './ops/seed';
 import { seedProducts } from './products/seed';
 import { seedSite } from './site/seed';
@@ -23,6 +25,8 @@ export async function seedDemoData(stores: AppStores, environment: Environment, 
     await seedShop(trx, now);
     await seedMerch(trx, now);
     await seedTheater(trx, now);
+    await seedModeration(trx, now);
+    await seedBeta(trx, now);
     await markSeeded(trx, now);
   });
 }

@@ -1,9 +1,17 @@
 import { backofficeMigrations } from './backoffice/migrations/index';
 import type { BackofficeTables } from './backoffice/tables';
+import { betaMigrations } from './beta/migrations/index';
+import type { BetaTables } from './beta/tables';
 import { economyMigrations } from './economy/migrations/index';
+import { rewardMigrations } from './economy/rewards/migrations/index';
+import type { RewardTables } from './economy/rewards/tables';
 import type { EconomyTables } from './economy/tables';
 import { identityMigrations } from './identity/migrations/index';
+import { userSearchMigrations } from './identity/search/migrations/index';
+import type { UserSearchTables } from './identity/search/tables';
 import type { IdentityTables } from './identity/tables';
+import { moderationMigrations } from './moderation/migrations/index';
+import type { ModerationTables } from './moderation/tables';
 import { opsMigrations } from './ops/migrations/index';
 import type { OpsTables } from './ops/tables';
 import { attestationMigrations } from './platform/attestation/migrations/index';
@@ -26,15 +34,23 @@ import type { TheaterTables } from './theater/tables';
  */
 
 /** The identity store: accounts, sessions, profiles, the mail outbox and used captcha challenges. */
-export type IdentityDatabase = IdentityTables & MailTables & AttestationTables;
+export type IdentityDatabase = IdentityTables & UserSearchTables & MailTables & AttestationTables;
 
 /** One game-data store per environment (development, beta, production). */
-export type GameDatabase = SiteTables & OpsTables & BackofficeTables & ProductTables & EconomyTables & TheaterTables;
+export type GameDatabase = SiteTables &
+  OpsTables &
+  BackofficeTables &
+  ProductTables &
+  EconomyTables &
+  TheaterTables &
+  BetaTables &
+  ModerationTables &
+  RewardTables;
 
 export type AppStores = Stores<IdentityDatabase, GameDatabase>;
 
 const MIGRATIONS = {
-  identity: joinMigrations(identityMigrations, mailMigrations, attestationMigrations),
+  identity: joinMigrations(identityMigrations, userSearchMigrations, mailMigrations, attestationMigrations),
   game: joinMigrations(
     siteMigrations,
     opsMigrations,
@@ -42,6 +58,9 @@ const MIGRATIONS = {
     productsMigrations,
     economyMigrations,
     theaterMigrations,
+    betaMigrations,
+    moderationMigrations,
+    rewardMigrations,
   ),
 };
 

@@ -127,6 +127,40 @@ export const API_POLICIES = {
   'DELETE /api/admin/:env/theater/collections/:collectionID': { access: 'manageTheater' },
   // The game's servers report each episode's in-game stats (spec §3: stats/ingame).
   'PUT /api/ingest/:env/episode-stats': { access: 'service' },
+  // Reports and rewards (issue 12 points 9 and 10): players file reports from the account area and
+  // the game with its service key; moderators list and resolve them; only admins distribute rewards.
+  'POST /api/account/reports': { access: 'signedIn' },
+  'POST /api/ingest/:env/reports': { access: 'service' },
+  'GET /api/admin/:env/reports': { access: 'moderate' },
+  'GET /api/admin/:env/reports/trending': { access: 'moderate' },
+  'GET /api/admin/:env/reports/:reportID': { access: 'moderate' },
+  'POST /api/admin/:env/reports/:reportID/resolve': { access: 'moderate' },
+  'POST /api/callable/development-admin-distributereward': { access: 'distributeRewards' },
+  'POST /api/callable/beta-admin-distributereward': { access: 'distributeRewards' },
+  'POST /api/callable/production-admin-distributereward': { access: 'distributeRewards' },
+  // The beta programme (issue 12 points 2-4, 11): players read beta-config and the active objectives,
+  // request entry, look up and claim invites, send feedback; staff run it, moderators review feedback.
+  'GET /api/beta': open,
+  'GET /api/account/beta': { access: 'signedIn' },
+  'PUT /api/account/beta/request': { access: 'signedIn' },
+  'GET /api/account/invites/:inviteID': { access: 'signedIn' },
+  'POST /api/account/invites/:inviteID/claim': { access: 'signedIn' },
+  'POST /api/account/feedback': { access: 'signedIn' },
+  'GET /api/admin/:env/invites': { access: 'manageBeta' },
+  'POST /api/admin/:env/invites': { access: 'manageBeta' },
+  'GET /api/admin/:env/beta-requests': { access: 'manageBeta' },
+  'POST /api/admin/:env/beta-requests/:userID/accept': { access: 'manageBeta' },
+  'GET /api/admin/:env/testing-objectives': { access: 'moderate' },
+  'POST /api/admin/:env/testing-objectives': { access: 'manageBeta' },
+  'PUT /api/admin/:env/testing-objectives/:objectiveID': { access: 'manageBeta' },
+  'GET /api/admin/:env/beta-config': { access: 'moderate' },
+  'PUT /api/admin/:env/beta-config': { access: 'manageBeta' },
+  'GET /api/admin/:env/feedback': { access: 'moderate' },
+  'POST /api/admin/:env/feedback/review': { access: 'moderate' },
+  // User search (issue 12 points 12 and 13): spec §7's user-search-{env} for whoever moderates;
+  // changing a user's keys is for admins only.
+  'POST /api/admin/:env/user-search': { access: 'moderate' },
+  'PUT /api/admin/:env/users/:userID/keys': { access: 'manageKeys' },
   // Stripe calls it without an account: the Stripe-Signature over the raw body is the protection.
   'POST /api/webhooks/stripe': open,
 } as const satisfies Record<string, RoutePolicy>;

@@ -21,6 +21,14 @@ export const CAPABILITIES = {
   manageShop: ['admin', 'staff'],
   /** The story theater: episodes, theater videos and collections (the original had no check here). */
   manageTheater: ['admin', 'staff'],
+  /** Moderation: reports, feedback review, user search (DESIGN §4: moderators moderate, and so do staff and admins). */
+  moderate: ['admin', 'moderator', 'staff'],
+  /** The beta programme's content: beta requests, testing objectives, beta-config. */
+  manageBeta: ['admin', 'staff'],
+  /** Only admins distribute rewards, run the partner programme and change players' keys (DESIGN §4). */
+  distributeRewards: ['admin'],
+  managePartners: ['admin'],
+  manageKeys: ['admin'],
 } as const satisfies Record<string, readonly ProfileKey[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -41,6 +49,11 @@ export const adminAccessSchema = z.object({
     manageProducts: z.boolean(),
     manageShop: z.boolean(),
     manageTheater: z.boolean(),
+    moderate: z.boolean(),
+    manageBeta: z.boolean(),
+    distributeRewards: z.boolean(),
+    managePartners: z.boolean(),
+    manageKeys: z.boolean(),
   }),
 });
 export type AdminAccess = z.infer<typeof adminAccessSchema>;

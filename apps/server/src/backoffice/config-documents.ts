@@ -44,3 +44,17 @@ export async function writeConfigDocument(
       .execute();
   });
 }
+
+/** Writes the document unless one is there: a demo seed never overwrites what an admin saved. */
+export async function seedConfigDocument(
+  db: Kysely<GameDatabase>,
+  configID: string,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('config_documents')
+    .values({ config_id: configID, data: JSON.stringify(data), updated_at: now.toISOString() })
+    .onConflict((conflict) => conflict.column('config_id').doNothing())
+    .execute();
+}

@@ -70,8 +70,9 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
   it('counts live products of the chosen environment only, and nothing made up', async () => {
     // A fresh test store has no demo data.
     expect(await figures('beta')).toEqual({
-      unresolvedReports: null,
-      trendingIssues: null,
+      // Reports: none in a fresh store.
+      unresolvedReports: 0,
+      trendingIssues: 0,
       liveProducts: 0,
       // Merch sales: none in a fresh store.
       recentSales: 0,

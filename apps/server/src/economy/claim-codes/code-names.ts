@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { newRandomID, randomBase36 } from '../../platform/random-id';
 
 /*
  * Spec §5's names: a generated code is two random 3-character lower-case alphanumeric groups
@@ -7,21 +7,13 @@ import { randomInt } from 'node:crypto';
  * from others. Custom names follow `claimCodeName` (contracts), shared with the redeem form.
  */
 
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
 /** Makes one candidate code; the batch writer retries a candidate that is taken. Tests inject their own. */
 export type CodeGenerator = () => string;
-
-function randomBase36(length: number): string {
-  let text = '';
-  for (let index = 0; index < length; index += 1) text += ALPHABET[randomInt(ALPHABET.length)];
-  return text;
-}
 
 /** `k3x-09a`: 36^6 (about 2.2 billion) names; URL-encoding leaves these characters as they are. */
 export const generateCode: CodeGenerator = () => encodeURIComponent(`${randomBase36(3)}-${randomBase36(3)}`);
 
 /** A batch's claimCodeID: two random base-36 strings of 8 characters, concatenated (36^16 ids). */
 export function newClaimCodeID(): string {
-  return `${randomBase36(8)}${randomBase36(8)}`;
+  return newRandomID();
 }

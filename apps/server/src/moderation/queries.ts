@@ -1,0 +1,217 @@
+import type { AdminListPage } from '@outpost/contracts/admin-list';
+import {
+  type Report,
+  type ReportCategory,
+  type ReportListQuery,
+  type ReportSource,
+  TRENDING_LIST_LIMIT,
+  TRENDING_MIN_REPORTS,
+  TRENDING_WINDOW_HOURS,
+  type TrendingIssue,
+} from '@outpost/contracts/moderation';
+import type { Kysely } from 'kysely';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
+import { containsText } from '../platform/db/text-search';
+import { newRandomID } from '../platform/random-id';
+import type { GameDatabase } from '../stores';
+import type { ReportRow } from './tables';
+
+/*
+ * Every read and write of reports. Filing is the players' and the game's; resolving is the
+ * moderators', one transaction that first appends its admin-log entry (spec §7: "each report
+ * resolution appends an admin-log entry first").
+ */
+
+export const MODERATION_ADMIN_ACTIONS = { resolveReport: 'report.resolve' } as const;
+
+export class ReportNotFoundError extends Error {
+  constructor(readonly reportID: string) {
+    super(`There is no report "${reportID}".`);
+  }
+}
+
+/** A resolve of a report someone resolved first; nothing was changed or logged. */
+export class ReportAlreadyResolvedError extends Error {
+  constructor(readonly report: Report) {
+    super(`The report "${report.reportID}" is already resolved.`);
+  }
+}
+
+export function toReport(row: ReportRow): Report {
+  return {
+    reportID: row.report_id,
+    category: row.category as ReportCategory,
+    target: row.target,
+    text: row.text,
+    createdAt: row.created_at,
+    resolved: row.resolved === 1,
+    source: row.source as ReportSource,
+    reporter: row.reporter,
+    resolvedBy: row.resolved_by,
+    resolvedAt: row.resolved_at,
+    resolution: row.resolution,
+  };
+}
+
+export interface NewReport {
+  category: ReportCategory;
+  target: string;
+  text: string;
+  reporter: string | null;
+  source: ReportSource;
+  now?: Date;
+}
+
+/** Files a report under a new random id (spec §5), unresolved. */
+export async function fileReport(db: Kysely<GameDatabase>, report: NewReport): Promise<Report> {
+  const row = await db
+    .insertInto('reports')
+    .values({
+      report_id: newRandomID(),
+      category: report.category,
+      target: report.target,
+      text: report.text,
+      reporter: report.reporter,
+      source: report.source,
+      created_at: (report.now ?? new Date()).toISOString(),
+      resolved: 0,
+      resolved_by: null,
+      resolved_at: null,
+      resolution: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toReport(row);
+}
+
+export async function findReport(db: Kysely<GameDatabase>, reportID: string): Promise<Report | undefined> {
+  const row = await db.selectFrom('reports').selectAll().where('report_id', '=', reportID).executeTakeFirst();
+  return row && toReport(row);
+}
+
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  category: 'category',
+  target: 'target',
+  resolvedAt: 'resolved_at',
+} as const satisfies Record<ReportListQuery['sort'], keyof ReportRow>;
+
+/** One page of reports (the admin list protocol); spec §4 loads only unresolved ones unless `show` says otherwise. */
+export async function listReports(db: Kysely<GameDatabase>, query: ReportListQuery): Promise<AdminListPage<Report>> {
+  let filtered = db.selectFrom('reports');
+  if (query.show !== 'all') filtered = filtered.where('resolved', '=', query.show === 'resolved' ? 1 : 0);
+  if (query.category) filtered = filtered.where('category', '=', query.category);
+  if (query.target) filtered = filtered.where('target', '=', query.target);
+  if (query.q) filtered = filtered.where(containsText(['target', 'text'], query.q));
+  const [count, rows] = await Promise.all([
+    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+    filtered
+      .selectAll()
+      .orderBy(SORT_COLUMNS[query.sort], query.order)
+      // Reports of one millisecond keep one order across pages.
+      .orderBy('report_id', query.order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+  ]);
+  return { rows: rows.map(toReport), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * Resolves a report: the admin-log entry first, then `resolved = 1` only where it is still 0, so
+ * of two moderators resolving at once exactly one does; the other's entry rolls back with its
+ * transaction and it learns who was first.
+ */
+export function resolveReport(
+  db: Kysely<GameDatabase>,
+  reportID: string,
+  resolution: string | undefined,
+  context: AdminChange,
+): Promise<Report> {
+  // One clock reading for the entry and the report, so the log's time is the resolution's.
+  const now = context.now ?? new Date();
+  const at = now.toISOString();
+  const note = resolution ? resolution : null;
+  return db.transaction().execute(async (trx) => {
+    await appendAdminLog(
+      trx,
+      adminLogRecord({ ...context, now }, MODERATION_ADMIN_ACTIONS.resolveReport, { reportID, resolution: note }),
+    );
+    const resolved = await trx
+      .updateTable('reports')
+      .set({ resolved: 1, resolved_by: context.admin, resolved_at: at, resolution: note })
+      .where('report_id', '=', reportID)
+      .where('resolved', '=', 0)
+      .returningAll()
+      .executeTakeFirst();
+    if (resolved) return toReport(resolved);
+    const existing = await findReport(trx, reportID);
+    throw existing ? new ReportAlreadyResolvedError(existing) : new ReportNotFoundError(reportID);
+  });
+}
+
+/** The dashboard's Unresolved Reports. */
+export async function countUnresolvedReports(db: Kysely<GameDatabase>): Promise<number> {
+  const row = await db
+    .selectFrom('reports')
+    .where('resolved', '=', 0)
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+const TRENDING_WINDOW_MS = TRENDING_WINDOW_HOURS * 60 * 60 * 1000;
+
+/** The (category, target) pairs with at least TRENDING_MIN_REPORTS unresolved reports in the window. */
+function trendingPairs(db: Kysely<GameDatabase>, now: Date) {
+  return db
+    .selectFrom('reports')
+    .where('resolved', '=', 0)
+    .where('created_at', '>=', new Date(now.getTime() - TRENDING_WINDOW_MS).toISOString())
+    .groupBy(['category', 'target'])
+    .having((eb) => eb.fn.countAll(), '>=', TRENDING_MIN_REPORTS);
+}
+
+/** The dashboard's Trending Issues: how many pairs trend now (contracts' TRENDING_* say what that means). */
+export async function countTrendingIssues(db: Kysely<GameDatabase>, now = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom(trendingPairs(db, now).select(['category', 'target']).as('trending'))
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** The pairs behind Trending Issues, most reported first (newest first among equals). */
+export async function listTrendingIssues(db: Kysely<GameDatabase>, now = new Date()): Promise<TrendingIssue[]> {
+  const rows = await trendingPairs(db, now)
+    .select((eb) => [
+      'category',
+      'target',
+      eb.fn.countAll<string | number>().as('reports'),
+      eb.fn.max('created_at').as('latest_at'),
+    ])
+    .orderBy('reports', 'desc')
+    .orderBy('latest_at', 'desc')
+    .orderBy('category')
+    .orderBy('target')
+    .limit(TRENDING_LIST_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    category: row.category as ReportCategory,
+    target: row.target,
+    reports: Number(row.reports),
+    latestAt: row.latest_at,
+  }));
+}
+
+/** Writes reports as given (the demo seed): an existing id is restored to the given row. */
+export async function putReports(db: Kysely<GameDatabase>, rows: readonly ReportRow[]): Promise<void> {
+  for (const row of rows) {
+    const { report_id: _id, ...changes } = row;
+    await db
+      .insertInto('reports')
+      .values(row)
+      .onConflict((conflict) => conflict.column('report_id').doUpdateSet(changes))
+      .execute();
+  }
+}

@@ -1,0 +1,86 @@
+import type { ReportCategory } from '@outpost/contracts/moderation';
+import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../stores';
+import { putReports } from './queries';
+import type { ReportRow } from './tables';
+
+/*
+ * The moderation demo data: a handful of unresolved reports, three of them about one griefer in
+ * the last hours (so Trending Issues shows one), and one resolved report as the moderators' record.
+ */
+
+interface DemoReport {
+  id: string;
+  category: ReportCategory;
+  target: string;
+  text: string;
+  source: 'account' | 'game';
+  hoursAgo: number;
+  resolution?: string;
+}
+
+const DEMO_REPORTS: readonly DemoReport[] = [
+  {
+    id: 'demoreport000001',
+    category: 'harassment',
+    target: '@crate_raider',
+    text: 'Keeps following me around the market and spamming insults in proximity chat.',
+    source: 'account',
+    hoursAgo: 2,
+  },
+  {
+    id: 'demoreport000002',
+    category: 'harassment',
+    target: '@crate_raider',
+    text: 'Blocked the door of our container base for an hour and laughed at us.',
+    source: 'game',
+    hoursAgo: 5,
+  },
+  {
+    id: 'demoreport000003',
+    category: 'harassment',
+    target: '@crate_raider',
+    text: 'Same player again, now in the lobby, calling new players names.',
+    source: 'game',
+    hoursAgo: 9,
+  },
+  {
+    id: 'demoreport000004',
+    category: 'bug',
+    target: 'Radio tower ladder',
+    text: 'Climbing the ladder at the radio tower drops me through the floor.',
+    source: 'account',
+    hoursAgo: 30,
+  },
+  {
+    id: 'demoreport000005',
+    category: 'scam',
+    target: '@free_g00wiy',
+    text: 'Promises free g00wiy if you trade him your hoodie first.',
+    source: 'account',
+    hoursAgo: 50,
+    resolution: 'Warned the player; trade scam messages removed.',
+  },
+];
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export async function seedModeration(db: Kysely<GameDatabase>, now: Date): Promise<void> {
+  const rows = DEMO_REPORTS.map((demo): ReportRow => {
+    const createdAt = new Date(now.getTime() - demo.hoursAgo * HOUR_MS).toISOString();
+    return {
+      report_id: demo.id,
+      category: demo.category,
+      target: demo.target,
+      text: demo.text,
+      reporter: null,
+      source: demo.source,
+      created_at: createdAt,
+      resolved: demo.resolution ? 1 : 0,
+      resolved_by: demo.resolution ? 'demo-moderator' : null,
+      resolved_at: demo.resolution ? new Date(now.getTime() - (demo.hoursAgo - 1) * HOUR_MS).toISOString() : null,
+      resolution: demo.resolution ?? null,
+    };
+  });
+  await putReports(db, rows);
+}
