@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countTrendingIssues, countUnresolvedReports } from '../../apps/server/src/moderation/queries';
 import { countLiveProducts } from '../../apps/server/src/products/queries';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
 import { callApi, MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
@@ -60,11 +61,11 @@ describe('the admin dashboard', () => {
     expect(await figureText(page, 'Credit IAPs (24hrs)')).toBe(String(creditPurchasesCount));
     expect(await figureText(page, 'Sub IAPs (24hrs)')).toBe(String(subscriptionPurchasesCount));
 
-    // Figures whose data does not exist yet say which part brings them; the others are numbers.
-    for (const label of ['Unresolved Reports', 'Trending Issues']) {
-      expect(await figureText(page, label)).toContain('—');
-      await moderation.getByText('Comes with the community and moderation tools.').first().waitFor();
-    }
+    // The reports' figures are the moderation store's counts, with what they count under them.
+    const { game } = fixture.site.server.stores;
+    expect(await figureText(page, 'Unresolved Reports')).toBe(String(await countUnresolvedReports(game.development)));
+    expect(await figureText(page, 'Trending Issues')).toBe(String(await countTrendingIssues(game.development)));
+    await moderation.getByText('Reports from players and the game that no moderator has resolved.').waitFor();
     // Recent Sales counts the merch orders paid in the last 7 days: none yet on a fresh store.
     expect(await figureText(page, 'Recent Sales (7d)')).toBe('0');
     await moderation.getByText('Merch orders paid in the last 7 days; fully refunded ones are left out.').waitFor();

@@ -1,4 +1,5 @@
 import type { DashboardFigure } from '@outpost/contracts/backoffice';
+import { TRENDING_MIN_REPORTS, TRENDING_WINDOW_HOURS } from '@outpost/contracts/moderation';
 import { ROUTES } from '@outpost/contracts/routes';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -19,8 +20,16 @@ export const FIGURES_UNAVAILABLE = 'These figures could not be loaded.';
  * there yet, or what a figure counts when its label alone does not say.
  */
 const MODERATION_TILES: readonly { figure: DashboardFigure; label: string; comesWith?: string; counts?: string }[] = [
-  { figure: 'unresolvedReports', label: 'Unresolved Reports', comesWith: 'the community and moderation tools' },
-  { figure: 'trendingIssues', label: 'Trending Issues', comesWith: 'the community and moderation tools' },
+  {
+    figure: 'unresolvedReports',
+    label: 'Unresolved Reports',
+    counts: 'Reports from players and the game that no moderator has resolved.',
+  },
+  {
+    figure: 'trendingIssues',
+    label: 'Trending Issues',
+    counts: `Targets with ${TRENDING_MIN_REPORTS} or more unresolved reports of one kind in the last ${TRENDING_WINDOW_HOURS} hours.`,
+  },
   { figure: 'liveProducts', label: 'Live Products', comesWith: 'the products' },
   {
     figure: 'recentSales',
