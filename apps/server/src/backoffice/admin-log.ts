@@ -3,6 +3,7 @@ import type { AdminLogEntry, AdminLogQuery } from '@outpost/contracts/backoffice
 import type { Environment } from '@outpost/contracts/environments';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { fetchListPage } from '../platform/db/list-page';
 import { signedInViewer } from '../platform/http/access';
 import type { GameDatabase } from '../stores';
 import type { AdminLogRow } from './tables';
@@ -80,16 +81,14 @@ export async function listAdminLog(
   if (query.admin) filtered = filtered.where('admin', '=', query.admin);
   if (query.from) filtered = filtered.where('timestamp', '>=', new Date(query.from).toISOString());
   if (query.to) filtered = filtered.where('timestamp', '<=', new Date(query.to).toISOString());
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+  const { rows, ...page } = await fetchListPage(
+    filtered,
     filtered
       .selectAll()
       .orderBy(query.sort, query.order)
       // Entries of one millisecond keep the order they were written in.
-      .orderBy('id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
-  return { rows: rows.map(toEntry), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+      .orderBy('id', query.order),
+    query,
+  );
+  return { ...page, rows: rows.map(toEntry) };
 }

@@ -9,6 +9,7 @@ import type {
 import type { Kysely } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
+import { fetchListPage } from '../platform/db/list-page';
 import type { GameDatabase } from '../stores';
 import { BETA_ADMIN_ACTIONS } from './actions';
 import { readBetaConfig } from './beta-config';
@@ -103,17 +104,12 @@ export async function listFeedback(
   if (query.sentiment) filtered = filtered.where('sentiment', '=', query.sentiment);
   if (query.category) filtered = filtered.where('category', '=', query.category);
   if (query.reviewed !== undefined) filtered = filtered.where('reviewed', '=', query.reviewed ? 1 : 0);
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(FEEDBACK_SORTS[query.sort], query.order)
-      .orderBy('feedback_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
-  return { rows: rows.map(toFeedback), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+  const { rows, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy(FEEDBACK_SORTS[query.sort], query.order).orderBy('feedback_id', query.order),
+    query,
+  );
+  return { ...page, rows: rows.map(toFeedback) };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
 import { isUniqueViolation } from '../platform/db/errors';
+import { fetchListPage } from '../platform/db/list-page';
 import { newRandomID } from '../platform/random-id';
 import type { GameDatabase } from '../stores';
 import { BETA_ADMIN_ACTIONS } from './actions';
@@ -269,16 +270,11 @@ export async function listInvites(
   if (query.source === 'admin') filtered = filtered.where('source', '=', ADMIN_INVITE_SOURCE);
   if (query.source === 'player') filtered = filtered.where('source', '<>', ADMIN_INVITE_SOURCE);
   if (query.claimed !== undefined) filtered = filtered.where('claimed', '=', query.claimed ? 1 : 0);
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(INVITE_SORTS[query.sort], query.order)
-      .orderBy('invite_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
+  const { rows, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy(INVITE_SORTS[query.sort], query.order).orderBy('invite_id', query.order),
+    query,
+  );
   const claims =
     rows.length === 0
       ? []
@@ -296,9 +292,7 @@ export async function listInvites(
   const claimers = (inviteID: string) =>
     claims.filter((claim) => claim.invite_id === inviteID).map((claim) => claim.user_id);
   return {
+    ...page,
     rows: rows.map((row) => toAdminInvite(row, claimers(row.invite_id))),
-    total: Number(count.total),
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }

@@ -8,6 +8,7 @@ import type {
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
 import { isUniqueViolation } from '../platform/db/errors';
+import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import type { GameDatabase } from '../stores';
 import { BETA_ADMIN_ACTIONS } from './actions';
@@ -73,17 +74,12 @@ export async function listObjectives(
   let filtered = db.selectFrom('testing_objectives');
   if (query.active !== undefined) filtered = filtered.where('active', '=', query.active ? 1 : 0);
   if (query.q) filtered = filtered.where(containsText(['title', 'objective_id'], query.q));
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(OBJECTIVE_SORTS[query.sort], query.order)
-      .orderBy('objective_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
-  return { rows: rows.map(toObjective), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+  const { rows, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy(OBJECTIVE_SORTS[query.sort], query.order).orderBy('objective_id', query.order),
+    query,
+  );
+  return { ...page, rows: rows.map(toObjective) };
 }
 
 const rowOf = (input: CreateTestingObjective, at: string): TestingObjectiveRow => ({

@@ -8,6 +8,7 @@ import {
 } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
+import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import type { GameDatabase } from '../stores';
 import { BETA_ADMIN_ACTIONS } from './actions';
@@ -93,17 +94,12 @@ export async function listBetaRequests(
   let filtered = db.selectFrom('beta_requests');
   if (query.status !== undefined) filtered = filtered.where('status', '=', query.status);
   if (query.q) filtered = filtered.where(containsText(['email', 'display_name'], query.q));
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(REQUEST_SORTS[query.sort], query.order)
-      .orderBy('user_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
-  return { rows: rows.map(toBetaRequest), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+  const { rows, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy(REQUEST_SORTS[query.sort], query.order).orderBy('user_id', query.order),
+    query,
+  );
+  return { ...page, rows: rows.map(toBetaRequest) };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { AdminListPage } from '@outpost/contracts/admin-list';
 import type { CreditsQuery, LedgerEntry, LedgerReason } from '@outpost/contracts/economy';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../platform/db/errors';
+import { fetchListPage } from '../platform/db/list-page';
 import type { GameDatabase } from '../stores';
 import type { CreditLedgerRow } from './tables';
 
@@ -143,15 +144,11 @@ export async function listLedger(
   query: Pick<CreditsQuery, 'page' | 'pageSize' | 'order'>,
 ): Promise<AdminListPage<LedgerEntry>> {
   const mine = db.selectFrom('credit_ledger').where('user_id', '=', userId);
-  const [count, rows] = await Promise.all([
-    mine.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    mine
-      .selectAll()
-      // Ids grow with time and never repeat, so they order the history as it happened.
-      .orderBy('id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
-  return { rows: rows.map(toEntry), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+  const { rows, ...page } = await fetchListPage(
+    mine,
+    // Ids grow with time and never repeat, so they order the history as it happened.
+    mine.selectAll().orderBy('id', query.order),
+    query,
+  );
+  return { ...page, rows: rows.map(toEntry) };
 }

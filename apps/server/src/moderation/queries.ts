@@ -11,6 +11,7 @@ import {
 } from '@outpost/contracts/moderation';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
+import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import { newRandomID } from '../platform/random-id';
 import type { GameDatabase } from '../stores';
@@ -103,18 +104,16 @@ export async function listReports(db: Kysely<GameDatabase>, query: ReportListQue
   if (query.category) filtered = filtered.where('category', '=', query.category);
   if (query.target) filtered = filtered.where('target', '=', query.target);
   if (query.q) filtered = filtered.where(containsText(['target', 'text'], query.q));
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+  const { rows, ...page } = await fetchListPage(
+    filtered,
     filtered
       .selectAll()
       .orderBy(SORT_COLUMNS[query.sort], query.order)
       // Reports of one millisecond keep one order across pages.
-      .orderBy('report_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
-  return { rows: rows.map(toReport), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+      .orderBy('report_id', query.order),
+    query,
+  );
+  return { ...page, rows: rows.map(toReport) };
 }
 
 /**

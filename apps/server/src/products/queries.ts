@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
 import { type AdminChange, appendAdminLog } from '../backoffice/admin-log';
 import { isUniqueViolation } from '../platform/db/errors';
+import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import type { GameDatabase } from '../stores';
 import { nextStock, type StoredStock } from './lifetime-quantity';
@@ -113,16 +114,11 @@ export async function listProducts(
   if (query.search) filtered = filtered.where(containsText(['name', 'product_id'], query.search));
   if (query.status !== undefined) filtered = filtered.where('status', '=', query.status);
   if (query.digitalDouble) filtered = filtered.where('is_digital_double', '=', query.digitalDouble === 'yes' ? 1 : 0);
-  const [count, products] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(SORT_COLUMNS[query.sort], query.order)
-      .orderBy('product_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
+  const { rows: products, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy(SORT_COLUMNS[query.sort], query.order).orderBy('product_id', query.order),
+    query,
+  );
   const ids = products.map((product) => product.product_id);
   const [varietyCounts, firstImages] =
     ids.length === 0
@@ -144,14 +140,12 @@ export async function listProducts(
   const varietiesOf = new Map(varietyCounts.map((row) => [row.product_id, Number(row.varieties)]));
   const thumbnailOf = new Map(firstImages.map((row) => [row.product_id, row.thumbnail_key]));
   return {
+    ...page,
     rows: products.map((product) => ({
       product,
       varietyCount: varietiesOf.get(product.product_id) ?? 0,
       thumbnailKey: thumbnailOf.get(product.product_id) ?? null,
     })),
-    total: Number(count.total),
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }
 

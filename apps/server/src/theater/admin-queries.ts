@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
 import { isForeignKeyViolation, isUniqueViolation } from '../platform/db/errors';
+import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import type { StoredImageFiles } from '../products/queries';
 import type { GameDatabase } from '../stores';
@@ -198,10 +199,6 @@ function expectOneRow(result: { numUpdatedRows: bigint }, what: string): void {
   if (Number(result.numUpdatedRows) !== 1) throw staleVersion(what);
 }
 
-function pageOf<Row>(rows: Row[], total: { total: string | number }, query: { page: number; pageSize: number }) {
-  return { rows, total: Number(total.total), page: query.page, pageSize: query.pageSize };
-}
-
 // ── Episodes ────────────────────────────────────────────────────────────────────────────────
 
 /** An episode as stored: its row and its in-game stats in the game's order. */
@@ -249,19 +246,12 @@ export async function listEpisodes(
   if (query.season !== undefined) filtered = filtered.where('season', '=', query.season);
   let ordered = filtered.selectAll();
   for (const column of EPISODE_SORTS[query.sort]) ordered = ordered.orderBy(column, query.order);
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    ordered
-      .orderBy('episode_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
+  const { rows, ...page } = await fetchListPage(filtered, ordered.orderBy('episode_id', query.order), query);
   const stats = await statsOf(
     db,
     rows.map((row) => row.episode_id),
   );
-  return pageOf(withStats(rows, stats), count, query);
+  return { ...page, rows: withStats(rows, stats) };
 }
 
 /** The columns an episode's fields set; youtubeID is derived from the link, never typed. */
@@ -553,17 +543,12 @@ export async function listVideos(
 ): Promise<AdminListPage<StoredVideo>> {
   let filtered = db.selectFrom('theater_videos');
   if (query.q) filtered = filtered.where(containsText(['title', 'video_id'], query.q));
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(VIDEO_SORTS[query.sort], query.order)
-      .orderBy('video_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
-  return pageOf(await withCollections(db, rows), count, query);
+  const { rows, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy(VIDEO_SORTS[query.sort], query.order).orderBy('video_id', query.order),
+    query,
+  );
+  return { ...page, rows: await withCollections(db, rows) };
 }
 
 /** Creates a theater video, `created` by the server's clock; its id is claimed in the shared id space first. */
@@ -789,21 +774,16 @@ export async function listCollections(
 ): Promise<AdminListPage<StoredCollection>> {
   let filtered = db.selectFrom('theater_collections');
   if (query.q) filtered = filtered.where(containsText(['title', 'collection_id'], query.q));
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(COLLECTION_SORTS[query.sort], query.order)
-      .orderBy('collection_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
+  const { rows, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy(COLLECTION_SORTS[query.sort], query.order).orderBy('collection_id', query.order),
+    query,
+  );
   const members = await membersOf(
     db,
     rows.map((row) => row.collection_id),
   );
-  return pageOf(withMembers(rows, members), count, query);
+  return { ...page, rows: withMembers(rows, members) };
 }
 
 export async function createCollection(

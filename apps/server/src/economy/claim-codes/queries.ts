@@ -8,6 +8,7 @@ import {
 } from '@outpost/contracts/claim-codes';
 import { type Kysely, sql } from 'kysely';
 import { type AdminChange, appendAdminLog } from '../../backoffice/admin-log';
+import { fetchListPage } from '../../platform/db/list-page';
 import { containsText, likePattern } from '../../platform/db/text-search';
 import type { GameDatabase } from '../../stores';
 import { grantItems } from '../inventory';
@@ -108,16 +109,11 @@ export async function listClaimCodeBatches(
   let filtered = db.selectFrom('claim_code_batches');
   if (query.show === 'available') filtered = filtered.where('is_available', '=', 1);
   if (query.search) filtered = filtered.where(containsText(['batch_name', 'claim_code_id'], query.search));
-  const [count, batches] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(SORT_COLUMNS[query.sort], query.order)
-      .orderBy('claim_code_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
+  const { rows: batches, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy(SORT_COLUMNS[query.sort], query.order).orderBy('claim_code_id', query.order),
+    query,
+  );
   const ids = batches.map((batch) => batch.claim_code_id);
   const counts =
     ids.length === 0
@@ -136,13 +132,11 @@ export async function listClaimCodeBatches(
     counts.map((row) => [row.claim_code_id, { codes: Number(row.codes), available: Number(row.available ?? 0) }]),
   );
   return {
+    ...page,
     rows: batches.map((batch) => {
       const { codes, available } = countsOf.get(batch.claim_code_id) ?? { codes: 0, available: 0 };
       return summaryOf(batch, available, codes - available);
     }),
-    total: Number(count.total),
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }
 

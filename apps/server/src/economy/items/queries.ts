@@ -10,6 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import { type AdminChange, appendAdminLog } from '../../backoffice/admin-log';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/errors';
+import { fetchListPage } from '../../platform/db/list-page';
 import { containsText } from '../../platform/db/text-search';
 import type { GameDatabase } from '../../stores';
 import type { ItemRow, PurchasableRow } from './tables';
@@ -159,16 +160,11 @@ export async function listItems(
 ): Promise<AdminListPage<ItemSummaryRow>> {
   let filtered = db.selectFrom('items_master');
   if (query.search) filtered = filtered.where(containsText(['name', 'item_id'], query.search));
-  const [count, items] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(ITEM_SORT_COLUMNS[query.sort], query.order)
-      .orderBy('item_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
+  const { rows: items, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy(ITEM_SORT_COLUMNS[query.sort], query.order).orderBy('item_id', query.order),
+    query,
+  );
   const ids = items.map((item) => item.item_id);
   const counts =
     ids.length === 0
@@ -181,10 +177,8 @@ export async function listItems(
           .execute();
   const countOf = new Map(counts.map((row) => [row.item_id, Number(row.purchasables)]));
   return {
+    ...page,
     rows: items.map((item) => ({ item, purchasableCount: countOf.get(item.item_id) ?? 0 })),
-    total: Number(count.total),
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }
 
@@ -399,18 +393,15 @@ export async function listPurchasables(
   if (query.itemID) filtered = filtered.where('purchasables.item_id', '=', query.itemID);
   const page = query.all ? 1 : query.page;
   const pageSize = query.all ? PURCHASABLES_REFRESH_LIMIT : query.pageSize;
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+  const result = await fetchListPage(
+    filtered,
     filtered
       .select(PURCHASABLE_COLUMNS)
       .orderBy(PURCHASABLE_SORT_COLUMNS[query.sort], query.order)
-      .orderBy('purchasables.purchasable_id', query.order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-  ]);
-  const total = Number(count.total);
-  return { rows, total, page, pageSize, capped: total > PURCHASABLES_REFRESH_LIMIT };
+      .orderBy('purchasables.purchasable_id', query.order),
+    { page, pageSize },
+  );
+  return { ...result, capped: result.total > PURCHASABLES_REFRESH_LIMIT };
 }
 
 /** One purchasable's merge: its id and the fields to set; a field left undefined stays as it is. */

@@ -16,6 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
+import { fetchListPage } from '../../platform/db/list-page';
 import { containsText } from '../../platform/db/text-search';
 import type { GameDatabase } from '../../stores';
 import { credit } from '../ledger';
@@ -58,21 +59,14 @@ export async function listMerchOrders(
   if (query.status) filtered = filtered.where('status', '=', query.status);
   if (query.payment) filtered = filtered.where('payment', '=', query.payment);
   if (query.search) filtered = filtered.where(containsText(['order_id', 'user_id', 'shipping'], query.search));
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(ORDER_SORT_COLUMNS[query.sort], query.order)
-      .orderBy('order_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
+  const { rows, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy(ORDER_SORT_COLUMNS[query.sort], query.order).orderBy('order_id', query.order),
+    query,
+  );
   return {
+    ...page,
     rows: await hydrateOrders(db, rows),
-    total: Number(count.total),
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }
 
@@ -393,17 +387,12 @@ export async function listMerchContacts(
 ): Promise<AdminListPage<MerchContact>> {
   let filtered = db.selectFrom('merch_contacts');
   if (query.search) filtered = filtered.where(containsText(['email', 'name', 'subject', 'message'], query.search));
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy('created_at', query.order)
-      .orderBy('contact_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
-  return { rows: rows.map(toContact), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+  const { rows, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy('created_at', query.order).orderBy('contact_id', query.order),
+    query,
+  );
+  return { ...page, rows: rows.map(toContact) };
 }
 
 /* ------------------------------------------------------------------ ecom-products */

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
 import { isUniqueViolation } from '../../platform/db/errors';
+import { fetchListPage } from '../../platform/db/list-page';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { GameDatabase } from '../../stores';
 import type { MerchDropRow } from './tables';
@@ -69,20 +70,12 @@ export async function listMerchDrops(
   db: Kysely<GameDatabase>,
   query: DropListQuery,
 ): Promise<AdminListPage<MerchDropAdmin>> {
-  const [count, rows] = await Promise.all([
-    db
-      .selectFrom('merch_drops')
-      .select((eb) => eb.fn.countAll<string | number>().as('total'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('merch_drops')
-      .selectAll()
-      .orderBy(SORT_COLUMNS[query.sort], query.order)
-      .orderBy('drop_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
+  const all = db.selectFrom('merch_drops');
+  const { rows, ...page } = await fetchListPage(
+    all,
+    all.selectAll().orderBy(SORT_COLUMNS[query.sort], query.order).orderBy('drop_id', query.order),
+    query,
+  );
   const ids = rows.map((row) => row.drop_id);
   const [products, subscriptions] = await Promise.all([
     dropProducts(db, ids),
@@ -100,6 +93,7 @@ export async function listMerchDrops(
           .execute(),
   ]);
   return {
+    ...page,
     rows: rows.map((row) => {
       const counts = subscriptions.find((item) => item.drop_id === row.drop_id);
       return {
@@ -111,9 +105,6 @@ export async function listMerchDrops(
         notified: Number(counts?.notified ?? 0),
       };
     }),
-    total: Number(count.total),
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }
 

@@ -24,6 +24,7 @@ import type { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
 import { writeConfigDocument } from '../../backoffice/config-documents';
 import { isUniqueViolation } from '../../platform/db/errors';
+import { fetchListPage } from '../../platform/db/list-page';
 import { containsText } from '../../platform/db/text-search';
 import type { GameDatabase } from '../../stores';
 import { findMissingItems } from '../items/queries';
@@ -92,17 +93,12 @@ export async function listCreditPacks(
 ): Promise<AdminListPage<CreditPack>> {
   let filtered = db.selectFrom('credit_packs');
   if (query.search) filtered = filtered.where(containsText(['name', 'pack_id'], query.search));
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(PACK_SORT_COLUMNS[query.sort], query.order)
-      .orderBy('pack_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
-  return { rows: rows.map(toCreditPack), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+  const { rows, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy(PACK_SORT_COLUMNS[query.sort], query.order).orderBy('pack_id', query.order),
+    query,
+  );
+  return { ...page, rows: rows.map(toCreditPack) };
 }
 
 export async function findCreditPack(db: Kysely<GameDatabase>, packID: string): Promise<CreditPack | undefined> {
@@ -220,16 +216,11 @@ export async function listMachines(
 ): Promise<AdminListPage<MachineSummary>> {
   let filtered = db.selectFrom('machines');
   if (query.search) filtered = filtered.where(containsText(['name', 'machine_id'], query.search));
-  const [count, machines] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(MACHINE_SORT_COLUMNS[query.sort], query.order)
-      .orderBy('machine_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
+  const { rows: machines, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy(MACHINE_SORT_COLUMNS[query.sort], query.order).orderBy('machine_id', query.order),
+    query,
+  );
   const ids = machines.map((machine) => machine.machine_id);
   const stock =
     ids.length === 0
@@ -246,6 +237,7 @@ export async function listMachines(
           .execute();
   const stockOf = new Map(stock.map((row) => [row.machine_id, row]));
   return {
+    ...page,
     rows: machines.map((machine) => {
       const prizes = stockOf.get(machine.machine_id);
       return {
@@ -258,9 +250,6 @@ export async function listMachines(
         stockLeft: Number(prizes?.stock ?? 0),
       };
     }),
-    total: Number(count.total),
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }
 
@@ -398,21 +387,13 @@ const DROP_SORT_COLUMNS = {
 } as const satisfies Record<DropListQuery['sort'], keyof DropRow>;
 
 export async function listDrops(db: Kysely<GameDatabase>, query: DropListQuery): Promise<AdminListPage<Drop>> {
-  const [count, rows] = await Promise.all([
-    db
-      .selectFrom('drops')
-      .select((eb) => eb.fn.countAll<string | number>().as('total'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('drops')
-      .selectAll()
-      .orderBy(DROP_SORT_COLUMNS[query.sort], query.order)
-      .orderBy('drop_id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
-  return { rows: rows.map(toDrop), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+  const all = db.selectFrom('drops');
+  const { rows, ...page } = await fetchListPage(
+    all,
+    all.selectAll().orderBy(DROP_SORT_COLUMNS[query.sort], query.order).orderBy('drop_id', query.order),
+    query,
+  );
+  return { ...page, rows: rows.map(toDrop) };
 }
 
 export async function findDrop(db: Kysely<GameDatabase>, dropID: string): Promise<Drop | undefined> {
@@ -523,18 +504,17 @@ export async function listPayPalTransactions(
 ): Promise<AdminListPage<PayPalTransaction>> {
   let filtered = db.selectFrom('paypal_transactions');
   if (query.result) filtered = filtered.where('result', '=', query.result);
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+  const { rows, ...page } = await fetchListPage(
+    filtered,
     filtered
       .selectAll()
       .orderBy('created_at', query.order)
       // Outcomes of one millisecond keep the order they were recorded in.
-      .orderBy('id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
+      .orderBy('id', query.order),
+    query,
+  );
   return {
+    ...page,
     rows: rows.map((row) => ({
       id: Number(row.id),
       orderID: row.order_id,
@@ -545,8 +525,5 @@ export async function listPayPalTransactions(
       amounts: paypalAmountsSchema.parse(JSON.parse(row.amounts)),
       createdAt: row.created_at,
     })),
-    total: Number(count.total),
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }
