@@ -2,6 +2,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import { ROUTES } from '@outpost/contracts/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { registerAvatarRoutes } from './avatars/routes';
 import { registerBackofficeRoutes } from './backoffice/routes';
 import { registerBetaAdminRoutes } from './beta/admin-routes';
 import { registerBetaRoutes } from './beta/routes';
@@ -28,9 +29,12 @@ import { registerAuthRoutes } from './identity/auth-routes';
 import { registerIdentityRoutes } from './identity/routes';
 import { registerUserSearchRoutes } from './identity/search/routes';
 import { createViewerResolver } from './identity/viewer';
+import { registerLightingRoutes } from './lighting/routes';
 import { registerModerationAdminRoutes } from './moderation/admin-routes';
 import { countTrendingIssues, countUnresolvedReports } from './moderation/queries';
 import { registerReportFilingRoutes } from './moderation/routes';
+import { registerPartnerAdminRoutes } from './partners/admin-routes';
+import { registerPartnerRoutes } from './partners/routes';
 import { createAttestation } from './platform/attestation/attestation';
 import type { CaptchaDifficulty } from './platform/attestation/captcha';
 import { defaultAttestationMode } from './platform/attestation/enforcement';
@@ -84,6 +88,8 @@ export interface RateLimits {
   invites: RateLimit;
   /** Beta feedback sent per player. */
   feedback: RateLimit;
+  /** Lighting preset creates, saves and deletes, each, per player or (visitors, owner 'guest') per address. */
+  lightingPresetWrites: RateLimit;
   auth: AuthRateLimits;
 }
 
@@ -98,6 +104,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   report: { max: 10, windowMs: 600_000 },
   invites: { max: 30, windowMs: 600_000 },
   feedback: { max: 10, windowMs: 600_000 },
+  lightingPresetWrites: { max: 60, windowMs: 600_000 },
   auth: DEFAULT_AUTH_RATE_LIMITS,
 };
 
@@ -269,6 +276,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimits: { invites: rateLimits.invites, feedback: rateLimits.feedback },
   });
   registerIngestRoutes(app, { game: stores.game });
+  registerAvatarRoutes(app, { game: stores.game[config.appEnv] });
+  registerLightingRoutes(app, {
+    game: stores.game[config.appEnv],
+    writeRateLimit: rateLimits.lightingPresetWrites,
+  });
   registerClaimCodeRoutes(app, { game: stores.game, appEnv: config.appEnv, redeemRateLimit: rateLimits.redeemCode });
   registerBackofficeRoutes(app, {
     game: stores.game,
@@ -294,6 +306,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerModerationAdminRoutes(app, { game: stores.game });
   registerRewardRoutes(app, { game: stores.game, identity });
+  registerPartnerRoutes(app, {
+    identity,
+    game: stores.game[config.appEnv],
+    inviteClaimRateLimit: rateLimits.invites,
+  });
+  registerPartnerAdminRoutes(app, { identity, game: stores.game });
   registerMerchAdminRoutes(app, {
     game: stores.game,
     refundAtProvider: providerRefunds({ game: stores.game, stripe: stripeClients, paypal: paypalClients }),

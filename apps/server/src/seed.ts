@@ -1,11 +1,14 @@
 import type { Environment } from '@outpost/contracts/environments';
+import { seedAvatars } from './avatars/seed';
 import { seedBeta } from './beta/seed';
 import { seedClaimCodes } from './economy/claim-codes/seed';
 import { seedItems } from './economy/items/seed';
 import { seedMerch } from './economy/merch/seed';
 import { seedShop } from './economy/shop/seed';
+import { seedLightingPresets } from './lighting/seed';
 import { seedModeration } from './moderation/seed';
 import { markSeeded, wasSeeded } from './ops/seed';
+import { seedPartners } from './partners/seed';
 import { seedProducts } from './products/seed';
 import { seedSite } from './site/seed';
 import type { AppStores } from './stores';
@@ -27,6 +30,9 @@ export async function seedDemoData(stores: AppStores, environment: Environment, 
     await seedTheater(trx, now);
     await seedModeration(trx, now);
     await seedBeta(trx, now);
+    await seedAvatars(trx, now);
+    await seedLightingPresets(trx, now);
+    await seedPartners(trx, now);
     await markSeeded(trx, now);
   });
 }

@@ -1,3 +1,5 @@
+import { avatarMigrations } from './avatars/migrations/index';
+import type { AvatarTables } from './avatars/tables';
 import { backofficeMigrations } from './backoffice/migrations/index';
 import type { BackofficeTables } from './backoffice/tables';
 import { betaMigrations } from './beta/migrations/index';
@@ -10,10 +12,14 @@ import { identityMigrations } from './identity/migrations/index';
 import { userSearchMigrations } from './identity/search/migrations/index';
 import type { UserSearchTables } from './identity/search/tables';
 import type { IdentityTables } from './identity/tables';
+import { lightingMigrations } from './lighting/migrations/index';
+import type { LightingTables } from './lighting/tables';
 import { moderationMigrations } from './moderation/migrations/index';
 import type { ModerationTables } from './moderation/tables';
 import { opsMigrations } from './ops/migrations/index';
 import type { OpsTables } from './ops/tables';
+import { partnerMigrations } from './partners/migrations/index';
+import type { PartnerTables } from './partners/tables';
 import { attestationMigrations } from './platform/attestation/migrations/index';
 import type { AttestationTables } from './platform/attestation/tables';
 import { joinMigrations, openStores, type StoreOptions, type Stores } from './platform/db/stores';
@@ -45,7 +51,10 @@ export type GameDatabase = SiteTables &
   TheaterTables &
   BetaTables &
   ModerationTables &
-  RewardTables;
+  RewardTables &
+  AvatarTables &
+  LightingTables &
+  PartnerTables;
 
 export type AppStores = Stores<IdentityDatabase, GameDatabase>;
 
@@ -61,6 +70,9 @@ const MIGRATIONS = {
     betaMigrations,
     moderationMigrations,
     rewardMigrations,
+    avatarMigrations,
+    lightingMigrations,
+    partnerMigrations,
   ),
 };
 

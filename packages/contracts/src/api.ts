@@ -32,6 +32,8 @@ export const API_POLICIES = {
   'POST /api/callable/signupCount': open,
   'GET /api/fn/check-email': productFunction('public'),
   'POST /api/fn/register': productFunction('signedIn'),
+  // The account page's display name (issue 12 point 1); passwords change through /api/auth/change-password.
+  'PUT /api/account/profile': { access: 'signedIn' },
   'POST /api/fn/register-for-email-segment': productFunction('public'),
   'GET /api/account/credits': { access: 'signedIn' },
   'GET /api/account/items': { access: 'signedIn' },
@@ -161,6 +163,35 @@ export const API_POLICIES = {
   // changing a user's keys is for admins only.
   'POST /api/admin/:env/user-search': { access: 'moderate' },
   'PUT /api/admin/:env/users/:userID/keys': { access: 'manageKeys' },
+  // Avatars (issue 12 point 6): the list is public (a visitor has claimed none); spec §7's
+  // claim-avatar is the signed-in player's own.
+  'GET /api/avatars': open,
+  'GET /api/fn/claim-avatar': productFunction('signedIn'),
+  // Lighting presets (issue 12 point 7): visitors work under the owner 'guest' (spec §6), so the
+  // routes are public and each decides by the owner the request acts as.
+  'GET /api/lighting-presets': open,
+  'POST /api/lighting-presets': open,
+  'PUT /api/lighting-presets/:presetID': open,
+  'DELETE /api/lighting-presets/:presetID': open,
+  // The partner programme (issue 12 points 5 and 8): a referral link's landing page is public;
+  // partners (key 'partner', checked by the routes) see their link and claim tiers; only admins run it.
+  'GET /api/referrals/:referralID': open,
+  'POST /api/account/referrals/:referralID/join': { access: 'signedIn' },
+  'GET /api/account/referral-link': { access: 'signedIn' },
+  'POST /api/account/referral-link/tiers/:tierID/claim': { access: 'signedIn' },
+  'POST /api/account/partner-invites/:inviteID/claim': { access: 'signedIn' },
+  'GET /api/admin/:env/partners': { access: 'managePartners' },
+  'GET /api/admin/:env/partner-invites': { access: 'managePartners' },
+  'POST /api/admin/:env/partner-invites': { access: 'managePartners' },
+  'PUT /api/admin/:env/partner-invites/:inviteID': { access: 'managePartners' },
+  'DELETE /api/admin/:env/partner-invites/:inviteID': { access: 'managePartners' },
+  'POST /api/admin/:env/partner-invites/delivered': { access: 'managePartners' },
+  'POST /api/admin/:env/partner-invites/delete-undelivered': { access: 'managePartners' },
+  'GET /api/admin/:env/referral-rewards': { access: 'managePartners' },
+  'POST /api/admin/:env/referral-rewards': { access: 'managePartners' },
+  'PUT /api/admin/:env/referral-rewards/:rewardID': { access: 'managePartners' },
+  'GET /api/admin/:env/partners-config': { access: 'managePartners' },
+  'PUT /api/admin/:env/partners-config': { access: 'managePartners' },
   // Stripe calls it without an account: the Stripe-Signature over the raw body is the protection.
   'POST /api/webhooks/stripe': open,
 } as const satisfies Record<string, RoutePolicy>;

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { environmentSchema } from './environments';
+import { booleanQuery, slug } from './fields';
 
 /**
  * The beta programme (spec §1, §3, §4, §9; issue 12 points 2–4 and 11): invites and their claims,
@@ -68,37 +69,20 @@ export const objectiveTakenMessage = (objectiveID: string) => `A testing objecti
 export const unknownFeedbackMessage = (feedbackIDs: readonly string[]) =>
   `These feedback entries do not exist: ${feedbackIDs.map((id) => `"${id}"`).join(', ')}. Nothing was changed.`;
 
-const slug = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .check(
-      z.trim(),
-      z.toLowerCase(),
-      z.minLength(1, { error: message }),
-      z.maxLength(max, { error: message }),
-      z.regex(/^[a-z0-9][a-z0-9-]*$/, { error: message }),
-    );
-
 /** A whole number of days from a form's text or a script's number. */
 const wholeDays = (message: string) =>
   z.pipe(
-    z.union([
-      z.int({ error: message }),
-      z.string({ error: message }).check(z.trim(), z.regex(/^\d+$/, { error: message })),
-    ]),
+    // The union's own error too: a missing value or one of neither type fails both branches on type.
+    z.union(
+      [z.int({ error: message }), z.string({ error: message }).check(z.trim(), z.regex(/^\d+$/, { error: message }))],
+      { error: message },
+    ),
     z.pipe(
       z.transform((value: number | string) => Number(value)),
       z.int().check(z.minimum(1, { error: message }), z.maximum(INVITE_MAX_VALID_DAYS, { error: message })),
     ),
   );
 
-const booleanQuery = (name: string) =>
-  z.optional(
-    z.pipe(
-      z.enum(['true', 'false'], { error: `${name} must be true or false.` }),
-      z.transform((text) => text === 'true'),
-    ),
-  );
 const searchText = z.optional(z.string().check(z.trim(), z.maxLength(100)));
 
 // ── Invites ─────────────────────────────────────────────────────────────────────────────────
@@ -226,10 +210,14 @@ export const betaRequestSchema = z.object({
 });
 export type BetaRequest = z.infer<typeof betaRequestSchema>;
 
-/** GET /api/account/beta: the player's request (null before they ask) and the invites they share. */
+/**
+ * GET /api/account/beta: the player's request (null before they ask), the invites they share, and
+ * the invite they came into the beta with (the first they claimed), or null.
+ */
 export const accountBetaSchema = z.object({
   request: z.nullable(betaRequestSchema),
   invites: z.array(sharedInviteSchema),
+  claimedInvite: z.nullable(z.string()),
 });
 export type AccountBeta = z.infer<typeof accountBetaSchema>;
 

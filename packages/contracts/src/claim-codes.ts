@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { environmentSchema } from './environments';
+import { wholeNumber } from './fields';
 import { itemIdSchema } from './items';
 
 /**
@@ -71,9 +72,6 @@ const requiredText = (message: string, max: number, tooLong: string) =>
   z
     .string({ error: message })
     .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: tooLong }));
-
-const wholeNumber = (message: string, min: number, max: number) =>
-  z.int({ error: message }).check(z.minimum(min, { error: message }), z.maximum(max, { error: message }));
 
 /**
  * POST /api/admin/:env/claim-codes (spec §7's inputs): batchName, type, uses, batchQuantity,

@@ -5,6 +5,17 @@ import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 export const LEDGER_REASONS = ['purchase', 'redemption', 'reward', 'spin', 'merch', 'refund', 'adjustment'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
+/** How a player's credit history names each reason. */
+export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
+  purchase: 'Credit pack',
+  redemption: 'Code redeemed',
+  reward: 'Reward',
+  spin: 'Machine spin',
+  merch: 'Merch order',
+  refund: 'Refund',
+  adjustment: 'Adjustment by staff',
+};
+
 /** One change of a player's credits, as the player sees it in their history. */
 export const ledgerEntrySchema = z.object({
   id: z.int(),

@@ -30,6 +30,8 @@ export const authEmailSchema = z
   .string({ error: AUTH_MESSAGES['invalid-email'] })
   .check(z.trim(), z.toLowerCase(), z.email({ error: AUTH_MESSAGES['invalid-email'] }), z.maxLength(254));
 
+export const DISPLAY_NAME_TAKEN = 'That display name is taken. Please pick another.';
+
 /** POST /api/fn/register (spec §7): creates the profile of the signed-in account. */
 export const registerInputSchema = z.object({ email: authEmailSchema, displayName: displayNameSchema });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
@@ -40,6 +42,13 @@ export const profileSchema = z.object({
   created: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * PUT /api/account/profile: the signed-in player's new display name, by register's rules; answers
+ * the profile as stored (creating it for an account that signed up without one).
+ */
+export const updateProfileInputSchema = z.object({ displayName: displayNameSchema });
+export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
 
 /** GET /api/auth/me: who the session belongs to; both null for a visitor. */
 export const meSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { Environment } from './environments';
+import { wholeNumber } from './fields';
 import { itemIdSchema } from './items';
 
 /**
@@ -40,14 +41,14 @@ export const distributeRewardCallableName = (environment: Environment) =>
 export const unknownUsersMessage = (userIDs: readonly string[]) =>
   `${userIDs.length === 1 ? 'This player does' : 'These players do'} not exist: ${userIDs.map((id) => `"${id}"`).join(', ')}. Nothing was given.`;
 
+/** The admin-log action of a distribution; the reward screen links to the log filtered by it. */
+export const REWARD_ADMIN_ACTION = 'reward.distribute';
+
 /** A requestID sent again with other credits, items or reason: a new reward needs a new id. */
 export const rewardRequestReusedMessage = (requestID: string, distributedAt: string) =>
   `The request ID "${requestID}" was used on ${distributedAt} for a different reward (other credits, items or reason). Use a new request ID for a new reward.`;
 /** `details.code` of that refusal (409). */
 export const REQUEST_REUSED_CODE = 'request-reused';
-
-const wholeNumber = (message: string, min: number, max: number) =>
-  z.int({ error: message }).check(z.minimum(min, { error: message }), z.maximum(max, { error: message }));
 
 export const rewardItemSchema = z.object({
   itemID: itemIdSchema,

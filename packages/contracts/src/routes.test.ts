@@ -21,6 +21,11 @@ describe('isSpaPath', () => {
     '/admin/moderation',
     '/admin/moderation/',
     '/admin/configuration',
+    '/admin/moderation/reports',
+    '/admin/moderation/reports/r1',
+    '/invite/outpost-beta',
+    '/join/abc123',
+    '/admin/partners/invites',
   ])('knows %s', (path) => {
     expect(isSpaPath(path)).toBe(true);
   });
@@ -36,7 +41,9 @@ describe('isSpaPath', () => {
     '/administrator',
     '/admin/products',
     '/admin/products/p1/extra',
-    '/admin/moderation/reports',
+    '/admin/moderation/reports/r1/extra',
+    '/invite',
+    '/join/a/b',
   ])('does not know %s', (path) => {
     expect(isSpaPath(path)).toBe(false);
   });

@@ -12,8 +12,12 @@ export const ROUTES = {
   about: '/about/',
   download: '/download/',
   login: '/login',
-  /** The signed-in player's account: order profile and merch orders (issue 10); more with issue 12. */
+  /** The player's account area (issue 12): profile, credits, orders, beta, feedback, referrals, avatars, lighting. */
   account: '/account',
+  /** A shared beta invite: what it is and the Claim button. */
+  invite: '/invite/:inviteID',
+  /** A partner's referral link: a new player joins through it. */
+  referral: '/join/:referralID',
   privacy: '/privacy',
   terms: '/terms',
   /** The ADMIN PANEL link of the navigation bar (spec §2). */
@@ -21,6 +25,23 @@ export const ROUTES = {
   /** The admin shell's Home link (spec §2); the same screen as `admin`. */
   adminHome: '/admin',
   adminModeration: '/admin/moderation',
+  /** Moderation (issue 12): reports, one report, feedback review and user search. */
+  adminReports: '/admin/moderation/reports',
+  adminReport: '/admin/moderation/reports/:reportID',
+  adminFeedback: '/admin/moderation/feedback',
+  adminUsers: '/admin/moderation/users',
+  /** The beta programme's back office: requests, invites, testing objectives, beta-config. */
+  adminBetaRequests: '/admin/beta/requests',
+  adminBetaInvites: '/admin/beta/invites',
+  adminBetaObjectives: '/admin/beta/objectives',
+  adminBetaSettings: '/admin/beta/settings',
+  /** Reward distribution (admins). */
+  adminRewards: '/admin/rewards',
+  /** The partner programme: partners, partner invites, referral-rewards, config/partners. */
+  adminPartners: '/admin/partners/list',
+  adminPartnerInvites: '/admin/partners/invites',
+  adminReferralRewards: '/admin/partners/rewards',
+  adminPartnerSettings: '/admin/partners/settings',
   adminConfiguration: '/admin/configuration',
   /** The admin log of the selected environment. */
   adminLog: '/admin/log',
@@ -81,6 +102,17 @@ export const adminShopMachinePath = (machineID: string) =>
 export const adminMerchOrderPath = (orderID: string) =>
   ROUTES.adminMerchOrder.replace(':orderID', encodeURIComponent(orderID));
 
+/** The page of one shared beta invite. */
+export const invitePath = (inviteID: string) => ROUTES.invite.replace(':inviteID', encodeURIComponent(inviteID));
+
+/** The landing page of one partner referral link. */
+export const referralPath = (referralID: string) =>
+  ROUTES.referral.replace(':referralID', encodeURIComponent(referralID));
+
+/** The screen of one report. */
+export const adminReportPath = (reportID: string) =>
+  ROUTES.adminReport.replace(':reportID', encodeURIComponent(reportID));
+
 /** The screen of one batch of redemption codes. */
 export const adminClaimCodeBatchPath = (claimCodeID: string) =>
   ROUTES.adminClaimCodeBatch.replace(':claimCodeID', encodeURIComponent(claimCodeID));
@@ -102,10 +134,25 @@ const SPA_PATTERNS: readonly string[] = [
   ROUTES.download,
   ROUTES.login,
   ROUTES.account,
+  ROUTES.invite,
+  ROUTES.referral,
   ROUTES.privacy,
   ROUTES.terms,
   ROUTES.admin,
   ROUTES.adminModeration,
+  ROUTES.adminReports,
+  ROUTES.adminReport,
+  ROUTES.adminFeedback,
+  ROUTES.adminUsers,
+  ROUTES.adminBetaRequests,
+  ROUTES.adminBetaInvites,
+  ROUTES.adminBetaObjectives,
+  ROUTES.adminBetaSettings,
+  ROUTES.adminRewards,
+  ROUTES.adminPartners,
+  ROUTES.adminPartnerInvites,
+  ROUTES.adminReferralRewards,
+  ROUTES.adminPartnerSettings,
   ROUTES.adminConfiguration,
   ROUTES.adminLog,
   ROUTES.adminProducts,

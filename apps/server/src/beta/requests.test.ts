@@ -59,7 +59,7 @@ describe.each(TEST_DIALECTS)('beta requests on %s', (dialect) => {
       headers: { authorization: accounts.carol.bearer },
     });
     expect(claimed.statusCode, claimed.body).toBe(200);
-    expect(await accountBeta(accounts.carol)).toEqual({ request: null, invites: [] });
+    expect(await accountBeta(accounts.carol)).toEqual({ request: null, invites: [], claimedInvite: 'carols-way-in' });
 
     const created = await requestEntry(accounts.carol, { data: { platform: 'ios', hoursPerWeek: 6 } });
     expect(created.statusCode, created.body).toBe(200);

@@ -20,7 +20,7 @@ import type { GameDatabase } from '../stores';
 import { readBetaConfig } from './beta-config';
 import { claimRefusal, feedbackRefusal, inviteRefusal } from './errors';
 import { sendFeedback } from './feedback';
-import { claimInvite, listSharedInvites, previewInvite } from './invites';
+import { claimInvite, firstClaimedInvite, listSharedInvites, previewInvite } from './invites';
 import { listActiveObjectives } from './objectives';
 import { findBetaRequest, requestBetaEntry } from './requests';
 
@@ -55,11 +55,12 @@ export function registerBetaRoutes(app: FastifyInstance, options: BetaRoutesOpti
 
   api.get('/api/account/beta', { schema: { response: { 200: accountBetaSchema } } }, async (request) => {
     const viewer = await signedInViewer(request);
-    const [betaRequest, invites] = await Promise.all([
+    const [betaRequest, invites, claimedInvite] = await Promise.all([
       findBetaRequest(db, viewer.userId),
       listSharedInvites(db, viewer.userId, new Date()),
+      firstClaimedInvite(db, viewer.userId),
     ]);
-    return { request: betaRequest ?? null, invites };
+    return { request: betaRequest ?? null, invites, claimedInvite };
   });
 
   api.put(

@@ -21,6 +21,8 @@ const OPEN_PATHS = new Set([
   'POST /api/auth/sign-out',
   'POST /api/auth/request-password-reset',
   'POST /api/auth/reset-password',
+  // The account page (issue 12 point 1); it needs the session and the current password.
+  'POST /api/auth/change-password',
   'GET /api/auth/get-session',
 ]);
 const isOpen = (method: string, path: string) =>

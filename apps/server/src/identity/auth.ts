@@ -12,7 +12,7 @@ import { AUTH_SCHEMA } from './auth-schema';
 export const CLIENT_IP_HEADER = 'x-outpost-client-ip';
 
 export interface AuthRateLimits {
-  /** Sign-in, sign-up and password reset requests per client address. */
+  /** Sign-in (and password change), sign-up and password reset requests per client address. */
   signIn: { windowSeconds: number; max: number };
   signUp: { windowSeconds: number; max: number };
   passwordReset: { windowSeconds: number; max: number };
@@ -95,6 +95,8 @@ export function createAuth(options: AuthOptions) {
         '/sign-up/*': rule(options.rateLimits.signUp),
         '/request-password-reset': rule(options.rateLimits.passwordReset),
         '/reset-password': rule(options.rateLimits.passwordReset),
+        // It checks the current password, so it is limited like a sign-in against guessing.
+        '/change-password': rule(options.rateLimits.signIn),
       },
     },
     advanced: {

@@ -1,5 +1,6 @@
 import type { Profile } from '@outpost/contracts/identity';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../platform/db/errors';
 import { prepareQuery } from '../platform/db/prepared-query';
 import type { IdentityDatabase } from '../stores';
 import type { ProfileRow } from './tables';
@@ -56,6 +57,42 @@ export async function insertProfile(
     .executeTakeFirst();
   if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) return 'created';
   return (await findProfile(db, profile.userId)) ? 'profile-exists' : 'name-taken';
+}
+
+/** Renames the player's profile; false when they have none. Throws the unique violation of a taken name. */
+async function renameProfile(db: Kysely<IdentityDatabase>, userId: string, displayName: string): Promise<boolean> {
+  const result = await db
+    .updateTable('profiles')
+    .set({ display_name: displayName, display_name_key: displayName.toLowerCase() })
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Gives the player's profile a new display name, or creates the profile with it for an account
+ * that has none. The unique display-name key decides between players racing for one name, as it
+ * does for register; a change of case alone is the player's own name, so it goes through.
+ */
+export async function setDisplayName(
+  db: Kysely<IdentityDatabase>,
+  userId: string,
+  displayName: string,
+): Promise<{ outcome: 'saved'; profile: Profile } | { outcome: 'name-taken' }> {
+  try {
+    if (!(await renameProfile(db, userId, displayName))) {
+      const created = await insertProfile(db, { userId, displayName, created: new Date().toISOString() });
+      if (created === 'name-taken') return { outcome: 'name-taken' };
+      // 'profile-exists': another call of this player created it meanwhile, so now it can be renamed.
+      if (created === 'profile-exists') await renameProfile(db, userId, displayName);
+    }
+  } catch (error) {
+    if (isUniqueViolation(error)) return { outcome: 'name-taken' };
+    throw error;
+  }
+  const profile = await findProfile(db, userId);
+  if (!profile) throw new Error(`the profile of ${userId} is missing after its display name was set`);
+  return { outcome: 'saved', profile };
 }
 
 export async function setProfileKeys(db: Kysely<IdentityDatabase>, userId: string, keys: readonly string[]) {

@@ -2,10 +2,12 @@ import { adminEnvironmentParamsSchema } from '@outpost/contracts/environments';
 import {
   checkEmailQuerySchema,
   checkEmailResultSchema,
+  DISPLAY_NAME_TAKEN,
   type Me,
   meSchema,
   profileSchema,
   registerInputSchema,
+  updateProfileInputSchema,
 } from '@outpost/contracts/identity';
 import {
   type AdminAccess,
@@ -21,7 +23,7 @@ import { signedInViewer } from '../platform/http/access';
 import { FunctionError } from '../platform/http/errors';
 import { limitTo, type RateLimit } from '../platform/http/rate-limit';
 import type { IdentityDatabase } from '../stores';
-import { findUserIdByEmail, insertProfile } from './queries';
+import { findUserIdByEmail, insertProfile, setDisplayName } from './queries';
 
 export interface IdentityRouteOptions {
   identity: Kysely<IdentityDatabase>;
@@ -62,9 +64,20 @@ export function registerIdentityRoutes(app: FastifyInstance, options: IdentityRo
       const created = new Date().toISOString();
       const outcome = await insertProfile(identity, { userId: viewer.userId, displayName: input.displayName, created });
       if (outcome === 'profile-exists') throw new FunctionError('aborted', 'This account already has a profile.');
-      if (outcome === 'name-taken')
-        throw new FunctionError('aborted', 'That display name is taken. Please pick another.');
+      if (outcome === 'name-taken') throw new FunctionError('aborted', DISPLAY_NAME_TAKEN);
       return { displayName: input.displayName, keys: [], created };
+    },
+  );
+
+  // The account page's display name (issue 12 point 1), by register's rules.
+  api.put(
+    '/api/account/profile',
+    { schema: { body: updateProfileInputSchema, response: { 200: profileSchema } } },
+    async (request) => {
+      const viewer = await signedInViewer(request);
+      const result = await setDisplayName(identity, viewer.userId, request.body.displayName);
+      if (result.outcome === 'name-taken') throw new FunctionError('aborted', DISPLAY_NAME_TAKEN);
+      return result.profile;
     },
   );
 

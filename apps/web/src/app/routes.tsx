@@ -49,6 +49,21 @@ const MerchDropList = lazyComponent(() => import('../features/admin/merch/merch-
 const MerchContactList = lazyComponent(() => import('../features/admin/merch/merch-contact-list'));
 const EcomProductList = lazyComponent(() => import('../features/admin/merch/ecom-product-list'));
 const MerchSettings = lazyComponent(() => import('../features/admin/merch/merch-settings'));
+const Invite = lazyComponent(() => import('../features/invite/invite-screen'));
+const Referral = lazyComponent(() => import('../features/join/join-screen'));
+const ReportList = lazyComponent(() => import('../features/admin/moderation/report-list'));
+const ReportDetail = lazyComponent(() => import('../features/admin/moderation/report-detail'));
+const FeedbackReview = lazyComponent(() => import('../features/admin/moderation/feedback-review'));
+const UserSearch = lazyComponent(() => import('../features/admin/moderation/user-search'));
+const BetaRequestList = lazyComponent(() => import('../features/admin/beta/beta-request-list'));
+const BetaInviteList = lazyComponent(() => import('../features/admin/beta/invite-list'));
+const ObjectiveList = lazyComponent(() => import('../features/admin/beta/objective-list'));
+const BetaSettings = lazyComponent(() => import('../features/admin/beta/beta-settings'));
+const RewardDistribution = lazyComponent(() => import('../features/admin/rewards/reward-distribution'));
+const PartnerList = lazyComponent(() => import('../features/admin/partners/partner-list'));
+const PartnerInviteList = lazyComponent(() => import('../features/admin/partners/partner-invite-list'));
+const ReferralRewardList = lazyComponent(() => import('../features/admin/partners/referral-reward-list'));
+const PartnerSettings = lazyComponent(() => import('../features/admin/partners/partner-settings'));
 
 /** A route whose element is a lazy screen: the browser loads it before hydrating a prerendered page. */
 function screen<Props extends object>(Screen: LazyComponent<Props>, props: NoInfer<Props>, route: RouteObject = {}) {
@@ -83,6 +98,8 @@ export const routes: readonly RouteObject[] = [
       screen(DownloadScreen, {}, { path: ROUTES.download }),
       screen(LoginScreen, {}, { path: ROUTES.login }),
       screen(AccountScreen, {}, { path: ROUTES.account }),
+      screen(Invite, {}, { path: ROUTES.invite }),
+      screen(Referral, {}, { path: ROUTES.referral }),
       screen(LegalScreen, { type: 'privacy' }, { path: ROUTES.privacy }),
       screen(LegalScreen, { type: 'terms' }, { path: ROUTES.terms }),
       screen(
@@ -128,6 +145,22 @@ export const routes: readonly RouteObject[] = [
             screen(MerchContactList, {}, { path: 'merch/contacts' }),
             screen(EcomProductList, {}, { path: 'merch/products' }),
             screen(MerchSettings, {}, { path: 'merch/settings' }),
+            // ROUTES.adminReports…adminUsers: moderation.
+            screen(ReportList, {}, { path: 'moderation/reports' }),
+            screen(ReportDetail, {}, { path: 'moderation/reports/:reportID' }),
+            screen(FeedbackReview, {}, { path: 'moderation/feedback' }),
+            screen(UserSearch, {}, { path: 'moderation/users' }),
+            // ROUTES.adminBetaRequests…adminBetaSettings and adminRewards.
+            screen(BetaRequestList, {}, { path: 'beta/requests' }),
+            screen(BetaInviteList, {}, { path: 'beta/invites' }),
+            screen(ObjectiveList, {}, { path: 'beta/objectives' }),
+            screen(BetaSettings, {}, { path: 'beta/settings' }),
+            screen(RewardDistribution, {}, { path: 'rewards' }),
+            // ROUTES.adminPartners…adminPartnerSettings: the partner programme.
+            screen(PartnerList, {}, { path: 'partners/list' }),
+            screen(PartnerInviteList, {}, { path: 'partners/invites' }),
+            screen(ReferralRewardList, {}, { path: 'partners/rewards' }),
+            screen(PartnerSettings, {}, { path: 'partners/settings' }),
           ],
         },
       ),

@@ -1,4 +1,9 @@
-import type { DistributeRewardResult, RewardItem, RewardRequest } from '@outpost/contracts/rewards';
+import {
+  type DistributeRewardResult,
+  REWARD_ADMIN_ACTION,
+  type RewardItem,
+  type RewardRequest,
+} from '@outpost/contracts/rewards';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
 import type { GameDatabase } from '../../stores';
@@ -16,7 +21,7 @@ import type { RewardDistributionRow } from './tables';
  * transaction at a time.
  */
 
-export const REWARD_ADMIN_ACTIONS = { distribute: 'reward.distribute' } as const;
+export const REWARD_ADMIN_ACTIONS = { distribute: REWARD_ADMIN_ACTION } as const;
 
 /** A requestID already distributed with other credits, items or reason; nothing was given. */
 export class RewardRequestReusedError extends Error {

@@ -5,14 +5,23 @@ import { QueryProvider } from '../../lib/query-client';
 import { Link } from '../../lib/router/router';
 import { useMe } from '../../lib/session';
 import styles from './account.module.css';
+import { AvatarsSection } from './avatars/avatars-section';
+import { BetaSection } from './beta/beta-section';
+import { SectionNavProvider } from './components/section-nav';
+import { CreditsSection } from './credits/credits-section';
+import { FeedbackSection } from './feedback/feedback-section';
+import { LightingPresetsSection } from './lighting/lighting-presets-section';
 import { OrderProfileSection } from './order-profile/order-profile-section';
 import { OrdersSection } from './orders/orders-section';
+import { PartnerSection } from './partner/partner-section';
+import { ProfileSection } from './profile/profile-section';
+import { ReportSection } from './report/report-section';
 
 const ACCOUNT_TITLE = pageTitle('Your account');
 
 /**
- * /account: the signed-in player's own page, a list of sections (the order profile and merch
- * orders now; issue 12 adds more). Visitors are asked to sign in and come back.
+ * /account: a beta player's home, a list of sections with in-page links to each. Visitors are
+ * asked to sign in and come back, and can still use the lighting presets (spec §6: guests do).
  */
 export default function AccountScreen() {
   return (
@@ -27,26 +36,46 @@ function Account() {
   const me = useMe();
   if (me.isPending) return <LoadingScreen />;
   const user = me.data?.user ?? null;
+  const profile = me.data?.profile ?? null;
 
   return (
     <section className={`page ${styles.screen}`} aria-labelledby="account-title">
       <h1 id="account-title">Your account</h1>
-      {me.isError ? (
-        <p role="alert">Your account could not be loaded. Check your connection and reload the page.</p>
-      ) : !user ? (
-        <p className={styles.intro}>
-          <Link to={`${ROUTES.login}?next=${encodeURIComponent(ROUTES.account)}`}>Sign in</Link> to see your order
-          profile and your orders.
-        </p>
-      ) : (
-        <>
-          <p className={styles.intro}>
-            Signed in as <strong>{me.data?.profile ? `@${me.data.profile.displayName}` : user.email}</strong>.
-          </p>
-          <OrderProfileSection accountEmail={user.email} />
-          <OrdersSection />
-        </>
-      )}
+      <SectionNavProvider>
+        {(nav) =>
+          me.isError ? (
+            <p role="alert">Your account could not be loaded. Check your connection and reload the page.</p>
+          ) : (
+            <>
+              {user ? (
+                <p className={styles.intro}>
+                  Signed in as <strong>{profile ? `@${profile.displayName}` : user.email}</strong>.
+                </p>
+              ) : (
+                <p className={styles.intro}>
+                  <Link to={`${ROUTES.login}?next=${encodeURIComponent(ROUTES.account)}`}>Sign in</Link> to see your
+                  profile, credits, orders and the beta programme. Lighting presets work without an account.
+                </p>
+              )}
+              {nav}
+              {user && (
+                <>
+                  <ProfileSection displayName={profile?.displayName ?? null} email={user.email} />
+                  <CreditsSection />
+                  <OrderProfileSection accountEmail={user.email} />
+                  <OrdersSection />
+                  <BetaSection />
+                  <FeedbackSection />
+                  <ReportSection />
+                  <PartnerSection />
+                  <AvatarsSection />
+                </>
+              )}
+              <LightingPresetsSection />
+            </>
+          )
+        }
+      </SectionNavProvider>
     </section>
   );
 }

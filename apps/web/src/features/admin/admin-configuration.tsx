@@ -22,6 +22,20 @@ export default function AdminConfiguration() {
           <Link to={ROUTES.adminShopPacks}>Shop</Link>: credit packs, machines, drops and the opening date.
         </li>
       </ul>
+      <h2>Players and community</h2>
+      <ul className={styles.links}>
+        <li>
+          <Link to={ROUTES.adminBetaRequests}>Beta programme</Link>: requests, invites, testing objectives and
+          beta-config.
+        </li>
+        <li>
+          <Link to={ROUTES.adminRewards}>Rewards</Link>: credits and items for chosen players (admins).
+        </li>
+        <li>
+          <Link to={ROUTES.adminPartners}>Partner programme</Link>: partners, partner invites, referral rewards and
+          config/partners (admins).
+        </li>
+      </ul>
       <h2>Merch</h2>
       <ul className={styles.links}>
         <li>

@@ -164,6 +164,9 @@ export default function AdminHome() {
         <p className={styles.more}>
           <Link to={ROUTES.adminProducts}>Digital Doubles</Link>: the product list.
         </p>
+        <p className={styles.more}>
+          <Link to={ROUTES.adminReports}>Reports</Link>: read and resolve what players and the game reported.
+        </p>
       </FigureTiles>
 
       <FigureTiles title="Game Status" id="admin-game-status" tiles={gameStatusTiles} query={gameStatus} />

@@ -4,6 +4,7 @@ import { useOrders } from '../../../lib/commerce/get-orders';
 import { Link } from '../../../lib/router/router';
 import styles from '../account.module.css';
 import { AccountSection } from '../components/account-section';
+import { Pager, pageCount } from '../components/pager';
 import { OrderCard } from './order-card';
 
 /** "Your orders": the player's merch orders, newest first, a page at a time. */
@@ -11,7 +12,7 @@ export function OrdersSection() {
   const [page, setPage] = useState(1);
   const orders = useOrders(page);
   const data = orders.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
 
   return (
     <AccountSection title="Your orders">
@@ -31,29 +32,14 @@ export function OrdersSection() {
                 <OrderCard key={order.orderID} order={order} />
               ))}
             </ol>
-            {pages > 1 && (
-              <nav className={styles.pager} aria-label="Pages of your orders">
-                <button
-                  type="button"
-                  className="button"
-                  aria-disabled={page <= 1}
-                  onClick={() => page > 1 && setPage(page - 1)}
-                >
-                  Newer orders
-                </button>
-                <span>
-                  Page {page} of {pages}
-                </span>
-                <button
-                  type="button"
-                  className="button"
-                  aria-disabled={page >= pages}
-                  onClick={() => page < pages && setPage(page + 1)}
-                >
-                  Older orders
-                </button>
-              </nav>
-            )}
+            <Pager
+              of="your orders"
+              page={page}
+              pages={pages}
+              onPage={setPage}
+              newer="Newer orders"
+              older="Older orders"
+            />
           </>
         )
       )}

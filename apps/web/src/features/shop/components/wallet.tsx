@@ -1,13 +1,6 @@
+import { LEDGER_REASON_LABELS } from '@outpost/contracts/economy';
 import { useCredits, useItems } from '../api/account';
 import styles from './shop.module.css';
-
-const REASON_LABELS: Record<string, string> = {
-  purchase: 'Credit pack',
-  redemption: 'Code redeemed',
-  reward: 'Reward',
-  spin: 'Spin',
-  adjustment: 'Adjustment',
-};
 
 /** The signed-in player's balance, latest changes and inventory. */
 export function Wallet() {
@@ -25,7 +18,7 @@ export function Wallet() {
           <ul className={styles.history}>
             {credits.data.history.rows.map((entry) => (
               <li key={entry.id}>
-                <span>{REASON_LABELS[entry.reason] ?? entry.reason}</span>
+                <span>{LEDGER_REASON_LABELS[entry.reason]}</span>
                 <span className={entry.amount < 0 ? styles.spent : styles.added}>
                   {entry.amount > 0 ? '+' : ''}
                   {entry.amount.toLocaleString('en-US')}

@@ -2,9 +2,9 @@ import type { Environment } from '@outpost/contracts/environments';
 import { MACHINE_MAX_PRIZES } from '@outpost/contracts/shop';
 import { useEffect, useId, useRef } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
+import { useItemChoices } from '../../api/get-item-choices';
 import adminStyles from '../../components/admin-screen.module.css';
 import { moveItem } from '../../components/move-item';
-import { useItemChoices } from '../api/get-item-choices';
 import { blankPrize, formatOdds, type PrizeDraft, prizeOdds } from '../machine-form';
 import styles from '../shop.module.css';
 

@@ -1,0 +1,158 @@
+import { DISPLAY_NAME_RULE, DISPLAY_NAME_TAKEN } from '@outpost/contracts/identity';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
+import { findProfile, setProfileKeys } from './queries';
+import { ORIGIN, type SignedIn, signUp, signUpWithProfile } from './testing';
+
+describe.each(TEST_DIALECTS)('the account profile and password on %s', (dialect) => {
+  let t: TestApp;
+  let ash: SignedIn;
+  beforeEach(async () => {
+    t = await buildTestApp(dialect);
+    ash = await withProfile('ash@example.com', 'Ash');
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  const withProfile = (email: string, displayName: string, keys: string[] = []) =>
+    signUpWithProfile(t.app, (userId, set) => setProfileKeys(t.stores.identity, userId, set), {
+      email,
+      displayName,
+      keys,
+    });
+  const rename = (who: SignedIn | null, payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers: who ? { authorization: who.bearer } : {},
+      payload: payload as object,
+    });
+  const displayNameOf = async (who: SignedIn) => (await findProfile(t.stores.identity, who.userId))?.displayName;
+
+  it('renames the player, keeps their keys and created date, and the session shows the new name', async () => {
+    await setProfileKeys(t.stores.identity, ash.userId, ['partner']);
+    const before = await findProfile(t.stores.identity, ash.userId);
+    const renamed = await rename(ash, { displayName: '  Ash_Ketchum ' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toEqual({ displayName: 'Ash_Ketchum', keys: ['partner'], created: before?.created });
+    const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization: ash.bearer } });
+    expect(me.json().profile.displayName).toBe('Ash_Ketchum');
+    // The old name is free again for someone else.
+    const brock = await withProfile('brock@example.com', 'Brock');
+    expect((await rename(brock, { displayName: 'ash' })).statusCode).toBe(200);
+  });
+
+  it('lets a player change only the case of their own name', async () => {
+    const renamed = await rename(ash, { displayName: 'ASH' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await displayNameOf(ash)).toBe('ASH');
+  });
+
+  it.each([
+    ['too short', 'ab'],
+    ['too long', 'a'.repeat(21)],
+    ['spaces', 'ash ketchum'],
+    ['punctuation', 'ash!'],
+    ['no name', undefined],
+  ])('refuses a display name with %s and keeps the old one', async (_label, displayName) => {
+    const refused = await rename(ash, { displayName });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(`displayName: ${DISPLAY_NAME_RULE}`);
+    expect(await displayNameOf(ash)).toBe('Ash');
+  });
+
+  it('refuses a name another player has, whatever its case', async () => {
+    await withProfile('misty@example.com', 'Misty');
+    const refused = await rename(ash, { displayName: 'MISTY' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({ status: 'ABORTED', message: DISPLAY_NAME_TAKEN });
+    expect(await displayNameOf(ash)).toBe('Ash');
+  });
+
+  it('gives one name to exactly one of several players racing for it', async () => {
+    const racers = [ash];
+    for (let index = 1; index < 8; index++)
+      racers.push(await withProfile(`racer${index}@example.com`, `racer${index}`));
+    const answers = await Promise.all(racers.map((racer) => rename(racer, { displayName: 'Champ' })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const winner = racers[answers.findIndex((answer) => answer.statusCode === 200)] as SignedIn;
+    expect(await displayNameOf(winner)).toBe('Champ');
+    const holders = await t.stores.identity
+      .selectFrom('profiles')
+      .select('user_id')
+      .where('display_name_key', '=', 'champ')
+      .execute();
+    expect(holders).toEqual([{ user_id: winner.userId }]);
+    for (const answer of answers.filter((each) => each.statusCode === 409)) {
+      expect(answer.json().error.message).toBe(DISPLAY_NAME_TAKEN);
+    }
+  });
+
+  it('creates the profile of an account that has none, and refuses a visitor', async () => {
+    const newcomer = await signUp(t.app, { email: 'new@example.com' });
+    const created = await rename(newcomer, { displayName: 'Newcomer' });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ displayName: 'Newcomer', keys: [] });
+    const visitor = await rename(null, { displayName: 'Ghost' });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  describe('password change through the auth library', () => {
+    const changePassword = (who: SignedIn, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { cookie: who.cookie, origin: ORIGIN },
+        payload,
+      });
+    const signIn = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: ORIGIN },
+        payload: { email: 'ash@example.com', password },
+      });
+
+    it('refuses a wrong current password with its own code and keeps the password', async () => {
+      const refused = await changePassword(ash, {
+        currentPassword: 'not my password',
+        newPassword: 'a brand new secret',
+        revokeOtherSessions: true,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.details).toEqual({ code: 'wrong-password' });
+      expect((await signIn('correct horse battery')).statusCode).toBe(200);
+    });
+
+    it('sets the new password: it signs in and the old one no longer does', async () => {
+      const changed = await changePassword(ash, {
+        currentPassword: 'correct horse battery',
+        newPassword: 'a brand new secret',
+        revokeOtherSessions: true,
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await signIn('a brand new secret')).statusCode).toBe(200);
+      const old = await signIn('correct horse battery');
+      expect(old.statusCode).toBe(401);
+      expect(old.json().error.details).toEqual({ code: 'wrong-password' });
+    });
+
+    it('refuses a too short new password and a visitor', async () => {
+      const short = await changePassword(ash, {
+        currentPassword: 'correct horse battery',
+        newPassword: 'short',
+        revokeOtherSessions: false,
+      });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().error.details).toEqual({ code: 'weak-password' });
+      const visitor = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { origin: ORIGIN },
+        payload: { currentPassword: 'x', newPassword: 'a brand new secret' },
+      });
+      expect(visitor.statusCode).toBe(401);
+    });
+  });
+});

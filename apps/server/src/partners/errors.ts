@@ -1,0 +1,85 @@
+import { unknownItemsMessage } from '@outpost/contracts/items';
+import {
+  PARTNER_MESSAGES,
+  type PartnerRefusal,
+  partnerInviteTakenMessage,
+  rewardTakenMessage,
+  unknownPartnerInvitesMessage,
+  unknownRewardMessage,
+  unknownTierMessage,
+} from '@outpost/contracts/partners';
+import { UnknownItemsError } from '../economy/items/queries';
+import { FunctionError } from '../platform/http/errors';
+import { PartnerInviteExistsError, UnknownPartnerInvitesError } from './invites';
+import { KeysChangedMeanwhileError } from './programme';
+import { PartnerRefusedError } from './refusal';
+import { RewardExistsError, RewardNotFoundError, TierNotFoundError } from './rewards';
+
+/*
+ * The partner programme's refusals as the protocol's statuses and the players' and admins' words;
+ * anything else is a fault and stays a 500.
+ */
+
+const STATUS_OF: Record<PartnerRefusal, 'not-found' | 'aborted' | 'permission-denied'> = {
+  'referral-not-found': 'not-found',
+  'programme-closed': 'aborted',
+  'referral-own': 'aborted',
+  'already-referred': 'aborted',
+  'not-a-partner': 'permission-denied',
+  'tier-not-found': 'not-found',
+  'tier-not-reached': 'aborted',
+  'tier-already-claimed': 'aborted',
+  'partner-invite-not-found': 'not-found',
+  'partner-invite-claimed': 'aborted',
+  'already-partner': 'aborted',
+  'profile-required': 'aborted',
+};
+
+/** A player's refusal, with `details.code` for the screen to branch on. */
+export function playerRefusal(error: unknown): unknown {
+  if (error instanceof PartnerRefusedError) {
+    return new FunctionError(STATUS_OF[error.refusal], error.message, { code: error.refusal });
+  }
+  if (error instanceof KeysChangedMeanwhileError) {
+    return new FunctionError('aborted', 'Your account changed while claiming; nothing was claimed. Try again.');
+  }
+  // A partner invite naming a join reward an admin has since removed.
+  if (error instanceof TierNotFoundError || error instanceof RewardNotFoundError) {
+    return new FunctionError(
+      'aborted',
+      'This partner invite names a reward that no longer exists; nothing was claimed. Ask the team that sent it.',
+    );
+  }
+  return error;
+}
+
+/** A back-office change refused. */
+export function adminRefusal(environment: string) {
+  return (error: unknown): unknown => {
+    if (error instanceof PartnerInviteExistsError) {
+      return new FunctionError('aborted', partnerInviteTakenMessage(error.inviteID), { code: 'invite-exists' });
+    }
+    if (error instanceof UnknownPartnerInvitesError) {
+      return new FunctionError(
+        'not-found',
+        error.inviteIDs.length === 1
+          ? PARTNER_MESSAGES.partnerInviteMissing
+          : unknownPartnerInvitesMessage(error.inviteIDs),
+        { inviteIDs: error.inviteIDs },
+      );
+    }
+    if (error instanceof RewardExistsError) return new FunctionError('aborted', rewardTakenMessage(error.rewardID));
+    if (error instanceof RewardNotFoundError) {
+      return new FunctionError(error.isTarget ? 'not-found' : 'invalid-argument', unknownRewardMessage(error.rewardID));
+    }
+    if (error instanceof TierNotFoundError) {
+      return new FunctionError('invalid-argument', unknownTierMessage(error.rewardID, error.tierID));
+    }
+    if (error instanceof UnknownItemsError) {
+      return new FunctionError('invalid-argument', unknownItemsMessage(error.itemIDs, environment), {
+        unknownItemIDs: error.itemIDs,
+      });
+    }
+    return error;
+  };
+}

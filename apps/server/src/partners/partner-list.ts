@@ -1,0 +1,72 @@
+import type { AdminListPage } from '@outpost/contracts/admin-list';
+import { PARTNER_KEY, type Partner, type PartnerListQuery, referralLinkID } from '@outpost/contracts/partners';
+import type { Kysely } from 'kysely';
+import { fetchListPage } from '../platform/db/list-page';
+import type { GameDatabase, IdentityDatabase } from '../stores';
+import { listTierClaims } from './links';
+
+/*
+ * Spec §6: players whose keys include 'partner' are listed as partners. The players are the
+ * identity store's; their links, referral counts and claimed tiers the environment's: this is
+ * the one place the two are joined for the back office.
+ */
+
+const PARTNER_SORTS = { displayName: 'profiles.display_name_key', created: 'profiles.created' } as const;
+
+export async function listPartners(
+  stores: { identity: Kysely<IdentityDatabase>; game: Kysely<GameDatabase> },
+  query: PartnerListQuery,
+): Promise<AdminListPage<Partner>> {
+  // Keys are a JSON array of strings: the quoted key matches that key and no other.
+  const filtered = stores.identity
+    .selectFrom('profiles')
+    .innerJoin('auth_users', 'auth_users.id', 'profiles.user_id')
+    .where('profiles.keys', 'like', `%"${PARTNER_KEY}"%`);
+  const { rows, ...page } = await fetchListPage(
+    filtered,
+    filtered
+      .select(['profiles.user_id', 'profiles.display_name', 'auth_users.email'])
+      .orderBy(PARTNER_SORTS[query.sort], query.order)
+      .orderBy('profiles.user_id', query.order),
+    query,
+  );
+  const userIds = rows.map((row) => row.user_id);
+  const links =
+    userIds.length === 0
+      ? []
+      : await stores.game
+          .selectFrom('referral_links')
+          .selectAll()
+          .where('link_id', 'in', userIds.map(referralLinkID))
+          .execute();
+  const linkIDs = links.map((link) => link.link_id);
+  const [counts, claims] = await Promise.all([
+    linkIDs.length === 0
+      ? []
+      : stores.game
+          .selectFrom('referral_joins')
+          .select(['link_id', (eb) => eb.fn.countAll<string | number>().as('count')])
+          .where('link_id', 'in', linkIDs)
+          .groupBy('link_id')
+          .execute(),
+    listTierClaims(stores.game, linkIDs),
+  ]);
+  return {
+    ...page,
+    rows: rows.map((row) => {
+      const link = links.find((candidate) => candidate.creator === row.user_id);
+      const count = link && counts.find((candidate) => candidate.link_id === link.link_id);
+      return {
+        userID: row.user_id,
+        displayName: row.display_name,
+        email: row.email,
+        referralID: link?.referral_id ?? null,
+        rewardID: link?.reward_id ?? null,
+        referralCount: count ? Number(count.count) : 0,
+        rewardTierClaims: link
+          ? claims.filter((claim) => claim.link_id === link.link_id).map((claim) => claim.tier_id)
+          : [],
+      };
+    }),
+  };
+}

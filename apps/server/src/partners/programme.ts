@@ -1,0 +1,235 @@
+import {
+  type AccountReferral,
+  PARTNER_KEY,
+  PARTNER_MESSAGES,
+  type PartnerInviteClaim,
+  RECENT_REFERRALS,
+  type ReferralJoin,
+  type ReferralLanding,
+  type TierClaim,
+} from '@outpost/contracts/partners';
+import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../stores';
+import { readPartnersConfig } from './config';
+import { findPartnerInvite } from './invites';
+import {
+  claimTier,
+  countReferrals,
+  ensureLink,
+  findJoin,
+  findLinkByReferralID,
+  joinLink,
+  listRecentJoins,
+  listTierClaims,
+  setLinkReward,
+  toReferralLink,
+} from './links';
+import { displayNamesOf, findPartnerProfile, isPartner, swapKeys } from './partner-key';
+import { PartnerRefusedError } from './refusal';
+import { findReward, findTier, payTier } from './rewards';
+
+/*
+ * The players' side of the partner programme (issue 12 point 5): it joins the identity store
+ * (display names, the 'partner' key) with the game store of APP_ENV (links, joins, rewards).
+ */
+
+export interface ProgrammeStores {
+  identity: Kysely<IdentityDatabase>;
+  game: Kysely<GameDatabase>;
+}
+
+/** The reference of a partner invite's join reward: paid once, to its one claimer. */
+export const joinRewardReference = (inviteID: string) => `partner-invite:${inviteID}`;
+
+const notFound = () => new PartnerRefusedError('referral-not-found', PARTNER_MESSAGES.referralNotFound);
+
+/** A link whose creator is (still) a partner, with the partner's display name; refused otherwise. */
+async function activeLink(stores: ProgrammeStores, referralID: string) {
+  const link = await findLinkByReferralID(stores.game, referralID);
+  if (!link) throw notFound();
+  const partner = await findPartnerProfile(stores.identity, link.creator);
+  if (!partner || !isPartner(partner.keys)) throw notFound();
+  return { link, partnerDisplayName: partner.displayName };
+}
+
+/** What the /join page shows; for a signed-in viewer, whether they can join through it. */
+export async function referralLanding(
+  stores: ProgrammeStores,
+  referralID: string,
+  viewerId: string | null,
+): Promise<ReferralLanding> {
+  const { link, partnerDisplayName } = await activeLink(stores, referralID);
+  const config = await readPartnersConfig(stores.game);
+  let viewer: ReferralLanding['viewer'] = null;
+  if (viewerId) {
+    const join = viewerId === link.creator ? undefined : await findJoin(stores.game, viewerId);
+    viewer =
+      viewerId === link.creator
+        ? 'own-link'
+        : !join
+          ? 'can-join'
+          : join.link_id === link.link_id
+            ? 'joined-here'
+            : 'joined-elsewhere';
+  }
+  return {
+    referralID,
+    partnerDisplayName,
+    joinMessage: config.joinMessage,
+    programmeOpen: config.programmeOpen,
+    viewer,
+  };
+}
+
+/** A player joins through a partner's link: while the programme is open, never their own, once in all. */
+export async function joinThroughLink(
+  stores: ProgrammeStores,
+  referralID: string,
+  userId: string,
+  now: Date,
+): Promise<ReferralJoin> {
+  const { partnerDisplayName } = await activeLink(stores, referralID);
+  if (!(await readPartnersConfig(stores.game)).programmeOpen) {
+    throw new PartnerRefusedError('programme-closed', PARTNER_MESSAGES.programmeClosed);
+  }
+  const { joined } = await joinLink(stores.game, { referralID, userId, now });
+  return { referralID, partnerDisplayName, joined };
+}
+
+/** The partner's link, created on demand with config/partners' default reward (spec §4). */
+async function partnerLink(stores: ProgrammeStores, userId: string, keys: readonly string[], now: Date) {
+  if (!isPartner(keys)) throw new PartnerRefusedError('not-a-partner', PARTNER_MESSAGES.notAPartner);
+  const { defaultRewardID } = await readPartnersConfig(stores.game);
+  return ensureLink(stores.game, { creator: userId, rewardID: defaultRewardID, now });
+}
+
+async function itemNames(db: Kysely<GameDatabase>, itemIDs: readonly string[]) {
+  if (itemIDs.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom('items_master')
+    .select(['item_id', 'name'])
+    .where('item_id', 'in', itemIDs)
+    .execute();
+  return new Map(rows.map((row) => [row.item_id, row.name]));
+}
+
+/** GET /api/account/referral-link: a partner's link, referral count, tiers and latest referrals. */
+export async function accountReferral(
+  stores: ProgrammeStores,
+  userId: string,
+  keys: readonly string[],
+  now: Date,
+): Promise<AccountReferral> {
+  if (!isPartner(keys)) return { partner: false };
+  const row = await partnerLink(stores, userId, keys, now);
+  const [count, claims, reward, recent] = await Promise.all([
+    countReferrals(stores.game, row.link_id),
+    listTierClaims(stores.game, [row.link_id]),
+    findReward(stores.game, row.reward_id),
+    listRecentJoins(stores.game, row.link_id, RECENT_REFERRALS),
+  ]);
+  const tiers = reward?.tiers ?? [];
+  const [names, players] = await Promise.all([
+    itemNames(
+      stores.game,
+      tiers.flatMap((tier) => tier.items),
+    ),
+    displayNamesOf(
+      stores.identity,
+      recent.map((join) => join.user_id),
+    ),
+  ]);
+  const claimedAt = new Map(claims.map((claim) => [claim.tier_id, claim.claimed_at]));
+  return {
+    partner: true,
+    link: toReferralLink(
+      row,
+      count,
+      claims.map((claim) => claim.tier_id),
+    ),
+    rewardName: reward?.name ?? null,
+    tiers: tiers.map((tier) => ({
+      tierID: tier.tierID,
+      referrals: tier.referrals,
+      credits: tier.credits,
+      items: tier.items.map((itemID) => ({ itemID, name: names.get(itemID) ?? itemID })),
+      state: claimedAt.has(tier.tierID) ? 'claimed' : count >= tier.referrals ? 'claimable' : 'locked',
+      claimedAt: claimedAt.get(tier.tierID) ?? null,
+    })),
+    recentReferrals: recent.map((join) => ({
+      displayName: players.get(join.user_id) ?? 'A new player',
+      joined: join.joined,
+    })),
+  };
+}
+
+/** A partner claims a reached tier of their link's reward, once. */
+export async function claimReferralTier(
+  stores: ProgrammeStores,
+  userId: string,
+  keys: readonly string[],
+  tierID: string,
+  now: Date,
+): Promise<TierClaim> {
+  const link = await partnerLink(stores, userId, keys, now);
+  return claimTier(stores.game, { linkID: link.link_id, creator: userId, tierID, now });
+}
+
+/** The claimer's keys changed while the claim ran; nothing was claimed. */
+export class KeysChangedMeanwhileError extends Error {}
+
+/**
+ * A player claims a partner invite (spec §4): unclaimed → claimed by them, their referral link
+ * created (naming the invite's referral reward, else config/partners' default), the join reward's
+ * tier paid once, and the 'partner' key added. The invite is taken by `UPDATE … WHERE claimed = 0`
+ * in the game store's transaction; the key change (identity store) runs last inside it, on the
+ * condition that the keys are as read, and is undone if that commit fails.
+ */
+export async function claimPartnerInvite(
+  stores: ProgrammeStores,
+  inviteID: string,
+  userId: string,
+  now: Date,
+): Promise<PartnerInviteClaim> {
+  const profile = await findPartnerProfile(stores.identity, userId);
+  if (!profile) throw new PartnerRefusedError('profile-required', PARTNER_MESSAGES.profileRequired);
+  if (isPartner(profile.keys)) throw new PartnerRefusedError('already-partner', PARTNER_MESSAGES.alreadyPartner);
+  const config = await readPartnersConfig(stores.game);
+  const withPartner = JSON.stringify([...profile.keys, PARTNER_KEY]);
+  let keyAdded = false;
+  try {
+    return await stores.game.transaction().execute(async (trx) => {
+      const taken = await trx
+        .updateTable('partner_invites')
+        .set({ claimed: 1, claimed_by: userId, claimed_at: now.toISOString() })
+        .where('invite_id', '=', inviteID)
+        .where('claimed', '=', 0)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) {
+        throw (await findPartnerInvite(trx, inviteID))
+          ? new PartnerRefusedError('partner-invite-claimed', PARTNER_MESSAGES.partnerInviteClaimed)
+          : new PartnerRefusedError('partner-invite-not-found', PARTNER_MESSAGES.partnerInviteNotFound);
+      }
+      const invite = await findPartnerInvite(trx, inviteID);
+      if (!invite) throw new Error(`The partner invite ${inviteID} vanished inside its claim.`);
+      const rewardID = invite.referral_reward_id ?? config.defaultRewardID;
+      const link = await ensureLink(trx, { creator: userId, rewardID, now });
+      if (link.reward_id !== rewardID) await setLinkReward(trx, link.link_id, rewardID);
+
+      let joinReward: PartnerInviteClaim['joinReward'] = null;
+      if (invite.join_reward_id && invite.reward_tier_id) {
+        const tier = await findTier(trx, invite.join_reward_id, invite.reward_tier_id);
+        await payTier(trx, { userId, tier, reference: joinRewardReference(inviteID), now });
+        joinReward = { credits: tier.credits, items: tier.items };
+      }
+      if (!(await swapKeys(stores.identity, userId, profile.storedKeys, withPartner))) {
+        throw new KeysChangedMeanwhileError();
+      }
+      keyAdded = true;
+      return { inviteID, referralID: link.referral_id, joinReward };
+    });
+  } catch (error) {
+    if (keyAdded) await swapKeys(stores.identity, userId, withPartner, profile.storedKeys);
+    throw error;
+  }
+}

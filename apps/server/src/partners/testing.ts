@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../stores';
+
+/** Test helpers for the partner programme: what the stores hold, read straight from them. */
+
+export async function keysOf(identity: Kysely<IdentityDatabase>, userId: string): Promise<string[]> {
+  const row = await identity
+    .selectFrom('profiles')
+    .select('keys')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.keys) as string[];
+}
+
+export async function joinsOf(db: Kysely<GameDatabase>, linkID: string): Promise<string[]> {
+  const rows = await db.selectFrom('referral_joins').select('user_id').where('link_id', '=', linkID).execute();
+  return rows.map((row) => row.user_id).sort();
+}
+
+/** The ledger rows of one reference: a payout made once has exactly one. */
+export async function ledgerRowsOf(db: Kysely<GameDatabase>, reference: string) {
+  return db.selectFrom('credit_ledger').select(['user_id', 'amount']).where('reference', '=', reference).execute();
+}
+
+export async function inviteRow(db: Kysely<GameDatabase>, inviteID: string) {
+  return db.selectFrom('partner_invites').selectAll().where('invite_id', '=', inviteID).executeTakeFirst();
+}

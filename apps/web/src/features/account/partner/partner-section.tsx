@@ -1,0 +1,150 @@
+import { type AccountReferral, PARTNER_MESSAGES, type TierState } from '@outpost/contracts/partners';
+import { referralPath } from '@outpost/contracts/routes';
+import { type FormEvent, useState } from 'react';
+import { failureNotice } from '../../../components/form/failure-notice';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import styles from '../account.module.css';
+import { AccountSection } from '../components/account-section';
+import { ShareLink } from '../components/share-link';
+import { useClaimPartnerInvite } from './api/claim-partner-invite';
+import { useClaimTier, useReferralLink } from './api/referral-link';
+import partnerStyles from './partner.module.css';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * "Partner programme": a partner's referral link to share, how many players joined through it and
+ * the reward tiers to claim; anyone else can enter a partner invite code to become a partner.
+ */
+export function PartnerSection() {
+  const referral = useReferralLink();
+  const data = referral.data;
+  return (
+    <AccountSection
+      title="Partner programme"
+      intro="Partners bring new players to Outpost with their own link and earn rewards as their crew grows."
+    >
+      {referral.isPending ? (
+        <p role="status">Loading the partner programme…</p>
+      ) : referral.isError || !data ? (
+        <p role="alert">The partner programme could not be loaded. Check your connection and reload the page.</p>
+      ) : data.partner ? (
+        <PartnerLink referral={data} />
+      ) : (
+        <PartnerInviteForm />
+      )}
+    </AccountSection>
+  );
+}
+
+function PartnerLink({ referral }: { referral: Extract<AccountReferral, { partner: true }> }) {
+  const { link, tiers, recentReferrals } = referral;
+  const url = new URL(referralPath(link.referralID), window.location.origin).href;
+  return (
+    <>
+      <ShareLink label="Your referral link" url={url} />
+      <p className={styles.stateLine}>
+        <strong>{plural(link.referralCount, 'player has', 'players have')}</strong> joined through your link.
+      </p>
+      <h3 className={partnerStyles.heading}>Rewards{referral.rewardName ? `: ${referral.rewardName}` : ''}</h3>
+      {tiers.length === 0 ? (
+        <p className={styles.note}>Your reward has no tiers yet.</p>
+      ) : (
+        <ul className={partnerStyles.tiers} aria-label="Reward tiers">
+          {tiers.map((tier) => (
+            <TierRow key={tier.tierID} tier={tier} />
+          ))}
+        </ul>
+      )}
+      {recentReferrals.length > 0 && (
+        <>
+          <h3 className={partnerStyles.heading}>Latest players you brought in</h3>
+          <ul className={partnerStyles.recent}>
+            {recentReferrals.map((player) => (
+              <li key={`${player.displayName}-${player.joined}`}>
+                {player.displayName} <span className={styles.note}>joined {day(player.joined)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+const tierGift = (tier: TierState) =>
+  [tier.credits > 0 ? `${tier.credits} credits` : null, ...tier.items.map((item) => item.name)]
+    .filter(Boolean)
+    .join(' + ') || 'a thank-you';
+
+function TierRow({ tier }: { tier: TierState }) {
+  const claim = useClaimTier();
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const onClaim = () => {
+    if (claim.isPending) return;
+    setNotice(null);
+    claim.mutate(tier.tierID, {
+      onSuccess: (claimed) => setNotice({ tone: 'ok', text: `Claimed: ${claimed.credits} credits added.` }),
+      onError: (error) => setNotice(failureNotice(error, 'The tier could not be claimed. Try again.')),
+    });
+  };
+  return (
+    <li className={partnerStyles.tier}>
+      <span>
+        <strong>{plural(tier.referrals, 'referral', 'referrals')}</strong>: {tierGift(tier)}
+      </span>
+      {tier.state === 'claimed' ? (
+        <span className={styles.accepted}>Claimed{tier.claimedAt ? ` on ${day(tier.claimedAt)}` : ''}</span>
+      ) : tier.state === 'claimable' ? (
+        <button
+          type="button"
+          className="button"
+          onClick={onClaim}
+          disabled={claim.isPending}
+          aria-label={`Claim ${tierGift(tier)} for ${plural(tier.referrals, 'referral', 'referrals')}`}
+        >
+          {claim.isPending ? 'Claiming…' : 'Claim'}
+        </button>
+      ) : (
+        <span className={styles.note}>Locked</span>
+      )}
+      <FormAlert notice={notice} />
+    </li>
+  );
+}
+
+function PartnerInviteForm() {
+  const [code, setCode] = useState('');
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const claim = useClaimPartnerInvite();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const inviteID = code.trim().toLowerCase();
+    if (claim.isPending) return;
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(inviteID)) return setNotice({ tone: 'error', text: PARTNER_MESSAGES.inviteID });
+    setNotice(null);
+    claim.mutate(inviteID, {
+      onError: (error) => setNotice(failureNotice(error, 'The code could not be claimed. Try again.')),
+    });
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Become a partner">
+      <p className={styles.note}>
+        Got a partner invite code from the Outpost team? Enter it to get your referral link.
+      </p>
+      <FormField
+        label="Partner invite code"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <FormAlert notice={notice} />
+      <button type="submit" className={`button ${styles.submit}`} disabled={claim.isPending}>
+        {claim.isPending ? 'Claiming…' : 'Become a partner'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,177 @@
+import { BETA_REQUEST_STATUS, type BetaRequest, type SharedInvite } from '@outpost/contracts/beta';
+import type { Environment } from '@outpost/contracts/environments';
+import { useState } from 'react';
+import { AdminList } from '../../../components/admin-list/admin-list';
+import listStyles from '../../../components/admin-list/admin-list.module.css';
+import { adminColumnHelper } from '../../../components/admin-list/columns';
+import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { useAdminAccessContext } from '../admin-access-context';
+import { formatInstant } from '../components/local-time';
+import { useGuardedSave } from '../components/use-guarded-save';
+import { useAcceptBetaRequest } from './api/accept-beta-request';
+import { getBetaRequests } from './api/get-beta-requests';
+import { betaAdminQueryKey } from './api/query-keys';
+import styles from './beta.module.css';
+import { answerLines, requestStatusLabel } from './beta-text';
+import { BetaScreen } from './components/beta-screen';
+import { ShareLink } from './components/share-link';
+import { StaffOnlyNotice } from './components/staff-only-notice';
+
+const column = adminColumnHelper<BetaRequest>();
+const columns = column.columns([
+  column.accessor('displayName', { header: 'Player' }),
+  column.accessor('email', { header: 'Email' }),
+  column.accessor('timestamp', {
+    header: 'Requested',
+    sortDescFirst: true,
+    cell: (cell) => formatInstant(cell.getValue()),
+  }),
+  column.accessor('data', {
+    header: 'Answers',
+    meta: { csvHeader: 'Answers' },
+    cell: (cell) => {
+      const lines = answerLines(cell.getValue());
+      return lines.length === 0 ? (
+        'None'
+      ) : (
+        <ul className={styles.answers}>
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      );
+    },
+  }),
+  column.accessor('inviteCode', { header: 'Came with invite', cell: (cell) => cell.getValue() ?? '—' }),
+  column.accessor('status', { header: 'Status', cell: (cell) => requestStatusLabel(cell.getValue()) }),
+]);
+// The server's sort keys (betaRequestListQuerySchema): newest first by default.
+const sortable = ['timestamp', 'displayName', 'status'] as const;
+
+const filters: readonly AdminListFilter[] = [
+  {
+    kind: 'select',
+    param: 'status',
+    label: 'Status',
+    allLabel: 'Every status',
+    options: [
+      { value: String(BETA_REQUEST_STATUS.requested), label: 'Requested (waiting)' },
+      { value: String(BETA_REQUEST_STATUS.accepted), label: 'Accepted' },
+    ],
+  },
+  { kind: 'text', param: 'q', label: 'Search', hint: 'Part of an email address or display name.' },
+];
+
+/** The beta requests of the selected environment, newest first; staff accept them here. */
+export default function BetaRequestList() {
+  const { environment, capabilities } = useAdminAccessContext();
+  return (
+    <BetaScreen
+      id="beta-request-list-title"
+      title="Beta requests"
+      lead={`Players of ${environment} asking to join the beta. Accepting one gives the player their invites to share.`}
+    >
+      {capabilities.manageBeta ? (
+        <RequestList key={environment} environment={environment} />
+      ) : (
+        <StaffOnlyNotice what="Beta requests" />
+      )}
+    </BetaScreen>
+  );
+}
+
+interface Accepted {
+  displayName: string;
+  invites: SharedInvite[];
+}
+
+function RequestList({ environment }: { environment: Environment }) {
+  const accept = useAcceptBetaRequest(environment);
+  const guard = useGuardedSave(environment);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const [accepted, setAccepted] = useState<Accepted | null>(null);
+
+  const acceptRequest = (request: BetaRequest) =>
+    guard.run(
+      () => ({
+        message: (
+          <p>
+            This lets {request.displayName} ({request.email}) into the production beta and gives them{' '}
+            {request.maxInvites} invites to share.
+          </p>
+        ),
+        confirmLabel: 'Accept in production',
+      }),
+      (done) => {
+        setNotice(null);
+        accept.mutate(request.userID, {
+          onSuccess: (answer) => {
+            setAccepted({ displayName: answer.request.displayName, invites: answer.invites });
+            setNotice({
+              tone: 'ok',
+              text: `${answer.request.displayName} is in the beta, with ${answer.invites.length} invites to share.`,
+            });
+          },
+          onError: (error) => setNotice({ tone: 'error', text: `The request was not accepted. ${error.message}` }),
+          onSettled: done,
+        });
+      },
+    );
+
+  return (
+    <>
+      <FormAlert notice={notice} />
+      {accepted && <AcceptedInvites accepted={accepted} />}
+      <AdminList
+        label="Beta requests"
+        hideCaption
+        columns={columns}
+        sortable={sortable}
+        filters={filters}
+        queryKey={betaAdminQueryKey(environment, 'requests')}
+        fetchPage={(query) => getBetaRequests(environment, query)}
+        getRowId={(request) => request.userID}
+        csvFileName={`beta-requests-${environment}`}
+        emptyText="No beta request matches these filters."
+        rowAction={{
+          header: 'Decision',
+          cell: (request) =>
+            request.status === BETA_REQUEST_STATUS.requested ? (
+              <button
+                type="button"
+                className={listStyles.plainButton}
+                aria-label={`Accept ${request.displayName}`}
+                disabled={accept.isPending}
+                onClick={() => void acceptRequest(request)}
+              >
+                Accept
+              </button>
+            ) : (
+              `Accepted ${request.acceptedAt ? formatInstant(request.acceptedAt) : ''}`.trim()
+            ),
+        }}
+      />
+      {guard.dialog}
+    </>
+  );
+}
+
+/** The invites the acceptance just created, with the links the player shares. */
+function AcceptedInvites({ accepted }: { accepted: Accepted }) {
+  const title = `Invites of ${accepted.displayName}`;
+  return (
+    <section aria-label={title} className={styles.made}>
+      <h2>{title}</h2>
+      <p>The player sees these on their account page; each lets one friend in.</p>
+      <ul>
+        {accepted.invites.map((invite) => (
+          <li key={invite.inviteID}>
+            <code>{invite.inviteID}</code>, expires {formatInstant(invite.expiration)}:{' '}
+            <ShareLink inviteID={invite.inviteID} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

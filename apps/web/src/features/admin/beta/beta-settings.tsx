@@ -1,0 +1,128 @@
+import { BETA_CONFIG_ID, type BetaConfig, INVITE_MAX_VALID_DAYS } from '@outpost/contracts/beta';
+import type { Environment } from '@outpost/contracts/environments';
+import { type FormEvent, useState } from 'react';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
+import { CheckboxField } from '../components/checkbox-field';
+import { LoadState } from '../components/load-state';
+import { ReadOnlyNotice } from '../components/read-only-notice';
+import { useGuardedSave } from '../components/use-guarded-save';
+import { useBetaConfig, useSaveBetaConfig } from './api/beta-config';
+import { BETA_SETTINGS_SAVED, type ConfigDraft, checkConfig, configDraft } from './beta-form';
+import { BetaScreen } from './components/beta-screen';
+import { OptionsEditor } from './components/options-editor';
+
+/** beta-config/v1: whether feedback is open, its categories and sentiments, and how long a shared invite lasts. */
+export default function BetaSettings() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const config = useBetaConfig(environment);
+  return (
+    <BetaScreen
+      id="beta-settings-title"
+      title="Beta settings"
+      lead={`The beta programme of ${environment} (${BETA_CONFIG_ID}): the feedback form and the invites players share.`}
+    >
+      <LoadState query={config} what="beta settings" missing="The beta settings could not be found.">
+        {(loaded) => (
+          <ConfigForm key={environment} environment={environment} saved={loaded} canEdit={capabilities.manageBeta} />
+        )}
+      </LoadState>
+    </BetaScreen>
+  );
+}
+
+interface ConfigFormProps {
+  environment: Environment;
+  saved: BetaConfig;
+  canEdit: boolean;
+}
+
+function ConfigForm({ environment, saved, canEdit }: ConfigFormProps) {
+  const [draft, setDraft] = useState<ConfigDraft>(() => configDraft(saved));
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const save = useSaveBetaConfig(environment);
+  const guard = useGuardedSave(environment);
+  const set = <Field extends keyof ConfigDraft>(field: Field, value: ConfigDraft[Field]) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (guard.busy() || !canEdit) return;
+    const checked = checkConfig(draft);
+    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+    const next = checked.value;
+    await guard.run(
+      () => ({
+        message: (
+          <p>
+            This changes the feedback form of the live beta{next.feedbackOpen ? '' : ' and closes it'}; invites shared
+            from now on last {next.inviteLifetimeDays} days.
+          </p>
+        ),
+        confirmLabel: 'Save to production',
+      }),
+      (done) => {
+        setNotice(null);
+        save.mutate(next, {
+          onSuccess: (answer) => {
+            setDraft(configDraft(answer));
+            setNotice({ tone: 'ok', text: BETA_SETTINGS_SAVED });
+          },
+          onError: (error) => setNotice({ tone: 'error', text: `The beta settings were not saved. ${error.message}` }),
+          onSettled: done,
+        });
+      },
+    );
+  };
+
+  return (
+    <form
+      className={`${adminStyles.form} ${adminStyles.spaced}`}
+      onSubmit={submit}
+      noValidate
+      aria-busy={save.isPending}
+      aria-label="Beta settings"
+    >
+      {!canEdit && <ReadOnlyNotice>Your role may view the beta settings but not change them.</ReadOnlyNotice>}
+      <fieldset className={adminStyles.plain} disabled={!canEdit}>
+        <CheckboxField
+          label="Feedback open (beta players can send feedback)"
+          checked={draft.feedbackOpen}
+          onChange={(open) => set('feedbackOpen', open)}
+        />
+        <OptionsEditor
+          legend="Feedback categories"
+          name="Category"
+          hint="What a piece of feedback is about; 1 to 20. Feedback already sent keeps the ID it was sent with."
+          options={draft.categories}
+          onChange={(categories) => set('categories', categories)}
+        />
+        <OptionsEditor
+          legend="Sentiments"
+          name="Sentiment"
+          hint="How the player felt; 1 to 10."
+          options={draft.sentiments}
+          onChange={(sentiments) => set('sentiments', sentiments)}
+        />
+        <FormField
+          label="Shared invites last (days)"
+          inputMode="numeric"
+          hint={`How long each invite of an accepted beta player stays valid: 1 to ${INVITE_MAX_VALID_DAYS} days.`}
+          value={draft.inviteLifetimeDays}
+          onChange={(event) => set('inviteLifetimeDays', event.target.value)}
+        />
+      </fieldset>
+      <FormAlert notice={notice} />
+      {canEdit && (
+        <div className={adminStyles.submitRow}>
+          <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
+            Save beta settings
+          </button>
+        </div>
+      )}
+      {guard.dialog}
+    </form>
+  );
+}

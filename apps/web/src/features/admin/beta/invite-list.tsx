@@ -1,0 +1,172 @@
+import { ADMIN_INVITE_SOURCE, type AdminInvite, INVITE_MAX_VALID_DAYS } from '@outpost/contracts/beta';
+import type { Environment } from '@outpost/contracts/environments';
+import { useState } from 'react';
+import { AdminList } from '../../../components/admin-list/admin-list';
+import { adminColumnHelper } from '../../../components/admin-list/columns';
+import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { useAdminAccessContext } from '../admin-access-context';
+import { AdminFormFrame } from '../components/admin-form-frame';
+import adminStyles from '../components/admin-screen.module.css';
+import { formatInstant } from '../components/local-time';
+import { useGuardedSave } from '../components/use-guarded-save';
+import { useCreateInvite } from './api/create-invite';
+import { getInvites } from './api/get-invites';
+import { betaAdminQueryKey } from './api/query-keys';
+import styles from './beta.module.css';
+import { checkNewInvite, type InviteDraft, newInviteDraft } from './beta-form';
+import { BetaScreen } from './components/beta-screen';
+import { ShareLink } from './components/share-link';
+import { StaffOnlyNotice } from './components/staff-only-notice';
+
+const column = adminColumnHelper<AdminInvite>();
+const columns = column.columns([
+  column.accessor('inviteID', { header: 'Code' }),
+  column.accessor('source', {
+    header: 'Source',
+    cell: (cell) => (cell.getValue() === ADMIN_INVITE_SOURCE ? 'Admin' : `Player ${cell.getValue()}`),
+  }),
+  column.accessor('claimed', { header: 'Claimed', cell: (cell) => (cell.getValue() ? 'Yes' : 'No') }),
+  column.accessor((invite) => invite.claimedBy.join(', '), {
+    id: 'claimedBy',
+    header: 'Claimed by',
+    cell: (cell) => cell.getValue() || '—',
+  }),
+  column.accessor('expiration', { header: 'Expires', cell: (cell) => formatInstant(cell.getValue()) }),
+  column.accessor('created', {
+    header: 'Created',
+    sortDescFirst: true,
+    cell: (cell) => formatInstant(cell.getValue()),
+  }),
+]);
+// The server's sort keys (inviteListQuerySchema): newest first by default.
+const sortable = ['created', 'expiration'] as const;
+
+const filters: readonly AdminListFilter[] = [
+  {
+    kind: 'select',
+    param: 'source',
+    label: 'Source',
+    allLabel: 'Admins’ and players’',
+    options: [
+      { value: 'admin', label: 'Admin invites' },
+      { value: 'player', label: 'Players’ invites' },
+    ],
+  },
+  {
+    kind: 'select',
+    param: 'claimed',
+    label: 'Claimed',
+    allLabel: 'Claimed or not',
+    options: [
+      { value: 'true', label: 'Claimed' },
+      { value: 'false', label: 'Not claimed' },
+    ],
+  },
+];
+
+/** The invites of the selected environment, admins' and players'; staff create admin invites above the list. */
+export default function BetaInviteList() {
+  const { environment, capabilities } = useAdminAccessContext();
+  return (
+    <BetaScreen
+      id="beta-invite-list-title"
+      title="Invites"
+      lead={`Invite codes of ${environment}. An admin invite lets in everyone who claims it until it expires; a player’s lets in one friend.`}
+    >
+      {capabilities.manageBeta ? (
+        <>
+          <NewInviteForm key={environment} environment={environment} />
+          <AdminList
+            label="Invites"
+            columns={columns}
+            sortable={sortable}
+            filters={filters}
+            queryKey={betaAdminQueryKey(environment, 'invites')}
+            fetchPage={(query) => getInvites(environment, query)}
+            getRowId={(invite) => invite.inviteID}
+            csvFileName={`invites-${environment}`}
+            emptyText="No invite matches these filters."
+          />
+        </>
+      ) : (
+        <StaffOnlyNotice what="Invites" />
+      )}
+    </BetaScreen>
+  );
+}
+
+function NewInviteForm({ environment }: { environment: Environment }) {
+  const [draft, setDraft] = useState<InviteDraft>(newInviteDraft);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const [created, setCreated] = useState<AdminInvite | null>(null);
+  const create = useCreateInvite(environment);
+  const guard = useGuardedSave(environment);
+  const set = (field: keyof InviteDraft) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = () => {
+    const checked = checkNewInvite(draft);
+    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+    const input = checked.value;
+    void guard.run(
+      () => ({
+        message: <p>This creates an invite that lets anyone with its link into the production beta.</p>,
+        confirmLabel: 'Create in production',
+      }),
+      (done) => {
+        setNotice(null);
+        create.mutate(input, {
+          onSuccess: (invite) => {
+            setCreated(invite);
+            setDraft(newInviteDraft());
+            setNotice({ tone: 'ok', text: `Invite ${invite.inviteID} created.` });
+          },
+          onError: (error) => setNotice({ tone: 'error', text: `The invite was not created. ${error.message}` }),
+          onSettled: done,
+        });
+      },
+    );
+  };
+
+  return (
+    <AdminFormFrame
+      title="New admin invite"
+      headingLevel={2}
+      arrivedByAction={false}
+      pending={create.isPending}
+      busy={guard.busy}
+      onSubmit={submit}
+    >
+      <FormField
+        label="Code (optional)"
+        hint="Lower-case letters, digits and '-'; a random code when left empty."
+        autoCapitalize="none"
+        spellCheck={false}
+        value={draft.inviteID}
+        onChange={set('inviteID')}
+      />
+      <FormField
+        label="Valid for (days)"
+        inputMode="numeric"
+        hint={`From 1 to ${INVITE_MAX_VALID_DAYS} days.`}
+        value={draft.validDays}
+        onChange={set('validDays')}
+      />
+      <FormAlert notice={notice} />
+      {created && (
+        <p className={styles.made}>
+          Share link of <code>{created.inviteID}</code>, valid until {formatInstant(created.expiration)}:{' '}
+          <ShareLink inviteID={created.inviteID} />
+        </p>
+      )}
+      <div className={adminStyles.submitRow}>
+        <button type="submit" className={`button ${adminStyles.submit}`} disabled={create.isPending}>
+          Create invite
+        </button>
+      </div>
+      {guard.dialog}
+    </AdminFormFrame>
+  );
+}

@@ -1,0 +1,65 @@
+import type { TestingObjective } from '@outpost/contracts/beta';
+import { adminColumnHelper } from '../../../components/admin-list/columns';
+import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { useAdminAccessContext } from '../admin-access-context';
+import { InlineEditedList } from '../components/inline-editor';
+import { formatInstant } from '../components/local-time';
+import { getObjectives } from './api/get-objectives';
+import { betaAdminQueryKey } from './api/query-keys';
+import { BetaScreen } from './components/beta-screen';
+import { ObjectiveForm } from './components/objective-form';
+
+const column = adminColumnHelper<TestingObjective>();
+const columns = column.columns([
+  column.accessor('title', { header: 'Title' }),
+  column.accessor('objectiveID', { header: 'ID' }),
+  column.accessor('description', { header: 'Description' }),
+  column.accessor('active', { header: 'Active', cell: (cell) => (cell.getValue() ? 'Yes' : 'No') }),
+  column.accessor('createdAt', { header: 'Created', cell: (cell) => formatInstant(cell.getValue()) }),
+]);
+// The server's sort keys (testingObjectiveListQuerySchema): oldest first, the order players see.
+const sortable = ['createdAt', 'title'] as const;
+
+const filters: readonly AdminListFilter[] = [
+  {
+    kind: 'select',
+    param: 'active',
+    label: 'Active',
+    allLabel: 'Active and inactive',
+    options: [
+      { value: 'true', label: 'Active only' },
+      { value: 'false', label: 'Inactive only' },
+    ],
+  },
+  { kind: 'text', param: 'q', label: 'Search', hint: 'Part of a title or ID.' },
+];
+
+/** The testing objectives of the selected environment: what beta players are asked to try. */
+export default function ObjectiveList() {
+  const { environment, capabilities } = useAdminAccessContext();
+  return (
+    <BetaScreen
+      id="objective-list-title"
+      title="Testing objectives"
+      lead={`What beta players of ${environment} are asked to try; the active ones are offered with the feedback form.`}
+    >
+      <InlineEditedList
+        environment={environment}
+        canEdit={capabilities.manageBeta}
+        readOnlyText="Your role may view the testing objectives but not change them."
+        form={ObjectiveForm}
+        editLabel={(objective) => `Edit objective ${objective.objectiveID}`}
+        label="Testing objectives"
+        columns={columns}
+        sortable={sortable}
+        defaultOrder="asc"
+        filters={filters}
+        queryKey={betaAdminQueryKey(environment, 'objectives')}
+        fetchPage={(query) => getObjectives(environment, query)}
+        getRowId={(objective) => objective.objectiveID}
+        csvFileName={`testing-objectives-${environment}`}
+        emptyText="No testing objective matches these filters."
+      />
+    </BetaScreen>
+  );
+}

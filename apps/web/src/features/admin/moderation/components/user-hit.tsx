@@ -1,0 +1,55 @@
+import type { Environment } from '@outpost/contracts/environments';
+import type { UserSearchHit, UserSearchMatch } from '@outpost/contracts/user-search';
+import adminStyles from '../../components/admin-screen.module.css';
+import styles from '../moderation.module.css';
+import { playerName } from '../moderation-text';
+import { KeyEditor } from './key-editor';
+
+const MATCH_LABELS: Record<UserSearchMatch, string> = {
+  exact: 'Exact match',
+  prefix: 'Starts with your search',
+  contains: 'Contains your search',
+  typo: 'Close spelling',
+};
+
+interface UserHitProps {
+  environment: Environment;
+  hit: UserSearchHit;
+  /** Admins change keys here; everyone else reads them. */
+  canChangeKeys: boolean;
+}
+
+/** One player found: who they are, how they matched, their keys and their figures in this environment. */
+export function UserHit({ environment, hit, canChangeKeys }: UserHitProps) {
+  const { userID, displayName, email } = hit.profile;
+  const heading = `hit-${userID}`;
+  return (
+    <article className={styles.hit} aria-labelledby={heading}>
+      <h2 id={heading} className={styles.hitName}>
+        {playerName(displayName)}
+      </h2>
+      <p className={styles.note}>{MATCH_LABELS[hit.match]}</p>
+      <dl className={`${adminStyles.facts} ${styles.facts}`}>
+        <dt>Email</dt>
+        <dd>{email}</dd>
+        <dt>User ID</dt>
+        <dd className={styles.mono}>{userID}</dd>
+        {!canChangeKeys && (
+          <>
+            <dt>Keys</dt>
+            <dd>{hit.keys.length > 0 ? hit.keys.join(', ') : 'None'}</dd>
+          </>
+        )}
+        <dt>Credits</dt>
+        <dd>{hit.credits.toLocaleString()}</dd>
+        <dt>Merch orders</dt>
+        <dd>{hit.merchOrders.toLocaleString()}</dd>
+        <dt>Invites</dt>
+        <dd>
+          {hit.invites.shared} shared, {hit.invites.claimed} claimed
+        </dd>
+      </dl>
+      {canChangeKeys && <KeyEditor environment={environment} hit={hit} />}
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { REPORT_CATEGORY_LABELS, type ReportCategory, type ReportSource } from '@outpost/contracts/moderation';
+import { PROFILE_KEYS, type ProfileKey } from '@outpost/contracts/permissions';
+
+/*
+ * The words the moderation screens put on reports and keys. Pure, so the rules are tested
+ * without a browser.
+ */
+
+export const REPORT_SOURCE_LABELS: Record<ReportSource, string> = {
+  account: 'A player, from the account area',
+  game: 'The game',
+};
+
+export const categoryLabel = (category: ReportCategory) => REPORT_CATEGORY_LABELS[category];
+
+/** A report's text on one line of a list: whole words, at most `max` characters with the ellipsis. */
+export function excerpt(text: string, max = 120): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  // A single long word (a link, a spammed string) is cut where it stands.
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+/** A player's name as the screens show it, or what stands in for a name not picked yet. */
+export const playerName = (displayName: string | null) => (displayName ? `@${displayName}` : 'No display name yet');
+
+/** Only the role table's keys, each once, in its order; keys the table does not know are not the editor's. */
+export function profileKeysOf(keys: readonly string[]): ProfileKey[] {
+  return PROFILE_KEYS.filter((key) => keys.includes(key));
+}
+
+/** What a key change does, one line per key, for the confirmation ("Give the partner key"). */
+export function keyChanges(from: readonly string[], to: readonly ProfileKey[]): string[] {
+  return PROFILE_KEYS.flatMap((key) => {
+    const had = from.includes(key);
+    const has = to.includes(key);
+    if (had === has) return [];
+    return [has ? `Give the ${key} key.` : `Take away the ${key} key.`];
+  });
+}

@@ -1,0 +1,164 @@
+import type { Environment } from '@outpost/contracts/environments';
+import {
+  REPORT_MESSAGES,
+  REPORT_RESOLUTION_MAX_LENGTH,
+  type Report,
+  reportNotFoundMessage,
+} from '@outpost/contracts/moderation';
+import { ROUTES } from '@outpost/contracts/routes';
+import { type FormEvent, useState } from 'react';
+import { failureNotice } from '../../../components/form/failure-notice';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { TextAreaField } from '../../../components/form/text-area-field';
+import { Link, useParams } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { LoadState } from '../components/load-state';
+import { formatInstant } from '../components/local-time';
+import { useReport } from './api/get-report';
+import { useResolveReport } from './api/resolve-report';
+import { ModerationScreen } from './components/moderation-screen';
+import styles from './moderation.module.css';
+import { categoryLabel, REPORT_SOURCE_LABELS } from './moderation-text';
+
+/** One report, whole, and its Resolve button (everyone who moderates); a resolved one shows who resolved it and how. */
+export default function ReportDetail() {
+  const { environment } = useAdminAccessContext();
+  const { reportID = '' } = useParams();
+  return (
+    <ModerationScreen
+      id="report-detail-title"
+      title="Report"
+      lead={
+        <>
+          Report <span className={styles.mono}>{reportID}</span> in {environment}.{' '}
+          <Link to={ROUTES.adminReports}>Back to the reports</Link>
+        </>
+      }
+    >
+      <ReportLoader key={`${environment}/${reportID}`} environment={environment} reportID={reportID} />
+    </ModerationScreen>
+  );
+}
+
+function ReportLoader({ environment, reportID }: { environment: Environment; reportID: string }) {
+  const report = useReport(environment, reportID);
+  return (
+    <LoadState query={report} what="report" missing={reportNotFoundMessage(reportID, environment)}>
+      {(loaded) => (
+        <div aria-busy={report.isFetching}>
+          <ReportFacts report={loaded} />
+          {loaded.resolved ? <Resolution report={loaded} /> : null}
+          <ResolveForm environment={environment} report={loaded} />
+        </div>
+      )}
+    </LoadState>
+  );
+}
+
+function ReportFacts({ report }: { report: Report }) {
+  return (
+    <section aria-labelledby="report-facts-title">
+      <h2 id="report-facts-title">{report.resolved ? 'Resolved report' : 'Unresolved report'}</h2>
+      <dl className={`${adminStyles.facts} ${styles.facts}`}>
+        <dt>Report ID</dt>
+        <dd className={styles.mono}>{report.reportID}</dd>
+        <dt>Category</dt>
+        <dd>{categoryLabel(report.category)}</dd>
+        <dt>Reported</dt>
+        <dd>{report.target}</dd>
+        <dt>Filed by</dt>
+        <dd>
+          {REPORT_SOURCE_LABELS[report.source]}
+          {report.reporter && (
+            <>
+              {' '}
+              (player <span className={styles.mono}>{report.reporter}</span>)
+            </>
+          )}
+        </dd>
+        <dt>Filed</dt>
+        <dd>{formatInstant(report.createdAt)}</dd>
+      </dl>
+      <h3>What happened</h3>
+      <p className={styles.reportText}>{report.text}</p>
+    </section>
+  );
+}
+
+function Resolution({ report }: { report: Report }) {
+  return (
+    <section aria-labelledby="report-resolution-title">
+      <h2 id="report-resolution-title">Resolution</h2>
+      <dl className={`${adminStyles.facts} ${styles.facts}`}>
+        <dt>Resolved by</dt>
+        <dd className={styles.mono}>{report.resolvedBy ?? '—'}</dd>
+        <dt>Resolved</dt>
+        <dd>{report.resolvedAt ? formatInstant(report.resolvedAt) : '—'}</dd>
+        <dt>What was done</dt>
+        <dd className={styles.reportText}>{report.resolution || 'No note was left.'}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * Resolving asks first, since it cannot be undone and takes the report off the unresolved list
+ * and the dashboard. A report someone else resolved meanwhile is a 409: its words are shown and
+ * the report reloads with their resolution.
+ */
+function ResolveForm({ environment, report }: { environment: Environment; report: Report }) {
+  const [resolution, setResolution] = useState('');
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const resolve = useResolveReport(environment, report.reportID);
+  const { confirm, dialog } = useConfirmDialog();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (resolve.isPending || report.resolved) return;
+    const production = environment === 'production';
+    const confirmed = await confirm({
+      title: production ? PRODUCTION_TITLE : 'Resolve this report?',
+      message: (
+        <p>
+          The report about {report.target} leaves the unresolved reports of {environment} and the dashboard’s count.
+          This cannot be undone.
+        </p>
+      ),
+      confirmLabel: production ? 'Resolve in production' : 'Resolve report',
+    });
+    if (!confirmed) return;
+    setNotice(null);
+    const note = resolution.trim();
+    resolve.mutate(note ? { resolution: note } : {}, {
+      onSuccess: () => setNotice({ tone: 'ok', text: REPORT_MESSAGES.resolved }),
+      // A 409 (already-resolved) names who resolved it and when; the report reloads with it.
+      onError: (error) => setNotice(failureNotice(error, 'The report was not resolved. Try again.')),
+    });
+  };
+
+  return (
+    <form className={`${adminStyles.narrowForm} ${styles.resolveForm}`} aria-label="Resolve report" onSubmit={submit}>
+      <FormAlert notice={notice} />
+      {!report.resolved && (
+        <>
+          <TextAreaField
+            label="What was done (optional)"
+            hint="A note for the other moderators: a warning sent, a ban, nothing needed."
+            value={resolution}
+            maxLength={REPORT_RESOLUTION_MAX_LENGTH}
+            rows={3}
+            onChange={(event) => setResolution(event.target.value)}
+          />
+          <div className={adminStyles.submitRow}>
+            <button type="submit" className={`button ${adminStyles.submit}`} aria-disabled={resolve.isPending}>
+              {resolve.isPending ? 'Resolving…' : 'Resolve'}
+            </button>
+          </div>
+        </>
+      )}
+      {dialog}
+    </form>
+  );
+}

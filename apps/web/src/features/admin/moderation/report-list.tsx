@@ -1,0 +1,95 @@
+import {
+  REPORT_CATEGORIES,
+  REPORT_CATEGORY_LABELS,
+  REPORT_MESSAGES,
+  REPORT_SORTABLE,
+  type Report,
+} from '@outpost/contracts/moderation';
+import { adminReportPath } from '@outpost/contracts/routes';
+import { AdminList } from '../../../components/admin-list/admin-list';
+import { adminColumnHelper } from '../../../components/admin-list/columns';
+import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { Link } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { formatInstant } from '../components/local-time';
+import { getReports } from './api/get-reports';
+import { moderationQueryKey } from './api/query-keys';
+import { ModerationScreen } from './components/moderation-screen';
+import { TrendingIssues } from './components/trending-issues';
+import styles from './moderation.module.css';
+import { categoryLabel, excerpt } from './moderation-text';
+
+const column = adminColumnHelper<Report>();
+const columns = column.columns([
+  column.accessor('reportID', {
+    header: 'Report',
+    cell: (cell) => (
+      <Link to={adminReportPath(cell.getValue())} className={styles.mono}>
+        {cell.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor((report) => categoryLabel(report.category), { id: 'category', header: 'Category' }),
+  column.accessor('target', { header: 'Reported' }),
+  column.accessor('text', { header: 'What happened', cell: (cell) => excerpt(cell.getValue()) }),
+  column.accessor((report) => report.reporter ?? 'The game', {
+    id: 'reporter',
+    header: 'Filed by',
+    cell: (cell) => <span className={styles.mono}>{cell.getValue()}</span>,
+  }),
+  column.accessor('createdAt', {
+    header: 'Filed',
+    sortDescFirst: true,
+    cell: (cell) => <span className={styles.nowrap}>{formatInstant(cell.getValue())}</span>,
+  }),
+  column.accessor((report) => (report.resolved ? 'Resolved' : 'Unresolved'), { id: 'status', header: 'Status' }),
+]);
+
+const filters: readonly AdminListFilter[] = [
+  {
+    kind: 'select',
+    param: 'show',
+    label: 'Show',
+    // Spec §4: the list loads only unresolved reports; the others are one choice away.
+    allLabel: 'Unresolved reports only',
+    options: [
+      { value: 'resolved', label: 'Resolved reports only' },
+      { value: 'all', label: 'All reports' },
+    ],
+  },
+  {
+    kind: 'select',
+    param: 'category',
+    label: 'Category',
+    allLabel: 'Every category',
+    options: REPORT_CATEGORIES.map((category) => ({ value: category, label: REPORT_CATEGORY_LABELS[category] })),
+  },
+  { kind: 'text', param: 'target', label: 'Reported', hint: 'Exactly as filed, e.g. @crate_raider.' },
+  { kind: 'text', param: 'q', label: 'Search', hint: 'Words in the reported name or the report’s text.' },
+];
+
+/** The reports of the environment, unresolved ones newest first by default, and what is trending. */
+export default function ReportList() {
+  const { environment } = useAdminAccessContext();
+  return (
+    <ModerationScreen
+      id="report-list-title"
+      title="Reports"
+      lead={`What players and the game reported in ${environment}. Open a report to read it whole and resolve it.`}
+    >
+      <TrendingIssues environment={environment} />
+      <AdminList
+        label="Reports"
+        hideCaption
+        columns={columns}
+        sortable={REPORT_SORTABLE}
+        filters={filters}
+        queryKey={moderationQueryKey(environment, 'reports')}
+        fetchPage={(query) => getReports(environment, query)}
+        getRowId={(report) => report.reportID}
+        csvFileName={`reports-${environment}`}
+        emptyText={REPORT_MESSAGES.reportsEmpty}
+      />
+    </ModerationScreen>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { USER_SEARCH_LIMITS, USER_SEARCH_MESSAGES } from '@outpost/contracts/user-search';
+import { useEffect, useState } from 'react';
+import { FormField } from '../../../components/form/form-field';
+import { useSearchParams } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { useUserSearch } from '../api/search-users';
+import { ReadOnlyNotice } from '../components/read-only-notice';
+import { ModerationScreen } from './components/moderation-screen';
+import { UserHit } from './components/user-hit';
+import styles from './moderation.module.css';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** How long typing pauses before the server is asked. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The admin user search (spec §7's user-search-{env}): hits ranked by the server as the admin
+ * types, each with its profile, keys and figures in this environment. The search is kept in the
+ * URL (`?q=`), so a reload or a shared link shows the same hits.
+ */
+export default function UserSearch() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const [params, setParams] = useSearchParams();
+  const [typed, setTyped] = useState(() => params.get('q') ?? '');
+  const query = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
+
+  useEffect(() => {
+    if ((params.get('q') ?? '') === query) return;
+    const next = new URLSearchParams(params);
+    if (query) next.set('q', query);
+    else next.delete('q');
+    setParams(next, { replace: true });
+  }, [query, params, setParams]);
+
+  return (
+    <ModerationScreen
+      id="user-search-title"
+      title="User search"
+      lead={`Find a player by display name or email address. Credits, merch orders and invites are those of ${environment}.`}
+    >
+      {!capabilities.manageKeys && <ReadOnlyNotice>Only admins change keys; you see them read-only.</ReadOnlyNotice>}
+      <search aria-label="Players" className={styles.searchBox}>
+        <FormField
+          label="Search players"
+          type="search"
+          hint={`At least ${USER_SEARCH_LIMITS.queryMinLength} characters of a display name or email address; close spellings are found too.`}
+          value={typed}
+          maxLength={USER_SEARCH_LIMITS.queryMaxLength}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </search>
+      <Hits environment={environment} query={query} canChangeKeys={capabilities.manageKeys} />
+    </ModerationScreen>
+  );
+}
+
+interface HitsProps {
+  environment: Environment;
+  query: string;
+  canChangeKeys: boolean;
+}
+
+function Hits({ environment, query, canChangeKeys }: HitsProps) {
+  const search = useUserSearch(environment, query);
+  const tooShort = query.length < USER_SEARCH_LIMITS.queryMinLength;
+  const result = tooShort ? undefined : search.data;
+
+  let status = '';
+  if (query.length > 0 && tooShort) status = USER_SEARCH_MESSAGES.queryTooShort;
+  else if (!tooShort && search.isPending) status = 'Searching…';
+  else if (result) {
+    const found = result.hits.length;
+    status =
+      found === 0 ? `No player matches “${result.query}”.` : `${found} ${found === 1 ? 'player' : 'players'} found.`;
+    if (result.more) status += ' More players match: type more of the name or address to narrow it down.';
+  }
+
+  return (
+    <>
+      <p role="status" className={styles.note}>
+        {status}
+      </p>
+      {search.isError && !tooShort && (
+        <div role="alert" className={styles.failure}>
+          <p>The search failed: {search.error.message}</p>
+          <button type="button" className="button" onClick={() => search.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {result && result.hits.length > 0 && (
+        <ul className={styles.hits} aria-label="Players found" aria-busy={search.isFetching}>
+          {result.hits.map((hit) => (
+            <li key={hit.profile.userID}>
+              <UserHit environment={environment} hit={hit} canChangeKeys={canChangeKeys} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

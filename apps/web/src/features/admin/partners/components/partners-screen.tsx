@@ -1,0 +1,33 @@
+import { ROUTES } from '@outpost/contracts/routes';
+import type { ReactNode } from 'react';
+import { useAdminAccessContext } from '../../admin-access-context';
+import { AdminScreen, type AdminScreenLinks, type DomainScreenProps } from '../../components/admin-screen';
+import { ReadOnlyNotice } from '../../components/read-only-notice';
+import styles from '../partners.module.css';
+
+const PARTNER_LINKS: AdminScreenLinks = {
+  label: 'Partner programme',
+  links: [
+    { to: ROUTES.adminPartners, label: 'Partners' },
+    { to: ROUTES.adminPartnerInvites, label: 'Partner invites' },
+    { to: ROUTES.adminReferralRewards, label: 'Referral rewards' },
+    { to: ROUTES.adminPartnerSettings, label: 'Settings' },
+  ],
+};
+
+/**
+ * Every partner screen's frame: heading, lead and the four screens' links. Partner data is for
+ * admins only (DESIGN §4: `managePartners`); anyone else is told so, and the server refuses anyway.
+ */
+export function PartnersScreen({ children, ...props }: DomainScreenProps & { children: ReactNode }) {
+  const { capabilities } = useAdminAccessContext();
+  return (
+    <AdminScreen {...props} links={PARTNER_LINKS} className={styles.screen}>
+      {capabilities.managePartners ? (
+        children
+      ) : (
+        <ReadOnlyNotice>The partner programme is run by admins; your role may not see it.</ReadOnlyNotice>
+      )}
+    </AdminScreen>
+  );
+}

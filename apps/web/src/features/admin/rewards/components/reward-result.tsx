@@ -1,0 +1,46 @@
+import { type DistributeRewardResult, REWARD_ADMIN_ACTION } from '@outpost/contracts/rewards';
+import { ROUTES } from '@outpost/contracts/routes';
+import { Link } from '../../../../lib/router/router';
+import adminStyles from '../../components/admin-screen.module.css';
+import { formatInstant } from '../../components/local-time';
+import { playerCount, rewardText } from '../reward-form';
+import styles from '../rewards.module.css';
+
+interface RewardResultProps {
+  result: DistributeRewardResult;
+  /** Names of the players picked from the search, by user ID; pasted IDs are shown as they are. */
+  names: ReadonlyMap<string, string>;
+}
+
+/** What the last send did: who got the reward now, who had it already, and where the admin log has it. */
+export function RewardResult({ result, names }: RewardResultProps) {
+  const nameOf = (userID: string) => names.get(userID) ?? userID;
+  const logLink = `${ROUTES.adminLog}?${new URLSearchParams({ action: REWARD_ADMIN_ACTION, admin: result.distributedBy })}`;
+  return (
+    <section aria-labelledby="reward-result-title" className={styles.result}>
+      <h2 id="reward-result-title">Reward sent</h2>
+      <p>
+        {result.given.length > 0
+          ? `${playerCount(result.given.length)} got ${rewardText(result)} now.`
+          : 'Nobody new got it: every player listed had this reward already, so nothing was given twice.'}
+      </p>
+      <dl className={`${adminStyles.facts} ${styles.facts}`}>
+        <dt>Given now</dt>
+        <dd>{result.given.length > 0 ? result.given.map(nameOf).join(', ') : 'Nobody'}</dd>
+        <dt>Had it already</dt>
+        <dd>{result.alreadyGiven.length > 0 ? result.alreadyGiven.map(nameOf).join(', ') : 'Nobody'}</dd>
+        <dt>Reason</dt>
+        <dd>{result.reason}</dd>
+        <dt>Request ID</dt>
+        <dd>
+          <code>{result.requestID}</code>
+        </dd>
+        <dt>First sent</dt>
+        <dd>{formatInstant(result.distributedAt)}</dd>
+      </dl>
+      <p>
+        <Link to={logLink}>See your rewards in the admin log</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { type DistributeRewardResult, REWARD_MAX_RECIPIENTS } from '@outpost/contracts/rewards';
+import { type FormEvent, useRef, useState } from 'react';
+import listStyles from '../../../components/admin-list/admin-list.module.css';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { TextAreaField } from '../../../components/form/text-area-field';
+import { useAdminAccessContext } from '../admin-access-context';
+import { AdminScreen } from '../components/admin-screen';
+import adminStyles from '../components/admin-screen.module.css';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { ReadOnlyNotice } from '../components/read-only-notice';
+import { useDistributeReward } from './api/distribute-reward';
+import { PlayerSearch } from './components/player-search';
+import { RewardItemsEditor } from './components/reward-items-editor';
+import { RewardResult } from './components/reward-result';
+import {
+  type ChosenPlayer,
+  checkReward,
+  newRequestID,
+  newRewardDraft,
+  playerCount,
+  type RewardDraft,
+  recipientIDs,
+  rewardText,
+} from './reward-form';
+import styles from './rewards.module.css';
+
+/** Spec §7's reward distribution: credits and items of items-master to chosen players, for admins only. */
+export default function RewardDistribution() {
+  const { environment, capabilities } = useAdminAccessContext();
+  // "New reward" starts a new form, and with it a new requestID.
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <AdminScreen
+      id="reward-distribution-title"
+      title="Rewards"
+      lead={`Give credits and items to players of ${environment}, with the reason they get them.`}
+      className={styles.screen}
+    >
+      {capabilities.distributeRewards ? (
+        <RewardForm
+          key={`${environment}/${formKey}`}
+          environment={environment}
+          onNewReward={() => setFormKey((key) => key + 1)}
+        />
+      ) : (
+        <ReadOnlyNotice>
+          Rewards are distributed by admins only: they give players credits and items, so your role cannot send them.
+        </ReadOnlyNotice>
+      )}
+    </AdminScreen>
+  );
+}
+
+interface RewardFormProps {
+  environment: Environment;
+  onNewReward: () => void;
+}
+
+function RewardForm({ environment, onNewReward }: RewardFormProps) {
+  // One requestID for the life of this form: a second press of Send, or a retry after a lost
+  // answer, names the same reward, and the server gives it to nobody twice.
+  const [requestID] = useState(newRequestID);
+  const [chosen, setChosen] = useState<ChosenPlayer[]>([]);
+  const [draft, setDraft] = useState<RewardDraft>(newRewardDraft);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const [result, setResult] = useState<DistributeRewardResult | null>(null);
+  const sending = useRef(false);
+  const distribute = useDistributeReward(environment);
+  const { confirm, dialog } = useConfirmDialog();
+  const set = <Field extends keyof RewardDraft>(field: Field, value: RewardDraft[Field]) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const userIDs = recipientIDs(chosen, draft.pasted);
+  const names = new Map(chosen.map((player) => [player.userID, player.displayName ?? player.email]));
+  // Once sent, the reward itself is fixed (its requestID names it); more players may still get it.
+  const sent = result !== null;
+
+  const send = async () => {
+    const checked = checkReward(requestID, userIDs, draft);
+    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+    const reward = checked.value;
+    const confirmed = await confirm({
+      title: environment === 'production' ? PRODUCTION_TITLE : `Send this reward in ${environment}?`,
+      message: (
+        <p>
+          Each of {playerCount(reward.userIDs.length)} gets {rewardText(reward)}, for “{reward.reason}”. Players who had
+          this reward already get nothing more.
+        </p>
+      ),
+      confirmLabel: 'Send reward',
+    });
+    if (!confirmed) return;
+    setNotice(null);
+    await distribute.mutateAsync(reward).then(
+      (answer) => {
+        setResult(answer);
+        setNotice({
+          tone: 'ok',
+          text:
+            answer.given.length > 0
+              ? `Reward sent to ${playerCount(answer.given.length)}.`
+              : 'Nothing was sent twice: every player listed had this reward already.',
+        });
+      },
+      (error: Error) => setNotice({ tone: 'error', text: `The reward was not sent. ${error.message}` }),
+    );
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // One send at a time: a second press while the dialog is open or the call is out does nothing.
+    if (sending.current) return;
+    sending.current = true;
+    void send().finally(() => {
+      sending.current = false;
+    });
+  };
+
+  return (
+    <>
+      <PlayerSearch
+        environment={environment}
+        chosen={new Set(userIDs)}
+        onChoose={(player) => setChosen((current) => [...current, player])}
+      />
+      <form
+        className={`${adminStyles.form} ${adminStyles.spaced}`}
+        onSubmit={submit}
+        noValidate
+        aria-busy={distribute.isPending}
+        aria-labelledby="reward-form-title"
+      >
+        <h2 id="reward-form-title">Reward</h2>
+        <fieldset className={adminStyles.group}>
+          <legend>Recipients</legend>
+          {chosen.length > 0 ? (
+            <ul className={styles.chosen} aria-label="Players picked">
+              {chosen.map((player) => (
+                <li key={player.userID}>
+                  <span>
+                    <strong>{player.displayName ?? player.email}</strong> {player.email}
+                  </span>
+                  <button
+                    type="button"
+                    className={listStyles.plainButton}
+                    aria-label={`Remove ${player.displayName ?? player.email}`}
+                    onClick={() => setChosen((current) => current.filter((kept) => kept.userID !== player.userID))}
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={adminStyles.note}>Find players above and add them, or paste their user IDs.</p>
+          )}
+          <TextAreaField
+            label="User IDs (optional)"
+            rows={3}
+            hint={`Separated by spaces, commas or new lines; ${REWARD_MAX_RECIPIENTS} players at most per reward.`}
+            autoCapitalize="none"
+            spellCheck={false}
+            value={draft.pasted}
+            onChange={(event) => set('pasted', event.target.value)}
+          />
+          <p role="status" className={adminStyles.note}>
+            {playerCount(userIDs.length)} will get this reward.
+          </p>
+        </fieldset>
+        {sent && (
+          <p className={adminStyles.note}>
+            This reward is sent, so what it gives is fixed. Add players to give it to them too, or start a new reward.
+          </p>
+        )}
+        <fieldset className={adminStyles.plain} disabled={sent}>
+          <FormField
+            label="Credits per player"
+            inputMode="numeric"
+            hint="Whole credits; leave empty to give items only."
+            value={draft.credits}
+            onChange={(event) => set('credits', event.target.value)}
+          />
+          <RewardItemsEditor environment={environment} items={draft.items} onChange={(items) => set('items', items)} />
+          <FormField
+            label="Reason"
+            hint="Why the players get it; kept in the admin log."
+            value={draft.reason}
+            onChange={(event) => set('reason', event.target.value)}
+          />
+        </fieldset>
+        <p className={adminStyles.note}>
+          Request ID <code>{requestID}</code>: sending this form again never gives a player this reward twice.
+        </p>
+        <FormAlert notice={notice} />
+        <div className={adminStyles.submitRow}>
+          <button type="submit" className={`button ${adminStyles.submit}`} disabled={distribute.isPending}>
+            Send reward
+          </button>
+          {sent && (
+            <button type="button" className={listStyles.plainButton} onClick={onNewReward}>
+              New reward
+            </button>
+          )}
+        </div>
+        {dialog}
+      </form>
+      {result && <RewardResult result={result} names={names} />}
+    </>
+  );
+}

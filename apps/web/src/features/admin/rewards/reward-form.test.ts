@@ -1,0 +1,76 @@
+import { REWARD_MAX_RECIPIENTS, REWARD_MESSAGES } from '@outpost/contracts/rewards';
+import { describe, expect, it } from 'vitest';
+import {
+  blankItem,
+  checkReward,
+  newRequestID,
+  newRewardDraft,
+  playerCount,
+  recipientIDs,
+  rewardText,
+} from './reward-form';
+
+const alex = { userID: 'u-alex', displayName: 'Alex', email: 'alex@example.com' };
+
+describe('reward recipients', () => {
+  it('takes the picked players, then pasted IDs split on spaces, commas and lines, each once', () => {
+    expect(recipientIDs([alex], ' u-bo, u-cy\nu-alex;u-bo ')).toEqual(['u-alex', 'u-bo', 'u-cy']);
+    expect(recipientIDs([], '')).toEqual([]);
+  });
+});
+
+describe('reward check', () => {
+  const requestID = newRequestID();
+
+  it('makes a request ID the schema accepts, new for each form', () => {
+    expect(requestID).toMatch(/^reward-[0-9a-f-]{36}$/);
+    expect(newRequestID()).not.toBe(requestID);
+  });
+
+  it('sends credits and items as numbers, with the reason trimmed', () => {
+    const draft = { ...newRewardDraft(), credits: '250', reason: ' Launch party ' };
+    draft.items = [{ ...blankItem(), itemID: 'boba-tea', quantity: '2' }];
+    expect(checkReward(requestID, ['u-alex'], draft)).toEqual({
+      ok: true,
+      value: {
+        requestID,
+        userIDs: ['u-alex'],
+        credits: 250,
+        items: [{ itemID: 'boba-tea', quantity: 2 }],
+        reason: 'Launch party',
+      },
+    });
+  });
+
+  it('says the first problem in the form’s order', () => {
+    const empty = newRewardDraft();
+    expect(checkReward(requestID, [], empty)).toEqual({ ok: false, message: REWARD_MESSAGES.userIDs });
+    const tooMany = Array.from({ length: REWARD_MAX_RECIPIENTS + 1 }, (_, index) => `u-${index}`);
+    expect(checkReward(requestID, tooMany, empty)).toEqual({ ok: false, message: REWARD_MESSAGES.userIDs });
+    expect(checkReward(requestID, ['u-alex'], { ...empty, reason: 'Thanks' })).toEqual({
+      ok: false,
+      message: REWARD_MESSAGES.nothingToGive,
+    });
+    expect(checkReward(requestID, ['u-alex'], { ...empty, credits: '1.5', reason: 'Thanks' })).toEqual({
+      ok: false,
+      message: REWARD_MESSAGES.credits,
+    });
+    const badItem = { ...empty, reason: 'Thanks', items: [{ ...blankItem(), itemID: 'taco', quantity: '0' }] };
+    expect(checkReward(requestID, ['u-alex'], badItem)).toEqual({
+      ok: false,
+      message: `Item 1: ${REWARD_MESSAGES.quantity}`,
+    });
+    expect(checkReward(requestID, ['u-alex'], { ...empty, credits: '5' })).toEqual({
+      ok: false,
+      message: REWARD_MESSAGES.reasonRequired,
+    });
+  });
+});
+
+describe('reward text', () => {
+  it('says what each player gets', () => {
+    expect(rewardText({ credits: 1500, items: [{ itemID: 'taco', quantity: 2 }] })).toBe('1,500 credits and 2 × taco');
+    expect(rewardText({ credits: 0, items: [{ itemID: 'taco', quantity: 1 }] })).toBe('1 × taco');
+    expect([playerCount(1), playerCount(3)]).toEqual(['1 player', '3 players']);
+  });
+});

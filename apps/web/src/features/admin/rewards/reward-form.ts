@@ -1,0 +1,89 @@
+import {
+  type DistributeRewardResult,
+  distributeRewardInputSchema,
+  type RewardRequest,
+} from '@outpost/contracts/rewards';
+import { type Checked, checkWith, numberValue } from '../components/form-check';
+
+/*
+ * The reward form as typed and its check with the contracts' schema the callable parses with.
+ * A form holds one requestID from its start: the server gives a requestID's reward once per
+ * player, so a double submit or a retry of the same form gives nothing twice.
+ */
+
+/** A requestID for a new form: unique, and in the characters the schema allows. */
+export function newRequestID(): string {
+  return `reward-${crypto.randomUUID()}`;
+}
+
+/** A player picked from the search, shown by name in the recipients. */
+export interface ChosenPlayer {
+  userID: string;
+  displayName: string | null;
+  email: string;
+}
+
+/** One item row as typed; `key` keeps the row while its item is edited. */
+export interface ItemDraft {
+  key: string;
+  itemID: string;
+  quantity: string;
+}
+
+export interface RewardDraft {
+  /** User IDs pasted in, separated by spaces, commas or new lines. */
+  pasted: string;
+  credits: string;
+  items: ItemDraft[];
+  reason: string;
+}
+
+let nextKey = 0;
+export function blankItem(): ItemDraft {
+  nextKey += 1;
+  return { key: `item-${nextKey}`, itemID: '', quantity: '1' };
+}
+
+export const newRewardDraft = (): RewardDraft => ({ pasted: '', credits: '', items: [], reason: '' });
+
+/** The pasted user IDs, in the order given. */
+export function pastedUserIDs(text: string): string[] {
+  return text.split(/[\s,;]+/).filter((userID) => userID !== '');
+}
+
+/** Everyone the reward goes to: the players picked, then the pasted IDs, each once. */
+export function recipientIDs(chosen: readonly ChosenPlayer[], pasted: string): string[] {
+  return [...new Set([...chosen.map((player) => player.userID), ...pastedUserIDs(pasted)])];
+}
+
+/** The reward as the callable takes it; a problem with one item names its row ("Item 2: …"). */
+export function checkReward(requestID: string, userIDs: string[], draft: RewardDraft): Checked<RewardRequest> {
+  return checkWith(
+    distributeRewardInputSchema,
+    {
+      requestID,
+      userIDs,
+      credits: numberValue(draft.credits),
+      items: draft.items.map((item) => ({ itemID: item.itemID.trim(), quantity: numberValue(item.quantity) })),
+      reason: draft.reason,
+    },
+    {
+      order: ['userIDs', 'credits', 'items', 'reason'],
+      describe: (issue) => {
+        const [list, index] = issue.path;
+        return list === 'items' && typeof index === 'number' ? `Item ${index + 1}: ${issue.message}` : issue.message;
+      },
+    },
+  );
+}
+
+/** What the reward gives each player, in words: "500 credits and 2 × boba-tea". */
+export function rewardText(reward: Pick<DistributeRewardResult, 'credits' | 'items'>): string {
+  const parts = [
+    ...(reward.credits > 0 ? [`${reward.credits.toLocaleString('en-US')} credits`] : []),
+    ...reward.items.map((item) => `${item.quantity} × ${item.itemID}`),
+  ];
+  return parts.join(' and ');
+}
+
+export const playerCount = (count: number) => `${count} ${count === 1 ? 'player' : 'players'}`;

@@ -1,0 +1,181 @@
+import type { AdminLogEntry } from '@outpost/contracts/backoffice';
+import type { AccountItems, Credits } from '@outpost/contracts/economy';
+import { type DistributeRewardResult, REWARD_ADMIN_ACTION, unknownUsersMessage } from '@outpost/contracts/rewards';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
+import { useRoleSessions } from './accounts-helpers';
+import { callApi, MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
+
+// 3 sign-ups from one address: under the server's default auth rate limits.
+const fixture = useSite();
+const ROLES = ['admin', 'staff', 'player'] as const;
+const { sessions, accounts } = useRoleSessions(fixture, ROLES);
+
+const url = (path: string) => `${fixture.site.url}${path}`;
+const tag = Date.now().toString(36).slice(-5);
+const REASON = `Launch party ${tag}`;
+const CALLABLE = '/api/callable/development-admin-distributereward';
+let playerID: string;
+
+beforeAll(async () => {
+  const userID = await findUserIdByEmail(fixture.site.server.stores.identity, accounts.player.email);
+  if (!userID) throw new Error('the player has no account');
+  playerID = userID;
+});
+
+const balance = async () => (await callApi<Credits>(sessions.player.page, 'GET', '/api/account/credits')).balance;
+const salutes = async () =>
+  (await callApi<AccountItems>(sessions.player.page, 'GET', '/api/account/items')).items.filter(
+    (item) => item.itemID === 'emote-salute',
+  ).length;
+
+async function expectAlert(page: Page, text: string): Promise<void> {
+  const alert = page.getByRole('alert').filter({ hasText: text });
+  await alert.waitFor();
+  expect(await alert.innerText()).toBe(text);
+}
+
+/** Presses Send reward and confirms in the dialog, which must be the only one open. */
+async function sendAndConfirm(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Send reward' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Send this reward in development?' });
+  await dialog.waitFor();
+  expect(await page.getByRole('dialog').count()).toBe(1);
+  await dialog.getByRole('button', { name: 'Send reward' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('rewards, as an admin', () => {
+  it('refuses a pasted user ID that names no player, giving nothing', async () => {
+    const { page } = sessions.admin;
+    const before = await balance();
+    await page.goto(url('/admin/rewards'));
+    await page.getByRole('heading', { level: 1, name: 'Rewards' }).waitFor();
+    await page.getByLabel('User IDs (optional)').fill(`${playerID}\nno-such-player-${tag}`);
+    await page.getByRole('status').filter({ hasText: '2 players will get this reward.' }).waitFor();
+    await page.getByLabel('Credits per player').fill('40');
+    await page.getByLabel('Reason', { exact: true }).fill(REASON);
+    await sendAndConfirm(page);
+    await expectAlert(page, `The reward was not sent. ${unknownUsersMessage([`no-such-player-${tag}`])}`);
+    expect(await balance()).toBe(before);
+  });
+
+  it('gives a found player credits and an item once, however often Send is pressed or the call retried', async () => {
+    const { page } = sessions.admin;
+    const before = await balance();
+    const salutesBefore = await salutes();
+    await page.goto(url('/admin/rewards'));
+    const search = page.getByRole('form', { name: 'Find players' });
+    await search.getByLabel('Display name or email').fill(accounts.player.displayName);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('status').filter({ hasText: '1 player found.' }).waitFor();
+    await page.getByRole('button', { name: `Add ${accounts.player.displayName}` }).click();
+    const picked = page.getByRole('list', { name: 'Players picked' });
+    expect(await picked.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining(accounts.player.email),
+    ]);
+    await page.getByRole('list', { name: 'Players found' }).getByText('Added').waitFor();
+
+    await page.getByLabel('Credits per player').fill('250');
+    await page.getByRole('button', { name: '+ Add item' }).click();
+    await page.getByLabel('Item 1', { exact: true }).fill('emote-salute');
+    await page.getByText('Salute', { exact: true }).waitFor();
+    await page.getByLabel('Reason', { exact: true }).fill(REASON);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A double click opens one confirmation, and one reward goes out.
+    await page.getByRole('button', { name: 'Send reward' }).dblclick();
+    const dialog = page.getByRole('dialog', { name: 'Send this reward in development?' });
+    await dialog.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    expect(await dialog.innerText()).toContain('Each of 1 player gets 250 credits and 1 × emote-salute');
+    await dialog.getByRole('button', { name: 'Send reward' }).click();
+    await expectAlert(page, 'Reward sent to 1 player.');
+    const result = page.getByRole('region', { name: 'Reward sent' });
+    await result.getByText('1 player got 250 credits and 1 × emote-salute now.').waitFor();
+    expect(await balance()).toBe(before + 250);
+    expect(await salutes()).toBe(salutesBefore + 1);
+    // The reward itself is fixed once sent; its recipients are not.
+    expect(await page.getByLabel('Credits per player').isDisabled()).toBe(true);
+
+    // Send again: the same requestID reaches nobody new.
+    await sendAndConfirm(page);
+    await expectAlert(page, 'Nothing was sent twice: every player listed had this reward already.');
+    expect(await balance()).toBe(before + 250);
+
+    // A retry of the call itself, three at once, with the form's requestID: still once.
+    const requestID = await result
+      .locator('dt', { hasText: 'Request ID' })
+      .locator('xpath=following-sibling::dd[1]')
+      .innerText();
+    const retry = {
+      requestID,
+      userIDs: [playerID],
+      credits: 250,
+      items: [{ itemID: 'emote-salute', quantity: 1 }],
+      reason: REASON,
+    };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => callApi<{ data: DistributeRewardResult }>(page, 'POST', CALLABLE, { data: retry })),
+    );
+    for (const { data } of answers) expect(data).toMatchObject({ given: [], alreadyGiven: [playerID] });
+    expect(await balance()).toBe(before + 250);
+    expect(await salutes()).toBe(salutesBefore + 1);
+
+    // The admin log has the one distribution, and the summary links to it.
+    const log = await callApi<{ rows: AdminLogEntry[] }>(
+      page,
+      'GET',
+      `/api/admin/development/admin-log?action=${REWARD_ADMIN_ACTION}&pageSize=500`,
+    );
+    expect(log.rows.filter((entry) => entry.data.requestID === requestID)).toHaveLength(1);
+    await result.getByRole('link', { name: 'See your rewards in the admin log' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Admin Log' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('action')).toBe(REWARD_ADMIN_ACTION);
+    await page.getByRole('row').filter({ hasText: requestID }).waitFor();
+  });
+
+  it('starts a new reward with a new request ID', async () => {
+    const { page } = sessions.admin;
+    const before = await balance();
+    await page.goto(url('/admin/rewards'));
+    await page.getByLabel('User IDs (optional)').fill(playerID);
+    await page.getByLabel('Credits per player').fill('5');
+    await page.getByLabel('Reason', { exact: true }).fill(`${REASON} encore`);
+    await sendAndConfirm(page);
+    await expectAlert(page, 'Reward sent to 1 player.');
+    const firstID = await page.locator('form code').innerText();
+    await page.getByRole('button', { name: 'New reward' }).click();
+    expect(await page.getByLabel('Credits per player').inputValue()).toBe('');
+    expect(await page.locator('form code').innerText()).not.toBe(firstID);
+    await page.getByLabel('User IDs (optional)').fill(playerID);
+    await page.getByLabel('Credits per player').fill('5');
+    await page.getByLabel('Reason', { exact: true }).fill(`${REASON} encore`);
+    await sendAndConfirm(page);
+    await expectAlert(page, 'Reward sent to 1 player.');
+    expect(await balance()).toBe(before + 10);
+
+    // The summary and the form fit a phone.
+    await page.setViewportSize(MOBILE_VIEWPORT);
+    await page.getByRole('region', { name: 'Reward sent' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
+
+describe('rewards, as staff', () => {
+  it('says only admins distribute rewards, and the server refuses staff', async () => {
+    const { page } = sessions.staff;
+    await page.goto(url('/admin/rewards'));
+    await page.getByRole('heading', { level: 1, name: 'Rewards' }).waitFor();
+    await page.getByText('Rewards are distributed by admins only').waitFor();
+    expect(await page.getByRole('button', { name: 'Send reward' }).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const refused = callApi(page, 'POST', CALLABLE, {
+      data: { requestID: `staff-${tag}`, userIDs: [playerID], credits: 1, reason: 'nope' },
+    });
+    await expect(refused).rejects.toThrow(/403/);
+  });
+});

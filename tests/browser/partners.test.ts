@@ -1,0 +1,152 @@
+import type { AccountReferral } from '@outpost/contracts/partners';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newAccount, useRoleSessions } from './accounts-helpers';
+import { callApi, openPage, seriousAxeViolations, useSite } from './harness';
+
+// Budget per client address (server defaults): 3 sign-ups here, no sign-in.
+const fixture = useSite();
+const { sessions, accounts } = useRoleSessions(fixture, ['admin', 'partner'] as const);
+
+const tag = Date.now().toString(36).slice(-5);
+const url = (path: string) => `${fixture.site.url}${path}`;
+const store = () => fixture.site.server.stores.game.development;
+const partnerSection = (page: Page) => page.getByRole('region', { name: 'Partner programme' });
+const balanceOf = async (page: Page) =>
+  (await callApi<{ balance: number }>(page, 'GET', '/api/account/credits')).balance;
+
+describe("a partner's referral link brings a new player", () => {
+  it('the partner copies their link, a new player signs up through it and joins, the partner claims a tier', async () => {
+    const partner = sessions.partner;
+    await partner.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: fixture.site.url });
+    await partner.page.goto(url('/account'));
+    const section = partnerSection(partner.page);
+    const linkField = section.getByRole('textbox', { name: 'Your referral link' });
+    await linkField.waitFor();
+    const link = await linkField.inputValue();
+    expect(link).toMatch(new RegExp(`^${url('/join/')}[a-z0-9]{16}$`));
+    await section.getByRole('button', { name: 'Copy your referral link' }).click();
+    await section.getByText('Link copied.').waitFor();
+    expect(await partner.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await section.getByText('0 players have joined through your link.').waitFor();
+    expect(await section.getByRole('list', { name: 'Reward tiers' }).getByText('Locked').count()).toBe(3);
+    expect(await seriousAxeViolations(partner.page)).toEqual([]);
+
+    // A visitor opens the link, signs up from it and comes back to join.
+    const visitor = await openPage(fixture.browser, { viewport: { width: 390, height: 844 } });
+    visitor.context.setDefaultTimeout(8_000);
+    const newcomer = newAccount('recruit');
+    await visitor.page.goto(link);
+    await visitor.page.getByText(`@${accounts.partner.displayName} invites you to Outpost.`).waitFor();
+    await visitor.page.getByText('Join the resistance').waitFor();
+    expect(await seriousAxeViolations(visitor.page)).toEqual([]);
+    await visitor.page.getByRole('link', { name: 'Create an account' }).click();
+    const panel = visitor.page.getByRole('tabpanel');
+    await panel.getByLabel('Display name').fill(newcomer.displayName);
+    await panel.getByLabel('Email').fill(newcomer.email);
+    await panel.getByLabel('Password').fill(newcomer.password);
+    await panel.getByRole('button', { name: 'Create account' }).click();
+    await visitor.page.waitForURL(link);
+    await visitor.page.getByRole('button', { name: 'Join' }).click();
+    await visitor.page
+      .getByRole('alert')
+      .getByText(`You joined through @${accounts.partner.displayName}'s link. Welcome to Outpost!`)
+      .waitFor();
+    expect(await visitor.page.getByRole('button', { name: 'Join' }).count()).toBe(0);
+    expect(await seriousAxeViolations(visitor.page)).toEqual([]);
+    // Back on the link later, the player is told they already joined.
+    await visitor.page.reload();
+    await visitor.page.getByText('You have already joined through this referral link.').waitFor();
+    await visitor.context.close();
+
+    // The partner sees the referral, claims the first tier, and their credits rise by its 100.
+    const before = await balanceOf(partner.page);
+    await partner.page.reload();
+    await section.getByText('1 player has joined through your link.').waitFor();
+    await section.getByText(newcomer.displayName).waitFor();
+    const tiers = section.getByRole('list', { name: 'Reward tiers' });
+    await tiers.getByRole('button', { name: 'Claim 100 credits for 1 referral' }).click();
+    await tiers.getByRole('alert').getByText('Claimed: 100 credits added.').waitFor();
+    await tiers.getByText(/^Claimed on /).waitFor();
+    expect(await tiers.getByRole('button', { name: /^Claim/ }).count()).toBe(0);
+    expect(await balanceOf(partner.page)).toBe(before + 100);
+    await partner.page
+      .getByRole('region', { name: 'Credits' })
+      .getByText(`Balance: ${before + 100} credits`)
+      .waitFor();
+    const mine = await callApi<AccountReferral>(partner.page, 'GET', '/api/account/referral-link');
+    expect(mine).toMatchObject({ partner: true, link: { referralCount: 1, rewardTierClaims: ['first-recruit'] } });
+  });
+});
+
+describe('admins run partner invites', () => {
+  const codes = ['a', 'b', 'c'].map((letter) => `creator-${letter}-${tag}`);
+  const inviteRow = (inviteID: string) =>
+    store().selectFrom('partner_invites').selectAll().where('invite_id', '=', inviteID).executeTakeFirst();
+
+  it('creates invites, marks two delivered in bulk, deletes the undelivered in bulk and renames one', async () => {
+    const { page } = sessions.admin;
+    await page.goto(url('/admin/partners/invites'));
+    const form = page.getByRole('form', { name: 'New partner invite' });
+    for (const code of codes) {
+      await form.getByLabel('Code (optional)').fill(code);
+      await form.getByRole('button', { name: 'Create invite' }).click();
+      await page.getByRole('alert').getByText(`Partner invite ${code} created.`).waitFor();
+    }
+    await page.getByRole('cell', { name: codes[2], exact: true }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    for (const code of codes.slice(0, 2)) await page.getByLabel(`Select partner invite ${code}`).check();
+    await page.getByText('2 selected.').waitFor();
+    await page.getByRole('button', { name: 'Mark delivered' }).click();
+    await page.getByRole('alert').getByText('Marked 2 partner invites delivered.').waitFor();
+    expect((await inviteRow(codes[0] as string))?.delivered).toBe(1);
+    expect((await inviteRow(codes[2] as string))?.delivered).toBe(0);
+
+    for (const code of codes) await page.getByLabel(`Select partner invite ${code}`).check();
+    await page.getByRole('button', { name: 'Delete undelivered' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete undelivered partner invites?' });
+    await dialog.getByRole('button', { name: 'Delete undelivered' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(`Deleted 1 partner invite. Kept ${codes[0]}, ${codes[1]}: already delivered.`)
+      .waitFor();
+    expect(await inviteRow(codes[2] as string)).toBeUndefined();
+    expect(await inviteRow(codes[0] as string)).toBeDefined();
+
+    const renamed = `creator-z-${tag}`;
+    await page.getByRole('button', { name: `Edit partner invite ${codes[1]}` }).click();
+    const edit = page.getByRole('form', { name: `Edit partner invite ${codes[1]}` });
+    await edit.getByLabel('Code', { exact: true }).fill(renamed);
+    await edit.getByRole('button', { name: 'Save invite' }).click();
+    await page.getByRole('alert').getByText(`Partner invite ${codes[1]} is now ${renamed}.`).waitFor();
+    expect(await inviteRow(codes[1] as string)).toBeUndefined();
+    expect(await inviteRow(renamed)).toMatchObject({ delivered: 1, claimed: 0 });
+    await page.getByRole('cell', { name: renamed, exact: true }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('lists the partner with their referral, and shows the rewards and settings screens', async () => {
+    const { page } = sessions.admin;
+    await page.goto(url('/admin/partners/list'));
+    const row = page.getByRole('row').filter({ hasText: accounts.partner.displayName });
+    await row.getByRole('cell', { name: 'first-recruit' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Referral rewards' }).click();
+    await page.getByRole('cell', { name: 'standard-partner-reward', exact: true }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const settings = page.getByRole('form', { name: 'Partner settings' });
+    await settings.getByLabel('Join message').fill(`Come build with us ${tag}`);
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await settings.getByRole('alert').getByText('Partner settings saved.').waitFor();
+    const link = await callApi<AccountReferral>(sessions.partner.page, 'GET', '/api/account/referral-link');
+    if (!link.partner) throw new Error('the partner lost their link');
+    await sessions.partner.page.goto(url(`/join/${link.link.referralID}`));
+    await sessions.partner.page.getByText(`Come build with us ${tag}`).waitFor();
+    await sessions.partner.page
+      .getByText('This is your own referral link: share it with new players instead.')
+      .waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
