@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { slug } from './fields';
+import { USER_ID_MAX_LENGTH } from './identity';
 
 /**
  * Avatars players claim (spec §1, §3 create-avatar-experience with its claimedBy, §7 claim-avatar;
@@ -6,8 +8,6 @@ import { z } from 'zod/mini';
  */
 
 export const AVATAR_ID_MAX_LENGTH = 64;
-/** Account ids are better-auth's (32 characters); the bound only keeps nonsense short. */
-export const USER_ID_MAX_LENGTH = 64;
 
 export const AVATAR_MESSAGES = {
   avatarID: `Avatar IDs use lower-case letters, digits and '-' (at most ${AVATAR_ID_MAX_LENGTH} characters).`,
@@ -18,14 +18,7 @@ export const AVATAR_MESSAGES = {
   alreadyClaimed: 'You have already claimed this avatar.',
 } as const;
 
-export const avatarIDSchema = z
-  .string({ error: AVATAR_MESSAGES.avatarID })
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.maxLength(AVATAR_ID_MAX_LENGTH, { error: AVATAR_MESSAGES.avatarID }),
-    z.regex(/^[a-z0-9][a-z0-9-]*$/, { error: AVATAR_MESSAGES.avatarID }),
-  );
+export const avatarIDSchema = slug(AVATAR_ID_MAX_LENGTH, AVATAR_MESSAGES.avatarID);
 
 /** GET /api/fn/claim-avatar (spec §7): query avatarID and userID, which must be the caller's own. */
 export const claimAvatarQuerySchema = z.object({

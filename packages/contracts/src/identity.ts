@@ -20,6 +20,8 @@ export function authErrorMessage(code: string): string {
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** Account ids are better-auth's (32 characters); the bound only keeps nonsense out of queries and logs. */
+export const USER_ID_MAX_LENGTH = 200;
 
 export const DISPLAY_NAME_RULE = 'Display names are 3 to 20 letters, digits, _ or -.';
 export const displayNameSchema = z

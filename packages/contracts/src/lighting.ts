@@ -9,6 +9,8 @@ import { GUEST_USER_ID } from './identity';
 
 /** Spec §6: the owner of the presets visitors make. */
 export const GUEST_OWNER = GUEST_USER_ID;
+/** The owner of Outpost's own presets: no account and no visitor acts as it, so nobody changes them. */
+export const OUTPOST_OWNER = 'outpost';
 /** Presets one owner may keep ('guest' counts as one owner). */
 export const LIGHTING_PRESETS_PER_OWNER = 50;
 /** Public presets of others a list shows, most recently changed first. */
@@ -100,8 +102,11 @@ export const lightingPresetSchema = z.object({
   name: z.string(),
   settings: lightingSettingsSchema,
   public: z.boolean(),
-  /** A user id, or 'guest'. */
-  owner: z.string(),
+  /**
+   * A user id, or 'guest'. Another player's user id never leaves the server: their public presets
+   * come with null.
+   */
+  owner: z.nullable(z.string()),
   /** ISO 8601. */
   created: z.string(),
   updated: z.string(),

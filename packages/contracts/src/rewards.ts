@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { Environment } from './environments';
 import { wholeNumber } from './fields';
+import { USER_ID_MAX_LENGTH } from './identity';
 import { itemIdSchema } from './items';
 
 /**
@@ -18,7 +19,6 @@ export const REWARD_MAX_ITEMS = 50;
 export const REWARD_MAX_ITEM_QUANTITY = 100;
 export const REWARD_REASON_MAX_LENGTH = 200;
 export const REWARD_REQUEST_ID_MAX_LENGTH = 100;
-const USER_ID_MAX_LENGTH = 200;
 
 export const REWARD_MESSAGES = {
   requestID: `requestID names this reward so a retry gives nothing twice: 1 to ${REWARD_REQUEST_ID_MAX_LENGTH} letters, digits, '.', '_' or '-'.`,

@@ -1,9 +1,11 @@
 import {
+  GUEST_OWNER,
   LIGHTING_PRESETS_PER_OWNER,
   LIGHTING_SHARED_LIST_MAX,
   type LightingPreset,
   type LightingPresetInput,
   type LightingPresetList,
+  OUTPOST_OWNER,
 } from '@outpost/contracts/lighting';
 import { type Kysely, sql } from 'kysely';
 import { newRandomID } from '../platform/random-id';
@@ -37,6 +39,11 @@ export class PresetLimitError extends Error {
   }
 }
 
+/** The owner as the viewer may see it: their own id, or the shared owners' names, never another player's id. */
+function shownOwner(owner: string, viewerOwner: string): string | null {
+  return owner === viewerOwner || owner === GUEST_OWNER || owner === OUTPOST_OWNER ? owner : null;
+}
+
 function toPreset(row: LightingPresetRow, viewerOwner: string): LightingPreset {
   return {
     presetID: row.preset_id,
@@ -49,7 +56,7 @@ function toPreset(row: LightingPresetRow, viewerOwner: string): LightingPreset {
       tint: row.tint,
     },
     public: Number(row.public) === 1,
-    owner: row.owner,
+    owner: shownOwner(row.owner, viewerOwner),
     created: row.created,
     updated: row.updated,
     editable: row.owner === viewerOwner,

@@ -1,12 +1,10 @@
+import { OUTPOST_OWNER } from '@outpost/contracts/lighting';
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../stores';
 import { type LightingPresetSeed, upsertLightingPresets } from './queries';
 
-/**
- * The demo's public presets belong to 'outpost': an owner no account and no visitor acts as, so
- * everyone reads them and nobody changes them.
- */
-export const DEMO_PRESET_OWNER = 'outpost';
+/** The demo's public presets are Outpost's own: everyone reads them and nobody changes them. */
+export const DEMO_PRESET_OWNER = OUTPOST_OWNER;
 
 export const DEMO_LIGHTING_PRESETS: readonly LightingPresetSeed[] = [
   {
