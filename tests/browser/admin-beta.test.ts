@@ -58,7 +58,14 @@ describe('beta requests, as staff', () => {
     await row.getByRole('button', { name: `Accept ${player.displayName}` }).click();
     await expectAlert(page, `${player.displayName} is in the beta, with 2 invites to share.`);
     const shown = page.getByRole('region', { name: `Invites of ${player.displayName}` });
-    const links = await shown.getByRole('link').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    // The Accept pressed leaves its row: the focus goes to the outcome, not to the page.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      `${player.displayName} is in the beta, with 2 invites to share.`,
+    );
+    const links = await shown
+      .getByRole('textbox', { name: /^Share link of / })
+      .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value));
     expect(links).toHaveLength(2);
 
     // The player's own account lists the same two invites, and the links open them.
@@ -87,7 +94,7 @@ describe('invites, as staff', () => {
     await form.getByLabel('Valid for (days)').fill('10');
     await form.getByRole('button', { name: 'Create invite' }).click();
     await expectAlert(form, `Invite ${INVITE} created.`);
-    expect(await form.getByRole('link', { name: url(`/invite/${INVITE}`) }).getAttribute('href')).toBe(
+    expect(await form.getByRole('textbox', { name: `Share link of ${INVITE}` }).inputValue()).toBe(
       url(`/invite/${INVITE}`),
     );
     const row = page.getByRole('row').filter({ hasText: INVITE });

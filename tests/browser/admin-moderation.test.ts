@@ -1,7 +1,8 @@
+import { ADMIN_ROUTES, adminReportPath } from '@outpost/contracts/admin-routes';
 import type { Feedback, FeedbackInput } from '@outpost/contracts/beta';
 import type { Me } from '@outpost/contracts/identity';
 import { type FiledReport, REPORT_MESSAGES, type Report } from '@outpost/contracts/moderation';
-import { adminReportPath, ROUTES } from '@outpost/contracts/routes';
+import { ROUTES } from '@outpost/contracts/routes';
 import { USER_KEYS_MESSAGES, type UserSearchResult } from '@outpost/contracts/user-search';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,7 +128,7 @@ describe('reports', () => {
     expect(await dashboardFigure(page, 'Unresolved Reports')).toBe(before - 1);
 
     // Off the default list, on the resolved one.
-    await page.goto(url(ROUTES.adminReports));
+    await page.goto(url(ADMIN_ROUTES.adminReports));
     await page
       .getByRole('status')
       .filter({ hasText: /results?$/ })
@@ -162,7 +163,7 @@ describe('reports', () => {
     const target = `@griefer_${tag}`;
     for (const n of [1, 2, 3]) await fileReport(target, `Blocks the spawn point again (${n}).`);
     const { page } = sessions.moderator;
-    await page.goto(url(ROUTES.adminReports));
+    await page.goto(url(ADMIN_ROUTES.adminReports));
     const trending = page.getByRole('region', { name: 'Trending issues' });
     const link = trending.getByRole('link', { name: `${target}: Cheating or exploits` });
     await link.click();
@@ -277,7 +278,7 @@ describe('user search', () => {
 
   it('finds a player by a prefix and by a typo; an admin gives them the partner key after confirming', async () => {
     const { page } = sessions.admin;
-    await page.goto(url(ROUTES.adminUsers));
+    await page.goto(url(ADMIN_ROUTES.adminUsers));
     await page.getByRole('heading', { level: 1, name: 'User search' }).waitFor();
 
     const byPrefix = await search(page, 'marigo');
@@ -313,12 +314,17 @@ describe('user search', () => {
     // The player's own profile has it.
     const me = await callApi<Me>(playerSession.page, 'GET', '/api/auth/me');
     expect(me.profile?.keys).toEqual(['partner']);
-    expect(await byTypo.getByRole('checkbox', { name: 'partner' }).isChecked()).toBe(true);
+    // The search asked again after a reload ticks what is stored, not what was ticked here.
+    await page.reload();
+    const reloaded = page.getByRole('article', { name: `@${player.displayName}` });
+    await reloaded.getByText('Close spelling').waitFor();
+    expect(await reloaded.getByRole('checkbox', { name: 'partner' }).isChecked()).toBe(true);
+    expect(await reloaded.getByRole('checkbox', { name: 'moderator' }).isChecked()).toBe(false);
   });
 
   it('shows the server’s refusal when an admin takes away their own admin key, and keeps it', async () => {
     const { page } = sessions.admin;
-    await page.goto(url(`${ROUTES.adminUsers}?q=${encodeURIComponent(accounts.admin.email)}`));
+    await page.goto(url(`${ADMIN_ROUTES.adminUsers}?q=${encodeURIComponent(accounts.admin.email)}`));
     const hit = page.getByRole('article', { name: `@${accounts.admin.displayName}` });
     await hit.getByText('Exact match').waitFor();
     await hit.getByRole('checkbox', { name: 'admin' }).uncheck();
@@ -333,7 +339,7 @@ describe('user search', () => {
   it('shows a moderator the keys read-only, on a phone too', async () => {
     const { page } = sessions.moderator;
     await page.setViewportSize(MOBILE_VIEWPORT);
-    await page.goto(url(ROUTES.adminUsers));
+    await page.goto(url(ADMIN_ROUTES.adminUsers));
     await page.getByText('Only admins change keys; you see them read-only.').waitFor();
     const hit = await search(page, 'marigo');
     expect(await hit.locator('dt', { hasText: 'Keys' }).locator('xpath=following-sibling::dd[1]').innerText()).toBe(
@@ -357,5 +363,31 @@ describe('user search', () => {
     expect(refused).toBe(403);
     const found = await callApi<UserSearchResult>(page, 'POST', `${ADMIN_API}/user-search`, { query: 'marigold' });
     expect(found.hits.find((hit) => hit.profile.userID === playerID)?.keys).toEqual(['partner']);
+  });
+});
+
+describe('the moderation hub', () => {
+  it('says when a figure could not be loaded, keeps the others, and loads it again on request', async () => {
+    const { page } = sessions.moderator;
+    const feedbackList = (address: URL) => address.pathname === `${ADMIN_API}/feedback`;
+    await page.route(feedbackList, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'The feedback store is resting.' } }),
+      }),
+    );
+    await page.goto(url(ROUTES.adminModeration));
+    const alert = page.getByRole('alert').filter({ hasText: 'These figures could not be loaded.' });
+    await alert.getByText('These figures could not be loaded. The feedback store is resting.').waitFor();
+    expect(await page.locator('dt', { hasText: 'Feedback waiting for review' }).count()).toBe(0);
+    // The reports' figures do not depend on it.
+    await expect.poll(() => figureText(page, 'Unresolved Reports')).toMatch(/^\d+$/);
+    await expectNoSeriousAxeViolations(page);
+
+    await page.unroute(feedbackList);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => figureText(page, 'Feedback waiting for review')).toMatch(/^\d+$/);
+    expect(await alert.count()).toBe(0);
   });
 });

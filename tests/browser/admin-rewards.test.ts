@@ -1,7 +1,8 @@
 import type { AdminLogEntry } from '@outpost/contracts/backoffice';
 import type { AccountItems, Credits } from '@outpost/contracts/economy';
 import { type DistributeRewardResult, REWARD_ADMIN_ACTION, unknownUsersMessage } from '@outpost/contracts/rewards';
-import type { Page } from 'playwright-core';
+import { USER_SEARCH_MESSAGES } from '@outpost/contracts/user-search';
+import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { useRoleSessions } from './accounts-helpers';
@@ -34,6 +35,16 @@ async function expectAlert(page: Page, text: string): Promise<void> {
   const alert = page.getByRole('alert').filter({ hasText: text });
   await alert.waitFor();
   expect(await alert.innerText()).toBe(text);
+}
+
+/** Counts the page's calls of the reward callable from now on, until `stop`. */
+function countCalls(page: Page): { count: () => number; stop: () => void } {
+  let count = 0;
+  const seen = (request: Request) => {
+    if (new URL(request.url()).pathname === CALLABLE) count += 1;
+  };
+  page.on('request', seen);
+  return { count: () => count, stop: () => page.off('request', seen) };
 }
 
 /** Presses Send reward and confirms in the dialog, which must be the only one open. */
@@ -84,14 +95,35 @@ describe('rewards, as an admin', () => {
     await page.getByLabel('Reason', { exact: true }).fill(REASON);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // A double click opens one confirmation, and one reward goes out.
-    await page.getByRole('button', { name: 'Send reward' }).dblclick();
+    // A double click opens one confirmation, and one call goes out. Its answer is held back, so
+    // Send pressed again while the call is out finds it on its way: no dialog, no second call.
+    const calls = countCalls(page);
+    let answer = () => {};
+    const held = new Promise<void>((release) => {
+      answer = release;
+    });
+    await page.route(`**${CALLABLE}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const send = page.getByRole('button', { name: 'Send reward' });
+    await send.dblclick();
     const dialog = page.getByRole('dialog', { name: 'Send this reward in development?' });
     await dialog.waitFor();
     expect(await page.getByRole('dialog').count()).toBe(1);
     expect(await dialog.innerText()).toContain('Each of 1 player gets 250 credits and 1 × emote-salute');
     await dialog.getByRole('button', { name: 'Send reward' }).click();
+    await expect.poll(calls.count).toBe(1);
+    // The dialog gave the focus back to Send, which stays reachable while the call is out.
+    expect(await send.evaluate((button) => button === document.activeElement)).toBe(true);
+    await send.press('Enter');
+    await send.click({ force: true });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    answer();
     await expectAlert(page, 'Reward sent to 1 player.');
+    await page.unroute(`**${CALLABLE}`);
+    expect(calls.count()).toBe(1);
+    calls.stop();
     const result = page.getByRole('region', { name: 'Reward sent' });
     await result.getByText('1 player got 250 credits and 1 × emote-salute now.').waitFor();
     expect(await balance()).toBe(before + 250);
@@ -134,6 +166,57 @@ describe('rewards, as an admin', () => {
     await page.getByRole('heading', { level: 1, name: 'Admin Log' }).waitFor();
     expect(new URL(page.url()).searchParams.get('action')).toBe(REWARD_ADMIN_ACTION);
     await page.getByRole('row').filter({ hasText: requestID }).waitFor();
+  });
+
+  it('drops the hits of a search made too short instead of passing them off as its own', async () => {
+    const { page } = sessions.admin;
+    await page.goto(url('/admin/rewards'));
+    const search = page.getByRole('form', { name: 'Find players' });
+    await search.getByLabel('Display name or email').fill(accounts.player.displayName);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('status').filter({ hasText: '1 player found.' }).waitFor();
+    await page.getByRole('list', { name: 'Players found' }).waitFor();
+
+    await search.getByLabel('Display name or email').fill(accounts.player.displayName.slice(0, 2));
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('status').filter({ hasText: USER_SEARCH_MESSAGES.queryTooShort }).waitFor();
+    expect(await page.getByRole('list', { name: 'Players found' }).count()).toBe(0);
+  });
+
+  it('says a reward whose answer was lost may have been sent, keeps it as it was, and sends it again once', async () => {
+    const { page } = sessions.admin;
+    const before = await balance();
+    await page.goto(url('/admin/rewards'));
+    await page.getByLabel('User IDs (optional)').fill(playerID);
+    await page.getByLabel('Credits per player').fill('30');
+    await page.getByLabel('Reason', { exact: true }).fill(`${REASON} lost answer`);
+    // The server gives the reward; its answer never reaches the page.
+    await page.route(
+      `**${CALLABLE}`,
+      async (route) => {
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await sendAndConfirm(page);
+    await expectAlert(
+      page,
+      'It is not known whether the reward was sent: Could not reach the server. Check your connection and try again. Press Send reward again: it keeps its request ID, so no player gets it twice.',
+    );
+    expect(await balance()).toBe(before + 30);
+    // Until the server answers, what the reward gives cannot change, nor can a new one start.
+    expect(await page.getByLabel('Credits per player').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Reason', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'New reward' }).count()).toBe(0);
+
+    const calls = countCalls(page);
+    await sendAndConfirm(page);
+    await expectAlert(page, 'Nothing was sent twice: every player listed had this reward already.');
+    expect(calls.count()).toBe(1);
+    calls.stop();
+    expect(await balance()).toBe(before + 30);
+    await page.getByRole('button', { name: 'New reward' }).waitFor();
   });
 
   it('starts a new reward with a new request ID', async () => {

@@ -68,8 +68,11 @@ describe('avatars on /account', () => {
     await card.getByText('Not claimed by anyone yet.').waitFor();
 
     await section.getByRole('button', { name: 'Claim Neon Medic' }).click();
-    await section.getByRole('alert').getByText(`Neon Medic: ${AVATAR_MESSAGES.claimed}`).waitFor();
+    const claimed = section.getByRole('alert').filter({ hasText: `Neon Medic: ${AVATAR_MESSAGES.claimed}` });
+    await claimed.waitFor();
     await card.getByText(/^Claimed on /).waitFor();
+    // The Claim button is gone: the focus is on the outcome, not back at the page's start.
+    expect(await isFocused(claimed)).toBe(true);
 
     await page.reload();
     await card.getByText(/^Claimed on /).waitFor();
@@ -130,14 +133,22 @@ describe('lighting presets on /account', () => {
     const theirs = await openPresets(other.page);
     expect(await theirs.getByRole('heading', { name }).count()).toBe(0);
 
-    await card.getByRole('button', { name: `Edit ${name}` }).click();
+    // Cancel and Save close the form: Edit takes the focus back.
+    const editButton = card.getByRole('button', { name: `Edit ${name}` });
+    await editButton.click();
     const edit = section.getByRole('form', { name: `Edit ${name}` });
     expect(await isFocused(edit.getByLabel('Name'))).toBe(true);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect(await isFocused(editButton)).toBe(true);
+
+    await editButton.click();
     await edit.getByLabel('Public: share it with everyone').check();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await section.getByRole('alert').getByText(`${name}: ${LIGHTING_MESSAGES.saved}`).waitFor();
     await card.getByText('Public', { exact: true }).waitFor();
+    expect(await isFocused(editButton)).toBe(true);
 
     await other.page.reload();
     const shared = presetCard(other.page.getByRole('region', { name: 'Lighting presets' }), 'Public presets', name);
@@ -187,8 +198,11 @@ describe('lighting presets on /account', () => {
       expect(await isFocused(card.getByRole('button', { name: `Delete ${guestName}` }))).toBe(true);
       await card.getByRole('button', { name: `Delete ${guestName}` }).click();
       await card.getByRole('button', { name: 'Delete preset' }).click();
-      await section.getByRole('alert').getByText(`${guestName}: ${LIGHTING_MESSAGES.deleted}`).waitFor();
+      const deleted = section.getByRole('alert').filter({ hasText: `${guestName}: ${LIGHTING_MESSAGES.deleted}` });
+      await deleted.waitFor();
       await card.waitFor({ state: 'detached' });
+      // Its card went with the focused button: the focus is on the outcome.
+      expect(await isFocused(deleted)).toBe(true);
       const left = await fixture.site.server.stores.game.development
         .selectFrom('lighting_presets')
         .select('preset_id')

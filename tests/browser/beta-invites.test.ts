@@ -1,5 +1,5 @@
-import { BETA_MESSAGES, type BetaProgramme, type Feedback } from '@outpost/contracts/beta';
-import type { Page } from 'playwright-core';
+import { BETA_MESSAGES, type BetaConfig, type BetaProgramme, type Feedback } from '@outpost/contracts/beta';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { newAccount, signUpThroughUi, useRoleSessions } from './accounts-helpers';
@@ -17,6 +17,7 @@ const userIdOf = async (site: Site, email: string) => {
   if (!id) throw new Error(`${email} has no account`);
   return id;
 };
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 const betaSection = (page: Page) => page.getByRole('region', { name: 'Beta programme', exact: true });
 const inviteLinks: string[] = [];
 
@@ -108,6 +109,15 @@ describe('the beta programme, from request to feedback', () => {
 
     await page.getByText('A friend', { exact: true }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A third player has the same link open, its Claim button showing, and is a moment too late.
+    const third = await openPage(fixture.browser);
+    third.context.setDefaultTimeout(8_000);
+    await signUpThroughUi(third.page, fixture.site, newAccount('thi'));
+    await third.page.goto(link);
+    const thirdClaim = third.page.getByRole('button', { name: 'Claim invite' });
+    await thirdClaim.waitFor();
+
     await page.getByRole('button', { name: 'Claim invite' }).click();
     await page.getByRole('alert').getByText('You claimed the invite. Welcome to the beta!').waitFor();
     await page.getByRole('link', { name: 'Go to your account' }).click();
@@ -125,13 +135,17 @@ describe('the beta programme, from request to feedback', () => {
       .getByText(/Claimed by a friend on /)
       .waitFor();
 
-    // A third player is refused with the spec's reason.
-    const third = await openPage(fixture.browser);
-    third.context.setDefaultTimeout(8_000);
-    await signUpThroughUi(third.page, fixture.site, newAccount('thi'));
-    await third.page.goto(link);
+    // The third is refused with the spec's reason, said once, in the alert, which takes the focus
+    // from the Claim button that went; opened again, the link says the same.
+    await thirdClaim.click();
+    const refused = third.page.getByRole('alert').filter({ hasText: BETA_MESSAGES.inviteAlreadyClaimed });
+    await refused.waitFor();
+    await thirdClaim.waitFor({ state: 'detached' });
+    expect(await isFocused(refused)).toBe(true);
+    expect(await third.page.getByText(BETA_MESSAGES.inviteAlreadyClaimed, { exact: true }).count()).toBe(1);
+    await third.page.reload();
     await third.page.getByText(BETA_MESSAGES.inviteAlreadyClaimed, { exact: true }).waitFor();
-    expect(await third.page.getByRole('button', { name: 'Claim invite' }).count()).toBe(0);
+    expect(await thirdClaim.count()).toBe(0);
     await third.context.close();
 
     // The second player sends feedback on the active objective, and staff find it.
@@ -166,6 +180,31 @@ describe('the beta programme, from request to feedback', () => {
         reviewed: false,
       }),
     ]);
+
+    // Staff retire the category the player chose while they type: the refusal reloads what the
+    // form offers, and the select holds the retired category no more (nor shows another one).
+    const config = await callApi<BetaConfig>(sessions.staff.page, 'GET', '/api/admin/development/beta-config');
+    await form.getByLabel('Category').selectOption({ label: category.label });
+    await form.getByLabel('How did it go?').selectOption({ label: sentiment.label });
+    await form.getByLabel('What happened?').fill(`The fourth one fell off (${tag}).`);
+    await callApi(sessions.staff.page, 'PUT', '/api/admin/development/beta-config', {
+      ...config,
+      categories: config.categories.filter((each) => each.id !== category.id),
+    });
+    try {
+      await form.getByRole('button', { name: 'Send feedback' }).click();
+      await form
+        .getByRole('alert')
+        .getByText(`"${category.id}" is not a feedback category.`, { exact: false })
+        .waitFor();
+      await expect.poll(() => form.getByLabel('Category').inputValue()).toBe('');
+      expect(await form.getByLabel('Category').getByRole('option', { name: category.label }).count()).toBe(0);
+      expect(await form.getByLabel('How did it go?').inputValue()).toBe(sentiment.id);
+      await form.getByRole('button', { name: 'Send feedback' }).click();
+      await form.getByText('Choose what your feedback is about.').waitFor();
+    } finally {
+      await callApi(sessions.staff.page, 'PUT', '/api/admin/development/beta-config', config);
+    }
     await second.context.close();
   });
 });

@@ -1,12 +1,12 @@
-import type { AccountReferral } from '@outpost/contracts/partners';
-import type { Page } from 'playwright-core';
+import { type AccountReferral, PARTNER_MESSAGES } from '@outpost/contracts/partners';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newAccount, useRoleSessions } from './accounts-helpers';
 import { callApi, openPage, seriousAxeViolations, useSite } from './harness';
 
-// Budget per client address (server defaults): 3 sign-ups here, no sign-in.
+// Budget per client address (server defaults): 4 sign-ups here, no sign-in.
 const fixture = useSite();
-const { sessions, accounts } = useRoleSessions(fixture, ['admin', 'partner'] as const);
+const { sessions, accounts } = useRoleSessions(fixture, ['admin', 'partner', 'player'] as const);
 
 const tag = Date.now().toString(36).slice(-5);
 const url = (path: string) => `${fixture.site.url}${path}`;
@@ -14,6 +14,10 @@ const store = () => fixture.site.server.stores.game.development;
 const partnerSection = (page: Page) => page.getByRole('region', { name: 'Partner programme' });
 const balanceOf = async (page: Page) =>
   (await callApi<{ balance: number }>(page, 'GET', '/api/account/credits')).balance;
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+/** The display name of the player who joins through the partner's link, for the admin partner list. */
+let recruitName = '';
 
 describe("a partner's referral link brings a new player", () => {
   it('the partner copies their link, a new player signs up through it and joins, the partner claims a tier', async () => {
@@ -36,6 +40,7 @@ describe("a partner's referral link brings a new player", () => {
     const visitor = await openPage(fixture.browser, { viewport: { width: 390, height: 844 } });
     visitor.context.setDefaultTimeout(8_000);
     const newcomer = newAccount('recruit');
+    recruitName = newcomer.displayName;
     await visitor.page.goto(link);
     await visitor.page.getByText(`@${accounts.partner.displayName} invites you to Outpost.`).waitFor();
     await visitor.page.getByText('Join the resistance').waitFor();
@@ -48,11 +53,13 @@ describe("a partner's referral link brings a new player", () => {
     await panel.getByRole('button', { name: 'Create account' }).click();
     await visitor.page.waitForURL(link);
     await visitor.page.getByRole('button', { name: 'Join' }).click();
-    await visitor.page
+    const joined = visitor.page
       .getByRole('alert')
-      .getByText(`You joined through @${accounts.partner.displayName}'s link. Welcome to Outpost!`)
-      .waitFor();
+      .filter({ hasText: `You joined through @${accounts.partner.displayName}'s link. Welcome to Outpost!` });
+    await joined.waitFor();
     expect(await visitor.page.getByRole('button', { name: 'Join' }).count()).toBe(0);
+    // The Join button is gone: the focus is on the outcome, not back at the page's start.
+    expect(await isFocused(joined)).toBe(true);
     expect(await seriousAxeViolations(visitor.page)).toEqual([]);
     // Back on the link later, the player is told they already joined.
     await visitor.page.reload();
@@ -66,9 +73,11 @@ describe("a partner's referral link brings a new player", () => {
     await section.getByText(newcomer.displayName).waitFor();
     const tiers = section.getByRole('list', { name: 'Reward tiers' });
     await tiers.getByRole('button', { name: 'Claim 100 credits for 1 referral' }).click();
-    await tiers.getByRole('alert').getByText('Claimed: 100 credits added.').waitFor();
+    const claimed = tiers.getByRole('alert').filter({ hasText: 'Claimed: 100 credits added.' });
+    await claimed.waitFor();
     await tiers.getByText(/^Claimed on /).waitFor();
     expect(await tiers.getByRole('button', { name: /^Claim/ }).count()).toBe(0);
+    expect(await isFocused(claimed)).toBe(true);
     expect(await balanceOf(partner.page)).toBe(before + 100);
     await partner.page
       .getByRole('region', { name: 'Credits' })
@@ -109,7 +118,7 @@ describe('admins run partner invites', () => {
     await dialog.getByRole('button', { name: 'Delete undelivered' }).click();
     await page
       .getByRole('alert')
-      .getByText(`Deleted 1 partner invite. Kept ${codes[0]}, ${codes[1]}: already delivered.`)
+      .getByText(`Deleted 1 partner invite. Kept ${codes[0]}, ${codes[1]}: already delivered or claimed.`)
       .waitFor();
     expect(await inviteRow(codes[2] as string)).toBeUndefined();
     expect(await inviteRow(codes[0] as string)).toBeDefined();
@@ -131,6 +140,8 @@ describe('admins run partner invites', () => {
     await page.goto(url('/admin/partners/list'));
     const row = page.getByRole('row').filter({ hasText: accounts.partner.displayName });
     await row.getByRole('cell', { name: 'first-recruit' }).waitFor();
+    // Spec §3's claimedBy: the player who joined through the partner's link.
+    await row.getByRole('cell', { name: recruitName, exact: true }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Referral rewards' }).click();
     await page.getByRole('cell', { name: 'standard-partner-reward', exact: true }).waitFor();
@@ -147,6 +158,52 @@ describe('admins run partner invites', () => {
     await sessions.partner.page
       .getByText('This is your own referral link: share it with new players instead.')
       .waitFor();
+    expect(await seriousAxeViolations(sessions.partner.page)).toEqual([]);
+  });
+});
+
+describe('a player becomes a partner on /account', () => {
+  it('refuses an unknown code, claims an admin’s invite, says the welcome reward and shows the link', async () => {
+    const code = `welcome-${tag}`;
+    await callApi(sessions.admin.page, 'POST', '/api/admin/development/partner-invites', {
+      inviteID: code,
+      joinRewardID: 'standard-partner-reward',
+      rewardTierID: 'first-recruit',
+    });
+    const { page } = sessions.player;
+    const before = await balanceOf(page);
+    await page.goto(url('/account'));
+    const section = partnerSection(page);
+    const form = section.getByRole('form', { name: 'Become a partner' });
+    await form.getByLabel('Partner invite code').fill(`nobody-${tag}`);
+    await form.getByRole('button', { name: 'Become a partner' }).click();
+    await form.getByRole('alert').getByText(PARTNER_MESSAGES.partnerInviteMissing).waitFor();
+    expect(await section.getByRole('textbox', { name: 'Your referral link' }).count()).toBe(0);
+
+    await form.getByLabel('Partner invite code').fill(code.toUpperCase());
+    await form.getByRole('button', { name: 'Become a partner' }).click();
+    const outcome = section.getByRole('alert').filter({
+      hasText:
+        'You are a partner now: share your referral link below. Your welcome reward, 100 credits, is in your account.',
+    });
+    await outcome.waitFor();
+    // The form is gone and the link is there; the focus is on the outcome, just above the link.
+    const link = section.getByRole('textbox', { name: 'Your referral link' });
+    expect(await link.inputValue()).toMatch(new RegExp(`^${url('/join/')}[a-z0-9]{16}$`));
+    expect(await form.count()).toBe(0);
+    expect(await isFocused(outcome)).toBe(true);
+    expect(await balanceOf(page)).toBe(before + 100);
+    await page
+      .getByRole('region', { name: 'Credits' })
+      .getByText(`Balance: ${before + 100} credits`)
+      .waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const stored = await store()
+      .selectFrom('partner_invites')
+      .select(['claimed'])
+      .where('invite_id', '=', code)
+      .executeTakeFirst();
+    expect(stored?.claimed).toBe(1);
   });
 });

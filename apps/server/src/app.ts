@@ -34,6 +34,7 @@ import { registerModerationAdminRoutes } from './moderation/admin-routes';
 import { countTrendingIssues, countUnresolvedReports } from './moderation/queries';
 import { registerReportFilingRoutes } from './moderation/routes';
 import { registerPartnerAdminRoutes } from './partners/admin-routes';
+import { referralRewardItemUse } from './partners/rewards';
 import { registerPartnerRoutes } from './partners/routes';
 import { createAttestation } from './platform/attestation/attestation';
 import type { CaptchaDifficulty } from './platform/attestation/captcha';
@@ -298,7 +299,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerShopAdminRoutes(app, { game: stores.game });
   registerUserSearchRoutes(app, { identity, game: stores.game });
   registerBetaAdminRoutes(app, { game: stores.game });
-  registerItemRoutes(app, { game: stores.game, itemUses: [machinePrizeItemUse, claimCodeRewardItemUse] });
+  registerItemRoutes(app, {
+    game: stores.game,
+    itemUses: [machinePrizeItemUse, claimCodeRewardItemUse, referralRewardItemUse],
+  });
   registerReportFilingRoutes(app, {
     game: stores.game,
     appEnv: config.appEnv,

@@ -33,6 +33,10 @@ export const JOIN_MESSAGE_MAX_LENGTH = 500;
 export const PARTNER_INVITE_BULK_MAX = 500;
 /** The referred players a partner sees by name. */
 export const RECENT_REFERRALS = 10;
+/** The latest players of each partner's claimedBy that the admin partner list names. */
+export const PARTNER_LIST_CLAIMED_BY = 20;
+/** A referral link is for new players: accounts at most this many days old when they join. */
+export const REFERRAL_NEW_PLAYER_DAYS = 7;
 
 export const PARTNER_MESSAGES = {
   inviteID: `Partner invite codes use lower-case letters, digits and '-' (at most ${PARTNER_INVITE_ID_MAX_LENGTH} characters).`,
@@ -52,6 +56,7 @@ export const PARTNER_MESSAGES = {
   referralOwn: 'This is your own referral link: share it with new players instead.',
   alreadyReferred: 'You have already joined through a referral link; a player can be referred only once.',
   alreadyReferredHere: 'You have already joined through this referral link.',
+  notANewPlayer: `Referral links are for new players: only accounts created in the last ${REFERRAL_NEW_PLAYER_DAYS} days can join through one.`,
   notAPartner: 'Only partners have a referral link. Claim a partner invite code first.',
   tierNotFound: 'Your referral reward has no tier with this ID.',
   tierAlreadyClaimed: 'You have already claimed this tier.',
@@ -59,8 +64,8 @@ export const PARTNER_MESSAGES = {
   partnerInviteClaimed: 'This partner invite has already been claimed.',
   alreadyPartner: 'You are already a partner; keep the code for someone else.',
   profileRequired: 'Choose a display name for your profile before you become a partner.',
+  claimChangedMeanwhile: 'Your account changed while claiming; nothing was claimed. Try again.',
   partnerInviteMissing: 'There is no partner invite with this code.',
-  rewardNotFound: 'There is no referral reward with this ID.',
 } as const;
 
 export const tierNotReachedMessage = (referrals: number, count: number) =>
@@ -70,6 +75,10 @@ export const rewardTakenMessage = (rewardID: string) => `A referral reward "${re
 export const unknownRewardMessage = (rewardID: string) => `There is no referral reward "${rewardID}".`;
 export const unknownTierMessage = (rewardID: string, tierID: string) =>
   `The referral reward "${rewardID}" has no tier "${tierID}".`;
+export const claimedPartnerInviteMessage = (inviteID: string) =>
+  `The partner invite "${inviteID}" has been claimed: its code can no longer be changed or deleted.`;
+export const claimedTiersMessage = (tierIDs: readonly string[]) =>
+  `Partners have already claimed the tiers ${tierIDs.map((id) => `"${id}"`).join(', ')} of this reward: keep their IDs (their thresholds, credits and items can change), so nobody is paid for one tier twice.`;
 export const unknownPartnerInvitesMessage = (inviteIDs: readonly string[]) =>
   `These partner invites do not exist: ${inviteIDs.map((id) => `"${id}"`).join(', ')}. Nothing was changed.`;
 
@@ -94,7 +103,8 @@ export const rewardTierSchema = z.object({
 });
 export type RewardTier = z.output<typeof rewardTierSchema>;
 
-const tiersSchema = z.array(rewardTierSchema, { error: PARTNER_MESSAGES.tiers }).check(
+/** A reward's tiers, each ID once: what an admin saves and what a stored reward is read through. */
+export const rewardTiersSchema = z.array(rewardTierSchema, { error: PARTNER_MESSAGES.tiers }).check(
   z.minLength(1, { error: PARTNER_MESSAGES.tiers }),
   z.maxLength(REWARD_MAX_TIERS, { error: PARTNER_MESSAGES.tiers }),
   z.refine((tiers) => new Set(tiers.map((tier) => tier.tierID)).size === tiers.length, {
@@ -111,7 +121,7 @@ export const referralRewardInputSchema = z.object({
       z.minLength(1, { error: PARTNER_MESSAGES.rewardName }),
       z.maxLength(REWARD_NAME_MAX_LENGTH, { error: PARTNER_MESSAGES.rewardName }),
     ),
-  tiers: tiersSchema,
+  tiers: rewardTiersSchema,
 });
 export type ReferralRewardInput = z.output<typeof referralRewardInputSchema>;
 
@@ -162,21 +172,20 @@ export const referralParamsSchema = z.object({ referralID: referralIDSchema });
 export const tierParamsSchema = z.object({ tierID: tierIDSchema });
 
 /** `details.code` of each refused join, tier claim or partner invite claim. */
-export const PARTNER_REFUSALS = [
-  'referral-not-found',
-  'programme-closed',
-  'referral-own',
-  'already-referred',
-  'not-a-partner',
-  'tier-not-found',
-  'tier-not-reached',
-  'tier-already-claimed',
-  'partner-invite-not-found',
-  'partner-invite-claimed',
-  'already-partner',
-  'profile-required',
-] as const;
-export type PartnerRefusal = (typeof PARTNER_REFUSALS)[number];
+export type PartnerRefusal =
+  | 'referral-not-found'
+  | 'programme-closed'
+  | 'referral-own'
+  | 'already-referred'
+  | 'not-a-new-player'
+  | 'not-a-partner'
+  | 'tier-not-found'
+  | 'tier-not-reached'
+  | 'tier-already-claimed'
+  | 'partner-invite-not-found'
+  | 'partner-invite-claimed'
+  | 'already-partner'
+  | 'profile-required';
 
 /**
  * GET /api/referrals/:referralID (public): what the /join page shows, and for a signed-in viewer
@@ -200,7 +209,7 @@ export const referralJoinSchema = z.object({
 });
 export type ReferralJoin = z.infer<typeof referralJoinSchema>;
 
-export const tierStateSchema = z.object({
+const tierStateSchema = z.object({
   tierID: z.string(),
   referrals: z.int(),
   credits: z.int(),
@@ -293,14 +302,12 @@ const tierNeedsReward = z.refine<{ joinRewardID: string | null; rewardTierID: st
 export const createPartnerInviteInputSchema = z
   .object({ inviteID: z.optional(partnerInviteParamsSchema.shape.inviteID), ...inviteFields })
   .check(tierNeedsReward);
-export type CreatePartnerInviteInput = z.input<typeof createPartnerInviteInputSchema>;
 export type CreatePartnerInvite = z.output<typeof createPartnerInviteInputSchema>;
 
 /** PUT /api/admin/:env/partner-invites/:inviteID: its rewards, and its code when `inviteID` differs. */
 export const updatePartnerInviteInputSchema = z
   .object({ inviteID: partnerInviteParamsSchema.shape.inviteID, ...inviteFields })
   .check(tierNeedsReward);
-export type UpdatePartnerInviteInput = z.input<typeof updatePartnerInviteInputSchema>;
 export type UpdatePartnerInvite = z.output<typeof updatePartnerInviteInputSchema>;
 
 export const partnerInviteAdminParamsSchema = z.extend(partnerInviteParamsSchema, { env: environmentSchema });
@@ -318,11 +325,11 @@ export const markDeliveredInputSchema = z.object({
 });
 export const markDeliveredSchema = z.object({ updated: z.array(z.string()) });
 
-/** POST /api/admin/:env/partner-invites/delete-undelivered: the undelivered go, the delivered stay. */
+/** POST /api/admin/:env/partner-invites/delete-undelivered: the undelivered unclaimed go, the others stay. */
 export const deleteUndeliveredInputSchema = z.object({ inviteIDs: bulkIDs });
 export const deleteUndeliveredSchema = z.object({
   deleted: z.array(z.string()),
-  /** Delivered ones, kept: someone already holds their code. */
+  /** Delivered or claimed ones, kept: someone holds their code, or a partner claimed it. */
   kept: z.array(z.string()),
 });
 export type DeleteUndelivered = z.infer<typeof deleteUndeliveredSchema>;
@@ -344,6 +351,9 @@ export const partnerSchema = z.object({
   referralID: z.nullable(z.string()),
   rewardID: z.nullable(z.string()),
   referralCount: z.int(),
+  /** Spec §3's claimedBy: the latest PARTNER_LIST_CLAIMED_BY players who joined through the link, newest first. */
+  claimedBy: z.array(z.object({ userID: z.string(), displayName: z.string() })),
+  /** The tiers claimed of the reward the link names now. */
   rewardTierClaims: z.array(z.string()),
 });
 export type Partner = z.infer<typeof partnerSchema>;

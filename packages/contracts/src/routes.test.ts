@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { comparablePath, isSpaPath, ROUTES } from './routes';
+import { comparablePath, ROUTES } from './routes';
+import { isSpaPath } from './spa-paths';
 
 describe('isSpaPath', () => {
   it.each([

@@ -1,10 +1,12 @@
 import {
+  claimedPartnerInviteMessage,
   PARTNER_MESSAGES,
   type PartnerInvite,
   partnerInviteTakenMessage,
   unknownPartnerInvitesMessage,
   unknownTierMessage,
 } from '@outpost/contracts/partners';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogOf } from '../beta/testing';
 import { getBalance } from '../economy/ledger';
@@ -13,7 +15,8 @@ import { seedDemoData } from '../seed';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { PARTNER_ADMIN_ACTIONS } from './actions';
 import { joinRewardReference } from './programme';
-import { inviteRow, keysOf, ledgerRowsOf } from './testing';
+import { findTier, payTier, referralRewardItemUse } from './rewards';
+import { giveProfiles, inviteRow, keysOf, ledgerRowsOf } from './testing';
 
 describe.each(TEST_DIALECTS)('the partner back office on %s', (dialect) => {
   let t: TestApp;
@@ -37,6 +40,21 @@ describe.each(TEST_DIALECTS)('the partner back office on %s', (dialect) => {
     ).map((invite) => invite.inviteID);
   const claim = (who: SignedIn, inviteID: string) =>
     call(who, 'POST', `/api/account/partner-invites/${inviteID}/claim`);
+  /**
+   * Until a claim waits on a row another transaction holds: PostgreSQL shows the wait; SQLite's one
+   * connection queues the claim's first statement of the game store, reached within moments.
+   */
+  const claimWaiting = async () => {
+    if (dialect !== 'postgres') return new Promise((resolve) => setTimeout(resolve, 300));
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const { rows } = await sql<{ waiting: string | number }>`
+        select count(*) as waiting from pg_stat_activity
+        where wait_event_type = 'Lock' and datname = current_database()`.execute(db());
+      if (Number(rows[0]?.waiting) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('The claim never waited on the held row.');
+  };
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { rateLimits: { invites: { max: 1000, windowMs: 60_000 } } });
@@ -186,20 +204,7 @@ describe.each(TEST_DIALECTS)('the partner back office on %s', (dialect) => {
 
   it('makes the one claimer of 40 concurrent claims a partner and pays the join reward once', async () => {
     const crowd = await signUpPlayers(t.app, t.stores.identity, 'claimers', 40);
-    // Crowd copies have no profile yet: give each one, as registering would.
-    await t.stores.identity
-      .insertInto('profiles')
-      .values(
-        crowd.map((player, index) => ({
-          user_id: player.userId,
-          display_name: `claimer-${index}`,
-          display_name_key: `claimer-${index}`,
-          keys: '[]',
-          created: new Date().toISOString(),
-        })),
-      )
-      .onConflict((conflict) => conflict.doNothing())
-      .execute();
+    await giveProfiles(t.stores.identity, crowd, 'claimer');
     const answers = await Promise.all(crowd.map((player) => claim(player, 'creator-one')));
     const won = answers.flatMap((answer, index) => (answer.statusCode === 200 ? [crowd[index] as SignedIn] : []));
     expect(won).toHaveLength(1);
@@ -211,10 +216,11 @@ describe.each(TEST_DIALECTS)('the partner back office on %s', (dialect) => {
       });
     }
     const winner = won[0] as SignedIn;
+    expect(answers.find((answer) => answer.statusCode === 200)?.json().joinReward).toEqual({ credits: 100, items: [] });
     expect(await inviteRow(db(), 'creator-one')).toMatchObject({ claimed: 1, claimed_by: winner.userId });
     expect(await keysOf(t.stores.identity, winner.userId)).toEqual(['partner']);
     expect(await getBalance(db(), winner.userId)).toBe(100);
-    expect(await ledgerRowsOf(db(), joinRewardReference('creator-one'))).toEqual([
+    expect(await ledgerRowsOf(db(), joinRewardReference('creator-one', winner.userId))).toEqual([
       { user_id: winner.userId, amount: 100 },
     ]);
     const link = await call(winner, 'GET', '/api/account/referral-link');
@@ -225,8 +231,185 @@ describe.each(TEST_DIALECTS)('the partner back office on %s', (dialect) => {
     );
     const listed = await admin('GET', '/partners');
     expect(listed.json().rows).toEqual([
-      expect.objectContaining({ userID: winner.userId, referralCount: 0, rewardID: 'standard-partner-reward' }),
+      expect.objectContaining({
+        userID: winner.userId,
+        referralCount: 0,
+        claimedBy: [],
+        rewardID: 'standard-partner-reward',
+      }),
     ]);
+  });
+
+  it('keeps a claimed invite’s code: no rename, no delete, kept by bulk delete, its rewards still editable', async () => {
+    const claimed = await inviteRow(db(), 'creator-one');
+    expect(claimed?.claimed).toBe(1);
+    const rename = await admin('PUT', '/partner-invites/creator-one', { inviteID: 'creator-reused' });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().error).toMatchObject({
+      message: claimedPartnerInviteMessage('creator-one'),
+      details: { code: 'partner-invite-claimed' },
+    });
+    const remove = await admin('DELETE', '/partner-invites/creator-one');
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json().error.message).toBe(claimedPartnerInviteMessage('creator-one'));
+    await create({ inviteID: 'unclaimed-one' });
+    const bulk = await admin('POST', '/partner-invites/delete-undelivered', {
+      inviteIDs: ['creator-one', 'unclaimed-one'],
+    });
+    expect(bulk.json()).toEqual({ deleted: ['unclaimed-one'], kept: ['creator-one'] });
+    expect(await inviteRow(db(), 'creator-one')).toEqual(claimed);
+    expect(await inviteRow(db(), 'creator-reused')).toBeUndefined();
+
+    // The same code changes the rewards alone: the claim stays.
+    const edited = await admin('PUT', '/partner-invites/creator-one', {
+      inviteID: 'creator-one',
+      referralRewardID: 'standard-partner-reward',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      inviteID: 'creator-one',
+      joinRewardID: null,
+      rewardTierID: null,
+      referralRewardID: 'standard-partner-reward',
+      claimed: true,
+      claimedBy: claimed?.claimed_by,
+    });
+    expect(await inviteRow(db(), 'creator-one')).toEqual({
+      ...claimed,
+      join_reward_id: null,
+      reward_tier_id: null,
+      referral_reward_id: 'standard-partner-reward',
+    });
+    const missing = await admin('PUT', '/partner-invites/no-such-invite', { inviteID: 'no-such-invite' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('edits an unclaimed invite’s rewards under the same code, keeping its delivered state', async () => {
+    await create({ inviteID: 'same-code' });
+    await admin('POST', '/partner-invites/delivered', { inviteIDs: ['same-code'], delivered: true });
+    const before = await inviteRow(db(), 'same-code');
+    const edited = await admin('PUT', '/partner-invites/same-code', {
+      inviteID: 'same-code',
+      joinRewardID: 'standard-partner-reward',
+      rewardTierID: 'squad-leader',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ delivered: true, claimed: false, rewardTierID: 'squad-leader' });
+    expect(await inviteRow(db(), 'same-code')).toEqual({
+      ...before,
+      join_reward_id: 'standard-partner-reward',
+      reward_tier_id: 'squad-leader',
+    });
+    const badTier = await admin('PUT', '/partner-invites/same-code', {
+      inviteID: 'same-code',
+      joinRewardID: 'standard-partner-reward',
+      rewardTierID: 'no-such-tier',
+    });
+    expect(badTier.statusCode).toBe(400);
+    expect((await inviteRow(db(), 'same-code'))?.reward_tier_id).toBe('squad-leader');
+  });
+
+  it('never loses a claim to an edit or a rename running at the same time', async () => {
+    const rounds = 12;
+    const racers = await signUpPlayers(t.app, t.stores.identity, 'racers', rounds * 2);
+    await giveProfiles(t.stores.identity, racers, 'racer');
+    for (let round = 0; round < rounds; round += 1) {
+      const [editor, renamer] = [racers[round * 2] as SignedIn, racers[round * 2 + 1] as SignedIn];
+      const edited = `race-edit-${round}`;
+      const renamed = `race-rename-${round}`;
+      await create({ inviteID: edited });
+      await create({ inviteID: renamed });
+      const [editClaim, edit, renameClaim, rename] = await Promise.all([
+        claim(editor, edited),
+        admin('PUT', `/partner-invites/${edited}`, { inviteID: edited, referralRewardID: 'standard-partner-reward' }),
+        claim(renamer, renamed),
+        admin('PUT', `/partner-invites/${renamed}`, { inviteID: `${renamed}-new` }),
+      ]);
+      // The same code: both go through, and the row holds the claim and the edit.
+      expect([editClaim.statusCode, edit.statusCode], editClaim.body + edit.body).toEqual([200, 200]);
+      expect(await inviteRow(db(), edited)).toMatchObject({
+        claimed: 1,
+        claimed_by: editor.userId,
+        referral_reward_id: 'standard-partner-reward',
+      });
+      // A new code: either the claim came first and the rename is refused, or the rename did and
+      // the claim found no such code; never a claim answered and then undone.
+      if (renameClaim.statusCode === 200) {
+        expect(rename.statusCode, rename.body).toBe(409);
+        expect(await inviteRow(db(), renamed)).toMatchObject({ claimed: 1, claimed_by: renamer.userId });
+        expect(await inviteRow(db(), `${renamed}-new`)).toBeUndefined();
+      } else {
+        expect([renameClaim.statusCode, rename.statusCode]).toEqual([404, 200]);
+        expect(await inviteRow(db(), renamed)).toBeUndefined();
+        expect(await inviteRow(db(), `${renamed}-new`)).toMatchObject({ claimed: 0, claimed_by: null });
+        expect(await keysOf(t.stores.identity, renamer.userId)).toEqual([]);
+      }
+    }
+  });
+
+  it('rolls a claim back whole when the claimer’s keys change meanwhile', async () => {
+    const [player] = await signUpPlayers(t.app, t.stores.identity, 'meanwhile', 1);
+    const claimer = player as SignedIn;
+    await giveProfiles(t.stores.identity, [claimer], 'meanwhile');
+    await create({ inviteID: 'meanwhile', joinRewardID: 'standard-partner-reward', rewardTierID: 'first-recruit' });
+    // The invite's row is held by an open transaction, so the claim, having read the keys, waits
+    // inside its own; the keys change meanwhile; then the row is let go.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const holder = db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('partner_invites').set({ delivered: 0 }).where('invite_id', '=', 'meanwhile').execute();
+        held();
+        await released;
+      });
+    await holding;
+    const pending = claim(claimer, 'meanwhile');
+    await claimWaiting();
+    await t.stores.identity
+      .updateTable('profiles')
+      .set({ keys: '["moderator"]' })
+      .where('user_id', '=', claimer.userId)
+      .execute();
+    release();
+    await holder;
+    const answer = await pending;
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error.message).toBe(PARTNER_MESSAGES.claimChangedMeanwhile);
+    expect(await inviteRow(db(), 'meanwhile')).toMatchObject({ claimed: 0, claimed_by: null });
+    expect(await keysOf(t.stores.identity, claimer.userId)).toEqual(['moderator']);
+    expect(await getBalance(db(), claimer.userId)).toBe(0);
+    expect(await ledgerRowsOf(db(), joinRewardReference('meanwhile', claimer.userId))).toEqual([]);
+    expect(
+      await db().selectFrom('referral_links').select('link_id').where('creator', '=', claimer.userId).execute(),
+    ).toEqual([]);
+    // Claimed again, now that nothing changes under it, it goes through.
+    expect((await claim(claimer, 'meanwhile')).statusCode).toBe(200);
+    expect(await keysOf(t.stores.identity, claimer.userId)).toEqual(['moderator', 'partner']);
+  });
+
+  it('answers a payout with what it really added: a reference paid before adds nothing', async () => {
+    await admin('POST', '/referral-rewards', {
+      rewardID: 'payout-kit',
+      name: 'Payout kit',
+      tiers: [{ tierID: 'kit', referrals: 1, credits: 30, items: ['emote-salute'] }],
+    });
+    const tier = await findTier(db(), 'payout-kit', 'kit');
+    const pay = () =>
+      db()
+        .transaction()
+        .execute((trx) =>
+          payTier(trx, { userId: accounts.bob.userId, tier, reference: 'test:payout', now: new Date() }),
+        );
+    expect(await pay()).toEqual({ credits: 30, items: ['emote-salute'] });
+    expect(await pay()).toEqual({ credits: 0, items: [] });
+    expect(await getBalance(db(), accounts.bob.userId)).toBe(30);
   });
 
   it('refuses an unknown code, a partner claiming again, and a player without a profile', async () => {
@@ -279,6 +462,7 @@ describe.each(TEST_DIALECTS)('the partner back office on %s', (dialect) => {
     const list = await admin('GET', '/referral-rewards');
     expect(list.json().rows.map((row: { rewardID: string }) => row.rewardID)).toEqual([
       'creator-boost',
+      'payout-kit',
       'standard-partner-reward',
     ]);
 
@@ -297,5 +481,27 @@ describe.each(TEST_DIALECTS)('the partner back office on %s', (dialect) => {
       joinMessage: 'Hi!',
     });
     expect(await adminLogOf(db(), PARTNER_ADMIN_ACTIONS.updateConfig)).toHaveLength(1);
+  });
+
+  it('holds back from deletion an item a referral reward’s tier pays', async () => {
+    const item = 'jacket-scavenger-leather';
+    expect(await referralRewardItemUse(db(), item)).toBeNull();
+    const kit = { name: 'Leather kit', tiers: [{ tierID: 'dressed', referrals: 3, credits: 0, items: [item] }] };
+    expect((await admin('POST', '/referral-rewards', { rewardID: 'leather-kit', ...kit })).statusCode).toBe(200);
+    // An id that is only part of a tier's item is not a use of it.
+    expect(await referralRewardItemUse(db(), 'jacket-scavenger')).toBeNull();
+    expect(await referralRewardItemUse(db(), item)).toBe(
+      'the tier "dressed" of the referral reward "Leather kit" (leather-kit)',
+    );
+    const refused = await admin('DELETE', `/items/${item}`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toContain('leather-kit');
+    await admin('PUT', '/referral-rewards/leather-kit', {
+      ...kit,
+      tiers: [{ tierID: 'dressed', referrals: 3, credits: 5 }],
+    });
+    expect(await referralRewardItemUse(db(), item)).toBeNull();
+    const deleted = await admin('DELETE', `/items/${item}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
   });
 });

@@ -1,5 +1,7 @@
 import { unknownItemsMessage } from '@outpost/contracts/items';
 import {
+  claimedPartnerInviteMessage,
+  claimedTiersMessage,
   PARTNER_MESSAGES,
   type PartnerRefusal,
   partnerInviteTakenMessage,
@@ -9,11 +11,11 @@ import {
   unknownTierMessage,
 } from '@outpost/contracts/partners';
 import { UnknownItemsError } from '../economy/items/queries';
+import { KeysChangedMeanwhileError } from '../identity/search/keys';
 import { FunctionError } from '../platform/http/errors';
-import { PartnerInviteExistsError, UnknownPartnerInvitesError } from './invites';
-import { KeysChangedMeanwhileError } from './programme';
+import { ClaimedPartnerInviteError, PartnerInviteExistsError, UnknownPartnerInvitesError } from './invites';
 import { PartnerRefusedError } from './refusal';
-import { RewardExistsError, RewardNotFoundError, TierNotFoundError } from './rewards';
+import { ClaimedTiersError, RewardExistsError, RewardNotFoundError, TierNotFoundError } from './rewards';
 
 /*
  * The partner programme's refusals as the protocol's statuses and the players' and admins' words;
@@ -25,6 +27,7 @@ const STATUS_OF: Record<PartnerRefusal, 'not-found' | 'aborted' | 'permission-de
   'programme-closed': 'aborted',
   'referral-own': 'aborted',
   'already-referred': 'aborted',
+  'not-a-new-player': 'aborted',
   'not-a-partner': 'permission-denied',
   'tier-not-found': 'not-found',
   'tier-not-reached': 'aborted',
@@ -41,7 +44,7 @@ export function playerRefusal(error: unknown): unknown {
     return new FunctionError(STATUS_OF[error.refusal], error.message, { code: error.refusal });
   }
   if (error instanceof KeysChangedMeanwhileError) {
-    return new FunctionError('aborted', 'Your account changed while claiming; nothing was claimed. Try again.');
+    return new FunctionError('aborted', PARTNER_MESSAGES.claimChangedMeanwhile);
   }
   // A partner invite naming a join reward an admin has since removed.
   if (error instanceof TierNotFoundError || error instanceof RewardNotFoundError) {
@@ -59,6 +62,11 @@ export function adminRefusal(environment: string) {
     if (error instanceof PartnerInviteExistsError) {
       return new FunctionError('aborted', partnerInviteTakenMessage(error.inviteID), { code: 'invite-exists' });
     }
+    if (error instanceof ClaimedPartnerInviteError) {
+      return new FunctionError('aborted', claimedPartnerInviteMessage(error.inviteID), {
+        code: 'partner-invite-claimed',
+      });
+    }
     if (error instanceof UnknownPartnerInvitesError) {
       return new FunctionError(
         'not-found',
@@ -67,6 +75,9 @@ export function adminRefusal(environment: string) {
           : unknownPartnerInvitesMessage(error.inviteIDs),
         { inviteIDs: error.inviteIDs },
       );
+    }
+    if (error instanceof ClaimedTiersError) {
+      return new FunctionError('aborted', claimedTiersMessage(error.tierIDs), { claimedTierIDs: error.tierIDs });
     }
     if (error instanceof RewardExistsError) return new FunctionError('aborted', rewardTakenMessage(error.rewardID));
     if (error instanceof RewardNotFoundError) {

@@ -19,12 +19,22 @@ import type { PartnerInviteRow } from './tables';
 /*
  * Partner invites (spec §3, §4) in the back office: created unclaimed and undelivered, marked
  * delivered in bulk, deleted one by one or (the undelivered) in bulk, and renamed by deleting the
- * old record and creating the new one in one transaction. Every change logs first.
+ * old record and creating the new one in one transaction. Every change logs first. A claimed
+ * invite keeps its code: it is its claimer's record, and a code freed for reuse would meet its
+ * claimer's payout again. Deletes say `claimed = 0` themselves, so a claim committing meanwhile
+ * is never undone.
  */
 
 export class PartnerInviteExistsError extends Error {
   constructor(readonly inviteID: string) {
     super(`The partner invite ${inviteID} already exists.`);
+  }
+}
+
+/** Renaming or deleting an invite a player has claimed (409). */
+export class ClaimedPartnerInviteError extends Error {
+  constructor(readonly inviteID: string) {
+    super(`The partner invite ${inviteID} has been claimed.`);
   }
 }
 
@@ -107,10 +117,26 @@ export async function createPartnerInvite(
   return toPartnerInvite(row);
 }
 
+/** Deletes the invite unless claimed, answering the row it deleted; refuses a claimed or missing one. */
+async function deleteUnclaimed(trx: Kysely<GameDatabase>, inviteID: string): Promise<PartnerInviteRow> {
+  const deleted = await trx
+    .deleteFrom('partner_invites')
+    .where('invite_id', '=', inviteID)
+    .where('claimed', '=', 0)
+    .returningAll()
+    .executeTakeFirst();
+  if (deleted) return deleted;
+  throw (await findPartnerInvite(trx, inviteID))
+    ? new ClaimedPartnerInviteError(inviteID)
+    : new UnknownPartnerInvitesError([inviteID]);
+}
+
 /**
  * Changes an invite's rewards and, when `input.inviteID` differs from `inviteID`, its code: the
- * old record is deleted and the new one created (with the old one's state) in one transaction, so
- * a taken code (409) or a bad reward (400) leaves the old record as it was.
+ * old record is deleted (unless claimed) and the new one created from what the delete returned,
+ * in one transaction, so a taken code (409) or a bad reward (400) leaves the old record as it was.
+ * The same code updates the reward columns alone: claimed, claimedBy and delivered are never
+ * written back from an earlier read.
  */
 export async function updatePartnerInvite(
   db: Kysely<GameDatabase>,
@@ -118,29 +144,31 @@ export async function updatePartnerInvite(
   input: UpdatePartnerInvite,
   context: AdminChange,
 ): Promise<PartnerInvite> {
+  const rewards = {
+    join_reward_id: input.joinRewardID,
+    referral_reward_id: input.referralRewardID,
+    reward_tier_id: input.rewardTierID,
+  };
   try {
     return await db.transaction().execute(async (trx) => {
       await appendAdminLog(
         trx,
         adminLogRecord(context, PARTNER_ADMIN_ACTIONS.updateInvite, { previousInviteID: inviteID, ...input }),
       );
-      const old = await findPartnerInvite(trx, inviteID);
-      if (!old) throw new UnknownPartnerInvitesError([inviteID]);
       await checkRewards(trx, input);
-      const next: PartnerInviteRow = {
-        ...old,
-        invite_id: input.inviteID,
-        join_reward_id: input.joinRewardID,
-        referral_reward_id: input.referralRewardID,
-        reward_tier_id: input.rewardTierID,
-      };
       if (input.inviteID === inviteID) {
-        const { invite_id: _key, ...fields } = next;
-        await trx.updateTable('partner_invites').set(fields).where('invite_id', '=', inviteID).execute();
-      } else {
-        await trx.deleteFrom('partner_invites').where('invite_id', '=', inviteID).execute();
-        await trx.insertInto('partner_invites').values(next).execute();
+        const updated = await trx
+          .updateTable('partner_invites')
+          .set(rewards)
+          .where('invite_id', '=', inviteID)
+          .returningAll()
+          .executeTakeFirst();
+        if (!updated) throw new UnknownPartnerInvitesError([inviteID]);
+        return toPartnerInvite(updated);
       }
+      const old = await deleteUnclaimed(trx, inviteID);
+      const next: PartnerInviteRow = { ...old, ...rewards, invite_id: input.inviteID };
+      await trx.insertInto('partner_invites').values(next).execute();
       return toPartnerInvite(next);
     });
   } catch (error) {
@@ -149,6 +177,7 @@ export async function updatePartnerInvite(
   }
 }
 
+/** Deletes one invite, delivered or not; a claimed one stays. */
 export async function deletePartnerInvite(
   db: Kysely<GameDatabase>,
   inviteID: string,
@@ -156,8 +185,7 @@ export async function deletePartnerInvite(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await appendAdminLog(trx, adminLogRecord(context, PARTNER_ADMIN_ACTIONS.deleteInvite, { inviteID }));
-    const deleted = await trx.deleteFrom('partner_invites').where('invite_id', '=', inviteID).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) !== 1) throw new UnknownPartnerInvitesError([inviteID]);
+    await deleteUnclaimed(trx, inviteID);
   });
 }
 
@@ -180,9 +208,9 @@ export async function markDelivered(
 }
 
 /**
- * Deletes the undelivered invites among `inviteIDs`; delivered ones are kept (someone holds their
- * code) and named in the answer. The delete itself says `delivered = 0`, so an invite marked
- * delivered meanwhile is kept too.
+ * Deletes the undelivered, unclaimed invites among `inviteIDs`; delivered ones (someone holds their
+ * code) and claimed ones are kept and named in the answer. The delete itself says `delivered = 0`
+ * and `claimed = 0`, so an invite delivered or claimed meanwhile is kept too.
  */
 export async function deleteUndelivered(
   db: Kysely<GameDatabase>,
@@ -196,6 +224,7 @@ export async function deleteUndelivered(
       .deleteFrom('partner_invites')
       .where('invite_id', 'in', inviteIDs)
       .where('delivered', '=', 0)
+      .where('claimed', '=', 0)
       .returning('invite_id')
       .execute();
     const gone = new Set(deleted.map((row) => row.invite_id));

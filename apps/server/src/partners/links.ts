@@ -5,7 +5,7 @@ import {
   referralLinkID,
   tierNotReachedMessage,
 } from '@outpost/contracts/partners';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { newRandomID } from '../platform/random-id';
 import type { GameDatabase } from '../stores';
 import { PartnerRefusedError } from './refusal';
@@ -14,13 +14,16 @@ import type { ReferralLinkRow } from './tables';
 
 /*
  * Referral links (spec §3, §4): one per partner, created on demand; the players who joined through
- * one (one row per player in all, so a player is referred once) and the tiers its partner claimed.
+ * one (one row per player in all, so a player is referred once) and the tiers its partner claimed,
+ * each of the reward it belongs to: a link pointed at another reward starts that reward's tiers
+ * afresh, and pointed back finds its claims of the first one still there.
  */
 
 /** The ledger and inventory reference of one tier's payout. */
-export const tierReference = (linkID: string, tierID: string) => `referral-tier:${linkID}:${tierID}`;
+export const tierReference = (linkID: string, rewardID: string, tierID: string) =>
+  `referral-tier:${linkID}:${rewardID}:${tierID}`;
 
-export function findLinkByCreator(db: Kysely<GameDatabase>, creator: string): Promise<ReferralLinkRow | undefined> {
+function findLinkByCreator(db: Kysely<GameDatabase>, creator: string): Promise<ReferralLinkRow | undefined> {
   return db.selectFrom('referral_links').selectAll().where('link_id', '=', referralLinkID(creator)).executeTakeFirst();
 }
 
@@ -70,14 +73,18 @@ export async function countReferrals(db: Kysely<GameDatabase>, linkID: string): 
   return Number(row.count);
 }
 
+/** The tiers claimed of the reward each link names now. */
 export async function listTierClaims(db: Kysely<GameDatabase>, linkIDs: readonly string[]) {
   if (linkIDs.length === 0) return [];
   return db
-    .selectFrom('referral_tier_claims')
-    .selectAll()
-    .where('link_id', 'in', linkIDs)
-    .orderBy('claimed_at')
-    .orderBy('tier_id')
+    .selectFrom('referral_tier_claims as claims')
+    .innerJoin('referral_links as links', (join) =>
+      join.onRef('links.link_id', '=', 'claims.link_id').onRef('links.reward_id', '=', 'claims.reward_id'),
+    )
+    .select(['claims.link_id', 'claims.tier_id', 'claims.claimed_at'])
+    .where('claims.link_id', 'in', linkIDs)
+    .orderBy('claims.claimed_at')
+    .orderBy('claims.tier_id')
     .execute();
 }
 
@@ -90,6 +97,28 @@ export function listRecentJoins(db: Kysely<GameDatabase>, linkID: string, limit:
     .orderBy('joined', 'desc')
     .orderBy('user_id')
     .limit(limit)
+    .execute();
+}
+
+/** The latest `perLink` players who joined through each of these links, newest first. */
+export async function listLatestJoins(db: Kysely<GameDatabase>, linkIDs: readonly string[], perLink: number) {
+  if (linkIDs.length === 0) return [];
+  const ranked = db
+    .selectFrom('referral_joins')
+    .select([
+      'link_id',
+      'user_id',
+      'joined',
+      sql<number>`row_number() over (partition by link_id order by joined desc, user_id)`.as('position'),
+    ])
+    .where('link_id', 'in', linkIDs)
+    .as('ranked');
+  return db
+    .selectFrom(ranked)
+    .select(['link_id', 'user_id', 'joined'])
+    .where('position', '<=', perLink)
+    .orderBy('link_id')
+    .orderBy('position')
     .execute();
 }
 
@@ -144,7 +173,8 @@ export async function joinLink(
 /**
  * The partner claims one tier of their link's reward: reached (referral count ≥ its threshold) and
  * not claimed before. The claim row, the credits and the items commit together; the claim row's
- * key makes racing claims of one tier pay once.
+ * key (link, reward, tier) makes racing claims of one tier pay once. The reward's row is locked
+ * (a no-op update) before it is read, so an admin's save of its tiers waits or is waited for.
  */
 export async function claimTier(
   db: Kysely<GameDatabase>,
@@ -157,6 +187,11 @@ export async function claimTier(
       .select('reward_id')
       .where('link_id', '=', claim.linkID)
       .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('referral_rewards')
+      .set((eb) => ({ reward_id: eb.ref('reward_id') }))
+      .where('reward_id', '=', link.reward_id)
+      .execute();
     const reward = await findReward(trx, link.reward_id);
     const tier = reward?.tiers.find((candidate) => candidate.tierID === claim.tierID);
     if (!tier) throw new PartnerRefusedError('tier-not-found', PARTNER_MESSAGES.tierNotFound);
@@ -166,18 +201,18 @@ export async function claimTier(
     }
     const added = await trx
       .insertInto('referral_tier_claims')
-      .values({ link_id: claim.linkID, tier_id: claim.tierID, claimed_at: claimedAt })
-      .onConflict((conflict) => conflict.columns(['link_id', 'tier_id']).doNothing())
+      .values({ link_id: claim.linkID, reward_id: link.reward_id, tier_id: claim.tierID, claimed_at: claimedAt })
+      .onConflict((conflict) => conflict.columns(['link_id', 'reward_id', 'tier_id']).doNothing())
       .executeTakeFirst();
     if (Number(added.numInsertedOrUpdatedRows ?? 0n) === 0) {
       throw new PartnerRefusedError('tier-already-claimed', PARTNER_MESSAGES.tierAlreadyClaimed);
     }
-    await payTier(trx, {
+    const paid = await payTier(trx, {
       userId: claim.creator,
       tier,
-      reference: tierReference(claim.linkID, claim.tierID),
+      reference: tierReference(claim.linkID, link.reward_id, claim.tierID),
       now: claim.now,
     });
-    return { tierID: tier.tierID, credits: tier.credits, items: tier.items, claimedAt };
+    return { tierID: tier.tierID, ...paid, claimedAt };
   });
 }

@@ -3,47 +3,15 @@ import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../stores';
 
 /*
- * The 'partner' profile key (spec §6) lives in the identity store, shared by the environments.
- * Its writes here are conditional on the keys read before, so a rival key change in between is
- * never overwritten unseen.
+ * What the partner programme reads of the identity store, shared by the environments: the
+ * 'partner' profile key (spec §6) and players' display names. Key changes go through
+ * identity/search/keys.ts's changeKeysLast, as the key editor's do.
  */
 
-export interface PartnerProfile {
-  displayName: string;
-  /** The profile's keys as stored (JSON text), the condition of a later change. */
-  storedKeys: string;
-  keys: string[];
-}
-
-export async function findPartnerProfile(
-  identity: Kysely<IdentityDatabase>,
-  userId: string,
-): Promise<PartnerProfile | undefined> {
-  const row = await identity
-    .selectFrom('profiles')
-    .select(['display_name', 'keys'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row && { displayName: row.display_name, storedKeys: row.keys, keys: JSON.parse(row.keys) as string[] };
-}
+/** How a referred player without a profile yet is named. */
+export const UNNAMED_PLAYER = 'A new player';
 
 export const isPartner = (keys: readonly string[] | undefined) => (keys ?? []).includes(PARTNER_KEY);
-
-/** Sets the keys to `to` if they are still `from`; false when they changed meanwhile. */
-export async function swapKeys(
-  identity: Kysely<IdentityDatabase>,
-  userId: string,
-  from: string,
-  to: string,
-): Promise<boolean> {
-  const result = await identity
-    .updateTable('profiles')
-    .set({ keys: to })
-    .where('user_id', '=', userId)
-    .where('keys', '=', from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
 
 /** The display names of these players (those with a profile). */
 export async function displayNamesOf(
@@ -57,4 +25,10 @@ export async function displayNamesOf(
     .where('user_id', 'in', userIds)
     .execute();
   return new Map(rows.map((row) => [row.user_id, row.display_name]));
+}
+
+/** When the player's account was created: a referral link is for new players. */
+export async function accountCreatedAt(identity: Kysely<IdentityDatabase>, userId: string): Promise<Date | undefined> {
+  const row = await identity.selectFrom('auth_users').select('created_at').where('id', '=', userId).executeTakeFirst();
+  return row && new Date(row.created_at);
 }

@@ -1,9 +1,16 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
-import { PARTNER_KEY, type Partner, type PartnerListQuery, referralLinkID } from '@outpost/contracts/partners';
+import {
+  PARTNER_KEY,
+  PARTNER_LIST_CLAIMED_BY,
+  type Partner,
+  type PartnerListQuery,
+  referralLinkID,
+} from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
 import { fetchListPage } from '../platform/db/list-page';
 import type { GameDatabase, IdentityDatabase } from '../stores';
-import { listTierClaims } from './links';
+import { listLatestJoins, listTierClaims } from './links';
+import { displayNamesOf, UNNAMED_PLAYER } from './partner-key';
 
 /*
  * Spec §6: players whose keys include 'partner' are listed as partners. The players are the
@@ -40,7 +47,7 @@ export async function listPartners(
           .where('link_id', 'in', userIds.map(referralLinkID))
           .execute();
   const linkIDs = links.map((link) => link.link_id);
-  const [counts, claims] = await Promise.all([
+  const [counts, claims, joins] = await Promise.all([
     linkIDs.length === 0
       ? []
       : stores.game
@@ -50,7 +57,12 @@ export async function listPartners(
           .groupBy('link_id')
           .execute(),
     listTierClaims(stores.game, linkIDs),
+    listLatestJoins(stores.game, linkIDs, PARTNER_LIST_CLAIMED_BY),
   ]);
+  const names = await displayNamesOf(
+    stores.identity,
+    joins.map((join) => join.user_id),
+  );
   return {
     ...page,
     rows: rows.map((row) => {
@@ -63,6 +75,9 @@ export async function listPartners(
         referralID: link?.referral_id ?? null,
         rewardID: link?.reward_id ?? null,
         referralCount: count ? Number(count.count) : 0,
+        claimedBy: joins
+          .filter((join) => join.link_id === link?.link_id)
+          .map((join) => ({ userID: join.user_id, displayName: names.get(join.user_id) ?? UNNAMED_PLAYER })),
         rewardTierClaims: link
           ? claims.filter((claim) => claim.link_id === link.link_id).map((claim) => claim.tier_id)
           : [],

@@ -1,6 +1,10 @@
 import {
   type AccountReferral,
+  claimedTiersMessage,
+  PARTNER_LIST_CLAIMED_BY,
   PARTNER_MESSAGES,
+  type Partner,
+  REFERRAL_NEW_PLAYER_DAYS,
   referralLinkID,
   tierNotReachedMessage,
 } from '@outpost/contracts/partners';
@@ -10,8 +14,8 @@ import { type SignedIn, signUpPlayers, signUpRoles } from '../identity/testing';
 import { errorBody } from '../platform/http/errors';
 import { seedDemoData } from '../seed';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
-import { tierReference } from './links';
-import { joinsOf, ledgerRowsOf } from './testing';
+import { setLinkReward, tierReference } from './links';
+import { joinsOf, ledgerRowsOf, setAccountCreated } from './testing';
 
 describe.each(TEST_DIALECTS)('referral links on %s', (dialect) => {
   let t: TestApp;
@@ -33,6 +37,9 @@ describe.each(TEST_DIALECTS)('referral links on %s', (dialect) => {
   const join = (who: SignedIn, referralID: string) => call(who, 'POST', `/api/account/referrals/${referralID}/join`);
   const claimTier = (who: SignedIn, tierID: string) =>
     call(who, 'POST', `/api/account/referral-link/tiers/${tierID}/claim`);
+  const adminCall = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+    call(accounts.admin, method, `/api/admin/development${path}`, payload);
+  const partnersListed = async () => (await adminCall('GET', '/partners?pageSize=100')).json().rows as Partner[];
   const refusal = (status: 'aborted' | 'not-found' | 'permission-denied', code: string, message: string) =>
     errorBody(status, message, { code });
 
@@ -82,7 +89,7 @@ describe.each(TEST_DIALECTS)('referral links on %s', (dialect) => {
       ['squad-leader', 5, 'locked'],
       ['commander', 10, 'locked'],
     ]);
-    expect(account.tiers[1]?.items).toEqual([{ itemID: 'hat-ranger-beanie', name: 'Ranger Beanie' }]);
+    expect(account.rewardName).toBe('Standard partner reward');
   });
 
   it('shows the landing page to visitors and tells a signed-in player where they stand', async () => {
@@ -128,6 +135,33 @@ describe.each(TEST_DIALECTS)('referral links on %s', (dialect) => {
     expect(account.link.referralCount).toBe(1);
     expect(account.recentReferrals).toEqual([{ displayName: 'alice-role', joined: expect.any(String) }]);
     expect(account.tiers[0]?.state).toBe('claimable');
+    const listed = await partnersListed();
+    expect(listed.find((row) => row.userID === accounts.partner.userId)).toMatchObject({
+      referralCount: 1,
+      claimedBy: [{ userID: accounts.alice.userId, displayName: 'alice-role' }],
+    });
+    expect(listed.find((row) => row.userID === accounts.other.userId)?.claimedBy).toEqual([]);
+  });
+
+  it('lets only new players join: accounts created at most REFERRAL_NEW_PLAYER_DAYS days ago', async () => {
+    const { link } = await linkOf(accounts.partner);
+    const [veteran, recent] = await signUpPlayers(t.app, t.stores.identity, 'aged', 2);
+    const day = 24 * 60 * 60 * 1000;
+    await setAccountCreated(
+      t.stores.identity,
+      (veteran as SignedIn).userId,
+      new Date(Date.now() - (REFERRAL_NEW_PLAYER_DAYS + 1) * day),
+    );
+    await setAccountCreated(
+      t.stores.identity,
+      (recent as SignedIn).userId,
+      new Date(Date.now() - (REFERRAL_NEW_PLAYER_DAYS - 1) * day),
+    );
+    const old = await join(veteran as SignedIn, link.referralID);
+    expect(old.statusCode).toBe(409);
+    expect(old.json()).toEqual(refusal('aborted', 'not-a-new-player', PARTNER_MESSAGES.notANewPlayer));
+    expect((await join(recent as SignedIn, link.referralID)).statusCode).toBe(200);
+    expect(await joinsOf(db(), link.linkID)).toEqual([accounts.alice.userId, (recent as SignedIn).userId].sort());
   });
 
   it('records one of 30 concurrent joins by one player', async () => {
@@ -145,13 +179,27 @@ describe.each(TEST_DIALECTS)('referral links on %s', (dialect) => {
     expect(answers.map((answer) => answer.statusCode)).toEqual(crowd.map(() => 200));
     expect(await joinsOf(db(), link.linkID)).toEqual([accounts.bob.userId, ...crowd.map((p) => p.userId)].sort());
     expect((await linkOf(accounts.other)).link.referralCount).toBe(61);
+    // The admin list names the latest players who joined, newest first.
+    const listed = (await partnersListed()).find((row) => row.userID === accounts.other.userId);
+    expect(listed?.referralCount).toBe(61);
+    expect(listed?.claimedBy).toHaveLength(PARTNER_LIST_CLAIMED_BY);
+    const joined = await db()
+      .selectFrom('referral_joins')
+      .select('user_id')
+      .where('link_id', '=', link.linkID)
+      .orderBy('joined', 'desc')
+      .orderBy('user_id')
+      .limit(PARTNER_LIST_CLAIMED_BY)
+      .execute();
+    expect(listed?.claimedBy.map((player) => player.userID)).toEqual(joined.map((row) => row.user_id));
+    expect(listed?.claimedBy.every((player) => player.displayName.length > 0)).toBe(true);
   });
 
   it('refuses an unreached tier and pays a reached one once, also to 20 concurrent claims', async () => {
     const { link } = await linkOf(accounts.partner);
     const early = await claimTier(accounts.partner, 'squad-leader');
     expect(early.statusCode).toBe(409);
-    expect(early.json()).toEqual(refusal('aborted', 'tier-not-reached', tierNotReachedMessage(5, 1)));
+    expect(early.json()).toEqual(refusal('aborted', 'tier-not-reached', tierNotReachedMessage(5, 2)));
     const unknown = await claimTier(accounts.partner, 'no-such-tier');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual(refusal('not-found', 'tier-not-found', PARTNER_MESSAGES.tierNotFound));
@@ -165,7 +213,7 @@ describe.each(TEST_DIALECTS)('referral links on %s', (dialect) => {
       expect(lost.json()).toEqual(refusal('aborted', 'tier-already-claimed', PARTNER_MESSAGES.tierAlreadyClaimed));
     }
     expect(await getBalance(db(), accounts.partner.userId)).toBe(before + 100);
-    expect(await ledgerRowsOf(db(), tierReference(link.linkID, 'first-recruit'))).toEqual([
+    expect(await ledgerRowsOf(db(), tierReference(link.linkID, 'standard-partner-reward', 'first-recruit'))).toEqual([
       { user_id: accounts.partner.userId, amount: 100 },
     ]);
     const account = await linkOf(accounts.partner);
@@ -174,9 +222,22 @@ describe.each(TEST_DIALECTS)('referral links on %s', (dialect) => {
   });
 
   it('pays a tier’s items with its credits', async () => {
-    // 61 referrals reach squad-leader (5) and commander (10).
+    const kit = await adminCall('POST', '/referral-rewards', {
+      rewardID: 'creator-kit',
+      name: 'Creator kit',
+      tiers: [
+        { tierID: 'first-recruit', referrals: 1, credits: 50 },
+        { tierID: 'squad-leader', referrals: 5, credits: 500, items: ['hat-ranger-beanie'] },
+      ],
+    });
+    expect(kit.statusCode, kit.body).toBe(200);
+    const { link } = await linkOf(accounts.other);
+    await setLinkReward(db(), link.linkID, 'creator-kit');
+    expect((await linkOf(accounts.other)).link.rewardID).toBe('creator-kit');
+    // 61 referrals reach squad-leader (5).
     const answer = await claimTier(accounts.other, 'squad-leader');
     expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ credits: 500, items: ['hat-ranger-beanie'] });
     const items = await db()
       .selectFrom('claimed_items')
       .select(['item_id', 'quantity'])
@@ -184,6 +245,70 @@ describe.each(TEST_DIALECTS)('referral links on %s', (dialect) => {
       .execute();
     expect(items).toEqual([{ item_id: 'hat-ranger-beanie', quantity: 1 }]);
     expect(await getBalance(db(), accounts.other.userId)).toBe(500);
+  });
+
+  it('keys tier claims by reward: a repointed link starts its new reward afresh, and pointed back finds its claims', async () => {
+    const { link } = await linkOf(accounts.partner);
+    const repoint = async (inviteID: string, rewardID: string) => {
+      // A player claims a partner invite when they no longer hold the key; its reward repoints the link.
+      await t.stores.identity
+        .updateTable('profiles')
+        .set({ keys: '[]' })
+        .where('user_id', '=', accounts.partner.userId)
+        .execute();
+      expect((await adminCall('POST', '/partner-invites', { inviteID, referralRewardID: rewardID })).statusCode).toBe(
+        200,
+      );
+      const claimed = await call(accounts.partner, 'POST', `/api/account/partner-invites/${inviteID}/claim`);
+      expect(claimed.statusCode, claimed.body).toBe(200);
+      expect(claimed.json().referralID).toBe(link.referralID);
+    };
+    const before = await getBalance(db(), accounts.partner.userId);
+    await repoint('repoint-kit', 'creator-kit');
+    const kit = await linkOf(accounts.partner);
+    expect(kit.link).toMatchObject({ rewardID: 'creator-kit', rewardTierClaims: [] });
+    expect(kit.tiers[0]).toMatchObject({ tierID: 'first-recruit', state: 'claimable' });
+    const paid = await claimTier(accounts.partner, 'first-recruit');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ credits: 50 });
+    expect(await ledgerRowsOf(db(), tierReference(link.linkID, 'creator-kit', 'first-recruit'))).toEqual([
+      { user_id: accounts.partner.userId, amount: 50 },
+    ]);
+
+    await repoint('repoint-standard', 'standard-partner-reward');
+    const standard = await linkOf(accounts.partner);
+    expect(standard.link.rewardTierClaims).toEqual(['first-recruit']);
+    expect(standard.tiers[0]).toMatchObject({ tierID: 'first-recruit', state: 'claimed' });
+    const again = await claimTier(accounts.partner, 'first-recruit');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual(refusal('aborted', 'tier-already-claimed', PARTNER_MESSAGES.tierAlreadyClaimed));
+    expect(await getBalance(db(), accounts.partner.userId)).toBe(before + 50);
+  });
+
+  it('refuses renaming a tier partners claimed, so it is never paid twice', async () => {
+    const tiers = [
+      { tierID: 'first-one', referrals: 1, credits: 50 },
+      { tierID: 'squad-leader', referrals: 5, credits: 500, items: ['hat-ranger-beanie'] },
+    ];
+    const renamed = await adminCall('PUT', '/referral-rewards/creator-kit', { name: 'Creator kit', tiers });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().error.message).toBe(claimedTiersMessage(['first-recruit']));
+    expect((await adminCall('GET', '/referral-rewards')).json().rows).toContainEqual(
+      expect.objectContaining({
+        rewardID: 'creator-kit',
+        tiers: expect.arrayContaining([expect.objectContaining({ tierID: 'first-recruit' })]),
+      }),
+    );
+    // A claimed tier keeps its ID but can change what it pays; an unclaimed one can be renamed.
+    const changed = await adminCall('PUT', '/referral-rewards/creator-kit', {
+      name: 'Creator kit',
+      tiers: [
+        { tierID: 'first-recruit', referrals: 2, credits: 60 },
+        { tierID: 'squad-captain', referrals: 6, credits: 600 },
+        tiers[1],
+      ],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
   });
 
   it('refuses joining while the programme is closed, and shows it closed', async () => {
@@ -198,7 +323,8 @@ describe.each(TEST_DIALECTS)('referral links on %s', (dialect) => {
     const answer = await join(accounts.carol, link.referralID);
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toEqual(refusal('aborted', 'programme-closed', PARTNER_MESSAGES.programmeClosed));
-    expect(await joinsOf(db(), link.linkID)).toEqual([accounts.alice.userId]);
+    expect(await joinsOf(db(), link.linkID)).not.toContain(accounts.carol.userId);
+    expect(await joinsOf(db(), link.linkID)).toHaveLength(2);
     await call(accounts.admin, 'PUT', '/api/admin/development/partners-config', config.json());
     expect((await join(accounts.carol, link.referralID)).statusCode).toBe(200);
   });

@@ -4,11 +4,14 @@ import {
   PARTNER_MESSAGES,
   type PartnerInviteClaim,
   RECENT_REFERRALS,
+  REFERRAL_NEW_PLAYER_DAYS,
   type ReferralJoin,
   type ReferralLanding,
   type TierClaim,
 } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
+import { findProfile } from '../identity/queries';
+import { changeKeysLast, findStoredKeys } from '../identity/search/keys';
 import type { GameDatabase, IdentityDatabase } from '../stores';
 import { readPartnersConfig } from './config';
 import { findPartnerInvite } from './invites';
@@ -24,7 +27,7 @@ import {
   setLinkReward,
   toReferralLink,
 } from './links';
-import { displayNamesOf, findPartnerProfile, isPartner, swapKeys } from './partner-key';
+import { accountCreatedAt, displayNamesOf, isPartner, UNNAMED_PLAYER } from './partner-key';
 import { PartnerRefusedError } from './refusal';
 import { findReward, findTier, payTier } from './rewards';
 
@@ -38,8 +41,13 @@ export interface ProgrammeStores {
   game: Kysely<GameDatabase>;
 }
 
-/** The reference of a partner invite's join reward: paid once, to its one claimer. */
-export const joinRewardReference = (inviteID: string) => `partner-invite:${inviteID}`;
+/**
+ * The reference of a partner invite's join reward: paid once, to its one claimer. The claimer is
+ * part of it, so were a code ever used again, its next claimer would be paid under their own.
+ */
+export const joinRewardReference = (inviteID: string, userId: string) => `partner-invite:${inviteID}:${userId}`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const notFound = () => new PartnerRefusedError('referral-not-found', PARTNER_MESSAGES.referralNotFound);
 
@@ -47,7 +55,7 @@ const notFound = () => new PartnerRefusedError('referral-not-found', PARTNER_MES
 async function activeLink(stores: ProgrammeStores, referralID: string) {
   const link = await findLinkByReferralID(stores.game, referralID);
   if (!link) throw notFound();
-  const partner = await findPartnerProfile(stores.identity, link.creator);
+  const partner = await findProfile(stores.identity, link.creator);
   if (!partner || !isPartner(partner.keys)) throw notFound();
   return { link, partnerDisplayName: partner.displayName };
 }
@@ -81,7 +89,10 @@ export async function referralLanding(
   };
 }
 
-/** A player joins through a partner's link: while the programme is open, never their own, once in all. */
+/**
+ * A player joins through a partner's link: while the programme is open, never their own, once in
+ * all, and only as a new player: an account at most REFERRAL_NEW_PLAYER_DAYS days old.
+ */
 export async function joinThroughLink(
   stores: ProgrammeStores,
   referralID: string,
@@ -91,6 +102,10 @@ export async function joinThroughLink(
   const { partnerDisplayName } = await activeLink(stores, referralID);
   if (!(await readPartnersConfig(stores.game)).programmeOpen) {
     throw new PartnerRefusedError('programme-closed', PARTNER_MESSAGES.programmeClosed);
+  }
+  const created = await accountCreatedAt(stores.identity, userId);
+  if (!created || now.getTime() - created.getTime() > REFERRAL_NEW_PLAYER_DAYS * DAY_MS) {
+    throw new PartnerRefusedError('not-a-new-player', PARTNER_MESSAGES.notANewPlayer);
   }
   const { joined } = await joinLink(stores.game, { referralID, userId, now });
   return { referralID, partnerDisplayName, joined };
@@ -157,7 +172,7 @@ export async function accountReferral(
       claimedAt: claimedAt.get(tier.tierID) ?? null,
     })),
     recentReferrals: recent.map((join) => ({
-      displayName: players.get(join.user_id) ?? 'A new player',
+      displayName: players.get(join.user_id) ?? UNNAMED_PLAYER,
       joined: join.joined,
     })),
   };
@@ -175,15 +190,12 @@ export async function claimReferralTier(
   return claimTier(stores.game, { linkID: link.link_id, creator: userId, tierID, now });
 }
 
-/** The claimer's keys changed while the claim ran; nothing was claimed. */
-export class KeysChangedMeanwhileError extends Error {}
-
 /**
  * A player claims a partner invite (spec §4): unclaimed → claimed by them, their referral link
  * created (naming the invite's referral reward, else config/partners' default), the join reward's
  * tier paid once, and the 'partner' key added. The invite is taken by `UPDATE … WHERE claimed = 0`
  * in the game store's transaction; the key change (identity store) runs last inside it, on the
- * condition that the keys are as read, and is undone if that commit fails.
+ * condition that the keys are as read (changeKeysLast, as the key editor's changes).
  */
 export async function claimPartnerInvite(
   stores: ProgrammeStores,
@@ -191,45 +203,33 @@ export async function claimPartnerInvite(
   userId: string,
   now: Date,
 ): Promise<PartnerInviteClaim> {
-  const profile = await findPartnerProfile(stores.identity, userId);
+  const profile = await findStoredKeys(stores.identity, userId);
   if (!profile) throw new PartnerRefusedError('profile-required', PARTNER_MESSAGES.profileRequired);
   if (isPartner(profile.keys)) throw new PartnerRefusedError('already-partner', PARTNER_MESSAGES.alreadyPartner);
   const config = await readPartnersConfig(stores.game);
-  const withPartner = JSON.stringify([...profile.keys, PARTNER_KEY]);
-  let keyAdded = false;
-  try {
-    return await stores.game.transaction().execute(async (trx) => {
-      const taken = await trx
-        .updateTable('partner_invites')
-        .set({ claimed: 1, claimed_by: userId, claimed_at: now.toISOString() })
-        .where('invite_id', '=', inviteID)
-        .where('claimed', '=', 0)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) {
-        throw (await findPartnerInvite(trx, inviteID))
-          ? new PartnerRefusedError('partner-invite-claimed', PARTNER_MESSAGES.partnerInviteClaimed)
-          : new PartnerRefusedError('partner-invite-not-found', PARTNER_MESSAGES.partnerInviteNotFound);
-      }
-      const invite = await findPartnerInvite(trx, inviteID);
-      if (!invite) throw new Error(`The partner invite ${inviteID} vanished inside its claim.`);
-      const rewardID = invite.referral_reward_id ?? config.defaultRewardID;
-      const link = await ensureLink(trx, { creator: userId, rewardID, now });
-      if (link.reward_id !== rewardID) await setLinkReward(trx, link.link_id, rewardID);
+  const keys = { userID: userId, from: profile.stored, to: JSON.stringify([...profile.keys, PARTNER_KEY]) };
+  return changeKeysLast(stores, keys, async (trx) => {
+    const taken = await trx
+      .updateTable('partner_invites')
+      .set({ claimed: 1, claimed_by: userId, claimed_at: now.toISOString() })
+      .where('invite_id', '=', inviteID)
+      .where('claimed', '=', 0)
+      .returningAll()
+      .executeTakeFirst();
+    if (!taken) {
+      throw (await findPartnerInvite(trx, inviteID))
+        ? new PartnerRefusedError('partner-invite-claimed', PARTNER_MESSAGES.partnerInviteClaimed)
+        : new PartnerRefusedError('partner-invite-not-found', PARTNER_MESSAGES.partnerInviteNotFound);
+    }
+    const rewardID = taken.referral_reward_id ?? config.defaultRewardID;
+    const link = await ensureLink(trx, { creator: userId, rewardID, now });
+    if (link.reward_id !== rewardID) await setLinkReward(trx, link.link_id, rewardID);
 
-      let joinReward: PartnerInviteClaim['joinReward'] = null;
-      if (invite.join_reward_id && invite.reward_tier_id) {
-        const tier = await findTier(trx, invite.join_reward_id, invite.reward_tier_id);
-        await payTier(trx, { userId, tier, reference: joinRewardReference(inviteID), now });
-        joinReward = { credits: tier.credits, items: tier.items };
-      }
-      if (!(await swapKeys(stores.identity, userId, profile.storedKeys, withPartner))) {
-        throw new KeysChangedMeanwhileError();
-      }
-      keyAdded = true;
-      return { inviteID, referralID: link.referral_id, joinReward };
-    });
-  } catch (error) {
-    if (keyAdded) await swapKeys(stores.identity, userId, withPartner, profile.storedKeys);
-    throw error;
-  }
+    let joinReward: PartnerInviteClaim['joinReward'] = null;
+    if (taken.join_reward_id && taken.reward_tier_id) {
+      const tier = await findTier(trx, taken.join_reward_id, taken.reward_tier_id);
+      joinReward = await payTier(trx, { userId, tier, reference: joinRewardReference(inviteID, userId), now });
+    }
+    return { inviteID, referralID: link.referral_id, joinReward };
+  });
 }

@@ -6,13 +6,15 @@ import type {
   ReferralRewardListQuery,
   RewardTier,
 } from '@outpost/contracts/partners';
-import type { Kysely } from 'kysely';
+import { rewardTiersSchema } from '@outpost/contracts/partners';
+import { type Kysely, sql } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
 import { grantItems } from '../economy/inventory';
 import { findMissingItems, UnknownItemsError } from '../economy/items/queries';
 import { credit } from '../economy/ledger';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
+import { likePattern } from '../platform/db/text-search';
 import type { GameDatabase } from '../stores';
 import { PARTNER_ADMIN_ACTIONS } from './actions';
 import type { ReferralRewardRow } from './tables';
@@ -38,6 +40,13 @@ export class RewardNotFoundError extends Error {
   }
 }
 
+/** A save that would drop tiers partners have claimed: a renamed claimed tier would pay twice. */
+export class ClaimedTiersError extends Error {
+  constructor(readonly tierIDs: readonly string[]) {
+    super(`Claimed tiers would be removed: ${tierIDs.join(', ')}.`);
+  }
+}
+
 export class TierNotFoundError extends Error {
   constructor(
     readonly rewardID: string,
@@ -53,7 +62,7 @@ function toReward(row: ReferralRewardRow): ReferralReward {
   return {
     rewardID: row.reward_id,
     name: row.name,
-    tiers: JSON.parse(row.tiers) as RewardTier[],
+    tiers: rewardTiersSchema.parse(JSON.parse(row.tiers)),
     updatedAt: row.updated_at,
   };
 }
@@ -72,14 +81,27 @@ export async function findTier(db: Kysely<GameDatabase>, rewardID: string, tierI
   return tier;
 }
 
-/** Pays one tier to a player once per `reference`, in the caller's transaction. */
+/** What one payout really added: nothing of what `reference` had paid before. */
+export interface Payout {
+  credits: number;
+  items: string[];
+}
+
+/** Pays one tier to a player once per `reference`, in the caller's transaction, and answers what it added. */
 export async function payTier(
   trx: Kysely<GameDatabase>,
   payout: { userId: string; tier: RewardTier; reference: string; now: Date },
-): Promise<void> {
+): Promise<Payout> {
   const { userId, tier, reference, now } = payout;
-  if (tier.credits > 0) await credit(trx, { userId, amount: tier.credits, reason: 'reward', reference, now });
+  const credited =
+    tier.credits > 0 ? await credit(trx, { userId, amount: tier.credits, reason: 'reward', reference, now }) : null;
+  // grantItems adds only the (reference, item) pairs not there yet: those there before were paid before.
+  const earlier = await trx.selectFrom('claimed_items').select('item_id').where('reference', '=', reference).execute();
   await grantItems(trx, { userId, itemIDs: tier.items, source: 'reward', reference, now });
+  return {
+    credits: credited?.applied ? tier.credits : 0,
+    items: tier.items.filter((itemID) => !earlier.some((row) => row.item_id === itemID)),
+  };
 }
 
 async function checkItems(trx: Kysely<GameDatabase>, tiers: readonly RewardTier[]): Promise<void> {
@@ -120,7 +142,11 @@ export async function createReward(
   return toReward(row);
 }
 
-/** Replaces a reward's name and tiers; tiers already claimed stay claimed under their ids. */
+/**
+ * Replaces a reward's name and tiers. A claim is keyed by its tier's ID, so a tier partners have
+ * claimed keeps its ID (ClaimedTiersError otherwise): renamed, it would be paid again. The update
+ * comes first: its row lock orders it with tier claims, which lock the row before reading it.
+ */
 export async function updateReward(
   db: Kysely<GameDatabase>,
   rewardID: string,
@@ -142,6 +168,15 @@ export async function updateReward(
       .where('reward_id', '=', rewardID)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new RewardNotFoundError(rewardID, true);
+    const claimed = await trx
+      .selectFrom('referral_tier_claims')
+      .select('tier_id')
+      .distinct()
+      .where('reward_id', '=', rewardID)
+      .orderBy('tier_id')
+      .execute();
+    const dropped = claimed.map((claim) => claim.tier_id).filter((id) => !tiers.some((tier) => tier.tierID === id));
+    if (dropped.length > 0) throw new ClaimedTiersError(dropped);
   });
   return toReward(row);
 }
@@ -161,20 +196,21 @@ export async function listRewards(
   return { ...page, rows: rows.map(toReward) };
 }
 
-/** Writes a demo reward unless its id is there: a re-seed never undoes an admin's save. */
-export async function seedReward(
-  db: Kysely<GameDatabase>,
-  reward: { rewardID: string; name: string; tiers: RewardTier[] },
-  now: Date,
-): Promise<void> {
-  await db
-    .insertInto('referral_rewards')
-    .values({
-      reward_id: reward.rewardID,
-      name: reward.name,
-      tiers: JSON.stringify([...reward.tiers].sort(byThreshold)),
-      updated_at: now.toISOString(),
-    })
-    .onConflict((conflict) => conflict.column('reward_id').doNothing())
+/**
+ * The items domain's ItemUseCheck for referral-rewards (plug it into registerItemRoutes'
+ * `itemUses`): an item a tier pays cannot leave items-master, or claiming that tier would fail.
+ */
+export async function referralRewardItemUse(db: Kysely<GameDatabase>, itemID: string): Promise<string | null> {
+  // The JSON text narrows the candidates; the parsed tiers decide (an ID can be part of another).
+  const candidates = await db
+    .selectFrom('referral_rewards')
+    .selectAll()
+    .where(sql<boolean>`lower(tiers) like ${likePattern(JSON.stringify(itemID))} escape '\\'`)
+    .orderBy('reward_id')
     .execute();
+  for (const candidate of candidates) {
+    const tier = toReward(candidate).tiers.find((each) => each.items.includes(itemID));
+    if (tier) return `the tier "${tier.tierID}" of the referral reward "${candidate.name}" (${candidate.reward_id})`;
+  }
+  return null;
 }

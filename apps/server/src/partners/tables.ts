@@ -23,9 +23,10 @@ export interface ReferralJoinTable {
   joined: string;
 }
 
-/** spec §3's rewardTierClaims: one row per (link, tier), so a tier is claimed once. */
+/** spec §3's rewardTierClaims: one row per (link, reward, tier), so a reward's tier is claimed once per link. */
 export interface ReferralTierClaimTable {
   link_id: string;
+  reward_id: string;
   tier_id: string;
   claimed_at: string;
 }

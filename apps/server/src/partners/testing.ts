@@ -25,3 +25,38 @@ export async function ledgerRowsOf(db: Kysely<GameDatabase>, reference: string) 
 export async function inviteRow(db: Kysely<GameDatabase>, inviteID: string) {
   return db.selectFrom('partner_invites').selectAll().where('invite_id', '=', inviteID).executeTakeFirst();
 }
+
+/** Gives players signed up in bulk (who have no profile yet) one each, as registering would. */
+export async function giveProfiles(
+  identity: Kysely<IdentityDatabase>,
+  players: readonly { userId: string }[],
+  prefix: string,
+): Promise<void> {
+  await identity
+    .insertInto('profiles')
+    .values(
+      players.map((player, index) => ({
+        user_id: player.userId,
+        display_name: `${prefix}-${index}`,
+        display_name_key: `${prefix}-${index}`,
+        keys: '[]',
+        created: new Date().toISOString(),
+      })),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
+/** Moves an account's creation back in time, stored as the auth library stores it on each dialect. */
+export async function setAccountCreated(identity: Kysely<IdentityDatabase>, userId: string, created: Date) {
+  const row = await identity
+    .selectFrom('auth_users')
+    .select('created_at')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  await identity
+    .updateTable('auth_users')
+    .set({ created_at: row.created_at instanceof Date ? created : created.toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}

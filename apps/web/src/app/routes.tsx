@@ -113,11 +113,11 @@ export const routes: readonly RouteObject[] = [
             screen(AdminModeration, {}, { path: 'moderation' }),
             screen(AdminConfiguration, {}, { path: 'configuration' }),
             screen(AdminLog, {}, { path: 'log' }),
-            // ROUTES.adminProducts, adminProductNew and adminProduct; 'list' and 'new' come before ':productID'.
+            // ADMIN_ROUTES.adminProducts, adminProductNew and adminProduct; 'list' and 'new' come before ':productID'.
             screen(ProductList, {}, { path: 'products/list' }),
             screen(ProductNew, {}, { path: 'products/new' }),
             screen(ProductEdit, {}, { path: 'products/:productID' }),
-            // ROUTES.adminShopPacks…adminShopSettings; 'new' comes before the ID.
+            // ADMIN_ROUTES.adminShopPacks…adminShopSettings; 'new' comes before the ID.
             screen(ShopPackList, {}, { path: 'shop/packs' }),
             screen(ShopPackNew, {}, { path: 'shop/packs/new' }),
             screen(ShopPackEdit, {}, { path: 'shop/packs/:packID' }),
@@ -127,36 +127,36 @@ export const routes: readonly RouteObject[] = [
             screen(ShopDropList, {}, { path: 'shop/drops' }),
             screen(ShopSettings, {}, { path: 'shop/settings' }),
             screen(ShopPayPalTransactions, {}, { path: 'shop/paypal-transactions' }),
-            // ROUTES.adminItems…adminPurchasable; 'list' and 'new' come before the ID.
+            // ADMIN_ROUTES.adminItems…adminPurchasable; 'list' and 'new' come before the ID.
             screen(ItemList, {}, { path: 'items/list' }),
             screen(ItemNew, {}, { path: 'items/new' }),
             screen(ItemEdit, {}, { path: 'items/:itemID' }),
             screen(PurchasableList, {}, { path: 'purchasables/list' }),
             screen(PurchasableNew, {}, { path: 'purchasables/new' }),
             screen(PurchasableEdit, {}, { path: 'purchasables/:purchasableID' }),
-            // ROUTES.adminClaimCodes, adminClaimCodeNew and adminClaimCodeBatch; 'list' and 'new' first.
+            // ADMIN_ROUTES.adminClaimCodes, adminClaimCodeNew and adminClaimCodeBatch; 'list' and 'new' first.
             screen(ClaimCodeList, {}, { path: 'codes/list' }),
             screen(ClaimCodeNew, {}, { path: 'codes/new' }),
             screen(ClaimCodeBatchScreen, {}, { path: 'codes/:claimCodeID' }),
-            // ROUTES.adminMerchOrders…adminMerchSettings: the merch back office.
+            // ADMIN_ROUTES.adminMerchOrders…adminMerchSettings: the merch back office.
             screen(MerchOrderList, {}, { path: 'merch/orders' }),
             screen(MerchOrderEdit, {}, { path: 'merch/orders/:orderID' }),
             screen(MerchDropList, {}, { path: 'merch/drops' }),
             screen(MerchContactList, {}, { path: 'merch/contacts' }),
             screen(EcomProductList, {}, { path: 'merch/products' }),
             screen(MerchSettings, {}, { path: 'merch/settings' }),
-            // ROUTES.adminReports…adminUsers: moderation.
+            // ADMIN_ROUTES.adminReports…adminUsers: moderation.
             screen(ReportList, {}, { path: 'moderation/reports' }),
             screen(ReportDetail, {}, { path: 'moderation/reports/:reportID' }),
             screen(FeedbackReview, {}, { path: 'moderation/feedback' }),
             screen(UserSearch, {}, { path: 'moderation/users' }),
-            // ROUTES.adminBetaRequests…adminBetaSettings and adminRewards.
+            // ADMIN_ROUTES.adminBetaRequests…adminBetaSettings and adminRewards.
             screen(BetaRequestList, {}, { path: 'beta/requests' }),
             screen(BetaInviteList, {}, { path: 'beta/invites' }),
             screen(ObjectiveList, {}, { path: 'beta/objectives' }),
             screen(BetaSettings, {}, { path: 'beta/settings' }),
             screen(RewardDistribution, {}, { path: 'rewards' }),
-            // ROUTES.adminPartners…adminPartnerSettings: the partner programme.
+            // ADMIN_ROUTES.adminPartners…adminPartnerSettings: the partner programme.
             screen(PartnerList, {}, { path: 'partners/list' }),
             screen(PartnerInviteList, {}, { path: 'partners/invites' }),
             screen(ReferralRewardList, {}, { path: 'partners/rewards' }),

@@ -22,8 +22,28 @@ export class KeysChangedMeanwhileError extends Error {}
 
 interface KeyStores {
   identity: Kysely<IdentityDatabase>;
-  /** The store of the environment the admin works in, for the admin log. */
+  /** The environment's store whose transaction the key change runs last inside. */
   game: Kysely<GameDatabase>;
+}
+
+/** A profile's keys, with the stored text a later change is conditional on. */
+export interface StoredKeys {
+  displayName: string;
+  keys: string[];
+  /** The keys as stored (JSON text): the condition of `changeKeysLast`. */
+  stored: string;
+}
+
+export async function findStoredKeys(
+  identity: Kysely<IdentityDatabase>,
+  userID: string,
+): Promise<StoredKeys | undefined> {
+  const row = await identity
+    .selectFrom('profiles')
+    .select(['display_name', 'keys'])
+    .where('user_id', '=', userID)
+    .executeTakeFirst();
+  return row && { displayName: row.display_name, keys: JSON.parse(row.keys) as string[], stored: row.keys };
 }
 
 /** Replaces the keys only if they are still `from`: a rival change in between is never overwritten unseen. */
@@ -37,6 +57,33 @@ async function replaceKeys(identity: Kysely<IdentityDatabase>, userID: string, f
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Runs `work` in a transaction of the game store and, last inside it, sets `userID`'s keys from
+ * `from` to `to` (KeysChangedMeanwhileError, rolling `work` back, when they are no longer `from`).
+ * Two stores cannot share a transaction: changing the keys last means a refused change leaves
+ * nothing of `work`, and should the game commit fail after it, the keys go back.
+ */
+export async function changeKeysLast<Result>(
+  stores: KeyStores,
+  change: { userID: string; from: string; to: string },
+  work: (trx: Kysely<GameDatabase>) => Promise<Result>,
+): Promise<Result> {
+  let replaced = false;
+  try {
+    return await stores.game.transaction().execute(async (trx) => {
+      const result = await work(trx);
+      if (!(await replaceKeys(stores.identity, change.userID, change.from, change.to))) {
+        throw new KeysChangedMeanwhileError(USER_KEYS_MESSAGES.changedMeanwhile);
+      }
+      replaced = true;
+      return result;
+    });
+  } catch (error) {
+    if (replaced) await replaceKeys(stores.identity, change.userID, change.to, change.from);
+    throw error;
+  }
+}
+
 /** Sets `userID`'s keys to `keys` (each once, in the role table's order) and answers what was saved. */
 export async function changeUserKeys(
   stores: KeyStores,
@@ -46,11 +93,7 @@ export async function changeUserKeys(
 ): Promise<UserKeysResult> {
   const saved = PROFILE_KEYS.filter((key) => keys.includes(key));
   if (userID === change.admin && !saved.includes('admin')) throw new OwnAdminKeyError(USER_KEYS_MESSAGES.ownAdminKey);
-  const profile = await stores.identity
-    .selectFrom('profiles')
-    .select(['display_name', 'keys'])
-    .where('user_id', '=', userID)
-    .executeTakeFirst();
+  const profile = await findStoredKeys(stores.identity, userID);
   if (!profile) {
     const account = await stores.identity
       .selectFrom('auth_users')
@@ -59,31 +102,17 @@ export async function changeUserKeys(
       .executeTakeFirst();
     throw new UserNotFoundError(account ? USER_KEYS_MESSAGES.noProfile(userID) : USER_KEYS_MESSAGES.noUser(userID));
   }
-  const previous = JSON.parse(profile.keys) as string[];
-  const next = JSON.stringify(saved);
-
-  // Two stores cannot share a transaction: the key change runs last inside the log's, so a
-  // refused change leaves no entry. Should the log's commit fail after it, the keys go back.
-  let replaced = false;
-  try {
-    await stores.game.transaction().execute(async (trx) => {
-      await appendAdminLog(
-        trx,
-        adminLogRecord(change, USER_KEYS_ACTION, {
-          userID,
-          displayName: profile.display_name,
-          keys: saved,
-          previousKeys: previous,
-        }),
-      );
-      if (!(await replaceKeys(stores.identity, userID, profile.keys, next))) {
-        throw new KeysChangedMeanwhileError(USER_KEYS_MESSAGES.changedMeanwhile);
-      }
-      replaced = true;
-    });
-  } catch (error) {
-    if (replaced) await replaceKeys(stores.identity, userID, next, profile.keys);
-    throw error;
-  }
-  return { userID, displayName: profile.display_name, keys: saved };
+  // A refused change leaves no log entry: the entry is the work the key change runs after.
+  await changeKeysLast(stores, { userID, from: profile.stored, to: JSON.stringify(saved) }, (trx) =>
+    appendAdminLog(
+      trx,
+      adminLogRecord(change, USER_KEYS_ACTION, {
+        userID,
+        displayName: profile.displayName,
+        keys: saved,
+        previousKeys: profile.keys,
+      }),
+    ),
+  );
+  return { userID, displayName: profile.displayName, keys: saved };
 }

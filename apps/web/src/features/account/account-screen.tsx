@@ -68,7 +68,7 @@ function Account() {
                   <FeedbackSection />
                   <ReportSection />
                   <PartnerSection />
-                  <AvatarsSection />
+                  <AvatarsSection userId={user.id} />
                 </>
               )}
               <LightingPresetsSection />

@@ -1,4 +1,4 @@
-import { ROUTES } from '@outpost/contracts/routes';
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import { Link } from '../../lib/router/router';
 import styles from './admin-screens.module.css';
 
@@ -9,49 +9,51 @@ export default function AdminConfiguration() {
       <h2>Game and shop</h2>
       <ul className={styles.links}>
         <li>
-          <Link to={ROUTES.adminProducts}>Products</Link>: digital doubles and merch, their varieties and images.
+          <Link to={ADMIN_ROUTES.adminProducts}>Products</Link>: digital doubles and merch, their varieties and images.
         </li>
         <li>
-          <Link to={ROUTES.adminItems}>Items (items-master)</Link> and{' '}
-          <Link to={ROUTES.adminPurchasables}>purchasables</Link>: what the game grants and sells for credits.
+          <Link to={ADMIN_ROUTES.adminItems}>Items (items-master)</Link> and{' '}
+          <Link to={ADMIN_ROUTES.adminPurchasables}>purchasables</Link>: what the game grants and sells for credits.
         </li>
         <li>
-          <Link to={ROUTES.adminClaimCodes}>Redemption codes</Link>: batches, CSV export and a printable sheet.
+          <Link to={ADMIN_ROUTES.adminClaimCodes}>Redemption codes</Link>: batches, CSV export and a printable sheet.
         </li>
         <li>
-          <Link to={ROUTES.adminShopPacks}>Shop</Link>: credit packs, machines, drops and the opening date.
+          <Link to={ADMIN_ROUTES.adminShopPacks}>Shop</Link>: credit packs, machines, drops and the opening date.
         </li>
       </ul>
       <h2>Players and community</h2>
       <ul className={styles.links}>
         <li>
-          <Link to={ROUTES.adminBetaRequests}>Beta programme</Link>: requests, invites, testing objectives and
+          <Link to={ADMIN_ROUTES.adminBetaRequests}>Beta programme</Link>: requests, invites, testing objectives and
           beta-config.
         </li>
         <li>
-          <Link to={ROUTES.adminRewards}>Rewards</Link>: credits and items for chosen players (admins).
+          <Link to={ADMIN_ROUTES.adminRewards}>Rewards</Link>: credits and items for chosen players (admins).
         </li>
         <li>
-          <Link to={ROUTES.adminPartners}>Partner programme</Link>: partners, partner invites, referral rewards and
-          config/partners (admins).
+          <Link to={ADMIN_ROUTES.adminPartners}>Partner programme</Link>: partners, partner invites, referral rewards
+          and config/partners (admins).
         </li>
       </ul>
       <h2>Merch</h2>
       <ul className={styles.links}>
         <li>
-          <Link to={ROUTES.adminMerchOrders}>Merch orders</Link>: pack, ship and refund.
+          <Link to={ADMIN_ROUTES.adminMerchOrders}>Merch orders</Link>: pack, ship and refund.
         </li>
         <li>
-          <Link to={ROUTES.adminMerchDrops}>Merch drops</Link>: products that go on sale at a time.
+          <Link to={ADMIN_ROUTES.adminMerchDrops}>Merch drops</Link>: products that go on sale at a time.
         </li>
         <li>
-          <Link to={ROUTES.adminMerchContacts}>Merch contact messages</Link>: what players wrote to the merch team.
+          <Link to={ADMIN_ROUTES.adminMerchContacts}>Merch contact messages</Link>: what players wrote to the merch
+          team.
         </li>
         <li>
-          <Link to={ROUTES.adminMerchProducts}>Ecom products</Link>: stock, reservations and sales of each variety.
+          <Link to={ADMIN_ROUTES.adminMerchProducts}>Ecom products</Link>: stock, reservations and sales of each
+          variety.
         </li>
         <li>
-          <Link to={ROUTES.adminMerchSettings}>Merch settings</Link>: what merch costs in credits.
+          <Link to={ADMIN_ROUTES.adminMerchSettings}>Merch settings</Link>: what merch costs in credits.
         </li>
       </ul>
     </section>

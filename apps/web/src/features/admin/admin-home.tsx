@@ -1,7 +1,6 @@
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { DashboardFigure } from '@outpost/contracts/backoffice';
 import { TRENDING_MIN_REPORTS, TRENDING_WINDOW_HOURS } from '@outpost/contracts/moderation';
-import { ROUTES } from '@outpost/contracts/routes';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from '../../lib/router/router';
 import { useAdminAccessContext } from './admin-access-context';
@@ -9,11 +8,11 @@ import styles from './admin-dashboard.module.css';
 import screenStyles from './admin-screens.module.css';
 import { useGameStatus } from './api/gather-dashboard';
 import { useModerationDashboard } from './api/get-dashboard';
+import { type FigureTile, FigureTiles } from './components/figure-tiles';
 import { RecentMerchOrders } from './merch/components/recent-orders';
 
 export const DATA_LAYER_ON = 'Data-layer admin view: on — unavailable machines and credit packs are visible.';
 export const DATA_LAYER_OFF = 'Data-layer admin view: off — only available machines and credit packs are shown.';
-export const FIGURES_UNAVAILABLE = 'These figures could not be loaded.';
 
 /**
  * Spec §2's 'Moderation & Reports' tiles, in order: the part of Outpost that brings a figure not
@@ -44,84 +43,22 @@ const GAME_STATUS_TILES = [
   { figure: 'subscriptionPurchasesCount', label: 'Sub IAPs (24hrs)' },
 ] as const;
 
-interface Tile {
-  label: string;
-  /** undefined while loading; null when the part that brings it does not exist yet. */
-  value: number | null | undefined;
-  comesWith?: string | undefined;
-  /** What the figure counts, shown under it. */
-  counts?: string | undefined;
-}
-
-function TileValue({ tile }: { tile: Tile }) {
-  if (tile.value === undefined) {
-    return (
-      <>
-        <span aria-hidden="true">…</span>
-        <span className="visually-hidden">Loading</span>
-      </>
-    );
-  }
-  if (tile.value === null) {
-    return (
-      <>
-        <span aria-hidden="true">—</span>
-        <span className="visually-hidden">Not available yet</span>
-      </>
-    );
-  }
-  return tile.value.toLocaleString();
-}
-
-/** A group of figures as a description list: each tile's label is its term, its figure the definition. */
-function FigureTiles({
+/** A group of the dashboard's figures under its heading, with what the screen adds below them. */
+function FigureGroup({
   title,
   id,
   tiles,
-  query,
   children,
 }: {
   title: string;
   id: string;
-  tiles: readonly Tile[];
-  query: Pick<UseQueryResult, 'data' | 'isError' | 'isFetching' | 'error' | 'refetch'>;
+  tiles: readonly FigureTile[];
   children?: ReactNode;
 }) {
   return (
     <section className={styles.group} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      {query.isError && (
-        <div className={styles.problem} role="alert">
-          <p>
-            {FIGURES_UNAVAILABLE} {query.error?.message}
-          </p>
-          <button
-            type="button"
-            className="button"
-            aria-disabled={query.isFetching}
-            onClick={() => {
-              if (!query.isFetching) void query.refetch();
-            }}
-          >
-            Try again
-          </button>
-        </div>
-      )}
-      {/* A failed first load shows the message alone: no tile pretends to be loading or empty. */}
-      {!(query.isError && query.data === undefined) && (
-        <dl className={styles.tiles} aria-busy={query.isFetching}>
-          {tiles.map((tile) => (
-            <div key={tile.label} className={styles.tile}>
-              <dt className={styles.label}>{tile.label}</dt>
-              <dd className={styles.figure}>
-                <TileValue tile={tile} />
-              </dd>
-              {tile.value === null && tile.comesWith && <dd className={styles.note}>Comes with {tile.comesWith}.</dd>}
-              {typeof tile.value === 'number' && tile.counts && <dd className={styles.note}>{tile.counts}</dd>}
-            </div>
-          ))}
-        </dl>
-      )}
+      <FigureTiles tiles={tiles} />
       {children}
     </section>
   );
@@ -138,16 +75,18 @@ export default function AdminHome() {
   const { environment } = access;
   const moderation = useModerationDashboard(environment);
   const gameStatus = useGameStatus(environment);
-  const moderationTiles: Tile[] = MODERATION_TILES.map(({ figure, label, comesWith, counts }) => ({
-    label,
-    value: moderation.data?.figures[figure],
-    comesWith,
-    counts,
-  }));
-  const gameStatusTiles: Tile[] = GAME_STATUS_TILES.map(({ figure, label }) => ({
-    label,
-    value: gameStatus.data?.[figure],
-  }));
+  const moderationTiles = MODERATION_TILES.map(({ figure, label, comesWith, counts }): FigureTile => {
+    const value = moderation.data?.figures[figure];
+    return {
+      label,
+      value,
+      query: moderation,
+      note: value === null ? comesWith && `Comes with ${comesWith}.` : value !== undefined && counts,
+    };
+  });
+  const gameStatusTiles = GAME_STATUS_TILES.map(
+    ({ figure, label }): FigureTile => ({ label, value: gameStatus.data?.[figure], query: gameStatus }),
+  );
 
   return (
     <section className={`page ${screenStyles.screen}`} aria-labelledby="admin-home-title">
@@ -155,21 +94,16 @@ export default function AdminHome() {
       {access.displayName && <p className={screenStyles.lead}>Signed in as @{access.displayName}.</p>}
       <p className={screenStyles.lead}>Figures of {environment}.</p>
 
-      <FigureTiles
-        title="Moderation & Reports"
-        id="admin-moderation-figures"
-        tiles={moderationTiles}
-        query={moderation}
-      >
+      <FigureGroup title="Moderation & Reports" id="admin-moderation-figures" tiles={moderationTiles}>
         <p className={styles.more}>
-          <Link to={ROUTES.adminProducts}>Digital Doubles</Link>: the product list.
+          <Link to={ADMIN_ROUTES.adminProducts}>Digital Doubles</Link>: the product list.
         </p>
         <p className={styles.more}>
-          <Link to={ROUTES.adminReports}>Reports</Link>: read and resolve what players and the game reported.
+          <Link to={ADMIN_ROUTES.adminReports}>Reports</Link>: read and resolve what players and the game reported.
         </p>
-      </FigureTiles>
+      </FigureGroup>
 
-      <FigureTiles title="Game Status" id="admin-game-status" tiles={gameStatusTiles} query={gameStatus} />
+      <FigureGroup title="Game Status" id="admin-game-status" tiles={gameStatusTiles} />
 
       {access.capabilities.manageShop && (
         <section className={styles.group} aria-labelledby="admin-recent-merch-orders">
@@ -184,7 +118,7 @@ export default function AdminHome() {
         <li>{access.capabilities.dataLayerAdmin ? DATA_LAYER_ON : DATA_LAYER_OFF}</li>
       </ul>
       <p>
-        <Link to={ROUTES.adminLog}>Admin Log</Link>: every change made in this environment.
+        <Link to={ADMIN_ROUTES.adminLog}>Admin Log</Link>: every change made in this environment.
       </p>
     </section>
   );

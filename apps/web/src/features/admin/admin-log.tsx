@@ -4,7 +4,7 @@ import { adminColumnHelper } from '../../components/admin-list/columns';
 import type { AdminListFilter } from '../../components/admin-list/list-view';
 import { useAdminAccessContext } from './admin-access-context';
 import styles from './admin-screens.module.css';
-import { getAdminLog } from './api/get-admin-log';
+import { adminLogQueryKey, getAdminLog } from './api/get-admin-log';
 
 const column = adminColumnHelper<AdminLogEntry>();
 const columns = column.columns([
@@ -40,7 +40,7 @@ export default function AdminLog() {
         columns={columns}
         sortable={sortable}
         filters={filters}
-        queryKey={['admin', environment, 'admin-log']}
+        queryKey={adminLogQueryKey(environment)}
         fetchPage={(query) => getAdminLog(environment, query)}
         getRowId={(entry) => String(entry.id)}
         csvFileName={`admin-log-${environment}`}

@@ -1,10 +1,11 @@
 import { BETA_MESSAGES, INVITE_REFUSALS, type InvitePreview } from '@outpost/contracts/beta';
 import { invitePath, ROUTES } from '@outpost/contracts/routes';
-import { useState } from 'react';
 import { failureNotice } from '../../components/form/failure-notice';
-import { FormAlert, type FormNotice } from '../../components/form/form-alert';
+import { FormAlert } from '../../components/form/form-alert';
+import { useFocusedNotice } from '../../components/form/use-focused-notice';
 import { LoadingScreen } from '../../components/loading/loading-screen';
 import { errorCode } from '../../lib/api';
+import { formatDay } from '../../lib/format-day';
 import { pageTitle, usePageTitle } from '../../lib/page-title';
 import { QueryProvider } from '../../lib/query-client';
 import { Link, useParams } from '../../lib/router/router';
@@ -15,8 +16,6 @@ import styles from './invite.module.css';
 import { refusalOf } from './invite-status';
 
 const INVITE_TITLE = pageTitle('Beta invite');
-
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
 
 /**
  * /invite/:inviteID, a shared beta invite: whether this player can claim it and why not (spec §4),
@@ -72,27 +71,28 @@ function Invite() {
 
 function InviteClaim({ invite }: { invite: InvitePreview }) {
   const claim = useClaimInvite(invite.inviteID);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { notice, setNotice, announce, alertRef } = useFocusedNotice();
   const refusal = refusalOf(invite.status);
   const from = invite.source === 'admin' ? 'The Outpost team' : 'A friend';
 
   const onClaim = () => {
     if (claim.isPending) return;
     setNotice(null);
+    // Either way but a failed connection, the Claim button goes (the invite reloads with its new
+    // state), so the focus goes to the outcome, which says what happened.
     claim.mutate(undefined, {
       onSuccess: (claimed) =>
-        setNotice({
+        announce({
           tone: 'ok',
           text: claimed.newlyClaimed
             ? 'You claimed the invite. Welcome to the beta!'
             : BETA_MESSAGES.inviteClaimedByYou,
         }),
-      // A refusal (claimed meanwhile, expired) shows as the invite's new state, which the claim reloads.
       onError: (error) => {
         const code = errorCode(error);
-        if (!INVITE_REFUSALS.some((refusal) => refusal === code)) {
-          setNotice(failureNotice(error, 'The invite could not be claimed. Try again.'));
-        }
+        const notice = failureNotice(error, 'The invite could not be claimed. Try again.');
+        if (INVITE_REFUSALS.some((refusal) => refusal === code)) announce(notice);
+        else setNotice(notice);
       },
     });
   };
@@ -108,17 +108,18 @@ function InviteClaim({ invite }: { invite: InvitePreview }) {
         <dd>{from}</dd>
         <dt>Valid until</dt>
         <dd>
-          <time dateTime={invite.expiration}>{day(invite.expiration)}</time>
+          <time dateTime={invite.expiration}>{formatDay(invite.expiration)}</time>
         </dd>
       </dl>
       {claim.isSuccess ? null : refusal ? (
-        <p className={styles.refusal}>{refusal}</p>
+        // After a refused claim the alert says why already.
+        !notice && <p className={styles.refusal}>{refusal}</p>
       ) : (
         <button type="button" className={`button ${styles.claim}`} onClick={onClaim} disabled={claim.isPending}>
           {claim.isPending ? 'Claiming…' : 'Claim invite'}
         </button>
       )}
-      <FormAlert notice={notice} />
+      <FormAlert ref={alertRef} notice={notice} />
       {(claim.isSuccess || invite.status === 'claimed-by-you') && (
         <p>
           <Link to={ROUTES.account}>Go to your account</Link> to request beta entry, send feedback and see your invites.

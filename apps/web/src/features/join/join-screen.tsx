@@ -1,9 +1,10 @@
 import { PARTNER_MESSAGES, type ReferralLanding } from '@outpost/contracts/partners';
 import { ROUTES, referralPath } from '@outpost/contracts/routes';
-import { useState } from 'react';
 import { failureNotice } from '../../components/form/failure-notice';
-import { FormAlert, type FormNotice } from '../../components/form/form-alert';
+import { FormAlert } from '../../components/form/form-alert';
+import { useFocusedNotice } from '../../components/form/use-focused-notice';
 import { LoadingScreen } from '../../components/loading/loading-screen';
+import { errorCode } from '../../lib/api';
 import { pageTitle, usePageTitle } from '../../lib/page-title';
 import { QueryProvider } from '../../lib/query-client';
 import { Link, useParams } from '../../lib/router/router';
@@ -84,16 +85,22 @@ function Join() {
 
 function JoinAction({ referralID, landing }: { referralID: string; landing: ReferralLanding }) {
   const join = useJoinReferral(referralID);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { notice, setNotice, announce, alertRef } = useFocusedNotice();
   const refusal = refusalOf(landing);
 
   const onJoin = () => {
     if (join.isPending) return;
     setNotice(null);
+    // Joined or refused (the page reloads with the reason), the Join button goes: the focus goes to
+    // the outcome. A failed connection keeps it, to try again.
     join.mutate(undefined, {
       onSuccess: (joined) =>
-        setNotice({ tone: 'ok', text: `You joined through @${joined.partnerDisplayName}'s link. Welcome to Outpost!` }),
-      onError: (error) => setNotice(failureNotice(error, 'You could not join. Try again.')),
+        announce({ tone: 'ok', text: `You joined through @${joined.partnerDisplayName}'s link. Welcome to Outpost!` }),
+      onError: (error) => {
+        const notice = failureNotice(error, 'You could not join. Try again.');
+        if (errorCode(error)) announce(notice);
+        else setNotice(notice);
+      },
     });
   };
 
@@ -107,7 +114,7 @@ function JoinAction({ referralID, landing }: { referralID: string; landing: Refe
           {join.isPending ? 'Joining…' : 'Join'}
         </button>
       )}
-      <FormAlert notice={notice} />
+      <FormAlert ref={alertRef} notice={notice} />
       {(join.isSuccess || landing.viewer === 'joined-here') && (
         <p>
           <Link to={ROUTES.account}>Go to your account</Link> to join the beta and set up your profile.

@@ -1,4 +1,4 @@
-import { isSpaPath } from '@outpost/contracts/routes';
+import { isSpaPath } from '@outpost/contracts/spa-paths';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
 import { matchRoutes, type RouteObject } from './match';

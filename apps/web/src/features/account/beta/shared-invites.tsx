@@ -1,15 +1,15 @@
 import type { SharedInvite } from '@outpost/contracts/beta';
 import { invitePath } from '@outpost/contracts/routes';
+import { ShareLink } from '../../../components/share-link/share-link';
+import { shareUrl } from '../../../components/share-link/share-url';
+import { formatDay } from '../../../lib/format-day';
 import styles from '../account.module.css';
-import { ShareLink } from '../components/share-link';
-
-const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 function stateOf(invite: SharedInvite): string {
   if (invite.claimed)
-    return invite.claimedAt ? `Claimed by a friend on ${when(invite.claimedAt)}` : 'Claimed by a friend';
-  if (invite.expired) return `Expired on ${when(invite.expiration)}`;
-  return `Unclaimed · valid until ${when(invite.expiration)}`;
+    return invite.claimedAt ? `Claimed by a friend on ${formatDay(invite.claimedAt)}` : 'Claimed by a friend';
+  if (invite.expired) return `Expired on ${formatDay(invite.expiration)}`;
+  return `Unclaimed · valid until ${formatDay(invite.expiration)}`;
 }
 
 /** An accepted player's invites, each with its state; the unclaimed ones with a link to share. */
@@ -29,10 +29,7 @@ export function SharedInvites({ invites, maxInvites }: { invites: SharedInvite[]
             {invite.claimed || invite.expired ? (
               <p className={styles.orderID}>{invite.inviteID}</p>
             ) : (
-              <ShareLink
-                label={`Invite link ${index + 1}`}
-                url={`${window.location.origin}${invitePath(invite.inviteID)}`}
-              />
+              <ShareLink label={`Invite link ${index + 1}`} url={shareUrl(invitePath(invite.inviteID))} />
             )}
           </li>
         ))}

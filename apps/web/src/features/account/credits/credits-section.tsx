@@ -6,6 +6,7 @@ import styles from '../account.module.css';
 import { useCreditsPage } from '../api/get-credits';
 import { AccountSection } from '../components/account-section';
 import { Pager, pageCount } from '../components/pager';
+import { SectionLoadState } from '../components/section-load-state';
 
 const credits = (amount: number) => amount.toLocaleString('en-US');
 
@@ -13,16 +14,11 @@ const credits = (amount: number) => amount.toLocaleString('en-US');
 export function CreditsSection() {
   const [page, setPage] = useState(1);
   const query = useCreditsPage(page);
-  const data = query.data;
 
   return (
     <AccountSection title="Credits">
-      {query.isPending ? (
-        <p role="status">Loading your credits…</p>
-      ) : query.isError && !data ? (
-        <p role="alert">Your credits could not be loaded. Check your connection and reload the page.</p>
-      ) : (
-        data && (
+      <SectionLoadState query={query} what="your credits">
+        {(data) => (
           <>
             <p className={styles.balance}>
               Balance: <strong>{credits(data.balance)} credits</strong>
@@ -71,8 +67,8 @@ export function CreditsSection() {
               older="Older changes"
             />
           </>
-        )
-      )}
+        )}
+      </SectionLoadState>
     </AccountSection>
   );
 }

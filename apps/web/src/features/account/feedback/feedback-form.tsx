@@ -4,7 +4,7 @@ import {
   feedbackInputSchema,
   type TestingObjective,
 } from '@outpost/contracts/beta';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { failureNotice } from '../../../components/form/failure-notice';
 import { checkFields } from '../../../components/form/field-errors';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
@@ -14,13 +14,7 @@ import { useDraft } from '../../../components/form/use-draft';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import styles from '../account.module.css';
 import { useSendFeedback } from '../api/send-feedback';
-
-interface Draft {
-  mission: string;
-  category: string;
-  sentiment: string;
-  text: string;
-}
+import { type FeedbackDraft as Draft, newFeedbackDraft, offeredDraft } from './feedback-draft';
 
 interface FeedbackFormProps {
   config: BetaConfig;
@@ -33,13 +27,12 @@ interface FeedbackFormProps {
  */
 export function FeedbackForm({ config, objectives }: FeedbackFormProps) {
   const { formRef, errors, show } = useFieldErrors<keyof Draft>();
-  const { draft, setDraft, field } = useDraft<Draft>(
-    () => ({ mission: objectives[0]?.objectiveID ?? '', category: '', sentiment: '', text: '' }),
-    errors,
-  );
+  const { draft, setDraft, field } = useDraft<Draft>(() => newFeedbackDraft(objectives), errors);
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const send = useSendFeedback();
   const objective = objectives.find((each) => each.objectiveID === draft.mission);
+  // Options reloaded (after a refused send): what staff retired meanwhile is chosen no more.
+  useEffect(() => setDraft((now) => offeredDraft(now, config, objectives)), [config, objectives, setDraft]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -7,10 +7,12 @@ import {
 } from '@outpost/contracts/lighting';
 import { useId, useState } from 'react';
 import { failureNotice } from '../../../components/form/failure-notice';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
+import { useFocusedNotice } from '../../../components/form/use-focused-notice';
 import { useMe } from '../../../lib/session';
 import accountStyles from '../account.module.css';
 import { AccountSection } from '../components/account-section';
+import { SectionLoadState } from '../components/section-load-state';
 import { useCreateLightingPreset } from './api/create-lighting-preset';
 import { useDeleteLightingPreset } from './api/delete-lighting-preset';
 import { useLightingPresets } from './api/get-lighting-presets';
@@ -44,20 +46,27 @@ function LightingPresets({ owner }: { owner: string }) {
   const update = useUpdateLightingPreset();
   const remove = useDeleteLightingPreset();
   const [editing, setEditing] = useState<string | null>(null);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  // The preset whose edit form just closed: its Edit button takes the focus back.
+  const [edited, setEdited] = useState<string | null>(null);
+  const { notice, setNotice, announce, alertRef } = useFocusedNotice();
   const mineTitle = useId();
   const sharedTitle = useId();
 
   const save = async (preset: LightingPreset, input: LightingPresetInput) => {
     await update.mutateAsync({ presetID: preset.presetID, input });
-    setEditing(null);
+    closeEdit(preset);
     setNotice({ tone: 'ok', text: `${input.name}: ${LIGHTING_MESSAGES.saved}` });
+  };
+  const closeEdit = (preset: LightingPreset) => {
+    setEditing(null);
+    setEdited(preset.presetID);
   };
   const deletePreset = async (preset: LightingPreset) => {
     setNotice(null);
     try {
       await remove.mutateAsync(preset.presetID);
-      setNotice({ tone: 'ok', text: `${preset.name}: ${LIGHTING_MESSAGES.deleted}` });
+      // Its card, and the Delete button pressed, go: the focus goes to what happened.
+      announce({ tone: 'ok', text: `${preset.name}: ${LIGHTING_MESSAGES.deleted}` });
       return true;
     } catch (error) {
       setNotice(failureNotice(error, `${preset.name} could not be deleted. Check your connection and try again.`));
@@ -85,59 +94,59 @@ function LightingPresets({ owner }: { owner: string }) {
         onSave={(input) => create.mutateAsync(input)}
       />
 
-      {presets.isPending ? (
-        <p role="status">Loading the presets…</p>
-      ) : presets.isError ? (
-        <p role="alert">The presets could not be loaded. Check your connection and reload the page.</p>
-      ) : (
-        <>
-          <h3 id={mineTitle}>{guest ? 'Guest presets' : 'Your presets'}</h3>
-          {presets.data.mine.length === 0 ? (
-            <p className={accountStyles.note}>No presets yet. Save one with the form above.</p>
-          ) : (
-            <ul className={styles.presets} aria-labelledby={mineTitle}>
-              {presets.data.mine.map((preset) => (
-                <li key={preset.presetID} className={styles.preset}>
-                  {editing === preset.presetID ? (
-                    <PresetForm
-                      label={`Edit ${preset.name}`}
-                      initial={inputOf(preset)}
-                      submitLabel="Save changes"
-                      onSave={(input) => save(preset, input)}
-                      onCancel={() => setEditing(null)}
-                    />
-                  ) : (
-                    <PresetSummary preset={preset}>
-                      <PresetActions
-                        name={preset.name}
-                        onEdit={() => {
-                          setNotice(null);
-                          setEditing(preset.presetID);
-                        }}
-                        onDelete={() => deletePreset(preset)}
+      <SectionLoadState query={presets} what="the presets">
+        {(data) => (
+          <>
+            <h3 id={mineTitle}>{guest ? 'Guest presets' : 'Your presets'}</h3>
+            {data.mine.length === 0 ? (
+              <p className={accountStyles.note}>No presets yet. Save one with the form above.</p>
+            ) : (
+              <ul className={styles.presets} aria-labelledby={mineTitle}>
+                {data.mine.map((preset) => (
+                  <li key={preset.presetID} className={styles.preset}>
+                    {editing === preset.presetID ? (
+                      <PresetForm
+                        label={`Edit ${preset.name}`}
+                        initial={inputOf(preset)}
+                        submitLabel="Save changes"
+                        onSave={(input) => save(preset, input)}
+                        onCancel={() => closeEdit(preset)}
                       />
-                    </PresetSummary>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-          <FormAlert notice={notice} />
+                    ) : (
+                      <PresetSummary preset={preset}>
+                        <PresetActions
+                          name={preset.name}
+                          focusEdit={edited === preset.presetID}
+                          onEdit={() => {
+                            setNotice(null);
+                            setEdited(null);
+                            setEditing(preset.presetID);
+                          }}
+                          onDelete={() => deletePreset(preset)}
+                        />
+                      </PresetSummary>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <FormAlert ref={alertRef} notice={notice} />
 
-          <h3 id={sharedTitle}>Public presets</h3>
-          {presets.data.shared.length === 0 ? (
-            <p className={accountStyles.note}>Nobody has shared a preset yet.</p>
-          ) : (
-            <ul className={styles.presets} aria-labelledby={sharedTitle}>
-              {presets.data.shared.map((preset) => (
-                <li key={preset.presetID} className={styles.preset}>
-                  <PresetSummary preset={preset} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+            <h3 id={sharedTitle}>Public presets</h3>
+            {data.shared.length === 0 ? (
+              <p className={accountStyles.note}>Nobody has shared a preset yet.</p>
+            ) : (
+              <ul className={styles.presets} aria-labelledby={sharedTitle}>
+                {data.shared.map((preset) => (
+                  <li key={preset.presetID} className={styles.preset}>
+                    <PresetSummary preset={preset} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </SectionLoadState>
     </AccountSection>
   );
 }

@@ -2,6 +2,7 @@ import { ROUTES } from '@outpost/contracts/routes';
 import { useOrderProfile } from '../../../lib/commerce/get-order-profile';
 import { Link, useSearchParams } from '../../../lib/router/router';
 import { AccountSection } from '../components/account-section';
+import { SectionLoadState } from '../components/section-load-state';
 import { OrderProfileForm } from './order-profile-form';
 
 /** "Order profile": the shipping details merch orders need, loaded before the form shows them. */
@@ -16,13 +17,9 @@ export function OrderProfileSection({ accountEmail }: { accountEmail: string }) 
       title="Order profile"
       intro="Where we ship your merch, how to reach you about it, and your sizes. Every order takes these details as they are when you place it."
     >
-      {saved.isPending ? (
-        <p role="status">Loading your order profile…</p>
-      ) : saved.isError ? (
-        <p role="alert">Your order profile could not be loaded. Check your connection and reload the page.</p>
-      ) : (
-        <OrderProfileForm profile={saved.data.profile} accountEmail={accountEmail} />
-      )}
+      <SectionLoadState query={saved} what="your order profile">
+        {(data) => <OrderProfileForm profile={data.profile} accountEmail={accountEmail} />}
+      </SectionLoadState>
       {fromShop && (
         <p>
           <Link to={ROUTES.shop}>Back to your bag in the shop</Link>

@@ -1,50 +1,60 @@
-import { type AccountReferral, PARTNER_MESSAGES, type TierState } from '@outpost/contracts/partners';
+import {
+  type AccountReferral,
+  PARTNER_MESSAGES,
+  type PartnerInviteClaim,
+  type TierState,
+} from '@outpost/contracts/partners';
 import { referralPath } from '@outpost/contracts/routes';
 import { type FormEvent, useState } from 'react';
 import { failureNotice } from '../../../components/form/failure-notice';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { useFocusedNotice } from '../../../components/form/use-focused-notice';
+import { ShareLink } from '../../../components/share-link/share-link';
+import { shareUrl } from '../../../components/share-link/share-url';
+import { formatDay } from '../../../lib/format-day';
 import styles from '../account.module.css';
 import { AccountSection } from '../components/account-section';
-import { ShareLink } from '../components/share-link';
+import { SectionLoadState } from '../components/section-load-state';
 import { useClaimPartnerInvite } from './api/claim-partner-invite';
 import { useClaimTier, useReferralLink } from './api/referral-link';
 import partnerStyles from './partner.module.css';
+import { partnerJoinedText, tierClaimedText, tierGift } from './reward-text';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * "Partner programme": a partner's referral link to share, how many players joined through it and
- * the reward tiers to claim; anyone else can enter a partner invite code to become a partner.
+ * the reward tiers to claim; anyone else can enter a partner invite code to become a partner. The
+ * outcome of becoming one lives here, above both: the form it came from is gone once it succeeds.
  */
 export function PartnerSection() {
   const referral = useReferralLink();
-  const data = referral.data;
+  const joined = useFocusedNotice();
   return (
     <AccountSection
       title="Partner programme"
       intro="Partners bring new players to Outpost with their own link and earn rewards as their crew grows."
     >
-      {referral.isPending ? (
-        <p role="status">Loading the partner programme…</p>
-      ) : referral.isError || !data ? (
-        <p role="alert">The partner programme could not be loaded. Check your connection and reload the page.</p>
-      ) : data.partner ? (
-        <PartnerLink referral={data} />
-      ) : (
-        <PartnerInviteForm />
-      )}
+      <FormAlert ref={joined.alertRef} notice={joined.notice} />
+      <SectionLoadState query={referral} what="the partner programme">
+        {(data) =>
+          data.partner ? (
+            <PartnerLink referral={data} />
+          ) : (
+            <PartnerInviteForm onJoined={(claim) => joined.announce({ tone: 'ok', text: partnerJoinedText(claim) })} />
+          )
+        }
+      </SectionLoadState>
     </AccountSection>
   );
 }
 
 function PartnerLink({ referral }: { referral: Extract<AccountReferral, { partner: true }> }) {
   const { link, tiers, recentReferrals } = referral;
-  const url = new URL(referralPath(link.referralID), window.location.origin).href;
   return (
     <>
-      <ShareLink label="Your referral link" url={url} />
+      <ShareLink label="Your referral link" url={shareUrl(referralPath(link.referralID))} />
       <p className={styles.stateLine}>
         <strong>{plural(link.referralCount, 'player has', 'players have')}</strong> joined through your link.
       </p>
@@ -64,7 +74,7 @@ function PartnerLink({ referral }: { referral: Extract<AccountReferral, { partne
           <ul className={partnerStyles.recent}>
             {recentReferrals.map((player) => (
               <li key={`${player.displayName}-${player.joined}`}>
-                {player.displayName} <span className={styles.note}>joined {day(player.joined)}</span>
+                {player.displayName} <span className={styles.note}>joined {formatDay(player.joined)}</span>
               </li>
             ))}
           </ul>
@@ -74,19 +84,15 @@ function PartnerLink({ referral }: { referral: Extract<AccountReferral, { partne
   );
 }
 
-const tierGift = (tier: TierState) =>
-  [tier.credits > 0 ? `${tier.credits} credits` : null, ...tier.items.map((item) => item.name)]
-    .filter(Boolean)
-    .join(' + ') || 'a thank-you';
-
 function TierRow({ tier }: { tier: TierState }) {
   const claim = useClaimTier();
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { notice, setNotice, announce, alertRef } = useFocusedNotice();
   const onClaim = () => {
     if (claim.isPending) return;
     setNotice(null);
     claim.mutate(tier.tierID, {
-      onSuccess: (claimed) => setNotice({ tone: 'ok', text: `Claimed: ${claimed.credits} credits added.` }),
+      // The Claim button becomes "Claimed on …": the focus goes to what happened.
+      onSuccess: (claimed) => announce({ tone: 'ok', text: tierClaimedText(tier, claimed) }),
       onError: (error) => setNotice(failureNotice(error, 'The tier could not be claimed. Try again.')),
     });
   };
@@ -96,7 +102,7 @@ function TierRow({ tier }: { tier: TierState }) {
         <strong>{plural(tier.referrals, 'referral', 'referrals')}</strong>: {tierGift(tier)}
       </span>
       {tier.state === 'claimed' ? (
-        <span className={styles.accepted}>Claimed{tier.claimedAt ? ` on ${day(tier.claimedAt)}` : ''}</span>
+        <span className={styles.accepted}>Claimed{tier.claimedAt ? ` on ${formatDay(tier.claimedAt)}` : ''}</span>
       ) : tier.state === 'claimable' ? (
         <button
           type="button"
@@ -110,12 +116,12 @@ function TierRow({ tier }: { tier: TierState }) {
       ) : (
         <span className={styles.note}>Locked</span>
       )}
-      <FormAlert notice={notice} />
+      <FormAlert ref={alertRef} notice={notice} />
     </li>
   );
 }
 
-function PartnerInviteForm() {
+function PartnerInviteForm({ onJoined }: { onJoined: (claim: PartnerInviteClaim) => void }) {
   const [code, setCode] = useState('');
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const claim = useClaimPartnerInvite();
@@ -125,9 +131,11 @@ function PartnerInviteForm() {
     if (claim.isPending) return;
     if (!/^[a-z0-9][a-z0-9-]*$/.test(inviteID)) return setNotice({ tone: 'error', text: PARTNER_MESSAGES.inviteID });
     setNotice(null);
-    claim.mutate(inviteID, {
-      onError: (error) => setNotice(failureNotice(error, 'The code could not be claimed. Try again.')),
-    });
+    // A promise, not mutate's callbacks: on success this form unmounts (the section shows the link
+    // instead), and mutate's callbacks do not run for an unmounted form.
+    claim
+      .mutateAsync(inviteID)
+      .then(onJoined, (error) => setNotice(failureNotice(error, 'The code could not be claimed. Try again.')));
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Become a partner">

@@ -1,5 +1,4 @@
 import {
-  type FiledReport,
   fileReportInputSchema,
   REPORT_CATEGORIES,
   REPORT_CATEGORY_LABELS,
@@ -32,7 +31,6 @@ export function ReportSection() {
   const { formRef, errors, show } = useFieldErrors<keyof Draft>();
   const { draft, setDraft, field } = useDraft<Draft>(() => EMPTY, errors);
   const [notice, setNotice] = useState<FormNotice | null>(null);
-  const [filed, setFiled] = useState<FiledReport | null>(null);
   const send = useFileReport();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -48,7 +46,6 @@ export function ReportSection() {
     send.mutate(checked.value, {
       onSuccess: (report) => {
         setDraft(EMPTY);
-        setFiled(report);
         setNotice({ tone: 'ok', text: `${REPORT_MESSAGES.filed} Your report ID is ${report.reportID}.` });
       },
       onError: (error) => setNotice(failureNotice(error, 'Your report could not be sent.')),
@@ -86,11 +83,6 @@ export function ReportSection() {
           />
         </fieldset>
         <FormAlert notice={notice} />
-        {filed && (
-          <p className={styles.note}>
-            Keep the report ID <code className={styles.reportID}>{filed.reportID}</code> if you write to us about it.
-          </p>
-        )}
         <button type="submit" className={`button ${styles.submit}`} disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send report'}
         </button>

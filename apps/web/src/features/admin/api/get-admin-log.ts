@@ -3,6 +3,9 @@ import type { Environment } from '@outpost/contracts/environments';
 import { type AdminListQuery, adminListSearchParams } from '../../../components/admin-list/list-view';
 import { requestJson } from '../../../lib/api';
 
+/** Every cached admin-log page of one environment; a change that logs itself invalidates it. */
+export const adminLogQueryKey = (environment: Environment) => ['admin', environment, 'admin-log'] as const;
+
 /** GET /api/admin/:env/admin-log: one page of the environment's admin log. */
 export function getAdminLog(environment: Environment, query: AdminListQuery) {
   return requestJson(`/api/admin/${environment}/admin-log?${adminListSearchParams(query)}`, adminLogPageSchema);

@@ -1,11 +1,15 @@
 import { BETA_REQUEST_STATUS, type BetaRequest, type SharedInvite } from '@outpost/contracts/beta';
 import type { Environment } from '@outpost/contracts/environments';
+import { invitePath } from '@outpost/contracts/routes';
 import { useState } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
+import { useFocusedNotice } from '../../../components/form/use-focused-notice';
+import { ShareLink } from '../../../components/share-link/share-link';
+import { shareUrl } from '../../../components/share-link/share-url';
 import { useAdminAccessContext } from '../admin-access-context';
 import { formatInstant } from '../components/local-time';
 import { useGuardedSave } from '../components/use-guarded-save';
@@ -15,7 +19,6 @@ import { betaAdminQueryKey } from './api/query-keys';
 import styles from './beta.module.css';
 import { answerLines, requestStatusLabel } from './beta-text';
 import { BetaScreen } from './components/beta-screen';
-import { ShareLink } from './components/share-link';
 import { StaffOnlyNotice } from './components/staff-only-notice';
 
 const column = adminColumnHelper<BetaRequest>();
@@ -89,7 +92,7 @@ interface Accepted {
 function RequestList({ environment }: { environment: Environment }) {
   const accept = useAcceptBetaRequest(environment);
   const guard = useGuardedSave(environment);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { notice, setNotice, announce, alertRef } = useFocusedNotice();
   const [accepted, setAccepted] = useState<Accepted | null>(null);
 
   const acceptRequest = (request: BetaRequest) =>
@@ -108,7 +111,8 @@ function RequestList({ environment }: { environment: Environment }) {
         accept.mutate(request.userID, {
           onSuccess: (answer) => {
             setAccepted({ displayName: answer.request.displayName, invites: answer.invites });
-            setNotice({
+            // The Accept pressed leaves its row: the focus goes to the outcome, not to the page's start.
+            announce({
               tone: 'ok',
               text: `${answer.request.displayName} is in the beta, with ${answer.invites.length} invites to share.`,
             });
@@ -121,7 +125,7 @@ function RequestList({ environment }: { environment: Environment }) {
 
   return (
     <>
-      <FormAlert notice={notice} />
+      <FormAlert ref={alertRef} notice={notice} />
       {accepted && <AcceptedInvites accepted={accepted} />}
       <AdminList
         label="Beta requests"
@@ -142,7 +146,7 @@ function RequestList({ environment }: { environment: Environment }) {
                 type="button"
                 className={listStyles.plainButton}
                 aria-label={`Accept ${request.displayName}`}
-                disabled={accept.isPending}
+                aria-disabled={accept.isPending}
                 onClick={() => void acceptRequest(request)}
               >
                 Accept
@@ -167,8 +171,11 @@ function AcceptedInvites({ accepted }: { accepted: Accepted }) {
       <ul>
         {accepted.invites.map((invite) => (
           <li key={invite.inviteID}>
-            <code>{invite.inviteID}</code>, expires {formatInstant(invite.expiration)}:{' '}
-            <ShareLink inviteID={invite.inviteID} />
+            <ShareLink
+              label={`Share link of ${invite.inviteID}`}
+              hint={`Expires ${formatInstant(invite.expiration)}.`}
+              url={shareUrl(invitePath(invite.inviteID))}
+            />
           </li>
         ))}
       </ul>

@@ -1,11 +1,14 @@
 import { ADMIN_INVITE_SOURCE, type AdminInvite, INVITE_MAX_VALID_DAYS } from '@outpost/contracts/beta';
 import type { Environment } from '@outpost/contracts/environments';
+import { invitePath } from '@outpost/contracts/routes';
 import { useState } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { ShareLink } from '../../../components/share-link/share-link';
+import { shareUrl } from '../../../components/share-link/share-url';
 import { useAdminAccessContext } from '../admin-access-context';
 import { AdminFormFrame } from '../components/admin-form-frame';
 import adminStyles from '../components/admin-screen.module.css';
@@ -17,7 +20,6 @@ import { betaAdminQueryKey } from './api/query-keys';
 import styles from './beta.module.css';
 import { checkNewInvite, type InviteDraft, newInviteDraft } from './beta-form';
 import { BetaScreen } from './components/beta-screen';
-import { ShareLink } from './components/share-link';
 import { StaffOnlyNotice } from './components/staff-only-notice';
 
 const column = adminColumnHelper<AdminInvite>();
@@ -156,10 +158,13 @@ function NewInviteForm({ environment }: { environment: Environment }) {
       />
       <FormAlert notice={notice} />
       {created && (
-        <p className={styles.made}>
-          Share link of <code>{created.inviteID}</code>, valid until {formatInstant(created.expiration)}:{' '}
-          <ShareLink inviteID={created.inviteID} />
-        </p>
+        <div className={styles.made}>
+          <ShareLink
+            label={`Share link of ${created.inviteID}`}
+            hint={`Valid until ${formatInstant(created.expiration)}.`}
+            url={shareUrl(invitePath(created.inviteID))}
+          />
+        </div>
       )}
       <div className={adminStyles.submitRow}>
         <button type="submit" className={`button ${adminStyles.submit}`} disabled={create.isPending}>

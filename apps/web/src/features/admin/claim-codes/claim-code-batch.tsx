@@ -1,3 +1,4 @@
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { ClaimCodeBatch } from '@outpost/contracts/claim-codes';
 import type { Environment } from '@outpost/contracts/environments';
 import { ROUTES } from '@outpost/contracts/routes';
@@ -40,7 +41,7 @@ function BatchLoader({ environment, claimCodeID }: { environment: Environment; c
   // 'Codes created!' from the create screen: shown once, not again on a reload of this entry.
   const arrivalNotice = useArrivalNotice();
 
-  const back = <Link to={ROUTES.adminClaimCodes}>Back to the codes</Link>;
+  const back = <Link to={ADMIN_ROUTES.adminClaimCodes}>Back to the codes</Link>;
   if (batch.isPending || batch.isError || batch.data === null) {
     return (
       <>
@@ -118,7 +119,7 @@ function BatchDetails({ batch, environment, arrivalNotice, back, refreshing }: B
     remove.mutate(batch.claimCodeID, {
       onSuccess: () => {
         const state: ArrivalNotice = { notice: `The batch “${batch.batchName}” was deleted.` };
-        navigate(ROUTES.adminClaimCodes, { state });
+        navigate(ADMIN_ROUTES.adminClaimCodes, { state });
       },
       onError: (error) => setNotice({ tone: 'error', text: `The batch was not deleted: ${error.message}` }),
     });

@@ -1,5 +1,5 @@
+import { ADMIN_ROUTES, adminClaimCodeBatchPath } from '@outpost/contracts/admin-routes';
 import { CLAIM_CODE_MESSAGES, CLAIM_CODE_SORTABLE, type ClaimCodeBatchSummary } from '@outpost/contracts/claim-codes';
-import { adminClaimCodeBatchPath, ROUTES } from '@outpost/contracts/routes';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
@@ -62,7 +62,7 @@ export default function ClaimCodeList() {
       {capabilities.manageShop ? (
         <>
           <div className={adminStyles.toolbar}>
-            <Link to={ROUTES.adminClaimCodeNew} className={`button ${adminStyles.toolbarButton}`}>
+            <Link to={ADMIN_ROUTES.adminClaimCodeNew} className={`button ${adminStyles.toolbarButton}`}>
               + New batch
             </Link>
           </div>

@@ -1,6 +1,6 @@
+import { ADMIN_ROUTES, adminClaimCodeBatchPath } from '@outpost/contracts/admin-routes';
 import { CLAIM_CODE_MAX_BATCH_QUANTITY, CLAIM_CODE_MESSAGES } from '@outpost/contracts/claim-codes';
 import type { Environment } from '@outpost/contracts/environments';
-import { adminClaimCodeBatchPath, ROUTES } from '@outpost/contracts/routes';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
@@ -22,7 +22,7 @@ export default function ClaimCodeNew() {
       <h1 id="claim-code-new-title">New Code Batch</h1>
       <p className={adminStyles.lead}>
         Codes for players of {environment}, created available.{' '}
-        <Link to={ROUTES.adminClaimCodes}>Back to the codes</Link>
+        <Link to={ADMIN_ROUTES.adminClaimCodes}>Back to the codes</Link>
       </p>
       {capabilities.manageShop ? (
         // A new environment starts a new form: nothing typed for one is created in another.

@@ -9,16 +9,22 @@ import { ReadOnlyNotice } from './read-only-notice';
 /**
  * A list whose rows are edited in a form above it (the drops): which row the form edits (null: a
  * new one), the notice it opens with, and a key that changes with each start, so nothing typed for
- * one row goes to another. `start(null, notice)` brings back a blank form after a change.
+ * one row goes to another. `start(null, notice)` brings back a blank form after a change. A row
+ * belongs to its environment: switching environments drops it, so a save never writes one
+ * environment's row into another.
  */
-function useInlineEditor<Row>() {
-  const [state, setState] = useState<{ editing: Row | null; notice: FormNotice | null; formKey: number }>({
-    editing: null,
-    notice: null,
-    formKey: 0,
-  });
+function useInlineEditor<Row>(environment: Environment) {
+  const [state, setState] = useState<{
+    environment: Environment;
+    editing: Row | null;
+    notice: FormNotice | null;
+    formKey: number;
+  }>({ environment, editing: null, notice: null, formKey: 0 });
+  if (state.environment !== environment) {
+    setState({ environment, editing: null, notice: null, formKey: state.formKey + 1 });
+  }
   const start = (editing: Row | null, notice: FormNotice | null) =>
-    setState((current) => ({ editing, notice, formKey: current.formKey + 1 }));
+    setState((current) => ({ environment, editing, notice, formKey: current.formKey + 1 }));
   return { ...state, start };
 }
 
@@ -61,12 +67,12 @@ interface InlineEditedListProps<Row extends RowData, Sort extends string>
  */
 export function InlineEditedList<Row extends RowData, Sort extends string>(props: InlineEditedListProps<Row, Sort>) {
   const { environment, canEdit, readOnlyText, form: Form, editLabel, ...list } = props;
-  const editor = useInlineEditor<Row>();
+  const editor = useInlineEditor<Row>(environment);
   return (
     <>
       {canEdit ? (
         <Form
-          key={`${environment}/${editor.formKey}`}
+          key={editor.formKey}
           environment={environment}
           editing={editor.editing}
           initialNotice={editor.notice}

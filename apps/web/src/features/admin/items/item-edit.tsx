@@ -1,6 +1,6 @@
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { ITEM_MESSAGES, type Item } from '@outpost/contracts/items';
-import { ROUTES } from '@outpost/contracts/routes';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
@@ -40,7 +40,7 @@ export default function ItemEdit() {
     <section className={`page ${adminStyles.screen} ${styles.screen}`} aria-labelledby="item-edit-title">
       <h1 id="item-edit-title">{item.data?.name ?? 'Item'}</h1>
       <p className={adminStyles.lead}>
-        Item {itemID} in {environment}. <Link to={ROUTES.adminItems}>Back to the items</Link>
+        Item {itemID} in {environment}. <Link to={ADMIN_ROUTES.adminItems}>Back to the items</Link>
       </p>
       {content}
     </section>
@@ -61,7 +61,7 @@ function ItemEditForm({ environment, item, canEdit }: ItemEditFormProps) {
   const remove = useDeleteItem(environment, item.itemID);
   const navigate = useNavigate();
   const { confirm, dialog } = useConfirmDialog();
-  const sellers = `${ROUTES.adminPurchasables}?itemID=${encodeURIComponent(item.itemID)}`;
+  const sellers = `${ADMIN_ROUTES.adminPurchasables}?itemID=${encodeURIComponent(item.itemID)}`;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -105,7 +105,7 @@ function ItemEditForm({ environment, item, canEdit }: ItemEditFormProps) {
         </li>
         {canEdit && (
           <li>
-            <Link to={`${ROUTES.adminPurchasableNew}?itemID=${encodeURIComponent(item.itemID)}`}>
+            <Link to={`${ADMIN_ROUTES.adminPurchasableNew}?itemID=${encodeURIComponent(item.itemID)}`}>
               + New purchasable of this item
             </Link>
           </li>
@@ -144,7 +144,7 @@ function ItemEditForm({ environment, item, canEdit }: ItemEditFormProps) {
           }
           confirmLabel="Delete item"
           onDelete={() => remove.mutateAsync()}
-          onDeleted={() => navigate(ROUTES.adminItems, { replace: true })}
+          onDeleted={() => navigate(ADMIN_ROUTES.adminItems, { replace: true })}
         />
       )}
     </>

@@ -1,5 +1,5 @@
+import { ADMIN_ROUTES, adminItemPath } from '@outpost/contracts/admin-routes';
 import { ITEM_MESSAGES, type ItemSummary } from '@outpost/contracts/items';
-import { adminItemPath, ROUTES } from '@outpost/contracts/routes';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
@@ -22,7 +22,7 @@ const columns = column.columns([
       cell.getValue() === 0 ? (
         '0'
       ) : (
-        <Link to={`${ROUTES.adminPurchasables}?itemID=${encodeURIComponent(cell.row.original.itemID)}`}>
+        <Link to={`${ADMIN_ROUTES.adminPurchasables}?itemID=${encodeURIComponent(cell.row.original.itemID)}`}>
           {cell.getValue()}
         </Link>
       ),
@@ -51,11 +51,11 @@ export default function ItemList() {
       </p>
       <div className={adminStyles.toolbar}>
         {capabilities.manageShop && (
-          <Link to={ROUTES.adminItemNew} className={`button ${adminStyles.toolbarButton}`}>
+          <Link to={ADMIN_ROUTES.adminItemNew} className={`button ${adminStyles.toolbarButton}`}>
             + New Item
           </Link>
         )}
-        <Link to={ROUTES.adminPurchasables}>Purchasables</Link>
+        <Link to={ADMIN_ROUTES.adminPurchasables}>Purchasables</Link>
       </div>
       <AdminList
         label="Items"

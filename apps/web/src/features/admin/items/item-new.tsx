@@ -1,6 +1,6 @@
+import { ADMIN_ROUTES, adminItemPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { ITEM_MESSAGES } from '@outpost/contracts/items';
-import { adminItemPath, ROUTES } from '@outpost/contracts/routes';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
@@ -20,7 +20,7 @@ export default function ItemNew() {
     <section className={`page ${adminStyles.screen} ${styles.screen}`} aria-labelledby="item-new-title">
       <h1 id="item-new-title">New Item</h1>
       <p className={adminStyles.lead}>
-        An item of items-master in {environment}. <Link to={ROUTES.adminItems}>Back to the items</Link>
+        An item of items-master in {environment}. <Link to={ADMIN_ROUTES.adminItems}>Back to the items</Link>
       </p>
       {capabilities.manageShop ? (
         // A new environment starts a new form: nothing typed for one is created in another.

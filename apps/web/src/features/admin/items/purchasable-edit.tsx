@@ -1,6 +1,6 @@
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { ITEM_MESSAGES, type Purchasable } from '@outpost/contracts/items';
-import { ROUTES } from '@outpost/contracts/routes';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { Link, useNavigate, useParams } from '../../../lib/router/router';
@@ -45,7 +45,7 @@ export default function PurchasableEdit() {
       <h1 id="purchasable-edit-title">{purchasable.data?.name ?? 'Purchasable'}</h1>
       <p className={adminStyles.lead}>
         Purchasable {purchasableID} in {environment}.{' '}
-        <Link to={ROUTES.adminPurchasables}>Back to the purchasables</Link>
+        <Link to={ADMIN_ROUTES.adminPurchasables}>Back to the purchasables</Link>
       </p>
       {content}
     </section>
@@ -141,7 +141,7 @@ function PurchasableEditForm({ environment, purchasable, canEdit }: PurchasableE
           }
           confirmLabel="Delete purchasable"
           onDelete={() => remove.mutateAsync()}
-          onDeleted={() => navigate(ROUTES.adminPurchasables, { replace: true })}
+          onDeleted={() => navigate(ADMIN_ROUTES.adminPurchasables, { replace: true })}
         />
       )}
     </>

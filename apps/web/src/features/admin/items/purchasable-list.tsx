@@ -1,5 +1,5 @@
+import { ADMIN_ROUTES, adminItemPath, adminPurchasablePath } from '@outpost/contracts/admin-routes';
 import { ITEM_MESSAGES, type Purchasable } from '@outpost/contracts/items';
-import { adminItemPath, adminPurchasablePath, ROUTES } from '@outpost/contracts/routes';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
@@ -62,11 +62,11 @@ export default function PurchasableList() {
       <RefreshNote environment={environment} />
       <div className={adminStyles.toolbar}>
         {capabilities.manageShop && (
-          <Link to={ROUTES.adminPurchasableNew} className={`button ${adminStyles.toolbarButton}`}>
+          <Link to={ADMIN_ROUTES.adminPurchasableNew} className={`button ${adminStyles.toolbarButton}`}>
             + New Purchasable
           </Link>
         )}
-        <Link to={ROUTES.adminItems}>Items</Link>
+        <Link to={ADMIN_ROUTES.adminItems}>Items</Link>
       </div>
       <AdminList
         label="Purchasables"

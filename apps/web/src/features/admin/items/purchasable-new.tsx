@@ -1,6 +1,6 @@
+import { ADMIN_ROUTES, adminPurchasablePath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { ITEM_MESSAGES } from '@outpost/contracts/items';
-import { adminPurchasablePath, ROUTES } from '@outpost/contracts/routes';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { Link, useSearchParams } from '../../../lib/router/router';
@@ -23,7 +23,7 @@ export default function PurchasableNew() {
       <h1 id="purchasable-new-title">New Purchasable</h1>
       <p className={adminStyles.lead}>
         Something the game sells for credits in {environment}, hidden until it is made available.{' '}
-        <Link to={ROUTES.adminPurchasables}>Back to the purchasables</Link>
+        <Link to={ADMIN_ROUTES.adminPurchasables}>Back to the purchasables</Link>
       </p>
       {capabilities.manageShop ? (
         <NewPurchasableForm key={`${environment}/${itemID}`} environment={environment} itemID={itemID} />

@@ -1,6 +1,6 @@
+import { adminProductPath } from '@outpost/contracts/admin-routes';
 import type { EcomProduct } from '@outpost/contracts/merch';
 import { PRODUCT_STATUS_LABELS, type ProductStatus } from '@outpost/contracts/products';
-import { adminProductPath } from '@outpost/contracts/routes';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';

@@ -1,6 +1,6 @@
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { type AdminMerchOrder, MERCH_MESSAGES } from '@outpost/contracts/merch';
-import { ROUTES } from '@outpost/contracts/routes';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { LoadState } from '../components/load-state';
@@ -29,7 +29,7 @@ export default function MerchOrderEdit() {
       lead={
         <>
           Order <span className={styles.mono}>{orderID}</span> in {environment}.{' '}
-          <Link to={ROUTES.adminMerchOrders}>Back to the orders</Link>
+          <Link to={ADMIN_ROUTES.adminMerchOrders}>Back to the orders</Link>
         </>
       }
     >

@@ -1,10 +1,10 @@
+import { adminMerchOrderPath } from '@outpost/contracts/admin-routes';
 import {
   MERCH_ORDER_STATUS_LABELS,
   MERCH_ORDER_STATUSES,
   MERCH_PAYMENT_METHODS,
   type MerchOrder,
 } from '@outpost/contracts/merch';
-import { adminMerchOrderPath } from '@outpost/contracts/routes';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';

@@ -1,3 +1,4 @@
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import {
   REPORT_MESSAGES,
@@ -5,7 +6,6 @@ import {
   type Report,
   reportNotFoundMessage,
 } from '@outpost/contracts/moderation';
-import { ROUTES } from '@outpost/contracts/routes';
 import { type FormEvent, useState } from 'react';
 import { failureNotice } from '../../../components/form/failure-notice';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
@@ -33,7 +33,7 @@ export default function ReportDetail() {
       lead={
         <>
           Report <span className={styles.mono}>{reportID}</span> in {environment}.{' '}
-          <Link to={ROUTES.adminReports}>Back to the reports</Link>
+          <Link to={ADMIN_ROUTES.adminReports}>Back to the reports</Link>
         </>
       }
     >

@@ -1,3 +1,4 @@
+import { adminReportPath } from '@outpost/contracts/admin-routes';
 import {
   REPORT_CATEGORIES,
   REPORT_CATEGORY_LABELS,
@@ -5,7 +6,6 @@ import {
   REPORT_SORTABLE,
   type Report,
 } from '@outpost/contracts/moderation';
-import { adminReportPath } from '@outpost/contracts/routes';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';

@@ -1,5 +1,5 @@
 import type { Environment } from '@outpost/contracts/environments';
-import { USER_SEARCH_LIMITS, USER_SEARCH_MESSAGES } from '@outpost/contracts/user-search';
+import { USER_SEARCH_LIMITS } from '@outpost/contracts/user-search';
 import { useEffect, useState } from 'react';
 import { FormField } from '../../../components/form/form-field';
 import { useSearchParams } from '../../../lib/router/router';
@@ -64,13 +64,10 @@ interface HitsProps {
 }
 
 function Hits({ environment, query, canChangeKeys }: HitsProps) {
-  const search = useUserSearch(environment, query);
-  const tooShort = query.length < USER_SEARCH_LIMITS.queryMinLength;
-  const result = tooShort ? undefined : search.data;
+  const { result, tooShortMessage, searching, failure, retry } = useUserSearch(environment, query);
 
-  let status = '';
-  if (query.length > 0 && tooShort) status = USER_SEARCH_MESSAGES.queryTooShort;
-  else if (!tooShort && search.isPending) status = 'Searching…';
+  let status = tooShortMessage ?? '';
+  if (!result && searching) status = 'Searching…';
   else if (result) {
     const found = result.hits.length;
     status =
@@ -83,16 +80,16 @@ function Hits({ environment, query, canChangeKeys }: HitsProps) {
       <p role="status" className={styles.note}>
         {status}
       </p>
-      {search.isError && !tooShort && (
+      {failure && (
         <div role="alert" className={styles.failure}>
-          <p>The search failed: {search.error.message}</p>
-          <button type="button" className="button" onClick={() => search.refetch()}>
+          <p>The search failed: {failure.message}</p>
+          <button type="button" className="button" onClick={retry}>
             Try again
           </button>
         </div>
       )}
       {result && result.hits.length > 0 && (
-        <ul className={styles.hits} aria-label="Players found" aria-busy={search.isFetching}>
+        <ul className={styles.hits} aria-label="Players found" aria-busy={searching}>
           {result.hits.map((hit) => (
             <li key={hit.profile.userID}>
               <UserHit environment={environment} hit={hit} canChangeKeys={canChangeKeys} />

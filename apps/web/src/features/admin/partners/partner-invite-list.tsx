@@ -17,6 +17,7 @@ import { useAdminAccessContext } from '../admin-access-context';
 import { useConfirmDialog } from '../components/confirm-dialog';
 import { LoadState } from '../components/load-state';
 import { formatInstant } from '../components/local-time';
+import { useGuardedSave } from '../components/use-guarded-save';
 import {
   getPartnerInvites,
   useDeletePartnerInvite,
@@ -113,6 +114,7 @@ function Invites({ environment, rewards }: { environment: Environment; rewards: 
   const deleteUndelivered = useDeleteUndelivered(environment);
   const deleteOne = useDeletePartnerInvite(environment);
   const { confirm, dialog } = useConfirmDialog();
+  const guard = useGuardedSave(environment);
   const chosen = [...selection.selected];
   const tooMany = chosen.length > PARTNER_INVITE_BULK_MAX;
   const idle = chosen.length === 0 || tooMany || markDelivered.isPending || deleteUndelivered.isPending;
@@ -121,21 +123,36 @@ function Invites({ environment, rewards }: { environment: Environment; rewards: 
 
   const mark = (delivered: boolean) => {
     if (idle) return;
-    setNotice(null);
-    markDelivered.mutate(
-      { inviteIDs: chosen, delivered },
-      {
-        onSuccess: ({ updated }) => {
-          selection.clear();
-          setNotice({
-            tone: 'ok',
-            text: `Marked ${count(updated.length)} ${delivered ? 'delivered' : 'not delivered'}.`,
-          });
-        },
-        onError: (error) => setNotice(failureNotice(error, 'Nothing was marked. Try again.')),
+    const outcome = delivered ? 'delivered' : 'not delivered';
+    void guard.run(
+      () => ({
+        message: (
+          <p>
+            This marks {count(chosen.length)} {outcome} in production.
+          </p>
+        ),
+        confirmLabel: 'Mark in production',
+      }),
+      (done) => {
+        setNotice(null);
+        markDelivered.mutate(
+          { inviteIDs: chosen, delivered },
+          {
+            onSuccess: ({ updated }) => {
+              selection.clear();
+              setNotice({ tone: 'ok', text: `Marked ${count(updated.length)} ${outcome}.` });
+            },
+            onError: (error) => setNotice(failureNotice(error, 'Nothing was marked. Try again.')),
+            onSettled: done,
+          },
+        );
       },
     );
   };
+
+  // A deleted invite cannot be saved: the form it was open in goes back to a new one.
+  const stopEditing = (deleted: readonly string[]) =>
+    setEditing((current) => (current && deleted.includes(current.inviteID) ? null : current));
 
   const removeUndelivered = async () => {
     if (idle) return;
@@ -152,9 +169,10 @@ function Invites({ environment, rewards }: { environment: Environment; rewards: 
     deleteUndelivered.mutate(chosen, {
       onSuccess: ({ deleted, kept }) => {
         selection.clear();
+        stopEditing(deleted);
         setNotice({
           tone: 'ok',
-          text: `Deleted ${count(deleted.length)}.${kept.length > 0 ? ` Kept ${kept.join(', ')}: already delivered.` : ''}`,
+          text: `Deleted ${count(deleted.length)}.${kept.length > 0 ? ` Kept ${kept.join(', ')}: already delivered or claimed.` : ''}`,
         });
       },
       onError: (error) => setNotice(failureNotice(error, 'Nothing was deleted. Try again.')),
@@ -177,6 +195,7 @@ function Invites({ environment, rewards }: { environment: Environment; rewards: 
     deleteOne.mutate(invite.inviteID, {
       onSuccess: () => {
         selection.set([invite.inviteID], false);
+        stopEditing([invite.inviteID]);
         setNotice({ tone: 'ok', text: `Partner invite ${invite.inviteID} deleted.` });
       },
       onError: (error) => setNotice(failureNotice(error, 'The invite was not deleted. Try again.')),
@@ -251,6 +270,7 @@ function Invites({ environment, rewards }: { environment: Environment; rewards: 
         }}
       />
       {dialog}
+      {guard.dialog}
     </RowSelectionProvider>
   );
 }

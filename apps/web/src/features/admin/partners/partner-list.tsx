@@ -7,6 +7,12 @@ import { partnersAdminQueryKey } from './api/query-keys';
 import { PartnersScreen } from './components/partners-screen';
 
 const column = adminColumnHelper<Partner>();
+/** The latest players who joined (the list names at most PARTNER_LIST_CLAIMED_BY), and how many more did. */
+const claimedByText = (partner: Partner) => {
+  const names = partner.claimedBy.map((player) => player.displayName).join(', ');
+  const more = partner.referralCount - partner.claimedBy.length;
+  return more > 0 ? `${names} and ${more} more` : names;
+};
 const columns = column.columns([
   column.accessor('displayName', { header: 'Partner' }),
   column.accessor('email', { header: 'Email' }),
@@ -16,6 +22,11 @@ const columns = column.columns([
     cell: (cell) => cell.getValue() || 'No link yet',
   }),
   column.accessor('referralCount', { header: 'Referrals' }),
+  column.accessor(claimedByText, {
+    id: 'claimedBy',
+    header: 'Joined through the link',
+    cell: (c) => c.getValue() || '—',
+  }),
   column.accessor((partner) => partner.rewardID ?? '', {
     id: 'rewardID',
     header: 'Reward',
@@ -27,7 +38,8 @@ const columns = column.columns([
     cell: (cell) => cell.getValue() || '—',
   }),
 ]);
-const sortable = ['displayName', 'created'] as const;
+// The server also sorts by account creation, which the list does not show: only the name is offered.
+const sortable = ['displayName'] as const;
 
 /** Players whose keys include 'partner' (spec §6), with their link's referrals in this environment. */
 export default function PartnerList() {

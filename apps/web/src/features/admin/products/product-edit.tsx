@@ -1,3 +1,4 @@
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import {
   PRODUCT_MESSAGES,
@@ -5,7 +6,6 @@ import {
   type Product,
   productStatusSchema,
 } from '@outpost/contracts/products';
-import { ROUTES } from '@outpost/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { z } from 'zod/mini';
@@ -69,7 +69,7 @@ export default function ProductEdit() {
     <section className={`page ${adminStyles.screen}`} aria-labelledby="product-edit-title">
       <h1 id="product-edit-title">{product.data?.name ?? 'Edit Product'}</h1>
       <p className={adminStyles.lead}>
-        Product {productID} in {environment}. <Link to={ROUTES.adminProducts}>Back to the products</Link>
+        Product {productID} in {environment}. <Link to={ADMIN_ROUTES.adminProducts}>Back to the products</Link>
       </p>
       {content}
     </section>

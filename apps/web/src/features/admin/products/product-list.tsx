@@ -1,5 +1,5 @@
+import { ADMIN_ROUTES, adminProductPath } from '@outpost/contracts/admin-routes';
 import { centsToDollars, PRODUCT_MESSAGES, type ProductSummary } from '@outpost/contracts/products';
-import { adminProductPath, ROUTES } from '@outpost/contracts/routes';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
@@ -65,7 +65,7 @@ export default function ProductList() {
       <p className={adminStyles.lead}>The products and digital doubles of {environment}.</p>
       <div className={adminStyles.toolbar}>
         {capabilities.manageProducts && (
-          <Link to={ROUTES.adminProductNew} className={`button ${adminStyles.toolbarButton}`}>
+          <Link to={ADMIN_ROUTES.adminProductNew} className={`button ${adminStyles.toolbarButton}`}>
             + Create Product
           </Link>
         )}

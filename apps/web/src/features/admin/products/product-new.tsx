@@ -1,6 +1,6 @@
+import { ADMIN_ROUTES, adminProductPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { PRODUCT_MESSAGES } from '@outpost/contracts/products';
-import { adminProductPath, ROUTES } from '@outpost/contracts/routes';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
@@ -24,7 +24,8 @@ export default function ProductNew() {
     <section className={`page ${adminStyles.screen}`} aria-labelledby="product-new-title">
       <h1 id="product-new-title">Create Product</h1>
       <p className={adminStyles.lead}>
-        A new product in {environment}, created Inactive. <Link to={ROUTES.adminProducts}>Back to the products</Link>
+        A new product in {environment}, created Inactive.{' '}
+        <Link to={ADMIN_ROUTES.adminProducts}>Back to the products</Link>
       </p>
       {capabilities.manageProducts ? (
         // A new environment starts a new form: nothing typed for one is created in another.

@@ -23,6 +23,7 @@ import {
   type RewardDraft,
   recipientIDs,
   rewardText,
+  sendFailure,
 } from './reward-form';
 import styles from './rewards.module.css';
 
@@ -66,6 +67,8 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
   const [draft, setDraft] = useState<RewardDraft>(newRewardDraft);
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const [result, setResult] = useState<DistributeRewardResult | null>(null);
+  // A send that got no answer may have given the reward: until one comes, it stays as it was sent.
+  const [outcomeUnknown, setOutcomeUnknown] = useState(false);
   const sending = useRef(false);
   const distribute = useDistributeReward(environment);
   const { confirm, dialog } = useConfirmDialog();
@@ -76,6 +79,7 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
   const names = new Map(chosen.map((player) => [player.userID, player.displayName ?? player.email]));
   // Once sent, the reward itself is fixed (its requestID names it); more players may still get it.
   const sent = result !== null;
+  const fixed = sent || outcomeUnknown;
 
   const send = async () => {
     const checked = checkReward(requestID, userIDs, draft);
@@ -95,6 +99,7 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
     setNotice(null);
     await distribute.mutateAsync(reward).then(
       (answer) => {
+        setOutcomeUnknown(false);
         setResult(answer);
         setNotice({
           tone: 'ok',
@@ -104,7 +109,11 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
               : 'Nothing was sent twice: every player listed had this reward already.',
         });
       },
-      (error: Error) => setNotice({ tone: 'error', text: `The reward was not sent. ${error.message}` }),
+      (error: Error) => {
+        const failure = sendFailure(error);
+        setOutcomeUnknown((unknown) => unknown || !failure.outcomeKnown);
+        setNotice({ tone: 'error', text: failure.text });
+      },
     );
   };
 
@@ -169,12 +178,14 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
             {playerCount(userIDs.length)} will get this reward.
           </p>
         </fieldset>
-        {sent && (
+        {fixed && (
           <p className={adminStyles.note}>
-            This reward is sent, so what it gives is fixed. Add players to give it to them too, or start a new reward.
+            {sent
+              ? 'This reward is sent, so what it gives is fixed. Add players to give it to them too, or start a new reward.'
+              : 'This reward may have been sent, so what it gives stays fixed until the server answers a Send.'}
           </p>
         )}
-        <fieldset className={adminStyles.plain} disabled={sent}>
+        <fieldset className={adminStyles.plain} disabled={fixed}>
           <FormField
             label="Credits per player"
             inputMode="numeric"
@@ -195,7 +206,8 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
         </p>
         <FormAlert notice={notice} />
         <div className={adminStyles.submitRow}>
-          <button type="submit" className={`button ${adminStyles.submit}`} disabled={distribute.isPending}>
+          {/* aria-disabled, not disabled: the button keeps the focus while the reward is on its way. */}
+          <button type="submit" className={`button ${adminStyles.submit}`} aria-disabled={distribute.isPending}>
             Send reward
           </button>
           {sent && (

@@ -1,5 +1,6 @@
 import { REWARD_MAX_RECIPIENTS, REWARD_MESSAGES } from '@outpost/contracts/rewards';
 import { describe, expect, it } from 'vitest';
+import { CallableError, NETWORK_ERROR_MESSAGE } from '../../../lib/callable';
 import {
   blankItem,
   checkReward,
@@ -8,6 +9,7 @@ import {
   playerCount,
   recipientIDs,
   rewardText,
+  sendFailure,
 } from './reward-form';
 
 const alex = { userID: 'u-alex', displayName: 'Alex', email: 'alex@example.com' };
@@ -72,5 +74,28 @@ describe('reward text', () => {
     expect(rewardText({ credits: 1500, items: [{ itemID: 'taco', quantity: 2 }] })).toBe('1,500 credits and 2 × taco');
     expect(rewardText({ credits: 0, items: [{ itemID: 'taco', quantity: 1 }] })).toBe('1 × taco');
     expect([playerCount(1), playerCount(3)]).toEqual(['1 player', '3 players']);
+  });
+});
+
+describe('a failed send', () => {
+  it('says the outcome is unknown when no answer came, and to send the same reward again', () => {
+    for (const error of [
+      new CallableError('unavailable', NETWORK_ERROR_MESSAGE),
+      new CallableError('deadline-exceeded', 'No answer within 70000 ms.'),
+    ]) {
+      const failure = sendFailure(error);
+      expect(failure.outcomeKnown).toBe(false);
+      expect(failure.text).toBe(
+        `It is not known whether the reward was sent: ${error.message} Press Send reward again: it keeps its request ID, so no player gets it twice.`,
+      );
+    }
+  });
+
+  it('says the reward was not sent when the server refused it', () => {
+    const failure = sendFailure(new CallableError('invalid-argument', 'No player has the user ID nobody.'));
+    expect(failure).toEqual({
+      outcomeKnown: true,
+      text: 'The reward was not sent. No player has the user ID nobody.',
+    });
   });
 });

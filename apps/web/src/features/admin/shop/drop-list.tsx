@@ -1,4 +1,4 @@
-import { adminShopMachinePath } from '@outpost/contracts/routes';
+import { adminShopMachinePath } from '@outpost/contracts/admin-routes';
 import type { Drop } from '@outpost/contracts/shop';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import { Link } from '../../../lib/router/router';

@@ -1,5 +1,5 @@
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
-import { ROUTES } from '@outpost/contracts/routes';
 import type { Machine } from '@outpost/contracts/shop';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -38,7 +38,7 @@ export default function MachineEdit() {
       title={machine.data?.name ?? 'Machine'}
       lead={
         <>
-          Machine {machineID} in {environment}. <Link to={ROUTES.adminShopMachines}>Back to the machines</Link>
+          Machine {machineID} in {environment}. <Link to={ADMIN_ROUTES.adminShopMachines}>Back to the machines</Link>
         </>
       }
     >

@@ -1,4 +1,4 @@
-import { adminShopMachinePath, ROUTES } from '@outpost/contracts/routes';
+import { ADMIN_ROUTES, adminShopMachinePath } from '@outpost/contracts/admin-routes';
 import type { machineSummarySchema } from '@outpost/contracts/shop';
 import type { z } from 'zod/mini';
 import { AdminList } from '../../../components/admin-list/admin-list';
@@ -55,7 +55,7 @@ export default function MachineList() {
     >
       {capabilities.manageShop && (
         <div className={adminStyles.toolbar}>
-          <Link to={ROUTES.adminShopMachineNew} className={`button ${adminStyles.toolbarButton}`}>
+          <Link to={ADMIN_ROUTES.adminShopMachineNew} className={`button ${adminStyles.toolbarButton}`}>
             + New machine
           </Link>
         </div>

@@ -1,5 +1,5 @@
+import { adminShopMachinePath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
-import { adminShopMachinePath } from '@outpost/contracts/routes';
 import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useNavigate } from '../../../lib/router/router';

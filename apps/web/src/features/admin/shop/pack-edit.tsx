@@ -1,5 +1,5 @@
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
-import { ROUTES } from '@outpost/contracts/routes';
 import type { CreditPack } from '@outpost/contracts/shop';
 import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
@@ -28,7 +28,7 @@ export default function PackEdit() {
       title={pack.data?.name ?? 'Credit pack'}
       lead={
         <>
-          Credit pack {packID} in {environment}. <Link to={ROUTES.adminShopPacks}>Back to the credit packs</Link>
+          Credit pack {packID} in {environment}. <Link to={ADMIN_ROUTES.adminShopPacks}>Back to the credit packs</Link>
         </>
       }
     >

@@ -1,4 +1,4 @@
-import { adminShopPackPath, ROUTES } from '@outpost/contracts/routes';
+import { ADMIN_ROUTES, adminShopPackPath } from '@outpost/contracts/admin-routes';
 import type { CreditPack } from '@outpost/contracts/shop';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
@@ -47,7 +47,7 @@ export default function PackList() {
     >
       {capabilities.manageShop && (
         <div className={adminStyles.toolbar}>
-          <Link to={ROUTES.adminShopPackNew} className={`button ${adminStyles.toolbarButton}`}>
+          <Link to={ADMIN_ROUTES.adminShopPackNew} className={`button ${adminStyles.toolbarButton}`}>
             + New credit pack
           </Link>
         </div>

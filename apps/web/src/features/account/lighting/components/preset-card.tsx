@@ -43,6 +43,8 @@ export function PresetSummary({ preset, children }: { preset: LightingPreset; ch
 
 interface PresetActionsProps {
   name: string;
+  /** True when they come back in place of this preset's edit form: Edit takes the focus again. */
+  focusEdit?: boolean;
   onEdit: () => void;
   /** Deletes the preset once the viewer confirmed; resolves true when it is gone. */
   onDelete: () => Promise<boolean>;
@@ -53,12 +55,19 @@ interface PresetActionsProps {
  * its two buttons replace the actions, with the focus on "Keep it", so Enter never deletes by
  * accident; cancelling brings the focus back to Delete.
  */
-export function PresetActions({ name, onEdit, onDelete }: PresetActionsProps) {
+export function PresetActions({ name, focusEdit = false, onEdit, onDelete }: PresetActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const edit = useRef<HTMLButtonElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const remove = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
+
+  // Only on mount: the edit form these actions replace just closed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: later renders must not pull the focus back.
+  useEffect(() => {
+    if (focusEdit) edit.current?.focus();
+  }, []);
 
   useEffect(() => {
     if (confirming) keep.current?.focus();
@@ -69,7 +78,7 @@ export function PresetActions({ name, onEdit, onDelete }: PresetActionsProps) {
   if (!confirming) {
     return (
       <div className={styles.actions}>
-        <button type="button" className={listStyles.plainButton} onClick={onEdit}>
+        <button ref={edit} type="button" className={listStyles.plainButton} onClick={onEdit}>
           Edit<span className="visually-hidden"> {name}</span>
         </button>
         <button ref={remove} type="button" className={listStyles.plainButton} onClick={() => setConfirming(true)}>

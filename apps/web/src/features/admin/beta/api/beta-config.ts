@@ -2,6 +2,7 @@ import { type BetaConfig, betaConfigSchema } from '@outpost/contracts/beta';
 import type { Environment } from '@outpost/contracts/environments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../../lib/api';
+import { feedbackChoicesQueryKey } from '../../moderation/api/get-feedback-choices';
 import { betaAdminQueryKey } from './query-keys';
 
 const path = (environment: Environment) => `/api/admin/${environment}/beta-config`;
@@ -20,6 +21,10 @@ export function useSaveBetaConfig(environment: Environment) {
   return useMutation({
     mutationFn: (config: BetaConfig) =>
       requestJson(path(environment), betaConfigSchema, { method: 'PUT', body: config }),
-    onSuccess: (saved) => queryClient.setQueryData(betaAdminQueryKey(environment, 'config'), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(betaAdminQueryKey(environment, 'config'), saved);
+      // The feedback filters offer its categories and sentiments.
+      return queryClient.invalidateQueries({ queryKey: feedbackChoicesQueryKey(environment) });
+    },
   });
 }

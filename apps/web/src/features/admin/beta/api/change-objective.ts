@@ -6,6 +6,7 @@ import {
 import type { Environment } from '@outpost/contracts/environments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../../lib/api';
+import { feedbackChoicesQueryKey } from '../../moderation/api/get-feedback-choices';
 import { betaAdminQueryKey } from './query-keys';
 
 export type ObjectiveChange =
@@ -27,6 +28,11 @@ export function useChangeObjective(environment: Environment) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: ObjectiveChange) => send(environment, change),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: betaAdminQueryKey(environment, 'objectives') }),
+    // The feedback filters offer every objective too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: betaAdminQueryKey(environment, 'objectives') }),
+        queryClient.invalidateQueries({ queryKey: feedbackChoicesQueryKey(environment) }),
+      ]),
   });
 }

@@ -1,14 +1,14 @@
-import { ROUTES } from '@outpost/contracts/routes';
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import { AdminScreen, type AdminScreenLinks, type DomainScreenProps } from '../../components/admin-screen';
 import styles from '../beta.module.css';
 
 const BETA_LINKS: AdminScreenLinks = {
   label: 'Beta programme',
   links: [
-    { to: ROUTES.adminBetaRequests, label: 'Requests' },
-    { to: ROUTES.adminBetaInvites, label: 'Invites' },
-    { to: ROUTES.adminBetaObjectives, label: 'Testing objectives' },
-    { to: ROUTES.adminBetaSettings, label: 'Settings' },
+    { to: ADMIN_ROUTES.adminBetaRequests, label: 'Requests' },
+    { to: ADMIN_ROUTES.adminBetaInvites, label: 'Invites' },
+    { to: ADMIN_ROUTES.adminBetaObjectives, label: 'Testing objectives' },
+    { to: ADMIN_ROUTES.adminBetaSettings, label: 'Settings' },
   ],
 };
 

@@ -1,15 +1,15 @@
-import { ROUTES } from '@outpost/contracts/routes';
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import { AdminScreen, type AdminScreenLinks, type DomainScreenProps } from '../../components/admin-screen';
 import styles from '../merch.module.css';
 
 const MERCH_LINKS: AdminScreenLinks = {
   label: 'Merch',
   links: [
-    { to: ROUTES.adminMerchOrders, label: 'Orders' },
-    { to: ROUTES.adminMerchDrops, label: 'Drops' },
-    { to: ROUTES.adminMerchContacts, label: 'Contact messages' },
-    { to: ROUTES.adminMerchProducts, label: 'Ecom products' },
-    { to: ROUTES.adminMerchSettings, label: 'Settings' },
+    { to: ADMIN_ROUTES.adminMerchOrders, label: 'Orders' },
+    { to: ADMIN_ROUTES.adminMerchDrops, label: 'Drops' },
+    { to: ADMIN_ROUTES.adminMerchContacts, label: 'Contact messages' },
+    { to: ADMIN_ROUTES.adminMerchProducts, label: 'Ecom products' },
+    { to: ADMIN_ROUTES.adminMerchSettings, label: 'Settings' },
   ],
 };
 

@@ -1,6 +1,6 @@
+import { ADMIN_ROUTES, adminMerchOrderPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { MERCH_ORDER_STATUS_LABELS, RECENT_MERCH_ORDERS } from '@outpost/contracts/merch';
-import { adminMerchOrderPath, ROUTES } from '@outpost/contracts/routes';
 import { orderTotalText } from '../../../../lib/commerce/order-text';
 import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
@@ -17,7 +17,7 @@ export function RecentMerchOrders({ environment }: { environment: Environment })
   const orders = useRecentMerchOrders(environment);
   const all = (
     <p className={adminStyles.note}>
-      <Link to={ROUTES.adminMerchOrders}>All merch orders</Link>: filter, sort and export them.
+      <Link to={ADMIN_ROUTES.adminMerchOrders}>All merch orders</Link>: filter, sort and export them.
     </p>
   );
   if (orders.isPending) {

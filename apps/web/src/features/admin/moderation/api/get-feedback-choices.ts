@@ -20,12 +20,16 @@ export async function getFeedbackChoices(environment: Environment) {
   return { objectives: objectives.rows, categories: config.categories, sentiments: config.sentiments };
 }
 
+/** The feedback filters' choices; a change of the objectives or of beta-config/v1 invalidates them. */
+export const feedbackChoicesQueryKey = (environment: Environment) =>
+  [...moderationQueryKey(environment, 'feedback'), 'choices'] as const;
+
 export type FeedbackChoices = Awaited<ReturnType<typeof getFeedbackChoices>>;
 
 export function useFeedbackChoices(environment: Environment) {
   return useQuery(
     queryOptions({
-      queryKey: [...moderationQueryKey(environment, 'feedback'), 'choices'],
+      queryKey: feedbackChoicesQueryKey(environment),
       queryFn: () => getFeedbackChoices(environment),
     }),
   );

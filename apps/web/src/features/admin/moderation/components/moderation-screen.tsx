@@ -1,13 +1,13 @@
-import { ROUTES } from '@outpost/contracts/routes';
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import { AdminScreen, type AdminScreenLinks, type DomainScreenProps } from '../../components/admin-screen';
 import styles from '../moderation.module.css';
 
 const MODERATION_LINKS: AdminScreenLinks = {
   label: 'Moderation',
   links: [
-    { to: ROUTES.adminReports, label: 'Reports' },
-    { to: ROUTES.adminFeedback, label: 'Feedback review' },
-    { to: ROUTES.adminUsers, label: 'User search' },
+    { to: ADMIN_ROUTES.adminReports, label: 'Reports' },
+    { to: ADMIN_ROUTES.adminFeedback, label: 'Feedback review' },
+    { to: ADMIN_ROUTES.adminUsers, label: 'User search' },
   ],
 };
 

@@ -1,5 +1,5 @@
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
-import { ROUTES } from '@outpost/contracts/routes';
 import { Link } from '../../../../lib/router/router';
 import { formatInstant } from '../../components/local-time';
 import { useTrendingIssues } from '../api/get-trending-issues';
@@ -8,7 +8,7 @@ import { categoryLabel } from '../moderation-text';
 
 /** The reports list showing one trending pair's unresolved reports. */
 const pairPath = (category: string, target: string) =>
-  `${ROUTES.adminReports}?${new URLSearchParams({ category, target })}`;
+  `${ADMIN_ROUTES.adminReports}?${new URLSearchParams({ category, target })}`;
 
 /** The pairs behind the dashboard's Trending Issues, most reported first, each a link to its reports. */
 export function TrendingIssues({ environment }: { environment: Environment }) {

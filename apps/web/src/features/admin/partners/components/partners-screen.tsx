@@ -1,4 +1,4 @@
-import { ROUTES } from '@outpost/contracts/routes';
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { ReactNode } from 'react';
 import { useAdminAccessContext } from '../../admin-access-context';
 import { AdminScreen, type AdminScreenLinks, type DomainScreenProps } from '../../components/admin-screen';
@@ -8,10 +8,10 @@ import styles from '../partners.module.css';
 const PARTNER_LINKS: AdminScreenLinks = {
   label: 'Partner programme',
   links: [
-    { to: ROUTES.adminPartners, label: 'Partners' },
-    { to: ROUTES.adminPartnerInvites, label: 'Partner invites' },
-    { to: ROUTES.adminReferralRewards, label: 'Referral rewards' },
-    { to: ROUTES.adminPartnerSettings, label: 'Settings' },
+    { to: ADMIN_ROUTES.adminPartners, label: 'Partners' },
+    { to: ADMIN_ROUTES.adminPartnerInvites, label: 'Partner invites' },
+    { to: ADMIN_ROUTES.adminReferralRewards, label: 'Referral rewards' },
+    { to: ADMIN_ROUTES.adminPartnerSettings, label: 'Settings' },
   ],
 };
 

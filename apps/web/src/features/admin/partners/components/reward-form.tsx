@@ -1,4 +1,3 @@
-import type { Environment } from '@outpost/contracts/environments';
 import { createReferralRewardInputSchema, type ReferralReward } from '@outpost/contracts/partners';
 import { useState } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
@@ -7,6 +6,7 @@ import { FormField } from '../../../../components/form/form-field';
 import { AdminFormFrame } from '../../components/admin-form-frame';
 import adminStyles from '../../components/admin-screen.module.css';
 import { checkWith, numberValue } from '../../components/form-check';
+import type { InlineFormProps } from '../../components/inline-editor';
 import { useGuardedSave } from '../../components/use-guarded-save';
 import { useSaveReferralReward } from '../api/referral-rewards';
 import styles from '../partners.module.css';
@@ -42,19 +42,12 @@ const inputOf = (rewardID: string, name: string, tiers: readonly TierDraft[]) =>
   })),
 });
 
-interface RewardFormProps {
-  environment: Environment;
-  /** The reward to edit, or null for a new one. */
-  editing: ReferralReward | null;
-  onDone: (message: string) => void;
-}
-
 /** A referral-rewards document: its name and tiers (threshold, credits, items), replaced whole. */
-export function RewardForm({ environment, editing, onDone }: RewardFormProps) {
+export function RewardForm({ environment, editing, initialNotice, onDone }: InlineFormProps<ReferralReward>) {
   const [rewardID, setRewardID] = useState(editing?.rewardID ?? '');
   const [name, setName] = useState(editing?.name ?? '');
   const [tiers, setTiers] = useState<TierDraft[]>(() => (editing ? editing.tiers.map(tierDraft) : [tierDraft()]));
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const [notice, setNotice] = useState<FormNotice | null>(initialNotice);
   const save = useSaveReferralReward(environment);
   const guard = useGuardedSave(environment);
   const setTier = (key: number, field: keyof Omit<TierDraft, 'key'>, value: string) =>
@@ -75,7 +68,7 @@ export function RewardForm({ environment, editing, onDone }: RewardFormProps) {
         save.mutate(
           { reward: checked.value, isNew: editing === null },
           {
-            onSuccess: (saved) => onDone(`Referral reward ${saved.rewardID} saved.`),
+            onSuccess: (saved) => onDone({ tone: 'ok', text: `Referral reward ${saved.rewardID} saved.` }),
             onError: (error) => setNotice({ tone: 'error', text: `Nothing was saved. ${error.message}` }),
             onSettled: done,
           },
@@ -88,7 +81,7 @@ export function RewardForm({ environment, editing, onDone }: RewardFormProps) {
     <AdminFormFrame
       title={editing ? `Edit referral reward ${editing.rewardID}` : 'New referral reward'}
       headingLevel={2}
-      arrivedByAction={editing !== null}
+      arrivedByAction={editing !== null || initialNotice !== null}
       pending={save.isPending}
       busy={guard.busy}
       onSubmit={submit}
@@ -158,6 +151,11 @@ export function RewardForm({ environment, editing, onDone }: RewardFormProps) {
         <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
           {editing ? 'Save reward' : 'Create reward'}
         </button>
+        {editing && (
+          <button type="button" className={listStyles.plainButton} onClick={() => onDone(null)}>
+            Cancel
+          </button>
+        )}
       </div>
       {guard.dialog}
     </AdminFormFrame>

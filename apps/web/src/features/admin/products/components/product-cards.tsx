@@ -1,6 +1,6 @@
+import { adminProductPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { centsToDollars, PRODUCT_MESSAGES, type ProductSummary } from '@outpost/contracts/products';
-import { adminProductPath } from '@outpost/contracts/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
 import { FilterForm } from '../../../../components/admin-list/filter-form';

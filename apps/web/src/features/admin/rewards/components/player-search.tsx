@@ -19,17 +19,17 @@ interface PlayerSearchProps {
 export function PlayerSearch({ environment, chosen, onChoose }: PlayerSearchProps) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
-  const search = useUserSearch(environment, query);
+  const { result, tooShortMessage, searching, failure } = useUserSearch(environment, query);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setQuery(text.trim());
   };
 
-  let status = '';
-  if (search.isFetching) status = 'Searching…';
-  else if (search.data) {
-    const { hits, more } = search.data;
+  let status = tooShortMessage ?? '';
+  if (searching) status = 'Searching…';
+  else if (result) {
+    const { hits, more } = result;
     status = `${hits.length === 0 ? 'No player' : hits.length === 1 ? '1 player' : `${hits.length} players`} found${more ? '; type more of the name to narrow the search' : ''}.`;
   }
 
@@ -44,7 +44,7 @@ export function PlayerSearch({ environment, chosen, onChoose }: PlayerSearchProp
           autoCapitalize="none"
           spellCheck={false}
           value={text}
-          error={search.isError ? search.error.message : undefined}
+          error={failure?.message}
           onChange={(event) => setText(event.target.value)}
         />
         <button type="submit" className={listStyles.plainButton}>
@@ -54,9 +54,9 @@ export function PlayerSearch({ environment, chosen, onChoose }: PlayerSearchProp
       <p role="status" className={adminStyles.note}>
         {status}
       </p>
-      {search.data && search.data.hits.length > 0 && (
+      {result && result.hits.length > 0 && (
         <ul className={styles.hits} aria-label="Players found">
-          {search.data.hits.map(({ profile, credits, keys }) => {
+          {result.hits.map(({ profile, credits, keys }) => {
             const name = profile.displayName ?? profile.email;
             return (
               <li key={profile.userID}>

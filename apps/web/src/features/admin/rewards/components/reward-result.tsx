@@ -1,5 +1,5 @@
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import { type DistributeRewardResult, REWARD_ADMIN_ACTION } from '@outpost/contracts/rewards';
-import { ROUTES } from '@outpost/contracts/routes';
 import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
@@ -15,7 +15,7 @@ interface RewardResultProps {
 /** What the last send did: who got the reward now, who had it already, and where the admin log has it. */
 export function RewardResult({ result, names }: RewardResultProps) {
   const nameOf = (userID: string) => names.get(userID) ?? userID;
-  const logLink = `${ROUTES.adminLog}?${new URLSearchParams({ action: REWARD_ADMIN_ACTION, admin: result.distributedBy })}`;
+  const logLink = `${ADMIN_ROUTES.adminLog}?${new URLSearchParams({ action: REWARD_ADMIN_ACTION, admin: result.distributedBy })}`;
   return (
     <section aria-labelledby="reward-result-title" className={styles.result}>
       <h2 id="reward-result-title">Reward sent</h2>

@@ -1,14 +1,14 @@
-import { ROUTES } from '@outpost/contracts/routes';
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import { AdminScreen, type AdminScreenLinks, type DomainScreenProps } from '../../components/admin-screen';
 
 const SHOP_LINKS: AdminScreenLinks = {
   label: 'Shop',
   links: [
-    { to: ROUTES.adminShopPacks, label: 'Credit packs' },
-    { to: ROUTES.adminShopMachines, label: 'Machines' },
-    { to: ROUTES.adminShopDrops, label: 'Drops' },
-    { to: ROUTES.adminShopSettings, label: 'Opening date' },
-    { to: ROUTES.adminShopPayPalTransactions, label: 'PayPal transactions' },
+    { to: ADMIN_ROUTES.adminShopPacks, label: 'Credit packs' },
+    { to: ADMIN_ROUTES.adminShopMachines, label: 'Machines' },
+    { to: ADMIN_ROUTES.adminShopDrops, label: 'Drops' },
+    { to: ADMIN_ROUTES.adminShopSettings, label: 'Opening date' },
+    { to: ADMIN_ROUTES.adminShopPayPalTransactions, label: 'PayPal transactions' },
   ],
 };
 

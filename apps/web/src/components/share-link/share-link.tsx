@@ -1,13 +1,22 @@
-import { useId, useRef, useState } from 'react';
-import styles from '../account.module.css';
+import { useRef, useState } from 'react';
+import { useFieldDescription } from '../form/field-description';
+import styles from './share-link.module.css';
+
+interface ShareLinkProps {
+  /** Names the field and its Copy button ("Copy invite link 1"): unique on the page. */
+  label: string;
+  url: string;
+  /** What else to know about the link ("Valid until …"), read out with the field. */
+  hint?: string;
+}
 
 /**
  * A link to share: shown in a read-only field (selectable by hand on any device) with a Copy
- * button. Where the browser refuses the clipboard, the text is selected and the player is told
+ * button. Where the browser refuses the clipboard, the text is selected and the reader is told
  * to copy it themselves.
  */
-export function ShareLink({ label, url }: { label: string; url: string }) {
-  const id = useId();
+export function ShareLink({ label, url, hint }: ShareLinkProps) {
+  const { id, controlProps, messages } = useFieldDescription(hint, undefined);
   const input = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState('');
 
@@ -24,11 +33,11 @@ export function ShareLink({ label, url }: { label: string; url: string }) {
   return (
     <div className={styles.shareLink}>
       <label htmlFor={id}>{label}</label>
-      <div className={styles.shareRow}>
+      <div className={styles.row}>
         <input
           ref={input}
-          id={id}
-          className={styles.shareInput}
+          {...controlProps}
+          className={styles.input}
           value={url}
           readOnly
           onFocus={(event) => event.target.select()}
@@ -37,7 +46,8 @@ export function ShareLink({ label, url }: { label: string; url: string }) {
           Copy
         </button>
       </div>
-      <p role="status" className={styles.note}>
+      {messages}
+      <p role="status" className={styles.status}>
         {status}
       </p>
     </div>
