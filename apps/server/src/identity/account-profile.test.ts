@@ -2,7 +2,7 @@ import { DISPLAY_NAME_RULE, DISPLAY_NAME_TAKEN } from '@outpost/contracts/identi
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { findProfile, setProfileKeys } from './queries';
-import { ORIGIN, type SignedIn, signUp, signUpWithProfile } from './testing';
+import { cookieHeader, ORIGIN, type SignedIn, signUp, signUpWithProfile } from './testing';
 
 describe.each(TEST_DIALECTS)('the account profile and password on %s', (dialect) => {
   let t: TestApp;
@@ -136,6 +136,26 @@ describe.each(TEST_DIALECTS)('the account profile and password on %s', (dialect)
       const old = await signIn('correct horse battery');
       expect(old.statusCode).toBe(401);
       expect(old.json().error.details).toEqual({ code: 'wrong-password' });
+    });
+
+    it('signs the other devices out at once, though they were just seen (cached)', async () => {
+      const otherDevice = await signIn('correct horse battery');
+      expect(otherDevice.statusCode).toBe(200);
+      const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+      const otherCookie = { cookie: cookieHeader(otherDevice) };
+      const otherBearer = { authorization: `Bearer ${otherDevice.headers['set-auth-token']}` };
+      for (const credential of [otherCookie, otherBearer]) {
+        expect((await me(credential)).json().user?.id).toBe(ash.userId);
+      }
+      const changed = await changePassword(ash, {
+        currentPassword: 'correct horse battery',
+        newPassword: 'a brand new secret',
+        revokeOtherSessions: true,
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      for (const credential of [otherCookie, otherBearer]) {
+        expect((await me(credential)).json()).toEqual({ user: null, profile: null });
+      }
     });
 
     it('refuses a too short new password and a visitor', async () => {

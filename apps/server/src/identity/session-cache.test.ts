@@ -33,6 +33,26 @@ describe('the session cache', () => {
     cache.forgetSession('never-seen');
   });
 
+  it('forgets every session of one user, and only that user’s', () => {
+    const cache = new SessionCache({ ttlMs: 10_000, maxEntries: 10 });
+    const far = Date.now() + 60_000;
+    cache.set('phone', session('s1'), far);
+    cache.set('laptop-cookie', session('s2'), far);
+    cache.set('laptop-bearer', session('s2'), far);
+    cache.set('someone-else', { userId: 'u2', email: 'u2@example.com', sessionToken: 's3' }, far);
+    cache.forgetUser('u1');
+    expect(cache.get('phone')).toBeUndefined();
+    expect(cache.get('laptop-cookie')).toBeUndefined();
+    expect(cache.get('laptop-bearer')).toBeUndefined();
+    expect(cache.get('someone-else')?.userId).toBe('u2');
+    // Sessions verified afterwards are cached again, and forgotten again.
+    cache.set('phone', session('s4'), far);
+    expect(cache.get('phone')?.sessionToken).toBe('s4');
+    cache.forgetUser('u1');
+    expect(cache.get('phone')).toBeUndefined();
+    cache.forgetUser('never-seen');
+  });
+
   it('holds at most maxEntries, forgetting the oldest first', () => {
     const cache = new SessionCache({ ttlMs: 10_000, maxEntries: 2 });
     const far = Date.now() + 60_000;

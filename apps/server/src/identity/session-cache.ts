@@ -3,8 +3,9 @@
  * session cookie, signature included): the game calls with one token many times a second, and a
  * full check through the auth library (its signature, its session and user reads) costs more than
  * most calls' own work. An entry lives at most `ttlMs` and never past the session's expiry; a
- * sign-out on this instance forgets every credential of that session at once. A session revoked
- * on another instance, or by a password reset, still works here for up to `ttlMs`.
+ * sign-out on this instance forgets every credential of that session at once, and a password
+ * change every session of its user. A session revoked on another instance, or by a password reset,
+ * still works here for up to `ttlMs`.
  */
 export interface CachedSession {
   userId: string;
@@ -24,6 +25,8 @@ export interface SessionCacheOptions {
 export class SessionCache {
   readonly #entries = new Map<string, CachedSession>();
   readonly #credentials = new Map<string, Set<string>>();
+  /** Each user's session tokens that have entries. */
+  readonly #sessionsOfUser = new Map<string, Set<string>>();
   readonly #options: SessionCacheOptions;
 
   constructor(options: SessionCacheOptions) {
@@ -55,19 +58,33 @@ export class SessionCache {
     const credentials = this.#credentials.get(session.sessionToken) ?? new Set();
     credentials.add(credential);
     this.#credentials.set(session.sessionToken, credentials);
+    const tokens = this.#sessionsOfUser.get(session.userId) ?? new Set();
+    tokens.add(session.sessionToken);
+    this.#sessionsOfUser.set(session.userId, tokens);
   }
 
   /** Forgets a session under every credential that presented it (a sign-out). */
   forgetSession(sessionToken: string): void {
-    for (const credential of this.#credentials.get(sessionToken) ?? []) this.#entries.delete(credential);
-    this.#credentials.delete(sessionToken);
+    for (const credential of this.#credentials.get(sessionToken) ?? []) {
+      const entry = this.#entries.get(credential);
+      if (entry) this.#forget(credential, entry);
+    }
+  }
+
+  /** Forgets every session of a user (their password changed: other devices are signed out). */
+  forgetUser(userId: string): void {
+    for (const sessionToken of this.#sessionsOfUser.get(userId) ?? []) this.forgetSession(sessionToken);
   }
 
   #forget(credential: string, entry: CachedSession): void {
     this.#entries.delete(credential);
     const credentials = this.#credentials.get(entry.sessionToken);
     credentials?.delete(credential);
-    if (credentials?.size === 0) this.#credentials.delete(entry.sessionToken);
+    if (credentials?.size !== 0) return;
+    this.#credentials.delete(entry.sessionToken);
+    const tokens = this.#sessionsOfUser.get(entry.userId);
+    tokens?.delete(entry.sessionToken);
+    if (tokens?.size === 0) this.#sessionsOfUser.delete(entry.userId);
   }
 
   #now(): number {

@@ -9,6 +9,7 @@ import { findProfile } from './queries';
 import { SessionCache } from './session-cache';
 
 const SIGN_OUT_PATH = '/api/auth/sign-out';
+const CHANGE_PASSWORD_PATH = '/api/auth/change-password';
 
 /** How long a verified session is taken on its credential's word (see SessionCache). */
 const SESSION_CACHE = { ttlMs: 10_000, maxEntries: 10_000 };
@@ -55,6 +56,7 @@ function claimedSessionTokens(request: FastifyRequest): string[] {
 export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDatabase>) {
   const renewedCookies = new WeakMap<FastifyRequest, string[]>();
   const sessions = new SessionCache(SESSION_CACHE);
+  const passwordChanges = new WeakMap<FastifyRequest, string>();
 
   async function verifiedSession(request: FastifyRequest): Promise<Pick<Viewer, 'userId' | 'email'> | null> {
     const credential = credentialOf(request);
@@ -86,6 +88,20 @@ export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDataba
         for (const token of claimedSessionTokens(request)) sessions.forgetSession(token);
       }
       done();
+    });
+    // A changed password signs the user's other devices out (the library revokes their sessions):
+    // none of them may go on through the cache. Whose password it was is read before the change.
+    app.addHook('onRequest', async (request) => {
+      if (request.method === 'POST' && request.url.startsWith(CHANGE_PASSWORD_PATH)) {
+        const session = await verifiedSession(request);
+        if (session) passwordChanges.set(request, session.userId);
+      }
+    });
+    // Before the answer leaves: no request the client sends after it may find those sessions.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const userId = passwordChanges.get(request);
+      if (userId !== undefined && reply.statusCode === 200) sessions.forgetUser(userId);
+      return payload;
     });
     app.addHook('onRoute', (route) => {
       if (!isApiRoute(route.url)) return;
