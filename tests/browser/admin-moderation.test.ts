@@ -289,6 +289,9 @@ describe('user search', () => {
       player.email,
       'User ID',
       playerID,
+      'Joined',
+      // The browser's own long date of today: the player signed up in this test.
+      await page.evaluate(() => new Date().toLocaleDateString(undefined, { dateStyle: 'long' })),
       'Credits',
       '0',
       'Merch orders',

@@ -57,6 +57,8 @@ export const userSearchHitSchema = z.object({
     /** Null for an account whose player has not picked a display name yet. */
     displayName: z.nullable(z.string()),
     email: z.string(),
+    /** ISO 8601: when the account was created (spec §3's profile `created`). */
+    created: z.string(),
   }),
   keys: z.array(z.string()),
   match: z.enum(USER_SEARCH_MATCHES),

@@ -12,6 +12,14 @@ describe('substringDistance', () => {
     expect(substringDistance('lopze', 'lopez')).toBe(1);
     expect(substringDistance('smith', 'jones')).toBeGreaterThan(2);
   });
+
+  it('answers alike whatever it measured before: its table is reused', () => {
+    expect(substringDistance('jonathan', 'z'.repeat(60))).toBe(8);
+    expect(substringDistance('jonathan', 'xxjonathanxx')).toBe(0);
+    expect(substringDistance('jonahtan', 'jonathan_42', 2)).toBe(1);
+    expect(substringDistance('lopze', 'xxxxx')).toBe(5);
+    expect(substringDistance('lopze', 'lopez')).toBe(1);
+  });
 });
 
 describe('typoPieces', () => {

@@ -56,39 +56,53 @@ export function typoPieces(query: string, budget: number): string[] {
 }
 
 /**
+ * The distance table's three rows, kept between calls: a search measures hundreds of texts, and
+ * allocating rows for each cost more than the measuring.
+ */
+let table = new Int32Array(0);
+
+/**
  * The fewest edits (insert, delete, replace, swap two neighbours) that turn `pattern` into some
  * part of `text`: the optimal-string-alignment distance with the text's start and end free.
  * Past `max` the exact figure does not matter: it answers `max + 1` as soon as it is certain.
  */
 export function substringDistance(pattern: string, text: string, max = Number.POSITIVE_INFINITY): number {
   const columns = text.length + 1;
-  // Three rows, reused: the swap looks two rows back. Row 0 is all zeros: a match may start anywhere.
-  let before = new Int32Array(columns);
-  let previous = new Int32Array(columns);
-  let current = new Int32Array(columns);
+  if (table.length < 3 * columns) table = new Int32Array(3 * columns);
+  // Where the rows two back, one back and being filled start: the swap looks two rows back.
+  let before = 0;
+  let previous = columns;
+  let current = 2 * columns;
+  // Row 0 is all zeros: a match may start anywhere.
+  table.fill(0, 0, 2 * columns);
   let previousLowest = 0;
   for (let row = 1; row <= pattern.length; row += 1) {
-    current[0] = row;
+    table[current] = row;
     let lowest = row;
     for (let column = 1; column < columns; column += 1) {
       const same = pattern[row - 1] === text[column - 1];
       let cost = Math.min(
-        (previous[column] as number) + 1,
-        (current[column - 1] as number) + 1,
-        (previous[column - 1] as number) + (same ? 0 : 1),
+        (table[previous + column] as number) + 1,
+        (table[current + column - 1] as number) + 1,
+        (table[previous + column - 1] as number) + (same ? 0 : 1),
       );
       if (row > 1 && column > 1 && pattern[row - 1] === text[column - 2] && pattern[row - 2] === text[column - 1]) {
-        cost = Math.min(cost, (before[column - 2] as number) + 1);
+        cost = Math.min(cost, (table[before + column - 2] as number) + 1);
       }
-      current[column] = cost;
+      table[current + column] = cost;
       if (cost < lowest) lowest = cost;
     }
     // Every later cell comes from this row or the one before at no lower cost.
     if (lowest > max && previousLowest > max) return max + 1;
     previousLowest = lowest;
-    [before, previous, current] = [previous, current, before];
+    const emptied = before;
+    before = previous;
+    previous = current;
+    current = emptied;
   }
-  return Math.min(...previous);
+  let distance = Number.POSITIVE_INFINITY;
+  for (let column = 0; column < columns; column += 1) distance = Math.min(distance, table[previous + column] as number);
+  return distance;
 }
 
 /** How `document` matches the normalized `query`, if it does. */

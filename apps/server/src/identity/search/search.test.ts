@@ -173,9 +173,19 @@ describe.each(TEST_DIALECTS)('admin user search on %s', (dialect) => {
       .values([invite('inv-1', 1), invite('inv-2', 0)])
       .execute();
 
+    const account = await t.stores.identity
+      .selectFrom('auth_users')
+      .select('created_at')
+      .where('id', '=', jane.userId)
+      .executeTakeFirstOrThrow();
     const [inBeta] = await hitsOf(search('jane', roles.moderator, 'beta'));
     expect(inBeta).toEqual({
-      profile: { userID: jane.userId, displayName: 'Jane', email: 'someone@example.com' },
+      profile: {
+        userID: jane.userId,
+        displayName: 'Jane',
+        email: 'someone@example.com',
+        created: new Date(account.created_at).toISOString(),
+      },
       keys: [],
       match: 'exact',
       credits: 250,
@@ -215,6 +225,17 @@ describe.each(TEST_DIALECTS)('admin user search on %s', (dialect) => {
   it('is for the admin area: a player is refused', async () => {
     expect((await search('jane', roles.player)).statusCode).toBe(403);
     expect((await search('jane', roles.admin)).statusCode).toBe(200);
+  });
+
+  it('splits words as matching does, so look-alikes never crowd out a hit', async () => {
+    // A full-text parser reads "1e0x" as the number 1e0 and a word x: these would pass for words
+    // starting with x and 1, and, written first, fill the places of the one account that has them.
+    for (const letter of ['a', 'b', 'c', 'd']) {
+      await addAccount(t, dialect, { id: `u-${letter}1e0x`, email: `${letter}@mail.test`, name: `${letter}-1e0x` });
+    }
+    await addAccount(t, dialect, { id: 'u-xena', email: 'xena@mail.test', name: 'Xena-1' });
+    const hits = await hitsOf(search('x 1', roles.moderator, 'development', { limit: 1 }));
+    expect(hits.map((hit) => [hit.profile.displayName, hit.match])).toEqual([['Xena-1', 'prefix']]);
   });
 });
 

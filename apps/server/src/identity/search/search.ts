@@ -14,13 +14,14 @@ import {
 
 /*
  * The admin user search (spec §7 user-search-{env}). The database narrows the accounts down in
- * steps, best kind of match first, each step only while the hits wanted are not there yet:
- * exact texts (b-tree), words starting with the query's words (full text: FTS5 or tsvector),
- * the query anywhere (trigrams: FTS5 or pg_trgm), then typo candidates, the texts holding a
- * piece of the query (trigrams again), only while fewer accounts than wanted were found.
- * matching.ts then decides and orders, alike on both dialects. A step reads at most about as many
- * accounts as wanted: which of an equally good crowd are shown is not specified, and `more` says
- * to narrow the query.
+ * steps, best kind of match first: exact texts (b-tree), words starting with the query's words,
+ * the query anywhere, then typo candidates, the texts holding a piece of the query, only while
+ * no more accounts than wanted were found. matching.ts then decides and orders, alike on both
+ * dialects. A step reads at most about as many accounts as wanted: which of an equally good
+ * crowd are shown is not specified, and `more` says to narrow the query. The steps are one
+ * statement, so a search costs one round trip and one plan; only their tests are the dialect's
+ * own: SQLite's FTS5 indexes (words, trigrams), PostgreSQL's pg_trgm index over `words`, the
+ * account's words each after a space, which finds the start of a word as well as text anywhere.
  */
 
 /** Typo candidates read at most: each gets an edit-distance check in matching.ts. */
@@ -28,11 +29,12 @@ const TYPO_CANDIDATES = 200;
 /**
  * The start of a long query finds the texts holding it about as well as the whole, and its
  * trigrams are fewer: an address's domain has trigrams most accounts share, which cost most to
- * read. matching.ts still checks the whole query.
+ * read. The whole query is checked after: in the statement on PostgreSQL, in matching.ts on SQLite.
  */
 const INDEXED_QUERY_CHARS = 12;
 
 type Identity = Kysely<IdentityDatabase>;
+type Test = RawBuilder<boolean>;
 
 function isPostgres(db: Identity): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -48,53 +50,49 @@ function anywhere(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-function documents(db: Identity, where: RawBuilder<boolean>, limit: number): Promise<SearchDocument[]> {
-  return db
-    .selectFrom('user_search')
-    .select(['user_search.user_id', 'user_search.name', 'user_search.email'])
-    .where(where)
-    .limit(limit)
-    .execute();
+/** Accounts in an FTS5 index's match on SQLite. */
+function inFts(index: 'user_search_words' | 'user_search_trigrams', match: string, limit: number): Test {
+  return sql<boolean>`user_search.id in (select rowid from ${sql.table(index)} where ${sql.table(index)} match ${match} limit ${limit})`;
 }
 
-/** Documents of an FTS5 index's match on SQLite. */
-function sqliteMatches(
-  db: Identity,
-  index: 'user_search_words' | 'user_search_trigrams',
-  match: string,
-  limit: number,
-) {
-  return documents(
-    db,
-    sql<boolean>`user_search.id in (select rowid from ${sql.table(index)} where ${sql.table(index)} match ${match} limit ${limit})`,
-    limit,
-  );
+/**
+ * PostgreSQL: accounts whose words hold `text` read as words, its separators spaces as in the
+ * `words` column (so it holds no LIKE wildcard either).
+ */
+function wordsHolding(text: string): Test {
+  return sql<boolean>`user_search.words like '%' || regexp_replace(${text}, '[^[:alnum:]]+', ' ', 'g') || '%'`;
 }
 
 /** Accounts whose display name or address is the query. */
-function exactMatches(db: Identity, query: string, limit: number): Promise<SearchDocument[]> {
-  return documents(db, sql<boolean>`(user_search.name = ${query} or user_search.email = ${query})`, limit);
+function exactTest(query: string): Test {
+  return sql<boolean>`(user_search.name = ${query} or user_search.email = ${query})`;
 }
 
 /** Accounts with a word starting with each of the query's words. */
-function wordMatches(db: Identity, words: readonly string[], limit: number): Promise<SearchDocument[]> {
-  if (isPostgres(db)) {
-    const tsquery = words.map((word) => `${word}:*`).join(' & ');
-    return documents(db, sql<boolean>`user_search.words @@ to_tsquery('simple', ${tsquery})`, limit);
-  }
-  return sqliteMatches(db, 'user_search_words', words.map((word) => `${ftsString(word)}*`).join(' '), limit);
+function wordTest(postgres: boolean, words: readonly string[], limit: number): Test {
+  // A word holds only letters and digits: nothing LIKE or FTS5 reads as syntax.
+  if (!postgres) return inFts('user_search_words', words.map((word) => `${ftsString(word)}*`).join(' '), limit);
+  const tests = words.map((word) => sql`user_search.words like ${`% ${word}%`}`);
+  return sql<boolean>`(${sql.join(tests, sql` and `)})`;
 }
 
-/** Accounts whose display name or address holds any of `parts`. */
-function holding(db: Identity, parts: readonly string[], limit: number): Promise<SearchDocument[]> {
-  if (isPostgres(db)) {
-    const tests = parts.flatMap((part) => {
-      const pattern = anywhere(part);
-      return [sql`user_search.name like ${pattern} escape '\\'`, sql`user_search.email like ${pattern} escape '\\'`];
-    });
-    return documents(db, sql<boolean>`(${sql.join(tests, sql` or `)})`, limit);
-  }
-  return sqliteMatches(db, 'user_search_trigrams', parts.map(ftsString).join(' OR '), limit);
+/** Accounts whose display name or address holds the query (on SQLite, its start). */
+function containsTest(postgres: boolean, query: string, limit: number): Test {
+  const indexed = query.slice(0, INDEXED_QUERY_CHARS);
+  if (!postgres) return inFts('user_search_trigrams', ftsString(indexed), limit);
+  const pattern = anywhere(query);
+  return sql<boolean>`(${wordsHolding(indexed)} and (user_search.name like ${pattern} escape '\\' or user_search.email like ${pattern} escape '\\'))`;
+}
+
+/** Accounts holding any of `pieces`: the typo candidates. */
+function piecesTest(postgres: boolean, pieces: readonly string[], limit: number): Test {
+  if (postgres) return sql<boolean>`(${sql.join(pieces.map(wordsHolding), sql` or `)})`;
+  return inFts('user_search_trigrams', pieces.map(ftsString).join(' OR '), limit);
+}
+
+/** One step, reading no further than `limit` (a subquery: neither dialect limits one arm of a union). */
+function step(test: Test, limit: number) {
+  return sql`select * from (select user_search.user_id, user_search.name, user_search.email from user_search where ${test} limit ${limit}) as step`;
 }
 
 export interface RankedUsers {
@@ -107,66 +105,101 @@ export interface RankedUsers {
 /** The accounts matching `query`, best first, at most `limit`. */
 export async function findUsers(db: Identity, rawQuery: string, limit: number): Promise<RankedUsers> {
   const query = normalizeQuery(rawQuery);
-  const found = new Map<string, SearchDocument>();
+  const postgres = isPostgres(db);
   const words = wordsOf(query);
-  // The first three steps are cheap and independent: on PostgreSQL they run side by side. The
-  // text-anywhere step reads twice as many, as it finds the word matches again.
-  const steps = await Promise.all([
-    exactMatches(db, query, limit + 1),
-    words.length > 0 ? wordMatches(db, words, limit + 1) : [],
-    holding(db, [query.slice(0, INDEXED_QUERY_CHARS)], 2 * (limit + 1)),
-  ]);
-  for (const document of steps.flat()) found.set(document.user_id, document);
+  // The text-anywhere step reads twice as many, as it finds the word matches again.
+  const steps = [
+    step(exactTest(query), limit + 1),
+    ...(words.length > 0 ? [step(wordTest(postgres, words, limit + 1), limit + 1)] : []),
+    step(containsTest(postgres, query, 2 * (limit + 1)), 2 * (limit + 1)),
+  ];
   const budget = typoBudget(query);
-  if (found.size <= limit && budget > 0) {
-    for (const document of await holding(db, typoPieces(query, budget), TYPO_CANDIDATES)) {
-      found.set(document.user_id, document);
-    }
-  }
+  // Typos only while no more accounts than wanted were found: a condition of one value, reckoned
+  // once, so when it is false the step reads nothing.
+  const typos =
+    budget > 0
+      ? sql`union all ${step(
+          sql<boolean>`(select count(distinct found.user_id) from found) <= ${limit} and ${piecesTest(postgres, typoPieces(query, budget), TYPO_CANDIDATES)}`,
+          TYPO_CANDIDATES,
+        )}`
+      : sql``;
+  // Materialized: the result and the typo step's count both read it, and SQLite would run it twice.
+  const { rows } = await sql<SearchDocument>`
+    with found as materialized (${sql.join(steps, sql` union all `)})
+    select * from found ${typos}
+  `.execute(db);
+  const found = new Map(rows.map((document) => [document.user_id, document]));
   const ranked = rank(query, found.values());
   return { query, ranked: ranked.slice(0, limit), more: ranked.length > limit };
 }
 
-/** Profiles (display name as typed, keys) of the ranked accounts. */
+/** Profiles (display name as typed, keys, when the account was created) of the ranked accounts. */
 async function profilesOf(db: Identity, userIds: readonly string[]) {
   const rows = await db
     .selectFrom('auth_users')
     .leftJoin('profiles', 'profiles.user_id', 'auth_users.id')
-    .select(['auth_users.id', 'auth_users.email', 'profiles.display_name', 'profiles.keys'])
+    .select(['auth_users.id', 'auth_users.email', 'auth_users.created_at', 'profiles.display_name', 'profiles.keys'])
     .where('auth_users.id', 'in', userIds)
     .execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Each player's credits, paid merch orders and shared invites in one environment's store. */
+type Figure = 'credits' | 'merchOrders' | 'invites';
+
+/**
+ * Each player's credits, paid merch orders and shared invites in one environment's store: one
+ * statement, one round trip.
+ */
 async function figuresOf(game: Kysely<GameDatabase>, userIds: readonly string[]) {
-  const [balances, orders, invites] = await Promise.all([
-    game.selectFrom('credit_balances').select(['user_id', 'balance']).where('user_id', 'in', userIds).execute(),
-    game
-      .selectFrom('merch_orders')
-      .select((eb) => ['user_id', eb.fn.countAll<number | string>().as('count')])
-      .where('user_id', 'in', userIds)
-      .where('paid_at', 'is not', null)
-      .groupBy('user_id')
-      .execute(),
-    game
-      .selectFrom('invites')
-      .select((eb) => [
-        'source',
-        eb.fn.countAll<number | string>().as('shared'),
-        eb.fn.sum<number | string>('claimed').as('claimed'),
-      ])
-      .where('source', 'in', userIds)
-      .groupBy('source')
-      .execute(),
-  ]);
-  return {
-    credits: new Map(balances.map((row) => [row.user_id, row.balance])),
-    merchOrders: new Map(orders.map((row) => [row.user_id, Number(row.count)])),
-    invites: new Map(
-      invites.map((row) => [row.source, { shared: Number(row.shared), claimed: Number(row.claimed ?? 0) }]),
-    ),
+  const none = sql<number | string | null>`0`;
+  const rows = await game
+    .selectFrom('credit_balances')
+    .select((eb) => [
+      sql<Figure>`'credits'`.as('figure'),
+      'user_id',
+      eb.ref('balance').$castTo<number | string>().as('count'),
+      none.as('claimed'),
+    ])
+    .where('user_id', 'in', userIds)
+    .unionAll(
+      game
+        .selectFrom('merch_orders')
+        .select((eb) => [
+          sql<Figure>`'merchOrders'`.as('figure'),
+          'user_id',
+          eb.fn.countAll<number | string>().as('count'),
+          none.as('claimed'),
+        ])
+        .where('user_id', 'in', userIds)
+        .where('paid_at', 'is not', null)
+        .groupBy('user_id'),
+    )
+    .unionAll(
+      game
+        .selectFrom('invites')
+        .select((eb) => [
+          sql<Figure>`'invites'`.as('figure'),
+          eb.ref('source').as('user_id'),
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.sum<number | string | null>('claimed').as('claimed'),
+        ])
+        .where('source', 'in', userIds)
+        .groupBy('source'),
+    )
+    .execute();
+  const figures = {
+    credits: new Map<string, number>(),
+    merchOrders: new Map<string, number>(),
+    invites: new Map<string, { shared: number; claimed: number }>(),
   };
+  for (const row of rows) {
+    if (row.figure === 'invites') {
+      figures.invites.set(row.user_id, { shared: Number(row.count), claimed: Number(row.claimed ?? 0) });
+    } else {
+      figures[row.figure].set(row.user_id, Number(row.count));
+    }
+  }
+  return figures;
 }
 
 /** POST /api/admin/:env/user-search: the hits with their profiles and `environment`'s figures. */
@@ -188,7 +221,12 @@ export async function searchUsers(
     // An account deleted between the search and this read is no hit.
     if (!profile) continue;
     hits.push({
-      profile: { userID: profile.id, displayName: profile.display_name, email: profile.email },
+      profile: {
+        userID: profile.id,
+        displayName: profile.display_name,
+        email: profile.email,
+        created: new Date(profile.created_at).toISOString(),
+      },
       keys: profile.keys ? (JSON.parse(profile.keys) as string[]) : [],
       match,
       credits: figures.credits.get(profile.id) ?? 0,

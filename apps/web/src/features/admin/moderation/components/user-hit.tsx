@@ -1,5 +1,6 @@
 import type { Environment } from '@outpost/contracts/environments';
 import type { UserSearchHit, UserSearchMatch } from '@outpost/contracts/user-search';
+import { formatDay } from '../../../../lib/format-day';
 import adminStyles from '../../components/admin-screen.module.css';
 import styles from '../moderation.module.css';
 import { playerName } from '../moderation-text';
@@ -21,7 +22,7 @@ interface UserHitProps {
 
 /** One player found: who they are, how they matched, their keys and their figures in this environment. */
 export function UserHit({ environment, hit, canChangeKeys }: UserHitProps) {
-  const { userID, displayName, email } = hit.profile;
+  const { userID, displayName, email, created } = hit.profile;
   const heading = `hit-${userID}`;
   return (
     <article className={styles.hit} aria-labelledby={heading}>
@@ -34,6 +35,8 @@ export function UserHit({ environment, hit, canChangeKeys }: UserHitProps) {
         <dd>{email}</dd>
         <dt>User ID</dt>
         <dd className={styles.mono}>{userID}</dd>
+        <dt>Joined</dt>
+        <dd>{formatDay(created)}</dd>
         {!canChangeKeys && (
           <>
             <dt>Keys</dt>
