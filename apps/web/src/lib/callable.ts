@@ -22,6 +22,14 @@ export class CallableError extends Error {
   }
 }
 
+/**
+ * A call that failed without the server's answer (it could not be reached, or did not answer in
+ * time): what the server did is unknown, so a screen must not say the change was refused.
+ */
+export function isUnanswered(error: unknown): boolean {
+  return error instanceof CallableError && (error.status === 'unavailable' || error.status === 'deadline-exceeded');
+}
+
 export interface CallOptions {
   timeoutMs?: number;
   /** Sent as `Authorization: Bearer …`; the web app's own pages rely on their session cookie instead. */

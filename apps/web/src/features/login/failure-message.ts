@@ -1,6 +1,6 @@
 import { authErrorMessage } from '@outpost/contracts/identity';
 import { errorCode } from '../../lib/api';
-import { CallableError, NETWORK_ERROR_MESSAGE } from '../../lib/callable';
+import { CallableError, isUnanswered, NETWORK_ERROR_MESSAGE } from '../../lib/callable';
 
 /** What an auth route's failure says: the spec's table for its code (§8), word for word, else its catch-all. */
 export function authFailureMessage(error: unknown): string {
@@ -12,10 +12,8 @@ export function isInvalidResetLink(error: unknown): boolean {
   return errorCode(error) === 'invalid-action-code';
 }
 
-const NO_ANSWER = new Set(['unavailable', 'deadline-exceeded']);
-
 /** What a product function's failure says: the server's own message (e.g. a taken display name). */
 export function functionFailureMessage(error: unknown): string {
   if (!(error instanceof CallableError)) return authErrorMessage('internal');
-  return NO_ANSWER.has(error.status) ? NETWORK_ERROR_MESSAGE : error.message;
+  return isUnanswered(error) ? NETWORK_ERROR_MESSAGE : error.message;
 }

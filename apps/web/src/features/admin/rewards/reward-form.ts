@@ -3,7 +3,7 @@ import {
   distributeRewardInputSchema,
   type RewardRequest,
 } from '@outpost/contracts/rewards';
-import { CallableError } from '../../../lib/callable';
+import { isUnanswered } from '../../../lib/callable';
 import { type Checked, checkWith, numberValue } from '../components/form-check';
 
 /*
@@ -89,16 +89,14 @@ export function rewardText(reward: Pick<DistributeRewardResult, 'credits' | 'ite
 
 export const playerCount = (count: number) => `${count} ${count === 1 ? 'player' : 'players'}`;
 
-/** The failures that came without the server's answer: the reward may have gone out all the same. */
-const NO_ANSWER: ReadonlySet<string> = new Set(['unavailable', 'deadline-exceeded']);
-
 /**
  * What a failed send says. Without an answer nobody knows whether the reward went out, so the
  * admin is told to send the same form again (same requestID: nobody gets it twice) rather than
  * that it was not sent, which would invite a changed reward under the same requestID.
  */
 export function sendFailure(error: Error): { outcomeKnown: boolean; text: string } {
-  if (error instanceof CallableError && NO_ANSWER.has(error.status)) {
+  // Without the server's answer the reward may have gone out all the same.
+  if (isUnanswered(error)) {
     return {
       outcomeKnown: false,
       text: `It is not known whether the reward was sent: ${error.message} Press Send reward again: it keeps its request ID, so no player gets it twice.`,
