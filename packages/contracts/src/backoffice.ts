@@ -31,20 +31,17 @@ export type AdminLogQuery = z.infer<typeof adminLogQuerySchema>;
 
 export const adminLogPageSchema = adminListPageSchema(adminLogEntrySchema);
 
-/**
- * The 'Moderation & Reports' tiles (spec §2) of one environment. A figure is null until the part
- * of Outpost that brings its data exists; the dashboard then shows '—' and names that part.
- */
+/** The 'Moderation & Reports' tiles (spec §2) of one environment. */
 export const DASHBOARD_FIGURES = ['unresolvedReports', 'trendingIssues', 'liveProducts', 'recentSales'] as const;
 export type DashboardFigure = (typeof DASHBOARD_FIGURES)[number];
 
 /** GET /api/admin/:env/dashboard */
 export const moderationDashboardSchema = z.object({
   figures: z.object({
-    unresolvedReports: z.nullable(z.int()),
-    trendingIssues: z.nullable(z.int()),
-    liveProducts: z.nullable(z.int()),
-    recentSales: z.nullable(z.int()),
+    unresolvedReports: z.int(),
+    trendingIssues: z.int(),
+    liveProducts: z.int(),
+    recentSales: z.int(),
   }),
 });
 export type ModerationDashboard = z.infer<typeof moderationDashboardSchema>;

@@ -107,18 +107,16 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
     expect((await figures('beta')).liveProducts).toBe(0);
   });
 
-  it('answers each figure with the query a domain plugged in, and null without one', async () => {
+  it('answers each figure with the query a domain plugged in, on the environment’s store', async () => {
     const db = t.stores.game.development;
+    const onThisStore = (value: number) => async (handle: unknown) => (handle === db ? value : -1);
     const dashboard = await readModerationDashboard(db, {
-      unresolvedReports: async () => 3,
-      recentSales: async (handle) => (handle === db ? 12 : -1),
+      unresolvedReports: onThisStore(3),
+      trendingIssues: onThisStore(1),
+      liveProducts: onThisStore(7),
+      recentSales: onThisStore(12),
     });
-    expect(dashboard.figures).toEqual({
-      unresolvedReports: 3,
-      trendingIssues: null,
-      liveProducts: null,
-      recentSales: 12,
-    });
+    expect(dashboard.figures).toEqual({ unresolvedReports: 3, trendingIssues: 1, liveProducts: 7, recentSales: 12 });
 
     const status = await gatherGameStatus(t.stores.identity, db, { creditPurchasesCount: async () => 5 });
     expect(status.dashboardData).toMatchObject({ creditPurchasesCount: 5, subscriptionPurchasesCount: 0 });

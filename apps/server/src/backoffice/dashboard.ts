@@ -16,28 +16,23 @@ import type { GameDatabase, IdentityDatabase } from '../stores';
 /** One figure of one environment's store: a single count, run on every dashboard load. */
 export type FigureQuery = (db: Kysely<GameDatabase>) => Promise<number>;
 
-/** The 'Moderation & Reports' figures known so far; a figure without a query is null on the wire. */
-export type DashboardFigureQueries = Partial<Record<DashboardFigure, FigureQuery>>;
+/** The 'Moderation & Reports' figures, each the query of the domain whose data it counts. */
+export type DashboardFigureQueries = Record<DashboardFigure, FigureQuery>;
 
 /** The Game Status purchase counts of the last 24 hours, which the shop's ledger will answer. */
 export type GameStatusQueries = Partial<
   Record<Exclude<keyof GatherDashboardResult['dashboardData'], 'activePlayers'>, FigureQuery>
 >;
 
-/** Runs every known figure's query on the environment's store, side by side. */
+/** Runs every figure's query on the environment's store, side by side. */
 export async function readModerationDashboard(
   db: Kysely<GameDatabase>,
   queries: DashboardFigureQueries,
 ): Promise<ModerationDashboard> {
-  const values = await Promise.all(
-    DASHBOARD_FIGURES.map((figure) => {
-      const query = queries[figure];
-      return query ? query(db) : null;
-    }),
-  );
+  const values = await Promise.all(DASHBOARD_FIGURES.map((figure) => queries[figure](db)));
   return {
     figures: Object.fromEntries(
-      DASHBOARD_FIGURES.map((figure, index) => [figure, values[index] ?? null]),
+      DASHBOARD_FIGURES.map((figure, index) => [figure, values[index]]),
     ) as ModerationDashboard['figures'],
   };
 }

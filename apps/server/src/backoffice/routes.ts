@@ -23,11 +23,8 @@ export interface BackofficeOptions {
   /** One store per environment; every admin route names its environment and reads only that one. */
   game: AppStores['game'];
   identity: AppStores['identity'];
-  /**
-   * The 'Moderation & Reports' figures, one query each, plugged in by the domain that holds the
-   * data (app.ts); a figure without one is null on the wire and the dashboard names its part.
-   */
-  figures?: DashboardFigureQueries;
+  /** The 'Moderation & Reports' figures, one query each, plugged in by the domain that holds the data (app.ts). */
+  figures: DashboardFigureQueries;
   /** Game Status's purchase counts, from the shop's ledger once it exists; 0 until then. */
   gameStatus?: GameStatusQueries;
 }
@@ -36,7 +33,7 @@ export interface BackofficeOptions {
 export function registerBackofficeRoutes(app: FastifyInstance, options: BackofficeOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const stores = options.game;
-  const figures = options.figures ?? {};
+  const { figures } = options;
   const gameStatus = options.gameStatus ?? {};
 
   api.get(

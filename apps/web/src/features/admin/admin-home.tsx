@@ -14,11 +14,8 @@ import { RecentMerchOrders } from './merch/components/recent-orders';
 export const DATA_LAYER_ON = 'Data-layer admin view: on — unavailable machines and credit packs are visible.';
 export const DATA_LAYER_OFF = 'Data-layer admin view: off — only available machines and credit packs are shown.';
 
-/**
- * Spec §2's 'Moderation & Reports' tiles, in order: the part of Outpost that brings a figure not
- * there yet, or what a figure counts when its label alone does not say.
- */
-const MODERATION_TILES: readonly { figure: DashboardFigure; label: string; comesWith?: string; counts?: string }[] = [
+/** Spec §2's 'Moderation & Reports' tiles, in order, with what a figure counts when its label alone does not say. */
+const MODERATION_TILES: readonly { figure: DashboardFigure; label: string; counts?: string }[] = [
   {
     figure: 'unresolvedReports',
     label: 'Unresolved Reports',
@@ -29,7 +26,7 @@ const MODERATION_TILES: readonly { figure: DashboardFigure; label: string; comes
     label: 'Trending Issues',
     counts: `Targets with ${TRENDING_MIN_REPORTS} or more unresolved reports of one kind in the last ${TRENDING_WINDOW_HOURS} hours.`,
   },
-  { figure: 'liveProducts', label: 'Live Products', comesWith: 'the products' },
+  { figure: 'liveProducts', label: 'Live Products' },
   {
     figure: 'recentSales',
     label: 'Recent Sales (7d)',
@@ -67,22 +64,16 @@ function FigureGroup({
 /**
  * The admin index: the 'Moderation & Reports' tiles and 'Game Status' (spec §2) of the
  * environment the server confirmed, the recent merch orders (spec §9) for those who handle them,
- * then the viewer's access as the server states it. A figure whose data does not exist yet shows
- * '—' and names the part of Outpost that brings it.
+ * then the viewer's access as the server states it.
  */
 export default function AdminHome() {
   const access = useAdminAccessContext();
   const { environment } = access;
   const moderation = useModerationDashboard(environment);
   const gameStatus = useGameStatus(environment);
-  const moderationTiles = MODERATION_TILES.map(({ figure, label, comesWith, counts }): FigureTile => {
+  const moderationTiles = MODERATION_TILES.map(({ figure, label, counts }): FigureTile => {
     const value = moderation.data?.figures[figure];
-    return {
-      label,
-      value,
-      query: moderation,
-      note: value === null ? comesWith && `Comes with ${comesWith}.` : value !== undefined && counts,
-    };
+    return { label, value, query: moderation, note: value !== undefined && counts };
   });
   const gameStatusTiles = GAME_STATUS_TILES.map(
     ({ figure, label }): FigureTile => ({ label, value: gameStatus.data?.[figure], query: gameStatus }),

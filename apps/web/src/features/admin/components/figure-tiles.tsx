@@ -9,27 +9,19 @@ export type FigureQuery = Pick<UseQueryResult, 'data' | 'isError' | 'isFetching'
 
 export interface FigureTile {
   label: string;
-  /** undefined while loading; null when there is no figure (yet). */
-  value: number | null | undefined;
+  /** undefined while loading. */
+  value: number | undefined;
   query: FigureQuery;
   /** Under the figure: what it counts, what brings it, or where to act on it. */
   note?: ReactNode;
 }
 
-function TileValue({ value }: { value: number | null | undefined }) {
+function TileValue({ value }: { value: number | undefined }) {
   if (value === undefined) {
     return (
       <>
         <span aria-hidden="true">…</span>
         <span className="visually-hidden">Loading</span>
-      </>
-    );
-  }
-  if (value === null) {
-    return (
-      <>
-        <span aria-hidden="true">—</span>
-        <span className="visually-hidden">Not available yet</span>
       </>
     );
   }
