@@ -1,6 +1,8 @@
-import { type AccountReferral, PARTNER_MESSAGES } from '@outpost/contracts/partners';
+import { type AccountReferral, PARTNER_MESSAGES, REFERRAL_NEW_PLAYER_DAYS } from '@outpost/contracts/partners';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
+import { setAccountCreated } from '../../apps/server/src/partners/testing';
 import { newAccount, useRoleSessions } from './accounts-helpers';
 import { callApi, openPage, seriousAxeViolations, useSite } from './harness';
 
@@ -85,6 +87,27 @@ describe("a partner's referral link brings a new player", () => {
       .waitFor();
     const mine = await callApi<AccountReferral>(partner.page, 'GET', '/api/account/referral-link');
     expect(mine).toMatchObject({ partner: true, link: { referralCount: 1, rewardTierClaims: ['first-recruit'] } });
+  });
+});
+
+describe('an older account on a referral link', () => {
+  it('is told the link is for new players, with no Join button, and keeps a way to its account', async () => {
+    const identity = fixture.site.server.stores.identity;
+    const userId = await findUserIdByEmail(identity, accounts.player.email);
+    if (!userId) throw new Error('the player has no account');
+    const day = 24 * 60 * 60 * 1000;
+    await setAccountCreated(identity, userId, new Date(Date.now() - (REFERRAL_NEW_PLAYER_DAYS + 1) * day));
+    const mine = await callApi<AccountReferral>(sessions.partner.page, 'GET', '/api/account/referral-link');
+    if (!mine.partner) throw new Error('the partner has no link');
+
+    const { page } = sessions.player;
+    await page.goto(url(`/join/${mine.link.referralID}`));
+    await page.getByText(`@${accounts.partner.displayName} invites you to Outpost.`).waitFor();
+    await page.getByText(PARTNER_MESSAGES.notANewPlayer).waitFor();
+    expect(await page.getByRole('button', { name: 'Join' }).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Go to your account' }).click();
+    await page.waitForURL(url('/account'));
   });
 });
 

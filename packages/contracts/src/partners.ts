@@ -196,8 +196,11 @@ export const referralLandingSchema = z.object({
   partnerDisplayName: z.string(),
   joinMessage: z.string(),
   programmeOpen: z.boolean(),
-  /** null for a visitor. */
-  viewer: z.nullable(z.enum(['can-join', 'own-link', 'joined-here', 'joined-elsewhere'])),
+  /**
+   * null for a visitor. 'not-new': the account is older than REFERRAL_NEW_PLAYER_DAYS days, so
+   * joining would be refused with 'not-a-new-player'.
+   */
+  viewer: z.nullable(z.enum(['can-join', 'own-link', 'joined-here', 'joined-elsewhere', 'not-new'])),
 });
 export type ReferralLanding = z.infer<typeof referralLandingSchema>;
 

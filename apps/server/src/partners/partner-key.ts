@@ -1,4 +1,4 @@
-import { PARTNER_KEY } from '@outpost/contracts/partners';
+import { PARTNER_KEY, REFERRAL_NEW_PLAYER_DAYS } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../stores';
 
@@ -27,8 +27,14 @@ export async function displayNamesOf(
   return new Map(rows.map((row) => [row.user_id, row.display_name]));
 }
 
-/** When the player's account was created: a referral link is for new players. */
-export async function accountCreatedAt(identity: Kysely<IdentityDatabase>, userId: string): Promise<Date | undefined> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether the account is a new player's: created at most REFERRAL_NEW_PLAYER_DAYS days before
+ * `now`. The one rule of both joining and the landing page, so the page never offers a join the
+ * join refuses.
+ */
+export async function isNewPlayer(identity: Kysely<IdentityDatabase>, userId: string, now: Date): Promise<boolean> {
   const row = await identity.selectFrom('auth_users').select('created_at').where('id', '=', userId).executeTakeFirst();
-  return row && new Date(row.created_at);
+  return row !== undefined && now.getTime() - new Date(row.created_at).getTime() <= REFERRAL_NEW_PLAYER_DAYS * DAY_MS;
 }

@@ -157,11 +157,24 @@ describe.each(TEST_DIALECTS)('referral links on %s', (dialect) => {
       (recent as SignedIn).userId,
       new Date(Date.now() - (REFERRAL_NEW_PLAYER_DAYS - 1) * day),
     );
+    // The landing page tells each what joining would answer, by the join's own rule.
+    const viewerOf = async (who: SignedIn) =>
+      (await call(who, 'GET', `/api/referrals/${link.referralID}`)).json().viewer;
+    expect(await viewerOf(veteran as SignedIn)).toBe('not-new');
+    expect(await viewerOf(recent as SignedIn)).toBe('can-join');
     const old = await join(veteran as SignedIn, link.referralID);
     expect(old.statusCode).toBe(409);
     expect(old.json()).toEqual(refusal('aborted', 'not-a-new-player', PARTNER_MESSAGES.notANewPlayer));
+    expect(await viewerOf(veteran as SignedIn)).toBe('not-new');
     expect((await join(recent as SignedIn, link.referralID)).statusCode).toBe(200);
     expect(await joinsOf(db(), link.linkID)).toEqual([accounts.alice.userId, (recent as SignedIn).userId].sort());
+    // Once joined, a player who has since aged past the limit is told where they joined, not their age.
+    await setAccountCreated(
+      t.stores.identity,
+      (recent as SignedIn).userId,
+      new Date(Date.now() - (REFERRAL_NEW_PLAYER_DAYS + 1) * day),
+    );
+    expect(await viewerOf(recent as SignedIn)).toBe('joined-here');
   });
 
   it('records one of 30 concurrent joins by one player', async () => {

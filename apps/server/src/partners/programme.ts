@@ -4,7 +4,6 @@ import {
   PARTNER_MESSAGES,
   type PartnerInviteClaim,
   RECENT_REFERRALS,
-  REFERRAL_NEW_PLAYER_DAYS,
   type ReferralJoin,
   type ReferralLanding,
   type TierClaim,
@@ -27,7 +26,7 @@ import {
   setLinkReward,
   toReferralLink,
 } from './links';
-import { accountCreatedAt, displayNamesOf, isPartner, UNNAMED_PLAYER } from './partner-key';
+import { displayNamesOf, isNewPlayer, isPartner, UNNAMED_PLAYER } from './partner-key';
 import { PartnerRefusedError } from './refusal';
 import { findReward, findTier, payTier } from './rewards';
 
@@ -47,8 +46,6 @@ export interface ProgrammeStores {
  */
 export const joinRewardReference = (inviteID: string, userId: string) => `partner-invite:${inviteID}:${userId}`;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 const notFound = () => new PartnerRefusedError('referral-not-found', PARTNER_MESSAGES.referralNotFound);
 
 /** A link whose creator is (still) a partner, with the partner's display name; refused otherwise. */
@@ -60,26 +57,33 @@ async function activeLink(stores: ProgrammeStores, referralID: string) {
   return { link, partnerDisplayName: partner.displayName };
 }
 
+/**
+ * Where a signed-in viewer stands towards a link. Their own link and an earlier join come before
+ * the account's age: a partner or a player who joined (then new) is told that, not that they are
+ * too old to join.
+ */
+async function viewerState(
+  stores: ProgrammeStores,
+  link: { link_id: string; creator: string },
+  viewerId: string,
+  now: Date,
+): Promise<NonNullable<ReferralLanding['viewer']>> {
+  if (viewerId === link.creator) return 'own-link';
+  const join = await findJoin(stores.game, viewerId);
+  if (join) return join.link_id === link.link_id ? 'joined-here' : 'joined-elsewhere';
+  return (await isNewPlayer(stores.identity, viewerId, now)) ? 'can-join' : 'not-new';
+}
+
 /** What the /join page shows; for a signed-in viewer, whether they can join through it. */
 export async function referralLanding(
   stores: ProgrammeStores,
   referralID: string,
   viewerId: string | null,
+  now: Date,
 ): Promise<ReferralLanding> {
   const { link, partnerDisplayName } = await activeLink(stores, referralID);
   const config = await readPartnersConfig(stores.game);
-  let viewer: ReferralLanding['viewer'] = null;
-  if (viewerId) {
-    const join = viewerId === link.creator ? undefined : await findJoin(stores.game, viewerId);
-    viewer =
-      viewerId === link.creator
-        ? 'own-link'
-        : !join
-          ? 'can-join'
-          : join.link_id === link.link_id
-            ? 'joined-here'
-            : 'joined-elsewhere';
-  }
+  const viewer = viewerId ? await viewerState(stores, link, viewerId, now) : null;
   return {
     referralID,
     partnerDisplayName,
@@ -103,8 +107,7 @@ export async function joinThroughLink(
   if (!(await readPartnersConfig(stores.game)).programmeOpen) {
     throw new PartnerRefusedError('programme-closed', PARTNER_MESSAGES.programmeClosed);
   }
-  const created = await accountCreatedAt(stores.identity, userId);
-  if (!created || now.getTime() - created.getTime() > REFERRAL_NEW_PLAYER_DAYS * DAY_MS) {
+  if (!(await isNewPlayer(stores.identity, userId, now))) {
     throw new PartnerRefusedError('not-a-new-player', PARTNER_MESSAGES.notANewPlayer);
   }
   const { joined } = await joinLink(stores.game, { referralID, userId, now });

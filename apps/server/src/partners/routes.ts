@@ -42,7 +42,7 @@ export function registerPartnerRoutes(app: FastifyInstance, options: PartnerRout
     { schema: { params: referralParamsSchema, response: { 200: referralLandingSchema } } },
     async (request) => {
       const viewer = await request.viewer();
-      return answer(() => referralLanding(stores, request.params.referralID, viewer?.userId ?? null));
+      return answer(() => referralLanding(stores, request.params.referralID, viewer?.userId ?? null, new Date()));
     },
   );
 

@@ -1,4 +1,4 @@
-import { PARTNER_MESSAGES, type ReferralLanding } from '@outpost/contracts/partners';
+import { PARTNER_MESSAGES, REFERRAL_NEW_PLAYER_DAYS, type ReferralLanding } from '@outpost/contracts/partners';
 import { ROUTES, referralPath } from '@outpost/contracts/routes';
 import { failureNotice } from '../../components/form/failure-notice';
 import { FormAlert } from '../../components/form/form-alert';
@@ -19,6 +19,7 @@ function refusalOf(landing: ReferralLanding): string | null {
   if (landing.viewer === 'own-link') return PARTNER_MESSAGES.referralOwn;
   if (landing.viewer === 'joined-here') return PARTNER_MESSAGES.alreadyReferredHere;
   if (landing.viewer === 'joined-elsewhere') return PARTNER_MESSAGES.alreadyReferred;
+  if (landing.viewer === 'not-new') return PARTNER_MESSAGES.notANewPlayer;
   if (!landing.programmeOpen) return PARTNER_MESSAGES.programmeClosed;
   return null;
 }
@@ -118,6 +119,13 @@ function JoinAction({ referralID, landing }: { referralID: string; landing: Refe
       {(join.isSuccess || landing.viewer === 'joined-here') && (
         <p>
           <Link to={ROUTES.account}>Go to your account</Link> to join the beta and set up your profile.
+        </p>
+      )}
+      {landing.viewer === 'not-new' && (
+        <p>
+          Your account was created more than {REFERRAL_NEW_PLAYER_DAYS} days ago, so you cannot join through this link;
+          nothing about your account changes. <Link to={ROUTES.account}>Go to your account</Link> for your profile, the
+          beta and the partner programme.
         </p>
       )}
     </>
