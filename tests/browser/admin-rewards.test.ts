@@ -5,7 +5,7 @@ import { USER_SEARCH_MESSAGES } from '@outpost/contracts/user-search';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
-import { useRoleSessions } from './accounts-helpers';
+import { grantKeys, useRoleSessions } from './accounts-helpers';
 import { callApi, MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 
 // 3 sign-ups from one address: under the server's default auth rate limits.
@@ -217,6 +217,49 @@ describe('rewards, as an admin', () => {
     calls.stop();
     expect(await balance()).toBe(before + 30);
     await page.getByRole('button', { name: 'New reward' }).waitFor();
+  });
+
+  it('gives an audience, named in the confirmation, once however often it is sent', async () => {
+    const { page } = sessions.admin;
+    // The player becomes the site's one partner.
+    await grantKeys(fixture.site, accounts.player.email, ['partner']);
+    const before = await balance();
+    await page.goto(url('/admin/rewards'));
+    await page.getByRole('group', { name: 'Send to' }).getByRole('radio', { name: 'Partners' }).check();
+    // The search finds chosen players, so it goes away with an audience.
+    expect(await page.getByRole('form', { name: 'Find players' }).count()).toBe(0);
+    await page.getByRole('status').filter({ hasText: 'Every player in Partners will get this reward' }).waitFor();
+    await page.getByLabel('Credits per player').fill('60');
+    await page.getByLabel('Reason', { exact: true }).fill(`${REASON} partners`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Send reward' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send this reward in development?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Every player in the audience Partners gets 60 credits');
+    await dialog.getByRole('button', { name: 'Send reward' }).click();
+    await expectAlert(page, 'Reward sent to 1 player.');
+    const result = page.getByRole('region', { name: 'Reward sent' });
+    await result.getByText('1 player got 60 credits now.').waitFor();
+    expect(
+      await result.locator('dt', { hasText: 'Audience' }).locator('xpath=following-sibling::dd[1]').innerText(),
+    ).toBe('Partners');
+    expect(await balance()).toBe(before + 60);
+
+    // Sent again, the audience has nobody new.
+    await sendAndConfirm(page);
+    await expectAlert(page, 'Nothing was sent twice: every player in Partners had this reward already.');
+    expect(await balance()).toBe(before + 60);
+    const requestID = await page.locator('form code').innerText();
+    const log = await callApi<{ rows: AdminLogEntry[] }>(
+      page,
+      'GET',
+      `/api/admin/development/admin-log?action=${REWARD_ADMIN_ACTION}&pageSize=500`,
+    );
+    expect(log.rows.filter((entry) => entry.data.requestID === requestID).map((entry) => entry.data)).toEqual([
+      expect.objectContaining({ audience: 'partners', userIDs: [playerID], reached: 1 }),
+    ]);
+    await grantKeys(fixture.site, accounts.player.email, []);
   });
 
   it('starts a new reward with a new request ID', async () => {

@@ -6,14 +6,36 @@ import { itemIdSchema } from './items';
 
 /**
  * Reward distribution (spec §7 `{env}-admin-distributereward`, issue 12 point 9): an admin gives
- * credits and items of items-master to a list of players, with a reason. A reward is named by its
- * requestID: sending it again (a retry, a double click, concurrent repeats) gives nothing twice.
- * Recipients are user ids only: no audience ('all players', 'beta players') is offered, since a
- * call is capped at REWARD_MAX_RECIPIENTS and the beta programme's data is not there yet.
+ * credits and items of items-master to a list of players or to an audience, with a reason. A
+ * reward is named by its requestID: sending it again (a retry, a double click, concurrent repeats)
+ * gives nothing twice. Audiences are the bounded groups Outpost keeps data for; there is no
+ * 'everyone', which would outgrow one call's REWARD_MAX_RECIPIENTS.
  */
 
 /** Players one call may reward; a larger list is sent in several calls, each with its own requestID. */
 export const REWARD_MAX_RECIPIENTS = 500;
+
+/**
+ * The audiences a reward may go to, resolved by the server when it is sent: 'beta-testers' are
+ * the players whose beta request in the environment is accepted, 'partners' the accounts whose
+ * keys include 'partner'.
+ */
+export const REWARD_AUDIENCES = ['beta-testers', 'partners'] as const;
+export type RewardAudience = (typeof REWARD_AUDIENCES)[number];
+
+/** How the screens and messages name each audience. */
+export const REWARD_AUDIENCE_LABELS: Record<RewardAudience, string> = {
+  'beta-testers': 'Beta testers',
+  partners: 'Partners',
+};
+
+/** Who each audience is, in the screen's words. */
+export const REWARD_AUDIENCE_DESCRIPTIONS: Record<RewardAudience, string> = {
+  'beta-testers': 'Players whose beta request in this environment is accepted.',
+  partners: "Players with the 'partner' key.",
+};
+
+const audienceList = REWARD_AUDIENCES.map((audience) => `'${audience}'`).join(' or ');
 export const REWARD_MAX_CREDITS = 1_000_000;
 export const REWARD_MAX_ITEMS = 50;
 export const REWARD_MAX_ITEM_QUANTITY = 100;
@@ -32,6 +54,9 @@ export const REWARD_MESSAGES = {
   reasonRequired: 'Say why the players get this reward.',
   reasonTooLong: `A reason can be at most ${REWARD_REASON_MAX_LENGTH} characters.`,
   nothingToGive: 'A reward must give credits, at least one item, or both.',
+  audience: `audience must be ${audienceList}.`,
+  noRecipients: `Say who gets the reward: userIDs (1 to ${REWARD_MAX_RECIPIENTS} players) or an audience (${audienceList}).`,
+  bothRecipients: 'Give userIDs or an audience, not both: a reward goes to one of them.',
 } as const;
 
 /** Spec §7: the callable's name, one per environment. */
@@ -40,6 +65,14 @@ export const distributeRewardCallableName = (environment: Environment) =>
 
 export const unknownUsersMessage = (userIDs: readonly string[]) =>
   `${userIDs.length === 1 ? 'This player does' : 'These players do'} not exist: ${userIDs.map((id) => `"${id}"`).join(', ')}. Nothing was given.`;
+
+/** An audience with nobody in it when the reward is sent (400). */
+export const emptyAudienceMessage = (audience: RewardAudience, environment: Environment) =>
+  `${REWARD_AUDIENCE_LABELS[audience]}: nobody is in this audience in ${environment} yet. Nothing was given.`;
+
+/** An audience larger than one call may reward (400): nobody gets anything, not even a part of it. */
+export const audienceTooLargeMessage = (audience: RewardAudience, environment: Environment, size: number) =>
+  `${REWARD_AUDIENCE_LABELS[audience]}: this audience has ${size.toLocaleString('en-US')} players in ${environment}, more than the ${REWARD_MAX_RECIPIENTS} one reward may reach. Nothing was given; send it to chosen players instead, at most ${REWARD_MAX_RECIPIENTS} per reward.`;
 
 /** The admin-log action of a distribution; the reward screen links to the log filtered by it. */
 export const REWARD_ADMIN_ACTION = 'reward.distribute';
@@ -50,13 +83,17 @@ export const rewardRequestReusedMessage = (requestID: string, distributedAt: str
 /** `details.code` of that refusal (409). */
 export const REQUEST_REUSED_CODE = 'request-reused';
 
+/** Sends of one requestID racing each other so long that this one gave up (409); nothing was given by it. */
+export const rewardSendRacedMessage = (requestID: string) =>
+  `Other sends of the request ID "${requestID}" were reaching the same players at the same time, so this one gave nothing. Send it again: nobody gets the reward twice.`;
+
 export const rewardItemSchema = z.object({
   itemID: itemIdSchema,
   quantity: z._default(wholeNumber(REWARD_MESSAGES.quantity, 1, REWARD_MAX_ITEM_QUANTITY), 1),
 });
 export type RewardItem = z.output<typeof rewardItemSchema>;
 
-/** The callable's `data`: the reward data of spec §3's admin log entry. */
+/** The callable's `data`: the reward data of spec §3's admin log entry, for userIDs or an audience. */
 export const distributeRewardInputSchema = z
   .object({
     requestID: z.string({ error: REWARD_MESSAGES.requestID }).check(
@@ -65,22 +102,25 @@ export const distributeRewardInputSchema = z
         error: REWARD_MESSAGES.requestID,
       }),
     ),
-    userIDs: z
-      .array(
-        z
-          .string({ error: REWARD_MESSAGES.userID })
-          .check(
-            z.trim(),
-            z.minLength(1, { error: REWARD_MESSAGES.userID }),
-            z.maxLength(USER_ID_MAX_LENGTH, { error: REWARD_MESSAGES.userID }),
-          ),
-        { error: REWARD_MESSAGES.userIDs },
-      )
-      .check(
-        z.minLength(1, { error: REWARD_MESSAGES.userIDs }),
-        z.maxLength(REWARD_MAX_RECIPIENTS, { error: REWARD_MESSAGES.userIDs }),
-        z.refine((ids) => new Set(ids).size === ids.length, { error: REWARD_MESSAGES.userIDsUnique }),
-      ),
+    userIDs: z.optional(
+      z
+        .array(
+          z
+            .string({ error: REWARD_MESSAGES.userID })
+            .check(
+              z.trim(),
+              z.minLength(1, { error: REWARD_MESSAGES.userID }),
+              z.maxLength(USER_ID_MAX_LENGTH, { error: REWARD_MESSAGES.userID }),
+            ),
+          { error: REWARD_MESSAGES.userIDs },
+        )
+        .check(
+          z.minLength(1, { error: REWARD_MESSAGES.userIDs }),
+          z.maxLength(REWARD_MAX_RECIPIENTS, { error: REWARD_MESSAGES.userIDs }),
+          z.refine((ids) => new Set(ids).size === ids.length, { error: REWARD_MESSAGES.userIDsUnique }),
+        ),
+    ),
+    audience: z.optional(z.enum(REWARD_AUDIENCES, { error: REWARD_MESSAGES.audience })),
     credits: z._default(wholeNumber(REWARD_MESSAGES.credits, 0, REWARD_MAX_CREDITS), 0),
     items: z._default(
       z.array(rewardItemSchema, { error: REWARD_MESSAGES.items }).check(
@@ -100,6 +140,12 @@ export const distributeRewardInputSchema = z
       ),
   })
   .check(
+    z.refine((input) => input.userIDs !== undefined || input.audience !== undefined, {
+      error: REWARD_MESSAGES.noRecipients,
+    }),
+    z.refine((input) => input.userIDs === undefined || input.audience === undefined, {
+      error: REWARD_MESSAGES.bothRecipients,
+    }),
     z.refine((input) => input.credits > 0 || input.items.length > 0, {
       error: REWARD_MESSAGES.nothingToGive,
       path: ['credits'],
@@ -111,7 +157,9 @@ export type RewardRequest = z.output<typeof distributeRewardInputSchema>;
 /**
  * What a distribution answers: the reward (as first distributed under this requestID) and to whom
  * it went. Each player in `given` received `credits` and `items` with this call; each in
- * `alreadyGiven` had received them from an earlier call with the same requestID, and got nothing now.
+ * `alreadyGiven` had received them from an earlier call with the same requestID, and got nothing
+ * now. `audience` is the audience this call named (its members as the server found them are
+ * `given` and `alreadyGiven`), null for a call naming userIDs.
  */
 export const distributeRewardResultSchema = z.object({
   requestID: z.string(),
@@ -121,6 +169,7 @@ export const distributeRewardResultSchema = z.object({
   /** When and by which admin this requestID was first distributed (ISO 8601, user id). */
   distributedAt: z.string(),
   distributedBy: z.string(),
+  audience: z.nullable(z.enum(REWARD_AUDIENCES)),
   given: z.array(z.string()),
   alreadyGiven: z.array(z.string()),
 });

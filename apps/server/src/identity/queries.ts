@@ -95,6 +95,14 @@ export async function setDisplayName(
   return { outcome: 'saved', profile };
 }
 
+/**
+ * A LIKE pattern for profiles holding `key`: keys are stored as a JSON array of strings, so the
+ * quoted key matches that key and no other ('partner', never 'partner-candidate').
+ */
+export function heldKeyPattern(key: string): string {
+  return `%${JSON.stringify(key)}%`;
+}
+
 export async function setProfileKeys(db: Kysely<IdentityDatabase>, userId: string, keys: readonly string[]) {
   const result = await db
     .updateTable('profiles')

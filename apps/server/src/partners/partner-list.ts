@@ -7,6 +7,7 @@ import {
   referralLinkID,
 } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
+import { heldKeyPattern } from '../identity/queries';
 import { fetchListPage } from '../platform/db/list-page';
 import type { GameDatabase, IdentityDatabase } from '../stores';
 import { listLatestJoins, listTierClaims } from './links';
@@ -28,7 +29,7 @@ export async function listPartners(
   const filtered = stores.identity
     .selectFrom('profiles')
     .innerJoin('auth_users', 'auth_users.id', 'profiles.user_id')
-    .where('profiles.keys', 'like', `%"${PARTNER_KEY}"%`);
+    .where('profiles.keys', 'like', heldKeyPattern(PARTNER_KEY));
   const { rows, ...page } = await fetchListPage(
     filtered,
     filtered

@@ -1,10 +1,13 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
 import type { AdminLogEntry } from '@outpost/contracts/backoffice';
+import { BETA_REQUEST_STATUS } from '@outpost/contracts/beta';
 import type { Environment } from '@outpost/contracts/environments';
 import { unknownItemsMessage } from '@outpost/contracts/items';
 import {
+  audienceTooLargeMessage,
   type DistributeRewardInput,
   type DistributeRewardResult,
+  emptyAudienceMessage,
   REQUEST_REUSED_CODE,
   REWARD_MAX_RECIPIENTS,
   REWARD_MESSAGES,
@@ -12,7 +15,10 @@ import {
   unknownUsersMessage,
 } from '@outpost/contracts/rewards';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptBetaRequest, requestBetaEntry } from '../../beta/requests';
+import { setProfileKeys } from '../../identity/queries';
 import { type SignedIn, signUpPlayers, signUpRoles } from '../../identity/testing';
+import { giveProfiles } from '../../partners/testing';
 import { errorBody } from '../../platform/http/errors';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
 import { putTestItems } from '../items/testing';
@@ -112,6 +118,7 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
       ],
       distributedAt: expect.any(String),
       distributedBy: roles.admin.userId,
+      audience: null,
       given: userIDs,
       alreadyGiven: [],
     });
@@ -131,8 +138,9 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
       environment: 'development',
       admin: roles.admin.userId,
       timestamp: first.distributedAt,
-      data: { requestID, reason: 'Sorry for Tuesday’s outage', credits: 250, items: first.items, userIDs },
+      data: { requestID, reason: 'Sorry for Tuesday’s outage', credits: 250, items: first.items, userIDs, reached: 3 },
     });
+    expect(log[0]?.data).not.toHaveProperty('audience');
 
     const repeat = await distributed(reward);
     expect(repeat).toEqual({ ...first, given: [], alreadyGiven: userIDs });
@@ -257,6 +265,9 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
       [{ ...valid, items: [{ itemID: 'taco' }, { itemID: 'taco' }] }, `items: ${REWARD_MESSAGES.itemsUnique}`],
       [{ ...valid, requestID: 'has:colon' }, `requestID: ${REWARD_MESSAGES.requestID}`],
       [{ ...valid, reason: '  ' }, `reason: ${REWARD_MESSAGES.reasonRequired}`],
+      [{ ...valid, userIDs: undefined }, REWARD_MESSAGES.noRecipients],
+      [{ ...valid, audience: 'partners' }, REWARD_MESSAGES.bothRecipients],
+      [{ ...valid, userIDs: undefined, audience: 'everyone' }, `audience: ${REWARD_MESSAGES.audience}`],
     ];
     for (const [data, message] of cases) {
       const response = await distribute(data);
@@ -294,5 +305,222 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
     expect(await itemsOf(player, 'production')).toHaveLength(1);
     expect(await getBalance(db(), player)).toBe(0);
     expect(await rewardLog('production')).toHaveLength(1);
+  });
+
+  describe('to an audience', () => {
+    const now = () => new Date();
+    /** Players who asked to join the beta of `environment`, as the account area asks. */
+    const requestBeta = async (userIDs: readonly string[], environment: Environment = 'development') => {
+      for (const userId of userIDs) {
+        await requestBetaEntry(db(environment), {
+          userId,
+          email: `${userId}@example.com`,
+          displayName: userId,
+          data: {},
+          now: now(),
+        });
+      }
+    };
+    /** Their requests accepted (status 2), as the beta screen accepts them. */
+    const acceptBeta = async (userIDs: readonly string[], environment: Environment = 'development') => {
+      const expiration = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
+      for (const userId of userIDs) {
+        await acceptBetaRequest(db(environment), userId, expiration, { environment, admin: roles.admin.userId });
+      }
+    };
+    /** Everyone made a partner here, sorted: the partners audience is all of them, in every environment. */
+    const partnerIDs: string[] = [];
+    const makePartners = async (userIDs: readonly string[]) => {
+      await giveProfiles(
+        t.stores.identity,
+        userIDs.map((userId) => ({ userId })),
+        `partner-${partnerIDs.length}`,
+      );
+      for (const userId of userIDs) await setProfileKeys(t.stores.identity, userId, ['partner']);
+      partnerIDs.push(...userIDs);
+      partnerIDs.sort();
+    };
+    const sorted = (userIDs: readonly string[]) => [...userIDs].sort();
+    const acceptedTesters = async () =>
+      (
+        await db()
+          .selectFrom('beta_requests')
+          .select('user_id')
+          .where('status', '=', BETA_REQUEST_STATUS.accepted)
+          .execute()
+      ).map((row) => row.user_id);
+
+    // First, while nobody is a partner and production has no beta tester.
+    it('refuses an empty audience (400), logging nothing', async () => {
+      const logBefore = await rewardLog('production');
+      for (const audience of ['beta-testers', 'partners'] as const) {
+        const response = await distribute(
+          { requestID: newRequestID(), audience, credits: 5, reason: 'Nobody' },
+          roles.admin,
+          'production',
+        );
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toEqual(errorBody('invalid-argument', emptyAudienceMessage(audience, 'production')));
+      }
+      expect(await rewardLog('production')).toHaveLength(logBefore.length);
+    });
+
+    it('gives the players accepted into the environment’s beta, and a resent request only those accepted since', async () => {
+      const [early, late, waiting, elsewhere] = freshPlayers(4) as [string, string, string, string];
+      await requestBeta([early, late, waiting]);
+      await acceptBeta([early]);
+      await requestBeta([elsewhere], 'beta');
+      await acceptBeta([elsewhere], 'beta');
+      // Players other tests accepted into development's beta belong to the audience too.
+      const testers = sorted([...(await acceptedTesters()), late]);
+      await acceptBeta([late]);
+      const requestID = newRequestID();
+      const reward: DistributeRewardInput = {
+        requestID,
+        audience: 'beta-testers',
+        credits: 30,
+        items: [{ itemID: 'taco' }],
+        reason: 'Beta week',
+      };
+      const logBefore = await rewardLog();
+
+      const first = await distributed(reward);
+      expect(first).toMatchObject({ requestID, audience: 'beta-testers', given: testers, alreadyGiven: [] });
+      expect(testers).toContain(early);
+      for (const userId of testers) {
+        expect(await getBalance(db(), userId)).toBe(30);
+        expect(await itemsOf(userId)).toEqual([
+          { item_id: 'taco', quantity: 1, source: 'reward', reference: rewardReference(requestID, userId) },
+        ]);
+      }
+      for (const userId of [waiting, elsewhere]) expect(await getBalance(db(), userId)).toBe(0);
+      const log = await rewardLog();
+      expect(log).toHaveLength(logBefore.length + 1);
+      expect(log[0]?.data).toEqual({
+        requestID,
+        reason: 'Beta week',
+        credits: 30,
+        items: [{ itemID: 'taco', quantity: 1 }],
+        audience: 'beta-testers',
+        userIDs: testers,
+        reached: testers.length,
+      });
+
+      // Sent again: nobody new, nothing logged.
+      expect(await distributed(reward)).toMatchObject({ given: [], alreadyGiven: testers });
+      expect(await rewardLog()).toHaveLength(log.length);
+
+      // The audience grew: the same request reaches the new tester only.
+      await acceptBeta([waiting]);
+      const grown = await distributed(reward);
+      expect(grown).toMatchObject({ given: [waiting], alreadyGiven: testers, distributedAt: first.distributedAt });
+      expect(await getBalance(db(), waiting)).toBe(30);
+      for (const userId of testers) expect(await ledgerOf(userId)).toHaveLength(1);
+      const grownLog = await rewardLog();
+      expect(grownLog).toHaveLength(log.length + 1);
+      expect(grownLog[0]?.data).toMatchObject({
+        audience: 'beta-testers',
+        userIDs: sorted([...testers, waiting]),
+        reached: 1,
+      });
+    });
+
+    it('gives the players with the partner key, once, however many sendings race', async () => {
+      const [first, second, moderator, lookalike] = freshPlayers(4) as [string, string, string, string];
+      await makePartners([first, second]);
+      await giveProfiles(t.stores.identity, [{ userId: moderator }, { userId: lookalike }], 'not-partner');
+      await setProfileKeys(t.stores.identity, moderator, ['moderator']);
+      await setProfileKeys(t.stores.identity, lookalike, ['partner-candidate']);
+      const requestID = newRequestID();
+      const reward = { requestID, audience: 'partners', credits: 20, reason: 'Partner thanks' } as const;
+      const logBefore = await rewardLog();
+
+      const responses = await Promise.all(Array.from({ length: CONCURRENT_REPEATS }, () => distribute(reward)));
+      for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+      const results = responses.map((response) => (response.json() as { data: DistributeRewardResult }).data);
+      const winners = results.filter((result) => result.given.length > 0);
+      expect(winners).toHaveLength(1);
+      expect(winners[0]).toMatchObject({ audience: 'partners', given: partnerIDs, alreadyGiven: [] });
+      for (const result of results.filter((candidate) => candidate !== winners[0])) {
+        expect(result).toMatchObject({ audience: 'partners', given: [], alreadyGiven: partnerIDs });
+      }
+      for (const userId of partnerIDs) {
+        expect(await getBalance(db(), userId)).toBe(20);
+        expect(await ledgerOf(userId)).toHaveLength(1);
+      }
+      for (const userId of [moderator, lookalike]) expect(await getBalance(db(), userId)).toBe(0);
+      const log = await rewardLog();
+      expect(log).toHaveLength(logBefore.length + 1);
+      expect(log[0]?.data).toMatchObject({ audience: 'partners', userIDs: partnerIDs, reached: partnerIDs.length });
+
+      // Under the same requestID another reward is still refused, audience or not.
+      const changed = await distribute({ ...reward, credits: 21 });
+      expect(changed.statusCode, changed.body).toBe(409);
+      expect(changed.json()).toMatchObject({ error: { details: { code: REQUEST_REUSED_CODE } } });
+      for (const userId of partnerIDs) expect(await getBalance(db(), userId)).toBe(20);
+    });
+
+    it('gives each member once while sendings race the audience’s growth, each log entry counting whom it reached', async () => {
+      const [tester, ...joining] = freshPlayers(4) as [string, ...string[]];
+      await requestBeta([tester, ...joining]);
+      await acceptBeta([tester]);
+      const requestID = newRequestID();
+      const reward = { requestID, audience: 'beta-testers', credits: 3, reason: 'Race day' } as const;
+      const [responses] = await Promise.all([
+        Promise.all(Array.from({ length: CONCURRENT_REPEATS }, () => distribute(reward))),
+        Promise.all(joining.map((userId) => acceptBeta([userId]))),
+      ]);
+      for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+      // Whoever joined after the last racing sending is reached by one more.
+      await distributed(reward);
+      const testers = await acceptedTesters();
+      expect(testers).toEqual(expect.arrayContaining([tester, ...joining]));
+      for (const userId of testers) {
+        const reference = rewardReference(requestID, userId);
+        expect((await ledgerOf(userId)).filter((row) => row.reference === reference)).toEqual([
+          { amount: 3, reason: 'reward', reference },
+        ]);
+      }
+      const entries = (await rewardLog()).filter((entry) => entry.data.requestID === requestID);
+      expect(
+        entries.map((entry) => entry.data.reached).reduce((sum: number, reached) => sum + Number(reached), 0),
+      ).toBe(testers.length);
+      for (const entry of entries) expect(entry.data.reached).toBeGreaterThan(0);
+    });
+
+    it(`refuses an audience of more than ${REWARD_MAX_RECIPIENTS} players (400, saying how many), giving nobody anything`, async () => {
+      const crowd = await signUpPlayers(t.app, t.stores.identity, 'crowd', REWARD_MAX_RECIPIENTS + 1);
+      const crowdIDs = crowd.map((player) => player.userId);
+      await requestBeta(crowdIDs, 'beta');
+      await db('beta')
+        .updateTable('beta_requests')
+        .set({ status: BETA_REQUEST_STATUS.accepted, accepted_at: now().toISOString() })
+        .where('user_id', 'in', crowdIDs)
+        .execute();
+      await makePartners(crowdIDs);
+      const testersInBeta = REWARD_MAX_RECIPIENTS + 2; // the crowd, and the tester accepted there earlier
+      const logBefore = await rewardLog('beta');
+      for (const [audience, size] of [
+        ['beta-testers', testersInBeta],
+        ['partners', partnerIDs.length],
+      ] as const) {
+        const response = await distribute(
+          { requestID: newRequestID(), audience, credits: 9, reason: 'Too many' },
+          roles.admin,
+          'beta',
+        );
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toEqual(
+          errorBody('invalid-argument', audienceTooLargeMessage(audience, 'beta', size), { audienceSize: size }),
+        );
+      }
+      expect(await rewardLog('beta')).toHaveLength(logBefore.length);
+      const given = await db('beta')
+        .selectFrom('credit_ledger')
+        .select('user_id')
+        .where('user_id', 'in', crowdIDs)
+        .execute();
+      expect(given).toEqual([]);
+    });
   });
 });

@@ -1,11 +1,14 @@
 import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import { unknownItemsMessage } from '@outpost/contracts/items';
 import {
+  audienceTooLargeMessage,
   distributeRewardCallableName,
   distributeRewardInputSchema,
   distributeRewardResultSchema,
+  emptyAudienceMessage,
   REQUEST_REUSED_CODE,
   rewardRequestReusedMessage,
+  rewardSendRacedMessage,
   unknownUsersMessage,
 } from '@outpost/contracts/rewards';
 import type { FastifyInstance } from 'fastify';
@@ -14,8 +17,9 @@ import { registerCallable } from '../../platform/http/callable';
 import { answering, FunctionError } from '../../platform/http/errors';
 import type { AppStores } from '../../stores';
 import { UnknownItemsError } from '../items/queries';
-import { distributeReward, RewardRequestReusedError } from './distribute';
-import { findMissingUsers } from './recipients';
+import { AudienceTooLargeError, EmptyAudienceError } from './audiences';
+import { distributeReward, RewardRequestReusedError, RewardSendRacedError } from './distribute';
+import { rewardRecipients, UnknownUsersError } from './recipients';
 
 export interface RewardRoutesOptions {
   game: AppStores['game'];
@@ -26,11 +30,24 @@ export interface RewardRoutesOptions {
 /**
  * Spec §7: '{env}-admin-distributereward', one callable per environment, for admins only (the
  * route table's `distributeRewards`): credits and items to up to REWARD_MAX_RECIPIENTS players,
- * once per requestID.
+ * listed or an audience, once per requestID.
  */
 export function registerRewardRoutes(app: FastifyInstance, options: RewardRoutesOptions): void {
   for (const environment of ENVIRONMENTS) {
     const answer = answering((error) => {
+      if (error instanceof UnknownUsersError) {
+        return new FunctionError('invalid-argument', unknownUsersMessage(error.userIDs), {
+          unknownUserIDs: error.userIDs,
+        });
+      }
+      if (error instanceof EmptyAudienceError) {
+        return new FunctionError('invalid-argument', emptyAudienceMessage(error.audience, environment));
+      }
+      if (error instanceof AudienceTooLargeError) {
+        return new FunctionError('invalid-argument', audienceTooLargeMessage(error.audience, environment, error.size), {
+          audienceSize: error.size,
+        });
+      }
       if (error instanceof UnknownItemsError) {
         return new FunctionError(
           'invalid-argument',
@@ -45,6 +62,9 @@ export function registerRewardRoutes(app: FastifyInstance, options: RewardRoutes
           code: REQUEST_REUSED_CODE,
         });
       }
+      if (error instanceof RewardSendRacedError) {
+        return new FunctionError('aborted', rewardSendRacedMessage(error.requestID));
+      }
       return error;
     });
 
@@ -52,13 +72,12 @@ export function registerRewardRoutes(app: FastifyInstance, options: RewardRoutes
       name: distributeRewardCallableName(environment),
       input: distributeRewardInputSchema,
       output: distributeRewardResultSchema,
-      handler: async (request, http) => {
+      handler: async ({ userIDs, audience, ...gift }, http) => {
         const change = await adminChangeOf(http, environment);
-        const unknownUserIDs = await findMissingUsers(options.identity, request.userIDs);
-        if (unknownUserIDs.length > 0) {
-          throw new FunctionError('invalid-argument', unknownUsersMessage(unknownUserIDs), { unknownUserIDs });
-        }
-        return answer(() => distributeReward(options.game[environment], request, change));
+        return answer(async () => {
+          const recipients = await rewardRecipients(options.identity, { userIDs, audience });
+          return distributeReward(options.game[environment], gift, recipients, change);
+        });
       },
     });
   }

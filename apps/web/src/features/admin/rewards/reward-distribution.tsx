@@ -1,5 +1,11 @@
 import type { Environment } from '@outpost/contracts/environments';
-import { type DistributeRewardResult, REWARD_MAX_RECIPIENTS } from '@outpost/contracts/rewards';
+import {
+  type DistributeRewardResult,
+  REWARD_AUDIENCE_DESCRIPTIONS,
+  REWARD_AUDIENCE_LABELS,
+  REWARD_MAX_RECIPIENTS,
+  type RewardRequest,
+} from '@outpost/contracts/rewards';
 import { type FormEvent, useRef, useState } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
@@ -12,6 +18,7 @@ import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useDistributeReward } from './api/distribute-reward';
 import { PlayerSearch } from './components/player-search';
+import { RecipientChoice } from './components/recipient-choice';
 import { RewardItemsEditor } from './components/reward-items-editor';
 import { RewardResult } from './components/reward-result';
 import {
@@ -24,10 +31,11 @@ import {
   recipientIDs,
   rewardText,
   sendFailure,
+  sentText,
 } from './reward-form';
 import styles from './rewards.module.css';
 
-/** Spec §7's reward distribution: credits and items of items-master to chosen players, for admins only. */
+/** Spec §7's reward distribution: credits and items of items-master to chosen players or an audience, for admins only. */
 export default function RewardDistribution() {
   const { environment, capabilities } = useAdminAccessContext();
   // "New reward" starts a new form, and with it a new requestID.
@@ -36,7 +44,7 @@ export default function RewardDistribution() {
     <AdminScreen
       id="reward-distribution-title"
       title="Rewards"
-      lead={`Give credits and items to players of ${environment}, with the reason they get them.`}
+      lead={`Give credits and items to players of ${environment}, chosen or a whole audience, with the reason they get them.`}
       className={styles.screen}
     >
       {capabilities.distributeRewards ? (
@@ -87,12 +95,7 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
     const reward = checked.value;
     const confirmed = await confirm({
       title: environment === 'production' ? PRODUCTION_TITLE : `Send this reward in ${environment}?`,
-      message: (
-        <p>
-          Each of {playerCount(reward.userIDs.length)} gets {rewardText(reward)}, for “{reward.reason}”. Players who had
-          this reward already get nothing more.
-        </p>
-      ),
+      message: <Confirmation reward={reward} />,
       confirmLabel: 'Send reward',
     });
     if (!confirmed) return;
@@ -101,13 +104,7 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
       (answer) => {
         setOutcomeUnknown(false);
         setResult(answer);
-        setNotice({
-          tone: 'ok',
-          text:
-            answer.given.length > 0
-              ? `Reward sent to ${playerCount(answer.given.length)}.`
-              : 'Nothing was sent twice: every player listed had this reward already.',
-        });
+        setNotice({ tone: 'ok', text: sentText(answer) });
       },
       (error: Error) => {
         const failure = sendFailure(error);
@@ -129,11 +126,14 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
 
   return (
     <>
-      <PlayerSearch
-        environment={environment}
-        chosen={new Set(userIDs)}
-        onChoose={(player) => setChosen((current) => [...current, player])}
-      />
+      <RecipientChoice audience={draft.audience} onChange={(audience) => set('audience', audience)} />
+      {draft.audience === null && (
+        <PlayerSearch
+          environment={environment}
+          chosen={new Set(userIDs)}
+          onChoose={(player) => setChosen((current) => [...current, player])}
+        />
+      )}
       <form
         className={`${adminStyles.form} ${adminStyles.spaced}`}
         onSubmit={submit}
@@ -144,39 +144,49 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
         <h2 id="reward-form-title">Reward</h2>
         <fieldset className={adminStyles.group}>
           <legend>Recipients</legend>
-          {chosen.length > 0 ? (
-            <ul className={styles.chosen} aria-label="Players picked">
-              {chosen.map((player) => (
-                <li key={player.userID}>
-                  <span>
-                    <strong>{player.displayName ?? player.email}</strong> {player.email}
-                  </span>
-                  <button
-                    type="button"
-                    className={listStyles.plainButton}
-                    aria-label={`Remove ${player.displayName ?? player.email}`}
-                    onClick={() => setChosen((current) => current.filter((kept) => kept.userID !== player.userID))}
-                  >
-                    Remove
-                  </button>
-                </li>
-              ))}
-            </ul>
+          {draft.audience === null ? (
+            <>
+              {chosen.length > 0 ? (
+                <ul className={styles.chosen} aria-label="Players picked">
+                  {chosen.map((player) => (
+                    <li key={player.userID}>
+                      <span>
+                        <strong>{player.displayName ?? player.email}</strong> {player.email}
+                      </span>
+                      <button
+                        type="button"
+                        className={listStyles.plainButton}
+                        aria-label={`Remove ${player.displayName ?? player.email}`}
+                        onClick={() => setChosen((current) => current.filter((kept) => kept.userID !== player.userID))}
+                      >
+                        Remove
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className={adminStyles.note}>Find players above and add them, or paste their user IDs.</p>
+              )}
+              <TextAreaField
+                label="User IDs (optional)"
+                rows={3}
+                hint={`Separated by spaces, commas or new lines; ${REWARD_MAX_RECIPIENTS} players at most per reward.`}
+                autoCapitalize="none"
+                spellCheck={false}
+                value={draft.pasted}
+                onChange={(event) => set('pasted', event.target.value)}
+              />
+              <p role="status" className={adminStyles.note}>
+                {playerCount(userIDs.length)} will get this reward.
+              </p>
+            </>
           ) : (
-            <p className={adminStyles.note}>Find players above and add them, or paste their user IDs.</p>
+            <p role="status" className={adminStyles.note}>
+              Every player in {REWARD_AUDIENCE_LABELS[draft.audience]} will get this reward:{' '}
+              {REWARD_AUDIENCE_DESCRIPTIONS[draft.audience].toLowerCase()} The server counts them when the reward is
+              sent, {REWARD_MAX_RECIPIENTS} players at most.
+            </p>
           )}
-          <TextAreaField
-            label="User IDs (optional)"
-            rows={3}
-            hint={`Separated by spaces, commas or new lines; ${REWARD_MAX_RECIPIENTS} players at most per reward.`}
-            autoCapitalize="none"
-            spellCheck={false}
-            value={draft.pasted}
-            onChange={(event) => set('pasted', event.target.value)}
-          />
-          <p role="status" className={adminStyles.note}>
-            {playerCount(userIDs.length)} will get this reward.
-          </p>
         </fieldset>
         {fixed && (
           <p className={adminStyles.note}>
@@ -219,6 +229,29 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
         {dialog}
       </form>
       {result && <RewardResult result={result} names={names} />}
+    </>
+  );
+}
+
+/** The confirmation's words: whom the reward goes to and what each gets. */
+function Confirmation({ reward }: { reward: RewardRequest }) {
+  const closing = 'Players who had this reward already get nothing more.';
+  if (!reward.audience) {
+    return (
+      <p>
+        Each of {playerCount(reward.userIDs?.length ?? 0)} gets {rewardText(reward)}, for “{reward.reason}”. {closing}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p>
+        Every player in the audience {REWARD_AUDIENCE_LABELS[reward.audience]} gets {rewardText(reward)}, for “
+        {reward.reason}”.
+      </p>
+      <p>
+        {REWARD_AUDIENCE_DESCRIPTIONS[reward.audience]} They are counted as the reward is sent. {closing}
+      </p>
     </>
   );
 }

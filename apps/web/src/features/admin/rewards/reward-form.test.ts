@@ -10,6 +10,7 @@ import {
   recipientIDs,
   rewardText,
   sendFailure,
+  sentText,
 } from './reward-form';
 
 const alex = { userID: 'u-alex', displayName: 'Alex', email: 'alex@example.com' };
@@ -44,6 +45,14 @@ describe('reward check', () => {
     });
   });
 
+  it('sends an audience instead of the players chosen when one is picked', () => {
+    const draft = { ...newRewardDraft(), audience: 'partners' as const, credits: '10', reason: 'Thanks' };
+    expect(checkReward(requestID, ['u-alex'], draft)).toEqual({
+      ok: true,
+      value: { requestID, audience: 'partners', credits: 10, items: [], reason: 'Thanks' },
+    });
+  });
+
   it('says the first problem in the form’s order', () => {
     const empty = newRewardDraft();
     expect(checkReward(requestID, [], empty)).toEqual({ ok: false, message: REWARD_MESSAGES.userIDs });
@@ -74,6 +83,19 @@ describe('reward text', () => {
     expect(rewardText({ credits: 1500, items: [{ itemID: 'taco', quantity: 2 }] })).toBe('1,500 credits and 2 × taco');
     expect(rewardText({ credits: 0, items: [{ itemID: 'taco', quantity: 1 }] })).toBe('1 × taco');
     expect([playerCount(1), playerCount(3)]).toEqual(['1 player', '3 players']);
+  });
+});
+
+describe('a send answered', () => {
+  const answer = { audience: null, given: ['u-alex', 'u-bo'] };
+  it('says how many it reached, or that everyone named had the reward', () => {
+    expect(sentText(answer)).toBe('Reward sent to 2 players.');
+    expect(sentText({ ...answer, given: [] })).toBe(
+      'Nothing was sent twice: every player listed had this reward already.',
+    );
+    expect(sentText({ audience: 'beta-testers', given: [] })).toBe(
+      'Nothing was sent twice: every player in Beta testers had this reward already.',
+    );
   });
 });
 

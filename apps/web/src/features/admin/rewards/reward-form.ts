@@ -1,6 +1,8 @@
 import {
   type DistributeRewardResult,
   distributeRewardInputSchema,
+  REWARD_AUDIENCE_LABELS,
+  type RewardAudience,
   type RewardRequest,
 } from '@outpost/contracts/rewards';
 import { isUnanswered } from '../../../lib/callable';
@@ -32,6 +34,8 @@ export interface ItemDraft {
 }
 
 export interface RewardDraft {
+  /** The audience the reward goes to, or null for the players chosen (picked and pasted). */
+  audience: RewardAudience | null;
   /** User IDs pasted in, separated by spaces, commas or new lines. */
   pasted: string;
   credits: string;
@@ -45,7 +49,7 @@ export function blankItem(): ItemDraft {
   return { key: `item-${nextKey}`, itemID: '', quantity: '1' };
 }
 
-export const newRewardDraft = (): RewardDraft => ({ pasted: '', credits: '', items: [], reason: '' });
+export const newRewardDraft = (): RewardDraft => ({ audience: null, pasted: '', credits: '', items: [], reason: '' });
 
 /** The pasted user IDs, in the order given. */
 export function pastedUserIDs(text: string): string[] {
@@ -57,13 +61,16 @@ export function recipientIDs(chosen: readonly ChosenPlayer[], pasted: string): s
   return [...new Set([...chosen.map((player) => player.userID), ...pastedUserIDs(pasted)])];
 }
 
-/** The reward as the callable takes it; a problem with one item names its row ("Item 2: …"). */
+/**
+ * The reward as the callable takes it, to the draft's audience or else to `userIDs` (the players
+ * chosen); a problem with one item names its row ("Item 2: …").
+ */
 export function checkReward(requestID: string, userIDs: string[], draft: RewardDraft): Checked<RewardRequest> {
   return checkWith(
     distributeRewardInputSchema,
     {
       requestID,
-      userIDs,
+      ...(draft.audience ? { audience: draft.audience } : { userIDs }),
       credits: numberValue(draft.credits),
       items: draft.items.map((item) => ({ itemID: item.itemID.trim(), quantity: numberValue(item.quantity) })),
       reason: draft.reason,
@@ -88,6 +95,15 @@ export function rewardText(reward: Pick<DistributeRewardResult, 'credits' | 'ite
 }
 
 export const playerCount = (count: number) => `${count} ${count === 1 ? 'player' : 'players'}`;
+
+/** What a send that got its answer says: how many it reached, or that everyone had the reward. */
+export function sentText(result: Pick<DistributeRewardResult, 'audience' | 'given'>): string {
+  if (result.given.length > 0) return `Reward sent to ${playerCount(result.given.length)}.`;
+  const everyone = result.audience
+    ? `every player in ${REWARD_AUDIENCE_LABELS[result.audience]}`
+    : 'every player listed';
+  return `Nothing was sent twice: ${everyone} had this reward already.`;
+}
 
 /**
  * What a failed send says. Without an answer nobody knows whether the reward went out, so the

@@ -1,5 +1,5 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
-import { type DistributeRewardResult, REWARD_ADMIN_ACTION } from '@outpost/contracts/rewards';
+import { type DistributeRewardResult, REWARD_ADMIN_ACTION, REWARD_AUDIENCE_LABELS } from '@outpost/contracts/rewards';
 import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
@@ -12,9 +12,16 @@ interface RewardResultProps {
   names: ReadonlyMap<string, string>;
 }
 
-/** What the last send did: who got the reward now, who had it already, and where the admin log has it. */
+/**
+ * What the last send did: who got the reward now, who had it already, and where the admin log has
+ * it. An audience's players are counted, not named: it may be hundreds, found by the server.
+ */
 export function RewardResult({ result, names }: RewardResultProps) {
   const nameOf = (userID: string) => names.get(userID) ?? userID;
+  const who = (userIDs: readonly string[]) => {
+    if (userIDs.length === 0) return 'Nobody';
+    return result.audience ? playerCount(userIDs.length) : userIDs.map(nameOf).join(', ');
+  };
   const logLink = `${ADMIN_ROUTES.adminLog}?${new URLSearchParams({ action: REWARD_ADMIN_ACTION, admin: result.distributedBy })}`;
   return (
     <section aria-labelledby="reward-result-title" className={styles.result}>
@@ -22,13 +29,19 @@ export function RewardResult({ result, names }: RewardResultProps) {
       <p>
         {result.given.length > 0
           ? `${playerCount(result.given.length)} got ${rewardText(result)} now.`
-          : 'Nobody new got it: every player listed had this reward already, so nothing was given twice.'}
+          : `Nobody new got it: every player ${result.audience ? 'in the audience' : 'listed'} had this reward already, so nothing was given twice.`}
       </p>
       <dl className={`${adminStyles.facts} ${styles.facts}`}>
+        {result.audience && (
+          <>
+            <dt>Audience</dt>
+            <dd>{REWARD_AUDIENCE_LABELS[result.audience]}</dd>
+          </>
+        )}
         <dt>Given now</dt>
-        <dd>{result.given.length > 0 ? result.given.map(nameOf).join(', ') : 'Nobody'}</dd>
+        <dd>{who(result.given)}</dd>
         <dt>Had it already</dt>
-        <dd>{result.alreadyGiven.length > 0 ? result.alreadyGiven.map(nameOf).join(', ') : 'Nobody'}</dd>
+        <dd>{who(result.alreadyGiven)}</dd>
         <dt>Reason</dt>
         <dd>{result.reason}</dd>
         <dt>Request ID</dt>
