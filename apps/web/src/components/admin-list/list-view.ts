@@ -50,6 +50,24 @@ export interface DateRangeFilter {
 
 export type AdminListFilter = TextFilter | SelectFilter | DateRangeFilter;
 
+/** A true/false filter (the server reads 'true' and 'false'), with what each choice and both are called. */
+export function yesNoFilter(
+  param: string,
+  label: string,
+  names: { yes: string; no: string; both: string },
+): SelectFilter {
+  return {
+    kind: 'select',
+    param,
+    label,
+    allLabel: names.both,
+    options: [
+      { value: 'true', label: names.yes },
+      { value: 'false', label: names.no },
+    ],
+  };
+}
+
 /** Filter values by query parameter; a filter that is not set is absent. */
 export type FilterValues = Readonly<Record<string, string>>;
 

@@ -4,7 +4,7 @@ import { invitePath } from '@outpost/contracts/routes';
 import { useState } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
-import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { type AdminListFilter, yesNoFilter } from '../../../components/admin-list/list-view';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { ShareLink } from '../../../components/share-link/share-link';
@@ -56,16 +56,7 @@ const filters: readonly AdminListFilter[] = [
       { value: 'player', label: 'Players’ invites' },
     ],
   },
-  {
-    kind: 'select',
-    param: 'claimed',
-    label: 'Claimed',
-    allLabel: 'Claimed or not',
-    options: [
-      { value: 'true', label: 'Claimed' },
-      { value: 'false', label: 'Not claimed' },
-    ],
-  },
+  yesNoFilter('claimed', 'Claimed', { yes: 'Claimed', no: 'Not claimed', both: 'Claimed or not' }),
 ];
 
 /** The invites of the selected environment, admins' and players'; staff create admin invites above the list. */

@@ -1,6 +1,6 @@
 import type { TestingObjective } from '@outpost/contracts/beta';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
-import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { type AdminListFilter, yesNoFilter } from '../../../components/admin-list/list-view';
 import { useAdminAccessContext } from '../admin-access-context';
 import { InlineEditedList } from '../components/inline-editor';
 import { formatInstant } from '../components/local-time';
@@ -21,16 +21,7 @@ const columns = column.columns([
 const sortable = ['createdAt', 'title'] as const;
 
 const filters: readonly AdminListFilter[] = [
-  {
-    kind: 'select',
-    param: 'active',
-    label: 'Active',
-    allLabel: 'Active and inactive',
-    options: [
-      { value: 'true', label: 'Active only' },
-      { value: 'false', label: 'Inactive only' },
-    ],
-  },
+  yesNoFilter('active', 'Active', { yes: 'Active only', no: 'Inactive only', both: 'Active and inactive' }),
   { kind: 'text', param: 'q', label: 'Search', hint: 'Part of a title or ID.' },
 ];
 

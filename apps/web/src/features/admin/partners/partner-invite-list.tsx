@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
-import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { type AdminListFilter, yesNoFilter } from '../../../components/admin-list/list-view';
 import {
   RowSelectionProvider,
   SelectionBar,
@@ -64,26 +64,8 @@ const columns = column.columns([
 ]);
 const sortable = ['created', 'inviteID'] as const;
 const filters: readonly AdminListFilter[] = [
-  {
-    kind: 'select',
-    param: 'delivered',
-    label: 'Delivered',
-    allLabel: 'Delivered or not',
-    options: [
-      { value: 'true', label: 'Delivered' },
-      { value: 'false', label: 'Not delivered' },
-    ],
-  },
-  {
-    kind: 'select',
-    param: 'claimed',
-    label: 'Claimed',
-    allLabel: 'Claimed or not',
-    options: [
-      { value: 'true', label: 'Claimed' },
-      { value: 'false', label: 'Not claimed' },
-    ],
-  },
+  yesNoFilter('delivered', 'Delivered', { yes: 'Delivered', no: 'Not delivered', both: 'Delivered or not' }),
+  yesNoFilter('claimed', 'Claimed', { yes: 'Claimed', no: 'Not claimed', both: 'Claimed or not' }),
 ];
 
 /**
