@@ -158,6 +158,40 @@ describe.each(TEST_DIALECTS)('the account profile and password on %s', (dialect)
       }
     });
 
+    it('keeps the changer signed in on the new session, though theirs was due to slide forward', async () => {
+      // Ash's session was last slid forward two hours ago (updateAge is an hour): a read of it
+      // now would renew the old token's cookie, which must not outlive the change.
+      const slidTwoHoursAgo = new Date(Date.now() + 7 * 86_400_000 - 2 * 3_600_000);
+      await t.stores.identity
+        .updateTable('auth_sessions')
+        .set({ expires_at: dialect === 'postgres' ? slidTwoHoursAgo : slidTwoHoursAgo.toISOString() })
+        .where('user_id', '=', ash.userId)
+        .execute();
+      const changed = await changePassword(ash, {
+        currentPassword: 'correct horse battery',
+        newPassword: 'a brand new secret',
+        revokeOtherSessions: true,
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const tokens = changed.cookies.filter((cookie) => cookie.name.endsWith('session_token'));
+      // The browser keeps the last cookie of a name: it must be the new session's.
+      const kept = tokens.at(-1);
+      expect(kept?.value).toContain(changed.json().token);
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { cookie: `${kept?.name}=${kept?.value}` },
+      });
+      expect(me.json().user?.id).toBe(ash.userId);
+      // The old cookie is revoked with the other sessions.
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: ash.cookie } })).json(),
+      ).toEqual({
+        user: null,
+        profile: null,
+      });
+    });
+
     it('refuses a too short new password and a visitor', async () => {
       const short = await changePassword(ash, {
         currentPassword: 'correct horse battery',

@@ -10,6 +10,8 @@ import { SessionCache } from './session-cache';
 
 const SIGN_OUT_PATH = '/api/auth/sign-out';
 const CHANGE_PASSWORD_PATH = '/api/auth/change-password';
+/** The auth library's routes: one catch-all route (identity/auth-routes.ts). */
+const AUTH_ROUTE = '/api/auth/*';
 
 /** How long a verified session is taken on its credential's word (see SessionCache). */
 const SESSION_CACHE = { ttlMs: 10_000, maxEntries: 10_000 };
@@ -80,31 +82,40 @@ export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDataba
     return session && { ...session, profile: await findProfile(identity, session.userId) };
   }
 
+  /** Whose session a request presents, read without sliding it forward (so no cookie comes of it). */
+  async function sessionOwner(request: FastifyRequest): Promise<string | null> {
+    const session = await auth.api.getSession({
+      headers: fromNodeHeaders(request.headers),
+      query: { disableRefresh: true },
+    });
+    return session?.user.id ?? null;
+  }
+
   // Only API routes resolve a viewer, so only they carry the hooks.
   function registerSessionHooks(app: FastifyInstance): void {
-    // Before the sign-out runs: no request after it may find the session in the cache.
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (request.method === 'POST' && request.url.startsWith(SIGN_OUT_PATH)) {
-        for (const token of claimedSessionTokens(request)) sessions.forgetSession(token);
-      }
-      done();
-    });
-    // A changed password signs the user's other devices out (the library revokes their sessions):
-    // none of them may go on through the cache. Whose password it was is read before the change.
-    app.addHook('onRequest', async (request) => {
-      if (request.method === 'POST' && request.url.startsWith(CHANGE_PASSWORD_PATH)) {
-        const session = await verifiedSession(request);
-        if (session) passwordChanges.set(request, session.userId);
-      }
-    });
-    // Before the answer leaves: no request the client sends after it may find those sessions.
-    app.addHook('onSend', async (request, reply, payload) => {
-      const userId = passwordChanges.get(request);
-      if (userId !== undefined && reply.statusCode === 200) sessions.forgetUser(userId);
-      return payload;
-    });
     app.addHook('onRoute', (route) => {
       if (!isApiRoute(route.url)) return;
+      if (route.url === AUTH_ROUTE) {
+        appendRouteHook(route, 'onRequest', async (request: FastifyRequest) => {
+          if (request.method !== 'POST') return;
+          // Before the sign-out runs: no request after it may find the session in the cache.
+          if (request.url.startsWith(SIGN_OUT_PATH)) {
+            for (const token of claimedSessionTokens(request)) sessions.forgetSession(token);
+          }
+          // A changed password signs the user's other devices out (the library revokes their
+          // sessions): none of them may go on through the cache. Whose it was is read before the change.
+          if (request.url.startsWith(CHANGE_PASSWORD_PATH)) {
+            const owner = await sessionOwner(request);
+            if (owner) passwordChanges.set(request, owner);
+          }
+        });
+        // Before the answer leaves: no request the client sends after it may find those sessions.
+        appendRouteHook(route, 'onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+          const owner = passwordChanges.get(request);
+          if (owner !== undefined && reply.statusCode === 200) sessions.forgetUser(owner);
+          return payload;
+        });
+      }
       appendRouteHook(route, 'onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
         const cookies = renewedCookies.get(request);
         if (cookies) reply.header('set-cookie', cookies);
