@@ -38,10 +38,11 @@ describe('the route table', () => {
       await route.continue();
     });
     await page.goto(`${fixture.site.url}/story`, { waitUntil: 'domcontentloaded' });
-    await page.getByRole('status').getByText('LOADING').waitFor();
+    // Exact: the theater's own "Loading the episodes…" is not the route's fallback.
+    await page.getByRole('status').getByText('LOADING', { exact: true }).waitFor();
     release();
     await page.getByRole('heading', { level: 1, name: 'The Story Theater' }).waitFor();
-    expect(await page.getByText('LOADING').count()).toBe(0);
+    expect(await page.getByText('LOADING', { exact: true }).count()).toBe(0);
     await context.close();
   });
 });

@@ -343,10 +343,11 @@ describe('the theater viewer', () => {
       await route.continue();
     });
     await page.goto(url(`/story/${EPISODES.dust.episodeID}`), { waitUntil: 'domcontentloaded' });
-    await page.getByRole('status').getByText('LOADING').waitFor();
+    // Exact: the viewer's own "Loading the episode…" is not the route's fallback.
+    await page.getByRole('status').getByText('LOADING', { exact: true }).waitFor();
     release();
     await page.getByRole('heading', { level: 1, name: EPISODES.dust.title }).waitFor();
-    expect(await page.getByText('LOADING').count()).toBe(0);
+    expect(await page.getByText('LOADING', { exact: true }).count()).toBe(0);
     await context.close();
   });
 });
