@@ -1,4 +1,4 @@
-import { type Access, API_POLICIES } from '@outpost/contracts/api';
+import { type Access, API_POLICIES, changesState } from '@outpost/contracts/api';
 import { can } from '@outpost/contracts/permissions';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,33 @@ describe.each(TEST_DIALECTS)('every route × every role on %s', (dialect) => {
     } else {
       expect(response.statusCode, response.body).toBe(expected);
     }
+  });
+
+  // Every route that changes state (POST, PUT, DELETE, and the GETs marked `writes`) refuses a
+  // cookie session sent from another site, whoever holds it, and takes a bearer token from anywhere.
+  const stateChanging = Object.entries(API_POLICIES)
+    .filter(([key, policy]) => {
+      const [method, pattern] = key.split(' ') as [string, string];
+      return changesState(method, policy) && policy.access !== 'service' && pattern !== '/api/auth/*';
+    })
+    .map(([key]) => key);
+
+  it.each(stateChanging)('%s refuses a cookie session from another site', async (key) => {
+    const [method, pattern] = key.split(' ') as [HTTPMethods, string];
+    const admin = callers.admin as SignedIn;
+    const crossSite = { 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/' };
+    const call = (headers: Record<string, string>) =>
+      t.app.inject({
+        method,
+        url: sampleUrl(method, pattern),
+        headers: { ...crossSite, ...headers },
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
+    const forged = await call({ cookie: admin.cookie });
+    expect(forged.statusCode, forged.body).toBe(403);
+    expect(forged.json().error.details).toEqual({ code: 'cross-site' });
+    const bearer = await call({ authorization: admin.bearer });
+    expect(bearer.json().error?.details?.code, bearer.body).not.toBe('cross-site');
   });
 
   const serviceRoutes = Object.entries(API_POLICIES)

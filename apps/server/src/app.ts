@@ -45,6 +45,7 @@ import { frameworkErrorHandler, registerErrorHandler } from './platform/http/err
 import { registerHealth } from './platform/http/health';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { type RateLimit, registerRateLimiting } from './platform/http/rate-limit';
+import { registerRequestInputChecks } from './platform/http/request-input';
 import { lazyRequestLogger } from './platform/http/request-logger';
 import { registerApiDocs, registerRouteSchemas } from './platform/http/route-schemas';
 import {
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, production, cspSources);
+  registerRequestInputChecks(app);
   await registerRouteSchemas(app, { title: 'Outpost', version: API_VERSION });
   await registerRateLimiting(app);
 
@@ -225,6 +227,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.captchaDifficulty ? { captchaDifficulty: options.captchaDifficulty } : {}),
   });
 
+  // Before the access check: a cross-site request is refused before any session is looked up.
+  registerOriginCheck(app, config.publicUrl);
   const viewers = createViewerResolver(auth, identity);
   viewers.registerSessionHooks(app);
   registerAccessControl(app, {
@@ -232,7 +236,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     checkAttestation: (request) => attestation.check(request),
     checkServiceKey: serviceKeyCheck(config.ingestKeys),
   });
-  registerOriginCheck(app, config.publicUrl);
   registerHealth(app, stores);
   registerApiDocs(app);
 

@@ -10,10 +10,17 @@ export interface RoutePolicy {
   access: Access;
   /** Product functions (spec §7) also need an attestation token where the environment enforces it. */
   attestation?: boolean;
+  /**
+   * A GET that changes state: spec §7 keeps some product functions as GET for the game. Like every
+   * POST, PUT and DELETE, it refuses a cookie session unless the request comes from our own pages.
+   */
+  writes?: boolean;
 }
 
 const open: RoutePolicy = { access: 'public' };
 const productFunction = (access: Access): RoutePolicy => ({ access, attestation: true });
+/** A product function spec §7 names as GET although it changes something: spends, spins, claims, subscribes. */
+const writingGetFunction = (access: Access): RoutePolicy => ({ access, attestation: true, writes: true });
 
 /**
  * Every API route, keyed "METHOD /path" as the server registers it. The server refuses to start
@@ -39,10 +46,10 @@ export const API_POLICIES = {
   'GET /api/account/items': { access: 'signedIn' },
   'GET /api/shop': open,
   'POST /api/shop/orders': { access: 'signedIn' },
-  'GET /api/fn/spin-machine': productFunction('signedIn'),
-  'GET /api/fn/request-spin': productFunction('signedIn'),
-  'GET /api/fn/process-paypal-order': productFunction('signedIn'),
-  'GET /api/fn/process-direct-transaction': productFunction('signedIn'),
+  'GET /api/fn/spin-machine': writingGetFunction('signedIn'),
+  'GET /api/fn/request-spin': writingGetFunction('signedIn'),
+  'GET /api/fn/process-paypal-order': writingGetFunction('signedIn'),
+  'GET /api/fn/process-direct-transaction': writingGetFunction('signedIn'),
   'GET /api/admin/:env/access': { access: 'adminArea' },
   'GET /api/admin/:env/admin-log': { access: 'adminArea' },
   'GET /api/admin/:env/dashboard': { access: 'adminArea' },
@@ -91,7 +98,7 @@ export const API_POLICIES = {
   'GET /api/account/orders': { access: 'signedIn' },
   'GET /api/account/order-profile': { access: 'signedIn' },
   'POST /api/fn/set-order-profile': productFunction('signedIn'),
-  'GET /api/fn/subscribe-to-drop': productFunction('signedIn'),
+  'GET /api/fn/subscribe-to-drop': writingGetFunction('signedIn'),
   // Orders and contact messages carry players' addresses: the shop's staff only.
   'GET /api/admin/:env/merch/orders': { access: 'manageShop' },
   'GET /api/admin/:env/merch/orders/:orderID': { access: 'manageShop' },
@@ -109,7 +116,7 @@ export const API_POLICIES = {
   'GET /api/theater': open,
   'GET /api/theater/:theaterID': open,
   'GET /api/account/favourite-episodes': { access: 'signedIn' },
-  'GET /api/fn/favourite-episode': productFunction('signedIn'),
+  'GET /api/fn/favourite-episode': writingGetFunction('signedIn'),
   'GET /api/admin/:env/theater/episodes': { access: 'adminArea' },
   'POST /api/admin/:env/theater/episodes': { access: 'manageTheater' },
   'GET /api/admin/:env/theater/episodes/:episodeID': { access: 'adminArea' },
@@ -166,7 +173,7 @@ export const API_POLICIES = {
   // Avatars (issue 12 point 6): the list is public (a visitor has claimed none); spec §7's
   // claim-avatar is the signed-in player's own.
   'GET /api/avatars': open,
-  'GET /api/fn/claim-avatar': productFunction('signedIn'),
+  'GET /api/fn/claim-avatar': writingGetFunction('signedIn'),
   // Lighting presets (issue 12 point 7): visitors work under the owner 'guest' (spec §6), so the
   // routes are public and each decides by the owner the request acts as.
   'GET /api/lighting-presets': open,
@@ -197,6 +204,11 @@ export const API_POLICIES = {
 } as const satisfies Record<string, RoutePolicy>;
 
 export type ApiRoute = keyof typeof API_POLICIES;
+
+/** Whether a route changes state, so a cookie session may only reach it from our own pages. */
+export function changesState(method: string, policy: RoutePolicy | undefined): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(method) || policy?.writes === true;
+}
 
 export function policyFor(method: string, url: string): RoutePolicy | undefined {
   const key = `${method === 'HEAD' ? 'GET' : method} ${url}`;

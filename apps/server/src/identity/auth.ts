@@ -45,6 +45,21 @@ export interface AuthOptions {
   autoSignIn?: boolean;
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * PUBLIC_URL's origin; and when PUBLIC_URL is on loopback, the loopback origin a request was
+ * made to as well (`http://127.0.0.1:<any port>`), which no page elsewhere can be served from.
+ */
+export function trustedOrigins(publicUrl: string, requestUrl: string | undefined): string[] {
+  const own = new URL(publicUrl);
+  if (!requestUrl || !LOOPBACK_HOSTS.has(own.hostname)) return [own.origin];
+  const reached = new URL(requestUrl);
+  return LOOPBACK_HOSTS.has(reached.hostname) && reached.origin !== own.origin
+    ? [own.origin, reached.origin]
+    : [own.origin];
+}
+
 const rule = ({ windowSeconds, max }: { windowSeconds: number; max: number }) => ({ window: windowSeconds, max });
 
 /**
@@ -107,9 +122,11 @@ export function createAuth(options: AuthOptions) {
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
-    // A page served by this very host (localhost or 127.0.0.1, any port) is same-origin; the
-    // check exists to refuse other sites, which cannot make their Origin match our Host.
-    trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
+    // Where sign-in may be posted from and redirects may lead: PUBLIC_URL, never the request's
+    // Host header, which a client writes as it likes (a redirect to any host it names). Only a
+    // site on this machine's loopback (development, tests on a random port) also trusts the
+    // loopback address it is reached at.
+    trustedOrigins: (request) => trustedOrigins(options.publicUrl, request?.url),
     telemetry: { enabled: false },
     logger: {
       level: 'warn',

@@ -2,6 +2,8 @@ import type { Environment } from '@outpost/contracts/environments';
 import { PRODUCT_MAX_NEW_IMAGES } from '@outpost/contracts/products';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { FunctionError } from '../platform/http/errors';
+import { multipartRefusal } from '../platform/http/multipart';
+import { parseCheckedJson } from '../platform/http/request-input';
 import { formatBytes, ImageTooLargeError, prepareImage } from '../platform/images/prepare-image';
 import type { FileStore } from '../platform/storage/file-store';
 import { productImageKey, productImagePrefix, thumbnailKey } from '../platform/storage/file-store';
@@ -30,9 +32,8 @@ export function uploadLimits(imageMaxBytes: number) {
   };
 }
 
-/** @fastify/multipart's refusals as messages for people (it speaks in codes). */
-function multipartRefusal(error: unknown, imageMaxBytes: number, fileName: string | undefined): unknown {
-  const code = (error as { code?: unknown }).code;
+/** @fastify/multipart's refusals of a save's limits as messages for people (it speaks in codes). */
+function limitRefusal(code: string, imageMaxBytes: number, fileName: string | undefined): FunctionError | undefined {
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return withFile(new ImageTooLargeError(`The image is larger than ${formatBytes(imageMaxBytes)}.`), fileName);
@@ -52,7 +53,7 @@ function multipartRefusal(error: unknown, imageMaxBytes: number, fileName: strin
         413,
       );
     default:
-      return error;
+      return undefined;
   }
 }
 
@@ -98,17 +99,25 @@ export async function readMultipartSave(request: FastifyRequest, imageMaxBytes: 
       }
     }
   } catch (error) {
-    throw multipartRefusal(error, imageMaxBytes, fileName);
+    throw multipartRefusal(error, (code) => limitRefusal(code, imageMaxBytes, fileName));
+  }
+  if (product === undefined) {
+    throw new FunctionError(
+      'invalid-argument',
+      `The upload holds no "${PRODUCT_FIELD}" field: send the product's JSON in it, before the images.`,
+    );
   }
   return { product, images };
 }
 
 function parseJsonField(value: unknown): unknown {
-  try {
-    return JSON.parse(String(value));
-  } catch {
-    throw new FunctionError('invalid-argument', `The "${PRODUCT_FIELD}" field is not valid JSON.`);
-  }
+  return parseCheckedJson(String(value), (text) => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new FunctionError('invalid-argument', `The "${PRODUCT_FIELD}" field is not valid JSON.`);
+    }
+  });
 }
 
 export interface StoreImagesOptions {

@@ -3,6 +3,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import type { TheaterKind } from '@outpost/contracts/theater';
 import type { FastifyRequest } from 'fastify';
 import { FunctionError } from '../platform/http/errors';
+import { multipartRefusal } from '../platform/http/multipart';
 import { formatBytes, ImageTooLargeError, prepareImage } from '../platform/images/prepare-image';
 import { assertValidFileKey, type FileStore, thumbnailKey } from '../platform/storage/file-store';
 import type { StoredImageFiles } from '../products/queries';
@@ -23,9 +24,9 @@ export function imageUploadLimits(imageMaxBytes: number) {
 
 const ONE_FILE_MESSAGE = 'Send one image file as multipart/form-data, and nothing else.';
 
-/** @fastify/multipart's refusals (it speaks in codes) as messages for people. */
-function multipartRefusal(error: unknown, imageMaxBytes: number): unknown {
-  switch ((error as { code?: unknown }).code) {
+/** @fastify/multipart's refusals of an image upload's limits (it speaks in codes) as messages for people. */
+function limitRefusal(code: string, imageMaxBytes: number): FunctionError | undefined {
+  switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return new ImageTooLargeError(`The image is larger than ${formatBytes(imageMaxBytes)}.`);
     case 'FST_FILES_LIMIT':
@@ -34,7 +35,7 @@ function multipartRefusal(error: unknown, imageMaxBytes: number): unknown {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new FunctionError('invalid-argument', ONE_FILE_MESSAGE);
     default:
-      return error;
+      return undefined;
   }
 }
 
@@ -51,7 +52,7 @@ export async function readImageUpload(request: FastifyRequest, imageMaxBytes: nu
       bytes = await part.toBuffer();
     }
   } catch (error) {
-    throw multipartRefusal(error, imageMaxBytes);
+    throw multipartRefusal(error, (code) => limitRefusal(code, imageMaxBytes));
   }
   if (bytes === undefined) throw new FunctionError('invalid-argument', 'Choose an image file to upload.');
   return bytes;

@@ -300,6 +300,11 @@ describe('Stripe webhook signatures', () => {
       (payload: string) => stripe.sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
       'Timestamp outside the tolerance zone',
     ],
+    [
+      'a signature dated more than five minutes ahead',
+      (payload: string) => stripe.sign(payload, { timestamp: Math.floor(Date.now() / 1000) + 3600 }),
+      'Timestamp outside the tolerance zone',
+    ],
     ['a header without a timestamp', () => 'v1=abc', 'Unable to extract timestamp and signatures from header'],
     [
       'a header without a v1 signature',

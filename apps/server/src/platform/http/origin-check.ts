@@ -1,35 +1,57 @@
+import { changesState, policyFor } from '@outpost/contracts/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FunctionError } from './errors';
 import { appendRouteHook } from './route-hooks';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CROSS_SITE_MESSAGE = 'This request did not come from an Outpost page.';
 
-function originOf(request: FastifyRequest): string | undefined {
-  const origin = request.headers.origin ?? request.headers.referer;
-  if (!origin || origin === 'null') return undefined;
+function hostOf(url: string | undefined): string | undefined {
+  if (!url || url === 'null') return undefined;
   try {
-    return new URL(origin).host;
+    return new URL(url).host;
   } catch {
     return undefined;
   }
 }
 
 /**
- * CSRF protection for cookie sessions: a state-changing request that carries cookies must come
- * from our own pages (Origin or Referer naming this host or PUBLIC_URL). Bearer-token and
- * cookie-less requests (the game, scripts) carry no ambient credentials and pass. The auth
- * routes run the auth library's own equivalent check.
+ * Whether the browser says the request comes from one of our own pages. `Sec-Fetch-Site` is set
+ * by the browser on every request and no page can change it; browsers that predate it say where
+ * a request comes from in `Origin` (every POST, and cross-origin GETs) or `Referer`. Our pages
+ * send no Referer (`referrer-policy: no-referrer`), so a GET of theirs proves itself by
+ * `Sec-Fetch-Site: same-origin`; a request that tells nothing is refused.
+ */
+function fromOurPages(request: FastifyRequest, publicHost: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const host = hostOf(request.headers.origin ?? request.headers.referer);
+  return host !== undefined && (host === request.host || host === publicHost);
+}
+
+/** A session cookie is ambient: the browser sends it whoever made the page. A bearer token is not. */
+function carriesAmbientCredentials(request: FastifyRequest): boolean {
+  return request.headers.cookie !== undefined && !request.headers.authorization?.startsWith('Bearer ');
+}
+
+/**
+ * CSRF protection for cookie sessions: a request that changes state (every POST, PUT and DELETE,
+ * and the GETs the route table marks `writes`, such as spin-machine) and carries cookies must
+ * come from our own pages, else 403. SameSite=Lax cookies still travel on a top-level navigation
+ * from another site, which is exactly how a link elsewhere would spend a player's credits through
+ * a GET. Bearer-token and cookie-less requests (the game, scripts) carry no ambient credentials
+ * and pass. The auth routes run the auth library's own equivalent check.
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const publicHost = new URL(publicUrl).host;
   // Decided per route when it is registered: the matched route, not the raw URL, which may be
   // percent-encoded (/%61pi/...), and only routes that change state get the check at all.
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/auth/*')) return;
-    if (methods.every((method) => SAFE_METHODS.has(method))) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const guarded = new Set(methods.filter((method) => changesState(method, policyFor(method, route.url))));
+    if (guarded.size === 0) return;
     appendRouteHook(route, 'onRequest', (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
-      done(crossSiteRefusal(request, publicHost));
+      done(guarded.has(request.method) ? crossSiteRefusal(request, publicHost) : undefined);
     });
   });
 }
@@ -37,9 +59,6 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string): vo
 type HookDone = (error?: Error) => void;
 
 function crossSiteRefusal(request: FastifyRequest, publicHost: string): FunctionError | undefined {
-  if (SAFE_METHODS.has(request.method)) return undefined;
-  if (!request.headers.cookie || request.headers.authorization?.startsWith('Bearer ')) return undefined;
-  const host = originOf(request);
-  if (host === request.host || host === publicHost) return undefined;
-  return new FunctionError('permission-denied', 'This request did not come from an Outpost page.');
+  if (!carriesAmbientCredentials(request) || fromOurPages(request, publicHost)) return undefined;
+  return new FunctionError('permission-denied', CROSS_SITE_MESSAGE, { code: 'cross-site' });
 }

@@ -76,6 +76,9 @@ export function securityHeaders(production: boolean, extra: CspSources = {}): { 
       ...transport,
     },
     api: {
+      // Answers are the viewer's own (credits, orders, the account) or follow the store as it
+      // changes: no browser, proxy or CDN keeps a copy to hand to the next person or visit.
+      'cache-control': 'no-store',
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
       'cross-origin-resource-policy': 'same-origin',
       'x-content-type-options': 'nosniff',
