@@ -1,8 +1,17 @@
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { environmentSchema } from '@outpost/contracts/environments';
 import { AccountError, createAccount, parseKeys, setKeysByEmail } from './identity/accounts';
 import { type AuthLogger, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
-import { listUsers } from './identity/queries';
+import {
+  AccountGoneError,
+  DeletionBlockedError,
+  deleteAccount,
+  exportAccountData,
+  resumeDeletions,
+} from './identity/lifecycle/deletion';
+import { findUserIdByEmail, listUsers } from './identity/queries';
+import { PERSONAL_DATA_PARTS } from './personal-data';
 import { type Config, ConfigError, loadConfig } from './platform/config';
 import { createMailer } from './platform/mail/mailer';
 import { resolveAuthSecret } from './platform/secrets';
@@ -22,6 +31,13 @@ Commands:
                           replace an account's keys (admin, staff, moderator, partner);
                           --keys "" removes them all
   list-users [--key <k>]  list accounts, or only those holding a key
+  export-account --email <e> [--out <file>]
+                          write everything kept about an account as JSON (to the file, or
+                          to stdout); recorded in APP_ENV's admin log
+  delete-account --email <e>
+                          delete an account as its player can from /account: sessions end,
+                          personal data goes, records others rely on stay anonymous; also
+                          finishes any deletion that was cut short
   migrate                 bring every store to the latest schema
   seed [--env <env>]      write the demo data set into an environment's store
                           (default: APP_ENV); safe to run again
@@ -88,6 +104,26 @@ const COMMANDS: Record<string, Command> = {
       )
       .join('\n');
   },
+  'export-account': async (stores, args, config) => {
+    const { values } = parseArgs({ args, options: { email: { type: 'string' }, out: { type: 'string' } } });
+    const userId = await accountByEmail(stores, required(values, 'email'));
+    const exported = await exportAccountData(accountData(stores, config), userId, { kind: 'operator' });
+    const json = `${JSON.stringify(exported, null, 2)}\n`;
+    if (!values.out) return json.trimEnd();
+    fs.writeFileSync(values.out, json, { mode: 0o600 });
+    return `Wrote the data of ${exported.account.email} to ${values.out}.`;
+  },
+  'delete-account': async (stores, args, config) => {
+    const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
+    const email = required(values, 'email').trim().toLowerCase();
+    const data = accountData(stores, config);
+    const resumed = await resumeDeletions(data);
+    const userId = await accountByEmail(stores, email);
+    const anonymousId = await deleteAccount(data, userId, { kind: 'operator' });
+    const finished =
+      resumed > 0 ? ` (and finished ${resumed} deletion${resumed === 1 ? '' : 's'} cut short before)` : '';
+    return `Deleted ${email}; what others rely on now names ${anonymousId}${finished}.`;
+  },
   migrate: async () => 'Every store is at the latest migration.',
   seed: async (stores, args, config) => {
     const { values } = parseArgs({ args, options: { env: { type: 'string', default: config.appEnv } } });
@@ -100,6 +136,17 @@ const COMMANDS: Record<string, Command> = {
 };
 
 class UsageError extends Error {}
+
+/** What deletions and downloads read and write; the CLI records them in APP_ENV's admin log. */
+function accountData(stores: AppStores, config: Config) {
+  return { identity: stores.identity, game: stores.game, parts: PERSONAL_DATA_PARTS, logEnvironment: config.appEnv };
+}
+
+async function accountByEmail(stores: AppStores, email: string): Promise<string> {
+  const userId = await findUserIdByEmail(stores.identity, email.trim().toLowerCase());
+  if (!userId) throw new AccountError(`No account uses ${email}.`);
+  return userId;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
@@ -125,6 +172,8 @@ main(process.argv.slice(2)).then(
       error instanceof ConfigError ||
       error instanceof UsageError ||
       error instanceof AccountError ||
+      error instanceof AccountGoneError ||
+      error instanceof DeletionBlockedError ||
       error instanceof TypeError;
     process.stderr.write(`${known ? (error as Error).message : String(error)}\n`);
     process.exit(known ? 2 : 1);

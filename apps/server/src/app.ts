@@ -26,6 +26,9 @@ import { registerShopRoutes } from './economy/shop/routes';
 import { StripeClient } from './economy/stripe/stripe-client';
 import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import { registerAuthRoutes } from './identity/auth-routes';
+import { resumeDeletions } from './identity/lifecycle/deletion';
+import { registerAccountLifecycleRoutes } from './identity/lifecycle/routes';
+import { countSuspendedPlayers } from './identity/lifecycle/suspensions';
 import { registerIdentityRoutes } from './identity/routes';
 import { registerUserSearchRoutes } from './identity/search/routes';
 import { createViewerResolver } from './identity/viewer';
@@ -36,6 +39,7 @@ import { registerReportFilingRoutes } from './moderation/routes';
 import { registerPartnerAdminRoutes } from './partners/admin-routes';
 import { referralRewardItemUse } from './partners/rewards';
 import { registerPartnerRoutes } from './partners/routes';
+import { PERSONAL_DATA_PARTS } from './personal-data';
 import { createAttestation } from './platform/attestation/attestation';
 import type { CaptchaDifficulty } from './platform/attestation/captcha';
 import { defaultAttestationMode } from './platform/attestation/enforcement';
@@ -92,6 +96,10 @@ export interface RateLimits {
   feedback: RateLimit;
   /** Lighting preset creates, saves and deletes, each, per player or (visitors, owner 'guest') per address. */
   lightingPresetWrites: RateLimit;
+  /** Account deletions per player: each checks the password, so it is limited against guessing it. */
+  accountDeletion: RateLimit;
+  /** Data downloads per player: each reads everything the player has in every environment. */
+  accountExport: RateLimit;
   auth: AuthRateLimits;
 }
 
@@ -107,6 +115,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   invites: { max: 30, windowMs: 600_000 },
   feedback: { max: 10, windowMs: 600_000 },
   lightingPresetWrites: { max: 60, windowMs: 600_000 },
+  accountDeletion: { max: 5, windowMs: 600_000 },
+  accountExport: { max: 5, windowMs: 600_000 },
   auth: DEFAULT_AUTH_RATE_LIMITS,
 };
 
@@ -244,6 +254,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (files instanceof LocalFileStore) await registerLocalFileRoutes(app, files);
 
   registerAuthRoutes(app, auth, identity);
+  const accountData = {
+    identity,
+    game: stores.game,
+    parts: PERSONAL_DATA_PARTS,
+    logEnvironment: config.appEnv,
+  };
+  registerAccountLifecycleRoutes(app, {
+    identity,
+    game: stores.game,
+    data: accountData,
+    auth,
+    forgetSessions: viewers.forgetUser,
+    rateLimits: { deletion: rateLimits.accountDeletion, export: rateLimits.accountExport },
+  });
+  // A deletion cut short (a crash, a store out of reach) is finished at the next start.
+  app.addHook('onReady', async () => {
+    try {
+      const resumed = await resumeDeletions(accountData);
+      if (resumed > 0) app.log.info({ resumed }, 'finished account deletions that were cut short');
+    } catch (error) {
+      app.log.error({ err: error }, 'could not finish the account deletions that were cut short');
+    }
+  });
   registerIdentityRoutes(app, { identity, checkEmailRateLimit: rateLimits.checkEmail });
   attestation.registerRoutes(app);
   registerSiteRoutes(app, {
@@ -290,10 +323,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     game: stores.game,
     identity,
     figures: {
-      liveProducts: countLiveProducts,
-      recentSales: countRecentMerchSales,
-      unresolvedReports: countUnresolvedReports,
-      trendingIssues: countTrendingIssues,
+      liveProducts: ({ game }) => countLiveProducts(game),
+      recentSales: ({ game }) => countRecentMerchSales(game),
+      unresolvedReports: ({ game }) => countUnresolvedReports(game),
+      trendingIssues: ({ game }) => countTrendingIssues(game),
+      suspendedPlayers: ({ identity }) => countSuspendedPlayers(identity),
     },
     gameStatus: { creditPurchasesCount: countCreditPurchases },
   });

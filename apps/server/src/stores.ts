@@ -8,6 +8,8 @@ import { economyMigrations } from './economy/migrations/index';
 import { rewardMigrations } from './economy/rewards/migrations/index';
 import type { RewardTables } from './economy/rewards/tables';
 import type { EconomyTables } from './economy/tables';
+import { accountLifecycleMigrations } from './identity/lifecycle/migrations/index';
+import type { AccountLifecycleTables } from './identity/lifecycle/tables';
 import { identityMigrations } from './identity/migrations/index';
 import { userSearchMigrations } from './identity/search/migrations/index';
 import type { UserSearchTables } from './identity/search/tables';
@@ -40,7 +42,11 @@ import type { TheaterTables } from './theater/tables';
  */
 
 /** The identity store: accounts, sessions, profiles, the mail outbox and used captcha challenges. */
-export type IdentityDatabase = IdentityTables & UserSearchTables & MailTables & AttestationTables;
+export type IdentityDatabase = IdentityTables &
+  UserSearchTables &
+  AccountLifecycleTables &
+  MailTables &
+  AttestationTables;
 
 /** One game-data store per environment (development, beta, production). */
 export type GameDatabase = SiteTables &
@@ -59,7 +65,13 @@ export type GameDatabase = SiteTables &
 export type AppStores = Stores<IdentityDatabase, GameDatabase>;
 
 const MIGRATIONS = {
-  identity: joinMigrations(identityMigrations, userSearchMigrations, mailMigrations, attestationMigrations),
+  identity: joinMigrations(
+    identityMigrations,
+    userSearchMigrations,
+    accountLifecycleMigrations,
+    mailMigrations,
+    attestationMigrations,
+  ),
   game: joinMigrations(
     siteMigrations,
     opsMigrations,

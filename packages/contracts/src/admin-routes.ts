@@ -9,6 +9,8 @@ export const ADMIN_ROUTES = {
   adminReport: '/admin/moderation/reports/:reportID',
   adminFeedback: '/admin/moderation/feedback',
   adminUsers: '/admin/moderation/users',
+  /** One player's page: profile, keys, figures, suspensions (issue 21). */
+  adminUser: '/admin/moderation/users/:userID',
   /** The beta programme's back office: requests, invites, testing objectives, beta-config. */
   adminBetaRequests: '/admin/beta/requests',
   adminBetaInvites: '/admin/beta/invites',
@@ -56,6 +58,9 @@ export const ADMIN_ROUTES = {
   adminMerchProducts: '/admin/merch/products',
   adminMerchSettings: '/admin/merch/settings',
 } as const;
+
+/** One player's page in the moderation hub. */
+export const adminUserPath = (userID: string) => ADMIN_ROUTES.adminUser.replace(':userID', encodeURIComponent(userID));
 
 /** The edit screen of one product. */
 export const adminProductPath = (productID: string) =>

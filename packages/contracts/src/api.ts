@@ -170,6 +170,13 @@ export const API_POLICIES = {
   // changing a user's keys is for admins only.
   'POST /api/admin/:env/user-search': { access: 'moderate' },
   'PUT /api/admin/:env/users/:userID/keys': { access: 'manageKeys' },
+  // The account lifecycle (issue 21): a player deletes their account or downloads their data; the
+  // moderation hub's user page shows a player's suspensions, which staff and admins make and lift.
+  'POST /api/account/deletion': { access: 'signedIn' },
+  'POST /api/account/data-export': { access: 'signedIn' },
+  'GET /api/admin/:env/users/:userID': { access: 'moderate' },
+  'POST /api/admin/:env/users/:userID/suspension': { access: 'suspendPlayers' },
+  'POST /api/admin/:env/users/:userID/suspension/lift': { access: 'suspendPlayers' },
   // Avatars (issue 12 point 6): the list is public (a visitor has claimed none); spec §7's
   // claim-avatar is the signed-in player's own.
   'GET /api/avatars': open,

@@ -32,7 +32,13 @@ export type AdminLogQuery = z.infer<typeof adminLogQuerySchema>;
 export const adminLogPageSchema = adminListPageSchema(adminLogEntrySchema);
 
 /** The 'Moderation & Reports' tiles (spec §2) of one environment. */
-export const DASHBOARD_FIGURES = ['unresolvedReports', 'trendingIssues', 'liveProducts', 'recentSales'] as const;
+export const DASHBOARD_FIGURES = [
+  'unresolvedReports',
+  'trendingIssues',
+  'suspendedPlayers',
+  'liveProducts',
+  'recentSales',
+] as const;
 export type DashboardFigure = (typeof DASHBOARD_FIGURES)[number];
 
 /** GET /api/admin/:env/dashboard */
@@ -40,6 +46,8 @@ export const moderationDashboardSchema = z.object({
   figures: z.object({
     unresolvedReports: z.int(),
     trendingIssues: z.int(),
+    /** Accounts suspended right now: accounts are shared, so the same in every environment. */
+    suspendedPlayers: z.int(),
     liveProducts: z.int(),
     recentSales: z.int(),
   }),

@@ -29,6 +29,8 @@ export const CAPABILITIES = {
   distributeRewards: ['admin'],
   managePartners: ['admin'],
   manageKeys: ['admin'],
+  /** Suspend a player and lift it (issue 21): staff and admins; moderators see suspensions only. */
+  suspendPlayers: ['admin', 'staff'],
 } as const satisfies Record<string, readonly ProfileKey[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -54,6 +56,7 @@ export const adminAccessSchema = z.object({
     distributeRewards: z.boolean(),
     managePartners: z.boolean(),
     manageKeys: z.boolean(),
+    suspendPlayers: z.boolean(),
   }),
 });
 export type AdminAccess = z.infer<typeof adminAccessSchema>;

@@ -32,6 +32,7 @@ const SPA_PATTERNS: readonly string[] = [
   ADMIN_ROUTES.adminReport,
   ADMIN_ROUTES.adminFeedback,
   ADMIN_ROUTES.adminUsers,
+  ADMIN_ROUTES.adminUser,
   ADMIN_ROUTES.adminBetaRequests,
   ADMIN_ROUTES.adminBetaInvites,
   ADMIN_ROUTES.adminBetaObjectives,

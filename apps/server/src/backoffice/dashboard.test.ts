@@ -73,6 +73,8 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
       // Reports: none in a fresh store.
       unresolvedReports: 0,
       trendingIssues: 0,
+      // No account is suspended.
+      suspendedPlayers: 0,
       liveProducts: 0,
       // Merch sales: none in a fresh store.
       recentSales: 0,
@@ -109,14 +111,26 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
 
   it('answers each figure with the query a domain plugged in, on the environment’s store', async () => {
     const db = t.stores.game.development;
-    const onThisStore = (value: number) => async (handle: unknown) => (handle === db ? value : -1);
-    const dashboard = await readModerationDashboard(db, {
-      unresolvedReports: onThisStore(3),
-      trendingIssues: onThisStore(1),
-      liveProducts: onThisStore(7),
-      recentSales: onThisStore(12),
+    const { identity } = t.stores;
+    const onThisStore = (value: number) => async (stores: { game: unknown; identity: unknown }) =>
+      stores.game === db && stores.identity === identity ? value : -1;
+    const dashboard = await readModerationDashboard(
+      { game: db, identity },
+      {
+        unresolvedReports: onThisStore(3),
+        trendingIssues: onThisStore(1),
+        suspendedPlayers: onThisStore(2),
+        liveProducts: onThisStore(7),
+        recentSales: onThisStore(12),
+      },
+    );
+    expect(dashboard.figures).toEqual({
+      unresolvedReports: 3,
+      trendingIssues: 1,
+      suspendedPlayers: 2,
+      liveProducts: 7,
+      recentSales: 12,
     });
-    expect(dashboard.figures).toEqual({ unresolvedReports: 3, trendingIssues: 1, liveProducts: 7, recentSales: 12 });
 
     const status = await gatherGameStatus(t.stores.identity, db, { creditPurchasesCount: async () => 5 });
     expect(status.dashboardData).toMatchObject({ creditPurchasesCount: 5, subscriptionPurchasesCount: 0 });

@@ -16,20 +16,26 @@ import type { GameDatabase, IdentityDatabase } from '../stores';
 /** One figure of one environment's store: a single count, run on every dashboard load. */
 export type FigureQuery = (db: Kysely<GameDatabase>) => Promise<number>;
 
+/** The stores a 'Moderation & Reports' figure may count in: the environment's, and the accounts shared by all. */
+export interface FigureStores {
+  game: Kysely<GameDatabase>;
+  identity: Kysely<IdentityDatabase>;
+}
+
 /** The 'Moderation & Reports' figures, each the query of the domain whose data it counts. */
-export type DashboardFigureQueries = Record<DashboardFigure, FigureQuery>;
+export type DashboardFigureQueries = Record<DashboardFigure, (stores: FigureStores) => Promise<number>>;
 
 /** The Game Status purchase counts of the last 24 hours, which the shop's ledger will answer. */
 export type GameStatusQueries = Partial<
   Record<Exclude<keyof GatherDashboardResult['dashboardData'], 'activePlayers'>, FigureQuery>
 >;
 
-/** Runs every figure's query on the environment's store, side by side. */
+/** Runs every figure's query on the environment's store (and the accounts'), side by side. */
 export async function readModerationDashboard(
-  db: Kysely<GameDatabase>,
+  stores: FigureStores,
   queries: DashboardFigureQueries,
 ): Promise<ModerationDashboard> {
-  const values = await Promise.all(DASHBOARD_FIGURES.map((figure) => queries[figure](db)));
+  const values = await Promise.all(DASHBOARD_FIGURES.map((figure) => queries[figure](stores)));
   return {
     figures: Object.fromEntries(
       DASHBOARD_FIGURES.map((figure, index) => [figure, values[index]]),

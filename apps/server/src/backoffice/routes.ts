@@ -51,7 +51,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, options: Backoffi
   api.get(
     '/api/admin/:env/dashboard',
     { schema: { params: adminEnvironmentParamsSchema, response: { 200: moderationDashboardSchema } } },
-    (request) => readModerationDashboard(stores[request.params.env], figures),
+    (request) => readModerationDashboard({ game: stores[request.params.env], identity: options.identity }, figures),
   );
 
   // Spec §7: '{env}-admin-gatherRouterDashboardCallable', no payload; one callable per environment.

@@ -50,7 +50,7 @@ export class UnknownFeedbackError extends Error {
   }
 }
 
-function toFeedback(row: FeedbackRow): Feedback {
+export function toFeedback(row: FeedbackRow): Feedback {
   return {
     feedbackID: row.feedback_id,
     userID: row.user_id,

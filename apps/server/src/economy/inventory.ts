@@ -43,11 +43,11 @@ export async function grantItems(trx: Kysely<GameDatabase>, grant: ItemGrant): P
     .execute();
 }
 
-/** A player's latest items, newest first, each with its name from items-master. */
+/** A player's latest items (all of them without a limit), newest first, each with its name from items-master. */
 export async function listClaimedItems(
   db: Kysely<GameDatabase>,
   userId: string,
-  limit: number,
+  limit?: number,
 ): Promise<ClaimedItem[]> {
   const rows = await db
     .selectFrom('claimed_items')
@@ -62,7 +62,7 @@ export async function listClaimedItems(
     .where('claimed_items.user_id', '=', userId)
     .orderBy('claimed_items.claimed_at', 'desc')
     .orderBy('claimed_items.item_id')
-    .limit(limit)
+    .$if(limit !== undefined, (query) => query.limit(limit as number))
     .execute();
   return rows.map((row) => ({
     itemID: row.item_id,

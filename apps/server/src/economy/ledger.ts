@@ -137,6 +137,12 @@ export async function spend(db: Kysely<GameDatabase>, change: LedgerChange): Pro
   return apply(db, change, -change.amount);
 }
 
+/** A player's whole history, as it happened (their data download). */
+export async function wholeLedger(db: Kysely<GameDatabase>, userId: string): Promise<LedgerEntry[]> {
+  const rows = await db.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  return rows.map(toEntry);
+}
+
 /** A player's history, newest first, one page at a time. */
 export async function listLedger(
   db: Kysely<GameDatabase>,

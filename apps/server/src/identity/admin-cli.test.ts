@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import type { AccountDataExport } from '@outpost/contracts/account-lifecycle';
+import { ACCOUNT_LOG_ACTIONS } from '@outpost/contracts/account-lifecycle-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-stores';
 import { ORIGIN } from './testing';
@@ -81,6 +84,63 @@ describe('the operator CLI, while the server runs', () => {
     expect(moderators.stdout.trim()).toBe('mod@example.com\t@Mod\tmoderator');
     const admins = await admin(['list-users', '--key', 'admin'], t.dataDir);
     expect(admins.stdout.trim()).toBe('boss@example.com\t@Boss\tadmin,staff');
+  });
+
+  it('exports an account to a file and deletes it, both in the admin log, while the player is signed in', async () => {
+    await admin(
+      [
+        'create-user',
+        '--email',
+        'leaving@example.com',
+        '--password',
+        'correct horse battery',
+        '--display-name',
+        'Leaving',
+      ],
+      t.dataDir,
+    );
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: ORIGIN },
+      payload: { email: 'leaving@example.com', password: 'correct horse battery' },
+    });
+    const bearer = `Bearer ${signIn.headers['set-auth-token']}`;
+    expect((await t.app.inject({ url: '/api/account/credits', headers: { authorization: bearer } })).statusCode).toBe(
+      200,
+    );
+
+    const file = path.join(t.dataDir, 'leaving.json');
+    const exported = await admin(['export-account', '--email', 'Leaving@example.com', '--out', file], t.dataDir);
+    expect(exported.stderr).toBe('');
+    expect(exported.stdout.trim()).toBe(`Wrote the data of leaving@example.com to ${file}.`);
+    const data = JSON.parse(fs.readFileSync(file, 'utf8')) as AccountDataExport;
+    expect(data.account).toMatchObject({ email: 'leaving@example.com', displayName: 'Leaving' });
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+
+    const deleted = await admin(['delete-account', '--email', 'leaving@example.com'], t.dataDir);
+    expect(deleted.stderr).toBe('');
+    expect(deleted.stdout.trim()).toMatch(
+      /^Deleted leaving@example\.com; what others rely on now names deleted-[a-z0-9]{16}\.$/,
+    );
+    expect(deleted.status).toBe(0);
+    // The running server's cached session of the player stops counting at once.
+    expect((await t.app.inject({ url: '/api/account/credits', headers: { authorization: bearer } })).statusCode).toBe(
+      401,
+    );
+    const log = await t.stores.game.development
+      .selectFrom('admin_log')
+      .select(['action', 'admin'])
+      .where('action', 'in', [ACCOUNT_LOG_ACTIONS.exported, ACCOUNT_LOG_ACTIONS.deleted])
+      .orderBy('id')
+      .execute();
+    expect(log).toEqual([
+      { action: ACCOUNT_LOG_ACTIONS.exported, admin: 'operator' },
+      { action: ACCOUNT_LOG_ACTIONS.deleted, admin: 'operator' },
+    ]);
+    const again = await admin(['delete-account', '--email', 'leaving@example.com'], t.dataDir);
+    expect(again.status).toBe(2);
+    expect(again.stderr.trim()).toBe('No account uses leaving@example.com.');
   });
 
   it.each([

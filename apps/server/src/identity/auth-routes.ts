@@ -1,14 +1,19 @@
+import { ACCOUNT_SUSPENDED_CODE, accountSuspendedMessage } from '@outpost/contracts/account-lifecycle-text';
+import type { FunctionErrorBody } from '@outpost/contracts/callable';
 import { authEmailSchema } from '@outpost/contracts/identity';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
+import { errorBody } from '../platform/http/errors';
 import type { IdentityDatabase } from '../stores';
-import { type Auth, CLIENT_IP_HEADER } from './auth';
+import { type Auth, CLIENT_IP_HEADER, formatUtc } from './auth';
 import { authError } from './auth-errors';
+import { accountStanding } from './lifecycle/standing';
 import { findUserIdByEmail } from './queries';
 
 const libraryErrorSchema = z.object({ code: z.optional(z.string()), message: z.optional(z.string()) });
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
 const EMAIL_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset']);
 
 /**
@@ -30,6 +35,23 @@ const isOpen = (method: string, path: string) =>
 
 function bodyEmail(body: unknown): unknown {
   return typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined;
+}
+
+const signedInSchema = z.object({ token: z.string(), user: z.object({ id: z.string() }) });
+
+/** A suspended account's refusal, with its end for screens that word it in the reader's own time. */
+function suspendedRefusal(endsAt: string | null): FunctionErrorBody {
+  return errorBody('permission-denied', accountSuspendedMessage(endsAt, formatUtc), {
+    code: ACCOUNT_SUSPENDED_CODE,
+    endsAt,
+  });
+}
+
+/** Whether a sign-in's address is an account whose deletion is under way. */
+async function accountBeingDeleted(identity: Kysely<IdentityDatabase>, email: unknown): Promise<boolean> {
+  const address = z.safeParse(authEmailSchema, email);
+  const userId = address.success ? await findUserIdByEmail(identity, address.data) : undefined;
+  return userId !== undefined && (await accountStanding(identity, userId)).kind === 'gone';
 }
 
 /**
@@ -54,6 +76,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, identity: K
       return refuse(reply, 400, bodyEmail(request.body) === undefined ? 'VALIDATION_ERROR' : 'INVALID_EMAIL');
     }
 
+    const signingIn = request.method === 'POST' && path === SIGN_IN_PATH;
+    // An account being deleted answers as an unknown one does (issue 21).
+    if (signingIn && (await accountBeingDeleted(identity, bodyEmail(request.body)))) {
+      return refuse(reply, 401, 'USER_NOT_FOUND');
+    }
+
     const headers = fromNodeHeaders(request.headers);
     // Set here from Fastify's view of the client (TRUST_PROXY decides), so a caller cannot pick its own rate-limit key.
     headers.set(CLIENT_IP_HEADER, request.ip);
@@ -66,6 +94,18 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, identity: K
       }),
     );
 
+    // A suspended account's password still signs in with the library (which counts the attempt
+    // against its rate limit): the session it made goes at once, and the owner is told until when.
+    // Asking only after the password checked out keeps a suspension nobody else's business.
+    if (signingIn && response.status === 200) {
+      const signedIn = signedInSchema.safeParse(await response.clone().json());
+      const standing = signedIn.success ? await accountStanding(identity, signedIn.data.user.id) : undefined;
+      if (signedIn.success && standing?.kind === 'suspended') {
+        await identity.deleteFrom('auth_sessions').where('token', '=', signedIn.data.token).execute();
+        return reply.code(403).type('application/json').send(suspendedRefusal(standing.endsAt));
+      }
+    }
+
     reply.code(response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
@@ -77,7 +117,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, identity: K
     const parsed = libraryErrorSchema.safeParse(await response.json().catch(() => ({})));
     let code = parsed.success ? parsed.data.code : undefined;
     // The library never says whether the address exists; the spec's login screen does (check-email tells anyway).
-    if (code === 'INVALID_EMAIL_OR_PASSWORD' && path === '/api/auth/sign-in/email') {
+    if (code === 'INVALID_EMAIL_OR_PASSWORD' && signingIn) {
       const email = z.safeParse(authEmailSchema, bodyEmail(request.body));
       if (email.success && !(await findUserIdByEmail(identity, email.data))) code = 'USER_NOT_FOUND';
     }

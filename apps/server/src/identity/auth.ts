@@ -136,4 +136,31 @@ export function createAuth(options: AuthOptions) {
   });
 }
 
+/** An instant as the server words it for anyone, anywhere: "3 December 2026 at 14:00 UTC". */
+export function formatUtc(iso: string): string {
+  return `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+}
+
+/** Whether `password` is the account's: the library's own hash check against its credential row. */
+export async function verifyAccountPassword(
+  auth: Auth,
+  identity: Kysely<IdentityDatabase>,
+  userId: string,
+  password: string,
+): Promise<boolean> {
+  const account = await identity
+    .selectFrom('auth_accounts')
+    .select('password')
+    .where('user_id', '=', userId)
+    .where('provider_id', '=', 'credential')
+    .executeTakeFirst();
+  const context = await auth.$context;
+  if (!account?.password) {
+    // As long as a real check, so the answer's time tells nothing.
+    await context.password.hash(password);
+    return false;
+  }
+  return context.password.verify({ hash: account.password, password });
+}
+
 export type Auth = ReturnType<typeof createAuth>;

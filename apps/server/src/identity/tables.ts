@@ -36,8 +36,27 @@ export interface AuthSessionTable {
   user_agent: string | null;
 }
 
+/** The auth library's sign-in methods of an account (its password hash); a deletion removes them. */
+export interface AuthAccountTable {
+  id: string;
+  user_id: string;
+  /** 'credential' for an email and password account. */
+  provider_id: string;
+  /** The password's scrypt hash, for 'credential' accounts. */
+  password: string | null;
+}
+
+/** The auth library's one-time values: a password-reset token names its account in `value`. */
+export interface AuthVerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+}
+
 export interface IdentityTables {
   profiles: ProfileTable;
   auth_users: AuthUserTable;
   auth_sessions: AuthSessionTable;
+  auth_accounts: AuthAccountTable;
+  auth_verifications: AuthVerificationTable;
 }

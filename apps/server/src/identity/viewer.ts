@@ -5,7 +5,7 @@ import type { Viewer } from '../platform/http/access';
 import { appendRouteHook, isApiRoute } from '../platform/http/route-hooks';
 import type { IdentityDatabase } from '../stores';
 import type { Auth } from './auth';
-import { findProfile } from './queries';
+import { accountStanding } from './lifecycle/standing';
 import { SessionCache } from './session-cache';
 
 const SIGN_OUT_PATH = '/api/auth/sign-out';
@@ -77,9 +77,16 @@ export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDataba
     return verified;
   }
 
+  /**
+   * The session's account with its profile, read fresh on every request: an account suspended or
+   * being deleted has no viewer, even while its session is still cached here (its sessions were
+   * ended, but another instance's cache may still hold one for a few seconds).
+   */
   async function resolveViewer(request: FastifyRequest): Promise<Viewer | null> {
     const session = await verifiedSession(request);
-    return session && { ...session, profile: await findProfile(identity, session.userId) };
+    if (!session) return null;
+    const standing = await accountStanding(identity, session.userId);
+    return standing.kind === 'active' ? { ...session, profile: standing.profile } : null;
   }
 
   /** Whose session a request presents, read without sliding it forward (so no cookie comes of it). */
@@ -124,5 +131,8 @@ export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDataba
     });
   }
 
-  return { resolveViewer, registerSessionHooks };
+  /** Forgets every cached session of a user at once (their sessions were ended: suspension, deletion). */
+  const forgetUser = (userId: string) => sessions.forgetUser(userId);
+
+  return { resolveViewer, registerSessionHooks, forgetUser };
 }

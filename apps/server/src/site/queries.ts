@@ -95,6 +95,22 @@ export async function insertEmailSignups(
   });
 }
 
+/**
+ * Takes an address off the list (its owner deleted their account), with the count, in the
+ * caller's transaction: the count's update waits for, then subtracts from, whatever it holds.
+ */
+export async function removeEmailSignup(trx: Kysely<GameDatabase>, email: string): Promise<void> {
+  const result = await trx.deleteFrom('email_signups').where('email', '=', email).executeTakeFirst();
+  const removed = Number(result.numDeletedRows);
+  if (removed > 0) {
+    await trx
+      .updateTable('email_signup_count')
+      .set((eb) => ({ total: eb('total', '-', removed) }))
+      .where('id', '=', 1)
+      .execute();
+  }
+}
+
 // The landing page asks on every visit: one row, compiled once.
 const signupTotal = prepareQuery((db: Kysely<GameDatabase>, _params: Record<string, never>) =>
   db.selectFrom('email_signup_count').select('total').where('id', '=', 1),

@@ -3,6 +3,7 @@ import { USER_KEYS_MESSAGES, type UserKeysResult } from '@outpost/contracts/user
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
 import type { GameDatabase, IdentityDatabase } from '../../stores';
+import { withIdentityChangeLast } from '../identity-change-last';
 
 /*
  * An admin's change of a user's keys (issue 12 point 13), made from a search hit: the only write
@@ -59,29 +60,23 @@ async function replaceKeys(identity: Kysely<IdentityDatabase>, userID: string, f
 
 /**
  * Runs `work` in a transaction of the game store and, last inside it, sets `userID`'s keys from
- * `from` to `to` (KeysChangedMeanwhileError, rolling `work` back, when they are no longer `from`).
- * Two stores cannot share a transaction: changing the keys last means a refused change leaves
- * nothing of `work`, and should the game commit fail after it, the keys go back.
+ * `from` to `to` (KeysChangedMeanwhileError, rolling `work` back, when they are no longer `from`);
+ * should the game commit fail after it, the keys go back.
  */
 export async function changeKeysLast<Result>(
   stores: KeyStores,
   change: { userID: string; from: string; to: string },
   work: (trx: Kysely<GameDatabase>) => Promise<Result>,
 ): Promise<Result> {
-  let replaced = false;
-  try {
-    return await stores.game.transaction().execute(async (trx) => {
-      const result = await work(trx);
+  const { result } = await withIdentityChangeLast(stores.game, work, {
+    apply: async () => {
       if (!(await replaceKeys(stores.identity, change.userID, change.from, change.to))) {
         throw new KeysChangedMeanwhileError(USER_KEYS_MESSAGES.changedMeanwhile);
       }
-      replaced = true;
-      return result;
-    });
-  } catch (error) {
-    if (replaced) await replaceKeys(stores.identity, change.userID, change.to, change.from);
-    throw error;
-  }
+    },
+    undo: () => replaceKeys(stores.identity, change.userID, change.to, change.from).then(() => undefined),
+  });
+  return result;
 }
 
 /** Sets `userID`'s keys to `keys` (each once, in the role table's order) and answers what was saved. */

@@ -202,25 +202,22 @@ async function figuresOf(game: Kysely<GameDatabase>, userIds: readonly string[])
   return figures;
 }
 
-/** POST /api/admin/:env/user-search: the hits with their profiles and `environment`'s figures. */
-export async function searchUsers(
+/** A player as the back office shows them: profile, keys and `game`'s figures, without how a search found them. */
+export type DescribedUser = Omit<UserSearchHit, 'match'>;
+
+/** The accounts of `userIds` that still exist, each with their profile and the figures of `game`'s environment. */
+export async function describeUsers(
   stores: { identity: Identity; game: Kysely<GameDatabase> },
-  environment: Environment,
-  input: { query: string; limit: number },
-): Promise<UserSearchResult> {
-  const { query, ranked, more } = await findUsers(stores.identity, input.query, input.limit);
-  const userIds = ranked.map((hit) => hit.document.user_id);
-  if (userIds.length === 0) return { environment, query, hits: [], more };
+  userIds: readonly string[],
+): Promise<Map<string, DescribedUser>> {
+  if (userIds.length === 0) return new Map();
   const [profiles, figures] = await Promise.all([
     profilesOf(stores.identity, userIds),
     figuresOf(stores.game, userIds),
   ]);
-  const hits: UserSearchHit[] = [];
-  for (const { document, match } of ranked) {
-    const profile = profiles.get(document.user_id);
-    // An account deleted between the search and this read is no hit.
-    if (!profile) continue;
-    hits.push({
+  const described = new Map<string, DescribedUser>();
+  for (const profile of profiles.values()) {
+    described.set(profile.id, {
       profile: {
         userID: profile.id,
         displayName: profile.display_name,
@@ -228,11 +225,30 @@ export async function searchUsers(
         created: new Date(profile.created_at).toISOString(),
       },
       keys: profile.keys ? (JSON.parse(profile.keys) as string[]) : [],
-      match,
       credits: figures.credits.get(profile.id) ?? 0,
       merchOrders: figures.merchOrders.get(profile.id) ?? 0,
       invites: figures.invites.get(profile.id) ?? { shared: 0, claimed: 0 },
     });
+  }
+  return described;
+}
+
+/** POST /api/admin/:env/user-search: the hits with their profiles and `environment`'s figures. */
+export async function searchUsers(
+  stores: { identity: Identity; game: Kysely<GameDatabase> },
+  environment: Environment,
+  input: { query: string; limit: number },
+): Promise<UserSearchResult> {
+  const { query, ranked, more } = await findUsers(stores.identity, input.query, input.limit);
+  const described = await describeUsers(
+    stores,
+    ranked.map((hit) => hit.document.user_id),
+  );
+  const hits: UserSearchHit[] = [];
+  for (const { document, match } of ranked) {
+    const user = described.get(document.user_id);
+    // An account deleted between the search and this read is no hit.
+    if (user) hits.push({ ...user, match });
   }
   return { environment, query, hits, more };
 }

@@ -58,3 +58,11 @@ export async function listOutbox<DB extends MailTables>(
   if (options.to !== undefined) query = query.where('to_address', '=', options.to);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
 }
+
+/** Erases every message to an address (its owner deleted their account): the outbox holds their mail. */
+export async function eraseMailTo<DB extends MailTables>(db: OutboxHandle<DB>, address: string): Promise<void> {
+  await outboxStore(db)
+    .deleteFrom('mail_outbox')
+    .where((eb) => eb(eb.fn('lower', ['to_address']), '=', address.toLowerCase()))
+    .execute();
+}

@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import type { PersonalDataPart } from '../platform/personal-data';
+import type { GameDatabase } from '../stores';
+
+/**
+ * The avatars a player claimed are theirs alone: downloaded, and erased with the account, each
+ * avatar's count moving with its claim rows as a claim's does.
+ */
+export const avatarPersonalData: PersonalDataPart<GameDatabase> = {
+  async export(db, { userId }) {
+    const claims = await db
+      .selectFrom('avatar_claims')
+      .innerJoin('avatars', 'avatars.avatar_id', 'avatar_claims.avatar_id')
+      .select(['avatar_claims.avatar_id', 'avatars.name', 'avatar_claims.claimed_at'])
+      .where('avatar_claims.user_id', '=', userId)
+      .orderBy('avatar_claims.claimed_at')
+      .execute();
+    return {
+      avatarsClaimed: claims.map((claim) => ({
+        avatarID: claim.avatar_id,
+        name: claim.name,
+        claimedAt: claim.claimed_at,
+      })),
+    };
+  },
+  async erase(trx, { userId }) {
+    await trx
+      .updateTable('avatars')
+      .set({ claimed_count: sql<number>`claimed_count - 1` })
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('avatar_claims')
+            .select('avatar_claims.avatar_id')
+            .whereRef('avatar_claims.avatar_id', '=', 'avatars.avatar_id')
+            .where('avatar_claims.user_id', '=', userId),
+        ),
+      )
+      .execute();
+    await trx.deleteFrom('avatar_claims').where('user_id', '=', userId).execute();
+  },
+};

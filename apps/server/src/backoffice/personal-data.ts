@@ -1,0 +1,26 @@
+import { type PersonalDataPart, replaceInText } from '../platform/personal-data';
+import type { GameDatabase } from '../stores';
+
+/**
+ * The admin log is the studio's record and is never erased: an entry naming the player (a reward
+ * given to them, a key changed, a suspension) or made by them (a staff member deleting their own
+ * account) keeps the anonymous id instead of their id and address. It is not part of the download.
+ */
+export const adminLogPersonalData: PersonalDataPart<GameDatabase> = {
+  async export() {
+    return {};
+  },
+  async erase(trx, subject) {
+    await replaceInText(trx, { admin_log: ['admin', 'data'] }, subject.userId, subject.anonymousId);
+    await replaceInText(trx, { admin_log: ['data'] }, subject.email, subject.anonymousId);
+    // A name is a short word that may be any other value too, so only where an entry names it as a name.
+    if (subject.displayName !== null) {
+      await replaceInText(
+        trx,
+        { admin_log: ['data'] },
+        `"displayName":${JSON.stringify(subject.displayName)}`,
+        '"displayName":null',
+      );
+    }
+  },
+};
