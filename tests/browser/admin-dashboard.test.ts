@@ -9,7 +9,7 @@ const fixture = useSite();
 let admin: Account;
 let session: { context: BrowserContext; page: Page };
 
-const MODERATION = ['Unresolved Reports', 'Trending Issues', 'Live Products', 'Recent Sales (7d)'];
+const MODERATION = ['Unresolved Reports', 'Trending Issues', 'Suspended Players', 'Live Products', 'Recent Sales (7d)'];
 const GAME_STATUS = ['Active Users', 'Credit IAPs (24hrs)', 'Sub IAPs (24hrs)'];
 
 beforeAll(async () => {

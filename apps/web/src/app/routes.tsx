@@ -55,6 +55,7 @@ const ReportList = lazyComponent(() => import('../features/admin/moderation/repo
 const ReportDetail = lazyComponent(() => import('../features/admin/moderation/report-detail'));
 const FeedbackReview = lazyComponent(() => import('../features/admin/moderation/feedback-review'));
 const UserSearch = lazyComponent(() => import('../features/admin/moderation/user-search'));
+const AdminUserScreen = lazyComponent(() => import('../features/admin/moderation/admin-user'));
 const BetaRequestList = lazyComponent(() => import('../features/admin/beta/beta-request-list'));
 const BetaInviteList = lazyComponent(() => import('../features/admin/beta/invite-list'));
 const ObjectiveList = lazyComponent(() => import('../features/admin/beta/objective-list'));
@@ -145,11 +146,12 @@ export const routes: readonly RouteObject[] = [
             screen(MerchContactList, {}, { path: 'merch/contacts' }),
             screen(EcomProductList, {}, { path: 'merch/products' }),
             screen(MerchSettings, {}, { path: 'merch/settings' }),
-            // ADMIN_ROUTES.adminReports…adminUsers: moderation.
+            // ADMIN_ROUTES.adminReports…adminUser: moderation.
             screen(ReportList, {}, { path: 'moderation/reports' }),
             screen(ReportDetail, {}, { path: 'moderation/reports/:reportID' }),
             screen(FeedbackReview, {}, { path: 'moderation/feedback' }),
             screen(UserSearch, {}, { path: 'moderation/users' }),
+            screen(AdminUserScreen, {}, { path: 'moderation/users/:userID' }),
             // ADMIN_ROUTES.adminBetaRequests…adminBetaSettings and adminRewards.
             screen(BetaRequestList, {}, { path: 'beta/requests' }),
             screen(BetaInviteList, {}, { path: 'beta/invites' }),

@@ -1,4 +1,6 @@
 import {
+  MutationCache,
+  QueryCache,
   QueryClient,
   QueryClientProvider,
   type QueryKey,
@@ -6,6 +8,25 @@ import {
   type QueryObserverOptions,
 } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { CallableError } from './callable';
+
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever a call is refused for want of a session (401): the session this page
+ * thought it had has ended elsewhere (a sign-out on another device, a suspension, a deletion), so
+ * whatever shows who is signed in should ask again. Returns the unsubscribe.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+function noticeSessionEnd(error: unknown): void {
+  if (error instanceof CallableError && error.status === 'unauthenticated') {
+    for (const listener of sessionEndedListeners) listener();
+  }
+}
 
 /**
  * The one query cache of the app. It is not in the entry chunk: the screens that use React
@@ -14,6 +35,8 @@ import type { ReactNode } from 'react';
  * interactive (lib/live-value.ts), so every part of the page shares the same answers.
  */
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: noticeSessionEnd }),
+  mutationCache: new MutationCache({ onError: noticeSessionEnd }),
   defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
 });
 

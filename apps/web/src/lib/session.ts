@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { requestJson } from './api';
 import type { Watch } from './live-value';
-import { queryClient, watchQuery } from './query-client';
+import { onSessionEnded, queryClient, watchQuery } from './query-client';
 
 /**
  * The session: who is signed in and their profile. It lives in lib/ rather than in a feature
@@ -16,6 +16,12 @@ export const meQueryKey = ['identity', 'me'] as const;
 export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,
   queryFn: () => requestJson('/api/auth/me', meSchema),
+});
+
+// A call refused for want of a session means this one ended elsewhere: the bar and the screens
+// ask who is signed in again, and show the signed-out state instead of failing call after call.
+onSessionEnded(() => {
+  void queryClient.invalidateQueries({ queryKey: meQueryKey });
 });
 
 export function useMe() {

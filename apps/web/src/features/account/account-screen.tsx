@@ -1,4 +1,7 @@
 import { ROUTES } from '@outpost/contracts/routes';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { LoadingScreen } from '../../components/loading/loading-screen';
 import { pageTitle, usePageTitle } from '../../lib/page-title';
 import { QueryProvider } from '../../lib/query-client';
@@ -16,8 +19,12 @@ import { OrdersSection } from './orders/orders-section';
 import { PartnerSection } from './partner/partner-section';
 import { ProfileSection } from './profile/profile-section';
 import { ReportSection } from './report/report-section';
+import { AccountDeleted } from './your-data/account-deleted';
+import { forgetDeletedAccount } from './your-data/api/delete-account';
+import { DataSection } from './your-data/data-section';
 
 const ACCOUNT_TITLE = pageTitle('Your account');
+const DELETED_TITLE = pageTitle('Account deleted');
 
 /**
  * /account: a beta player's home, a list of sections with in-page links to each. Visitors are
@@ -32,8 +39,19 @@ export default function AccountScreen() {
 }
 
 function Account() {
-  usePageTitle(ACCOUNT_TITLE);
+  const queryClient = useQueryClient();
+  const [deleted, setDeleted] = useState(false);
+  usePageTitle(deleted ? DELETED_TITLE : ACCOUNT_TITLE);
   const me = useMe();
+
+  const accountDeleted = () => {
+    // The sections go first, so the player's queries are reset unobserved rather than asked again
+    // without a session; the session's own query is asked again, and the bar then shows Login.
+    flushSync(() => setDeleted(true));
+    void forgetDeletedAccount(queryClient);
+  };
+
+  if (deleted) return <AccountDeleted />;
   if (me.isPending) return <LoadingScreen />;
   const user = me.data?.user ?? null;
   const profile = me.data?.profile ?? null;
@@ -69,6 +87,7 @@ function Account() {
                   <ReportSection />
                   <PartnerSection />
                   <AvatarsSection userId={user.id} />
+                  <DataSection onDeleted={accountDeleted} />
                 </>
               )}
               <LightingPresetsSection />

@@ -26,6 +26,11 @@ const MODERATION_TILES: readonly { figure: DashboardFigure; label: string; count
     label: 'Trending Issues',
     counts: `Targets with ${TRENDING_MIN_REPORTS} or more unresolved reports of one kind in the last ${TRENDING_WINDOW_HOURS} hours.`,
   },
+  {
+    figure: 'suspendedPlayers',
+    label: 'Suspended Players',
+    counts: 'Accounts suspended right now; accounts are shared by every environment.',
+  },
   { figure: 'liveProducts', label: 'Live Products' },
   {
     figure: 'recentSales',

@@ -1,10 +1,39 @@
+import { ACCOUNT_SUSPENDED_CODE, accountSuspendedMessage } from '@outpost/contracts/account-lifecycle-text';
 import { authErrorMessage } from '@outpost/contracts/identity';
+import { z } from 'zod/mini';
 import { errorCode } from '../../lib/api';
 import { CallableError, isUnanswered, NETWORK_ERROR_MESSAGE } from '../../lib/callable';
 
 /** What an auth route's failure says: the spec's table for its code (§8), word for word, else its catch-all. */
 export function authFailureMessage(error: unknown): string {
   return authErrorMessage(errorCode(error) ?? (error instanceof CallableError ? error.status : 'internal'));
+}
+
+const suspendedDetailsSchema = z.object({
+  code: z.literal(ACCOUNT_SUSPENDED_CODE),
+  endsAt: z.nullable(z.string()),
+});
+
+/** A suspension's end as the reader reads it: a long date and a short time, in their own zone and language. */
+export function formatSuspensionEnd(iso: string, locale?: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(date);
+}
+
+/**
+ * What a refused sign-in says. A suspended account (403, `details: {code: 'account-suspended',
+ * endsAt}`) is told until when, in the reader's own time rather than the server's UTC words; every
+ * other refusal (an unknown or deleted account included: 'User does not exist…') is the spec's.
+ */
+export function signInFailureMessage(error: unknown, formatEnd: (iso: string) => string = formatSuspensionEnd): string {
+  if (errorCode(error) === ACCOUNT_SUSPENDED_CODE && error instanceof CallableError) {
+    const details = z.safeParse(suspendedDetailsSchema, error.details);
+    // Details without a readable end: the server's own words, which name it in UTC.
+    if (!details.success) return error.message || accountSuspendedMessage(null, formatEnd);
+    return accountSuspendedMessage(details.data.endsAt, formatEnd);
+  }
+  return authFailureMessage(error);
 }
 
 /** Whether an auth failure says the reset link is no longer good (used, expired or mistyped). */

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import listStyles from '../../../../components/admin-list/admin-list.module.css';
-import styles from '../merch.module.css';
+import listStyles from '../../../components/admin-list/admin-list.module.css';
+import styles from './scroll-table.module.css';
+
+/** Its amount cells' class: right-aligned, on one line. */
+export const amountCell = styles.amount;
 
 /**
  * A table that scrolls sideways inside its own named region on a phone (the admin list's scrolling

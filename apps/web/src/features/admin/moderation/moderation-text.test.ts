@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, keyChanges, playerName, profileKeysOf } from './moderation-text';
+import {
+  excerpt,
+  keyChanges,
+  playerName,
+  profileKeysOf,
+  reportedPlayerSearch,
+  reportParam,
+  withReport,
+} from './moderation-text';
 
 describe('excerpt', () => {
   it('keeps a short text whole, on one line', () => {
@@ -32,5 +40,21 @@ describe('keys', () => {
   it('names a player by their display name, or says there is none yet', () => {
     expect(playerName('nova')).toBe('@nova');
     expect(playerName(null)).toBe('No display name yet');
+  });
+});
+
+describe('the way from a report to the reported player', () => {
+  it('searches a report’s target without its @, keeping the report', () => {
+    expect(reportedPlayerSearch(' @ashgrove ', 'r-1', 100)).toBe('?q=ashgrove&report=r-1');
+    expect(reportedPlayerSearch('Lobby 3 & co', 'r-2', 100)).toBe('?q=Lobby+3+%26+co&report=r-2');
+    expect(reportedPlayerSearch('abcdef', 'r-3', 4)).toBe('?q=abcd&report=r-3');
+  });
+
+  it('reads the report from the address and carries it to a player’s page', () => {
+    expect(reportParam(new URLSearchParams('q=ash&report=r-1'))).toBe('r-1');
+    expect(reportParam(new URLSearchParams('report=%20'))).toBeNull();
+    expect(reportParam(new URLSearchParams('q=ash'))).toBeNull();
+    expect(withReport('/admin/moderation/users/u%201', 'r-1')).toBe('/admin/moderation/users/u%201?report=r-1');
+    expect(withReport('/admin/moderation/users/u1', null)).toBe('/admin/moderation/users/u1');
   });
 });

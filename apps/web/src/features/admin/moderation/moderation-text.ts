@@ -26,6 +26,28 @@ export function excerpt(text: string, max = 120): string {
 /** A player's name as the screens show it, or what stands in for a name not picked yet. */
 export const playerName = (displayName: string | null) => (displayName ? `@${displayName}` : 'No display name yet');
 
+/** The report a moderator came from (`?report=`), carried from the report to the search and the player's page. */
+export function reportParam(params: URLSearchParams): string | null {
+  return params.get('report')?.trim() || null;
+}
+
+/**
+ * A player's page, carrying the report the moderator came from. The path's query keeps
+ * `report` only: the search's own `q` belongs to the search.
+ */
+export function withReport(path: string, reportID: string | null): string {
+  return reportID ? `${path}?${new URLSearchParams({ report: reportID })}` : path;
+}
+
+/**
+ * The user search for a report's target: a player named "@ash" is searched as "ash" (names are
+ * searched without the @), cut to the search's longest query, with the report carried along.
+ */
+export function reportedPlayerSearch(target: string, reportID: string, maxLength: number): string {
+  const query = target.trim().replace(/^@+/, '').slice(0, maxLength).trim();
+  return `?${new URLSearchParams({ q: query, report: reportID })}`;
+}
+
 /** Only the role table's keys, each once, in its order; keys the table does not know are not the editor's. */
 export function profileKeysOf(keys: readonly string[]): ProfileKey[] {
   return PROFILE_KEYS.filter((key) => keys.includes(key));

@@ -6,6 +6,7 @@ import {
   type Report,
   reportNotFoundMessage,
 } from '@outpost/contracts/moderation';
+import { USER_SEARCH_LIMITS } from '@outpost/contracts/user-search';
 import { type FormEvent, useState } from 'react';
 import { failureNotice } from '../../../components/form/failure-notice';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
@@ -20,7 +21,9 @@ import { useReport } from './api/get-report';
 import { useResolveReport } from './api/resolve-report';
 import { ModerationScreen } from './components/moderation-screen';
 import styles from './moderation.module.css';
-import { categoryLabel, REPORT_SOURCE_LABELS } from './moderation-text';
+import { categoryLabel, REPORT_SOURCE_LABELS, reportedPlayerSearch } from './moderation-text';
+
+const SEARCH_MAX = USER_SEARCH_LIMITS.queryMaxLength;
 
 /** One report, whole, and its Resolve button (everyone who moderates); a resolved one shows who resolved it and how. */
 export default function ReportDetail() {
@@ -81,6 +84,12 @@ function ReportFacts({ report }: { report: Report }) {
         <dt>Filed</dt>
         <dd>{formatInstant(report.createdAt)}</dd>
       </dl>
+      <p className={styles.findPlayer}>
+        <Link to={`${ADMIN_ROUTES.adminUsers}${reportedPlayerSearch(report.target, report.reportID, SEARCH_MAX)}`}>
+          Find the reported player
+        </Link>{' '}
+        in the user search: their page shows their suspensions, and a suspension made from there names this report.
+      </p>
       <h3>What happened</h3>
       <p className={styles.reportText}>{report.text}</p>
     </section>

@@ -1,14 +1,16 @@
+import { adminReportPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { USER_SEARCH_LIMITS } from '@outpost/contracts/user-search';
 import { useEffect, useState } from 'react';
 import { FormField } from '../../../components/form/form-field';
-import { useSearchParams } from '../../../lib/router/router';
+import { Link, useSearchParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { useUserSearch } from '../api/search-users';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { ModerationScreen } from './components/moderation-screen';
 import { UserHit } from './components/user-hit';
 import styles from './moderation.module.css';
+import { reportParam } from './moderation-text';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** How long typing pauses before the server is asked. */
@@ -17,13 +19,15 @@ const SEARCH_DELAY_MS = 300;
 /**
  * The admin user search (spec §7's user-search-{env}): hits ranked by the server as the admin
  * types, each with its profile, keys and figures in this environment. The search is kept in the
- * URL (`?q=`), so a reload or a shared link shows the same hits.
+ * URL (`?q=`), so a reload or a shared link shows the same hits; a search started from a report
+ * keeps it (`?report=`) beside, and each hit's page carries it to a suspension.
  */
 export default function UserSearch() {
   const { environment, capabilities } = useAdminAccessContext();
   const [params, setParams] = useSearchParams();
   const [typed, setTyped] = useState(() => params.get('q') ?? '');
   const query = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
+  const reportID = reportParam(params);
 
   useEffect(() => {
     if ((params.get('q') ?? '') === query) return;
@@ -40,6 +44,15 @@ export default function UserSearch() {
       lead={`Find a player by display name or email address. Credits, merch orders and invites are those of ${environment}.`}
     >
       {!capabilities.manageKeys && <ReadOnlyNotice>Only admins change keys; you see them read-only.</ReadOnlyNotice>}
+      {reportID && (
+        <p className={styles.fromReport}>
+          Looking for the player of report{' '}
+          <Link to={adminReportPath(reportID)} className={styles.mono}>
+            {reportID}
+          </Link>
+          . A player’s name opens their page; a suspension made there names the report.
+        </p>
+      )}
       <search aria-label="Players" className={styles.searchBox}>
         <FormField
           label="Search players"
@@ -52,7 +65,7 @@ export default function UserSearch() {
           onChange={(event) => setTyped(event.target.value)}
         />
       </search>
-      <Hits environment={environment} query={query} canChangeKeys={capabilities.manageKeys} />
+      <Hits environment={environment} query={query} canChangeKeys={capabilities.manageKeys} reportID={reportID} />
     </ModerationScreen>
   );
 }
@@ -61,9 +74,10 @@ interface HitsProps {
   environment: Environment;
   query: string;
   canChangeKeys: boolean;
+  reportID: string | null;
 }
 
-function Hits({ environment, query, canChangeKeys }: HitsProps) {
+function Hits({ environment, query, canChangeKeys, reportID }: HitsProps) {
   const { result, tooShortMessage, searching, failure, retry } = useUserSearch(environment, query);
 
   let status = tooShortMessage ?? '';
@@ -92,7 +106,7 @@ function Hits({ environment, query, canChangeKeys }: HitsProps) {
         <ul className={styles.hits} aria-label="Players found" aria-busy={searching}>
           {result.hits.map((hit) => (
             <li key={hit.profile.userID}>
-              <UserHit environment={environment} hit={hit} canChangeKeys={canChangeKeys} />
+              <UserHit environment={environment} hit={hit} canChangeKeys={canChangeKeys} reportID={reportID} />
             </li>
           ))}
         </ul>

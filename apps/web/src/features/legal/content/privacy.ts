@@ -1,3 +1,4 @@
+import { ERASED_BY_DELETION, KEPT_AFTER_DELETION } from '@outpost/contracts/account-lifecycle-text';
 import type { LegalDocument } from '../legal-document';
 
 export const privacyPolicy: LegalDocument = {
@@ -190,6 +191,17 @@ export const privacyPolicy: LegalDocument = {
         },
         'To exercise these rights, email privacy@outpost.example from the email address on your account. We may need to verify your identity before acting on your request, and we will respond within the time the law requires. If we decline your request, you can ask us to reconsider it.',
         'We will not discriminate against you for exercising your privacy rights.',
+      ],
+    },
+    {
+      id: 'delete-or-download',
+      heading: 'Deleting Your Account and Downloading Your Data',
+      blocks: [
+        'You can do both yourself, signed in, on your account page (/account), under “Your data”.',
+        'Download your data gives you one file (JSON) with your account and profile and, in every part of the Services, your credits history, orders, invites, feedback, reports and the other records we keep about you.',
+        'Delete your account asks for your password, then deletes the account at once. This cannot be undone. ' +
+          ERASED_BY_DELETION,
+        KEPT_AFTER_DELETION,
       ],
     },
     {

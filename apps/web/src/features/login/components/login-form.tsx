@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { useSignIn } from '../api/sign-in';
-import { authFailureMessage } from '../failure-message';
+import { signInFailureMessage } from '../failure-message';
 import type { LoginMode } from '../login-mode';
 import { checkEmail, checkPassword, validate } from '../validation';
 import { EmailField, PasswordField } from './credential-fields';
@@ -31,7 +31,7 @@ export function LoginForm({ focusHeading, onSwitch, carried }: PanelProps & { ca
     if (!checked.ok) return;
     setFailure(null);
     signIn.mutate(checked.values, {
-      onError: (error) => setFailure({ tone: 'error', text: authFailureMessage(error) }),
+      onError: (error) => setFailure({ tone: 'error', text: signInFailureMessage(error) }),
     });
   };
 

@@ -2,9 +2,9 @@ import { type AdminMerchOrder, MERCH_ORDER_STATUS_LABELS } from '@outpost/contra
 import { creditsText, dollarsText, orderTotalText, PAYMENT_METHOD_LABELS } from '../../../../lib/commerce/order-text';
 import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
+import { amountCell, ScrollTable } from '../../components/scroll-table';
 import styles from '../merch.module.css';
 import { addressLines, cutText, mailtoHref, orderTimeline, phoneText, shippingName, sizesText } from '../merch-text';
-import { ScrollTable } from './scroll-table';
 
 type OrderProps = { order: AdminMerchOrder };
 
@@ -52,13 +52,13 @@ export function OrderLines({ order }: OrderProps) {
           <tr>
             <th scope="col">Product</th>
             <th scope="col">Variety</th>
-            <th scope="col" className={styles.amount}>
+            <th scope="col" className={amountCell}>
               Quantity
             </th>
-            <th scope="col" className={styles.amount}>
+            <th scope="col" className={amountCell}>
               Unit price
             </th>
-            <th scope="col" className={styles.amount}>
+            <th scope="col" className={amountCell}>
               Line total
             </th>
           </tr>
@@ -70,9 +70,9 @@ export function OrderLines({ order }: OrderProps) {
                 {line.productName} <span className={styles.mono}>({line.productID})</span>
               </td>
               <td>{line.varietyName}</td>
-              <td className={styles.amount}>{line.quantity}</td>
-              <td className={styles.amount}>{dollarsText(line.unitPrice)}</td>
-              <td className={styles.amount}>{dollarsText(line.unitPrice * line.quantity)}</td>
+              <td className={amountCell}>{line.quantity}</td>
+              <td className={amountCell}>{dollarsText(line.unitPrice)}</td>
+              <td className={amountCell}>{dollarsText(line.unitPrice * line.quantity)}</td>
             </tr>
           ))}
         </tbody>
@@ -81,7 +81,7 @@ export function OrderLines({ order }: OrderProps) {
             <th scope="row" colSpan={4}>
               Total
             </th>
-            <td className={styles.amount}>
+            <td className={amountCell}>
               {dollarsText(order.total)}
               {order.payment === 'credits' && order.totalCredits !== null && (
                 <>

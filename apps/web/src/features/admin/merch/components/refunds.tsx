@@ -5,11 +5,11 @@ import { TextAreaField } from '../../../../components/form/text-area-field';
 import { creditsText, dollarsText } from '../../../../lib/commerce/order-text';
 import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
+import { amountCell, ScrollTable } from '../../components/scroll-table';
 import styles from '../merch.module.css';
 import { providerName, refundableCents, refundStatusText } from '../merch-text';
 import { checkRefund, newRefundDraft, type RefundDraft } from '../order-form';
 import { type OrderChange, OrderChangeForm } from './order-change';
-import { ScrollTable } from './scroll-table';
 
 interface RefundsProps {
   order: AdminMerchOrder;
@@ -105,10 +105,10 @@ export function Refunds({ order, change }: RefundsProps) {
           <thead>
             <tr>
               <th scope="col">When</th>
-              <th scope="col" className={styles.amount}>
+              <th scope="col" className={amountCell}>
                 Amount
               </th>
-              <th scope="col" className={styles.amount}>
+              <th scope="col" className={amountCell}>
                 Credits back
               </th>
               <th scope="col">Reason</th>
@@ -120,8 +120,8 @@ export function Refunds({ order, change }: RefundsProps) {
             {order.refunds.map((refund) => (
               <tr key={refund.refundID}>
                 <td className={styles.nowrap}>{formatInstant(refund.createdAt)}</td>
-                <td className={styles.amount}>{dollarsText(refund.amountCents)}</td>
-                <td className={styles.amount}>{refund.credits === null ? '—' : creditsText(refund.credits)}</td>
+                <td className={amountCell}>{dollarsText(refund.amountCents)}</td>
+                <td className={amountCell}>{refund.credits === null ? '—' : creditsText(refund.credits)}</td>
                 <td className={styles.messageText}>{refund.reason}</td>
                 <td className={styles.mono}>{refund.admin}</td>
                 <td>

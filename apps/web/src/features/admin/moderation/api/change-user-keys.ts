@@ -7,6 +7,7 @@ import { requestJson } from '../../../../lib/api';
 import { meQueryKey } from '../../../../lib/session';
 import { userSearchQueryKey } from '../../api/search-users';
 import { partnersAdminQueryKey } from '../../partners/api/query-keys';
+import { adminUsersQueryKey } from './get-admin-user';
 
 /** PUT /api/admin/:env/users/:userID/keys: the user's whole set of keys (admins only). */
 export function changeUserKeys(environment: Environment, userID: string, keys: readonly ProfileKey[]) {
@@ -17,15 +18,16 @@ export function changeUserKeys(environment: Environment, userID: string, keys: r
 }
 
 /**
- * What shows keys: every environment's searches and partner lists (keys are shared by the
- * environments, and the partners are the players with the partner key), and the session of an
- * admin who changed their own keys.
+ * What shows keys: every environment's searches, player pages and partner lists (keys are shared
+ * by the environments, and the partners are the players with the partner key), and the session of
+ * an admin who changed their own keys.
  */
 function refreshKeysShown(queryClient: QueryClient, userID: string) {
   const own = queryClient.getQueryData<Me>(meQueryKey)?.user?.id === userID;
   return Promise.all([
     ...ENVIRONMENTS.flatMap((each) => [
       queryClient.invalidateQueries({ queryKey: userSearchQueryKey(each) }),
+      queryClient.invalidateQueries({ queryKey: adminUsersQueryKey(each) }),
       queryClient.invalidateQueries({ queryKey: partnersAdminQueryKey(each, 'partners') }),
     ]),
     ...(own ? [queryClient.invalidateQueries({ queryKey: meQueryKey })] : []),

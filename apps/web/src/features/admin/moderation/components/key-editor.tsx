@@ -13,7 +13,8 @@ import { keyChanges, playerName, profileKeysOf } from '../moderation-text';
 
 interface KeyEditorProps {
   environment: Environment;
-  hit: UserSearchHit;
+  /** A search hit, or a player's page: who the player is and their keys. */
+  hit: Pick<UserSearchHit, 'profile' | 'keys'>;
 }
 
 /**

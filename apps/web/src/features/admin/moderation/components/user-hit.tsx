@@ -1,9 +1,11 @@
+import { adminUserPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import type { UserSearchHit, UserSearchMatch } from '@outpost/contracts/user-search';
 import { formatDay } from '../../../../lib/format-day';
+import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
 import styles from '../moderation.module.css';
-import { playerName } from '../moderation-text';
+import { playerName, withReport } from '../moderation-text';
 import { KeyEditor } from './key-editor';
 
 const MATCH_LABELS: Record<UserSearchMatch, string> = {
@@ -18,16 +20,21 @@ interface UserHitProps {
   hit: UserSearchHit;
   /** Admins change keys here; everyone else reads them. */
   canChangeKeys: boolean;
+  /** The report the search was started from (`?report=`), carried to the player's page. */
+  reportID?: string | null;
 }
 
-/** One player found: who they are, how they matched, their keys and their figures in this environment. */
-export function UserHit({ environment, hit, canChangeKeys }: UserHitProps) {
+/**
+ * One player found: who they are, how they matched, their keys and their figures in this
+ * environment. The name leads to the player's page (suspensions), with the report searched from.
+ */
+export function UserHit({ environment, hit, canChangeKeys, reportID = null }: UserHitProps) {
   const { userID, displayName, email, created } = hit.profile;
   const heading = `hit-${userID}`;
   return (
     <article className={styles.hit} aria-labelledby={heading}>
       <h2 id={heading} className={styles.hitName}>
-        {playerName(displayName)}
+        <Link to={withReport(adminUserPath(userID), reportID)}>{playerName(displayName)}</Link>
       </h2>
       <p className={styles.note}>{MATCH_LABELS[hit.match]}</p>
       <dl className={`${adminStyles.facts} ${styles.facts}`}>

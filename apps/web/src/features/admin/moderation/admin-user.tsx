@@ -1,0 +1,136 @@
+import type { AdminUser } from '@outpost/contracts/account-lifecycle';
+import { SUSPENSION_MESSAGES } from '@outpost/contracts/account-lifecycle-text';
+import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
+import type { Environment } from '@outpost/contracts/environments';
+import type { AdminAccess } from '@outpost/contracts/permissions';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { formatDay } from '../../../lib/format-day';
+import { Link, useParams, useSearchParams } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
+import { LoadState } from '../components/load-state';
+import { ReadOnlyNotice } from '../components/read-only-notice';
+import { useAdminUser } from './api/get-admin-user';
+import { CopyButton } from './components/copy-button';
+import { KeyEditor } from './components/key-editor';
+import { ModerationScreen } from './components/moderation-screen';
+import { SuspensionHistory } from './components/suspension-history';
+import { SuspensionPanel } from './components/suspension-panel';
+import styles from './moderation.module.css';
+import { playerName, reportParam, withReport } from './moderation-text';
+
+/**
+ * One player's page in the moderation hub (reached from the user search): who they are, their keys
+ * and figures in this environment, their suspension now and every one before. Staff and admins
+ * suspend and lift from here; moderators read.
+ */
+export default function AdminUserScreen() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const { userID = '' } = useParams();
+  const [params] = useSearchParams();
+  const reportID = reportParam(params);
+  const user = useAdminUser(environment, userID);
+  const searchPath = withReport(ADMIN_ROUTES.adminUsers, reportID);
+  return (
+    <ModerationScreen
+      id="admin-user-title"
+      title={user.data ? playerName(user.data.profile.displayName) : 'Player'}
+      lead={
+        <>
+          A player’s account, shared by every environment; credits, merch orders and invites are those of {environment}.{' '}
+          <Link to={searchPath}>Back to the user search</Link>
+        </>
+      }
+    >
+      <UserLoader
+        key={`${environment}/${userID}`}
+        query={user}
+        environment={environment}
+        userID={userID}
+        capabilities={capabilities}
+        reportID={reportID}
+      />
+    </ModerationScreen>
+  );
+}
+
+interface UserLoaderProps {
+  query: UseQueryResult<AdminUser>;
+  environment: Environment;
+  userID: string;
+  capabilities: AdminAccess['capabilities'];
+  reportID: string | null;
+}
+
+function UserLoader({ query, environment, userID, capabilities, reportID }: UserLoaderProps) {
+  return (
+    <LoadState query={query} what="player" missing={SUSPENSION_MESSAGES.noUser(userID)}>
+      {(user) => (
+        <div aria-busy={query.isFetching}>
+          <AccountFacts user={user} environment={environment} canChangeKeys={capabilities.manageKeys} />
+          <SuspensionPanel
+            environment={environment}
+            user={user}
+            canSuspend={capabilities.suspendPlayers}
+            reportID={reportID}
+            onReload={query.refetch}
+          />
+          <SuspensionHistory name={playerName(user.profile.displayName)} suspensions={user.suspensions} />
+        </div>
+      )}
+    </LoadState>
+  );
+}
+
+interface AccountFactsProps {
+  user: AdminUser;
+  environment: Environment;
+  canChangeKeys: boolean;
+}
+
+/** Who the player is, their keys (admins change them here), and their figures in this environment. */
+function AccountFacts({ user, environment, canChangeKeys }: AccountFactsProps) {
+  const { userID, email, created } = user.profile;
+  return (
+    <>
+      <section aria-labelledby="admin-user-account">
+        <h2 id="admin-user-account">Account</h2>
+        <dl className={`${adminStyles.facts} ${styles.facts}`}>
+          <dt>Email</dt>
+          <dd>{email}</dd>
+          <dt>User ID</dt>
+          <dd className={styles.idRow}>
+            <span className={styles.mono}>{userID}</span>
+            <CopyButton text={userID} what="user ID" />
+          </dd>
+          <dt>Joined</dt>
+          <dd>{formatDay(created)}</dd>
+          {!canChangeKeys && (
+            <>
+              <dt>Keys</dt>
+              <dd>{user.keys.length > 0 ? user.keys.join(', ') : 'None'}</dd>
+            </>
+          )}
+        </dl>
+        {canChangeKeys ? (
+          <KeyEditor environment={environment} hit={user} />
+        ) : (
+          <ReadOnlyNotice>Only admins change keys; you see them read-only.</ReadOnlyNotice>
+        )}
+      </section>
+      <section aria-labelledby="admin-user-figures">
+        <h2 id="admin-user-figures">In {user.environment}</h2>
+        <dl className={`${adminStyles.facts} ${styles.facts}`}>
+          <dt>Credits</dt>
+          <dd>{user.credits.toLocaleString()}</dd>
+          <dt>Merch orders</dt>
+          <dd>{user.merchOrders.toLocaleString()}</dd>
+          <dt>Invites</dt>
+          <dd>
+            {user.invites.shared} shared, {user.invites.claimed} claimed
+          </dd>
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Suspension } from '@outpost/contracts/account-lifecycle';
+import { adminReportPath } from '@outpost/contracts/admin-routes';
+import { Link } from '../../../../lib/router/router';
+import adminStyles from '../../components/admin-screen.module.css';
+import { formatInstant } from '../../components/local-time';
+import { ScrollTable } from '../../components/scroll-table';
+import styles from '../moderation.module.css';
+import { actorName, SUSPENSION_STATE_LABELS, suspensionEndText } from '../suspension-text';
+
+interface SuspensionHistoryProps {
+  /** The player's name as the screens show it, for the table's caption. */
+  name: string;
+  suspensions: readonly Suspension[];
+}
+
+/**
+ * Every suspension of the player, as the server lists them: its state, why, from and until when,
+ * who made it (and in which environment's log), who lifted it and why, and the report it came from.
+ */
+export function SuspensionHistory({ name, suspensions }: SuspensionHistoryProps) {
+  const caption = `Suspensions of ${name}`;
+  return (
+    <section aria-labelledby="admin-user-history">
+      <h2 id="admin-user-history">Suspension history</h2>
+      {suspensions.length === 0 ? (
+        <p className={adminStyles.note}>{name} has never been suspended.</p>
+      ) : (
+        <ScrollTable label={caption}>
+          <thead>
+            <tr>
+              <th scope="col">State</th>
+              <th scope="col">Reason</th>
+              <th scope="col">From</th>
+              <th scope="col">Until</th>
+              <th scope="col">By</th>
+              <th scope="col">Lifted</th>
+              <th scope="col">Report</th>
+            </tr>
+          </thead>
+          <tbody>
+            {suspensions.map((suspension) => (
+              <tr key={suspension.suspensionID}>
+                <td className={styles.nowrap}>{SUSPENSION_STATE_LABELS[suspension.state]}</td>
+                <td className={styles.cellText}>{suspension.reason}</td>
+                <td>{formatInstant(suspension.startsAt)}</td>
+                <td>{suspensionEndText(suspension, formatInstant)}</td>
+                <td>
+                  {actorName(suspension.suspendedBy)}
+                  <div className={styles.note}>in {suspension.environment}</div>
+                </td>
+                <td>
+                  {suspension.liftedAt ? (
+                    <>
+                      {formatInstant(suspension.liftedAt)}
+                      {suspension.liftedBy && <div>by {actorName(suspension.liftedBy)}</div>}
+                      {suspension.liftNote && <div className={styles.cellText}>“{suspension.liftNote}”</div>}
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td>
+                  {suspension.reportID ? (
+                    <Link to={adminReportPath(suspension.reportID)} className={styles.mono}>
+                      {suspension.reportID}
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+    </section>
+  );
+}
