@@ -137,7 +137,9 @@ describe('staff suspend a player and lift it', () => {
         endsAt.toISOString(),
       );
       await logInAt(player.page, account);
-      expect(await loginAlert(player.page)).toBe(`Your account is suspended until ${shown}.`);
+      expect(await loginAlert(player.page)).toBe(
+        `Your account is suspended until ${shown}. Reason: Griefing the harbour market`,
+      );
 
       // Lifted: the player signs in as before.
       const liftForm = staff.getByRole('form', { name: 'Lift the suspension' });

@@ -5,10 +5,11 @@ import { AccountError, createAccount, parseKeys, setKeysByEmail } from './identi
 import { type AuthLogger, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import {
   AccountGoneError,
+  DELETION_SWEEP_GRACE_MS,
   DeletionBlockedError,
   deleteAccount,
   exportAccountData,
-  resumeDeletions,
+  sweepDeletions,
 } from './identity/lifecycle/deletion';
 import { findUserIdByEmail, listUsers } from './identity/queries';
 import { PERSONAL_DATA_PARTS } from './personal-data';
@@ -37,7 +38,7 @@ Commands:
   delete-account --email <e>
                           delete an account as its player can from /account: sessions end,
                           personal data goes, records others rely on stay anonymous; also
-                          finishes any deletion that was cut short
+                          finishes earlier deletions whose grace period has passed
   migrate                 bring every store to the latest schema
   seed [--env <env>]      write the demo data set into an environment's store
                           (default: APP_ENV); safe to run again
@@ -117,12 +118,11 @@ const COMMANDS: Record<string, Command> = {
     const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
     const email = required(values, 'email').trim().toLowerCase();
     const data = accountData(stores, config);
-    const resumed = await resumeDeletions(data);
+    const swept = await sweepDeletions(data);
     const userId = await accountByEmail(stores, email);
     const anonymousId = await deleteAccount(data, userId, { kind: 'operator' });
-    const finished =
-      resumed > 0 ? ` (and finished ${resumed} deletion${resumed === 1 ? '' : 's'} cut short before)` : '';
-    return `Deleted ${email}; what others rely on now names ${anonymousId}${finished}.`;
+    const earlier = swept > 0 ? ` Finished ${swept} earlier deletion${swept === 1 ? '' : 's'} too.` : '';
+    return `Deleted ${email}; what others rely on now names ${anonymousId}. The server sweeps it once more after ${DELETION_SWEEP_GRACE_MS / 60_000} minutes.${earlier}`;
   },
   migrate: async () => 'Every store is at the latest migration.',
   seed: async (stores, args, config) => {

@@ -26,7 +26,7 @@ import { registerShopRoutes } from './economy/shop/routes';
 import { StripeClient } from './economy/stripe/stripe-client';
 import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import { registerAuthRoutes } from './identity/auth-routes';
-import { resumeDeletions } from './identity/lifecycle/deletion';
+import { DELETION_SWEEP_INTERVAL_MS, sweepDeletions } from './identity/lifecycle/deletion';
 import { registerAccountLifecycleRoutes } from './identity/lifecycle/routes';
 import { countSuspendedPlayers } from './identity/lifecycle/suspensions';
 import { registerIdentityRoutes } from './identity/routes';
@@ -60,6 +60,7 @@ import {
 } from './platform/http/security-headers';
 import { serviceKeyCheck } from './platform/http/service-key';
 import { registerSpa } from './platform/http/spa';
+import { registerIntervalJob } from './platform/jobs/interval-job';
 import { createMailer } from './platform/mail/mailer';
 import { createFileStore, fileStoreCspSources } from './platform/storage/create-file-store';
 import type { FileStore } from './platform/storage/file-store';
@@ -268,14 +269,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forgetSessions: viewers.forgetUser,
     rateLimits: { deletion: rateLimits.accountDeletion, export: rateLimits.accountExport },
   });
-  // A deletion cut short (a crash, a store out of reach) is finished at the next start.
-  app.addHook('onReady', async () => {
-    try {
-      const resumed = await resumeDeletions(accountData);
-      if (resumed > 0) app.log.info({ resumed }, 'finished account deletions that were cut short');
-    } catch (error) {
-      app.log.error({ err: error }, 'could not finish the account deletions that were cut short');
-    }
+  // Deletions are swept once more after their grace period, and one cut short is finished.
+  registerIntervalJob(app, {
+    name: 'account deletion sweep',
+    intervalMs: DELETION_SWEEP_INTERVAL_MS,
+    atStart: true,
+    run: async () => {
+      const finished = await sweepDeletions(accountData);
+      if (finished > 0) app.log.info({ finished }, 'finished account deletions');
+    },
   });
   registerIdentityRoutes(app, { identity, checkEmailRateLimit: rateLimits.checkEmail });
   attestation.registerRoutes(app);

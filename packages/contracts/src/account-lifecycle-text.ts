@@ -30,13 +30,14 @@ export const SUSPENSION_REASON_MAX_LENGTH = 500;
 export const SUSPENSION_NOTE_MAX_LENGTH = 500;
 
 export const SUSPENSION_MESSAGES = {
-  reasonRequired: 'Say why the player is suspended; they are told.',
+  reasonRequired: 'Say why the player is suspended; they are told when they try to sign in.',
   reasonTooLong: `A reason is at most ${SUSPENSION_REASON_MAX_LENGTH} characters.`,
   untilInvalid: 'The end must be a date and time, or none for a suspension until it is lifted.',
   untilPast: 'The end of a suspension must be in the future.',
   noteTooLong: `A note is at most ${SUSPENSION_NOTE_MAX_LENGTH} characters.`,
   reportIDInvalid: 'That is not a report ID.',
   ownAccount: 'You cannot suspend your own account.',
+  staffOnlyByAdmins: 'Only admins suspend staff and admins, or lift their suspensions.',
   notSuspended: 'This player is not suspended.',
   changedMeanwhile: "This player's suspension was changed by someone else meanwhile; reload the page to see it.",
   noUser: (userID: string) => `No account has the user ID "${userID}".`,
@@ -46,13 +47,19 @@ export const SUSPENSION_MESSAGES = {
 export const ACCOUNT_SUSPENDED_CODE = 'account-suspended';
 
 /**
- * What a suspended player is told when signing in. `formatEnd` words the end for the reader: the
- * server writes UTC, the web app the reader's own time.
+ * What a suspended player is told when signing in: until when, and why. `formatEnd` words the end
+ * for the reader: the server writes UTC, the web app the reader's own time.
  */
-export function accountSuspendedMessage(endsAt: string | null, formatEnd: (iso: string) => string): string {
-  return endsAt === null
-    ? 'Your account is suspended until a moderator lifts the suspension.'
-    : `Your account is suspended until ${formatEnd(endsAt)}.`;
+export function accountSuspendedMessage(
+  endsAt: string | null,
+  reason: string,
+  formatEnd: (iso: string) => string,
+): string {
+  const until =
+    endsAt === null
+      ? 'Your account is suspended until the Outpost team lifts the suspension.'
+      : `Your account is suspended until ${formatEnd(endsAt)}.`;
+  return `${until} Reason: ${reason}`;
 }
 
 /** The export's file name: `outpost-data-2026-11-26.json`. */

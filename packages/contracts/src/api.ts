@@ -191,7 +191,8 @@ export const API_POLICIES = {
   // partners (key 'partner', checked by the routes) see their link and claim tiers; only admins run it.
   'GET /api/referrals/:referralID': open,
   'POST /api/account/referrals/:referralID/join': { access: 'signedIn' },
-  'GET /api/account/referral-link': { access: 'signedIn' },
+  // It creates the partner's link on first visit (spec §4: created on demand if absent).
+  'GET /api/account/referral-link': { access: 'signedIn', writes: true },
   'POST /api/account/referral-link/tiers/:tierID/claim': { access: 'signedIn' },
   'POST /api/account/partner-invites/:inviteID/claim': { access: 'signedIn' },
   'GET /api/admin/:env/partners': { access: 'managePartners' },

@@ -122,3 +122,12 @@ export function decodeFunctionError(httpStatus: number, body: unknown): DecodedF
   const message = typeof error?.message === 'string' ? error.message : status;
   return { status, message, details: error?.details };
 }
+
+/**
+ * The header every request of our own pages carries (the web app's one request path). A page of
+ * another site can send it only through a cross-origin fetch, which must first pass a CORS
+ * preflight the server never grants; links and forms cannot send it at all. So the server takes
+ * it, like `Sec-Fetch-Site: same-origin`, as a request from our pages, also in browsers too old to
+ * send Sec-Fetch-Site.
+ */
+export const OWN_PAGE_HEADER = 'x-outpost-page';

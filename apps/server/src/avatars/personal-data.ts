@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { PersonalDataPart } from '../platform/personal-data';
+import { eraseCountedRows, type PersonalDataPart } from '../platform/personal-data';
 import type { GameDatabase } from '../stores';
 
 /**
@@ -23,19 +22,10 @@ export const avatarPersonalData: PersonalDataPart<GameDatabase> = {
       })),
     };
   },
-  async erase(trx, { userId }) {
-    await trx
-      .updateTable('avatars')
-      .set({ claimed_count: sql<number>`claimed_count - 1` })
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('avatar_claims')
-            .select('avatar_claims.avatar_id')
-            .whereRef('avatar_claims.avatar_id', '=', 'avatars.avatar_id')
-            .where('avatar_claims.user_id', '=', userId),
-        ),
-      )
-      .execute();
-    await trx.deleteFrom('avatar_claims').where('user_id', '=', userId).execute();
-  },
+  erase: (trx, subject) =>
+    eraseCountedRows(
+      trx,
+      { rows: 'avatar_claims', key: 'avatar_id', counts: 'avatars', count: 'claimed_count' },
+      subject,
+    ),
 };

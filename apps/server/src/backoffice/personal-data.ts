@@ -12,7 +12,13 @@ export const adminLogPersonalData: PersonalDataPart<GameDatabase> = {
   },
   async erase(trx, subject) {
     await replaceInText(trx, { admin_log: ['admin', 'data'] }, subject.userId, subject.anonymousId);
-    await replaceInText(trx, { admin_log: ['data'] }, subject.email, subject.anonymousId);
+    // As a JSON string, so another address that holds this one (`ba@b.co`, `a@b.com`) stays as it is.
+    await replaceInText(
+      trx,
+      { admin_log: ['data'] },
+      JSON.stringify(subject.email),
+      JSON.stringify(subject.anonymousId),
+    );
     // A name is a short word that may be any other value too, so only where an entry names it as a name.
     if (subject.displayName !== null) {
       await replaceInText(

@@ -17,11 +17,23 @@ export const creditsPersonalData: PersonalDataPart<GameDatabase> = {
     return { credits: { balance, history }, items };
   },
   async erase(trx, subject) {
-    await anonymiseColumns(
-      trx,
-      { credit_ledger: ['user_id'], credit_balances: ['user_id'], claimed_items: ['user_id'] },
-      subject,
-    );
+    // The balance joins the anonymous one: a sweep finds a balance a late request began anew.
+    await trx
+      .insertInto('credit_balances')
+      .expression((eb) =>
+        eb
+          .selectFrom('credit_balances')
+          .select((select) => [select.val(subject.anonymousId).as('user_id'), 'balance'])
+          .where('user_id', '=', subject.userId),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .column('user_id')
+          .doUpdateSet((eb) => ({ balance: eb('credit_balances.balance', '+', eb.ref('excluded.balance')) })),
+      )
+      .execute();
+    await trx.deleteFrom('credit_balances').where('user_id', '=', subject.userId).execute();
+    await anonymiseColumns(trx, { credit_ledger: ['user_id'], claimed_items: ['user_id'] }, subject);
     // References name their cause, and some causes name the player (`code:<code>:<userID>`).
     await replaceInText(
       trx,

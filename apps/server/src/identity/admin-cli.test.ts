@@ -121,7 +121,7 @@ describe('the operator CLI, while the server runs', () => {
     const deleted = await admin(['delete-account', '--email', 'leaving@example.com'], t.dataDir);
     expect(deleted.stderr).toBe('');
     expect(deleted.stdout.trim()).toMatch(
-      /^Deleted leaving@example\.com; what others rely on now names deleted-[a-z0-9]{16}\.$/,
+      /^Deleted leaving@example\.com; what others rely on now names deleted-[a-z0-9]{16}\. The server sweeps it once more after 2 minutes\.$/,
     );
     expect(deleted.status).toBe(0);
     // The running server's cached session of the player stops counting at once.

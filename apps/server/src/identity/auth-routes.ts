@@ -39,12 +39,32 @@ function bodyEmail(body: unknown): unknown {
 
 const signedInSchema = z.object({ token: z.string(), user: z.object({ id: z.string() }) });
 
-/** A suspended account's refusal, with its end for screens that word it in the reader's own time. */
-function suspendedRefusal(endsAt: string | null): FunctionErrorBody {
-  return errorBody('permission-denied', accountSuspendedMessage(endsAt, formatUtc), {
+/** A suspended account's refusal: until when and why, the end also on its own for screens that word it in the reader's time. */
+function suspendedRefusal(endsAt: string | null, reason: string): FunctionErrorBody {
+  return errorBody('permission-denied', accountSuspendedMessage(endsAt, reason, formatUtc), {
     code: ACCOUNT_SUSPENDED_CODE,
     endsAt,
+    reason,
   });
+}
+
+/**
+ * What a sign-in the library let through answers when the account may not have a session after
+ * all (suspended, or its deletion began meanwhile): the session it made goes at once. Fails
+ * closed: an answer that does not name its session and account is an error, never a session.
+ */
+async function refuseUnlessActive(
+  identity: Kysely<IdentityDatabase>,
+  answer: unknown,
+): Promise<{ http: number; body: FunctionErrorBody } | undefined> {
+  const signedIn = signedInSchema.safeParse(answer);
+  if (!signedIn.success) throw new Error('The auth library answered a sign-in without its session and account.');
+  const standing = await accountStanding(identity, signedIn.data.user.id);
+  if (standing.kind === 'active') return undefined;
+  await identity.deleteFrom('auth_sessions').where('token', '=', signedIn.data.token).execute();
+  return standing.kind === 'suspended'
+    ? { http: 403, body: suspendedRefusal(standing.endsAt, standing.reason) }
+    : authError(401, 'USER_NOT_FOUND');
 }
 
 /** Whether a sign-in's address is an account whose deletion is under way. */
@@ -98,12 +118,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, identity: K
     // against its rate limit): the session it made goes at once, and the owner is told until when.
     // Asking only after the password checked out keeps a suspension nobody else's business.
     if (signingIn && response.status === 200) {
-      const signedIn = signedInSchema.safeParse(await response.clone().json());
-      const standing = signedIn.success ? await accountStanding(identity, signedIn.data.user.id) : undefined;
-      if (signedIn.success && standing?.kind === 'suspended') {
-        await identity.deleteFrom('auth_sessions').where('token', '=', signedIn.data.token).execute();
-        return reply.code(403).type('application/json').send(suspendedRefusal(standing.endsAt));
-      }
+      const refusal = await refuseUnlessActive(identity, await response.clone().json());
+      if (refusal) return reply.code(refusal.http).type('application/json').send(refusal.body);
     }
 
     reply.code(response.status);

@@ -28,7 +28,13 @@ export async function withIdentityChangeLast<Result, Applied>(
       return { result, applied: applied.value };
     });
   } catch (error) {
-    if (applied) await change.undo(applied.value);
+    if (!applied) throw error;
+    try {
+      await change.undo(applied.value);
+    } catch (undoError) {
+      // Both stores now disagree: an internal error that keeps both causes for the log.
+      throw new AggregateError([error, undoError], 'An identity change stayed after its game transaction failed');
+    }
     throw error;
   }
 }

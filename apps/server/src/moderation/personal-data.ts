@@ -4,7 +4,8 @@ import { toReport } from './queries';
 
 /**
  * Reports are the moderators' record of what was done: a deleted player's reports (and a deleted
- * moderator's resolutions) stay, under the anonymous id; the download has the reports they filed.
+ * moderator's resolutions, and reports about the player by their name) stay, under the anonymous
+ * id; the download has the reports they filed.
  */
 export const moderationPersonalData: PersonalDataPart<GameDatabase> = {
   async export(db, { userId }) {
@@ -19,5 +20,16 @@ export const moderationPersonalData: PersonalDataPart<GameDatabase> = {
       reportsFiled: filed.map(toReport).map(({ resolvedBy: _moderator, reporter: _self, ...report }) => report),
     };
   },
-  erase: (trx, subject) => anonymiseColumns(trx, { reports: ['reporter', 'resolved_by'] }, subject),
+  async erase(trx, subject) {
+    await anonymiseColumns(trx, { reports: ['reporter', 'resolved_by'] }, subject);
+    // A report about the player names them as they were known; the record keeps who it was about, anonymously.
+    if (subject.displayName !== null) {
+      const name = subject.displayName.toLowerCase();
+      await trx
+        .updateTable('reports')
+        .set({ target: subject.anonymousId })
+        .where((eb) => eb(eb.fn('lower', ['target']), 'in', [name, `@${name}`]))
+        .execute();
+    }
+  },
 };

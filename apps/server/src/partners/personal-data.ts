@@ -16,13 +16,31 @@ async function moveLink(trx: Kysely<GameDatabase>, subject: ErasedSubject): Prom
   const link = await trx.selectFrom('referral_links').selectAll().where('link_id', '=', from).executeTakeFirst();
   if (!link) return;
   const to = referralLinkID(subject.anonymousId);
-  // The new row first: the joins and claims reference the link's id.
+  // The new row first, as the joins and claims reference the link's id; a sweep finding a link
+  // recreated by a request under way merges it into the one the first pass moved.
   await trx
     .insertInto('referral_links')
     .values({ ...link, link_id: to, creator: subject.anonymousId, referral_id: newRandomID() })
+    .onConflict((conflict) => conflict.column('link_id').doNothing())
     .execute();
   await trx.updateTable('referral_joins').set({ link_id: to }).where('link_id', '=', from).execute();
-  await trx.updateTable('referral_tier_claims').set({ link_id: to }).where('link_id', '=', from).execute();
+  await trx
+    .updateTable('referral_tier_claims')
+    .set({ link_id: to })
+    .where('link_id', '=', from)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('referral_tier_claims as moved')
+            .select('moved.tier_id')
+            .where('moved.link_id', '=', to)
+            .whereRef('moved.reward_id', '=', 'referral_tier_claims.reward_id')
+            .whereRef('moved.tier_id', '=', 'referral_tier_claims.tier_id'),
+        ),
+      ),
+    )
+    .execute();
+  // What is left under the old id (a tier claimed under both) goes with it.
   await trx.deleteFrom('referral_links').where('link_id', '=', from).execute();
 }
 

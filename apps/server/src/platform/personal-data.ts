@@ -35,6 +35,11 @@ export interface PersonalDataPart<Database> {
    */
   erase(trx: Kysely<Database>, subject: ErasedSubject): Promise<void>;
   /**
+   * Other addresses the player gave for mail to be sent to (a drop subscription's): their mail in
+   * the outbox goes with the account.
+   */
+  addresses?(db: Kysely<Database>, subject: DataSubject): Promise<string[]>;
+  /**
    * What the player must settle before their account can go (an order holding stock while it waits
    * for payment), in words for them; undefined when nothing does.
    */
@@ -78,5 +83,35 @@ export async function replaceInText<Database>(
         trx,
       );
     }
+  }
+}
+
+/** A table of the player's rows, each counted in a column of another table (an episode's favourites). */
+export interface CountedRows<Database> {
+  rows: keyof Database & string;
+  /** The column both tables share, naming what is counted. */
+  key: string;
+  counts: keyof Database & string;
+  count: string;
+}
+
+/**
+ * Deletes the player's rows of `spec.rows` and takes each off its count, by the rows this delete
+ * really removed, so a write racing it (a toggle under way) cannot leave a count apart from its rows.
+ */
+export async function eraseCountedRows<Database>(
+  trx: Kysely<Database>,
+  spec: CountedRows<Database>,
+  subject: DataSubject,
+): Promise<void> {
+  const removed = await sql<{
+    counted: string;
+  }>`delete from ${sql.table(spec.rows)} where user_id = ${subject.userId} returning ${sql.ref(spec.key)} as counted`.execute(
+    trx,
+  );
+  for (const { counted } of removed.rows) {
+    await sql`update ${sql.table(spec.counts)} set ${sql.ref(spec.count)} = ${sql.ref(spec.count)} - 1 where ${sql.ref(spec.key)} = ${counted}`.execute(
+      trx,
+    );
   }
 }

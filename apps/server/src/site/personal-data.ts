@@ -23,6 +23,14 @@ export const sitePersonalData: PersonalDataPart<GameDatabase> = {
       })),
     };
   },
+  async addresses(db, { userId }) {
+    const rows = await db
+      .selectFrom('email_segment_registrations')
+      .select('email')
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map((row) => row.email);
+  },
   async erase(trx, { userId, email }) {
     await removeEmailSignup(trx, email);
     await trx

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { PersonalDataPart } from '../platform/personal-data';
+import { eraseCountedRows, type PersonalDataPart } from '../platform/personal-data';
 import type { GameDatabase } from '../stores';
 
 /**
@@ -23,19 +22,10 @@ export const theaterPersonalData: PersonalDataPart<GameDatabase> = {
       })),
     };
   },
-  async erase(trx, { userId }) {
-    await trx
-      .updateTable('episodes')
-      .set({ favourite_count: sql<number>`favourite_count - 1` })
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('episode_favourites')
-            .select('episode_favourites.episode_id')
-            .whereRef('episode_favourites.episode_id', '=', 'episodes.episode_id')
-            .where('episode_favourites.user_id', '=', userId),
-        ),
-      )
-      .execute();
-    await trx.deleteFrom('episode_favourites').where('user_id', '=', userId).execute();
-  },
+  erase: (trx, subject) =>
+    eraseCountedRows(
+      trx,
+      { rows: 'episode_favourites', key: 'episode_id', counts: 'episodes', count: 'favourite_count' },
+      subject,
+    ),
 };

@@ -3,6 +3,7 @@ import {
   decodeFunctionError,
   FUNCTIONS_TIMEOUT_MS,
   type FunctionErrorStatus,
+  OWN_PAGE_HEADER,
 } from '@outpost/contracts/callable';
 import { z } from 'zod/mini';
 
@@ -96,6 +97,7 @@ export async function sendRequest(
 ): Promise<{ response: Response; body: unknown }> {
   const timeoutMs = options.timeoutMs ?? FUNCTIONS_TIMEOUT_MS;
   const headers = {
+    [OWN_PAGE_HEADER]: '1',
     ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
     ...(await credentialHeaders(options)),
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { registerIntervalJob } from '../../platform/jobs/interval-job';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { GameDatabase } from '../../stores';
 import { notifyOpenedDrops } from './drops';
@@ -19,12 +20,9 @@ export interface MerchJobOptions {
 /**
  * The merch shop's background work, while the app listens: each round gives the stock of lapsed
  * reservations back and mails the subscribers of drops that opened. Every step is a conditional
- * update, so several instances sharing a database may all run it; a round never overlaps the
- * previous one, and a failed round is logged and retried on the next.
+ * update, so several instances sharing a database may all run it.
  */
 export function registerMerchJobs(app: FastifyInstance, options: MerchJobOptions): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
   // Each step on its own: a failed sweep does not hold back the drop mails, nor the other way round.
   const step = async (name: string, work: () => Promise<unknown>) => {
     try {
@@ -33,22 +31,14 @@ export function registerMerchJobs(app: FastifyInstance, options: MerchJobOptions
       app.log.error({ err: error }, `merch jobs: ${name} failed; it runs again shortly`);
     }
   };
-  const round = async () => {
-    await step('returning lapsed reservations', () => expireMerchReservations(options.game));
-    await step('announcing opened drops', () =>
-      notifyOpenedDrops(options.game, options.mailer, { shopUrl: options.shopUrl }),
-    );
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      running ??= round().finally(() => {
-        running = undefined;
-      });
-    }, options.intervalMs ?? MERCH_JOB_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  registerIntervalJob(app, {
+    name: 'merch jobs',
+    intervalMs: options.intervalMs ?? MERCH_JOB_INTERVAL_MS,
+    run: async () => {
+      await step('returning lapsed reservations', () => expireMerchReservations(options.game));
+      await step('announcing opened drops', () =>
+        notifyOpenedDrops(options.game, options.mailer, { shopUrl: options.shopUrl }),
+      );
+    },
   });
 }

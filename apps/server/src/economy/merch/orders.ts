@@ -863,6 +863,23 @@ export async function cancelMerchOrder(
 }
 
 /** Reservations whose time ran out give their stock back; answers how many lapsed. */
+/**
+ * Ends every reservation of a player whose account is being deleted, giving the stock back, in
+ * the caller's transaction. (A deletion is refused while one is open; this catches an order a
+ * request still under way placed meanwhile.) A payment arriving later is a late payment, as after
+ * any lapse.
+ */
+export async function releasePlayerReservations(trx: Kysely<GameDatabase>, userId: string, now = new Date()) {
+  const reserved = await trx
+    .selectFrom('merch_orders')
+    .select('order_id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'reserved')
+    .orderBy('order_id')
+    .execute();
+  for (const { order_id } of reserved) await releaseIn(trx, order_id, 'cancelled', now);
+}
+
 export async function expireMerchReservations(
   db: Kysely<GameDatabase>,
   now = new Date(),

@@ -3,7 +3,7 @@ import type { MerchShipping } from '@outpost/contracts/merch';
 import { sql } from 'kysely';
 import { anonymiseColumns, type DataSubject, type PersonalDataPart } from '../../platform/personal-data';
 import type { GameDatabase } from '../../stores';
-import { hydrateOrders } from './orders';
+import { hydrateOrders, releasePlayerReservations } from './orders';
 
 /** What a never-paid order keeps of where it was to go: nothing (every field the contract names, empty). */
 const NO_SHIPPING: MerchShipping = {
@@ -26,7 +26,7 @@ const byPlayer = ({ userId, email }: DataSubject) => sql<boolean>`(user_id = ${u
  * whole, address included, as the law asks of sales and as its parcel needs, under the anonymous
  * id; one never paid (expired, cancelled) keeps no address. An order still holding stock while it
  * waits for payment must be paid or cancelled first: deleting would leave a payment with no one to
- * ship to.
+ * ship to (one placed by a request under way as the deletion began is cancelled by the erase).
  */
 export const merchPersonalData: PersonalDataPart<GameDatabase> = {
   async blocker(db, { userId }) {
@@ -64,7 +64,16 @@ export const merchPersonalData: PersonalDataPart<GameDatabase> = {
       })),
     };
   },
+  async addresses(db, subject) {
+    const rows = await db
+      .selectFrom('merch_drop_subscriptions')
+      .select('email')
+      .where('user_id', '=', subject.userId)
+      .execute();
+    return rows.map((row) => row.email);
+  },
   async erase(trx, subject) {
+    await releasePlayerReservations(trx, subject.userId);
     await trx.deleteFrom('user_order_settings').where('user_id', '=', subject.userId).execute();
     await trx.deleteFrom('merch_drop_subscriptions').where(byPlayer(subject)).execute();
     await trx.deleteFrom('merch_contacts').where(byPlayer(subject)).execute();

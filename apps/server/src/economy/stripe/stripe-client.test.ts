@@ -305,6 +305,22 @@ describe('Stripe webhook signatures', () => {
       (payload: string) => stripe.sign(payload, { timestamp: Math.floor(Date.now() / 1000) + 3600 }),
       'Timestamp outside the tolerance zone',
     ],
+    [
+      'a signature dated ahead behind a stray letter',
+      (payload: string) => {
+        const ahead = Math.floor(Date.now() / 1000) + 86_400;
+        return stripe.sign(payload, { timestamp: ahead }).replace(`t=${ahead}`, `t=${ahead}z`);
+      },
+      'Timestamp outside the tolerance zone',
+    ],
+    [
+      'a signature dated ahead behind an earlier timestamp',
+      (payload: string) => {
+        const ahead = Math.floor(Date.now() / 1000) + 86_400;
+        return `t=${Math.floor(Date.now() / 1000)},${stripe.sign(payload, { timestamp: ahead })}`;
+      },
+      'Timestamp outside the tolerance zone',
+    ],
     ['a header without a timestamp', () => 'v1=abc', 'Unable to extract timestamp and signatures from header'],
     [
       'a header without a v1 signature',

@@ -212,14 +212,14 @@ export class WebhookSignatureError extends Error {}
 /** How far a delivery's signed time may be from ours, either way: Stripe's default tolerance. */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/** The signed time (`t=`) of a Stripe-Signature header, if it names one. */
+/**
+ * The signed time of a Stripe-Signature header, read as the SDK reads it (the last `t=` item,
+ * its leading digits), so the check below judges the very time the signature is checked against.
+ */
 function signedAt(signature: string): number | undefined {
-  const stamp = signature
-    .split(',')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith('t='));
-  const seconds = Number(stamp?.slice(2));
-  return stamp && Number.isSafeInteger(seconds) ? seconds : undefined;
+  const stamps = signature.split(',').filter((item) => item.split('=')[0] === 't');
+  const seconds = Number.parseInt(stamps.at(-1)?.split('=')[1] ?? '', 10);
+  return Number.isNaN(seconds) ? undefined : seconds;
 }
 
 /**

@@ -18,7 +18,7 @@ import type { GameDatabase } from '../../stores';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
 import { setProfileKeys } from '../queries';
 import { ORIGIN, type SignedIn, signUp, signUpWithProfile } from '../testing';
-import { deleteAccount, resumeDeletions } from './deletion';
+import { DELETION_SWEEP_GRACE_MS, deleteAccount, sweepDeletions } from './deletion';
 
 const PASSWORD = 'correct horse battery';
 
@@ -164,6 +164,15 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
     };
   }
 
+  const dataOptions = () => ({
+    identity: t.stores.identity,
+    game: t.stores.game,
+    parts: PERSONAL_DATA_PARTS,
+    logEnvironment: 'development' as const,
+  });
+  /** The sweep as it runs once a deletion's grace period (and any lease) has passed. */
+  const sweepLater = () => sweepDeletions(dataOptions(), new Date(Date.now() + DELETION_SWEEP_GRACE_MS + 6 * 60_000));
+
   /** Every row of every table of every store that mentions one of `needles`, as `table: row`. */
   async function mentionsOf(needles: readonly string[]): Promise<string[]> {
     const stores = [
@@ -217,17 +226,45 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
     expect(signedIn.statusCode).toBe(401);
     expect(signedIn.json().error.message).toBe(AUTH_MESSAGES['user-not-found']);
 
+    // Until the sweep after the grace period, only the marker still knows who it was.
+    const paidOrder = (row: string) => row.startsWith('development.merch_orders:') && row.includes('"paid_at":"');
+    const [pending] = await t.stores.identity.selectFrom('account_deletions').selectAll().execute();
+    const anonymousId = pending?.anonymous_id as string;
+    expect(anonymousId).toMatch(/^deleted-[a-z0-9]{16}$/);
+    expect(pending).toMatchObject({ user_id: player.userId, completed_at: null });
+    expect((await mentionsOf([player.userId, 'zephyrine'])).filter((row) => !paidOrder(row))).toEqual([
+      expect.stringMatching(/^identity\.account_deletions:/),
+    ]);
+    // A request the player had under way writes after the first pass: the sweep catches it.
+    await credit(game(), { userId: player.userId, amount: 5, reason: 'reward', reference: `late:${player.userId}` });
+    await game()
+      .insertInto('referral_links')
+      .values({
+        link_id: `partner_${player.userId}`,
+        creator: player.userId,
+        referral_id: 'recreatedlinkid',
+        type: 'partner',
+        reward_id: 'standard-partner-reward',
+        created: new Date().toISOString(),
+      })
+      .execute();
+    expect(await sweepDeletions(dataOptions())).toBe(0);
+    expect(await sweepLater()).toBe(1);
+
     // Nothing anywhere names the player, their address or their name, but the paid order (kept as
     // the law asks of sales, with the address it went to).
-    const mentions = await mentionsOf([player.userId, 'zephyrine']);
-    expect(
-      mentions.filter((row) => !(row.startsWith('development.merch_orders:') && row.includes('"paid_at":"'))),
-    ).toEqual([]);
-
+    expect((await mentionsOf([player.userId, 'zephyrine'])).filter((row) => !paidOrder(row))).toEqual([]);
     const [marker] = await t.stores.identity.selectFrom('account_deletions').selectAll().execute();
-    const anonymousId = marker?.anonymous_id as string;
-    expect(marker).toMatchObject({ user_id: null, email: null, requested_by: 'player', environment: 'development' });
-    expect(anonymousId).toMatch(/^deleted-[a-z0-9]{16}$/);
+    expect(marker).toMatchObject({
+      anonymous_id: anonymousId,
+      user_id: null,
+      email: null,
+      display_name: null,
+      requested_by: 'player',
+      environment: 'development',
+    });
+    expect(marker?.completed_at).not.toBeNull();
+    expect(await sweepLater()).toBe(0);
     // The ledger stays whole under the anonymous id, and its balance with it.
     const ledgerAfter = await game()
       .selectFrom('credit_ledger')
@@ -235,8 +272,8 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
       .where('user_id', '=', anonymousId)
       .orderBy('id')
       .execute();
-    expect(ledgerAfter).toEqual(ledgerBefore);
-    expect(await getBalance(game(), anonymousId)).toBe(ledgerBefore.reduce((sum, row) => sum + row.amount, 0));
+    expect(ledgerAfter).toEqual([...ledgerBefore, { amount: 5 }]);
+    expect(await getBalance(game(), anonymousId)).toBe(ledgerBefore.reduce((sum, row) => sum + row.amount, 5));
     const orders = await game().selectFrom('merch_orders').selectAll().where('user_id', '=', anonymousId).execute();
     expect(orders.map((order) => order.status).sort()).toEqual(['cancelled', 'paid']);
     expect(JSON.parse(orders.find((order) => order.status === 'cancelled')?.shipping ?? '{}').address.line1).toBe('');
@@ -354,6 +391,8 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
   });
 
   it('finishes a deletion cut short, under the same anonymous id, and signs in no one meanwhile', async () => {
+    // The deletions of the tests before are finished first: the sweep below is this one's.
+    await sweepLater();
     const player = await signUpWithProfile(t.app, setKeys, { email: 'halfway@example.com', displayName: 'Halfway' });
     await credit(game(), { userId: player.userId, amount: 50, reason: 'reward', reference: `grant:${player.userId}` });
     const crash: PersonalDataPart<GameDatabase> = {
@@ -371,7 +410,7 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
     expect((await call(player, 'GET', '/api/account/credits')).statusCode).toBe(401);
     expect(await getBalance(game(), player.userId)).toBe(50);
 
-    expect(await resumeDeletions({ ...options, parts: PERSONAL_DATA_PARTS })).toBe(1);
+    expect(await sweepLater()).toBe(1);
     const marker = await t.stores.identity
       .selectFrom('account_deletions')
       .selectAll()
@@ -381,7 +420,31 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
     expect(marker.completed_at).not.toBeNull();
     expect(await getBalance(game(), marker.anonymous_id)).toBe(50);
     expect(await mentionsOf([player.userId, 'halfway@example.com'])).toEqual([]);
-    expect(await resumeDeletions({ ...options, parts: PERSONAL_DATA_PARTS })).toBe(0);
+    expect(await sweepLater()).toBe(0);
+  });
+
+  it('leaves no trace of a staff member who suspended players, then deleted their own account', async () => {
+    const crew = await signUpWithProfile(t.app, setKeys, {
+      email: 'temp-crew@example.com',
+      displayName: 'TempCrew',
+      keys: ['staff'],
+    });
+    const target = await signUpWithProfile(t.app, setKeys, { email: 'target@example.com', displayName: 'Target' });
+    await ok(
+      call(crew, 'POST', `/api/admin/development/users/${target.userId}/suspension`, { reason: 'Spam', endsAt: null }),
+    );
+    await ok(call(crew, 'POST', `/api/admin/development/users/${target.userId}/suspension/lift`, { note: 'Sorry' }));
+    expect((await deleteOwn(crew)).statusCode).toBe(200);
+    await sweepLater();
+    expect(await mentionsOf([crew.userId, 'temp-crew@example.com', 'tempcrew'])).toEqual([]);
+    const history = await t.stores.identity
+      .selectFrom('account_suspensions')
+      .select(['suspended_by', 'lifted_by'])
+      .where('user_id', '=', target.userId)
+      .execute();
+    expect(history).toEqual([
+      { suspended_by: expect.stringMatching(/^deleted-/), lifted_by: expect.stringMatching(/^deleted-/) },
+    ]);
   });
 
   it('lets one of two deletions at once through', async () => {

@@ -5,7 +5,12 @@ import type { Kysely } from 'kysely';
 import { adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { eraseMailTo } from '../../platform/mail/queries';
-import type { DataSubject, ErasedSubject, PersonalDataPart } from '../../platform/personal-data';
+import {
+  anonymiseColumns,
+  type DataSubject,
+  type ErasedSubject,
+  type PersonalDataPart,
+} from '../../platform/personal-data';
 import { newRandomID } from '../../platform/random-id';
 import type { GameDatabase, IdentityDatabase } from '../../stores';
 import { endSessions, listSuspensions } from './suspensions';
@@ -16,14 +21,15 @@ import type { AccountDeletionRow } from './tables';
  * identity store (account, profile, search entry, mail, suspensions) and in each environment's
  * game store, where every domain that keeps something about players brings a PersonalDataPart.
  *
- * The stores cannot share a transaction, so a deletion is a marker and then steps that can each be
- * run again: (1) in the identity store, the marker (`account_deletions`, with a new anonymous id)
- * and the end of every session, in one transaction: from then on the account counts as gone
- * (sign-in, sessions); (2) one transaction per game store: every part erases what is only the
- * player's and puts the anonymous id in place of theirs in what others rely on, and the admin log
- * of the player's environment records it; (3) in the identity store, the account itself goes and
- * the marker keeps only the anonymous id. A deletion cut short is finished by the next start or
- * by the operator's CLI, with the same anonymous id, so records never end up under two.
+ * The stores cannot share a transaction, so a deletion is a marker and then passes that can each be
+ * run again: (1) the marker (`account_deletions`, with a new anonymous id): from then on the account
+ * counts as gone (sign-in, sessions); then what blocks a deletion is checked, and every session
+ * ends; (2) one transaction per game store: every part erases what is only the player's and puts
+ * the anonymous id in place of theirs in what others rely on, and the admin log of the player's
+ * environment records it; (3) in the identity store, the account itself goes. A sweep after a
+ * grace period runs (2) and (3) again, catching what requests the player had under way wrote
+ * meanwhile, or finishing a pass a crash cut short, and only then the marker forgets who it was.
+ * Records never end up under two anonymous ids.
  */
 
 type Identity = Kysely<IdentityDatabase>;
@@ -82,9 +88,23 @@ async function firstBlocker(options: AccountDataOptions, subject: DataSubject): 
   return undefined;
 }
 
+/** How long one process may work on a deletion before another may take it over. */
+const DELETION_LEASE_MS = 5 * 60_000;
+/**
+ * How long after a deletion its stores are swept once more: longer than any request the player
+ * had under way when it began (a PayPal capture with its retries), which may still write under
+ * their id after the first pass.
+ */
+export const DELETION_SWEEP_GRACE_MS = 2 * 60_000;
+/** How often each instance looks for deletions to sweep. */
+export const DELETION_SWEEP_INTERVAL_MS = 60_000;
+
+const leaseFrom = (now: Date) => new Date(now.getTime() + DELETION_LEASE_MS).toISOString();
+
 /**
  * Deletes the account `userId`: its sessions end at once, and everything goes or is anonymised as
- * described above. Answers the anonymous id that now stands in for the player.
+ * described above; the marker stays, held under a lease, until the sweep after the grace period.
+ * Answers the anonymous id that now stands in for the player.
  */
 export async function deleteAccount(
   options: AccountDataOptions,
@@ -93,74 +113,78 @@ export async function deleteAccount(
   now = new Date(),
 ): Promise<string> {
   const subject = await findAccount(options.identity, userId);
-  const blocker = await firstBlocker(options, subject);
-  if (blocker) throw new DeletionBlockedError(blocker);
-  const marker = await startDeletion(options.identity, {
+  const marker: PendingDeletion = {
     anonymous_id: `deleted-${newRandomID()}`,
     user_id: subject.userId,
     email: subject.email,
+    display_name: subject.displayName,
     requested_by: requester.kind,
     environment: options.logEnvironment,
     requested_at: now.toISOString(),
+    lease_until: leaseFrom(now),
     completed_at: null,
-  });
-  await finishDeletion(options, marker, now);
-  return marker.anonymous_id;
-}
-
-/** Step (1): the marker and the end of every session, together; of two deletions at once, one goes on. */
-async function startDeletion(
-  identity: Identity,
-  marker: AccountDeletionRow & { user_id: string },
-): Promise<AccountDeletionRow> {
+  };
+  // The marker first: from here the account takes no new request, so what blocks the deletion
+  // (an order waiting for payment) cannot appear behind the check.
   try {
-    await identity.transaction().execute(async (trx) => {
-      await trx.insertInto('account_deletions').values(marker).execute();
-      await endSessions(trx, marker.user_id);
-    });
+    await options.identity.insertInto('account_deletions').values(marker).execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw new AccountGoneError('This account is already being deleted.');
     throw error;
   }
-  return marker;
+  const blocker = await firstBlocker(options, subject);
+  if (blocker) {
+    await options.identity.deleteFrom('account_deletions').where('anonymous_id', '=', marker.anonymous_id).execute();
+    throw new DeletionBlockedError(blocker);
+  }
+  await endSessions(options.identity, subject.userId);
+  await erasePass(options, marker, now);
+  return marker.anonymous_id;
 }
 
-/** Steps (2) and (3) of a deletion whose marker is written; each may run again. */
-async function finishDeletion(options: AccountDataOptions, marker: AccountDeletionRow, now: Date): Promise<void> {
-  if (marker.user_id === null || marker.email === null) return;
-  // The profile goes last (step 3), so a resumed deletion still finds the name.
-  const profile = await options.identity
-    .selectFrom('profiles')
-    .select('display_name')
-    .where('user_id', '=', marker.user_id)
-    .executeTakeFirst();
+/** A marker whose deletion is not complete: it still knows who it was. */
+type PendingDeletion = AccountDeletionRow & { user_id: string; email: string };
+
+function isPending(marker: AccountDeletionRow): marker is PendingDeletion {
+  return marker.completed_at === null && marker.user_id !== null && marker.email !== null;
+}
+
+/**
+ * One pass over every store: each game store in a transaction of its own (every part, and the
+ * log entry in the player's environment), then the account itself. Every step may run again.
+ */
+async function erasePass(options: AccountDataOptions, marker: PendingDeletion, now: Date): Promise<void> {
   const subject: ErasedSubject = {
     userId: marker.user_id,
     email: marker.email,
-    displayName: profile?.display_name ?? null,
+    displayName: marker.display_name,
     anonymousId: marker.anonymous_id,
   };
+  // Other addresses the player had mail sent to (a drop subscription's), read before their rows go.
+  const addresses = new Set([subject.email]);
   for (const environment of ENVIRONMENTS) {
+    for (const part of options.parts) {
+      for (const address of (await part.addresses?.(options.game[environment], subject)) ?? []) {
+        addresses.add(address.toLowerCase());
+      }
+    }
     await options.game[environment].transaction().execute(async (trx) => {
       if (environment === marker.environment) await logDeletionOnce(trx, marker, now);
       for (const part of options.parts) await part.erase(trx, subject);
     });
   }
   await options.identity.transaction().execute(async (trx) => {
-    await eraseMailTo(trx, subject.email);
+    for (const address of addresses) await eraseMailTo(trx, address);
     // Password-reset tokens name the account in their value.
     await trx.deleteFrom('auth_verifications').where('value', '=', subject.userId).execute();
     await trx.deleteFrom('account_suspensions').where('user_id', '=', subject.userId).execute();
+    // Suspensions of others this account made or lifted (it was staff) keep an anonymous actor.
+    await anonymiseColumns<IdentityDatabase>(trx, { account_suspensions: ['suspended_by', 'lifted_by'] }, subject);
     await trx.deleteFrom('profiles').where('user_id', '=', subject.userId).execute();
     await trx.deleteFrom('auth_sessions').where('user_id', '=', subject.userId).execute();
     await trx.deleteFrom('auth_accounts').where('user_id', '=', subject.userId).execute();
     // Its search entry goes with it (the user search's triggers).
     await trx.deleteFrom('auth_users').where('id', '=', subject.userId).execute();
-    await trx
-      .updateTable('account_deletions')
-      .set({ user_id: null, email: null, completed_at: now.toISOString() })
-      .where('anonymous_id', '=', marker.anonymous_id)
-      .execute();
   });
 }
 
@@ -183,15 +207,48 @@ async function logDeletionOnce(trx: Kysely<GameDatabase>, marker: AccountDeletio
   });
 }
 
-/** Finishes every deletion that was cut short (at start, and before the CLI's own). Answers how many. */
-export async function resumeDeletions(options: AccountDataOptions, now = new Date()): Promise<number> {
-  const pending = await options.identity
+/** Takes a marker's lease, unless another process holds it: only one works on a deletion at a time. */
+async function takeLease(identity: Identity, marker: AccountDeletionRow, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await identity
+    .updateTable('account_deletions')
+    .set({ lease_until: leaseFrom(now) })
+    .where('anonymous_id', '=', marker.anonymous_id)
+    .where('completed_at', 'is', null)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Finishes the deletions begun at least `graceMs` ago: one more pass over every store (catching
+ * what the player's last requests wrote after the first, or the rest of a pass a crash cut short),
+ * then the marker forgets who it was. Runs every minute on every instance and at start; a lease
+ * keeps two processes off one deletion. Answers how many it finished.
+ */
+export async function sweepDeletions(
+  options: AccountDataOptions,
+  now = new Date(),
+  graceMs = DELETION_SWEEP_GRACE_MS,
+): Promise<number> {
+  const due = await options.identity
     .selectFrom('account_deletions')
     .selectAll()
     .where('completed_at', 'is', null)
+    .where('requested_at', '<=', new Date(now.getTime() - graceMs).toISOString())
     .execute();
-  for (const marker of pending) await finishDeletion(options, marker, now);
-  return pending.length;
+  let finished = 0;
+  for (const marker of due) {
+    if (!isPending(marker) || !(await takeLease(options.identity, marker, now))) continue;
+    await erasePass(options, marker, now);
+    await options.identity
+      .updateTable('account_deletions')
+      .set({ user_id: null, email: null, display_name: null, lease_until: null, completed_at: now.toISOString() })
+      .where('anonymous_id', '=', marker.anonymous_id)
+      .execute();
+    finished += 1;
+  }
+  return finished;
 }
 
 /**

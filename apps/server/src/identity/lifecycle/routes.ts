@@ -35,6 +35,7 @@ import {
   liftSuspension,
   readAdminUser,
   SuspensionConflictError,
+  SuspensionForbiddenError,
   SuspensionInputError,
   SuspensionUserNotFoundError,
   suspendPlayer,
@@ -64,6 +65,7 @@ const answer = answering((error) => {
   }
   if (error instanceof SuspensionInputError) return new FunctionError('invalid-argument', error.message);
   if (error instanceof SuspensionConflictError) return new FunctionError('aborted', error.message);
+  if (error instanceof SuspensionForbiddenError) return new FunctionError('permission-denied', error.message);
   return error;
 });
 

@@ -38,6 +38,7 @@ const standingById = prepareQuery((db: Identity, params: { userId: string; now: 
       'profiles.created',
       'account_suspensions.suspension_id',
       'account_suspensions.ends_at',
+      'account_suspensions.reason',
       'account_deletions.anonymous_id',
     ])
     .where('auth_users.id', '=', params.userId),
@@ -47,12 +48,12 @@ export type AccountStanding =
   | { kind: 'active'; profile: Profile | null }
   /** No account, or one being deleted: both read as no account at all. */
   | { kind: 'gone' }
-  | { kind: 'suspended'; endsAt: string | null };
+  | { kind: 'suspended'; endsAt: string | null; reason: string };
 
 export async function accountStanding(db: Identity, userId: string, now = new Date()): Promise<AccountStanding> {
   const [row] = await standingById(db, { userId, now: now.toISOString() });
   if (!row || row.anonymous_id !== null) return { kind: 'gone' };
-  if (row.suspension_id !== null) return { kind: 'suspended', endsAt: row.ends_at };
+  if (row.suspension_id !== null) return { kind: 'suspended', endsAt: row.ends_at, reason: row.reason ?? '' };
   const profile =
     row.user_id === null || row.display_name === null || row.display_name_key === null || row.keys === null
       ? null

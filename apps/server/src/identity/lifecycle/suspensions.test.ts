@@ -92,6 +92,19 @@ describe.each(TEST_DIALECTS)('suspensions on %s', (dialect) => {
       headers: { origin: ORIGIN },
       payload: { email, password },
     });
+  /** Signs in again after a suspension ended every session: the new bearer token. */
+  const signInAgain = async (who: SignedIn & { email?: string }) => {
+    const email = (
+      await t.stores.identity
+        .selectFrom('auth_users')
+        .select('email')
+        .where('id', '=', who.userId)
+        .executeTakeFirstOrThrow()
+    ).email;
+    const response = await signIn(email);
+    expect(response.statusCode, response.body).toBe(200);
+    return { bearer: `Bearer ${response.headers['set-auth-token']}` };
+  };
   const spin = (who: SignedIn): Promise<LightMyRequestResponse> =>
     t.app.inject({
       url: '/api/fn/spin-machine?machineID=scrapyard',
@@ -145,8 +158,8 @@ describe.each(TEST_DIALECTS)('suspensions on %s', (dialect) => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({
       status: 'PERMISSION_DENIED',
-      message: `Your account is suspended until ${new Date(endsAt).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC.`,
-      details: { code: ACCOUNT_SUSPENDED_CODE, endsAt },
+      message: `Your account is suspended until ${new Date(endsAt).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC. Reason: Spamming the lobby`,
+      details: { code: ACCOUNT_SUSPENDED_CODE, endsAt, reason: 'Spamming the lobby' },
     });
     expect(refused.headers['set-cookie']).toBeUndefined();
     expect(refused.headers['set-auth-token']).toBeUndefined();
@@ -206,8 +219,8 @@ describe.each(TEST_DIALECTS)('suspensions on %s', (dialect) => {
     expect(made.json()).toMatchObject({ endsAt: null, reportID: 'abc123' });
     const refused = await signIn(player.email);
     expect(refused.json().error).toMatchObject({
-      message: 'Your account is suspended until a moderator lifts the suspension.',
-      details: { code: ACCOUNT_SUSPENDED_CODE, endsAt: null },
+      message: 'Your account is suspended until the Outpost team lifts the suspension. Reason: Cheating',
+      details: { code: ACCOUNT_SUSPENDED_CODE, endsAt: null, reason: 'Cheating' },
     });
     expect((await lift(staff, player.userId)).statusCode).toBe(200);
   });
@@ -326,6 +339,18 @@ describe.each(TEST_DIALECTS)('suspensions on %s', (dialect) => {
       if (message) expect(response.json().error.message).toBe(message);
     }
     expect((await lift(moderator, player.userId)).statusCode).toBe(403);
+    // Staff cannot lock out staff or admins: only admins suspend them.
+    for (const colleague of [admin, moderator]) {
+      if (colleague === moderator) await setKeys(moderator.userId, ['moderator', 'staff']);
+      const refused = await suspend(staff, colleague.userId, { reason: 'Coup', endsAt: null });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().error.message).toBe(SUSPENSION_MESSAGES.staffOnlyByAdmins);
+    }
+    await setKeys(moderator.userId, ['moderator']);
+    const byAdmin = await suspend(admin, staff.userId, { reason: 'Audit', endsAt: null });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await lift(admin, staff.userId)).statusCode).toBe(200);
+    staff = { ...staff, ...(await signInAgain(staff)) };
     expect((await lift(staff, player.userId)).statusCode).toBe(409);
     expect((await userPage(player.userId)).suspensions).toEqual([]);
     expect(await countSuspendedPlayers(t.stores.identity)).toBe(await suspendedFigure());

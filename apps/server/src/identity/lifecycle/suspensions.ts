@@ -129,15 +129,34 @@ export async function endSessions(identity: Identity, userId: string): Promise<v
   await identity.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
 }
 
-async function displayNameOf(identity: Identity, userID: string): Promise<string | null> {
-  const account = await identity
+/** Suspending staff or admins is for admins only (403): staff could otherwise lock every admin out. */
+export class SuspensionForbiddenError extends Error {}
+
+const PRIVILEGED_KEYS: readonly string[] = ['admin', 'staff'];
+
+/**
+ * The account a suspension or lift names, by its display name for the log, after checking the
+ * caller may act on it: an account being deleted is no account, and one holding the staff or
+ * admin key is only an admin's to suspend.
+ */
+async function suspendable(identity: Identity, userID: string, admin: string): Promise<string | null> {
+  const accounts = await identity
     .selectFrom('auth_users')
     .leftJoin('profiles', 'profiles.user_id', 'auth_users.id')
-    .select(['auth_users.id', 'profiles.display_name'])
-    .where('auth_users.id', '=', userID)
-    .executeTakeFirst();
-  if (!account) throw new SuspensionUserNotFoundError(SUSPENSION_MESSAGES.noUser(userID));
-  return account.display_name;
+    .leftJoin('account_deletions', 'account_deletions.user_id', 'auth_users.id')
+    .select(['auth_users.id', 'profiles.display_name', 'profiles.keys', 'account_deletions.anonymous_id'])
+    .where('auth_users.id', 'in', [userID, admin])
+    .execute();
+  const target = accounts.find((account) => account.id === userID);
+  if (!target || target.anonymous_id !== null)
+    throw new SuspensionUserNotFoundError(SUSPENSION_MESSAGES.noUser(userID));
+  const keysOf = (account: (typeof accounts)[number] | undefined) =>
+    account?.keys ? (JSON.parse(account.keys) as string[]) : [];
+  const privileged = keysOf(target).some((key) => PRIVILEGED_KEYS.includes(key));
+  if (privileged && !keysOf(accounts.find((account) => account.id === admin)).includes('admin')) {
+    throw new SuspensionForbiddenError(SUSPENSION_MESSAGES.staffOnlyByAdmins);
+  }
+  return target.display_name;
 }
 
 /**
@@ -156,7 +175,7 @@ export async function suspendPlayer(
   if (request.endsAt !== null && new Date(request.endsAt) <= now) {
     throw new SuspensionInputError(SUSPENSION_MESSAGES.untilPast);
   }
-  const displayName = await displayNameOf(stores.identity, userID);
+  const displayName = await suspendable(stores.identity, userID, change.admin);
   const at = now.toISOString();
   const row: AccountSuspensionRow = {
     suspension_id: uuidv7(),
@@ -255,7 +274,7 @@ export async function liftSuspension(
 ): Promise<Suspension> {
   const now = change.now ?? new Date();
   const at = now.toISOString();
-  const displayName = await displayNameOf(stores.identity, userID);
+  const displayName = await suspendable(stores.identity, userID, change.admin);
   const holding = await stores.identity
     .selectFrom('account_suspensions')
     .selectAll()

@@ -27,20 +27,23 @@ export interface AccountSuspensionTable {
 }
 
 /**
- * An account deletion: `user_id` and `email` are held only while it is under way, so a deletion cut
- * short (a crash, a store out of reach) is finished by the next start or the operator's CLI with the
- * same anonymous id; once done, only the anonymous id and the times remain.
+ * An account deletion: who it was (id, address, name) is held only while it is under way, so it
+ * is finished, and swept again once the player's last requests are over, under the same anonymous
+ * id; once done, only the anonymous id and the times remain.
  */
 export interface AccountDeletionTable {
   /** What replaced the player's id in every record others rely on. */
   anonymous_id: string;
   user_id: string | null;
   email: string | null;
+  display_name: string | null;
   /** 'player' (from /account) or 'operator' (the CLI). */
   requested_by: string;
   /** The environment whose admin log records it (APP_ENV's, where the player plays). */
   environment: string;
   requested_at: string;
+  /** Until when one process works on it: two never erase at once (counts, the log entry). */
+  lease_until: string | null;
   completed_at: string | null;
 }
 

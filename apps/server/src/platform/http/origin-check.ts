@@ -1,4 +1,5 @@
 import { changesState, policyFor } from '@outpost/contracts/api';
+import { OWN_PAGE_HEADER } from '@outpost/contracts/callable';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FunctionError } from './errors';
 import { appendRouteHook } from './route-hooks';
@@ -15,13 +16,14 @@ function hostOf(url: string | undefined): string | undefined {
 }
 
 /**
- * Whether the browser says the request comes from one of our own pages. `Sec-Fetch-Site` is set
- * by the browser on every request and no page can change it; browsers that predate it say where
- * a request comes from in `Origin` (every POST, and cross-origin GETs) or `Referer`. Our pages
- * send no Referer (`referrer-policy: no-referrer`), so a GET of theirs proves itself by
- * `Sec-Fetch-Site: same-origin`; a request that tells nothing is refused.
+ * Whether the request comes from one of our own pages: it carries our pages' header (OWN_PAGE_HEADER,
+ * which no other site can make a browser send to us), or the browser says so. `Sec-Fetch-Site` is
+ * set by the browser on every request and no page can change it; browsers that predate it say
+ * where a request comes from in `Origin` (every POST, and cross-origin GETs) or `Referer`. Our
+ * pages send no Referer (`referrer-policy: no-referrer`); a request that tells nothing is refused.
  */
 function fromOurPages(request: FastifyRequest, publicHost: string): boolean {
+  if (request.headers[OWN_PAGE_HEADER] === '1') return true;
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined) return site === 'same-origin';
   const host = hostOf(request.headers.origin ?? request.headers.referer);

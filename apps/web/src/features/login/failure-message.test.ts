@@ -4,29 +4,31 @@ import { describe, expect, it } from 'vitest';
 import { CallableError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '../../lib/callable';
 import { authFailureMessage, formatSuspensionEnd, signInFailureMessage } from './failure-message';
 
-const SERVER_WORDS = 'Your account is suspended until 3 December 2026 at 14:00 UTC.';
+const SERVER_WORDS = 'Your account is suspended until 3 December 2026 at 14:00 UTC. Reason: Spam.';
 const suspended = (details: unknown) => new CallableError('permission-denied', SERVER_WORDS, details);
 const inBrackets = (iso: string) => `[${iso}]`;
 
 describe('signInFailureMessage', () => {
-  it('tells a suspended player until when, worded by the reader’s formatter', () => {
-    const error = suspended({ code: ACCOUNT_SUSPENDED_CODE, endsAt: '2026-12-03T14:00:00.000Z' });
-    expect(signInFailureMessage(error, inBrackets)).toBe('Your account is suspended until [2026-12-03T14:00:00.000Z].');
+  it('tells a suspended player until when, worded by the reader’s formatter, and why', () => {
+    const error = suspended({ code: ACCOUNT_SUSPENDED_CODE, endsAt: '2026-12-03T14:00:00.000Z', reason: 'Spam.' });
     expect(signInFailureMessage(error, inBrackets)).toBe(
-      accountSuspendedMessage('2026-12-03T14:00:00.000Z', inBrackets),
+      'Your account is suspended until [2026-12-03T14:00:00.000Z]. Reason: Spam.',
+    );
+    expect(signInFailureMessage(error, inBrackets)).toBe(
+      accountSuspendedMessage('2026-12-03T14:00:00.000Z', 'Spam.', inBrackets),
     );
   });
 
-  it('says a suspension without an end lasts until a moderator lifts it', () => {
-    const error = suspended({ code: ACCOUNT_SUSPENDED_CODE, endsAt: null });
+  it('says a suspension without an end lasts until it is lifted', () => {
+    const error = suspended({ code: ACCOUNT_SUSPENDED_CODE, endsAt: null, reason: 'Cheating' });
     expect(signInFailureMessage(error, inBrackets)).toBe(
-      'Your account is suspended until a moderator lifts the suspension.',
+      'Your account is suspended until the Outpost team lifts the suspension. Reason: Cheating',
     );
   });
 
   it('falls back on the server’s own words when the end cannot be read', () => {
     expect(signInFailureMessage(suspended({ code: ACCOUNT_SUSPENDED_CODE }), inBrackets)).toBe(SERVER_WORDS);
-    expect(signInFailureMessage(suspended({ code: ACCOUNT_SUSPENDED_CODE, endsAt: 42 }), inBrackets)).toBe(
+    expect(signInFailureMessage(suspended({ code: ACCOUNT_SUSPENDED_CODE, endsAt: 42, reason: 'x' }), inBrackets)).toBe(
       SERVER_WORDS,
     );
   });

@@ -12,6 +12,7 @@ export function authFailureMessage(error: unknown): string {
 const suspendedDetailsSchema = z.object({
   code: z.literal(ACCOUNT_SUSPENDED_CODE),
   endsAt: z.nullable(z.string()),
+  reason: z.string(),
 });
 
 /** A suspension's end as the reader reads it: a long date and a short time, in their own zone and language. */
@@ -23,15 +24,16 @@ export function formatSuspensionEnd(iso: string, locale?: string, timeZone?: str
 
 /**
  * What a refused sign-in says. A suspended account (403, `details: {code: 'account-suspended',
- * endsAt}`) is told until when, in the reader's own time rather than the server's UTC words; every
- * other refusal (an unknown or deleted account included: 'User does not exist…') is the spec's.
+ * endsAt, reason}`) is told until when, in the reader's own time rather than the server's UTC
+ * words, and why; every other refusal (an unknown or deleted account included: 'User does not
+ * exist…') is the spec's.
  */
 export function signInFailureMessage(error: unknown, formatEnd: (iso: string) => string = formatSuspensionEnd): string {
   if (errorCode(error) === ACCOUNT_SUSPENDED_CODE && error instanceof CallableError) {
     const details = z.safeParse(suspendedDetailsSchema, error.details);
     // Details without a readable end: the server's own words, which name it in UTC.
-    if (!details.success) return error.message || accountSuspendedMessage(null, formatEnd);
-    return accountSuspendedMessage(details.data.endsAt, formatEnd);
+    if (!details.success) return error.message;
+    return accountSuspendedMessage(details.data.endsAt, details.data.reason, formatEnd);
   }
   return authFailureMessage(error);
 }

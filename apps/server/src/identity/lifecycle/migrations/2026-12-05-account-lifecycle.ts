@@ -35,9 +35,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('anonymous_id', 'text', (col) => col.primaryKey())
     .addColumn('user_id', 'text', (col) => col.unique())
     .addColumn('email', 'text')
+    .addColumn('display_name', 'text')
     .addColumn('requested_by', 'text', (col) => col.notNull())
     .addColumn('environment', 'text', (col) => col.notNull())
     .addColumn('requested_at', 'text', (col) => col.notNull())
+    .addColumn('lease_until', 'text')
     .addColumn('completed_at', 'text')
     .execute();
 }

@@ -75,7 +75,11 @@ function UserLoader({ query, environment, userID, capabilities, reportID }: User
             reportID={reportID}
             onReload={query.refetch}
           />
-          <SuspensionHistory name={playerName(user.profile.displayName)} suspensions={user.suspensions} />
+          <SuspensionHistory
+            name={playerName(user.profile.displayName)}
+            suspensions={user.suspensions}
+            environment={environment}
+          />
         </div>
       )}
     </LoadState>

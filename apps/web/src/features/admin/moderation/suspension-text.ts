@@ -54,7 +54,7 @@ export const suspensionEndText = (suspension: Suspension, format: (iso: string) 
 
 // ---------------------------------------------------------------- the suspend form
 
-/** Until a moderator lifts it, or until a date and time typed in the admin's zone. */
+/** Until someone lifts it, or until a date and time typed in the admin's zone. */
 export type SuspensionEnd = 'lifted' | 'at';
 
 export interface SuspendDraft {

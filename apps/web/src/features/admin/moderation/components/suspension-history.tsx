@@ -1,5 +1,6 @@
 import type { Suspension } from '@outpost/contracts/account-lifecycle';
 import { adminReportPath } from '@outpost/contracts/admin-routes';
+import type { Environment } from '@outpost/contracts/environments';
 import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
@@ -11,13 +12,35 @@ interface SuspensionHistoryProps {
   /** The player's name as the screens show it, for the table's caption. */
   name: string;
   suspensions: readonly Suspension[];
+  /** The environment the admin works in: a report of another one is named, not linked. */
+  environment: Environment;
+}
+
+/**
+ * The report a suspension came from: a link to it when it is in the environment the admin works
+ * in (report pages show that environment's reports), else its id and environment.
+ */
+export function SuspensionReport({ suspension, environment }: { suspension: Suspension; environment: Environment }) {
+  if (!suspension.reportID) return null;
+  if (suspension.environment !== environment) {
+    return (
+      <span>
+        <span className={styles.mono}>{suspension.reportID}</span> (in {suspension.environment})
+      </span>
+    );
+  }
+  return (
+    <Link to={adminReportPath(suspension.reportID)} className={styles.mono}>
+      {suspension.reportID}
+    </Link>
+  );
 }
 
 /**
  * Every suspension of the player, as the server lists them: its state, why, from and until when,
  * who made it (and in which environment's log), who lifted it and why, and the report it came from.
  */
-export function SuspensionHistory({ name, suspensions }: SuspensionHistoryProps) {
+export function SuspensionHistory({ name, suspensions, environment }: SuspensionHistoryProps) {
   const caption = `Suspensions of ${name}`;
   return (
     <section aria-labelledby="admin-user-history">
@@ -60,13 +83,7 @@ export function SuspensionHistory({ name, suspensions }: SuspensionHistoryProps)
                   )}
                 </td>
                 <td>
-                  {suspension.reportID ? (
-                    <Link to={adminReportPath(suspension.reportID)} className={styles.mono}>
-                      {suspension.reportID}
-                    </Link>
-                  ) : (
-                    '—'
-                  )}
+                  {suspension.reportID ? <SuspensionReport suspension={suspension} environment={environment} /> : '—'}
                 </td>
               </tr>
             ))}

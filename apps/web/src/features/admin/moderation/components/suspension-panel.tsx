@@ -31,6 +31,7 @@ import {
   suspendFieldOf,
   suspensionStatusText,
 } from '../suspension-text';
+import { SuspensionReport } from './suspension-history';
 
 const NOT_CHANGED = 'The suspension was not changed. Try again.';
 const NO_ANSWER =
@@ -114,9 +115,7 @@ export function SuspensionPanel({ environment, user, canSuspend, reportID, onRel
             <>
               <dt>From report</dt>
               <dd>
-                <Link to={adminReportPath(suspension.reportID)} className={styles.mono}>
-                  {suspension.reportID}
-                </Link>
+                <SuspensionReport suspension={suspension} environment={environment} />
               </dd>
             </>
           )}
