@@ -11,7 +11,7 @@ import { registerClaimCodeRoutes } from './economy/claim-codes/routes';
 import { registerItemRoutes } from './economy/items/routes';
 import { countRecentMerchSales } from './economy/merch/admin-queries';
 import { registerMerchAdminRoutes } from './economy/merch/admin-routes';
-import { registerMerchJobs } from './economy/merch/jobs';
+import { merchJobs } from './economy/merch/jobs';
 import { providerRefunds } from './economy/merch/provider-refunds';
 import { registerMerchRoutes } from './economy/merch/routes';
 import { registerStripeWebhook } from './economy/merch/stripe-webhook';
@@ -26,7 +26,7 @@ import { registerShopRoutes } from './economy/shop/routes';
 import { StripeClient } from './economy/stripe/stripe-client';
 import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import { registerAuthRoutes } from './identity/auth-routes';
-import { DELETION_SWEEP_INTERVAL_MS, sweepDeletions } from './identity/lifecycle/deletion';
+import { deletionJobs } from './identity/lifecycle/deletion';
 import { registerAccountLifecycleRoutes } from './identity/lifecycle/routes';
 import { countSuspendedPlayers } from './identity/lifecycle/suspensions';
 import { registerIdentityRoutes } from './identity/routes';
@@ -60,7 +60,7 @@ import {
 } from './platform/http/security-headers';
 import { serviceKeyCheck } from './platform/http/service-key';
 import { registerSpa } from './platform/http/spa';
-import { registerIntervalJob } from './platform/jobs/interval-job';
+import { registerJobRunner } from './platform/jobs/register';
 import { createMailer } from './platform/mail/mailer';
 import { createFileStore, fileStoreCspSources } from './platform/storage/create-file-store';
 import type { FileStore } from './platform/storage/file-store';
@@ -269,16 +269,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forgetSessions: viewers.forgetUser,
     rateLimits: { deletion: rateLimits.accountDeletion, export: rateLimits.accountExport },
   });
-  // Deletions are swept once more after their grace period, and one cut short is finished.
-  registerIntervalJob(app, {
-    name: 'account deletion sweep',
-    intervalMs: DELETION_SWEEP_INTERVAL_MS,
-    atStart: true,
-    run: async () => {
-      const finished = await sweepDeletions(accountData);
-      if (finished > 0) app.log.info({ finished }, 'finished account deletions');
-    },
-  });
   registerIdentityRoutes(app, { identity, checkEmailRateLimit: rateLimits.checkEmail });
   attestation.registerRoutes(app);
   registerSiteRoutes(app, {
@@ -308,7 +298,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     game: stores.game[config.appEnv],
     webhookSecret: config.stripe[config.appEnv]?.webhookSecret,
   });
-  registerMerchJobs(app, { game: stores.game[config.appEnv], mailer, shopUrl });
+  registerJobRunner(app, {
+    db: identity,
+    definitions: [
+      ...merchJobs({ game: stores.game[config.appEnv], mailer, shopUrl }),
+      ...deletionJobs(accountData, app.log),
+    ],
+  });
   registerTheaterRoutes(app, { game: stores.game[config.appEnv], files });
   registerBetaRoutes(app, {
     game: stores.game[config.appEnv],

@@ -25,6 +25,8 @@ import type { PartnerTables } from './partners/tables';
 import { attestationMigrations } from './platform/attestation/migrations/index';
 import type { AttestationTables } from './platform/attestation/tables';
 import { joinMigrations, openStores, type StoreOptions, type Stores } from './platform/db/stores';
+import { jobMigrations } from './platform/jobs/migrations/index';
+import type { JobTables } from './platform/jobs/tables';
 import { mailMigrations } from './platform/mail/migrations/index';
 import type { MailTables } from './platform/mail/tables';
 import { productsMigrations } from './products/migrations/index';
@@ -41,12 +43,13 @@ import type { TheaterTables } from './theater/tables';
  * domain's tables without a cast), so platform/ names no domain.
  */
 
-/** The identity store: accounts, sessions, profiles, the mail outbox and used captcha challenges. */
+/** The identity store: accounts, sessions, profiles, the mail outbox, used captcha challenges and the job queue. */
 export type IdentityDatabase = IdentityTables &
   UserSearchTables &
   AccountLifecycleTables &
   MailTables &
-  AttestationTables;
+  AttestationTables &
+  JobTables;
 
 /** One game-data store per environment (development, beta, production). */
 export type GameDatabase = SiteTables &
@@ -71,6 +74,7 @@ const MIGRATIONS = {
     accountLifecycleMigrations,
     mailMigrations,
     attestationMigrations,
+    jobMigrations,
   ),
   game: joinMigrations(
     siteMigrations,

@@ -207,6 +207,8 @@ export const API_POLICIES = {
   'PUT /api/admin/:env/referral-rewards/:rewardID': { access: 'managePartners' },
   'GET /api/admin/:env/partners-config': { access: 'managePartners' },
   'PUT /api/admin/:env/partners-config': { access: 'managePartners' },
+  // The background jobs' history (issue 22): runs, retries and failures.
+  'GET /api/admin/:env/jobs': { access: 'viewJobs' },
   // Stripe calls it without an account: the Stripe-Signature over the raw body is the protection.
   'POST /api/webhooks/stripe': open,
 } as const satisfies Record<string, RoutePolicy>;

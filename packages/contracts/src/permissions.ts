@@ -31,6 +31,8 @@ export const CAPABILITIES = {
   manageKeys: ['admin'],
   /** Suspend a player and lift it (issue 21): staff and admins; moderators see suspensions only. */
   suspendPlayers: ['admin', 'staff'],
+  /** The background jobs' history: what ran, what failed and why. */
+  viewJobs: ['admin', 'staff'],
 } as const satisfies Record<string, readonly ProfileKey[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -57,6 +59,7 @@ export const adminAccessSchema = z.object({
     managePartners: z.boolean(),
     manageKeys: z.boolean(),
     suspendPlayers: z.boolean(),
+    viewJobs: z.boolean(),
   }),
 });
 export type AdminAccess = z.infer<typeof adminAccessSchema>;

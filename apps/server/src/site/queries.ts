@@ -1,4 +1,5 @@
-import { type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { isPostgres } from '../platform/db/dialect';
 import { prepareQuery } from '../platform/db/prepared-query';
 import type { GameDatabase } from '../stores';
 import type { EmailSignupTable } from './tables';
@@ -7,10 +8,6 @@ export interface NewEmailSignup {
   email: string;
   source: string;
   createdAt: string;
-}
-
-function isPostgres(db: Kysely<GameDatabase>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** Runs `work` in the caller's transaction, or in a new one. */

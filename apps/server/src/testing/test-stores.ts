@@ -12,6 +12,8 @@ export const TEST_DIALECTS: readonly Dialect[] = process.env.TEST_DATABASE_URL ?
 export interface TestStores {
   stores: AppStores;
   dataDir: string;
+  /** Opens the same stores again, as a second instance of the app would (the caller closes them). */
+  reopen(): Promise<AppStores>;
   cleanup(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function openTestStores(dialect: Dialect): Promise<TestStores> {
   return {
     stores,
     dataDir,
+    reopen: () => openAppStores({ dataDir, databaseUrl, schemaPrefix, poolSize: 5 }),
     async cleanup() {
       await stores.close();
       if (databaseUrl) await dropSchemas(databaseUrl, schemaPrefix);

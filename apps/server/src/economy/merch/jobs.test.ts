@@ -1,10 +1,10 @@
 import type { MerchOrder } from '@outpost/contracts/merch';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp } from '../../identity/testing';
+import { JobRunner } from '../../platform/jobs/runner';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
-import { registerMerchJobs } from './jobs';
+import { merchJobs } from './jobs';
 import { placeOrder, putTestProduct, readyToShop, varietyStock } from './testing';
 
 describe.each(TEST_DIALECTS)('the merch jobs on %s', (dialect) => {
@@ -22,7 +22,7 @@ describe.each(TEST_DIALECTS)('the merch jobs on %s', (dialect) => {
     await t.cleanup();
   });
 
-  it('returns lapsed reservations’ stock and announces opened drops while the app runs, and stops with it', async () => {
+  it('returns lapsed reservations’ stock and announces opened drops, each a periodic job of the runner', async () => {
     const order = (
       await placeOrder(t.app, player, {
         lines: [{ productID: 'jobs-tee', varietyID: 'm', quantity: 2 }],
@@ -52,17 +52,21 @@ describe.each(TEST_DIALECTS)('the merch jobs on %s', (dialect) => {
       .execute();
 
     const sent: MailMessage[] = [];
-    const app = Fastify();
-    registerMerchJobs(app, {
-      game: db(),
-      mailer: { send: async (message) => void sent.push(message) },
-      shopUrl: 'http://localhost:3000/shop/',
-      intervalMs: 20,
+    const runner = new JobRunner({
+      db: t.stores.identity,
+      definitions: merchJobs({
+        game: db(),
+        mailer: { send: async (message) => void sent.push(message) },
+        shopUrl: 'http://localhost:3000/shop/',
+      }),
+      log: { info() {}, error() {} },
     });
-    await app.ready();
-    await expect.poll(() => varietyStock(db(), 'jobs-tee', 'm')).toBe(2);
-    await expect.poll(() => sent.length).toBe(1);
-    await app.close();
+    await t.stores.identity.deleteFrom('jobs').execute();
+    await runner.start();
+    await runner.stop();
+    expect(await runner.runDue()).toBe(2);
+    expect(await varietyStock(db(), 'jobs-tee', 'm')).toBe(2);
+    expect(sent).toHaveLength(1);
     const row = await db()
       .selectFrom('merch_orders')
       .select('status')

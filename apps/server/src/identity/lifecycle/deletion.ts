@@ -4,6 +4,7 @@ import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments'
 import type { Kysely } from 'kysely';
 import { adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
 import { isUniqueViolation } from '../../platform/db/errors';
+import type { JobDefinition } from '../../platform/jobs/runner';
 import { eraseMailTo } from '../../platform/mail/queries';
 import {
   anonymiseColumns,
@@ -28,7 +29,8 @@ import type { AccountDeletionRow } from './tables';
  * the anonymous id in place of theirs in what others rely on, and the admin log of the player's
  * environment records it; (3) in the identity store, the account itself goes. A sweep after a
  * grace period runs (2) and (3) again, catching what requests the player had under way wrote
- * meanwhile, or finishing a pass a crash cut short, and only then the marker forgets who it was.
+ * meanwhile, or finishing a pass a crash cut short, and only then the marker forgets who it was
+ * (a periodic job, `deletionJobs`; the lease keeps two instances off one deletion).
  * Records never end up under two anonymous ids.
  */
 
@@ -96,8 +98,22 @@ const DELETION_LEASE_MS = 5 * 60_000;
  * their id after the first pass.
  */
 export const DELETION_SWEEP_GRACE_MS = 2 * 60_000;
-/** How often each instance looks for deletions to sweep. */
-export const DELETION_SWEEP_INTERVAL_MS = 60_000;
+/** How often the sweep looks for deletions past their grace period. */
+const DELETION_SWEEP_INTERVAL_MS = 60_000;
+
+/** The deletions' periodic sweep, as a job of the runner. */
+export function deletionJobs(options: AccountDataOptions, log: { info(details: object, message: string): void }) {
+  return [
+    {
+      name: 'accounts.sweep-deletions',
+      everyMs: DELETION_SWEEP_INTERVAL_MS,
+      run: async () => {
+        const finished = await sweepDeletions(options);
+        if (finished > 0) log.info({ finished }, 'finished account deletions');
+      },
+    },
+  ] satisfies JobDefinition[];
+}
 
 const leaseFrom = (now: Date) => new Date(now.getTime() + DELETION_LEASE_MS).toISOString();
 

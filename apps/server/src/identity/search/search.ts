@@ -1,6 +1,7 @@
 import type { Environment } from '@outpost/contracts/environments';
 import type { UserSearchHit, UserSearchResult } from '@outpost/contracts/user-search';
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { isPostgres } from '../../platform/db/dialect';
 import type { GameDatabase, IdentityDatabase } from '../../stores';
 import {
   normalizeQuery,
@@ -35,10 +36,6 @@ const INDEXED_QUERY_CHARS = 12;
 
 type Identity = Kysely<IdentityDatabase>;
 type Test = RawBuilder<boolean>;
-
-function isPostgres(db: Identity): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /** A text as an FTS5 string: searched as written (its quotes doubled), never as query syntax. */
 function ftsString(text: string): string {

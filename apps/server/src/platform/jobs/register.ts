@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { registerJobRoutes } from './routes';
+import { type JobDefinition, JobRunner } from './runner';
+import type { JobTables } from './tables';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The app's job runner: every domain's jobs, plus the pruning of the runner's own history, run
+ * while the app is up (started when it is ready, stopped with it, waiting for the run under way);
+ * its history is an admin list.
+ */
+export function registerJobRunner<Database extends JobTables>(
+  app: FastifyInstance,
+  options: { db: Kysely<Database>; definitions: readonly JobDefinition[]; pollMs?: number },
+): JobRunner<Database> {
+  const prune: JobDefinition = {
+    name: 'jobs.prune-history',
+    everyMs: DAY_MS,
+    run: async () => {
+      await runner.pruneHistory();
+    },
+  };
+  const runner: JobRunner<Database> = new JobRunner({
+    db: options.db,
+    definitions: [...options.definitions, prune],
+    log: app.log,
+    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+  });
+  registerJobRoutes(app, options.db);
+  app.addHook('onReady', () => runner.start());
+  app.addHook('onClose', () => runner.stop());
+  return runner;
+}
