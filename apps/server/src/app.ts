@@ -1,4 +1,4 @@
-import type { Environment } from '@outpost/contracts/environments';
+import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import { ROUTES } from '@outpost/contracts/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -29,10 +29,12 @@ import { registerAuthRoutes } from './identity/auth-routes';
 import { deletionJobs } from './identity/lifecycle/deletion';
 import { registerAccountLifecycleRoutes } from './identity/lifecycle/routes';
 import { countSuspendedPlayers } from './identity/lifecycle/suspensions';
+import { ENDED_SESSIONS_TOPIC } from './identity/live';
 import { registerIdentityRoutes } from './identity/routes';
 import { registerUserSearchRoutes } from './identity/search/routes';
 import { createViewerResolver } from './identity/viewer';
 import { registerLightingRoutes } from './lighting/routes';
+import { type LiveScope, SERVED_TOPICS } from './live';
 import { registerModerationAdminRoutes } from './moderation/admin-routes';
 import { countTrendingIssues, countUnresolvedReports } from './moderation/queries';
 import { registerReportFilingRoutes } from './moderation/routes';
@@ -43,7 +45,9 @@ import { PERSONAL_DATA_PARTS } from './personal-data';
 import { createAttestation } from './platform/attestation/attestation';
 import type { CaptchaDifficulty } from './platform/attestation/captcha';
 import { defaultAttestationMode } from './platform/attestation/enforcement';
+import { ChangeFeed, changeFeedPruning } from './platform/changes/feed';
 import type { Config, PayPalConfig } from './platform/config';
+import type { StoreKey } from './platform/db/stores';
 import { registerAccessControl } from './platform/http/access';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/http/errors';
 import { registerHealth } from './platform/http/health';
@@ -61,6 +65,7 @@ import {
 import { serviceKeyCheck } from './platform/http/service-key';
 import { registerSpa } from './platform/http/spa';
 import { registerJobRunner } from './platform/jobs/register';
+import { registerLiveUpdates } from './platform/live/register';
 import { createMailer } from './platform/mail/mailer';
 import { createFileStore, fileStoreCspSources } from './platform/storage/create-file-store';
 import type { FileStore } from './platform/storage/file-store';
@@ -298,11 +303,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     game: stores.game[config.appEnv],
     webhookSecret: config.stripe[config.appEnv]?.webhookSecret,
   });
+  // The change feeds of every store: the live streams' source, and how every instance learns at
+  // once of sessions ended anywhere (its session cache forgets them).
+  const feeds = new Map<StoreKey, ChangeFeed>([
+    ['identity', new ChangeFeed('identity', identity)],
+    ...ENVIRONMENTS.map((environment) => [environment, new ChangeFeed(environment, stores.game[environment])] as const),
+  ]);
+  feeds.get('identity')?.subscribe((rows) => {
+    for (const row of rows) if (row.topic === ENDED_SESSIONS_TOPIC) viewers.forgetUser(row.key);
+  });
+  registerLiveUpdates<LiveScope>(app, {
+    feeds,
+    postgres: stores.postgres,
+    topics: SERVED_TOPICS,
+    appEnv: config.appEnv,
+    scopeOf: (environment) => ({ environment, game: stores.game[environment], identity, files }),
+  });
   registerJobRunner(app, {
     db: identity,
     definitions: [
       ...merchJobs({ game: stores.game[config.appEnv], mailer, shopUrl }),
       ...deletionJobs(accountData, app.log),
+      changeFeedPruning([...feeds.values()]),
     ],
   });
   registerTheaterRoutes(app, { game: stores.game[config.appEnv], files });

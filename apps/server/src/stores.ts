@@ -1,3 +1,4 @@
+import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import { avatarMigrations } from './avatars/migrations/index';
 import type { AvatarTables } from './avatars/tables';
 import { backofficeMigrations } from './backoffice/migrations/index';
@@ -16,6 +17,7 @@ import type { UserSearchTables } from './identity/search/tables';
 import type { IdentityTables } from './identity/tables';
 import { lightingMigrations } from './lighting/migrations/index';
 import type { LightingTables } from './lighting/tables';
+import { CHANGE_SOURCES } from './live';
 import { moderationMigrations } from './moderation/migrations/index';
 import type { ModerationTables } from './moderation/tables';
 import { opsMigrations } from './ops/migrations/index';
@@ -24,6 +26,9 @@ import { partnerMigrations } from './partners/migrations/index';
 import type { PartnerTables } from './partners/tables';
 import { attestationMigrations } from './platform/attestation/migrations/index';
 import type { AttestationTables } from './platform/attestation/tables';
+import { changeMigrations } from './platform/changes/migrations/index';
+import type { ChangeTables } from './platform/changes/tables';
+import { installChangeTriggers } from './platform/changes/triggers';
 import { joinMigrations, openStores, type StoreOptions, type Stores } from './platform/db/stores';
 import { jobMigrations } from './platform/jobs/migrations/index';
 import type { JobTables } from './platform/jobs/tables';
@@ -49,10 +54,12 @@ export type IdentityDatabase = IdentityTables &
   AccountLifecycleTables &
   MailTables &
   AttestationTables &
-  JobTables;
+  JobTables &
+  ChangeTables;
 
 /** One game-data store per environment (development, beta, production). */
-export type GameDatabase = SiteTables &
+export type GameDatabase = ChangeTables &
+  SiteTables &
   OpsTables &
   BackofficeTables &
   ProductTables &
@@ -75,8 +82,10 @@ const MIGRATIONS = {
     mailMigrations,
     attestationMigrations,
     jobMigrations,
+    changeMigrations,
   ),
   game: joinMigrations(
+    changeMigrations,
     siteMigrations,
     opsMigrations,
     backofficeMigrations,
@@ -92,7 +101,20 @@ const MIGRATIONS = {
   ),
 };
 
-/** Opens every store of the app and brings it to the latest migration. */
-export function openAppStores(options: StoreOptions): Promise<AppStores> {
-  return openStores<IdentityDatabase, GameDatabase>(options, MIGRATIONS);
+/**
+ * Opens every store of the app, brings it to the latest migration, and installs the triggers of
+ * the live topics' tables (every write to them records a change: see platform/changes).
+ */
+export async function openAppStores(options: StoreOptions): Promise<AppStores> {
+  const stores = await openStores<IdentityDatabase, GameDatabase>(options, MIGRATIONS);
+  try {
+    await installChangeTriggers(stores.identity, 'identity', CHANGE_SOURCES.identity);
+    for (const environment of ENVIRONMENTS) {
+      await installChangeTriggers(stores.game[environment], environment, CHANGE_SOURCES.game);
+    }
+  } catch (error) {
+    await stores.close();
+    throw error;
+  }
+  return stores;
 }

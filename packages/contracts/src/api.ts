@@ -207,6 +207,9 @@ export const API_POLICIES = {
   'PUT /api/admin/:env/referral-rewards/:rewardID': { access: 'managePartners' },
   'GET /api/admin/:env/partners-config': { access: 'managePartners' },
   'PUT /api/admin/:env/partners-config': { access: 'managePartners' },
+  // Live listeners (issue 22, spec §7): server-sent events of the topics asked for, each checked as
+  // the route reading its data is (contracts' LIVE_TOPICS: who may follow it).
+  'GET /api/live': open,
   // The background jobs' history (issue 22): runs, retries and failures.
   'GET /api/admin/:env/jobs': { access: 'viewJobs' },
   // Stripe calls it without an account: the Stripe-Signature over the raw body is the protection.

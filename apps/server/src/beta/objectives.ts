@@ -31,7 +31,7 @@ export class ObjectiveNotFoundError extends Error {
   }
 }
 
-function toObjective(row: TestingObjectiveRow): TestingObjective {
+export function toObjective(row: TestingObjectiveRow): TestingObjective {
   return {
     objectiveID: row.objective_id,
     title: row.title,

@@ -73,7 +73,8 @@ export interface TheaterAdminRoutesOptions {
   imageMaxBytes: number;
 }
 
-function toAdminEpisode({ row, stats }: StoredEpisode, files: FileStore): AdminEpisode {
+/** An episode as the theater admin reads it (and its live topic sends the back office). */
+export function toAdminEpisode({ row, stats }: StoredEpisode, files: Pick<FileStore, 'url'>): AdminEpisode {
   return {
     ...toEpisode(row, stats, files),
     version: row.version,

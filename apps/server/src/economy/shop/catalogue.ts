@@ -52,6 +52,8 @@ export interface CatalogueOptions {
   now: Date;
   /** Admins and staff (spec §6): unavailable packs and machines too, each marked. */
   seeAll: boolean;
+  /** Only these machines (one a live stream reports changed). */
+  machineIDs?: readonly string[];
 }
 
 /** The credit packs a viewer sees, cheapest first (spec §7). */
@@ -66,6 +68,7 @@ export async function listShopPacks(db: Kysely<GameDatabase>, seeAll: boolean) {
 export async function listShopMachines(db: Kysely<GameDatabase>, options: CatalogueOptions): Promise<ShopMachine[]> {
   let machines = db.selectFrom('machines').selectAll();
   if (!options.seeAll) machines = machines.where('available', '=', 1);
+  if (options.machineIDs) machines = machines.where('machine_id', 'in', options.machineIDs);
   const rows = await machines.orderBy('name').orderBy('machine_id').execute();
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.machine_id);

@@ -3,6 +3,7 @@ import { ACCOUNT_LOG_ACTIONS } from '@outpost/contracts/account-lifecycle-text';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
 import { adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
+import { eraseChangesKeyed } from '../../platform/changes/feed';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { JobDefinition } from '../../platform/jobs/runner';
 import { eraseMailTo } from '../../platform/mail/queries';
@@ -257,6 +258,10 @@ export async function sweepDeletions(
   for (const marker of due) {
     if (!isPending(marker) || !(await takeLease(options.identity, marker, now))) continue;
     await erasePass(options, marker, now);
+    // The change feeds named the player in their owner's topics (their profile, their sessions):
+    // delivered long since, those changes are only a trace of them now.
+    await eraseChangesKeyed(options.identity, marker.user_id);
+    for (const environment of ENVIRONMENTS) await eraseChangesKeyed(options.game[environment], marker.user_id);
     await options.identity
       .updateTable('account_deletions')
       .set({ user_id: null, email: null, display_name: null, lease_until: null, completed_at: now.toISOString() })

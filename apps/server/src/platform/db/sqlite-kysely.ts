@@ -66,7 +66,22 @@ export function createSqliteKysely<DB>(
   const executor = new SqliteQueryExecutor(dialect.createQueryCompiler(), dialect.createAdapter(), driver, []);
   // Kysely's props form of the constructor takes the executor as given; with `{dialect}` it would
   // build its default one around the driver.
-  return new Kysely<DB>({ config: { dialect }, dialect, driver, executor });
+  const db = new Kysely<DB>({ config: { dialect }, dialect, driver, executor });
+  connections.set(db, statements);
+  return db;
+}
+
+const connections = new WeakMap<object, StatementCachingDatabase>();
+
+/**
+ * Calls `listener` after every write this connection commits (a transaction's COMMIT, or a write
+ * outside one): what another part of the process reads next may have changed. SQLite has no
+ * notifications of its own; writes by other processes are not seen here. Returns the unsubscribe.
+ */
+export function onSqliteCommit<DB>(db: Kysely<DB>, listener: () => void): () => void {
+  const statements = connections.get(db);
+  if (!statements) throw new Error('Not a handle made by createSqliteKysely.');
+  return statements.onCommit(listener);
 }
 
 /**
@@ -78,6 +93,7 @@ export class StatementCachingDatabase implements SqliteDatabase {
   readonly #db: BetterSqlite3.Database;
   readonly #capacity: number;
   readonly #statements = new Map<string, BetterSqlite3.Statement>();
+  readonly #commitListeners = new Set<() => void>();
   #lastSql: string | undefined;
   #last: BetterSqlite3.Statement | undefined;
 
@@ -110,6 +126,17 @@ export class StatementCachingDatabase implements SqliteDatabase {
     return statement;
   }
 
+  onCommit(listener: () => void): () => void {
+    this.#commitListeners.add(listener);
+    return () => this.#commitListeners.delete(listener);
+  }
+
+  /** After a statement that may have written: outside a transaction, what it wrote is committed. */
+  wrote(): void {
+    if (this.#commitListeners.size === 0 || this.#db.inTransaction) return;
+    for (const listener of this.#commitListeners) listener();
+  }
+
   /** A statement no other query shares, for iterators that outlive one call. */
   prepareUncached(sql: string): BetterSqlite3.Statement {
     return this.#db.prepare(sql);
@@ -137,8 +164,14 @@ class BetterSqliteConnection implements DatabaseConnection {
   /** Runs the query to completion; throws what SQLite throws. */
   executeNow<R>({ sql, parameters }: CompiledQuery): QueryResult<R> {
     const statement = this.#statements.prepare(sql);
-    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    if (statement.reader) {
+      const rows = statement.all(parameters) as R[];
+      // A write that returns rows (`insert … returning`) reads and writes.
+      if (!statement.readonly) this.#statements.wrote();
+      return { rows };
+    }
     const { changes, lastInsertRowid } = statement.run(parameters);
+    this.#statements.wrote();
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
 

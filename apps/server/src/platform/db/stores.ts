@@ -16,6 +16,8 @@ export type Dialect = 'sqlite' | 'postgres';
  */
 export interface Stores<Identity, Game> {
   readonly dialect: Dialect;
+  /** PostgreSQL: the database and each store's schema (what a LISTEN connection needs); undefined on SQLite. */
+  readonly postgres: { readonly databaseUrl: string; readonly schemas: Readonly<Record<StoreKey, string>> } | undefined;
   readonly identity: Kysely<Identity>;
   readonly game: Readonly<Record<Environment, Kysely<Game>>>;
   /** Resolves when every store answers a trivial query. */
@@ -35,6 +37,8 @@ export interface StoreOptions {
 }
 
 type StoreName = 'identity' | `game_${Environment}`;
+/** A store as the app names it: the identity store, or an environment's game store. */
+export type StoreKey = 'identity' | Environment;
 const STORE_NAMES: readonly StoreName[] = ['identity', ...ENVIRONMENTS.map((env) => `game_${env}` as const)];
 
 function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
@@ -111,8 +115,21 @@ export async function openStores<Identity, Game>(
     Environment,
     Kysely<Game>
   >;
+  const databaseUrl = options.databaseUrl;
   return {
     dialect,
+    postgres: databaseUrl
+      ? {
+          databaseUrl,
+          schemas: {
+            identity: `${prefix}identity`,
+            ...(Object.fromEntries(ENVIRONMENTS.map((env) => [env, `${prefix}game_${env}`])) as Record<
+              Environment,
+              string
+            >),
+          },
+        }
+      : undefined,
     identity: handles.get('identity') as Kysely<Identity>,
     game,
     async ping() {

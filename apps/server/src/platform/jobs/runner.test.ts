@@ -88,7 +88,14 @@ describe.each(TEST_DIALECTS)('the job runner on %s', (dialect) => {
 
   it('runs a run enqueued twice under one key once', async () => {
     let runs = 0;
-    const once = runner([{ name: 'mail', run: async () => void (runs += 1) }]);
+    const once = runner([
+      {
+        name: 'mail',
+        run: async () => {
+          runs += 1;
+        },
+      },
+    ]);
     expect(await once.enqueue('mail', { to: 'a' }, { key: 'welcome:a' })).toBe(true);
     expect(await once.enqueue('mail', { to: 'a' }, { key: 'welcome:a' })).toBe(false);
     expect(await once.runDue()).toBe(1);

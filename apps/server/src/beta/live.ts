@@ -1,0 +1,52 @@
+import { BETA_CONFIG_ID } from '@outpost/contracts/beta';
+import type { Kysely } from 'kysely';
+import type { ChangeSource } from '../platform/changes/triggers';
+import type { Audience } from '../platform/live/hub';
+import type { LiveTopic } from '../platform/live/routes';
+import type { GameDatabase } from '../stores';
+import { readBetaConfig } from './beta-config';
+import { toObjective } from './objectives';
+
+/*
+ * The beta programme's live topics (spec §7: beta-config, testing-objectives). Players see what
+ * GET /api/beta shows (the active objectives only); the back office sees every objective.
+ */
+
+export interface BetaLiveScope {
+  game: Kysely<GameDatabase>;
+}
+
+const BACK_OFFICE: Audience = { id: 'back-office' };
+const PLAYERS: Audience = { id: 'players' };
+const audience = (_viewer: unknown, backOffice: boolean) => (backOffice ? BACK_OFFICE : PLAYERS);
+
+export const BETA_CHANGE_SOURCES = {
+  config: [{ topic: 'beta-config', table: 'config_documents', key: 'config_id', keys: [BETA_CONFIG_ID] }],
+  objectives: [{ topic: 'testing-objectives', table: 'testing_objectives', key: 'objective_id' }],
+} as const satisfies Record<string, readonly ChangeSource[]>;
+
+export const BETA_LIVE_TOPICS: readonly LiveTopic<BetaLiveScope>[] = [
+  {
+    name: 'beta-config',
+    access: 'public',
+    side: 'game',
+    sources: BETA_CHANGE_SOURCES.config,
+    audience,
+    load: (_key, _audience, { game }) => readBetaConfig(game),
+  },
+  {
+    name: 'testing-objectives',
+    access: 'public',
+    side: 'game',
+    sources: BETA_CHANGE_SOURCES.objectives,
+    audience,
+    load: async (key, who, { game }) => {
+      const row = await game
+        .selectFrom('testing_objectives')
+        .selectAll()
+        .where('objective_id', '=', key)
+        .executeTakeFirst();
+      return row && (who === BACK_OFFICE || row.active === 1) ? toObjective(row) : null;
+    },
+  },
+];

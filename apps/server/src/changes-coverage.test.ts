@@ -1,0 +1,95 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validOrderProfile } from './economy/merch/testing';
+import { setProfileKeys } from './identity/queries';
+import { type SignedIn, signUpWithProfile } from './identity/testing';
+import { CHANGE_SOURCES } from './live';
+import type { ChangeSource } from './platform/changes/triggers';
+import { isPostgres } from './platform/db/dialect';
+import { seedDemoData } from './seed';
+import { buildTestApp, TEST_DIALECTS, type TestApp } from './testing/test-stores';
+
+/*
+ * Every table a live topic covers records its changes, whoever writes it: the checks below write
+ * each one with plain SQL, as no route of ours would (the operator's hand, the auth library, a
+ * seeder), and find the change the table's triggers recorded in the same transaction.
+ */
+
+type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+
+describe.each(TEST_DIALECTS)('the change feed covers every watched table on %s', (dialect) => {
+  let t: TestApp;
+  let player: SignedIn;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    await seedDemoData(t.stores, 'development');
+    player = await signUpWithProfile(t.app, (id, keys) => setProfileKeys(t.stores.identity, id, keys), {
+      email: 'covered@example.com',
+      displayName: 'Covered',
+    });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/fn/set-order-profile',
+      headers: { authorization: player.bearer },
+      payload: validOrderProfile(),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  const sides = [
+    ['identity', () => t.stores.identity as unknown as AnyDb, CHANGE_SOURCES.identity],
+    ['development', () => t.stores.game.development as unknown as AnyDb, CHANGE_SOURCES.game],
+  ] as const;
+  const cases = sides.flatMap(([store, db, sources]) => sources.map((source) => [store, source, db] as const));
+
+  it.each(cases)('%s: %o', async (_store, source: ChangeSource, db) => {
+    const store = db();
+    let rows = store.selectFrom(source.table).select(sql.ref(source.key).as('key'));
+    if (source.keys) rows = rows.where(sql.ref(source.key), 'in', [...source.keys]);
+    const row = (await rows.limit(1).executeTakeFirst()) as { key: string } | undefined;
+    expect(row, `${source.table} has a row to write`).toBeDefined();
+    const key = String(row?.key);
+    const before = await lastSeq(store);
+    const ops = source.ops ?? ['insert', 'update', 'delete'];
+    if (ops.includes('update')) {
+      // A write that changes no value is a write all the same.
+      await sql`update ${sql.table(source.table)} set ${sql.ref(source.key)} = ${sql.ref(source.key)} where ${sql.ref(source.key)} = ${key}`.execute(
+        store,
+      );
+    } else {
+      await sql`delete from ${sql.table(source.table)} where ${sql.ref(source.key)} = ${key}`.execute(store);
+    }
+    const recorded = await store.selectFrom('changes').select(['topic', 'key']).where('seq', '>', before).execute();
+    expect(recorded).toContainEqual({ topic: source.topic, key });
+    expect(await triggeredOps(store, source)).toEqual([...ops].sort());
+  });
+
+  async function lastSeq(db: AnyDb): Promise<number> {
+    const row = await db
+      .selectFrom('changes')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .executeTakeFirst();
+    return Number(row?.seq ?? 0);
+  }
+
+  /** The writes the table's change trigger fires on, as the database itself lists them. */
+  async function triggeredOps(db: AnyDb, source: ChangeSource): Promise<string[]> {
+    const name = `changes__${source.topic.replaceAll('-', '_')}__${source.table}`;
+    if (isPostgres(db)) {
+      const { rows } = await sql<{ ops: number }>`select tgtype as ops from pg_trigger where tgname = ${name}`.execute(
+        db,
+      );
+      // pg_trigger.tgtype's bits: 4 insert, 8 delete, 16 update.
+      const bits = rows[0]?.ops ?? 0;
+      return [...(bits & 8 ? ['delete'] : []), ...(bits & 4 ? ['insert'] : []), ...(bits & 16 ? ['update'] : [])];
+    }
+    const { rows } = await sql<{ name: string }>`
+      select name from sqlite_master where type = 'trigger' and name like ${`${name}__%`}
+    `.execute(db);
+    return rows.map((trigger) => trigger.name.slice(name.length + 2)).sort();
+  }
+});

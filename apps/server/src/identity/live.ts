@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { ChangeSource } from '../platform/changes/triggers';
+import type { LiveTopic } from '../platform/live/routes';
+import type { IdentityDatabase } from '../stores';
+import { findProfile } from './queries';
+
+/*
+ * The identity store's change sources: the user's profile (spec §7's live listener on it: a
+ * display name or keys changed), and sessions that end, which every instance's session cache must
+ * forget at once (sign-out, a password change, a suspension), whoever ended them: our routes, the
+ * auth library or the operator's CLI.
+ */
+
+export interface IdentityLiveScope {
+  identity: Kysely<IdentityDatabase>;
+}
+
+/** The internal topic of ended sessions: its key is the user whose session ended. */
+export const ENDED_SESSIONS_TOPIC = 'ended-sessions';
+
+/** Sessions that end: the auth library's rows, deleted by a sign-out, a password change or a suspension. */
+export const ENDED_SESSIONS_SOURCE: ChangeSource = {
+  topic: ENDED_SESSIONS_TOPIC,
+  table: 'auth_sessions',
+  key: 'user_id',
+  ops: ['delete'],
+};
+
+export const IDENTITY_LIVE_TOPICS: readonly LiveTopic<IdentityLiveScope>[] = [
+  {
+    name: 'profile',
+    access: 'owner',
+    side: 'identity',
+    sources: [{ topic: 'profile', table: 'profiles', key: 'user_id' }],
+    audience: (viewer) => ({ id: `owner:${viewer?.userId}`, onlyKey: viewer?.userId ?? '' }),
+    load: (key, _audience, { identity }) => findProfile(identity, key),
+  },
+];

@@ -1,0 +1,266 @@
+import type { ServerResponse } from 'node:http';
+import type { ChangeFeed } from '../changes/feed';
+import type { ChangeRow } from '../changes/tables';
+import { type Cursor, formatCursor } from './cursor';
+
+/*
+ * The live streams of one instance (issue 22 point 4). Each store's change feed hands its changes
+ * to the hub once; the hub sends each change to the streams subscribed to its topic in that store,
+ * loading the changed record once per audience (players, admins, the record's owner), never once
+ * per stream. A stream that cannot keep up (its socket's buffer past a bound) is closed, not
+ * buffered without end: its EventSource reconnects and resumes from its cursor.
+ */
+
+/** Which store a topic's changes come from. */
+export type StoreSide = 'game' | 'identity';
+
+/** Who a stream receives a topic's records as. */
+export interface Audience {
+  /** Streams of one audience receive the same record: it is loaded once for all of them. */
+  id: string;
+  /** An owner's topic: only changes of this key (their own record). */
+  onlyKey?: string;
+}
+
+/** A topic as the server serves it. */
+export interface ServedTopic<Scope> {
+  name: string;
+  side: StoreSide;
+  /** The record of `key` as the read route would answer it for `audience`; null when gone or not theirs to see. */
+  load(key: string, audience: Audience, scope: Scope): Promise<unknown>;
+}
+
+export interface LiveLogger {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** What a slow stream may have waiting in its socket before it is dropped. */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+/** Changes a reconnecting stream is caught up on at most; past that it is told to refetch. */
+const MAX_REPLAY = 1_000;
+const HEARTBEAT_MS = 20_000;
+
+/** One browser's stream: the topics it follows as which audience, in one game store. */
+export class LiveStream<Scope> {
+  readonly #response: ServerResponse;
+  readonly topics: ReadonlyMap<string, { topic: ServedTopic<Scope>; audience: Audience }>;
+  readonly gameStore: string;
+  readonly scope: Scope;
+  cursor: Cursor;
+  /** While it is being caught up, what arrives live waits here. */
+  backlog: { side: StoreSide; rows: readonly ChangeRow[] }[] | null = [];
+  closed = false;
+  readonly #onClose: () => void;
+
+  constructor(options: {
+    response: ServerResponse;
+    topics: ReadonlyMap<string, { topic: ServedTopic<Scope>; audience: Audience }>;
+    gameStore: string;
+    scope: Scope;
+    cursor: Cursor;
+    onClose: () => void;
+  }) {
+    this.#response = options.response;
+    this.topics = options.topics;
+    this.gameStore = options.gameStore;
+    this.scope = options.scope;
+    this.cursor = options.cursor;
+    this.#onClose = options.onClose;
+    this.#response.on('close', () => this.close());
+  }
+
+  follows(side: StoreSide): boolean {
+    for (const { topic } of this.topics.values()) if (topic.side === side) return true;
+    return false;
+  }
+
+  /** Writes an event (or a comment); a stream whose socket is full is closed instead. */
+  write(text: string): void {
+    if (this.closed) return;
+    if (this.#response.writableLength > MAX_BUFFERED_BYTES) {
+      this.close();
+      return;
+    }
+    this.#response.write(text);
+  }
+
+  send(event: string, data: unknown): void {
+    this.write(`id: ${formatCursor(this.cursor)}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.#response.end();
+    this.#onClose();
+  }
+}
+
+export class LiveHub<Scope> {
+  readonly #feeds: ReadonlyMap<string, ChangeFeed>;
+  readonly #identityStore: string;
+  readonly #log: LiveLogger;
+  readonly #streams = new Set<LiveStream<Scope>>();
+  #queue: Promise<void> = Promise.resolve();
+  readonly #unsubscribes: (() => void)[] = [];
+  readonly #heartbeat: NodeJS.Timeout;
+
+  constructor(options: { feeds: ReadonlyMap<string, ChangeFeed>; identityStore: string; log: LiveLogger }) {
+    this.#feeds = options.feeds;
+    this.#identityStore = options.identityStore;
+    this.#log = options.log;
+    for (const [store, feed] of this.#feeds) {
+      this.#unsubscribes.push(
+        feed.subscribe((rows) => {
+          // One batch after another: a stream sees a store's changes in the order they committed.
+          this.#queue = this.#queue
+            .then(() => this.#deliver(store, rows))
+            .catch((error: unknown) => {
+              this.#log.error({ err: error }, 'live: could not deliver changes');
+            });
+        }),
+      );
+    }
+    // Comments keep idle streams open through proxies that close quiet connections.
+    this.#heartbeat = setInterval(() => {
+      for (const stream of this.#streams) stream.write(': keep-alive\n\n');
+    }, HEARTBEAT_MS);
+    this.#heartbeat.unref();
+  }
+
+  get streamCount(): number {
+    return this.#streams.size;
+  }
+
+  /** Where a new stream starts: the changes each of its stores has handed on so far. */
+  currentCursor(gameStore: string): Cursor {
+    return {
+      game: this.#feed(gameStore).lastSeq,
+      identity: this.#feed(this.#identityStore).lastSeq,
+    };
+  }
+
+  /**
+   * Opens a stream: it is told its cursor at once (`ready`), then caught up from `resumeFrom`
+   * (a reconnect's Last-Event-ID) when given, or told to refetch (`reset`) when that is too far
+   * behind, then follows live.
+   */
+  async open(stream: LiveStream<Scope>, resumeFrom: Cursor | undefined): Promise<void> {
+    this.#streams.add(stream);
+    const now = stream.cursor;
+    let reset = false;
+    if (resumeFrom) {
+      for (const side of ['game', 'identity'] as const) {
+        if (!stream.follows(side)) continue;
+        const feed = this.#feed(side === 'game' ? stream.gameStore : this.#identityStore);
+        const from = resumeFrom[side];
+        const behind = now[side] - from;
+        if (from < (await feed.oldestSeq()) - 1 || behind > MAX_REPLAY || from > now[side]) {
+          reset = true;
+          continue;
+        }
+        const missed = await feed.since(from, MAX_REPLAY);
+        await this.#sendLatest(
+          stream,
+          side,
+          missed.filter((row) => Number(row.seq) <= now[side]),
+        );
+      }
+    }
+    stream.cursor = now;
+    stream.send(reset ? 'reset' : 'ready', {});
+    // What arrived while it was caught up, past where it now stands.
+    const waiting = stream.backlog ?? [];
+    stream.backlog = null;
+    for (const { side, rows } of waiting) {
+      await this.#sendLatest(
+        stream,
+        side,
+        rows.filter((row) => Number(row.seq) > stream.cursor[side]),
+      );
+    }
+  }
+
+  remove(stream: LiveStream<Scope>): void {
+    this.#streams.delete(stream);
+  }
+
+  /** Closes every stream (the app is stopping) and stops listening to the feeds. */
+  close(): void {
+    clearInterval(this.#heartbeat);
+    for (const unsubscribe of this.#unsubscribes) unsubscribe();
+    for (const stream of [...this.#streams]) stream.close();
+  }
+
+  #feed(store: string): ChangeFeed {
+    const feed = this.#feeds.get(store);
+    if (!feed) throw new Error(`No change feed for the store "${store}".`);
+    return feed;
+  }
+
+  async #deliver(store: string, rows: readonly ChangeRow[]): Promise<void> {
+    const side: StoreSide = store === this.#identityStore ? 'identity' : 'game';
+    const streams = [...this.#streams].filter(
+      (stream) => stream.follows(side) && (side === 'identity' || stream.gameStore === store),
+    );
+    const live = streams.filter((stream) => {
+      if (stream.backlog === null) return true;
+      stream.backlog.push({ side, rows });
+      return false;
+    });
+    await this.#fanOut(live, side, rows);
+  }
+
+  /** Sends one stream the records of `rows` it follows, each key once at its latest. */
+  #sendLatest(stream: LiveStream<Scope>, side: StoreSide, rows: readonly ChangeRow[]): Promise<void> {
+    return this.#fanOut([stream], side, rows);
+  }
+
+  /**
+   * For each changed key (its latest change in `rows`), loads the record once per audience among
+   * `streams` that follow its topic, and sends it to them; every stream's cursor moves past `rows`.
+   */
+  async #fanOut(streams: readonly LiveStream<Scope>[], side: StoreSide, rows: readonly ChangeRow[]): Promise<void> {
+    const last = rows.at(-1);
+    if (!last || streams.length === 0) return;
+    const latest = new Map<string, ChangeRow>();
+    // Each key once, at its latest change, in the order of those latest changes.
+    for (const row of rows) {
+      const id = `${row.topic}\n${row.key}`;
+      latest.delete(id);
+      latest.set(id, row);
+    }
+    for (const row of latest.values()) {
+      const groups = new Map<string, { audience: Audience; streams: LiveStream<Scope>[] }>();
+      for (const stream of streams) {
+        const followed = stream.topics.get(row.topic);
+        if (!followed || stream.closed) continue;
+        const { audience } = followed;
+        if (audience.onlyKey !== undefined && audience.onlyKey !== row.key) continue;
+        const group = groups.get(audience.id) ?? { audience, streams: [] };
+        group.streams.push(stream);
+        groups.set(audience.id, group);
+      }
+      for (const { audience, streams: members } of groups.values()) {
+        const first = members[0] as LiveStream<Scope>;
+        const followed = first.topics.get(row.topic);
+        if (!followed) continue;
+        let record: unknown;
+        try {
+          record = await followed.topic.load(row.key, audience, first.scope);
+        } catch (error) {
+          this.#log.error({ err: error, topic: row.topic, key: row.key }, 'live: could not load a changed record');
+          continue;
+        }
+        for (const stream of members) {
+          stream.cursor = { ...stream.cursor, [side]: Math.max(stream.cursor[side], Number(row.seq)) };
+          stream.send(row.topic, { key: row.key, record: record ?? null });
+        }
+      }
+    }
+    for (const stream of streams) {
+      stream.cursor = { ...stream.cursor, [side]: Math.max(stream.cursor[side], Number(last.seq)) };
+    }
+  }
+}

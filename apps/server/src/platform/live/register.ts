@@ -1,0 +1,54 @@
+import type { Environment } from '@outpost/contracts/environments';
+import type { FastifyInstance } from 'fastify';
+import { type ChangeFeed, listenForChanges } from '../changes/feed';
+import { LiveHub } from './hub';
+import { type LiveTopic, registerLiveRoute } from './routes';
+
+export interface LiveUpdatesOptions<Scope> {
+  /** Each store's change feed, by the store's name ('identity', or an environment). */
+  feeds: ReadonlyMap<string, ChangeFeed>;
+  /** PostgreSQL: the database, and each store's schema (its feed is woken by the schema's notifications). */
+  postgres: { databaseUrl: string; schemas: Readonly<Record<string, string>> } | undefined;
+  topics: readonly LiveTopic<Scope>[];
+  appEnv: Environment;
+  scopeOf(environment: Environment): Scope;
+}
+
+/**
+ * The change feeds read while the app is up (from when it is ready; on PostgreSQL woken through
+ * LISTEN), the hub that sends their changes to the live streams, and `GET /api/live`. Streams end
+ * before the server closes (they would hold it open), the feeds after.
+ */
+export function registerLiveUpdates<Scope>(app: FastifyInstance, options: LiveUpdatesOptions<Scope>): LiveHub<Scope> {
+  const hub = new LiveHub<Scope>({ feeds: options.feeds, identityStore: 'identity', log: app.log });
+  registerLiveRoute(app, {
+    hub,
+    topics: new Map(options.topics.map((topic) => [topic.name, topic])),
+    appEnv: options.appEnv,
+    storeOf: (environment) => environment,
+    scopeOf: options.scopeOf,
+  });
+  let listener: { close(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    for (const feed of options.feeds.values()) await feed.start();
+    const { postgres } = options;
+    if (postgres) {
+      const bySchema = new Map(
+        Object.entries(postgres.schemas).flatMap(([store, schema]) => {
+          const feed = options.feeds.get(store);
+          return feed ? [[schema, feed] as const] : [];
+        }),
+      );
+      listener = listenForChanges(postgres.databaseUrl, bySchema, app.log);
+    }
+  });
+  app.addHook('preClose', (done) => {
+    hub.close();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await listener?.close();
+    for (const feed of options.feeds.values()) await feed.stop();
+  });
+  return hub;
+}

@@ -1,0 +1,116 @@
+import { type Environment, environmentSchema } from '@outpost/contracts/environments';
+import type { LiveTopicAccess } from '@outpost/contracts/live-topics';
+import { can } from '@outpost/contracts/permissions';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
+import type { ChangeSource } from '../changes/triggers';
+import type { Viewer } from '../http/access';
+import { FunctionError } from '../http/errors';
+import { parseCursor } from './cursor';
+import { type Audience, type LiveHub, LiveStream, type ServedTopic } from './hub';
+
+/** A topic as this server serves it: its tables, who may follow it as which audience, and its loader. */
+export interface LiveTopic<Scope> extends ServedTopic<Scope> {
+  access: LiveTopicAccess;
+  /** The tables whose writes are the topic's changes (their triggers record them). */
+  sources: readonly ChangeSource[];
+  /**
+   * The audience a viewer follows the topic as: in the back office (`backOffice`: a stream naming
+   * an environment, for the admin area) or on the players' screens.
+   */
+  audience(viewer: Viewer | null, backOffice: boolean): Audience;
+}
+
+export interface LiveRouteOptions<Scope> {
+  hub: LiveHub<Scope>;
+  topics: ReadonlyMap<string, LiveTopic<Scope>>;
+  /** The environment players' screens follow (APP_ENV). */
+  appEnv: Environment;
+  /** The game store of an environment, as the hub's feeds name it. */
+  storeOf(environment: Environment): string;
+  scopeOf(environment: Environment): Scope;
+}
+
+const querySchema = z.object({
+  topics: z.string({ error: 'topics is required: the live topics to follow, comma-separated.' }),
+  env: z.optional(environmentSchema),
+  /** For clients that cannot send the Last-Event-ID header. */
+  lastEventId: z.optional(z.string().check(z.maxLength(40))),
+});
+
+/** The topics asked for, each known, at most once. */
+function topicsAsked<Scope>(text: string, topics: ReadonlyMap<string, LiveTopic<Scope>>): LiveTopic<Scope>[] {
+  const names = [
+    ...new Set(
+      text
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (names.length === 0) throw new FunctionError('invalid-argument', 'Name at least one live topic to follow.');
+  return names.map((name) => {
+    const topic = topics.get(name);
+    if (!topic) {
+      throw new FunctionError(
+        'invalid-argument',
+        `"${name}" is not a live topic; follow ${[...topics.keys()].join(', ')}.`,
+      );
+    }
+    return topic;
+  });
+}
+
+/**
+ * GET /api/live: server-sent events of the topics asked for (`?topics=a,b`), each authorized as
+ * the route reading the same data is: an owner's topic needs the signed-in owner; a stream of a
+ * named environment (`&env=`) is the back office's and needs the admin area. A reconnect's
+ * Last-Event-ID resumes where the stream stopped.
+ */
+export function registerLiveRoute<Scope>(app: FastifyInstance, options: LiveRouteOptions<Scope>): void {
+  app.get(
+    '/api/live',
+    { schema: { querystring: querySchema, response: { 200: z.string() } } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const query = request.query as z.infer<typeof querySchema>;
+      const topics = topicsAsked(query.topics, options.topics);
+      const viewer = await request.viewer();
+      const backOffice = query.env !== undefined;
+      if (backOffice || topics.some((topic) => topic.access === 'owner')) {
+        if (!viewer) throw new FunctionError('unauthenticated', 'Please sign in first.');
+      }
+      if (backOffice && !can(viewer?.profile?.keys, 'adminArea')) {
+        throw new FunctionError('permission-denied', 'Your account is not allowed to do this.');
+      }
+      const environment = query.env ?? options.appEnv;
+      const followed = new Map(
+        topics.map((topic) => [topic.name, { topic, audience: topic.audience(viewer, backOffice) }]),
+      );
+      const gameStore = options.storeOf(environment);
+      const resume = parseCursor((request.headers['last-event-id'] as string | undefined) ?? query.lastEventId);
+
+      // From here the answer is the stream: Fastify's reply is done with, the headers set so far kept.
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store, no-transform',
+        connection: 'keep-alive',
+        // nginx would otherwise hold events back in its buffer.
+        'x-accel-buffering': 'no',
+      });
+      // How long a browser waits before reconnecting a dropped stream.
+      response.write('retry: 2000\n\n');
+      const stream = new LiveStream<Scope>({
+        response,
+        topics: followed,
+        gameStore,
+        scope: options.scopeOf(environment),
+        cursor: options.hub.currentCursor(gameStore),
+        onClose: () => options.hub.remove(stream),
+      });
+      await options.hub.open(stream, resume);
+    },
+  );
+}

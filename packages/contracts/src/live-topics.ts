@@ -1,0 +1,107 @@
+import type { Environment } from './environments';
+
+/*
+ * The live topics (issue 22 points 4 and 5; spec §7's live listeners), declared once for both
+ * sides: which topics exist, who may follow each, and which cached queries of the web app each one
+ * refreshes. `GET /api/live?topics=…` streams them (server-sent events); `useLive(topics)` keeps the
+ * screens that show them current. Kept free of zod, so a screen can follow topics without it.
+ */
+
+/**
+ * The query keys of the web app that hold live data, spelled here once: the screens read their
+ * data under these keys, and a topic names the ones it refreshes.
+ */
+export const QUERY_KEYS = {
+  /** Who is signed in and their profile (GET /api/auth/me). */
+  me: ['identity', 'me'],
+  /** The shop's catalogue and everything under it (GET /api/shop, the merch catalogue). */
+  shop: ['shop'],
+  /** The signed-in player's own data (credits, orders, the order profile, …). */
+  account: ['account'],
+  orderProfile: ['account', 'order-profile'],
+  /** The story theater's library and its entries. */
+  theater: ['theater'],
+  /** beta-config/v1 and the active testing objectives (GET /api/beta). */
+  betaProgramme: ['beta', 'programme'],
+  /** A part of the shop's back office in one environment. */
+  shopAdmin: (environment: Environment, part: 'packs' | 'machines' | 'drops' | 'opening' | 'paypal-transactions') =>
+    ['admin', environment, 'shop', part] as const,
+  theaterAdmin: (environment: Environment, part: 'episodes' | 'videos' | 'collections') =>
+    ['admin', environment, 'theater', part] as const,
+  betaAdmin: (environment: Environment, part: 'requests' | 'invites' | 'objectives' | 'config') =>
+    ['admin', environment, 'beta', part] as const,
+} as const;
+
+export type QueryKey = readonly unknown[];
+
+/**
+ * Who may follow a topic. `public`: anyone, a visitor included (players see what the shop, the
+ * theater and the beta page show; the back office, streaming an environment it names, sees what
+ * its lists show). `owner`: a signed-in player, who receives changes of their own record only.
+ */
+export type LiveTopicAccess = 'public' | 'owner';
+
+export interface LiveTopicDeclaration {
+  access: LiveTopicAccess;
+  /** The web app's queries showing this topic's data, in the players' screens and in `environment`'s back office. */
+  queryKeys(environment: Environment): readonly QueryKey[];
+}
+
+export const LIVE_TOPICS = {
+  machines: {
+    access: 'public',
+    queryKeys: (environment) => [QUERY_KEYS.shop, QUERY_KEYS.shopAdmin(environment, 'machines')],
+  },
+  'credit-packs': {
+    access: 'public',
+    queryKeys: (environment) => [QUERY_KEYS.shop, QUERY_KEYS.shopAdmin(environment, 'packs')],
+  },
+  drops: {
+    access: 'public',
+    queryKeys: (environment) => [
+      QUERY_KEYS.shop,
+      QUERY_KEYS.shopAdmin(environment, 'drops'),
+      QUERY_KEYS.shopAdmin(environment, 'machines'),
+    ],
+  },
+  /** mtota: episodes with their in-game stats. */
+  episodes: {
+    access: 'public',
+    queryKeys: (environment) => [QUERY_KEYS.theater, QUERY_KEYS.theaterAdmin(environment, 'episodes')],
+  },
+  'beta-config': {
+    access: 'public',
+    queryKeys: (environment) => [QUERY_KEYS.betaProgramme, QUERY_KEYS.betaAdmin(environment, 'config')],
+  },
+  'testing-objectives': {
+    access: 'public',
+    queryKeys: (environment) => [QUERY_KEYS.betaProgramme, QUERY_KEYS.betaAdmin(environment, 'objectives')],
+  },
+  /** Spec §3's user-order-settings. */
+  'order-profile': { access: 'owner', queryKeys: () => [QUERY_KEYS.orderProfile] },
+  /** The user's profile: display name and keys. */
+  profile: { access: 'owner', queryKeys: () => [QUERY_KEYS.me] },
+} as const satisfies Record<string, LiveTopicDeclaration>;
+
+export type LiveTopicName = keyof typeof LIVE_TOPICS;
+export const LIVE_TOPIC_NAMES = Object.keys(LIVE_TOPICS) as LiveTopicName[];
+
+export function isLiveTopic(name: string): name is LiveTopicName {
+  return Object.hasOwn(LIVE_TOPICS, name);
+}
+
+/** The stream's address: `/api/live?topics=a,b` for the players' screens, `&env=` for an environment's back office. */
+export function liveStreamPath(topics: readonly LiveTopicName[], environment?: Environment): string {
+  const query = new URLSearchParams({ topics: [...topics].sort().join(',') });
+  if (environment) query.set('env', environment);
+  return `/api/live?${query.toString()}`;
+}
+
+/** Events besides the topics': `ready` (the stream follows from here), `reset` (too far behind: refetch all). */
+export const LIVE_CONTROL_EVENTS = { ready: 'ready', reset: 'reset' } as const;
+
+/** What a topic's event carries: the changed record's key, and the record as the viewer's read route answers it, or null when it is gone. */
+export interface LiveEvent {
+  key: string;
+  record: unknown;
+}
