@@ -1,6 +1,7 @@
 import type { FirstVisitBundle } from './bundle/first-visit';
 import type { HttpReport } from './http/suite';
 import type { FormFactorResult } from './lighthouse/suite';
+import type { LiveReport } from './live/suite';
 import type { SearchReport } from './search/suite';
 import type { TargetResult } from './targets';
 
@@ -140,5 +141,15 @@ export function formatSearch(report: SearchReport): string {
     'Search rows cycle through queries drawn from the seeded accounts (exact names and addresses, prefixes,',
     'last names shared by hundreds, text inside names, typos) as a moderator signed in with a bearer session.',
     ...(report.postgresSkipped ? [`PostgreSQL rows: ${report.postgresSkipped}.`] : []),
+  ].join('\n');
+}
+
+export function formatLive(report: LiveReport): string {
+  const { streams, delivery, memory, writeCost } = report;
+  return [
+    `streams: ${streams.open.toLocaleString('en-US')} open, ${streams.failed} failed (one process of clients, raw sockets)`,
+    `delivery of a change to every stream, from the write's start: p50 ${delivery.p50Ms.toFixed(1)} ms, p99 ${delivery.p99Ms.toFixed(1)} ms, max ${delivery.maxMs.toFixed(1)} ms over ${delivery.rounds} changes (${delivery.missed} missed)`,
+    `server memory per idle stream: ${kib(memory.bytesPerStream)} (RSS grew ${kib(memory.rssBytesPerStream)}, the JavaScript heap and buffers ${kib(memory.heapBytesPerStream)})`,
+    `spins with the change feed over without: ${writeCost.ratio.toFixed(2)} (pairs ${writeCost.pairRatios.map((value) => value.toFixed(2)).join(' ')})`,
   ].join('\n');
 }

@@ -15,8 +15,9 @@ import {
   lighthouseTargets,
   runLighthouse,
 } from './lighthouse/suite';
+import { LIVE_TARGET_SPECS, type LiveReport, liveBenchSeconds, runLiveBench } from './live/suite';
 import { type BenchOptions, parseOptions, type Section } from './options';
-import { formatBundle, formatHttp, formatLighthouse, formatSearch, formatTargets } from './report';
+import { formatBundle, formatHttp, formatLighthouse, formatLive, formatSearch, formatTargets } from './report';
 import { runSearchBench, SEARCH_TARGET_SPECS, type SearchReport, searchBenchSeconds } from './search/suite';
 import { decided, type TargetResult, type TargetSpec, unmeasured } from './targets';
 
@@ -28,6 +29,7 @@ interface BenchResults {
   lighthouse?: FormFactorResult[];
   http?: HttpReport;
   search?: SearchReport;
+  live?: LiveReport;
   targets: TargetResult[];
 }
 
@@ -65,6 +67,7 @@ async function main(): Promise<number> {
     (options.sections.includes('http') ? httpBenchSeconds(options) : 0) +
     (options.sections.includes('lighthouse') ? 2 * 2 * LIGHTHOUSE_ROUNDS * AUDIT_SECONDS : 0) +
     (options.sections.includes('search') ? searchBenchSeconds(options) : 0) +
+    (options.sections.includes('live') ? liveBenchSeconds(options) : 0) +
     120;
   setTimeout(() => {
     console.error(`\nbench: still running after ${limitSeconds} s; stopping.`);
@@ -146,8 +149,16 @@ async function main(): Promise<number> {
     return search.targets;
   });
 
-  // In the issue's order: the server, the bundle, the page, then the user search (issue 12).
-  const targets = [...httpTargets, ...bundleTargets, ...lighthouseTargetResults, ...searchTargets];
+  const liveTargets = await section('live', LIVE_TARGET_SPECS, async () => {
+    heading('live: server-sent event streams, and what the change feed costs a write');
+    const live = await runLiveBench(WEB_DIST, options);
+    results.live = live;
+    console.log(`\n${formatLive(live)}`);
+    return live.targets;
+  });
+
+  // In the issues' order: the server, the bundle, the page, the user search (issue 12), live (issue 22).
+  const targets = [...httpTargets, ...bundleTargets, ...lighthouseTargetResults, ...searchTargets, ...liveTargets];
   results.targets = targets;
 
   heading('targets');

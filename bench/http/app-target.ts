@@ -171,7 +171,7 @@ export async function startApp(
 }
 
 /** Trades the debug token for an attestation token through the app's own exchange, as the game does. */
-async function exchangeAttestation(origin: string, debugToken: string): Promise<string> {
+export async function exchangeAttestation(origin: string, debugToken: string): Promise<string> {
   const response = await fetch(`${origin}${ATTESTATION_PATHS.exchange}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

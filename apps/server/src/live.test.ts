@@ -177,12 +177,16 @@ describe.each(TEST_DIALECTS)('live listeners on %s', (dialect) => {
     await game().updateTable('credit_packs').set({ available: 0 }).where('pack_id', '=', 'live-1').execute();
     const resumed = await follow('credit-packs', { as: callers.player, lastEventId: last.id as string });
     // Each key once, at its latest, in the order of those latest changes.
-    expect(resumed.events.slice(0, 3).map((event) => [event.event, (event.data as { key?: string }).key])).toEqual([
+    // (Changes of earlier tests may still be on their way to the feed: only this test's keys count.)
+    const mine = resumed.events.filter((event) =>
+      ['live-1', 'live-2', undefined].includes((event.data as { key?: string }).key),
+    );
+    expect(mine.slice(0, 3).map((event) => [event.event, (event.data as { key?: string }).key])).toEqual([
       ['credit-packs', 'live-2'],
       ['credit-packs', 'live-1'],
       ['ready', undefined],
     ]);
-    expect(resumed.events[1]?.data).toEqual({ key: 'live-1', record: null });
+    expect(mine[1]?.data).toEqual({ key: 'live-1', record: null });
     // A cursor from before what the feed still keeps: nothing to replay, refetch everything.
     await game().deleteFrom('changes').execute();
     const behind = await openSse(`${base}/api/live?topics=credit-packs`, { 'last-event-id': '1.0' });
@@ -213,7 +217,7 @@ describe.each(TEST_DIALECTS)('live listeners on %s', (dialect) => {
           throw new Error('rolled back');
         }),
     ).rejects.toThrow('rolled back');
-    expect(await stream.collect(300)).toEqual([]);
+    expect((await stream.collect(300)).filter(changed('credit-packs', 'never'))).toEqual([]);
   });
 
   it('refuses unknown topics and empty lists with a clear message', async () => {

@@ -43,23 +43,30 @@ export type LiveTopicAccess = 'public' | 'owner';
 
 export interface LiveTopicDeclaration {
   access: LiveTopicAccess;
-  /** The web app's queries showing this topic's data, in the players' screens and in `environment`'s back office. */
-  queryKeys(environment: Environment): readonly QueryKey[];
+  /** The web app's queries showing this topic's data on the players' screens (a stream without `env`). */
+  playerKeys: readonly QueryKey[];
+  /** …and in one environment's back office (a stream naming it). */
+  backOfficeKeys(environment: Environment): readonly QueryKey[];
 }
+
+const none = () => [] as const;
 
 export const LIVE_TOPICS = {
   machines: {
     access: 'public',
-    queryKeys: (environment) => [QUERY_KEYS.shop, QUERY_KEYS.shopAdmin(environment, 'machines')],
+    playerKeys: [QUERY_KEYS.shop],
+    backOfficeKeys: (environment) => [QUERY_KEYS.shopAdmin(environment, 'machines')],
   },
   'credit-packs': {
     access: 'public',
-    queryKeys: (environment) => [QUERY_KEYS.shop, QUERY_KEYS.shopAdmin(environment, 'packs')],
+    playerKeys: [QUERY_KEYS.shop],
+    backOfficeKeys: (environment) => [QUERY_KEYS.shopAdmin(environment, 'packs')],
   },
   drops: {
     access: 'public',
-    queryKeys: (environment) => [
-      QUERY_KEYS.shop,
+    playerKeys: [QUERY_KEYS.shop],
+    // A machine's screen lists its drops.
+    backOfficeKeys: (environment) => [
       QUERY_KEYS.shopAdmin(environment, 'drops'),
       QUERY_KEYS.shopAdmin(environment, 'machines'),
     ],
@@ -67,20 +74,23 @@ export const LIVE_TOPICS = {
   /** mtota: episodes with their in-game stats. */
   episodes: {
     access: 'public',
-    queryKeys: (environment) => [QUERY_KEYS.theater, QUERY_KEYS.theaterAdmin(environment, 'episodes')],
+    playerKeys: [QUERY_KEYS.theater],
+    backOfficeKeys: (environment) => [QUERY_KEYS.theaterAdmin(environment, 'episodes')],
   },
   'beta-config': {
     access: 'public',
-    queryKeys: (environment) => [QUERY_KEYS.betaProgramme, QUERY_KEYS.betaAdmin(environment, 'config')],
+    playerKeys: [QUERY_KEYS.betaProgramme],
+    backOfficeKeys: (environment) => [QUERY_KEYS.betaAdmin(environment, 'config')],
   },
   'testing-objectives': {
     access: 'public',
-    queryKeys: (environment) => [QUERY_KEYS.betaProgramme, QUERY_KEYS.betaAdmin(environment, 'objectives')],
+    playerKeys: [QUERY_KEYS.betaProgramme],
+    backOfficeKeys: (environment) => [QUERY_KEYS.betaAdmin(environment, 'objectives')],
   },
   /** Spec §3's user-order-settings. */
-  'order-profile': { access: 'owner', queryKeys: () => [QUERY_KEYS.orderProfile] },
+  'order-profile': { access: 'owner', playerKeys: [QUERY_KEYS.orderProfile], backOfficeKeys: none },
   /** The user's profile: display name and keys. */
-  profile: { access: 'owner', queryKeys: () => [QUERY_KEYS.me] },
+  profile: { access: 'owner', playerKeys: [QUERY_KEYS.me], backOfficeKeys: none },
 } as const satisfies Record<string, LiveTopicDeclaration>;
 
 export type LiveTopicName = keyof typeof LIVE_TOPICS;

@@ -38,10 +38,10 @@ describe('a live stream', () => {
     const response = new FakeResponse();
     const closed = vi.fn();
     const stream = streamOn(response, closed);
-    stream.send('machines', { key: 'a', record: null });
+    stream.send('machines', '{"key":"a","record":null}');
     expect(response.written).toEqual(['id: 0.0\nevent: machines\ndata: {"key":"a","record":null}\n\n']);
     response.writableLength = 300 * 1024;
-    stream.send('machines', { key: 'b', record: null });
+    stream.send('machines', '{"key":"b","record":null}');
     expect(response.written).toHaveLength(1);
     expect(response.ended).toBe(true);
     expect(closed).toHaveBeenCalledOnce();

@@ -1,0 +1,87 @@
+// The live bench's clients: many server-sent-event streams from one process of their own, so the
+// server's process holds only its side of them. Raw sockets (not fetch or EventSource) keep a
+// client's cost small enough for 10,000 of them. Driven by the parent over IPC (suite.ts).
+import net from 'node:net';
+
+export type ClientRequest =
+  | { kind: 'connect'; host: string; port: number; path: string; count: number }
+  | { kind: 'expect'; event: string; timeoutMs: number }
+  | { kind: 'close' };
+
+export type ClientMessage =
+  | { kind: 'connected'; open: number; failed: number }
+  | { kind: 'expecting' }
+  /** When each stream received the event, in ms since the epoch (`performance.timeOrigin + now`); null: never. */
+  | { kind: 'received'; at: (number | null)[] };
+
+const sockets: net.Socket[] = [];
+/** Per socket: the events seen so far (cleared by each `expect`). */
+const seen: { ready: boolean; received: number | null; buffer: string }[] = [];
+let expected: string | undefined;
+
+const now = () => performance.timeOrigin + performance.now();
+const send = (message: ClientMessage) => process.send?.(message);
+
+function open(request: Extract<ClientRequest, { kind: 'connect' }>): Promise<boolean> {
+  return new Promise((resolve) => {
+    const state = { ready: false, received: null as number | null, buffer: '' };
+    seen.push(state);
+    const socket = net.connect({ host: request.host, port: request.port }, () => {
+      socket.write(`GET ${request.path} HTTP/1.1\r\nHost: ${request.host}\r\nAccept: text/event-stream\r\n\r\n`);
+    });
+    sockets.push(socket);
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      // Only the marker of an event is looked for: a line `event: <name>`.
+      state.buffer = (state.buffer + chunk).slice(-2048);
+      if (!state.ready && state.buffer.includes('event: ready')) {
+        state.ready = true;
+        state.buffer = '';
+        resolve(true);
+      }
+      if (expected && state.received === null && state.buffer.includes(`event: ${expected}`)) {
+        state.received = now();
+        state.buffer = '';
+      }
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('close', () => {
+      if (!state.ready) resolve(false);
+    });
+  });
+}
+
+process.on('message', async (raw) => {
+  const request = raw as ClientRequest;
+  if (request.kind === 'connect') {
+    let open_ = 0;
+    let failed = 0;
+    // In waves: a burst of thousands of SYNs at once would overflow the listen backlog.
+    for (let start = 0; start < request.count; start += 500) {
+      const wave = Array.from({ length: Math.min(500, request.count - start) }, () => open(request));
+      for (const ok of await Promise.all(wave))
+        if (ok) open_ += 1;
+        else failed += 1;
+    }
+    send({ kind: 'connected', open: open_, failed });
+  } else if (request.kind === 'expect') {
+    for (const state of seen) state.received = null;
+    expected = request.event;
+    send({ kind: 'expecting' });
+    // Answer once every stream has it, or at the time limit.
+    const deadline = Date.now() + request.timeoutMs;
+    const check = () => {
+      if (seen.every((state) => state.received !== null) || Date.now() > deadline) {
+        expected = undefined;
+        send({ kind: 'received', at: seen.map((state) => state.received) });
+      } else setTimeout(check, 5);
+    };
+    check();
+  } else {
+    for (const socket of sockets) socket.destroy();
+    process.exit(0);
+  }
+});
+
+// Without its parent nobody reads the result.
+process.once('disconnect', () => process.exit(1));
