@@ -1,4 +1,5 @@
 import { type Me, meSchema } from '@outpost/contracts/identity';
+import { QUERY_KEYS } from '@outpost/contracts/live-topics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { requestJson } from './api';
@@ -11,7 +12,7 @@ import { onSessionEnded, queryClient, watchQuery } from './query-client';
  * Every change of session (sign-in, sign-up, register, sign-out) invalidates this one key.
  * The bar follows it with `watchMe` (loaded after hydration), the screens with `useMe`.
  */
-export const meQueryKey = ['identity', 'me'] as const;
+export const meQueryKey = QUERY_KEYS.me;
 
 export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,

@@ -1,7 +1,9 @@
+import type { LiveTopicName } from '@outpost/contracts/live-topics';
 import { ROUTES } from '@outpost/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
+import { LiveUpdates } from '../../components/live-status/live-status';
 import { LoadingScreen } from '../../components/loading/loading-screen';
 import { pageTitle, usePageTitle } from '../../lib/page-title';
 import { QueryProvider } from '../../lib/query-client';
@@ -25,6 +27,12 @@ import { DataSection } from './your-data/data-section';
 
 const ACCOUNT_TITLE = pageTitle('Your account');
 const DELETED_TITLE = pageTitle('Account deleted');
+/**
+ * What a signed-in player's sections show that changes elsewhere: their profile (the display name)
+ * and order profile, saved from another tab or device, and the beta programme's settings and
+ * testing objectives (the feedback form's choices), changed by staff.
+ */
+const ACCOUNT_TOPICS: readonly LiveTopicName[] = ['profile', 'order-profile', 'beta-config', 'testing-objectives'];
 
 /**
  * /account: a beta player's home, a list of sections with in-page links to each. Visitors are
@@ -88,6 +96,7 @@ function Account() {
                   <PartnerSection />
                   <AvatarsSection userId={user.id} />
                   <DataSection onDeleted={accountDeleted} />
+                  <LiveUpdates topics={ACCOUNT_TOPICS} />
                 </>
               )}
               <LightingPresetsSection />

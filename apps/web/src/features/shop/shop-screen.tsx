@@ -1,7 +1,9 @@
+import type { LiveTopicName } from '@outpost/contracts/live-topics';
 import { ROUTES } from '@outpost/contracts/routes';
 import { SHOP_MESSAGES } from '@outpost/contracts/shop';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { LiveUpdates } from '../../components/live-status/live-status';
 import { shopQueryKey } from '../../lib/commerce/query-keys';
 import { pageTitle, usePageTitle } from '../../lib/page-title';
 import { QueryProvider } from '../../lib/query-client';
@@ -19,6 +21,8 @@ import { MerchSection } from './merch/merch-section';
 import { RedeemCodeForm } from './redeem/redeem-code-form';
 
 const SHOP_TITLE = pageTitle('Shop');
+/** What the shop's catalogue shows: a machine or pack taken off sale goes, a new drop's countdown comes. */
+const SHOP_TOPICS: readonly LiveTopicName[] = ['machines', 'credit-packs', 'drops'];
 
 /**
  * /shop/: merch, credits, mystery-ball machines with their published odds, and codes (spec §1).
@@ -29,6 +33,7 @@ export default function ShopScreen() {
   return (
     <QueryProvider>
       <Shop />
+      <LiveUpdates topics={SHOP_TOPICS} />
     </QueryProvider>
   );
 }

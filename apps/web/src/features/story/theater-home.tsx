@@ -1,9 +1,11 @@
 import { THEATER_MESSAGES, type TheaterLibrary } from '@outpost/contracts/theater';
+import { LiveUpdates } from '../../components/live-status/live-status';
 import { pageTitle, usePageTitle } from '../../lib/page-title';
 import { QueryProvider } from '../../lib/query-client';
 import { useMe } from '../../lib/session';
 import { useFavouriteEpisodes } from './api/get-favourite-episodes';
 import { useLibrary } from './api/get-library';
+import { THEATER_TOPICS } from './api/query-keys';
 import { EpisodeCard } from './components/episode-card';
 import { Shelf } from './components/shelf';
 import styles from './components/theater.module.css';
@@ -19,6 +21,7 @@ export default function TheaterHome() {
   return (
     <QueryProvider>
       <Home />
+      <LiveUpdates topics={THEATER_TOPICS} />
     </QueryProvider>
   );
 }

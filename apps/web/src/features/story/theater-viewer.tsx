@@ -1,9 +1,11 @@
 import { ROUTES } from '@outpost/contracts/routes';
 import { episodeLabel, THEATER_MESSAGES, type TheaterEntry } from '@outpost/contracts/theater';
+import { LiveUpdates } from '../../components/live-status/live-status';
 import { pageTitle, usePageTitle } from '../../lib/page-title';
 import { QueryProvider } from '../../lib/query-client';
 import { Link, useParams } from '../../lib/router/router';
 import { isNotFound, useEntry } from './api/get-entry';
+import { THEATER_TOPICS } from './api/query-keys';
 import { EpisodeStats } from './components/episode-stats';
 import { Favourites } from './components/favourites';
 import { NeighbourLinks } from './components/neighbour-links';
@@ -19,6 +21,7 @@ export default function TheaterViewer() {
   return (
     <QueryProvider>
       <Viewer />
+      <LiveUpdates topics={THEATER_TOPICS} />
     </QueryProvider>
   );
 }

@@ -1,9 +1,10 @@
+import { QUERY_KEYS } from '@outpost/contracts/live-topics';
 import { savedOrderProfileSchema } from '@outpost/contracts/merch';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../api';
-import { accountQueryKey } from './query-keys';
 
-export const orderProfileQueryKey = [...accountQueryKey, 'order-profile'] as const;
+/** Under the account's key (QUERY_KEYS.account): whatever refreshes the player's own data refreshes it too. */
+export const orderProfileQueryKey = QUERY_KEYS.orderProfile;
 
 /** GET /api/account/order-profile: the player's saved order profile, or null before the first save. */
 export const orderProfileQueryOptions = queryOptions({

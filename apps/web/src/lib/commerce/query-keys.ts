@@ -1,3 +1,4 @@
+import { QUERY_KEYS } from '@outpost/contracts/live-topics';
 import type { QueryClient } from '@tanstack/react-query';
 
 /*
@@ -7,10 +8,10 @@ import type { QueryClient } from '@tanstack/react-query';
  */
 
 /** The player's own data: credits, items, merch orders, the order profile. */
-export const accountQueryKey = ['account'] as const;
+export const accountQueryKey = QUERY_KEYS.account;
 
 /** The shop's catalogue: packs and machines (['shop']) and the merch (['shop', 'merch']). */
-export const shopQueryKey = ['shop'] as const;
+export const shopQueryKey = QUERY_KEYS.shop;
 
 /** After a payment, spin, redemption or cancelled order: the balance, history, orders and stock shown are stale. */
 export function refreshAfterPurchase(queryClient: QueryClient): Promise<unknown> {

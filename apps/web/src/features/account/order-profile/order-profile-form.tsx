@@ -7,12 +7,13 @@ import {
   SHIRT_SIZES,
 } from '@outpost/contracts/merch';
 import { type FormEvent, useMemo, useState } from 'react';
+import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { failureNotice } from '../../../components/form/failure-notice';
 import { checkFields } from '../../../components/form/field-errors';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { SelectField, type SelectFieldProps } from '../../../components/form/select-field';
-import { useDraft } from '../../../components/form/use-draft';
+import { draftFields, useFollowedDraft } from '../../../components/form/use-draft';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { useSetOrderProfile } from '../../../lib/commerce/set-order-profile';
 import { countryName, countryOptions } from '../../../lib/countries';
@@ -26,6 +27,11 @@ function savedText(saved: SavedOrderProfile): string {
   const when = saved.updatedAt ? ` on ${new Date(saved.updatedAt).toLocaleString()}` : '';
   return `Saved${when}. Orders ship to ${profile.firstName} ${profile.lastName}, ${address.line1}, ${address.city}, ${countryName(address.country)}.`;
 }
+
+const CHANGED_ELSEWHERE: FormNotice = {
+  tone: 'error',
+  text: 'Your order profile was saved elsewhere (another tab or device) while you were editing it. Saving this form replaces it with what you see here.',
+};
 
 /** A size on the shirt scale (shirts and hoodies), or none. */
 function ShirtSizeField(props: Omit<SelectFieldProps, 'children'>) {
@@ -50,16 +56,19 @@ interface OrderProfileFormProps {
  * The order profile (spec §3; user-order-settings): who and where merch ships to, and sizes. It is
  * checked with orderProfileSchema, the schema set-order-profile parses with, and every problem is
  * shown at its field; focus goes to the first. The saved answer replaces what was typed, as stored.
+ * A profile saved elsewhere (another tab or device; the screen follows it live) shows at once while
+ * nothing is typed here, and is announced, not forced on the form, once something is.
  */
 export function OrderProfileForm({ profile, accountEmail }: OrderProfileFormProps) {
   const { formRef, errors, show } = useFieldErrors();
   const fieldErrors = profileFieldErrors(errors);
-  const {
-    draft: values,
-    setDraft: setValues,
-    field,
-  } = useDraft<ProfileFormValues>(() => profileFormValues(profile, accountEmail), fieldErrors);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const followed = useFollowedDraft<OrderProfile | null, ProfileFormValues>(profile, (saved) =>
+    profileFormValues(saved, accountEmail),
+  );
+  const values = followed.draft;
+  const field = draftFields(values, followed.setDraft, fieldErrors);
+  // A "Saved" notice names the profile it saved (`of`): once another one shows, it is no longer news.
+  const [notice, setNotice] = useState<(FormNotice & { of?: OrderProfile }) | null>(null);
   const save = useSetOrderProfile();
   const countries = useMemo(() => countryOptions(), []);
 
@@ -80,12 +89,21 @@ export function OrderProfileForm({ profile, accountEmail }: OrderProfileFormProp
     setNotice(null);
     save.mutate(checked.value, {
       onSuccess: (saved) => {
-        if (saved.profile) setValues(profileFormValues(saved.profile, accountEmail));
-        setNotice({ tone: 'ok', text: savedText(saved) });
+        if (saved.profile) followed.startFrom(saved.profile);
+        setNotice({ tone: 'ok', text: savedText(saved), ...(saved.profile ? { of: saved.profile } : {}) });
       },
       onError: (error) => setNotice(failureNotice(error, 'Your order profile could not be saved.')),
     });
   };
+
+  const shown =
+    notice?.tone === 'error'
+      ? notice
+      : followed.changedElsewhere
+        ? CHANGED_ELSEWHERE
+        : notice?.of === followed.base
+          ? notice
+          : null;
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-label="Order profile">
@@ -161,7 +179,12 @@ export function OrderProfileForm({ profile, accountEmail }: OrderProfileFormProp
       </fieldset>
 
       {fieldErrors[''] && <p className={styles.note}>{fieldErrors['']}</p>}
-      <FormAlert notice={notice} />
+      <FormAlert notice={shown} />
+      {followed.changedElsewhere && (
+        <button type="button" className={listStyles.plainButton} onClick={() => followed.startFrom(profile)}>
+          Show the saved profile (discards your changes here)
+        </button>
+      )}
       <button type="submit" className={`button ${styles.submit}`} disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save order profile'}
       </button>

@@ -4,14 +4,19 @@ import { failureNotice } from '../../../components/form/failure-notice';
 import { checkFields } from '../../../components/form/field-errors';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { useFollowedDraft } from '../../../components/form/use-draft';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import styles from '../account.module.css';
 import { useUpdateProfile } from '../api/update-profile';
 
-/** The display name, checked by register's rule before it is sent; the bar shows the new one once saved. */
+/**
+ * The display name, checked by register's rule before it is sent; the bar shows the new one once
+ * saved. A name saved elsewhere (the screen follows the profile live) shows here while the field is
+ * untouched.
+ */
 export function DisplayNameForm({ displayName }: { displayName: string | null }) {
   const { formRef, errors, show } = useFieldErrors<'displayName'>();
-  const [value, setValue] = useState(displayName ?? '');
+  const { draft: value, setDraft: setValue, startFrom } = useFollowedDraft(displayName, (name) => name ?? '');
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const save = useUpdateProfile();
 
@@ -28,7 +33,7 @@ export function DisplayNameForm({ displayName }: { displayName: string | null })
     setNotice(null);
     save.mutate(checked.value, {
       onSuccess: (profile) => {
-        setValue(profile.displayName);
+        startFrom(profile.displayName);
         setNotice({ tone: 'ok', text: `Saved. You are now @${profile.displayName}.` });
       },
       onError: (error) => setNotice(failureNotice(error, 'Your display name could not be saved.')),

@@ -1,8 +1,11 @@
 import { BETA_CONFIG_ID, type BetaConfig, INVITE_MAX_VALID_DAYS } from '@outpost/contracts/beta';
 import type { Environment } from '@outpost/contracts/environments';
 import { type FormEvent, useState } from 'react';
+import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { useFollowedDraft } from '../../../components/form/use-draft';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import { CheckboxField } from '../components/checkbox-field';
@@ -14,7 +17,11 @@ import { BETA_SETTINGS_SAVED, type ConfigDraft, checkConfig, configDraft } from 
 import { BetaScreen } from './components/beta-screen';
 import { OptionsEditor } from './components/options-editor';
 
-/** beta-config/v1: whether feedback is open, its categories and sentiments, and how long a shared invite lasts. */
+/**
+ * beta-config/v1: whether feedback is open, its categories and sentiments, and how long a shared
+ * invite lasts. The screen follows the environment's beta-config live: an untouched form shows
+ * another save at once; an edited one says the settings changed and keeps what was typed.
+ */
 export default function BetaSettings() {
   const { environment, capabilities } = useAdminAccessContext();
   const config = useBetaConfig(environment);
@@ -29,9 +36,15 @@ export default function BetaSettings() {
           <ConfigForm key={environment} environment={environment} saved={loaded} canEdit={capabilities.manageBeta} />
         )}
       </LoadState>
+      <LiveUpdates topics={['beta-config']} environment={environment} />
     </BetaScreen>
   );
 }
+
+const CHANGED_ELSEWHERE: FormNotice = {
+  tone: 'error',
+  text: 'The beta settings were changed elsewhere since you started editing them. Saving replaces that change with what you see here.',
+};
 
 interface ConfigFormProps {
   environment: Environment;
@@ -40,7 +53,10 @@ interface ConfigFormProps {
 }
 
 function ConfigForm({ environment, saved, canEdit }: ConfigFormProps) {
-  const [draft, setDraft] = useState<ConfigDraft>(() => configDraft(saved));
+  const { draft, setDraft, startFrom, changedElsewhere } = useFollowedDraft<BetaConfig, ConfigDraft>(
+    saved,
+    configDraft,
+  );
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const save = useSaveBetaConfig(environment);
   const guard = useGuardedSave(environment);
@@ -67,7 +83,7 @@ function ConfigForm({ environment, saved, canEdit }: ConfigFormProps) {
         setNotice(null);
         save.mutate(next, {
           onSuccess: (answer) => {
-            setDraft(configDraft(answer));
+            startFrom(answer);
             setNotice({ tone: 'ok', text: BETA_SETTINGS_SAVED });
           },
           onError: (error) => setNotice({ tone: 'error', text: `The beta settings were not saved. ${error.message}` }),
@@ -114,7 +130,14 @@ function ConfigForm({ environment, saved, canEdit }: ConfigFormProps) {
           onChange={(event) => set('inviteLifetimeDays', event.target.value)}
         />
       </fieldset>
-      <FormAlert notice={notice} />
+      <FormAlert notice={changedElsewhere && notice?.tone !== 'error' ? CHANGED_ELSEWHERE : notice} />
+      {changedElsewhere && (
+        <div className={adminStyles.submitRow}>
+          <button type="button" className={listStyles.plainButton} onClick={() => startFrom(saved)}>
+            Load the settings as they are now (discards your changes)
+          </button>
+        </div>
+      )}
       {canEdit && (
         <div className={adminStyles.submitRow}>
           <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>

@@ -1,6 +1,7 @@
 import type { TestingObjective } from '@outpost/contracts/beta';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import { type AdminListFilter, yesNoFilter } from '../../../components/admin-list/list-view';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { useAdminAccessContext } from '../admin-access-context';
 import { InlineEditedList } from '../components/inline-editor';
 import { formatInstant } from '../components/local-time';
@@ -51,6 +52,7 @@ export default function ObjectiveList() {
         csvFileName={`testing-objectives-${environment}`}
         emptyText="No testing objective matches these filters."
       />
+      <LiveUpdates topics={['testing-objectives']} environment={environment} />
     </BetaScreen>
   );
 }

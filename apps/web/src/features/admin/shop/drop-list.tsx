@@ -1,6 +1,7 @@
 import { adminShopMachinePath } from '@outpost/contracts/admin-routes';
 import type { Drop } from '@outpost/contracts/shop';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { InlineEditedList } from '../components/inline-editor';
@@ -58,6 +59,8 @@ export default function DropList() {
         csvFileName={`drops-${environment}`}
         emptyText={DROP_MESSAGES.empty}
       />
+      {/* The machines too: the drop form offers them. */}
+      <LiveUpdates topics={['drops', 'machines']} environment={environment} />
     </ShopScreen>
   );
 }

@@ -5,6 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { useFollowedDraft } from '../../../components/form/use-draft';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { CallableError } from '../../../lib/callable';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
@@ -26,7 +28,11 @@ import {
 } from './machine-form';
 import styles from './shop.module.css';
 
-/** One machine and its prizes: edited by those who run the shop, read by moderators. */
+/**
+ * One machine and its prizes: edited by those who run the shop, read by moderators. The screen
+ * follows the environment's machines live: an untouched form shows the machine as it is now (stock
+ * spun away, another admin's save); an edited one says it changed and keeps what was typed.
+ */
 export default function MachineEdit() {
   const { environment, capabilities } = useAdminAccessContext();
   const { machineID = '' } = useParams();
@@ -53,9 +59,15 @@ export default function MachineEdit() {
           />
         )}
       </LoadState>
+      <LiveUpdates topics={['machines']} environment={environment} />
     </ShopScreen>
   );
 }
+
+const CHANGED_ELSEWHERE: FormNotice = {
+  tone: 'error',
+  text: 'This machine changed since you started editing it (a spin, or another admin’s save). Load it as it is now before saving: a save from the older version is refused.',
+};
 
 interface MachineEditFormProps {
   environment: Environment;
@@ -65,9 +77,14 @@ interface MachineEditFormProps {
 }
 
 function MachineEditForm({ environment, machine, canEdit, initialNotice }: MachineEditFormProps) {
-  // The machine as last loaded or saved: the version a save starts from, what the confirmation compares against.
-  const [base, setBase] = useState(machine);
-  const [draft, setDraft] = useState<MachineDraft>(() => draftFromMachine(machine));
+  // The machine as last loaded or saved (`base`): the version a save starts from, what the confirmation compares against.
+  const {
+    base,
+    draft,
+    setDraft,
+    startFrom: followFrom,
+    changedElsewhere,
+  } = useFollowedDraft<Machine, MachineDraft>(machine, draftFromMachine);
   const [notice, setNotice] = useState<FormNotice | null>(initialNotice ? { tone: 'ok', text: initialNotice } : null);
   const [conflict, setConflict] = useState(false);
   const save = useSaveMachine(environment);
@@ -75,8 +92,7 @@ function MachineEditForm({ environment, machine, canEdit, initialNotice }: Machi
   const guard = useGuardedSave(environment);
 
   const startFrom = (saved: Machine) => {
-    setBase(saved);
-    setDraft(draftFromMachine(saved));
+    followFrom(saved);
     setConflict(false);
   };
 
@@ -132,8 +148,8 @@ function MachineEditForm({ environment, machine, canEdit, initialNotice }: Machi
       <p className={adminStyles.note}>
         Machines are never deleted, as spins keep naming them; untick “Available to players” to take one off the floor.
       </p>
-      <FormAlert notice={notice} />
-      {conflict && (
+      <FormAlert notice={changedElsewhere && notice?.tone !== 'error' ? CHANGED_ELSEWHERE : notice} />
+      {(conflict || changedElsewhere) && (
         <div className={adminStyles.submitRow}>
           <button type="button" className={listStyles.plainButton} onClick={() => void reload()}>
             Load the machine as it is now (discards your changes)

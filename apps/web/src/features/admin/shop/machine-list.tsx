@@ -4,6 +4,7 @@ import type { z } from 'zod/mini';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
@@ -73,6 +74,7 @@ export default function MachineList() {
         csvFileName={`machines-${environment}`}
         emptyText={MACHINE_MESSAGES.empty}
       />
+      <LiveUpdates topics={['machines']} environment={environment} />
     </ShopScreen>
   );
 }

@@ -2,7 +2,10 @@ import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import type { CreditPack } from '@outpost/contracts/shop';
 import { type FormEvent, useState } from 'react';
+import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { useFollowedDraft } from '../../../components/form/use-draft';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
@@ -16,7 +19,11 @@ import { PackFields } from './components/pack-fields';
 import { ShopScreen } from './components/shop-screen';
 import { checkPackEdit, draftFromPack, formatPrice, PACK_MESSAGES, type PackDraft } from './pack-form';
 
-/** One credit pack: edited by those who run the shop, read by moderators. Packs are hidden, never deleted. */
+/**
+ * One credit pack: edited by those who run the shop, read by moderators. Packs are hidden, never
+ * deleted. The screen follows the environment's packs live: an untouched form shows another
+ * admin's save at once; an edited one says the pack changed and keeps what was typed.
+ */
 export default function PackEdit() {
   const { environment, capabilities } = useAdminAccessContext();
   const { packID = '' } = useParams();
@@ -44,9 +51,15 @@ export default function PackEdit() {
           />
         )}
       </LoadState>
+      <LiveUpdates topics={['credit-packs']} environment={environment} />
     </ShopScreen>
   );
 }
+
+const CHANGED_ELSEWHERE: FormNotice = {
+  tone: 'error',
+  text: 'This credit pack was changed elsewhere since you started editing it. Saving replaces that change with what you see here.',
+};
 
 interface PackEditFormProps {
   environment: Environment;
@@ -56,7 +69,11 @@ interface PackEditFormProps {
 }
 
 function PackEditForm({ environment, pack, canEdit, initialNotice }: PackEditFormProps) {
-  const [draft, setDraft] = useState<PackDraft>(() => draftFromPack(pack));
+  // The pack as last loaded or saved (`base`): what the confirmation compares against.
+  const { base, draft, setDraft, startFrom, changedElsewhere } = useFollowedDraft<CreditPack, PackDraft>(
+    pack,
+    draftFromPack,
+  );
   const [notice, setNotice] = useState<FormNotice | null>(initialNotice ? { tone: 'ok', text: initialNotice } : null);
   const save = useSaveCreditPack(environment);
   const guard = useGuardedSave(environment);
@@ -72,12 +89,12 @@ function PackEditForm({ environment, pack, canEdit, initialNotice }: PackEditFor
     const input = checked.value;
     const confirmation = () => {
       const changes: string[] = [];
-      if (pack.available && !input.available) changes.push('Hides the pack: players can no longer buy it.');
-      if (!pack.available && input.available) changes.push('Puts the pack on sale to players.');
-      if (input.costUSD !== pack.costUSD) {
-        changes.push(`Changes the price from ${formatPrice(pack.costUSD)} to ${formatPrice(input.costUSD)}.`);
+      if (base.available && !input.available) changes.push('Hides the pack: players can no longer buy it.');
+      if (!base.available && input.available) changes.push('Puts the pack on sale to players.');
+      if (input.costUSD !== base.costUSD) {
+        changes.push(`Changes the price from ${formatPrice(base.costUSD)} to ${formatPrice(input.costUSD)}.`);
       }
-      if (input.credits !== pack.credits) changes.push(`Changes the credits from ${pack.credits} to ${input.credits}.`);
+      if (input.credits !== base.credits) changes.push(`Changes the credits from ${base.credits} to ${input.credits}.`);
       return {
         message: <p>This saves the credit pack “{input.name}” in production, where players buy it.</p>,
         items: changes,
@@ -90,7 +107,7 @@ function PackEditForm({ environment, pack, canEdit, initialNotice }: PackEditFor
         { packID: pack.packID, input },
         {
           onSuccess: (saved) => {
-            setDraft(draftFromPack(saved));
+            startFrom(saved);
             setNotice({ tone: 'ok', text: PACK_MESSAGES.saved });
           },
           onError: (error) => setNotice({ tone: 'error', text: `The credit pack was not saved. ${error.message}` }),
@@ -109,7 +126,14 @@ function PackEditForm({ environment, pack, canEdit, initialNotice }: PackEditFor
       <p className={adminStyles.note}>
         Packs are never deleted, as orders keep naming them; untick “Available to players” to take one off sale.
       </p>
-      <FormAlert notice={notice} />
+      <FormAlert notice={changedElsewhere && notice?.tone !== 'error' ? CHANGED_ELSEWHERE : notice} />
+      {changedElsewhere && (
+        <div className={adminStyles.submitRow}>
+          <button type="button" className={listStyles.plainButton} onClick={() => startFrom(pack)}>
+            Load the credit pack as it is now (discards your changes)
+          </button>
+        </div>
+      )}
       {canEdit && (
         <div className={adminStyles.submitRow}>
           <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>

@@ -3,6 +3,7 @@ import type { CreditPack } from '@outpost/contracts/shop';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
@@ -65,6 +66,7 @@ export default function PackList() {
         csvFileName={`credit-packs-${environment}`}
         emptyText={PACK_MESSAGES.empty}
       />
+      <LiveUpdates topics={['credit-packs']} environment={environment} />
     </ShopScreen>
   );
 }

@@ -1,5 +1,4 @@
-import type { Environment } from '@outpost/contracts/environments';
+import { QUERY_KEYS } from '@outpost/contracts/live-topics';
 
 /** Everything the beta back office caches for one environment, by part; a change invalidates its part. */
-export const betaAdminQueryKey = (environment: Environment, part: 'requests' | 'invites' | 'objectives' | 'config') =>
-  ['admin', environment, 'beta', part] as const;
+export const betaAdminQueryKey = QUERY_KEYS.betaAdmin;

@@ -1,7 +1,4 @@
-import type { Environment } from '@outpost/contracts/environments';
+import { QUERY_KEYS } from '@outpost/contracts/live-topics';
 
 /** Everything the shop's admin screens cache for one environment, by part; a change invalidates its part. */
-export const shopAdminQueryKey = (
-  environment: Environment,
-  part: 'packs' | 'machines' | 'drops' | 'opening' | 'paypal-transactions',
-) => ['admin', environment, 'shop', part] as const;
+export const shopAdminQueryKey = QUERY_KEYS.shopAdmin;

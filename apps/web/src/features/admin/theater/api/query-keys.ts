@@ -1,11 +1,11 @@
 import type { Environment } from '@outpost/contracts/environments';
+import { QUERY_KEYS } from '@outpost/contracts/live-topics';
 import type { QueryClient } from '@tanstack/react-query';
 
 type TheaterPart = 'episodes' | 'videos' | 'collections';
 
 /** Everything the theater admin caches for one environment, by part; a change invalidates the parts it touches. */
-export const theaterAdminQueryKey = (environment: Environment, part: TheaterPart) =>
-  ['admin', environment, 'theater', part] as const;
+export const theaterAdminQueryKey = QUERY_KEYS.theaterAdmin;
 
 /** `/api/admin/:env/theater/<part>`, and one record's address under it. */
 export const theaterAdminPath = (environment: Environment, part: TheaterPart, id?: string) =>

@@ -2,6 +2,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import { type AdminEpisode, THEATER_MESSAGES } from '@outpost/contracts/theater';
 import { adminColumnHelper } from '../../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../../components/admin-list/list-view';
+import { LiveUpdates } from '../../../../components/live-status/live-status';
 import { InlineEditedList } from '../../components/inline-editor';
 import { formatInstant } from '../../components/local-time';
 import { getEpisodes } from '../api/get-episodes';
@@ -45,22 +46,25 @@ const filters: readonly AdminListFilter[] = [
 /** mtota: the episode form above the list of episodes, which staff pick to edit; moderators read. */
 export function EpisodesPanel({ environment, canEdit }: { environment: Environment; canEdit: boolean }) {
   return (
-    <InlineEditedList
-      environment={environment}
-      canEdit={canEdit}
-      readOnlyText="Your role may view the episodes but not change them."
-      form={EpisodeForm}
-      editLabel={(episode) => `Edit episode ${episode.episodeID}`}
-      label="Episodes"
-      hideCaption
-      columns={columns}
-      sortable={sortable}
-      filters={filters}
-      queryKey={theaterAdminQueryKey(environment, 'episodes')}
-      fetchPage={(query) => getEpisodes(environment, query)}
-      getRowId={(episode) => episode.episodeID}
-      csvFileName={`episodes-${environment}`}
-      emptyText={THEATER_MESSAGES.episodesEmpty}
-    />
+    <>
+      <InlineEditedList
+        environment={environment}
+        canEdit={canEdit}
+        readOnlyText="Your role may view the episodes but not change them."
+        form={EpisodeForm}
+        editLabel={(episode) => `Edit episode ${episode.episodeID}`}
+        label="Episodes"
+        hideCaption
+        columns={columns}
+        sortable={sortable}
+        filters={filters}
+        queryKey={theaterAdminQueryKey(environment, 'episodes')}
+        fetchPage={(query) => getEpisodes(environment, query)}
+        getRowId={(episode) => episode.episodeID}
+        csvFileName={`episodes-${environment}`}
+        emptyText={THEATER_MESSAGES.episodesEmpty}
+      />
+      <LiveUpdates topics={['episodes']} environment={environment} />
+    </>
   );
 }
