@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { credit } from '../../apps/server/src/economy/ledger';
+import { credit } from '../../apps/server/src/ledger/ledger';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { recountEmailSignups } from '../../apps/server/src/site/queries';
 import type { GameDatabase, IdentityDatabase } from '../../apps/server/src/stores';

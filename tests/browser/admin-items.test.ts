@@ -2,7 +2,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import { ITEM_MESSAGES, PURCHASABLES_REFRESH_LIMIT } from '@outpost/contracts/items';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { findItem, findPurchasable, mergePurchasables } from '../../apps/server/src/economy/items/queries';
+import { findItem, findPurchasable, mergePurchasables } from '../../apps/server/src/items/queries';
 import { useRoleSessions } from './accounts-helpers';
 import { MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 

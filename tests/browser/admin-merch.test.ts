@@ -6,8 +6,8 @@ import {
 } from '@outpost/contracts/merch';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { credit } from '../../apps/server/src/economy/ledger';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
+import { credit } from '../../apps/server/src/ledger/ledger';
 import { useRoleSessions } from './accounts-helpers';
 import { callApi, MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 

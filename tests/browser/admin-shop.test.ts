@@ -1,8 +1,8 @@
 import type { Environment } from '@outpost/contracts/environments';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { putItems } from '../../apps/server/src/economy/items/queries';
-import { findCreditPack, findMachine } from '../../apps/server/src/economy/shop/admin-queries';
+import { putItems } from '../../apps/server/src/items/queries';
+import { findCreditPack, findMachine } from '../../apps/server/src/shop/admin-queries';
 import { useRoleSessions } from './accounts-helpers';
 import { MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 

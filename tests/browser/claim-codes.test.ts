@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { GENERATED_CODE_PATTERN } from '@outpost/contracts/claim-codes';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findClaimCodeBatch, redeemClaimCode } from '../../apps/server/src/economy/claim-codes/queries';
+import { findClaimCodeBatch, redeemClaimCode } from '../../apps/server/src/claim-codes/queries';
 import { grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
 import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
 

@@ -1,8 +1,8 @@
 import type { OrderProfileInput } from '@outpost/contracts/merch';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRIPE_WEBHOOK_PATH } from '../../apps/server/src/economy/merch/stripe-webhook';
-import { type LocalStripe, startLocalStripe } from '../../apps/server/src/economy/stripe/testing/local-stripe';
+import { STRIPE_WEBHOOK_PATH } from '../../apps/server/src/merch/stripe-webhook';
+import { type LocalStripe, startLocalStripe } from '../../apps/server/src/payments/stripe/testing/local-stripe';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
 import { callApi, freePort, launchBrowser, openPage, type Site, seriousAxeViolations, startSite } from './harness';
 

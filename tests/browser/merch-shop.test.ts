@@ -1,8 +1,8 @@
 import { alreadySubscribedToDropText, MERCH_MESSAGES, subscribedToDropText } from '@outpost/contracts/merch';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit, spend } from '../../apps/server/src/economy/ledger';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
+import { credit, spend } from '../../apps/server/src/ledger/ledger';
 import { type Account, newAccount, signUpThroughUi } from './accounts-helpers';
 import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
 

@@ -2,7 +2,7 @@ import { createClaimCodeBatchInputSchema } from '@outpost/contracts/claim-codes'
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { createClaimCodeBatch } from '../../apps/server/src/economy/claim-codes/queries';
+import { createClaimCodeBatch } from '../../apps/server/src/claim-codes/queries';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
 import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { environmentSchema } from '@outpost/contracts/environments';
+import { PERSONAL_DATA_PARTS } from './domains';
 import { AccountError, createAccount, parseKeys, setKeysByEmail } from './identity/accounts';
 import { type AuthLogger, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
 import {
@@ -12,7 +13,6 @@ import {
   sweepDeletions,
 } from './identity/lifecycle/deletion';
 import { findUserIdByEmail, listUsers } from './identity/queries';
-import { PERSONAL_DATA_PARTS } from './personal-data';
 import { type Config, ConfigError, loadConfig } from './platform/config';
 import { createMailer } from './platform/mail/mailer';
 import { resolveAuthSecret } from './platform/secrets';

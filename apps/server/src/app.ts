@@ -1,52 +1,16 @@
-import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
+import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import { ROUTES } from '@outpost/contracts/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { registerAvatarRoutes } from './avatars/routes';
-import { registerBackofficeRoutes } from './backoffice/routes';
-import { registerBetaAdminRoutes } from './beta/admin-routes';
-import { registerBetaRoutes } from './beta/routes';
-import { claimCodeRewardItemUse } from './economy/claim-codes/queries';
-import { registerClaimCodeRoutes } from './economy/claim-codes/routes';
-import { registerItemRoutes } from './economy/items/routes';
-import { countRecentMerchSales } from './economy/merch/admin-queries';
-import { registerMerchAdminRoutes } from './economy/merch/admin-routes';
-import { merchJobs } from './economy/merch/jobs';
-import { providerRefunds } from './economy/merch/provider-refunds';
-import { registerMerchRoutes } from './economy/merch/routes';
-import { registerStripeWebhook } from './economy/merch/stripe-webhook';
-import { PAYPAL_CSP_SOURCES } from './economy/paypal/csp';
-import { PayPalClient } from './economy/paypal/paypal-client';
-import { registerRewardRoutes } from './economy/rewards/routes';
-import { registerEconomyRoutes } from './economy/routes';
-import { machinePrizeItemUse } from './economy/shop/admin-queries';
-import { registerShopAdminRoutes } from './economy/shop/admin-routes';
-import { countCreditPurchases } from './economy/shop/orders';
-import { registerShopRoutes } from './economy/shop/routes';
-import { StripeClient } from './economy/stripe/stripe-client';
-import { type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
-import { registerAuthRoutes } from './identity/auth-routes';
-import { deletionJobs } from './identity/lifecycle/deletion';
-import { registerAccountLifecycleRoutes } from './identity/lifecycle/routes';
-import { countSuspendedPlayers } from './identity/lifecycle/suspensions';
-import { ENDED_SESSIONS_TOPIC } from './identity/live';
-import { registerIdentityRoutes } from './identity/routes';
-import { registerUserSearchRoutes } from './identity/search/routes';
-import { createViewerResolver } from './identity/viewer';
-import { registerLightingRoutes } from './lighting/routes';
-import { type LiveScope, SERVED_TOPICS } from './live';
-import { registerModerationAdminRoutes } from './moderation/admin-routes';
-import { countTrendingIssues, countUnresolvedReports } from './moderation/queries';
-import { registerReportFilingRoutes } from './moderation/routes';
-import { registerPartnerAdminRoutes } from './partners/admin-routes';
-import { referralRewardItemUse } from './partners/rewards';
-import { registerPartnerRoutes } from './partners/routes';
-import { PERSONAL_DATA_PARTS } from './personal-data';
+import type { AppContext } from './domain';
+import { DOMAINS, SERVED_TOPICS } from './domains';
+import { type AuthRateLimits, createAuth, createViewerResolver, DEFAULT_AUTH_RATE_LIMITS } from './identity/index';
+import { createPaymentClients } from './payments/index';
 import { createAttestation } from './platform/attestation/attestation';
 import type { CaptchaDifficulty } from './platform/attestation/captcha';
 import { defaultAttestationMode } from './platform/attestation/enforcement';
 import { ChangeFeed, changeFeedPruning } from './platform/changes/feed';
-import type { Config, PayPalConfig } from './platform/config';
+import type { Config } from './platform/config';
 import type { StoreKey } from './platform/db/stores';
 import { registerAccessControl } from './platform/http/access';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/http/errors';
@@ -56,12 +20,7 @@ import { type RateLimit, registerRateLimiting } from './platform/http/rate-limit
 import { registerRequestInputChecks } from './platform/http/request-input';
 import { lazyRequestLogger } from './platform/http/request-logger';
 import { registerApiDocs, registerRouteSchemas } from './platform/http/route-schemas';
-import {
-  documentContentSecurityPolicy,
-  mergeCspSources,
-  registerSecurityHeaders,
-  securityHeaders,
-} from './platform/http/security-headers';
+import { mergeCspSources, registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { serviceKeyCheck } from './platform/http/service-key';
 import { registerSpa } from './platform/http/spa';
 import { registerJobRunner } from './platform/jobs/register';
@@ -70,14 +29,7 @@ import { createMailer } from './platform/mail/mailer';
 import { createFileStore, fileStoreCspSources } from './platform/storage/create-file-store';
 import type { FileStore } from './platform/storage/file-store';
 import { LocalFileStore, registerLocalFileRoutes } from './platform/storage/local-file-store';
-import { countLiveProducts } from './products/queries';
-import { registerProductRoutes } from './products/routes';
-import { registerSiteRoutes } from './site/routes';
 import type { AppStores } from './stores';
-import { registerTheaterAdminRoutes } from './theater/admin-routes';
-import { THEATER_CSP_SOURCES, theaterDocuments } from './theater/documents';
-import { registerIngestRoutes } from './theater/ingest-routes';
-import { registerTheaterRoutes } from './theater/routes';
 
 /** The API's version in the OpenAPI document. */
 const API_VERSION = '0.1.0';
@@ -159,34 +111,20 @@ export interface AppOptions {
   files?: FileStore;
 }
 
-/** APP_ENV's PayPal, when configured: the server's client and the id the JS buttons load with. */
-function payPalFor(paypal: PayPalConfig | undefined, api: PayPalClient | undefined) {
-  return paypal && api && { api, clientId: paypal.clientId };
-}
-
-/** A provider's client for each environment where it is configured. */
-function clientsOf<Settings, Client>(
-  settings: Record<Environment, Settings | undefined>,
-  create: (settings: Settings) => Client,
-): Record<Environment, Client | undefined> {
-  const one = (environment: Environment) => {
-    const configured = settings[environment];
-    return configured === undefined ? undefined : create(configured);
-  };
-  return { development: one('development'), beta: one('beta'), production: one('production') };
-}
-
 /**
  * Builds the whole HTTP app without listening, so tests drive it with `inject` and main.ts
- * only binds a port. Plugins load in a fixed order: infrastructure, then domains, then the SPA.
+ * only binds a port. Plugins load in a fixed order: infrastructure, then the domains (DOMAINS), then
+ * the live streams and the job runner over what they brought, then the SPA.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, stores } = options;
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const production = config.appEnv === 'production';
-  const paypal = config.paypal[config.appEnv];
-  // What pages load from outside: the bucket's images, and PayPal's buttons where PayPal is set up.
-  const cspSources = mergeCspSources(fileStoreCspSources(config), paypal ? PAYPAL_CSP_SOURCES : {});
+  // What pages load from outside: the bucket's images, and what domains bring (PayPal's buttons).
+  const cspSources = mergeCspSources(
+    fileStoreCspSources(config),
+    ...DOMAINS.map((domain) => domain.cspSources?.(config) ?? {}),
+  );
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -259,60 +197,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.files) app.addHook('onClose', () => files.close());
   if (files instanceof LocalFileStore) await registerLocalFileRoutes(app, files);
 
-  registerAuthRoutes(app, auth, identity);
-  const accountData = {
-    identity,
-    game: stores.game,
-    parts: PERSONAL_DATA_PARTS,
-    logEnvironment: config.appEnv,
-  };
-  registerAccountLifecycleRoutes(app, {
-    identity,
-    game: stores.game,
-    data: accountData,
-    auth,
-    forgetSessions: viewers.forgetUser,
-    rateLimits: { deletion: rateLimits.accountDeletion, export: rateLimits.accountExport },
-  });
-  registerIdentityRoutes(app, { identity, checkEmailRateLimit: rateLimits.checkEmail });
-  attestation.registerRoutes(app);
-  registerSiteRoutes(app, {
-    game: stores.game[config.appEnv],
-    signupRateLimit: rateLimits.emailSignup,
-    segmentRateLimit: rateLimits.emailSignup,
-  });
-
-  registerEconomyRoutes(app, { game: stores.game[config.appEnv] });
-  const paypalClients = clientsOf(config.paypal, (settings) => new PayPalClient(settings));
-  const stripeClients = clientsOf(config.stripe, (settings) => new StripeClient(settings));
-  const shopPayPal = payPalFor(paypal, paypalClients[config.appEnv]);
-  registerShopRoutes(app, { game: stores.game[config.appEnv], paypal: shopPayPal });
-  const shopUrl = new URL(ROUTES.shop, config.publicUrl).toString();
-  registerMerchRoutes(app, {
-    game: stores.game[config.appEnv],
-    files,
-    payments: { paypal: shopPayPal?.api, stripe: stripeClients[config.appEnv], shopUrl },
-    paypalClientId: shopPayPal?.clientId ?? null,
-    rateLimits: {
-      contact: rateLimits.merchContact,
-      order: rateLimits.merchOrder,
-      subscription: rateLimits.dropSubscription,
-    },
-  });
-  await registerStripeWebhook(app, {
-    game: stores.game[config.appEnv],
-    webhookSecret: config.stripe[config.appEnv]?.webhookSecret,
-  });
-  // The change feeds of every store: the live streams' source, and how every instance learns at
-  // once of sessions ended anywhere (its session cache forgets them).
+  // The change feeds of every store: the live streams' source, and the bus of ended sessions.
   const feeds = new Map<StoreKey, ChangeFeed>([
     ['identity', new ChangeFeed('identity', identity)],
     ...ENVIRONMENTS.map((environment) => [environment, new ChangeFeed(environment, stores.game[environment])] as const),
   ]);
-  feeds.get('identity')?.subscribe((rows) => {
-    for (const row of rows) if (row.topic === ENDED_SESSIONS_TOPIC) viewers.forgetUser(row.key);
-  });
-  registerLiveUpdates<LiveScope>(app, {
+  const context: AppContext = {
+    config,
+    stores,
+    game: stores.game[config.appEnv],
+    identity,
+    rateLimits,
+    files,
+    mailer,
+    auth,
+    viewers,
+    payments: createPaymentClients(config),
+    shopUrl: new URL(ROUTES.shop, config.publicUrl).toString(),
+    feeds,
+    cspSources,
+    log: app.log,
+    domains: DOMAINS,
+  };
+  attestation.registerRoutes(app);
+  for (const domain of DOMAINS) await domain.register?.(app, context);
+  registerLiveUpdates(app, {
     feeds,
     postgres: stores.postgres,
     topics: SERVED_TOPICS,
@@ -321,70 +230,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerJobRunner(app, {
     db: identity,
-    definitions: [
-      ...merchJobs({ game: stores.game[config.appEnv], mailer, shopUrl }),
-      ...deletionJobs(accountData, app.log),
-      changeFeedPruning([...feeds.values()]),
-    ],
+    definitions: [...DOMAINS.flatMap((domain) => domain.jobs?.(context) ?? []), changeFeedPruning([...feeds.values()])],
   });
-  registerTheaterRoutes(app, { game: stores.game[config.appEnv], files });
-  registerBetaRoutes(app, {
-    game: stores.game[config.appEnv],
-    rateLimits: { invites: rateLimits.invites, feedback: rateLimits.feedback },
-  });
-  registerIngestRoutes(app, { game: stores.game });
-  registerAvatarRoutes(app, { game: stores.game[config.appEnv] });
-  registerLightingRoutes(app, {
-    game: stores.game[config.appEnv],
-    writeRateLimit: rateLimits.lightingPresetWrites,
-  });
-  registerClaimCodeRoutes(app, { game: stores.game, appEnv: config.appEnv, redeemRateLimit: rateLimits.redeemCode });
-  registerBackofficeRoutes(app, {
-    game: stores.game,
-    identity,
-    figures: {
-      liveProducts: ({ game }) => countLiveProducts(game),
-      recentSales: ({ game }) => countRecentMerchSales(game),
-      unresolvedReports: ({ game }) => countUnresolvedReports(game),
-      trendingIssues: ({ game }) => countTrendingIssues(game),
-      suspendedPlayers: ({ identity }) => countSuspendedPlayers(identity),
-    },
-    gameStatus: { creditPurchasesCount: countCreditPurchases },
-  });
-  registerProductRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
-  registerTheaterAdminRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
-  registerShopAdminRoutes(app, { game: stores.game });
-  registerUserSearchRoutes(app, { identity, game: stores.game });
-  registerBetaAdminRoutes(app, { game: stores.game });
-  registerItemRoutes(app, {
-    game: stores.game,
-    itemUses: [machinePrizeItemUse, claimCodeRewardItemUse, referralRewardItemUse],
-  });
-  registerReportFilingRoutes(app, {
-    game: stores.game,
-    appEnv: config.appEnv,
-    fileRateLimit: rateLimits.report,
-  });
-  registerModerationAdminRoutes(app, { game: stores.game });
-  registerRewardRoutes(app, { game: stores.game, identity });
-  registerPartnerRoutes(app, {
-    identity,
-    game: stores.game[config.appEnv],
-    inviteClaimRateLimit: rateLimits.invites,
-  });
-  registerPartnerAdminRoutes(app, { identity, game: stores.game });
-  registerMerchAdminRoutes(app, {
-    game: stores.game,
-    refundAtProvider: providerRefunds({ game: stores.game, stripe: stripeClients, paypal: paypalClients }),
-  });
-
   await registerSpa(app, config.webDist, {
-    documents: theaterDocuments({
-      game: stores.game[config.appEnv],
-      files,
-      publicUrl: config.publicUrl,
-      csp: documentContentSecurityPolicy(production, mergeCspSources(cspSources, THEATER_CSP_SOURCES)),
-    }),
+    documents: DOMAINS.flatMap((domain) => domain.documents?.(context) ?? []),
   });
   return app;
 }

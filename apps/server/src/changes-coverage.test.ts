@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validOrderProfile } from './economy/merch/testing';
+import { CHANGE_SOURCES } from './domains';
 import { setProfileKeys } from './identity/queries';
 import { type SignedIn, signUpWithProfile } from './identity/testing';
-import { CHANGE_SOURCES } from './live';
+import { validOrderProfile } from './merch/testing';
 import type { ChangeSource } from './platform/changes/triggers';
 import { isPostgres } from './platform/db/dialect';
 import { seedDemoData } from './seed';

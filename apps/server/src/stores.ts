@@ -1,29 +1,20 @@
 import { ENVIRONMENTS } from '@outpost/contracts/environments';
-import { avatarMigrations } from './avatars/migrations/index';
 import type { AvatarTables } from './avatars/tables';
-import { backofficeMigrations } from './backoffice/migrations/index';
 import type { BackofficeTables } from './backoffice/tables';
-import { betaMigrations } from './beta/migrations/index';
 import type { BetaTables } from './beta/tables';
-import { economyMigrations } from './economy/migrations/index';
-import { rewardMigrations } from './economy/rewards/migrations/index';
-import type { RewardTables } from './economy/rewards/tables';
-import type { EconomyTables } from './economy/tables';
-import { accountLifecycleMigrations } from './identity/lifecycle/migrations/index';
+import type { ClaimCodeTables } from './claim-codes/tables';
+import { CHANGE_SOURCES, DOMAINS } from './domains';
 import type { AccountLifecycleTables } from './identity/lifecycle/tables';
-import { identityMigrations } from './identity/migrations/index';
-import { userSearchMigrations } from './identity/search/migrations/index';
 import type { UserSearchTables } from './identity/search/tables';
 import type { IdentityTables } from './identity/tables';
-import { lightingMigrations } from './lighting/migrations/index';
+import type { ItemTables } from './items/tables';
+import type { LedgerTables } from './ledger/tables';
 import type { LightingTables } from './lighting/tables';
-import { CHANGE_SOURCES } from './live';
-import { moderationMigrations } from './moderation/migrations/index';
+import type { MerchTables } from './merch/tables';
 import type { ModerationTables } from './moderation/tables';
-import { opsMigrations } from './ops/migrations/index';
 import type { OpsTables } from './ops/tables';
-import { partnerMigrations } from './partners/migrations/index';
 import type { PartnerTables } from './partners/tables';
+import type { PaymentTables } from './payments/tables';
 import { attestationMigrations } from './platform/attestation/migrations/index';
 import type { AttestationTables } from './platform/attestation/tables';
 import { changeMigrations } from './platform/changes/migrations/index';
@@ -34,18 +25,19 @@ import { jobMigrations } from './platform/jobs/migrations/index';
 import type { JobTables } from './platform/jobs/tables';
 import { mailMigrations } from './platform/mail/migrations/index';
 import type { MailTables } from './platform/mail/tables';
-import { productsMigrations } from './products/migrations/index';
 import type { ProductTables } from './products/tables';
-import { siteMigrations } from './site/migrations/index';
+import type { RewardTables } from './rewards/tables';
+import type { ShopTables } from './shop/tables';
 import type { SiteTables } from './site/tables';
-import { theaterMigrations } from './theater/migrations/index';
 import type { TheaterTables } from './theater/tables';
 
 /*
- * Where the domains' tables join (DESIGN.md §8, "Adding a domain"): each store's type is every
- * domain's tables together, and its migrations every domain's list. Domain code types its
- * handles with these (a type-only import: Kysely's handle type cannot be narrowed to one
- * domain's tables without a cast), so platform/ names no domain.
+ * Where the domains' tables join (DESIGN.md §8, "Domains as modules"): each store's type is every
+ * domain's tables together, and its migrations the platform's and every domain's in DOMAINS.
+ * The types are the one list written out by hand: a type cannot be gathered from a runtime list
+ * without each domain's tables being a value, and Kysely's handle type cannot be narrowed to one
+ * domain's tables without a cast. Domain code types its handles with these (a type-only import),
+ * so platform/ names no domain.
  */
 
 /** The identity store: accounts, sessions, profiles, the mail outbox, used captcha challenges and the job queue. */
@@ -63,7 +55,12 @@ export type GameDatabase = ChangeTables &
   OpsTables &
   BackofficeTables &
   ProductTables &
-  EconomyTables &
+  LedgerTables &
+  ItemTables &
+  ClaimCodeTables &
+  PaymentTables &
+  ShopTables &
+  MerchTables &
   TheaterTables &
   BetaTables &
   ModerationTables &
@@ -74,31 +71,21 @@ export type GameDatabase = ChangeTables &
 
 export type AppStores = Stores<IdentityDatabase, GameDatabase>;
 
+const migrationsOf = (store: 'identity' | 'game') =>
+  DOMAINS.flatMap((domain) => {
+    const migrations = domain.migrations?.[store];
+    return migrations ? [migrations] : [];
+  });
+
 const MIGRATIONS = {
   identity: joinMigrations(
-    identityMigrations,
-    userSearchMigrations,
-    accountLifecycleMigrations,
     mailMigrations,
     attestationMigrations,
     jobMigrations,
     changeMigrations,
+    ...migrationsOf('identity'),
   ),
-  game: joinMigrations(
-    changeMigrations,
-    siteMigrations,
-    opsMigrations,
-    backofficeMigrations,
-    productsMigrations,
-    economyMigrations,
-    theaterMigrations,
-    betaMigrations,
-    moderationMigrations,
-    rewardMigrations,
-    avatarMigrations,
-    lightingMigrations,
-    partnerMigrations,
-  ),
+  game: joinMigrations(changeMigrations, ...migrationsOf('game')),
 };
 
 /**

@@ -22,7 +22,7 @@ import {
 import { adminEnvironmentParamsSchema, type Environment } from '@outpost/contracts/environments';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminChangeOf } from '../backoffice/admin-log';
+import { adminChangeOf } from '../backoffice/index';
 import { answering } from '../platform/http/errors';
 import type { AppStores } from '../stores';
 import { readBetaConfig, writeBetaConfig } from './beta-config';

@@ -1,7 +1,6 @@
 import { BETA_CONFIG_ID, type BetaConfig, betaConfigSchema, DEFAULT_BETA_CONFIG } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
-import { type AdminChange, adminLogRecord } from '../backoffice/admin-log';
-import { readConfigDocument, writeConfigDocument } from '../backoffice/config-documents';
+import { type AdminChange, adminLogRecord, readConfigDocument, writeConfigDocument } from '../backoffice/index';
 import type { GameDatabase } from '../stores';
 import { BETA_ADMIN_ACTIONS } from './actions';
 

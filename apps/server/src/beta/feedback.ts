@@ -8,7 +8,7 @@ import type {
 } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
-import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import { fetchListPage } from '../platform/db/list-page';
 import type { GameDatabase } from '../stores';
 import { BETA_ADMIN_ACTIONS } from './actions';

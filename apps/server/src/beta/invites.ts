@@ -10,7 +10,7 @@ import {
   type SharedInvite,
 } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
-import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { newRandomID } from '../platform/random-id';

@@ -6,7 +6,7 @@ import type {
   UpdateTestingObjective,
 } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
-import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';

@@ -7,7 +7,7 @@ import {
   type BetaRequestListQuery,
 } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
-import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import type { GameDatabase } from '../stores';

@@ -1,6 +1,6 @@
 import { BETA_CONFIG_ID, DEFAULT_BETA_CONFIG } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
-import { seedConfigDocument } from '../backoffice/config-documents';
+import { seedConfigDocument } from '../backoffice/index';
 import type { GameDatabase } from '../stores';
 import { seedAdminInvite } from './invites';
 import { seedObjectives } from './objectives';

@@ -136,3 +136,5 @@ export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDataba
 
   return { resolveViewer, registerSessionHooks, forgetUser };
 }
+
+export type ViewerResolver = ReturnType<typeof createViewerResolver>;

@@ -14,7 +14,7 @@ import {
 } from '@outpost/contracts/moderation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminChangeOf } from '../backoffice/admin-log';
+import { adminChangeOf } from '../backoffice/index';
 import { answering, FunctionError } from '../platform/http/errors';
 import type { AppStores } from '../stores';
 import {

@@ -10,7 +10,7 @@ import {
   type TrendingIssue,
 } from '@outpost/contracts/moderation';
 import type { Kysely } from 'kysely';
-import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import { newRandomID } from '../platform/random-id';

@@ -23,7 +23,7 @@ import {
 } from '@outpost/contracts/partners';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminChangeOf } from '../backoffice/admin-log';
+import { adminChangeOf } from '../backoffice/index';
 import { answering } from '../platform/http/errors';
 import type { AppStores } from '../stores';
 import { readPartnersConfig, writePartnersConfig } from './config';

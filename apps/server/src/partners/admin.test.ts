@@ -9,8 +9,8 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogOf } from '../beta/testing';
-import { getBalance } from '../economy/ledger';
 import { type SignedIn, signUpPlayers, signUpRoles } from '../identity/testing';
+import { getBalance } from '../ledger/ledger';
 import { seedDemoData } from '../seed';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { PARTNER_ADMIN_ACTIONS } from './actions';

@@ -5,8 +5,7 @@ import {
   partnersConfigSchema,
 } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
-import { type AdminChange, adminLogRecord } from '../backoffice/admin-log';
-import { readConfigDocument, writeConfigDocument } from '../backoffice/config-documents';
+import { type AdminChange, adminLogRecord, readConfigDocument, writeConfigDocument } from '../backoffice/index';
 import type { GameDatabase } from '../stores';
 import { PARTNER_ADMIN_ACTIONS } from './actions';
 import { findReward, RewardNotFoundError } from './rewards';

@@ -10,8 +10,8 @@ import {
   unknownRewardMessage,
   unknownTierMessage,
 } from '@outpost/contracts/partners';
-import { UnknownItemsError } from '../economy/items/queries';
-import { KeysChangedMeanwhileError } from '../identity/search/keys';
+import { KeysChangedMeanwhileError } from '../identity/index';
+import { UnknownItemsError } from '../items/index';
 import { FunctionError } from '../platform/http/errors';
 import { ClaimedPartnerInviteError, PartnerInviteExistsError, UnknownPartnerInvitesError } from './invites';
 import { PartnerRefusedError } from './refusal';

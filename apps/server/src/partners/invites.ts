@@ -7,7 +7,7 @@ import type {
   UpdatePartnerInvite,
 } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
-import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { newRandomID } from '../platform/random-id';

@@ -7,7 +7,7 @@ import {
   referralLinkID,
 } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
-import { heldKeyPattern } from '../identity/queries';
+import { heldKeyPattern } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
 import type { GameDatabase, IdentityDatabase } from '../stores';
 import { listLatestJoins, listTierClaims } from './links';

@@ -9,8 +9,8 @@ import {
   tierNotReachedMessage,
 } from '@outpost/contracts/partners';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBalance } from '../economy/ledger';
 import { type SignedIn, signUpPlayers, signUpRoles } from '../identity/testing';
+import { getBalance } from '../ledger/ledger';
 import { errorBody } from '../platform/http/errors';
 import { seedDemoData } from '../seed';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';

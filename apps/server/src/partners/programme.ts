@@ -9,8 +9,7 @@ import {
   type TierClaim,
 } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
-import { findProfile } from '../identity/queries';
-import { changeKeysLast, findStoredKeys } from '../identity/search/keys';
+import { changeKeysLast, findProfile, findStoredKeys } from '../identity/index';
 import type { GameDatabase, IdentityDatabase } from '../stores';
 import { readPartnersConfig } from './config';
 import { findPartnerInvite } from './invites';

@@ -8,10 +8,9 @@ import type {
 } from '@outpost/contracts/partners';
 import { rewardTiersSchema } from '@outpost/contracts/partners';
 import { type Kysely, sql } from 'kysely';
-import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/admin-log';
-import { grantItems } from '../economy/inventory';
-import { findMissingItems, UnknownItemsError } from '../economy/items/queries';
-import { credit } from '../economy/ledger';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import { findMissingItems, UnknownItemsError } from '../items/index';
+import { credit, grantItems } from '../ledger/index';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { likePattern } from '../platform/db/text-search';

@@ -7,7 +7,7 @@ import {
 } from '@outpost/contracts/products';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
-import { type AdminChange, appendAdminLog } from '../backoffice/admin-log';
+import { type AdminChange, appendAdminLog } from '../backoffice/index';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { adminChangeOf } from '../backoffice/admin-log';
+import { adminChangeOf } from '../backoffice/index';
 import { FunctionError } from '../platform/http/errors';
 import type { FileStore } from '../platform/storage/file-store';
 import type { AppStores } from '../stores';

@@ -28,11 +28,10 @@ import {
 } from '@outpost/contracts/theater';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminChangeOf } from '../backoffice/admin-log';
+import { adminChangeOf } from '../backoffice/index';
 import { answering, FunctionError } from '../platform/http/errors';
 import type { FileStore } from '../platform/storage/file-store';
-import type { StoredImageFiles } from '../products/queries';
-import { removeImageFiles, removeImageFilesLogged } from '../products/uploads';
+import { removeImageFiles, removeImageFilesLogged, type StoredImageFiles } from '../products/index';
 import type { AppStores } from '../stores';
 import {
   CollectionExistsError,

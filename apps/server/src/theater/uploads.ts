@@ -6,8 +6,7 @@ import { FunctionError } from '../platform/http/errors';
 import { multipartRefusal } from '../platform/http/multipart';
 import { formatBytes, ImageTooLargeError, prepareImage } from '../platform/images/prepare-image';
 import { assertValidFileKey, type FileStore, thumbnailKey } from '../platform/storage/file-store';
-import type { StoredImageFiles } from '../products/queries';
-import { removeImageFiles } from '../products/uploads';
+import { removeImageFiles, type StoredImageFiles } from '../products/index';
 
 /*
  * An episode's banner and a theater video's thumbnail: one image file per request, checked and

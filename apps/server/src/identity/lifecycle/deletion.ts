@@ -2,7 +2,7 @@ import type { AccountDataExport } from '@outpost/contracts/account-lifecycle';
 import { ACCOUNT_LOG_ACTIONS } from '@outpost/contracts/account-lifecycle-text';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
-import { adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
+import { adminLogRecord, appendAdminLog } from '../../backoffice/index';
 import { eraseChangesKeyed } from '../../platform/changes/feed';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { JobDefinition } from '../../platform/jobs/runner';

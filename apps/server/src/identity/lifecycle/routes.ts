@@ -18,7 +18,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { adminChangeOf } from '../../backoffice/admin-log';
+import { adminChangeOf } from '../../backoffice/index';
 import { signedInViewer } from '../../platform/http/access';
 import { answering, FunctionError } from '../../platform/http/errors';
 import { limitTo, perViewer, type RateLimit } from '../../platform/http/rate-limit';

@@ -8,7 +8,7 @@ import type { ModerationDashboard } from '@outpost/contracts/backoffice';
 import { AUTH_MESSAGES } from '@outpost/contracts/identity';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit } from '../../economy/ledger';
+import { credit } from '../../ledger/ledger';
 import { seedDemoData } from '../../seed';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
 import { setProfileKeys } from '../queries';

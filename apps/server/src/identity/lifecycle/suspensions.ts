@@ -3,7 +3,7 @@ import { ACCOUNT_LOG_ACTIONS, SUSPENSION_MESSAGES } from '@outpost/contracts/acc
 import type { Environment } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/index';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { GameDatabase, IdentityDatabase } from '../../stores';
 import { withIdentityChangeLast } from '../identity-change-last';

@@ -1,7 +1,7 @@
 import { PROFILE_KEYS, type ProfileKey } from '@outpost/contracts/permissions';
 import { USER_KEYS_MESSAGES, type UserKeysResult } from '@outpost/contracts/user-search';
 import type { Kysely } from 'kysely';
-import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/admin-log';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/index';
 import type { GameDatabase, IdentityDatabase } from '../../stores';
 import { withIdentityChangeLast } from '../identity-change-last';
 

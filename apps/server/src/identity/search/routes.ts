@@ -8,7 +8,7 @@ import {
 } from '@outpost/contracts/user-search';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminChangeOf } from '../../backoffice/admin-log';
+import { adminChangeOf } from '../../backoffice/index';
 import { answering, FunctionError } from '../../platform/http/errors';
 import type { AppStores } from '../../stores';
 import { changeUserKeys, KeysChangedMeanwhileError, OwnAdminKeyError, UserNotFoundError } from './keys';

@@ -1,7 +1,7 @@
 import { USER_KEYS_MESSAGES, USER_SEARCH_MESSAGES, type UserSearchResult } from '@outpost/contracts/user-search';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit } from '../../economy/ledger';
+import { credit } from '../../ledger/ledger';
 import type { Dialect } from '../../platform/db/stores';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
 import { type SignedIn, signUpRoles, signUpWithProfile } from '../testing';

@@ -39,6 +39,7 @@ export interface StoreOptions {
 type StoreName = 'identity' | `game_${Environment}`;
 /** A store as the app names it: the identity store, or an environment's game store. */
 export type StoreKey = 'identity' | Environment;
+
 const STORE_NAMES: readonly StoreName[] = ['identity', ...ENVIRONMENTS.map((env) => `game_${env}` as const)];
 
 function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {

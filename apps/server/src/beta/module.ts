@@ -1,0 +1,20 @@
+import type { Domain } from '../domain';
+import { registerBetaAdminRoutes } from './admin-routes';
+import { BETA_LIVE_TOPICS } from './live';
+import { betaMigrations } from './migrations/index';
+import { betaPersonalData } from './personal-data';
+import { registerBetaRoutes } from './routes';
+import { seedBeta } from './seed';
+
+/** The beta programme: invites, requests, testing objectives and feedback. */
+export const betaDomain: Domain = {
+  name: 'beta',
+  migrations: { game: betaMigrations },
+  seed: seedBeta,
+  register(app, { game, stores, rateLimits }) {
+    registerBetaRoutes(app, { game, rateLimits: { invites: rateLimits.invites, feedback: rateLimits.feedback } });
+    registerBetaAdminRoutes(app, { game: stores.game });
+  },
+  liveTopics: BETA_LIVE_TOPICS,
+  personalData: betaPersonalData,
+};

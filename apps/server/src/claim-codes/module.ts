@@ -1,0 +1,18 @@
+import type { Domain } from '../domain';
+import { claimCodeMigrations } from './migrations/index';
+import { claimCodePersonalData } from './personal-data';
+import { claimCodeRewardItemUse } from './queries';
+import { registerClaimCodeRoutes } from './routes';
+import { seedClaimCodes } from './seed';
+
+/** Claim codes: batches of codes a player redeems for credits and items. */
+export const claimCodesDomain: Domain = {
+  name: 'claim-codes',
+  migrations: { game: claimCodeMigrations },
+  seed: seedClaimCodes,
+  register(app, { stores, config, rateLimits }) {
+    registerClaimCodeRoutes(app, { game: stores.game, appEnv: config.appEnv, redeemRateLimit: rateLimits.redeemCode });
+  },
+  personalData: claimCodePersonalData,
+  itemUses: [claimCodeRewardItemUse],
+};

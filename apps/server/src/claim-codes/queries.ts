@@ -1,0 +1,402 @@
+import type { AdminListPage } from '@outpost/contracts/admin-list';
+import {
+  type ClaimCodeBatch,
+  type ClaimCodeBatchSummary,
+  type ClaimCodeListQuery,
+  type CreateClaimCodeBatch,
+  claimCodeName,
+} from '@outpost/contracts/claim-codes';
+import { type Kysely, sql } from 'kysely';
+import { type AdminChange, appendAdminLog } from '../backoffice/index';
+import { findMissingItems, UnknownItemsError } from '../items/index';
+import { credit, getBalance, grantItems } from '../ledger/index';
+import { fetchListPage } from '../platform/db/list-page';
+import { containsText, likePattern } from '../platform/db/text-search';
+import type { GameDatabase } from '../stores';
+import { type CodeGenerator, generateCode, newClaimCodeID } from './code-names';
+import type { ClaimCodeBatchRow } from './tables';
+
+/*
+ * Every read and write of redemption codes. An admin change is one transaction that appends its
+ * admin-log entry first (spec §7: createRedemptionCodes, deleteCodeBatch); a redemption is one
+ * transaction of guarded updates and primary keys, so concurrent players never share a use.
+ */
+
+/** Spec §7's admin-log actions. */
+export const CLAIM_CODE_ACTIONS = { create: 'createRedemptionCodes', delete: 'deleteCodeBatch' } as const;
+
+/** A custom code name another code of the environment already has. */
+export class ClaimCodeTakenError extends Error {
+  constructor(readonly code: string) {
+    super(`The code "${code}" already exists.`);
+  }
+}
+
+/** The generator kept answering names that are taken (only a broken or exhausted generator does). */
+export class NoFreeCodeNamesError extends Error {
+  constructor() {
+    super('Could not find unused code names for this batch.');
+  }
+}
+
+export class ClaimCodeBatchNotFoundError extends Error {
+  constructor(readonly claimCodeID: string) {
+    super(`There is no code batch with the ID "${claimCodeID}".`);
+  }
+}
+
+/** Why a redemption was refused; nothing was changed. */
+export type RedeemRefusal = 'not-found' | 'used-up' | 'already-redeemed';
+
+export class RedeemRefusedError extends Error {
+  constructor(readonly refusal: RedeemRefusal) {
+    super(`The code was not redeemed: ${refusal}.`);
+  }
+}
+
+const parseRewards = (text: string): string[] => JSON.parse(text) as string[];
+
+function summaryOf(batch: ClaimCodeBatchRow, availableCount: number, usedCount: number): ClaimCodeBatchSummary {
+  return {
+    claimCodeID: batch.claim_code_id,
+    batchName: batch.batch_name,
+    type: batch.type,
+    uses: batch.uses,
+    credits: batch.credits,
+    rewards: parseRewards(batch.rewards),
+    isAvailable: batch.is_available === 1,
+    availableCount,
+    usedCount,
+    createdAt: batch.created_at,
+  };
+}
+
+/* ------------------------------------------------------------------ admin reads */
+
+/** A batch with its codes (spec §3's claim-codes document), or undefined. */
+export async function findClaimCodeBatch(
+  db: Kysely<GameDatabase>,
+  claimCodeID: string,
+): Promise<ClaimCodeBatch | undefined> {
+  const [batch, codes] = await Promise.all([
+    db.selectFrom('claim_code_batches').selectAll().where('claim_code_id', '=', claimCodeID).executeTakeFirst(),
+    db
+      .selectFrom('claim_codes')
+      .select(['code', 'uses_left'])
+      .where('claim_code_id', '=', claimCodeID)
+      .orderBy('code')
+      .execute(),
+  ]);
+  if (!batch) return undefined;
+  const availableCodes = codes.filter((code) => code.uses_left > 0).map((code) => code.code);
+  const usedCodes = codes.filter((code) => code.uses_left === 0).map((code) => code.code);
+  const { availableCount: _available, usedCount: _used, ...summary } = summaryOf(batch, 0, 0);
+  return { ...summary, availableCodes, usedCodes };
+}
+
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  batchName: 'batch_name',
+  type: 'type',
+} as const satisfies Record<ClaimCodeListQuery['sort'], keyof ClaimCodeBatchRow>;
+
+/** One page of the batches (the admin list protocol): spec §4 loads only available ones unless `show=all`. */
+export async function listClaimCodeBatches(
+  db: Kysely<GameDatabase>,
+  query: ClaimCodeListQuery,
+): Promise<AdminListPage<ClaimCodeBatchSummary>> {
+  let filtered = db.selectFrom('claim_code_batches');
+  if (query.show === 'available') filtered = filtered.where('is_available', '=', 1);
+  if (query.search) filtered = filtered.where(containsText(['batch_name', 'claim_code_id'], query.search));
+  const { rows: batches, ...page } = await fetchListPage(
+    filtered,
+    filtered.selectAll().orderBy(SORT_COLUMNS[query.sort], query.order).orderBy('claim_code_id', query.order),
+    query,
+  );
+  const ids = batches.map((batch) => batch.claim_code_id);
+  const counts =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('claim_codes')
+          .where('claim_code_id', 'in', ids)
+          .groupBy('claim_code_id')
+          .select((eb) => [
+            'claim_code_id',
+            eb.fn.countAll<string | number>().as('codes'),
+            eb.fn.sum<string | number | null>(sql`case when uses_left > 0 then 1 else 0 end`).as('available'),
+          ])
+          .execute();
+  const countsOf = new Map(
+    counts.map((row) => [row.claim_code_id, { codes: Number(row.codes), available: Number(row.available ?? 0) }]),
+  );
+  return {
+    ...page,
+    rows: batches.map((batch) => {
+      const { codes, available } = countsOf.get(batch.claim_code_id) ?? { codes: 0, available: 0 };
+      return summaryOf(batch, available, codes - available);
+    }),
+  };
+}
+
+/* ------------------------------------------------------------------ admin writes */
+
+/** Rounds of fresh candidates before giving up; each round replaces only the names that were taken. */
+const MAX_NAME_ROUNDS = 20;
+
+/**
+ * Writes `quantity` generated codes of a batch, each unique in the environment. A candidate the
+ * batch already holds is drawn again; one another code has (also one a concurrent batch is
+ * writing) is skipped by the insert's ON CONFLICT and drawn again in the next round.
+ */
+async function insertGeneratedCodes(
+  trx: Kysely<GameDatabase>,
+  batch: { claimCodeID: string; uses: number; quantity: number },
+  generate: CodeGenerator,
+): Promise<void> {
+  const written = new Set<string>();
+  for (let round = 0; round < MAX_NAME_ROUNDS && written.size < batch.quantity; round += 1) {
+    const wanted = batch.quantity - written.size;
+    const candidates = new Set<string>();
+    // A bounded number of draws, so a generator stuck on taken names ends in an error, not a hang.
+    for (let draw = 0; draw < wanted * 4 && candidates.size < wanted; draw += 1) {
+      const candidate = generate();
+      if (!written.has(candidate)) candidates.add(candidate);
+    }
+    if (candidates.size === 0) continue;
+    const inserted = await trx
+      .insertInto('claim_codes')
+      .values([...candidates].map((code) => ({ code, claim_code_id: batch.claimCodeID, uses_left: batch.uses })))
+      .onConflict((conflict) => conflict.column('code').doNothing())
+      .returning('code')
+      .execute();
+    for (const row of inserted) written.add(row.code);
+  }
+  if (written.size < batch.quantity) throw new NoFreeCodeNamesError();
+}
+
+/**
+ * Creates a batch (spec §7): its rewards checked against items-master, then the admin-log entry
+ * createRedemptionCodes, then the batch and its codes, in one transaction, so a create that fails
+ * (a taken custom name, an unknown item) leaves neither.
+ * The entry's environment, timestamp and admin are the log's own fields; its data carries the
+ * batch's details. Answers the new claimCodeID.
+ */
+export async function createClaimCodeBatch(
+  db: Kysely<GameDatabase>,
+  input: CreateClaimCodeBatch,
+  context: AdminChange,
+  generate: CodeGenerator = generateCode,
+): Promise<string> {
+  const now = context.now ?? new Date();
+  const claimCodeID = newClaimCodeID();
+  const customName = input.customCodeName ? claimCodeName(input.customCodeName) : null;
+  await db.transaction().execute(async (trx) => {
+    // A reward that is not in items-master could never reach a player's inventory.
+    const missing = await findMissingItems(trx, input.rewards);
+    if (missing.length > 0) throw new UnknownItemsError(missing);
+    await appendAdminLog(trx, {
+      action: CLAIM_CODE_ACTIONS.create,
+      environment: context.environment,
+      admin: context.admin,
+      data: {
+        claimCodeID,
+        batchName: input.batchName,
+        type: input.type,
+        uses: input.uses,
+        credits: input.credits,
+        batchQuantity: input.batchQuantity,
+        rewards: input.rewards,
+        customCodeName: customName,
+      },
+      now,
+    });
+    await trx
+      .insertInto('claim_code_batches')
+      .values({
+        claim_code_id: claimCodeID,
+        batch_name: input.batchName,
+        type: input.type,
+        uses: input.uses,
+        credits: input.credits,
+        rewards: JSON.stringify(input.rewards),
+        // Spec §4: created available.
+        is_available: 1,
+        created_at: now.toISOString(),
+        created_by: context.admin,
+      })
+      .execute();
+    if (customName === null) {
+      await insertGeneratedCodes(trx, { claimCodeID, uses: input.uses, quantity: input.batchQuantity }, generate);
+      return;
+    }
+    const inserted = await trx
+      .insertInto('claim_codes')
+      .values({ code: customName, claim_code_id: claimCodeID, uses_left: input.uses })
+      .onConflict((conflict) => conflict.column('code').doNothing())
+      .returning('code')
+      .executeTakeFirst();
+    if (!inserted) throw new ClaimCodeTakenError(customName);
+  });
+  return claimCodeID;
+}
+
+/**
+ * Deletes a batch and its codes (spec §7): the admin-log entry deleteCodeBatch first. The codes go
+ * before the batch row, the order a redemption locks them in, so the two never deadlock; a delete
+ * that finds nothing (also one that lost a race with another delete) rolls its entry back.
+ */
+export async function deleteClaimCodeBatch(
+  db: Kysely<GameDatabase>,
+  claimCodeID: string,
+  context: AdminChange,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const batch = await trx
+      .selectFrom('claim_code_batches')
+      .select(['batch_name'])
+      .where('claim_code_id', '=', claimCodeID)
+      .executeTakeFirst();
+    if (!batch) throw new ClaimCodeBatchNotFoundError(claimCodeID);
+    await appendAdminLog(trx, {
+      action: CLAIM_CODE_ACTIONS.delete,
+      environment: context.environment,
+      admin: context.admin,
+      data: { claimCodeID, batchName: batch.batch_name },
+      ...(context.now ? { now: context.now } : {}),
+    });
+    await trx.deleteFrom('claim_codes').where('claim_code_id', '=', claimCodeID).execute();
+    const deleted = await trx
+      .deleteFrom('claim_code_batches')
+      .where('claim_code_id', '=', claimCodeID)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) throw new ClaimCodeBatchNotFoundError(claimCodeID);
+  });
+}
+
+/**
+ * The items domain's ItemUseCheck for code rewards (plug it into registerItemRoutes' `itemUses`):
+ * an item that a batch with codes left still grants cannot leave items-master. A used-up batch
+ * grants nothing more, so it holds no item back.
+ */
+export async function claimCodeRewardItemUse(db: Kysely<GameDatabase>, itemID: string): Promise<string | null> {
+  // The JSON text narrows the candidates; the parsed list decides (an ID can be part of another).
+  const candidates = await db
+    .selectFrom('claim_code_batches')
+    .select(['claim_code_id', 'batch_name', 'rewards'])
+    .where('is_available', '=', 1)
+    .where(sql<boolean>`lower(rewards) like ${likePattern(JSON.stringify(itemID))} escape '\\'`)
+    .orderBy('created_at')
+    .execute();
+  const batch = candidates.find((candidate) => parseRewards(candidate.rewards).includes(itemID));
+  return batch ? `a reward of the code batch "${batch.batch_name}" (${batch.claim_code_id})` : null;
+}
+
+/* ------------------------------------------------------------------ redemption */
+
+export interface Redemption {
+  /** The code as stored. */
+  code: string;
+  credits: number;
+  rewards: string[];
+  /** The player's balance once the redemption applied. */
+  balance: number;
+}
+
+/**
+ * A player redeems a code (issue 9 point 8), in one transaction:
+ * 1. the code's row, locked (a no-op update): redemptions of one code queue here, and a code
+ *    deleted meanwhile is simply not found;
+ * 2. the redemption row, whose primary key (code, player) refuses a second one, also a concurrent one;
+ * 3. one use taken by `uses_left - 1 WHERE uses_left > 0`, which refuses the use after the last;
+ * 4. the credits (ledger reason 'redemption') and reward items, keyed by batch, code and player;
+ * 5. the batch marked unavailable when its last use went.
+ * A refusal throws and rolls everything back.
+ */
+export async function redeemClaimCode(
+  db: Kysely<GameDatabase>,
+  redemption: { userId: string; code: string; now?: Date },
+): Promise<Redemption> {
+  const code = claimCodeName(redemption.code);
+  const now = redemption.now ?? new Date();
+  return db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .updateTable('claim_codes')
+      .set((eb) => ({ uses_left: eb.ref('uses_left') }))
+      .where('code', '=', code)
+      .returning(['claim_code_id'])
+      .executeTakeFirst();
+    if (!locked) throw new RedeemRefusedError('not-found');
+    const batch = await trx
+      .selectFrom('claim_code_batches')
+      .select(['claim_code_id', 'credits', 'rewards'])
+      .where('claim_code_id', '=', locked.claim_code_id)
+      .executeTakeFirstOrThrow();
+
+    const recorded = await trx
+      .insertInto('claim_code_redemptions')
+      .values({ code, user_id: redemption.userId, redeemed_at: now.toISOString() })
+      .onConflict((conflict) => conflict.columns(['code', 'user_id']).doNothing())
+      .returning('code')
+      .executeTakeFirst();
+    if (!recorded) throw new RedeemRefusedError('already-redeemed');
+
+    const used = await trx
+      .updateTable('claim_codes')
+      .set((eb) => ({ uses_left: eb('uses_left', '-', 1) }))
+      .where('code', '=', code)
+      .where('uses_left', '>', 0)
+      .returning('uses_left')
+      .executeTakeFirst();
+    if (!used) throw new RedeemRefusedError('used-up');
+
+    // The batch id keeps a code name reused by a later batch from meeting this one's references.
+    const reference = `code:${batch.claim_code_id}:${code}:${redemption.userId}`;
+    const rewards = parseRewards(batch.rewards);
+    const balance =
+      batch.credits > 0
+        ? (
+            await credit(trx, {
+              userId: redemption.userId,
+              amount: batch.credits,
+              reason: 'redemption',
+              reference,
+              now,
+            })
+          ).entry.balanceAfter
+        : await getBalance(trx, redemption.userId);
+    await grantItems(trx, { userId: redemption.userId, itemIDs: rewards, source: 'redemption', reference, now });
+
+    if (used.uses_left === 0) await markUsedUpBatch(trx, batch.claim_code_id);
+    return { code, credits: batch.credits, rewards, balance };
+  });
+}
+
+/**
+ * Marks the batch unavailable when none of its codes has a use left. Two players taking the last
+ * uses of two different codes at once would each still see the other's code as available, so the
+ * batch row is locked first (a no-op update): the second checks only once the first has
+ * committed, with a fresh view (each statement of PostgreSQL's READ COMMITTED reads anew).
+ */
+async function markUsedUpBatch(trx: Kysely<GameDatabase>, claimCodeID: string): Promise<void> {
+  await trx
+    .updateTable('claim_code_batches')
+    .set((eb) => ({ is_available: eb.ref('is_available') }))
+    .where('claim_code_id', '=', claimCodeID)
+    .execute();
+  await trx
+    .updateTable('claim_code_batches')
+    .set({ is_available: 0 })
+    .where('claim_code_id', '=', claimCodeID)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('claim_codes')
+            .select(sql<number>`1`.as('one'))
+            .where('claim_code_id', '=', claimCodeID)
+            .where('uses_left', '>', 0),
+        ),
+      ),
+    )
+    .execute();
+}

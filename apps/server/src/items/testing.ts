@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../stores';
+import { putItems } from './queries';
+
+/**
+ * Test helper for domains that name items (prizes, code rewards): puts these ids into
+ * items-master directly, each named after itself, so validation with findMissingItems passes.
+ */
+export function putTestItems(db: Kysely<GameDatabase>, itemIDs: readonly string[], now = new Date()): Promise<void> {
+  return putItems(
+    db,
+    itemIDs.map((itemID) => ({ item_id: itemID, name: itemID, updated_at: now.toISOString() })),
+  );
+}

@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import * as credits from './2026-11-26-credits';
+import * as claimedItems from './2026-11-27-claimed-items';
+
+/** The ledger's game-store migrations; never edit one that has shipped, add a new one. */
+export const ledgerMigrations: Record<string, Migration> = {
+  '2026-11-26-credits': credits,
+  '2026-11-27-claimed-items': claimedItems,
+};

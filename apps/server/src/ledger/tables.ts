@@ -1,0 +1,50 @@
+import type { Generated, Selectable } from 'kysely';
+
+/**
+ * The credits ledger (the in-game currency g00wiy): every change of a player's credits is one
+ * row, never updated or deleted. `reference` names what caused it (an order, a code redemption,
+ * a spin) and is unique, so a change retried with the same reference is applied once.
+ */
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: string;
+  /** Credits added (positive) or spent (negative). */
+  amount: number;
+  /** Why, in a word a person reads: purchase, redemption, reward, spin, adjustment. */
+  reason: string;
+  reference: string;
+  /** The player's balance once this change applied. */
+  balance_after: number;
+  /** ISO 8601, UTC. */
+  created_at: string;
+}
+
+/** Each player's balance: the sum of their ledger rows, kept beside it in the same transactions. */
+export interface CreditBalanceTable {
+  user_id: string;
+  /** Never negative: a CHECK constraint backs the spend's guarded update. */
+  balance: number;
+}
+
+/**
+ * The player's game inventory (spec §3's claimed-items): what spins, codes and rewards granted.
+ * One row per item per cause; `reference` is the cause (`spin:<spinID>`, `code:<code>:<userID>`).
+ */
+export interface ClaimedItemTable {
+  user_id: string;
+  item_id: string;
+  quantity: number;
+  /** What granted it, in a word a person reads: spin, redemption, reward. */
+  source: string;
+  reference: string;
+  /** ISO 8601, UTC. */
+  claimed_at: string;
+}
+
+export type CreditLedgerRow = Selectable<CreditLedgerTable>;
+
+export interface LedgerTables {
+  credit_ledger: CreditLedgerTable;
+  credit_balances: CreditBalanceTable;
+  claimed_items: ClaimedItemTable;
+}

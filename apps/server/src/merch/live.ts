@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { ChangeSource } from '../platform/changes/triggers';
+import type { LiveTopic } from '../platform/live/routes';
+import type { GameDatabase } from '../stores';
+import { readOrderProfile } from './order-profile';
+
+/** spec §7's user-order-settings, live: a player's own order profile, as GET /api/account/order-profile answers it. */
+
+export interface MerchLiveScope {
+  game: Kysely<GameDatabase>;
+}
+
+export const MERCH_CHANGE_SOURCES: readonly ChangeSource[] = [
+  { topic: 'order-profile', table: 'user_order_settings', key: 'user_id' },
+];
+
+export const MERCH_LIVE_TOPICS: readonly LiveTopic<MerchLiveScope>[] = [
+  {
+    name: 'order-profile',
+    access: 'owner',
+    side: 'game',
+    sources: MERCH_CHANGE_SOURCES,
+    // The route checked there is a viewer: an owner's topic needs one.
+    audience: (viewer) => ({ id: `owner:${viewer?.userId}`, onlyKey: viewer?.userId ?? '' }),
+    load: (key, _audience, { game }) => readOrderProfile(game, key),
+  },
+];

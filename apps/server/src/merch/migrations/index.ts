@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as merch from './2026-11-29-merch';
+
+/** The merch shop's game-store migrations; never edit one that has shipped, add a new one. */
+export const merchMigrations: Record<string, Migration> = {
+  '2026-11-29-merch': merch,
+};

@@ -1,0 +1,44 @@
+import type { Domain } from '../domain';
+import { playersPayPal } from '../payments/index';
+import { countRecentMerchSales } from './admin-queries';
+import { registerMerchAdminRoutes } from './admin-routes';
+import { merchJobs } from './jobs';
+import { MERCH_LIVE_TOPICS } from './live';
+import { merchMigrations } from './migrations/index';
+import { MERCH_PAYMENT_KIND } from './payment-kind';
+import { merchPersonalData } from './personal-data';
+import { providerRefunds } from './provider-refunds';
+import { registerMerchRoutes } from './routes';
+import { seedMerch } from './seed';
+import { registerStripeWebhook } from './stripe-webhook';
+
+/** The merch shop: drops, orders that hold stock, their payment and fulfilment. */
+export const merchDomain: Domain = {
+  name: 'merch',
+  migrations: { game: merchMigrations },
+  seed: seedMerch,
+  async register(app, { game, stores, config, files, payments, rateLimits, shopUrl }) {
+    const paypal = playersPayPal(config, payments);
+    registerMerchRoutes(app, {
+      game,
+      files,
+      payments: { paypal: paypal?.api, stripe: payments.stripe[config.appEnv], shopUrl },
+      paypalClientId: paypal?.clientId ?? null,
+      rateLimits: {
+        contact: rateLimits.merchContact,
+        order: rateLimits.merchOrder,
+        subscription: rateLimits.dropSubscription,
+      },
+    });
+    await registerStripeWebhook(app, { game, webhookSecret: config.stripe[config.appEnv]?.webhookSecret });
+    registerMerchAdminRoutes(app, {
+      game: stores.game,
+      refundAtProvider: providerRefunds({ game: stores.game, stripe: payments.stripe, paypal: payments.paypal }),
+    });
+  },
+  jobs: ({ game, mailer, shopUrl }) => merchJobs({ game, mailer, shopUrl }),
+  liveTopics: MERCH_LIVE_TOPICS,
+  personalData: merchPersonalData,
+  figures: { recentSales: ({ game }) => countRecentMerchSales(game) },
+  paymentKinds: [MERCH_PAYMENT_KIND],
+};

@@ -1,0 +1,38 @@
+import { type OrderProfile, orderProfileSchema, type SavedOrderProfile } from '@outpost/contracts/merch';
+import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../stores';
+
+/*
+ * The order profile (spec §3; user-order-settings): one per player, saved whole by
+ * set-order-profile. It is stored as the contract's JSON and read back through the contract, so
+ * a profile saved by an older version that no longer passes today's rules reads as missing
+ * fields to fill in rather than as an error.
+ */
+
+export async function readOrderProfile(db: Kysely<GameDatabase>, userId: string): Promise<SavedOrderProfile> {
+  const row = await db
+    .selectFrom('user_order_settings')
+    .select(['profile', 'updated_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return { profile: null, updatedAt: null };
+  const parsed = orderProfileSchema.safeParse(JSON.parse(row.profile));
+  return { profile: parsed.success ? parsed.data : null, updatedAt: row.updated_at };
+}
+
+/** Saves the player's profile (already parsed by the contract), replacing the one before. */
+export async function saveOrderProfile(
+  db: Kysely<GameDatabase>,
+  userId: string,
+  profile: OrderProfile,
+  now = new Date(),
+): Promise<SavedOrderProfile> {
+  const updatedAt = now.toISOString();
+  const json = JSON.stringify(profile);
+  await db
+    .insertInto('user_order_settings')
+    .values({ user_id: userId, profile: json, updated_at: updatedAt })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ profile: json, updated_at: updatedAt }))
+    .execute();
+  return { profile, updatedAt };
+}

@@ -1,0 +1,182 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod/mini';
+import { type CheckoutOutcome, verifyStripeWebhook, WebhookSignatureError } from '../payments/index';
+import { FunctionError } from '../platform/http/errors';
+import type { GameDatabase } from '../stores';
+import { releaseStripeCheckoutIn, settleStripeCheckoutIn } from './orders';
+
+/*
+ * POST /api/webhooks/stripe: how Outpost learns that a Checkout Session was paid, failed or lapsed
+ * (issue 10 point 4). Only a delivery whose Stripe-Signature verifies against the raw body and the
+ * webhook secret of APP_ENV's Stripe is read; each event id is handled once, in one transaction
+ * with what it changes, so Stripe's redeliveries and replays change nothing.
+ */
+
+export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
+
+export interface StripeWebhookOptions {
+  /** The store the game's players use (APP_ENV's). */
+  game: Kysely<GameDatabase>;
+  /** APP_ENV's webhook signing secret; undefined when Stripe is off there. */
+  webhookSecret: string | undefined;
+}
+
+/** What handling an event did, recorded on its stripe_events row and answered to Stripe. */
+export const STRIPE_EVENT_OUTCOMES = [
+  'paid',
+  'refund-due',
+  'already-paid',
+  'awaiting-payment',
+  'mismatch',
+  'unknown-session',
+  'released',
+  'not-reserved',
+  'ignored',
+  'duplicate',
+] as const;
+export type StripeEventOutcome = (typeof STRIPE_EVENT_OUTCOMES)[number];
+
+export const stripeWebhookAnswerSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(STRIPE_EVENT_OUTCOMES),
+});
+
+const stripeEventSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(255)),
+  type: z.string().check(z.minLength(1), z.maxLength(255)),
+  data: z.object({ object: z.unknown() }),
+});
+
+/** The fields of a checkout.session object that settling reads; the rest of Stripe's object passes by. */
+const checkoutSessionSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  client_reference_id: z.optional(z.nullable(z.string())),
+  amount_total: z.optional(z.nullable(z.int())),
+  currency: z.optional(z.nullable(z.string())),
+  payment_status: z.string(),
+  // An id, or the PaymentIntent itself when an endpoint expands it.
+  payment_intent: z.optional(z.nullable(z.union([z.string(), z.object({ id: z.string() })]))),
+});
+
+function checkoutOutcomeOf(object: unknown): CheckoutOutcome {
+  const parsed = z.safeParse(checkoutSessionSchema, object);
+  if (!parsed.success) {
+    throw new FunctionError('invalid-argument', 'The event does not carry a Checkout Session Outpost can read.');
+  }
+  const session = parsed.data;
+  const paymentIntent = session.payment_intent;
+  return {
+    sessionID: session.id,
+    orderID: session.client_reference_id ?? null,
+    amountTotal: session.amount_total ?? null,
+    currency: session.currency ?? null,
+    paymentStatus: session.payment_status,
+    paymentIntent: typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null),
+  };
+}
+
+interface Handled {
+  outcome: StripeEventOutcome;
+  orderID: string | null;
+  reason?: string;
+}
+
+/** Does what an event means, in the transaction that records it. */
+async function dispatch(
+  trx: Kysely<GameDatabase>,
+  event: z.infer<typeof stripeEventSchema>,
+  now: Date,
+): Promise<Handled> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const settled = await settleStripeCheckoutIn(trx, checkoutOutcomeOf(event.data.object), now);
+      return settled.outcome === 'mismatch'
+        ? { outcome: 'mismatch', orderID: settled.orderID, reason: settled.reason }
+        : { outcome: settled.outcome, orderID: settled.orderID };
+    }
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired': {
+      const { sessionID } = checkoutOutcomeOf(event.data.object);
+      const { orderID, released } = await releaseStripeCheckoutIn(trx, sessionID, now);
+      if (orderID === null) return { outcome: 'unknown-session', orderID };
+      return { outcome: released ? 'released' : 'not-reserved', orderID };
+    }
+    default:
+      // The endpoint may be subscribed to more than Outpost reads; those are acknowledged, not retried.
+      return { outcome: 'ignored', orderID: null };
+  }
+}
+
+/** The signed event of a delivery: 400 for anything Stripe did not sign with APP_ENV's secret. */
+function verifiedEvent(request: FastifyRequest, webhookSecret: string | undefined): z.infer<typeof stripeEventSchema> {
+  const signature = request.headers['stripe-signature'];
+  // Checked before Stripe's configuration: a request without the header is not Stripe's, wherever it lands.
+  if (typeof signature !== 'string' || signature.trim() === '') {
+    throw new FunctionError('invalid-argument', 'Missing the Stripe-Signature header: only Stripe posts events here.');
+  }
+  if (webhookSecret === undefined) {
+    throw new FunctionError('unavailable', 'Stripe is not set up in this environment, so its events are not taken.');
+  }
+  const body = request.body;
+  if (!Buffer.isBuffer(body) || body.length === 0) {
+    throw new FunctionError('invalid-argument', 'The event body is empty.');
+  }
+  let event: unknown;
+  try {
+    event = verifyStripeWebhook(body, signature, webhookSecret);
+  } catch (error) {
+    if (!(error instanceof WebhookSignatureError)) throw error;
+    throw new FunctionError('invalid-argument', `The Stripe-Signature does not verify this event: ${error.message}.`);
+  }
+  const parsed = z.safeParse(stripeEventSchema, event);
+  if (!parsed.success) throw new FunctionError('invalid-argument', 'The signed body is not a Stripe event.');
+  return parsed.data;
+}
+
+export async function registerStripeWebhook(app: FastifyInstance, options: StripeWebhookOptions): Promise<void> {
+  // A scope of its own, so only this route keeps its body as the raw bytes the signature covers;
+  // the app's body limit still applies.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(STRIPE_WEBHOOK_PATH, { schema: { response: { 200: stripeWebhookAnswerSchema } } }, async (request) => {
+        const event = verifiedEvent(request, options.webhookSecret);
+        const now = new Date();
+        const handled = await options.game.transaction().execute(async (trx): Promise<Handled> => {
+          // The event id first: a redelivery (or a concurrent one, which waits on this row) stops here.
+          const claimed = await trx
+            .insertInto('stripe_events')
+            .values({
+              event_id: event.id,
+              type: event.type,
+              order_id: null,
+              outcome: 'received',
+              received_at: now.toISOString(),
+            })
+            .onConflict((conflict) => conflict.column('event_id').doNothing())
+            .executeTakeFirst();
+          if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) !== 1) return { outcome: 'duplicate', orderID: null };
+          const result = await dispatch(trx, event, now);
+          await trx
+            .updateTable('stripe_events')
+            .set({ outcome: result.outcome, order_id: result.orderID })
+            .where('event_id', '=', event.id)
+            .execute();
+          return result;
+        });
+        const line = { eventID: event.id, type: event.type, orderID: handled.orderID, outcome: handled.outcome };
+        if (handled.outcome === 'mismatch') {
+          request.log.warn({ ...line, reason: handled.reason }, 'Stripe event does not match its order');
+        } else {
+          request.log.info(line, 'Stripe event');
+        }
+        return { received: true as const, outcome: handled.outcome };
+      });
+  });
+}

@@ -1,0 +1,20 @@
+import type { Domain } from '../domain';
+import { registerPartnerAdminRoutes } from './admin-routes';
+import { partnerMigrations } from './migrations/index';
+import { partnerPersonalData } from './personal-data';
+import { referralRewardItemUse } from './rewards';
+import { registerPartnerRoutes } from './routes';
+import { seedPartners } from './seed';
+
+/** The partner programme: partners' referral links, invites and the rewards they bring. */
+export const partnersDomain: Domain = {
+  name: 'partners',
+  migrations: { game: partnerMigrations },
+  seed: seedPartners,
+  register(app, { identity, game, stores, rateLimits }) {
+    registerPartnerRoutes(app, { identity, game, inviteClaimRateLimit: rateLimits.invites });
+    registerPartnerAdminRoutes(app, { identity, game: stores.game });
+  },
+  itemUses: [referralRewardItemUse],
+  personalData: partnerPersonalData,
+};

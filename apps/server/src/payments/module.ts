@@ -1,0 +1,19 @@
+import type { Domain } from '../domain';
+import { PAYPAL_CSP_SOURCES } from './paypal/csp';
+import { paymentsPersonalData } from './personal-data';
+import { registerPaymentRoutes } from './routes';
+
+/** Payments: the order record every sale pays through, PayPal and Stripe, and the functions that settle any order. */
+export const paymentsDomain: Domain = {
+  name: 'payments',
+  register(app, context) {
+    registerPaymentRoutes(app, {
+      game: context.game,
+      paypal: context.payments.paypal[context.config.appEnv],
+      kinds: context.domains.flatMap((domain) => domain.paymentKinds ?? []),
+    });
+  },
+  personalData: paymentsPersonalData,
+  // PayPal's buttons load from PayPal where APP_ENV has PayPal.
+  cspSources: (config) => (config.paypal[config.appEnv] ? PAYPAL_CSP_SOURCES : {}),
+};

@@ -1,0 +1,16 @@
+import type { Domain } from '../domain';
+import { productsMigrations } from './migrations/index';
+import { countLiveProducts } from './queries';
+import { registerProductRoutes } from './routes';
+import { seedProducts } from './seed';
+
+/** Products (spec §3): what the game sells, with their varieties, stock and images. */
+export const productsDomain: Domain = {
+  name: 'products',
+  migrations: { game: productsMigrations },
+  seed: seedProducts,
+  register(app, { stores, files, config }) {
+    registerProductRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
+  },
+  figures: { liveProducts: ({ game }) => countLiveProducts(game) },
+};

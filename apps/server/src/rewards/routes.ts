@@ -1,0 +1,84 @@
+import { ENVIRONMENTS } from '@outpost/contracts/environments';
+import { unknownItemsMessage } from '@outpost/contracts/items';
+import {
+  audienceTooLargeMessage,
+  distributeRewardCallableName,
+  distributeRewardInputSchema,
+  distributeRewardResultSchema,
+  emptyAudienceMessage,
+  REQUEST_REUSED_CODE,
+  rewardRequestReusedMessage,
+  rewardSendRacedMessage,
+  unknownUsersMessage,
+} from '@outpost/contracts/rewards';
+import type { FastifyInstance } from 'fastify';
+import { adminChangeOf } from '../backoffice/index';
+import { UnknownItemsError } from '../items/index';
+import { registerCallable } from '../platform/http/callable';
+import { answering, FunctionError } from '../platform/http/errors';
+import type { AppStores } from '../stores';
+import { AudienceTooLargeError, EmptyAudienceError } from './audiences';
+import { distributeReward, RewardRequestReusedError, RewardSendRacedError } from './distribute';
+import { rewardRecipients, UnknownUsersError } from './recipients';
+
+export interface RewardRoutesOptions {
+  game: AppStores['game'];
+  /** Where the players' accounts are: every recipient must have one. */
+  identity: AppStores['identity'];
+}
+
+/**
+ * Spec §7: '{env}-admin-distributereward', one callable per environment, for admins only (the
+ * route table's `distributeRewards`): credits and items to up to REWARD_MAX_RECIPIENTS players,
+ * listed or an audience, once per requestID.
+ */
+export function registerRewardRoutes(app: FastifyInstance, options: RewardRoutesOptions): void {
+  for (const environment of ENVIRONMENTS) {
+    const answer = answering((error) => {
+      if (error instanceof UnknownUsersError) {
+        return new FunctionError('invalid-argument', unknownUsersMessage(error.userIDs), {
+          unknownUserIDs: error.userIDs,
+        });
+      }
+      if (error instanceof EmptyAudienceError) {
+        return new FunctionError('invalid-argument', emptyAudienceMessage(error.audience, environment));
+      }
+      if (error instanceof AudienceTooLargeError) {
+        return new FunctionError('invalid-argument', audienceTooLargeMessage(error.audience, environment, error.size), {
+          audienceSize: error.size,
+        });
+      }
+      if (error instanceof UnknownItemsError) {
+        return new FunctionError(
+          'invalid-argument',
+          `${unknownItemsMessage(error.itemIDs, environment)} Nothing was given.`,
+          {
+            unknownItemIDs: error.itemIDs,
+          },
+        );
+      }
+      if (error instanceof RewardRequestReusedError) {
+        return new FunctionError('aborted', rewardRequestReusedMessage(error.requestID, error.distributedAt), {
+          code: REQUEST_REUSED_CODE,
+        });
+      }
+      if (error instanceof RewardSendRacedError) {
+        return new FunctionError('aborted', rewardSendRacedMessage(error.requestID));
+      }
+      return error;
+    });
+
+    registerCallable(app, {
+      name: distributeRewardCallableName(environment),
+      input: distributeRewardInputSchema,
+      output: distributeRewardResultSchema,
+      handler: async ({ userIDs, audience, ...gift }, http) => {
+        const change = await adminChangeOf(http, environment);
+        return answer(async () => {
+          const recipients = await rewardRecipients(options.identity, { userIDs, audience });
+          return distributeReward(options.game[environment], gift, recipients, change);
+        });
+      },
+    });
+  }
+}

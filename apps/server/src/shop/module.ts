@@ -1,0 +1,27 @@
+import type { Domain } from '../domain';
+import { playersPayPal } from '../payments/index';
+import { machinePrizeItemUse } from './admin-queries';
+import { registerShopAdminRoutes } from './admin-routes';
+import { SHOP_LIVE_TOPICS } from './live';
+import { shopMigrations } from './migrations/index';
+import { countCreditPurchases } from './orders';
+import { SHOP_PAYMENT_KINDS } from './payment-kinds';
+import { shopPersonalData } from './personal-data';
+import { registerShopRoutes } from './routes';
+import { seedShop } from './seed';
+
+/** The shop: credit packs, mystery-ball machines, their drops and spins. */
+export const shopDomain: Domain = {
+  name: 'shop',
+  migrations: { game: shopMigrations },
+  seed: seedShop,
+  register(app, { game, stores, config, payments }) {
+    registerShopRoutes(app, { game, paypal: playersPayPal(config, payments) });
+    registerShopAdminRoutes(app, { game: stores.game });
+  },
+  liveTopics: SHOP_LIVE_TOPICS,
+  personalData: shopPersonalData,
+  itemUses: [machinePrizeItemUse],
+  gameStatus: { creditPurchasesCount: countCreditPurchases },
+  paymentKinds: SHOP_PAYMENT_KINDS,
+};
