@@ -1,4 +1,4 @@
-import type { Order, PackPurchaseResult, SpinResult } from '@outpost/contracts/shop';
+import { type Order, type PackPurchaseResult, SHOP_MESSAGES, type SpinResult } from '@outpost/contracts/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpPlayers } from '../identity/testing';
 import { getBalance } from '../ledger/ledger';
@@ -242,6 +242,10 @@ describe.each(TEST_DIALECTS)('paying with PayPal on %s', (dialect) => {
     const first = await order(lucky, { kind: 'spin', machineID: 'paid-spin', payment: 'paypal' });
     expect(first.amountCents).toBe(99);
     paypal.approve(first.paypalOrderID ?? '');
+    // A spin is settled by request-spin: the function that settles packs and merch refuses it, capturing nothing.
+    const misrouted = await processOrder(lucky, first.paypalOrderID ?? '');
+    expect([misrouted.statusCode, misrouted.json().error.message]).toEqual([400, SHOP_MESSAGES.wrongPayment]);
+    expect(paypal.captureCount(first.paypalOrderID ?? '')).toBe(0);
     const [spun, replay] = await Promise.all([
       requestSpin(lucky, first.paypalOrderID ?? ''),
       requestSpin(lucky, first.paypalOrderID ?? '', lucky.userId),

@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DOMAINS } from './domains';
+
+const SRC = import.meta.dirname;
+const ROOT = path.resolve(SRC, '../../..');
+/** Folders of src/ that are no domain: the platform, and the tests' helpers. */
+const NOT_DOMAINS = new Set(['platform', 'testing']);
+
+describe('the list of domains', () => {
+  const folders = fs
+    .readdirSync(SRC, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !NOT_DOMAINS.has(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+
+  it('has every domain folder once, by its folder name, each with its module.ts', () => {
+    expect(DOMAINS.map((domain) => domain.name).sort()).toEqual(folders);
+    for (const folder of folders) expect(fs.existsSync(path.join(SRC, folder, 'module.ts')), folder).toBe(true);
+  });
+});
+
+/*
+ * The import rule (DESIGN.md §8, "The import rule") is the repository's biome.json: probe files in
+ * a scratch tree laid out like src/ are linted with it, so the test fails when the rule is lost or
+ * lets a wrong import through, not only when today's code breaks it.
+ */
+describe('the import rule', () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-import-rule-'));
+  fs.copyFileSync(path.join(ROOT, 'biome.json'), path.join(scratch, 'biome.json'));
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+  /** The imports of a probe file at `file` (under apps/server/src) that the rule refuses. */
+  function refused(file: string, imports: readonly string[]): string[] {
+    const at = path.join(scratch, 'apps/server/src', file);
+    fs.mkdirSync(path.dirname(at), { recursive: true });
+    const names = imports.map((_, index) => `x${index}`);
+    const lines = imports.map((from, index) => `import { ${names[index]} } from '${from}';`);
+    fs.writeFileSync(at, `${lines.join('\n')}\n\nexport const all = [${names.join(', ')}];\n`);
+    const result = spawnSync(
+      path.join(ROOT, 'node_modules/.bin/biome'),
+      ['lint', '--vcs-enabled=false', '--reporter=github', '--only=style/noRestrictedImports', at],
+      { cwd: scratch, encoding: 'utf8' },
+    );
+    // One line per finding: `::error title=lint/style/noRestrictedImports,file=…,line=<n>,…::<message>`.
+    return [...result.stdout.matchAll(/^::error title=lint\/style\/noRestrictedImports,.*?,line=(\d+),/gm)].map(
+      ([, line]) => imports[Number(line) - 1] ?? `line ${line}`,
+    );
+  }
+
+  it("lets a domain import the platform, other domains' index, and the types of stores.ts and domain.ts", () => {
+    expect(
+      refused('merch/probe.ts', [
+        '../platform/http/errors',
+        '../ledger/index',
+        '../stores',
+        '../domain',
+        './orders',
+        './migrations/index',
+      ]),
+    ).toEqual([]);
+    expect(refused('identity/lifecycle/probe.ts', ['../queries', '../../backoffice/index', '../../stores'])).toEqual(
+      [],
+    );
+  });
+
+  it("refuses a domain another domain's files, its module, and the composition root, at any depth", () => {
+    const wrong = [
+      '../shop/orders',
+      '../shop/module',
+      '../domains',
+      '../app',
+      '../seed',
+      '../payments/stripe/checkout-api',
+    ];
+    expect(refused('merch/probe.ts', wrong)).toEqual(wrong);
+    const deeper = ['../../shop/orders', '../../domains'];
+    expect(refused('identity/lifecycle/probe.ts', deeper)).toEqual(deeper);
+    expect(
+      refused('identity/lifecycle/migrations/probe.ts', ['../../../merch/index', '../../../merch/orders']),
+    ).toEqual(['../../../merch/orders']);
+  });
+
+  it('refuses the platform anything outside itself', () => {
+    const outside = ['../../shop/index', '../../stores', '../../domain'];
+    expect(refused('platform/http/probe.ts', [...outside, '../db/dialect'])).toEqual(outside);
+    expect(refused('platform/probe.ts', ['../merch/index', './db/dialect'])).toEqual(['../merch/index']);
+  });
+
+  it('leaves tests and their helpers free to set up state through internals', () => {
+    expect(refused('merch/probe.test.ts', ['../shop/orders'])).toEqual([]);
+    expect(refused('merch/testing.ts', ['../identity/testing'])).toEqual([]);
+  });
+});
