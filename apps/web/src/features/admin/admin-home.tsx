@@ -9,6 +9,7 @@ import screenStyles from './admin-screens.module.css';
 import { useGameStatus } from './api/gather-dashboard';
 import { useModerationDashboard } from './api/get-dashboard';
 import { type FigureTile, FigureTiles } from './components/figure-tiles';
+import { logTabPath } from './log-tab';
 import { RecentMerchOrders } from './merch/components/recent-orders';
 
 export const DATA_LAYER_ON = 'Data-layer admin view: on — unavailable machines and credit packs are visible.';
@@ -116,6 +117,12 @@ export default function AdminHome() {
       <p>
         <Link to={ADMIN_ROUTES.adminLog}>Admin Log</Link>: every change made in this environment.
       </p>
+      {access.capabilities.viewJobs && (
+        <p>
+          <Link to={logTabPath('jobs')}>Background jobs</Link>: what the job runner ran, what waits, and why a run
+          failed or was retried.
+        </p>
+      )}
     </section>
   );
 }

@@ -1,10 +1,16 @@
 import type { AdminLogEntry } from '@outpost/contracts/backoffice';
+import type { Environment } from '@outpost/contracts/environments';
 import { AdminList } from '../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../components/admin-list/columns';
 import type { AdminListFilter } from '../../components/admin-list/list-view';
+import { TabPanel, Tabs } from '../../components/tabs/tabs';
+import { Link } from '../../lib/router/router';
 import { useAdminAccessContext } from './admin-access-context';
-import styles from './admin-screens.module.css';
 import { adminLogQueryKey, getAdminLog } from './api/get-admin-log';
+import frameStyles from './components/admin-screen.module.css';
+import { ReadOnlyNotice } from './components/read-only-notice';
+import { JobRuns } from './jobs/job-runs';
+import { LOG_TABS, type LogTab, logTabPath, useLogTab } from './log-tab';
 
 const column = adminColumnHelper<AdminLogEntry>();
 const columns = column.columns([
@@ -28,12 +34,10 @@ const filters: readonly AdminListFilter[] = [
 ];
 
 /** Admin Log (spec §3's entries): every admin change of the selected environment, newest first. */
-export default function AdminLog() {
-  const { environment } = useAdminAccessContext();
+function AdminLogList({ environment }: { environment: Environment }) {
   return (
-    <section className={`page ${styles.screen}`} aria-labelledby="admin-log-title">
-      <h1 id="admin-log-title">Admin Log</h1>
-      <p className={styles.lead}>Every change an admin made in {environment}, newest first.</p>
+    <>
+      <p className={frameStyles.lead}>Every change an admin made in {environment}, newest first.</p>
       <AdminList
         label="Admin log"
         hideCaption
@@ -46,6 +50,53 @@ export default function AdminLog() {
         csvFileName={`admin-log-${environment}`}
         emptyText="No admin action matches these filters."
       />
+    </>
+  );
+}
+
+const TABS_ID = 'logs';
+const TITLES: Record<LogTab, string> = { 'admin-log': 'Admin Log', jobs: 'Background jobs' };
+
+/**
+ * The back office's histories: the admin log of the selected environment and, for staff and admins
+ * (viewJobs), the background jobs' runs as a second tab (`?tab=jobs`). Without viewJobs there is no
+ * tab list, and the jobs' address says the role may not read them (the server refuses it anyway).
+ */
+export default function AdminLog() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const [tab, selectTab] = useLogTab();
+  let content = <AdminLogList environment={environment} />;
+  if (tab === 'jobs') {
+    content = capabilities.viewJobs ? (
+      <JobRuns environment={environment} />
+    ) : (
+      <ReadOnlyNotice>
+        The background jobs are read by staff and admins; your role cannot see them. The{' '}
+        <Link to={logTabPath('admin-log')}>admin log</Link> is yours to read.
+      </ReadOnlyNotice>
+    );
+  }
+  return (
+    <section className={`page ${frameStyles.screen}`} aria-labelledby="admin-log-title">
+      <h1 id="admin-log-title">{TITLES[tab]}</h1>
+      {capabilities.viewJobs ? (
+        <>
+          <Tabs
+            label="Histories"
+            idPrefix={TABS_ID}
+            tabs={LOG_TABS}
+            selected={tab}
+            // A click adds a history entry; a move by key replaces it, so scanning the tabs does not fill the history.
+            onSelect={(next, via) => selectTab(next, { replace: via === 'key' })}
+            layout="scroll"
+          />
+          <TabPanel idPrefix={TABS_ID} selected={tab}>
+            {content}
+          </TabPanel>
+        </>
+      ) : (
+        content
+      )}
     </section>
   );
 }
