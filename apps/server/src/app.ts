@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './domain';
 import { DOMAINS, SERVED_TOPICS } from './domains';
+import { hasActiveIngestKey, useIngestKey } from './game-data/index';
 import { type AuthRateLimits, createAuth, createViewerResolver, DEFAULT_AUTH_RATE_LIMITS } from './identity/index';
 import { createPaymentClients } from './payments/index';
 import { createAttestation } from './platform/attestation/attestation';
@@ -188,7 +189,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccessControl(app, {
     resolveViewer: viewers.resolveViewer,
     checkAttestation: (request) => attestation.check(request),
-    checkServiceKey: serviceKeyCheck(config.ingestKeys),
+    checkServiceKey: serviceKeyCheck(config.ingestKeys, {
+      any: (environment) => hasActiveIngestKey(stores.game[environment]),
+      use: (environment, digest) => useIngestKey(stores.game[environment], digest),
+    }),
   });
   registerHealth(app, stores);
   registerApiDocs(app);
@@ -226,7 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     postgres: stores.postgres,
     topics: SERVED_TOPICS,
     appEnv: config.appEnv,
-    scopeOf: (environment) => ({ environment, game: stores.game[environment], identity, files }),
+    scopeOf: (environment) => ({ environment, game: stores.game[environment], identity, files, log: app.log }),
   });
   registerJobRunner(app, {
     db: identity,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_SOURCES } from './domains';
 import { setProfileKeys } from './identity/queries';
 import { type SignedIn, signUpWithProfile } from './identity/testing';
-import { validOrderProfile } from './merch/testing';
+import { placeOrder, putTestProduct, readyToShop } from './merch/testing';
 import type { ChangeSource } from './platform/changes/triggers';
 import { isPostgres } from './platform/db/dialect';
 import { seedDemoData } from './seed';
@@ -28,13 +28,14 @@ describe.each(TEST_DIALECTS)('the change feed covers every watched table on %s',
       email: 'covered@example.com',
       displayName: 'Covered',
     });
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/fn/set-order-profile',
-      headers: { authorization: player.bearer },
-      payload: validOrderProfile(),
+    // An order profile, and the credits of a merch order (the live stats list the newest): the demo set has none.
+    await readyToShop(t.app, t.stores.game.development, player, 5000);
+    await putTestProduct(t.stores.game.development, { productID: 'covered-tee', varieties: [['m', 5]] });
+    const placed = await placeOrder(t.app, player, {
+      lines: [{ productID: 'covered-tee', varietyID: 'm', quantity: 1 }],
+      payment: 'credits',
     });
-    expect(saved.statusCode, saved.body).toBe(200);
+    expect(placed.statusCode, placed.body).toBe(200);
   });
   afterAll(async () => {
     await t.cleanup();
@@ -55,18 +56,38 @@ describe.each(TEST_DIALECTS)('the change feed covers every watched table on %s',
     const key = String(row?.key);
     const before = await lastSeq(store);
     const ops = source.ops ?? ['insert', 'update', 'delete'];
+    let recorded: { topic: string; key: string }[] = [];
     if (ops.includes('update')) {
       // A write that changes no value is a write all the same.
       await sql`update ${sql.table(source.table)} set ${sql.ref(source.key)} = ${sql.ref(source.key)} where ${sql.ref(source.key)} = ${key}`.execute(
         store,
       );
+      recorded = await changesSince(store, before);
     } else {
-      await sql`delete from ${sql.table(source.table)} where ${sql.ref(source.key)} = ${key}`.execute(store);
+      // A delete is read back in its own transaction and rolled back, so the row stays for the others.
+      await store
+        .transaction()
+        .execute(async (trx) => {
+          // PostgreSQL's change triggers are deferred to the commit: run them now.
+          if (isPostgres(trx)) await sql`set constraints all immediate`.execute(trx);
+          await sql`delete from ${sql.table(source.table)} where ${sql.ref(source.key)} = ${key}`.execute(trx);
+          recorded = await changesSince(trx, before);
+          throw new RolledBack();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof RolledBack)) throw error;
+        });
     }
-    const recorded = await store.selectFrom('changes').select(['topic', 'key']).where('seq', '>', before).execute();
-    expect(recorded).toContainEqual({ topic: source.topic, key });
+    expect(recorded).toContainEqual({ topic: source.topic, key: source.as ?? key });
     expect(await triggeredOps(store, source)).toEqual([...ops].sort());
   });
+
+  class RolledBack extends Error {}
+
+  const changesSince = (db: AnyDb, seq: number) =>
+    db.selectFrom('changes').select(['topic', 'key']).where('seq', '>', seq).execute() as Promise<
+      { topic: string; key: string }[]
+    >;
 
   async function lastSeq(db: AnyDb): Promise<number> {
     const row = await db

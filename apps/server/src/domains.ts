@@ -4,6 +4,7 @@ import { backofficeDomain } from './backoffice/module';
 import { betaDomain } from './beta/module';
 import { claimCodesDomain } from './claim-codes/module';
 import type { Domain, LiveScope } from './domain';
+import { gameDataDomain } from './game-data/module';
 import { identityDomain } from './identity/module';
 import { itemsDomain } from './items/module';
 import { ledgerDomain } from './ledger/module';
@@ -40,6 +41,7 @@ export const DOMAINS: readonly Domain[] = [
   paymentsDomain,
   shopDomain,
   merchDomain,
+  gameDataDomain,
   rewardsDomain,
   theaterDomain,
   moderationDomain,

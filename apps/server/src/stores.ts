@@ -4,6 +4,7 @@ import type { BackofficeTables } from './backoffice/tables';
 import type { BetaTables } from './beta/tables';
 import type { ClaimCodeTables } from './claim-codes/tables';
 import { CHANGE_SOURCES, DOMAINS } from './domains';
+import type { GameDataTables } from './game-data/tables';
 import type { AccountLifecycleTables } from './identity/lifecycle/tables';
 import type { UserSearchTables } from './identity/search/tables';
 import type { IdentityTables } from './identity/tables';
@@ -61,6 +62,7 @@ export type GameDatabase = ChangeTables &
   PaymentTables &
   ShopTables &
   MerchTables &
+  GameDataTables &
   TheaterTables &
   BetaTables &
   ModerationTables &

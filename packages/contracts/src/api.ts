@@ -212,6 +212,13 @@ export const API_POLICIES = {
   'GET /api/live': open,
   // The background jobs' history (issue 22): runs, retries and failures.
   'GET /api/admin/:env/jobs': { access: 'viewJobs' },
+  // Game data (issue 23): the game's servers report batches of events with a service key; admins
+  // make and revoke those keys; staff and admins read the live stats.
+  'POST /api/ingest/:env/events': { access: 'service' },
+  'GET /api/admin/:env/ingest-keys': { access: 'manageIngestKeys' },
+  'POST /api/admin/:env/ingest-keys': { access: 'manageIngestKeys' },
+  'POST /api/admin/:env/ingest-keys/:keyID/revoke': { access: 'manageIngestKeys' },
+  'GET /api/admin/:env/live-stats': { access: 'viewLiveStats' },
   // Stripe calls it without an account: the Stripe-Signature over the raw body is the protection.
   'POST /api/webhooks/stripe': open,
 } as const satisfies Record<string, RoutePolicy>;

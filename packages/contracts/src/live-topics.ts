@@ -1,4 +1,5 @@
 import type { Environment } from './environments';
+import type { Capability } from './permissions';
 
 /*
  * The live topics (issue 22 points 4 and 5; spec §7's live listeners), declared once for both
@@ -30,6 +31,8 @@ export const QUERY_KEYS = {
     ['admin', environment, 'theater', part] as const,
   betaAdmin: (environment: Environment, part: 'requests' | 'invites' | 'objectives' | 'config') =>
     ['admin', environment, 'beta', part] as const,
+  /** The live stats of one environment (/admin/live). */
+  liveStats: (environment: Environment) => ['admin', environment, 'live-stats'] as const,
 } as const;
 
 export type QueryKey = readonly unknown[];
@@ -37,9 +40,10 @@ export type QueryKey = readonly unknown[];
 /**
  * Who may follow a topic. `public`: anyone, a visitor included (players see what the shop, the
  * theater and the beta page show; the back office, streaming an environment it names, sees what
- * its lists show). `owner`: a signed-in player, who receives changes of their own record only.
+ * its lists show). `owner`: a signed-in player, who receives changes of their own record only. A
+ * capability: the back office only (a stream naming an environment), for those who hold it.
  */
-export type LiveTopicAccess = 'public' | 'owner';
+export type LiveTopicAccess = 'public' | 'owner' | Capability;
 
 export interface LiveTopicDeclaration {
   access: LiveTopicAccess;
@@ -91,6 +95,30 @@ export const LIVE_TOPICS = {
   'order-profile': { access: 'owner', playerKeys: [QUERY_KEYS.orderProfile], backOfficeKeys: none },
   /** The user's profile: display name and keys. */
   profile: { access: 'owner', playerKeys: [QUERY_KEYS.me], backOfficeKeys: none },
+  /** The live stats' figures (spec §9): totals and counts the game's events move, the top of levels, merch orders. */
+  'live-stats': {
+    access: 'viewLiveStats',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.liveStats(environment)],
+  },
+  /** Spec §7's user-presence: when each player was last seen in the game (active now). */
+  'user-presence': {
+    access: 'viewLiveStats',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.liveStats(environment)],
+  },
+  /** Spec §7's map-presence: players on each map now, with the map's data. */
+  'map-presence': {
+    access: 'viewLiveStats',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.liveStats(environment)],
+  },
+  /** Accounts made and deleted: the live stats' users count and recent users. */
+  accounts: {
+    access: 'viewLiveStats',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.liveStats(environment)],
+  },
 } as const satisfies Record<string, LiveTopicDeclaration>;
 
 export type LiveTopicName = keyof typeof LIVE_TOPICS;

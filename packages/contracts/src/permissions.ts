@@ -33,6 +33,10 @@ export const CAPABILITIES = {
   suspendPlayers: ['admin', 'staff'],
   /** The background jobs' history: what ran, what failed and why. */
   viewJobs: ['admin', 'staff'],
+  /** The live stats (/admin/live, issue 23): the game's figures as its servers report them. */
+  viewLiveStats: ['admin', 'staff'],
+  /** The game servers' service keys: made, named and revoked by admins only (they let a server write game data). */
+  manageIngestKeys: ['admin'],
 } as const satisfies Record<string, readonly ProfileKey[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -60,6 +64,8 @@ export const adminAccessSchema = z.object({
     manageKeys: z.boolean(),
     suspendPlayers: z.boolean(),
     viewJobs: z.boolean(),
+    viewLiveStats: z.boolean(),
+    manageIngestKeys: z.boolean(),
   }),
 });
 export type AdminAccess = z.infer<typeof adminAccessSchema>;

@@ -501,36 +501,35 @@ export function statLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export const ingestEpisodeStatsInputSchema = z.object({
-  episodes: z
+/** One episode's in-game stats, replacing the ones it had. */
+export const episodeStatsEntrySchema = z.object({
+  episodeID: theaterIdSchema,
+  stats: z
     .array(
       z.object({
-        episodeID: theaterIdSchema,
-        stats: z
-          .array(
-            z.object({
-              key: statKeySchema,
-              label: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(STAT_LABEL_MAX_LENGTH))),
-              value: z
-                .number({ error: THEATER_MESSAGES.statValue })
-                .check(z.refine(Number.isFinite, { error: THEATER_MESSAGES.statValue })),
-            }),
-          )
-          .check(
-            z.maxLength(EPISODE_MAX_STATS, { error: THEATER_MESSAGES.statsTooMany }),
-            z.refine((stats) => new Set(stats.map((stat) => stat.key)).size === stats.length, {
-              error: THEATER_MESSAGES.statKeysUnique,
-            }),
-          ),
+        key: statKeySchema,
+        label: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(STAT_LABEL_MAX_LENGTH))),
+        value: z
+          .number({ error: THEATER_MESSAGES.statValue })
+          .check(z.refine(Number.isFinite, { error: THEATER_MESSAGES.statValue })),
       }),
     )
     .check(
-      z.minLength(1, { error: THEATER_MESSAGES.ingestTooMany }),
-      z.maxLength(INGEST_MAX_EPISODES, { error: THEATER_MESSAGES.ingestTooMany }),
-      z.refine((episodes) => new Set(episodes.map((entry) => entry.episodeID)).size === episodes.length, {
-        error: THEATER_MESSAGES.ingestUnique,
+      z.maxLength(EPISODE_MAX_STATS, { error: THEATER_MESSAGES.statsTooMany }),
+      z.refine((stats) => new Set(stats.map((stat) => stat.key)).size === stats.length, {
+        error: THEATER_MESSAGES.statKeysUnique,
       }),
     ),
+});
+
+export const ingestEpisodeStatsInputSchema = z.object({
+  episodes: z.array(episodeStatsEntrySchema).check(
+    z.minLength(1, { error: THEATER_MESSAGES.ingestTooMany }),
+    z.maxLength(INGEST_MAX_EPISODES, { error: THEATER_MESSAGES.ingestTooMany }),
+    z.refine((episodes) => new Set(episodes.map((entry) => entry.episodeID)).size === episodes.length, {
+      error: THEATER_MESSAGES.ingestUnique,
+    }),
+  ),
 });
 export type IngestEpisodeStatsInput = z.input<typeof ingestEpisodeStatsInputSchema>;
 

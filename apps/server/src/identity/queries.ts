@@ -128,3 +128,32 @@ export async function listUsers(db: Kysely<IdentityDatabase>, options: { key?: s
     }))
     .filter((user) => !options.key || user.keys.includes(options.key));
 }
+
+/** Every account (spec §9's users count, exact). */
+export async function countAccounts(db: Kysely<IdentityDatabase>): Promise<number> {
+  const row = await db
+    .selectFrom('auth_users')
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** The newest accounts, newest first, with their display names. */
+export async function listRecentAccounts(
+  db: Kysely<IdentityDatabase>,
+  limit: number,
+): Promise<{ userID: string; displayName: string | null; joinedAt: string }[]> {
+  const rows = await db
+    .selectFrom('auth_users')
+    .leftJoin('profiles', 'profiles.user_id', 'auth_users.id')
+    .select(['auth_users.id', 'profiles.display_name', 'auth_users.created_at'])
+    .orderBy('auth_users.created_at', 'desc')
+    .orderBy('auth_users.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    userID: row.id,
+    displayName: row.display_name ?? null,
+    joinedAt: new Date(row.created_at).toISOString(),
+  }));
+}

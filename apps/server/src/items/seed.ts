@@ -12,6 +12,9 @@ export const DEMO_ITEMS: readonly (readonly [itemID: string, name: string])[] = 
   ['emote-campfire-dance', 'Campfire Dance'],
   ['drone-skin-rust', 'Rust Drone Skin'],
   ['drone-skin-aurora', 'Aurora Drone Skin'],
+  // The items whose claims the live stats count (spec §9).
+  ['taco', 'Taco'],
+  ['boba-tea', 'Boba Tea'],
 ];
 
 /** What the demo shop sells for credits; the Aurora skin is not on sale yet, to show a hidden one. */

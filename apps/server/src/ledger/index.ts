@@ -1,3 +1,3 @@
 /* What the ledger offers other domains: credits moved once per reference, and items granted to inventories. */
-export { grantItems } from './inventory';
+export { countItemClaims, grantAllItems, grantItems } from './inventory';
 export { credit, getBalance, InsufficientCreditsError, spend } from './ledger';

@@ -8,7 +8,7 @@ import type { GameDatabase } from '../stores';
  * cause, so a cause retried grants nothing twice.
  */
 
-export const ITEM_SOURCES = ['spin', 'redemption', 'reward'] as const;
+export const ITEM_SOURCES = ['spin', 'redemption', 'reward', 'game'] as const;
 export type ItemSource = (typeof ITEM_SOURCES)[number];
 
 export interface ItemGrant {
@@ -16,30 +16,64 @@ export interface ItemGrant {
   /** Item ids of items-master; one listed twice is granted with quantity 2. */
   itemIDs: readonly string[];
   source: ItemSource;
-  /** The cause, unique per grant: `spin:<spinID>`, `code:<code>:<userID>`, `reward:<requestID>:<userID>`. */
+  /**
+   * The cause, unique per grant: `spin:<spinID>`, `code:<code>:<userID>`, `reward:<requestID>:<userID>`,
+   * `game:<eventID>` (an item the game reports claimed).
+   */
   reference: string;
   now?: Date;
 }
 
 /** Grants the items of one cause; a cause already granted changes nothing. */
-export async function grantItems(trx: Kysely<GameDatabase>, grant: ItemGrant): Promise<void> {
-  const quantities = new Map<string, number>();
-  for (const itemID of grant.itemIDs) quantities.set(itemID, (quantities.get(itemID) ?? 0) + 1);
-  if (quantities.size === 0) return;
-  const claimedAt = (grant.now ?? new Date()).toISOString();
-  await trx
+export function grantItems(trx: Kysely<GameDatabase>, grant: ItemGrant): Promise<void> {
+  return grantAllItems(trx, [grant]);
+}
+
+/**
+ * Grants the items of many causes in one statement (the game's reported claims come a batch at a
+ * time); each cause already granted changes nothing, and the claims per item move by what was
+ * really granted.
+ */
+export async function grantAllItems(trx: Kysely<GameDatabase>, grants: readonly ItemGrant[]): Promise<void> {
+  const rows = grants.flatMap((grant) => {
+    const quantities = new Map<string, number>();
+    for (const itemID of grant.itemIDs) quantities.set(itemID, (quantities.get(itemID) ?? 0) + 1);
+    const claimedAt = (grant.now ?? new Date()).toISOString();
+    return [...quantities].map(([itemID, quantity]) => ({
+      user_id: grant.userId,
+      item_id: itemID,
+      quantity,
+      source: grant.source,
+      reference: grant.reference,
+      claimed_at: claimedAt,
+    }));
+  });
+  if (rows.length === 0) return;
+  // Sorted by key, rows and counts: concurrent grants lock them in one order (no deadlock).
+  const keyOf = (row: { reference: string; item_id: string }) => `${row.reference}\u0000${row.item_id}`;
+  rows.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  const granted = await trx
     .insertInto('claimed_items')
-    .values(
-      [...quantities].map(([itemID, quantity]) => ({
-        user_id: grant.userId,
-        item_id: itemID,
-        quantity,
-        source: grant.source,
-        reference: grant.reference,
-        claimed_at: claimedAt,
-      })),
-    )
+    .values(rows)
     .onConflict((conflict) => conflict.columns(['reference', 'item_id']).doNothing())
+    .returning(['item_id', 'quantity'])
+    .execute();
+  // One row per item: an upsert may not move a row twice in one statement.
+  const counts = new Map<string, number>();
+  for (const row of granted) counts.set(row.item_id, (counts.get(row.item_id) ?? 0) + row.quantity);
+  if (counts.size === 0) return;
+  await trx
+    .insertInto('claimed_item_counts')
+    .values(
+      [...counts]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([itemID, count]) => ({ item_id: itemID, count })),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .column('item_id')
+        .doUpdateSet((eb) => ({ count: eb('claimed_item_counts.count', '+', eb.ref('excluded.count')) })),
+    )
     .execute();
 }
 
@@ -71,4 +105,17 @@ export async function listClaimedItems(
     source: row.source,
     claimedAt: row.claimed_at,
   }));
+}
+
+/** Claims of each of `itemIDs` (quantities summed), 0 for an item never claimed. */
+export async function countItemClaims(
+  db: Kysely<GameDatabase>,
+  itemIDs: readonly string[],
+): Promise<{ itemID: string; count: number }[]> {
+  const rows =
+    itemIDs.length === 0
+      ? []
+      : await db.selectFrom('claimed_item_counts').selectAll().where('item_id', 'in', itemIDs).execute();
+  const counts = new Map(rows.map((row) => [row.item_id, Number(row.count)]));
+  return itemIDs.map((itemID) => ({ itemID, count: counts.get(itemID) ?? 0 }));
 }

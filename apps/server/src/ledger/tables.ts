@@ -41,10 +41,18 @@ export interface ClaimedItemTable {
   claimed_at: string;
 }
 
+/** Claims per item, quantities summed: kept by grantItems beside every grant. */
+export interface ClaimedItemCountTable {
+  item_id: string;
+  /** bigint: PostgreSQL answers it as text. */
+  count: number | string;
+}
+
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 
 export interface LedgerTables {
   credit_ledger: CreditLedgerTable;
   credit_balances: CreditBalanceTable;
   claimed_items: ClaimedItemTable;
+  claimed_item_counts: ClaimedItemCountTable;
 }

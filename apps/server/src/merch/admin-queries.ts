@@ -476,3 +476,24 @@ export async function listEcomProducts(
     pageSize: query.pageSize,
   };
 }
+
+/** The newest merch orders by order time (the live stats' recent merch orders, spec §9). */
+export async function listRecentMerchOrders(
+  db: Kysely<GameDatabase>,
+  limit: number,
+): Promise<{ orderID: string; userID: string; orderTime: string; status: string; totalCents: number }[]> {
+  const rows = await db
+    .selectFrom('merch_orders')
+    .select(['order_id', 'user_id', 'order_time', 'status', 'total_cents'])
+    .orderBy('order_time', 'desc')
+    .orderBy('order_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    orderID: row.order_id,
+    userID: row.user_id,
+    orderTime: row.order_time,
+    status: row.status,
+    totalCents: row.total_cents,
+  }));
+}

@@ -1,5 +1,6 @@
 import type { Domain } from '../domain';
 import { registerModerationAdminRoutes } from './admin-routes';
+import { REPORT_KIND } from './ingest-kind';
 import { moderationMigrations } from './migrations/index';
 import { moderationPersonalData } from './personal-data';
 import { countTrendingIssues, countUnresolvedReports } from './queries';
@@ -16,6 +17,7 @@ export const moderationDomain: Domain = {
     registerModerationAdminRoutes(app, { game: stores.game });
   },
   personalData: moderationPersonalData,
+  ingestKinds: [REPORT_KIND],
   figures: {
     unresolvedReports: ({ game }) => countUnresolvedReports(game),
     trendingIssues: ({ game }) => countTrendingIssues(game),

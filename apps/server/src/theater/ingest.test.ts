@@ -66,7 +66,10 @@ describe.each(TEST_DIALECTS)('in-game stats ingestion on %s', (dialect) => {
       const response = await ingest('beta', body, `Bearer ${KEYS.development}`);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual(
-        errorBody('unavailable', 'Ingestion is not configured for beta: the server has no INGEST_BETA_KEY.'),
+        errorBody(
+          'unavailable',
+          'Ingestion is not configured for beta: it has no service key (make one in the back office, or set INGEST_BETA_KEY).',
+        ),
       );
     });
 

@@ -2,6 +2,7 @@ import type { Domain } from '../domain';
 import { documentContentSecurityPolicy, mergeCspSources } from '../platform/http/security-headers';
 import { registerTheaterAdminRoutes } from './admin-routes';
 import { THEATER_CSP_SOURCES, theaterDocuments } from './documents';
+import { EPISODE_STATS_KIND } from './ingest-kind';
 import { registerIngestRoutes } from './ingest-routes';
 import { THEATER_LIVE_TOPICS } from './live';
 import { theaterMigrations } from './migrations/index';
@@ -20,6 +21,7 @@ export const theaterDomain: Domain = {
     registerTheaterAdminRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
   },
   liveTopics: THEATER_LIVE_TOPICS,
+  ingestKinds: [EPISODE_STATS_KIND],
   personalData: theaterPersonalData,
   documents: ({ game, files, config, cspSources }) =>
     theaterDocuments({

@@ -24,47 +24,50 @@ const INSERT_BATCH = 1000;
  * other, never mixing their rows or waiting on each other in a circle. Answers how many episodes
  * it updated.
  */
-export async function replaceEpisodeStats(
-  db: Kysely<GameDatabase>,
+export function replaceEpisodeStats(db: Kysely<GameDatabase>, episodes: EpisodeStatsReport, at: Date): Promise<number> {
+  return db.transaction().execute((trx) => replaceEpisodeStatsIn(trx, episodes, at));
+}
+
+/** replaceEpisodeStats in the caller's transaction (a batch of the game's events stores them beside the others). */
+export async function replaceEpisodeStatsIn(
+  trx: Kysely<GameDatabase>,
   episodes: EpisodeStatsReport,
   at: Date,
 ): Promise<number> {
   const ids = episodes.map((entry) => entry.episodeID);
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return db.transaction().execute(async (trx) => {
-    // SQLite runs one write transaction at a time and has no row locks to take.
-    const found = await trx
-      .selectFrom('episodes')
-      .select('episode_id')
-      .where('episode_id', 'in', ids)
-      .orderBy('episode_id')
-      .$if(postgres, (query) => query.forUpdate())
-      .execute();
-    const known = new Set(found.map((row) => row.episode_id));
-    const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length > 0) throw new UnknownEpisodesError(unknown);
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  // SQLite runs one write transaction at a time and has no row locks to take.
+  const found = await trx
+    .selectFrom('episodes')
+    .select('episode_id')
+    .where('episode_id', 'in', ids)
+    .orderBy('episode_id')
+    .$if(postgres, (query) => query.forUpdate())
+    .execute();
+  const known = new Set(found.map((row) => row.episode_id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw new UnknownEpisodesError(unknown);
 
-    await trx.deleteFrom('episode_stats').where('episode_id', 'in', ids).execute();
-    const rows = episodes.flatMap((entry) =>
-      entry.stats.map((stat, position) => ({
-        episode_id: entry.episodeID,
-        stat_key: stat.key,
-        label: stat.label ?? statLabel(stat.key),
-        value: stat.value,
-        position,
-      })),
-    );
-    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-      await trx
-        .insertInto('episode_stats')
-        .values(rows.slice(start, start + INSERT_BATCH))
-        .execute();
-    }
+  await trx.deleteFrom('episode_stats').where('episode_id', 'in', ids).execute();
+  const rows = episodes.flatMap((entry) =>
+    entry.stats.map((stat, position) => ({
+      episode_id: entry.episodeID,
+      stat_key: stat.key,
+      label: stat.label ?? statLabel(stat.key),
+      value: stat.value,
+      position,
+    })),
+  );
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     await trx
-      .updateTable('episodes')
-      .set({ stats_updated_at: at.toISOString() })
-      .where('episode_id', 'in', ids)
+      .insertInto('episode_stats')
+      .values(rows.slice(start, start + INSERT_BATCH))
       .execute();
-    return ids.length;
-  });
+  }
+  await trx
+    .updateTable('episodes')
+    .set({ stats_updated_at: at.toISOString() })
+    .where('episode_id', 'in', ids)
+    .execute();
+  return ids.length;
 }

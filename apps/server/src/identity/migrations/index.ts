@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as profiles from './2026-11-22-profiles';
 import * as auth from './2026-11-23-auth';
+import * as accountsCreated from './2026-12-09-accounts-created';
 
 /** Accounts' identity-store migrations; never edit one that has shipped, add a new one. */
 export const identityMigrations: Record<string, Migration> = {
   '2026-11-22-profiles': profiles,
   '2026-11-23-auth': auth,
+  '2026-12-09-accounts-created': accountsCreated,
 };

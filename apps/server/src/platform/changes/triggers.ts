@@ -22,6 +22,11 @@ export interface ChangeSource {
   table: string;
   /** The column naming the changed record in the topic (a row of a child table names its parent). */
   key: string;
+  /**
+   * Instead of the column's value, this one key for every row: the rows of an aggregate (totals,
+   * counts) are one record to their topic, and a batch that moves many of them is one change.
+   */
+  as?: string;
   /** Only rows with these keys (one document of a table of documents, such as beta-config/v1). */
   keys?: readonly string[];
   /** Only these writes (a session matters to the other instances when it ends); default all three. */
@@ -46,6 +51,9 @@ function check(source: ChangeSource): void {
       `A change source names a topic, table or column that is not a plain name: ${JSON.stringify(source)}`,
     );
   }
+  if (source.as !== undefined && (!KEY_VALUE.test(source.as) || source.keys)) {
+    throw new Error(`A change source's constant key must be plain, and without keys: ${JSON.stringify(source)}`);
+  }
   if (source.keys?.some((key) => !KEY_VALUE.test(key))) {
     throw new Error(`A change source's keys must be plain: ${JSON.stringify(source.keys)}`);
   }
@@ -53,7 +61,7 @@ function check(source: ChangeSource): void {
 
 /** SQLite's body of one trigger: the change of the old key (when it moved or the row went) and of the new. */
 function sqliteTrigger(source: ChangeSource, environment: string, op: ChangeOp): string {
-  const keyOf = (row: 'NEW' | 'OLD') => `${row}.${source.key}`;
+  const keyOf = (row: 'NEW' | 'OLD') => (source.as === undefined ? `${row}.${source.key}` : `'${source.as}'`);
   const only = (row: 'NEW' | 'OLD') =>
     source.keys ? ` and ${keyOf(row)} in (${source.keys.map((key) => `'${key}'`).join(', ')})` : '';
   const record = (row: 'NEW' | 'OLD', extra = '') =>
@@ -89,7 +97,8 @@ export async function installChangeTriggers<Database>(
       `.execute(trx);
       for (const { name, table } of rows) await sql`drop trigger ${sql.id(name)} on ${sql.id(table)}`.execute(trx);
       for (const source of sources) {
-        const args = [source.topic, source.key, environment, ...(source.keys ? [source.keys.join(',')] : [])];
+        const key = source.as === undefined ? source.key : `=${source.as}`;
+        const args = [source.topic, key, environment, ...(source.keys ? [source.keys.join(',')] : [])];
         await sql
           .raw(
             `create constraint trigger ${triggerName(source)} after ${(source.ops ?? ALL_OPS).join(' or ')} on ${source.table} deferrable initially deferred for each row execute function outpost_record_change(${args.map((arg) => `'${arg}'`).join(', ')})`,

@@ -2,7 +2,7 @@ import { type Access, policyFor, type RoutePolicy } from '@outpost/contracts/api
 import { type Environment, environmentSchema, invalidEnvironmentMessage } from '@outpost/contracts/environments';
 import type { Profile } from '@outpost/contracts/identity';
 import { can } from '@outpost/contracts/permissions';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FunctionError } from './errors';
 import { appendRouteHook, isApiRoute } from './route-hooks';
 
@@ -31,7 +31,7 @@ export interface AccessControlOptions {
    * The check of `service` routes, called by machines rather than people: throws unless the
    * request carries the service key of the environment the route's path names.
    */
-  checkServiceKey(request: FastifyRequest, environment: Environment): void;
+  checkServiceKey(request: FastifyRequest, environment: Environment): Promise<void>;
 }
 
 /** Throws when the viewer may not use a route of this access. */
@@ -97,15 +97,10 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
 function serviceHook(url: string | undefined, checkServiceKey: AccessControlOptions['checkServiceKey']) {
   if (!url?.includes('/:env/'))
     throw new Error(`${url} has service access, so its path must name an environment (:env)`);
-  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+  return async (request: FastifyRequest) => {
     const named = (request.params as { env?: unknown }).env;
     const environment = environmentSchema.safeParse(named);
-    if (!environment.success) return done(new FunctionError('invalid-argument', invalidEnvironmentMessage(named)));
-    try {
-      checkServiceKey(request, environment.data);
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
+    if (!environment.success) throw new FunctionError('invalid-argument', invalidEnvironmentMessage(named));
+    await checkServiceKey(request, environment.data);
   };
 }

@@ -8,33 +8,50 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 /** Digests have one length whatever the keys', so comparing them neither fails early nor leaks a length. */
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
+/** Service keys kept in a store besides the configured ones (the back office makes and revokes them). */
+export interface StoredServiceKeys {
+  /** Whether the environment has a stored key in force. */
+  any(environment: Environment): Promise<boolean>;
+  /** Whether `digest` (hex SHA-256 of a sent key) is a stored key in force of the environment; notes its use. */
+  use(environment: Environment, digest: string): Promise<boolean>;
+}
+
 /**
- * The `service` access check (platform/http/access.ts) over each environment's service key
- * (config `INGEST_<ENV>_KEY`): the game's servers send `Authorization: Bearer <key>`. An
- * environment without a key takes no calls at all (503); a missing or wrong key is 401. Keys
- * are compared in constant time.
+ * The `service` access check (platform/http/access.ts) over each environment's service keys: the
+ * configured one (`INGEST_<ENV>_KEY`) and those kept in a store. The game's servers send
+ * `Authorization: Bearer <key>`. An environment with no key at all takes no calls (503); a missing
+ * or wrong key is 401. The configured key is compared in constant time; stored keys are looked up by
+ * digest.
  */
-export function serviceKeyCheck(keys: Readonly<Record<Environment, string | undefined>>) {
+export function serviceKeyCheck(keys: Readonly<Record<Environment, string | undefined>>, stored?: StoredServiceKeys) {
   const digests = Object.fromEntries(
     Object.entries(keys).map(([environment, key]) => [environment, key === undefined ? undefined : digest(key)]),
   ) as Record<Environment, Buffer | undefined>;
-  return (request: FastifyRequest, environment: Environment): void => {
-    const expected = digests[environment];
-    if (!expected) {
-      throw new FunctionError(
-        'unavailable',
-        `Ingestion is not configured for ${environment}: the server has no INGEST_${environment.toUpperCase()}_KEY.`,
-      );
-    }
+  const refuse = async (environment: Environment, refusal: FunctionError) => {
+    if (digests[environment] || (await stored?.any(environment))) throw refusal;
+    throw new FunctionError(
+      'unavailable',
+      `Ingestion is not configured for ${environment}: it has no service key (make one in the back office, or set INGEST_${environment.toUpperCase()}_KEY).`,
+    );
+  };
+  return async (request: FastifyRequest, environment: Environment): Promise<void> => {
     const sent = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (sent === undefined) {
-      throw new FunctionError(
-        'unauthenticated',
-        `This call needs the service key of ${environment}: send Authorization: Bearer <key>.`,
+      return refuse(
+        environment,
+        new FunctionError(
+          'unauthenticated',
+          `This call needs a service key of ${environment}: send Authorization: Bearer <key>.`,
+        ),
       );
     }
-    if (!timingSafeEqual(digest(sent), expected)) {
-      throw new FunctionError('unauthenticated', `That is not the service key of ${environment}.`);
-    }
+    const sentDigest = digest(sent);
+    const expected = digests[environment];
+    if (expected && timingSafeEqual(sentDigest, expected)) return;
+    if (stored && (await stored.use(environment, sentDigest.toString('hex')))) return;
+    return refuse(
+      environment,
+      new FunctionError('unauthenticated', `That is not a service key of ${environment} in force.`),
+    );
   };
 }

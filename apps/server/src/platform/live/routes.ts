@@ -64,7 +64,8 @@ function topicsAsked<Scope>(text: string, topics: ReadonlyMap<string, LiveTopic<
 /**
  * GET /api/live: server-sent events of the topics asked for (`?topics=a,b`), each authorized as
  * the route reading the same data is: an owner's topic needs the signed-in owner; a stream of a
- * named environment (`&env=`) is the back office's and needs the admin area. A reconnect's
+ * named environment (`&env=`) is the back office's and needs the admin area, and a topic whose
+ * access is a capability is the back office's only, for its holders. A reconnect's
  * Last-Event-ID resumes where the stream stopped.
  */
 export function registerLiveRoute<Scope>(app: FastifyInstance, options: LiveRouteOptions<Scope>): void {
@@ -81,6 +82,18 @@ export function registerLiveRoute<Scope>(app: FastifyInstance, options: LiveRout
       }
       if (backOffice && !can(viewer?.profile?.keys, 'adminArea')) {
         throw new FunctionError('permission-denied', 'Your account is not allowed to do this.');
+      }
+      for (const topic of topics) {
+        if (topic.access === 'public' || topic.access === 'owner') continue;
+        if (!backOffice) {
+          throw new FunctionError(
+            'invalid-argument',
+            `${topic.name} is followed in the back office: name its environment (&env=).`,
+          );
+        }
+        if (!can(viewer?.profile?.keys, topic.access)) {
+          throw new FunctionError('permission-denied', 'Your account is not allowed to do this.');
+        }
       }
       const environment = query.env ?? options.appEnv;
       const followed = new Map(

@@ -1,0 +1,458 @@
+import type { AdminListPage } from '@outpost/contracts/admin-list';
+import type { AdminLogEntry } from '@outpost/contracts/backoffice';
+import {
+  type CreatedIngestKey,
+  INGEST_BATCH_MAX,
+  type IngestBatchResult,
+  type IngestKey,
+  type LiveStats,
+  unknownPlayerReason,
+} from '@outpost/contracts/game-data';
+import { unknownEpisodesMessage } from '@outpost/contracts/theater';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedIn, signUpPlayers, signUpRoles } from '../identity/testing';
+import { seedDemoData } from '../seed';
+import { openSse, type SseStream } from '../testing/sse-client';
+import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
+import { ingestKeyDigest } from './keys';
+
+const BOOTSTRAP_KEY = 'b'.repeat(40);
+
+describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
+  let t: TestApp;
+  let roles: Record<'player' | 'moderator' | 'staff' | 'admin', SignedIn>;
+  let players: SignedIn[];
+  let base: string;
+  const streams: SseStream[] = [];
+  const db = () => t.stores.game.development;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, {
+      config: { ingestKeys: { development: BOOTSTRAP_KEY, beta: undefined, production: undefined } },
+    });
+    await seedDemoData(t.stores, 'development');
+    roles = await signUpRoles(t.app, t.stores.identity, {
+      player: [],
+      moderator: ['moderator'],
+      staff: ['staff'],
+      admin: ['admin'],
+    });
+    players = await signUpPlayers(t.app, t.stores.identity, 'gamer', 6);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await t.cleanup();
+  });
+
+  const send = (events: unknown[], key: string | null = BOOTSTRAP_KEY, env = 'development') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/ingest/${env}/events`,
+      headers: key === null ? {} : { authorization: `Bearer ${key}` },
+      payload: { events },
+    });
+  const sent = async (events: unknown[], key: string = BOOTSTRAP_KEY) => {
+    const response = await send(events, key);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as IngestBatchResult;
+  };
+  const as = (caller: SignedIn) => ({ authorization: caller.bearer });
+  const liveStats = async (caller: SignedIn = roles.staff) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/development/live-stats',
+      headers: as(caller),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as LiveStats;
+  };
+  const at = (minutesAgo = 0) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  let nextId = 0;
+  const id = (what: string) => {
+    nextId += 1;
+    return `${dialect}:${what}:${nextId}`;
+  };
+  const total = async (name: string) =>
+    Number(
+      (await db().selectFrom('game_totals').select('value').where('name', '=', name).executeTakeFirst())?.value ?? 0,
+    );
+  const objectiveCount = async (key: string) =>
+    Number(
+      (await db().selectFrom('objective_counts').select('count').where('key', '=', key).executeTakeFirst())?.count ?? 0,
+    );
+
+  describe('service keys', () => {
+    const createKey = (caller: SignedIn, name: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/development/ingest-keys',
+        headers: as(caller),
+        payload: { name },
+      });
+
+    it('are made by admins, shown once, stored as a digest, and work until revoked', async () => {
+      const created = await createKey(roles.admin, '  Match servers EU  ');
+      expect(created.statusCode, created.body).toBe(200);
+      const { key, secret } = created.json() as CreatedIngestKey;
+      expect(key).toMatchObject({
+        name: 'Match servers EU',
+        createdBy: roles.admin.userId,
+        lastUsedAt: null,
+        revokedAt: null,
+      });
+      expect(secret).toMatch(/^opk_[A-Za-z0-9_-]{43}$/);
+      expect(secret.startsWith(key.prefix)).toBe(true);
+      const stored = await db()
+        .selectFrom('ingest_keys')
+        .selectAll()
+        .where('key_id', '=', key.keyID)
+        .executeTakeFirstOrThrow();
+      expect(stored.digest).toBe(ingestKeyDigest(secret));
+      expect(JSON.stringify(stored)).not.toContain(secret);
+      // The list never shows a secret again.
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/development/ingest-keys',
+        headers: as(roles.admin),
+      });
+      expect(listed.body).not.toContain(secret);
+
+      const result = await sent(
+        [{ id: id('presence'), type: 'presence', at: at(), userID: players[0]?.userId }],
+        secret,
+      );
+      expect(result).toEqual({ stored: 1, duplicated: 0, refused: [] });
+      const used = (listed.json() as { keys: IngestKey[] }).keys.find((entry) => entry.keyID === key.keyID);
+      expect(used?.lastUsedAt).toBeNull();
+      const after = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/development/ingest-keys',
+        headers: as(roles.admin),
+      });
+      expect(
+        (after.json() as { keys: IngestKey[] }).keys.find((entry) => entry.keyID === key.keyID)?.lastUsedAt,
+      ).toEqual(expect.any(String));
+      // Another environment's key opens nothing here.
+      expect((await send([], secret, 'beta')).statusCode).toBe(503);
+
+      const revoked = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/development/ingest-keys/${key.keyID}/revoke`,
+        headers: as(roles.admin),
+      });
+      expect(revoked.statusCode, revoked.body).toBe(200);
+      expect((revoked.json() as IngestKey).revokedAt).toEqual(expect.any(String));
+      const refused = await send(
+        [{ id: id('presence'), type: 'presence', at: at(), userID: players[0]?.userId }],
+        secret,
+      );
+      expect([refused.statusCode, refused.json().error.message]).toEqual([
+        401,
+        'That is not a service key of development in force.',
+      ]);
+      // The configured key keeps working beside the stored ones.
+      expect(
+        (await send([{ id: id('presence'), type: 'presence', at: at(), userID: players[0]?.userId }])).statusCode,
+      ).toBe(200);
+
+      const log = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/development/admin-log?action=ingestKey.create',
+        headers: as(roles.admin),
+      });
+      expect((log.json() as AdminListPage<AdminLogEntry>).rows[0]?.data).toEqual({
+        keyID: key.keyID,
+        name: 'Match servers EU',
+      });
+    });
+
+    it('are for admins only, named, and a revoke names a key that exists', async () => {
+      for (const caller of [roles.staff, roles.moderator, roles.player]) {
+        expect((await createKey(caller, 'Not mine')).statusCode).toBe(403);
+      }
+      const nameless = await createKey(roles.admin, '   ');
+      expect([nameless.statusCode, nameless.json().error.message]).toEqual([
+        400,
+        'name: Name the key: which server or team uses it.',
+      ]);
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/development/ingest-keys/nope/revoke',
+        headers: as(roles.admin),
+      });
+      expect([unknown.statusCode, unknown.json().error.message]).toEqual([404, 'There is no such service key.']);
+    });
+
+    it('let an environment without any key take no batch, and refuse a missing or wrong key', async () => {
+      const noKeyHere = await send([], 'x'.repeat(40), 'production');
+      expect(noKeyHere.statusCode).toBe(503);
+      expect(noKeyHere.json().error.message).toContain('make one in the back office');
+      expect((await send([{}], null)).statusCode).toBe(401);
+      expect((await send([{}], 'wrong-key')).statusCode).toBe(401);
+    });
+  });
+
+  describe('batches', () => {
+    it('store each good event, refuse each bad one with its index and reason, and count what was sent before', async () => {
+      const [player] = players;
+      const playtimeBefore = await total('playtime_seconds');
+      const loginsBefore = await objectiveCount('login');
+      const events = [
+        { id: id('playtime'), type: 'playtime', at: at(3), userID: player?.userId, seconds: 1200 },
+        { id: id('playtime'), type: 'playtime', at: at(2), userID: player?.userId, seconds: 0 },
+        { type: 'objective', at: at(), userID: player?.userId, key: 'login' },
+        { id: id('objective'), type: 'objective', at: at(), userID: 'no-such-player', key: 'login' },
+        { id: id('objective'), type: 'objective', at: at(), userID: player?.userId, key: 'login' },
+        { id: id('dance'), type: 'dance', at: at() },
+        { id: id('item'), type: 'item-claimed', at: at(), userID: player?.userId, itemID: 'no-such-item' },
+        { id: id('episode'), type: 'episode-stats', at: at(), episodeID: 'no-such-episode', stats: [] },
+        { id: id('level'), type: 'level', at: 'yesterday', userID: player?.userId, level: 3 },
+        'not an event',
+      ];
+      const first = await sent(events);
+      expect(first.stored).toBe(2);
+      expect(first.duplicated).toBe(0);
+      expect(first.refused).toEqual([
+        {
+          index: 1,
+          id: events[1] && (events[1] as { id: string }).id,
+          reason: 'seconds must be a whole number from 1 to 86400.',
+        },
+        {
+          index: 2,
+          id: null,
+          reason: 'id is required: the game’s own id for the event, so a resent batch is stored once.',
+        },
+        { index: 3, id: (events[3] as { id: string }).id, reason: unknownPlayerReason('no-such-player') },
+        {
+          index: 5,
+          id: (events[5] as { id: string }).id,
+          reason: expect.stringContaining('type must be one of playtime, level,'),
+        },
+        { index: 6, id: (events[6] as { id: string }).id, reason: 'There is no item no-such-item in items-master.' },
+        { index: 7, id: (events[7] as { id: string }).id, reason: unknownEpisodesMessage(['no-such-episode']) },
+        {
+          index: 8,
+          id: (events[8] as { id: string }).id,
+          reason: 'at must be when it happened, in ISO 8601 with a time zone.',
+        },
+        { index: 9, id: null, reason: expect.any(String) },
+      ]);
+      expect(await total('playtime_seconds')).toBe(playtimeBefore + 1200);
+      expect(await objectiveCount('login')).toBe(loginsBefore + 1);
+
+      // The same batch again stores nothing twice; an event twice in one batch is stored once.
+      const again = await sent(events);
+      expect([again.stored, again.duplicated]).toEqual([0, 2]);
+      const twice = { id: id('objective'), type: 'objective', at: at(), userID: player?.userId, key: 'lobby-chat' };
+      expect(await sent([twice, twice])).toEqual({ stored: 1, duplicated: 1, refused: [] });
+      expect(await total('playtime_seconds')).toBe(playtimeBefore + 1200);
+      expect(await objectiveCount('login')).toBe(loginsBefore + 1);
+    });
+
+    it('refuse a batch that is no list of 1 to 1,000 events', async () => {
+      for (const events of [[], Array(INGEST_BATCH_MAX + 1).fill({})]) {
+        const response = await send(events);
+        expect([response.statusCode, response.json().error.message]).toEqual([
+          400,
+          `events: A batch carries 1 to ${INGEST_BATCH_MAX} events.`,
+        ]);
+      }
+    });
+
+    it('keep exact totals when batches overlapping each other arrive at once', async () => {
+      const playtimeBefore = await total('playtime_seconds');
+      const chatsBefore = await objectiveCount('lobby-chat');
+      const tacosBefore = (await liveStats()).claimedItems.find((item) => item.itemID === 'taco')?.count ?? 0;
+      const shared = Array.from(
+        { length: 60 },
+        (_, index): { id: string; type: string; seconds?: number } & Record<string, unknown> => {
+          const userID = players[index % players.length]?.userId;
+          const kind = index % 3;
+          return kind === 0
+            ? { id: id('playtime'), type: 'playtime', at: at(index), userID, seconds: 10 + index }
+            : kind === 1
+              ? { id: id('chat'), type: 'objective', at: at(index), userID, key: 'lobby-chat' }
+              : { id: id('taco'), type: 'item-claimed', at: at(index), userID, itemID: 'taco', quantity: 2 };
+        },
+      );
+      // Eight batches, each a different overlapping slice of the same 60 events.
+      const batches = Array.from({ length: 8 }, (_, batch) => shared.slice(batch * 5, batch * 5 + 30));
+      const results = await Promise.all(batches.map((events) => sent(events)));
+      const stored = results.reduce((sum, result) => sum + result.stored, 0);
+      const seen = new Set(batches.flat().map((event) => event.id));
+      expect(stored).toBe(seen.size);
+      expect(results.every((result) => result.refused.length === 0)).toBe(true);
+      const unique = shared.filter((event) => seen.has(event.id));
+      const expectedSeconds = unique.reduce((sum, event) => sum + (event.seconds ?? 0), 0);
+      expect(await total('playtime_seconds')).toBe(playtimeBefore + expectedSeconds);
+      expect(await objectiveCount('lobby-chat')).toBe(
+        chatsBefore + unique.filter((event) => event.type === 'objective').length,
+      );
+      const tacos = (await liveStats()).claimedItems.find((item) => item.itemID === 'taco')?.count;
+      expect(tacos).toBe(tacosBefore + 2 * unique.filter((event) => event.type === 'item-claimed').length);
+      // The players' inventories have the tacos, as a spin's or a code's items are.
+      const claimed = await db()
+        .selectFrom('claimed_items')
+        .select((eb) => eb.fn.sum<string | number>('quantity').as('quantity'))
+        .where('source', '=', 'game')
+        .where('item_id', '=', 'taco')
+        .executeTakeFirstOrThrow();
+      expect(Number(claimed.quantity)).toBeGreaterThanOrEqual(
+        2 * unique.filter((event) => event.type === 'item-claimed').length,
+      );
+    });
+
+    it('store the theater’s episode stats and moderation’s reports beside the game’s records', async () => {
+      const episode = await db().selectFrom('episodes').select('episode_id').limit(1).executeTakeFirstOrThrow();
+      const reportID = id('report');
+      const result = await sent([
+        {
+          id: id('stats'),
+          type: 'episode-stats',
+          at: at(5),
+          episodeID: episode.episode_id,
+          stats: [{ key: 'views', value: 1 }],
+        },
+        {
+          id: id('stats'),
+          type: 'episode-stats',
+          at: at(1),
+          episodeID: episode.episode_id,
+          stats: [{ key: 'views', value: 42 }],
+        },
+        {
+          id: reportID,
+          type: 'report',
+          at: at(),
+          category: 'bug',
+          target: 'Harbor crane',
+          text: 'Clips through the dock.',
+        },
+      ]);
+      expect(result).toEqual({ stored: 3, duplicated: 0, refused: [] });
+      const stats = await db()
+        .selectFrom('episode_stats')
+        .selectAll()
+        .where('episode_id', '=', episode.episode_id)
+        .execute();
+      expect(stats.map((stat) => [stat.stat_key, stat.value])).toEqual([['views', 42]]);
+      const report = await db()
+        .selectFrom('reports')
+        .selectAll()
+        .where('target', '=', 'Harbor crane')
+        .executeTakeFirstOrThrow();
+      expect(report).toMatchObject({ source: 'game', category: 'bug', resolved: 0 });
+    });
+  });
+
+  describe('live stats', () => {
+    it('answer spec §9’s figures exactly, for staff and admins only', async () => {
+      const [, second, third] = players;
+      await sent([
+        { id: id('level'), type: 'level', at: at(9), userID: second?.userId, level: 90 },
+        { id: id('level'), type: 'level', at: at(8), userID: second?.userId, level: 40 },
+        { id: id('presence'), type: 'presence', at: at(1), userID: second?.userId },
+        { id: id('presence'), type: 'presence', at: at(30), userID: third?.userId },
+        { id: id('map'), type: 'map-presence', at: at(), mapID: 'canyon', activeNow: 9 },
+        { id: id('map'), type: 'map-presence', at: at(2), mapID: 'canyon', activeNow: 3 },
+      ]);
+      const stats = await liveStats();
+      const accounts = await t.stores.identity.selectFrom('auth_users').select('id').execute();
+      expect(stats.usersCount).toBe(accounts.length);
+      expect(stats.playtimeSeconds).toBe(await total('playtime_seconds'));
+      expect(stats.objectives.map((objective) => objective.key)).toEqual(['login', 'lobby-chat']);
+      expect(stats.claimedItems.map((item) => item.itemID)).toEqual(['taco', 'boba-tea']);
+      // The highest level reached; a lower one reported later does not lower it.
+      expect(stats.highestLevel).toMatchObject({ level: 90, userID: second?.userId });
+      // Seen in the last five minutes: the second player and the seed's two current demo players and the first's.
+      const recentlySeen = await db()
+        .selectFrom('user_presence')
+        .select('user_id')
+        .where('last_seen', '>=', new Date(Date.now() - 5 * 60_000).toISOString())
+        .execute();
+      expect(stats.activeNow).toBe(recentlySeen.length);
+      expect(recentlySeen.map((row) => row.user_id)).toContain(second?.userId);
+      expect(recentlySeen.map((row) => row.user_id)).not.toContain(third?.userId);
+      expect(stats.recentUsers).toHaveLength(Math.min(20, accounts.length));
+      const joined = stats.recentUsers.map((user) => user.joinedAt);
+      expect(joined).toEqual([...joined].sort().reverse());
+      // A map counted later wins; a map the game sent no data for says so with null (spec §8).
+      expect(stats.maps.find((map) => map.mapID === 'canyon')).toMatchObject({ activeNow: 9, data: null });
+      expect(stats.maps.find((map) => map.mapID === 'plaza')?.data).toMatchObject({ name: 'Central Plaza' });
+
+      await liveStats(roles.admin);
+      for (const caller of [roles.moderator, roles.player]) {
+        const refused = await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/development/live-stats',
+          headers: as(caller),
+        });
+        expect(refused.statusCode).toBe(403);
+      }
+    });
+
+    it('move on an open back-office stream when a batch lands, and a player’s presence and a map’s arrive as records', async () => {
+      const stream = await openSse(
+        `${base}/api/live?topics=live-stats,user-presence,map-presence,accounts&env=development`,
+        as(roles.staff),
+      );
+      streams.push(stream);
+      expect(stream.status).toBe(200);
+      await stream.next((event) => event.event === 'ready');
+      const player = players[3];
+      await sent([
+        { id: id('playtime'), type: 'playtime', at: at(), userID: player?.userId, seconds: 77 },
+        { id: id('presence'), type: 'presence', at: at(), userID: player?.userId },
+        { id: id('map'), type: 'map-presence', at: at(), mapID: 'harbor', activeNow: 23 },
+      ]);
+      const figures = await stream.next((event) => event.event === 'live-stats');
+      expect((figures.data as { key: string; record: LiveStats }).record.playtimeSeconds).toBe(
+        await total('playtime_seconds'),
+      );
+      expect((await stream.next((event) => event.event === 'user-presence')).data).toMatchObject({
+        key: player?.userId,
+        record: { userID: player?.userId },
+      });
+      expect((await stream.next((event) => event.event === 'map-presence')).data).toMatchObject({
+        key: 'harbor',
+        record: { activeNow: 23, data: { name: 'Old Harbor' } },
+      });
+      const [newcomer] = await signUpPlayers(t.app, t.stores.identity, 'newcomer', 1);
+      const accounts = await stream.next((event) => event.event === 'accounts');
+      expect((accounts.data as { record: { recentUsers: { userID: string }[] } }).record.recentUsers[0]?.userID).toBe(
+        newcomer?.userId,
+      );
+    });
+  });
+
+  it('gives a player their game data in their download, and keeps only what others rely on when they go', async () => {
+    const [, , , , leaving] = players;
+    await sent([
+      { id: id('playtime'), type: 'playtime', at: at(3), userID: leaving?.userId, seconds: 600 },
+      { id: id('level'), type: 'level', at: at(3), userID: leaving?.userId, level: 5 },
+      { id: id('presence'), type: 'presence', at: at(1), userID: leaving?.userId },
+      { id: id('objective'), type: 'objective', at: at(1), userID: leaving?.userId, key: 'login' },
+    ]);
+    const { gameDataPersonalData } = await import('./personal-data');
+    const subject = { userId: leaving?.userId ?? '', email: 'x@example.com', displayName: null };
+    const exported = (await gameDataPersonalData.export(db(), subject)) as {
+      game: { playSessions: unknown[]; level: unknown; objectives: unknown[]; lastSeen: string | null };
+    };
+    expect(exported.game).toMatchObject({
+      playSessions: [{ seconds: 600 }],
+      level: { level: 5 },
+      lastSeen: expect.any(String),
+    });
+    const playtime = await total('playtime_seconds');
+    await db()
+      .transaction()
+      .execute((trx) => gameDataPersonalData.erase(trx, { ...subject, anonymousId: `deleted-${dialect}` }));
+    for (const table of ['user_playtime', 'levels', 'user_presence', 'objective_tracking', 'presence_hours'] as const) {
+      const left = await db().selectFrom(table).select('user_id').where('user_id', '=', subject.userId).execute();
+      expect(left, table).toEqual([]);
+    }
+    expect(await total('playtime_seconds')).toBe(playtime);
+  });
+});

@@ -1,0 +1,288 @@
+import type { Kysely } from 'kysely';
+import { findMissingItems } from '../items/index';
+import { grantAllItems } from '../ledger/index';
+import type { GameDatabase } from '../stores';
+import { type AnyIngestKind, ingestKind } from './ingest';
+
+/*
+ * The kinds of event the game data stores itself (spec §3's game records). Each stores a batch's
+ * events in a statement per table, and moves its aggregates by the batch's sum: a total or count is
+ * `value + what this batch adds`, and a latest value (a level, a last seen, a map's count) moves only
+ * forward, so batches stored in any order, concurrently too, leave the same figures.
+ */
+
+/** The name of the running total of every play session's seconds (game_totals). */
+export const PLAYTIME_TOTAL = 'playtime_seconds';
+
+const dayOf = (at: string) => new Date(at).toISOString().slice(0, 10);
+const hourOf = (at: string) => new Date(at).toISOString().slice(0, 13);
+const utc = (at: string) => new Date(at).toISOString();
+
+/*
+ * Every upsert writes its rows in key order: two batches touching the same rows then lock them in
+ * the same order, where any other order can deadlock on PostgreSQL (two overlapping batches did).
+ */
+const inKeyOrder = <Value>(entries: Iterable<readonly [string, Value]>) =>
+  [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** Sums `amount` per key, in key order. */
+function sums<Entry>(entries: readonly Entry[], keyOf: (entry: Entry) => string, amount: (entry: Entry) => number) {
+  const totals = new Map<string, number>();
+  for (const entry of entries) totals.set(keyOf(entry), (totals.get(keyOf(entry)) ?? 0) + amount(entry));
+  return new Map(inKeyOrder(totals));
+}
+
+/**
+ * The entry with the latest (greatest) `rank` per key, in key order: an upsert may not move a row
+ * twice in one statement.
+ */
+function latest<Entry>(
+  entries: readonly Entry[],
+  keyOf: (entry: Entry) => string,
+  rank: (entry: Entry) => string | number,
+) {
+  const best = new Map<string, Entry>();
+  for (const entry of entries) {
+    const held = best.get(keyOf(entry));
+    if (!held || rank(entry) > rank(held)) best.set(keyOf(entry), entry);
+  }
+  return inKeyOrder(best).map(([, entry]) => entry);
+}
+
+/** Adds each key's amount to a counter table (`table.column` += amount), creating the rows it lacks. */
+async function addTo(
+  trx: Kysely<GameDatabase>,
+  table: 'playtime_days' | 'game_totals' | 'objective_counts',
+  totals: ReadonlyMap<string, number>,
+): Promise<void> {
+  if (totals.size === 0) return;
+  const entries = [...totals];
+  if (table === 'playtime_days') {
+    await trx
+      .insertInto('playtime_days')
+      .values(entries.map(([day, seconds]) => ({ day, seconds })))
+      .onConflict((conflict) =>
+        conflict
+          .column('day')
+          .doUpdateSet((eb) => ({ seconds: eb('playtime_days.seconds', '+', eb.ref('excluded.seconds')) })),
+      )
+      .execute();
+  } else if (table === 'game_totals') {
+    await trx
+      .insertInto('game_totals')
+      .values(entries.map(([name, value]) => ({ name, value })))
+      .onConflict((conflict) =>
+        conflict
+          .column('name')
+          .doUpdateSet((eb) => ({ value: eb('game_totals.value', '+', eb.ref('excluded.value')) })),
+      )
+      .execute();
+  } else {
+    await trx
+      .insertInto('objective_counts')
+      .values(entries.map(([key, count]) => ({ key, count })))
+      .onConflict((conflict) =>
+        conflict
+          .column('key')
+          .doUpdateSet((eb) => ({ count: eb('objective_counts.count', '+', eb.ref('excluded.count')) })),
+      )
+      .execute();
+  }
+}
+
+const playtime = ingestKind({
+  type: 'playtime',
+  async store(trx, events) {
+    await trx
+      .insertInto('user_playtime')
+      .values(
+        events.map(({ event }) => ({
+          event_id: event.id,
+          user_id: event.userID,
+          seconds: event.seconds,
+          played_at: utc(event.at),
+        })),
+      )
+      .execute();
+    await addTo(
+      trx,
+      'playtime_days',
+      sums(
+        events,
+        ({ event }) => dayOf(event.at),
+        ({ event }) => event.seconds,
+      ),
+    );
+    await addTo(
+      trx,
+      'game_totals',
+      new Map([[PLAYTIME_TOTAL, events.reduce((sum, { event }) => sum + event.seconds, 0)]]),
+    );
+  },
+});
+
+const level = ingestKind({
+  type: 'level',
+  async store(trx, events) {
+    const highest = latest(
+      events,
+      ({ event }) => event.userID,
+      ({ event }) => event.level,
+    );
+    await trx
+      .insertInto('levels')
+      .values(highest.map(({ event }) => ({ user_id: event.userID, level: event.level, reached_at: utc(event.at) })))
+      .onConflict((conflict) =>
+        conflict
+          .column('user_id')
+          .doUpdateSet((eb) => ({ level: eb.ref('excluded.level'), reached_at: eb.ref('excluded.reached_at') }))
+          .where((eb) => eb('excluded.level', '>', eb.ref('levels.level'))),
+      )
+      .execute();
+  },
+});
+
+const itemClaimed = ingestKind({
+  type: 'item-claimed',
+  async refuse(db, events) {
+    const missing = new Set(await findMissingItems(db, [...new Set(events.map(({ event }) => event.itemID))]));
+    return new Map(
+      events
+        .filter(({ event }) => missing.has(event.itemID))
+        .map(({ index, event }) => [index, `There is no item ${event.itemID} in items-master.`] as const),
+    );
+  },
+  store: (trx, events) =>
+    grantAllItems(
+      trx,
+      events.map(({ event }) => ({
+        userId: event.userID,
+        itemIDs: Array<string>(event.quantity).fill(event.itemID),
+        source: 'game',
+        reference: `game:${event.id}`,
+        now: new Date(event.at),
+      })),
+    ),
+});
+
+const objective = ingestKind({
+  type: 'objective',
+  async store(trx, events) {
+    await trx
+      .insertInto('objective_tracking')
+      .values(
+        events.map(({ event }) => ({
+          event_id: event.id,
+          user_id: event.userID,
+          key: event.key,
+          tracked_at: utc(event.at),
+        })),
+      )
+      .execute();
+    await addTo(
+      trx,
+      'objective_counts',
+      sums(
+        events,
+        ({ event }) => event.key,
+        () => 1,
+      ),
+    );
+  },
+});
+
+const presence = ingestKind({
+  type: 'presence',
+  async store(trx, events) {
+    const seen = latest(
+      events,
+      ({ event }) => event.userID,
+      ({ event }) => utc(event.at),
+    );
+    await trx
+      .insertInto('user_presence')
+      .values(seen.map(({ event }) => ({ user_id: event.userID, last_seen: utc(event.at) })))
+      .onConflict((conflict) =>
+        conflict
+          .column('user_id')
+          .doUpdateSet((eb) => ({ last_seen: eb.ref('excluded.last_seen') }))
+          .where((eb) => eb('excluded.last_seen', '>', eb.ref('user_presence.last_seen'))),
+      )
+      .execute();
+    const hours = new Map(
+      events.map(({ event }) => [
+        `${hourOf(event.at)}|${event.userID}`,
+        { hour: hourOf(event.at), user_id: event.userID },
+      ]),
+    );
+    await trx
+      .insertInto('presence_hours')
+      .values(inKeyOrder(hours).map(([, row]) => row))
+      .onConflict((conflict) => conflict.columns(['hour', 'user_id']).doNothing())
+      .execute();
+  },
+});
+
+const mapPresence = ingestKind({
+  type: 'map-presence',
+  async store(trx, events) {
+    const counts = latest(
+      events,
+      ({ event }) => event.mapID,
+      ({ event }) => utc(event.at),
+    );
+    await trx
+      .insertInto('map_presence')
+      .values(
+        counts.map(({ event }) => ({ map_id: event.mapID, active_now: event.activeNow, updated_at: utc(event.at) })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .column('map_id')
+          .doUpdateSet((eb) => ({
+            active_now: eb.ref('excluded.active_now'),
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          .where((eb) => eb('excluded.updated_at', '>', eb.ref('map_presence.updated_at'))),
+      )
+      .execute();
+  },
+});
+
+const mapData = ingestKind({
+  type: 'map-data',
+  async store(trx, events) {
+    const data = latest(
+      events,
+      ({ event }) => event.mapID,
+      ({ event }) => utc(event.at),
+    );
+    await trx
+      .insertInto('map_data')
+      .values(
+        data.map(({ event }) => ({
+          map_id: event.mapID,
+          data: JSON.stringify(event.data),
+          updated_at: utc(event.at),
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .column('map_id')
+          .doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: eb.ref('excluded.updated_at') }))
+          .where((eb) => eb('excluded.updated_at', '>', eb.ref('map_data.updated_at'))),
+      )
+      .execute();
+  },
+});
+
+/** The kinds the game data stores itself. */
+export const GAME_DATA_KINDS: readonly AnyIngestKind[] = [
+  playtime,
+  level,
+  itemClaimed,
+  objective,
+  presence,
+  mapPresence,
+  mapData,
+];

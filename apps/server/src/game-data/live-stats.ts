@@ -1,0 +1,114 @@
+import {
+  ACTIVE_NOW_MINUTES,
+  LIVE_STATS_ITEMS,
+  LIVE_STATS_OBJECTIVES,
+  type LiveStats,
+  RECENT_MERCH_ORDERS_LIMIT,
+  RECENT_USERS_LIMIT,
+} from '@outpost/contracts/game-data';
+import type { Kysely } from 'kysely';
+import { countAccounts, listRecentAccounts } from '../identity/index';
+import { countItemClaims } from '../ledger/index';
+import { listRecentMerchOrders } from '../merch/index';
+import type { GameDatabase, IdentityDatabase } from '../stores';
+import { PLAYTIME_TOTAL } from './kinds';
+
+/*
+ * The live stats (spec §9, issue 23 point 3): every figure is exact and one cheap read, as the
+ * ingestion keeps its totals and counts beside the events; the reads run side by side.
+ */
+
+export interface LiveStatsStores {
+  /** The environment's store. */
+  game: Kysely<GameDatabase>;
+  identity: Kysely<IdentityDatabase>;
+}
+
+export interface LiveStatsLogger {
+  error(details: object, message: string): void;
+}
+
+async function playtimeSeconds(db: Kysely<GameDatabase>): Promise<number> {
+  const row = await db.selectFrom('game_totals').select('value').where('name', '=', PLAYTIME_TOTAL).executeTakeFirst();
+  return Number(row?.value ?? 0);
+}
+
+async function objectiveCounts(db: Kysely<GameDatabase>): Promise<LiveStats['objectives']> {
+  const rows = await db.selectFrom('objective_counts').selectAll().where('key', 'in', LIVE_STATS_OBJECTIVES).execute();
+  const counts = new Map(rows.map((row) => [row.key, Number(row.count)]));
+  return LIVE_STATS_OBJECTIVES.map((key) => ({ key, count: counts.get(key) ?? 0 }));
+}
+
+async function highestLevel(db: Kysely<GameDatabase>): Promise<LiveStats['highestLevel']> {
+  const row = await db
+    .selectFrom('levels')
+    .selectAll()
+    .orderBy('level', 'desc')
+    .orderBy('reached_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { level: row.level, userID: row.user_id, reachedAt: row.reached_at } : null;
+}
+
+async function activeNow(db: Kysely<GameDatabase>, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - ACTIVE_NOW_MINUTES * 60_000).toISOString();
+  const row = await db
+    .selectFrom('user_presence')
+    .where('last_seen', '>=', since)
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Presence per map with its data; a map the game sent no data for has null, and the gap is logged (spec §8). */
+async function maps(db: Kysely<GameDatabase>, log: LiveStatsLogger): Promise<LiveStats['maps']> {
+  const rows = await db
+    .selectFrom('map_presence')
+    .leftJoin('map_data', 'map_data.map_id', 'map_presence.map_id')
+    .select(['map_presence.map_id', 'map_presence.active_now', 'map_presence.updated_at', 'map_data.data'])
+    .orderBy('map_presence.active_now', 'desc')
+    .orderBy('map_presence.map_id')
+    .execute();
+  return rows.map((row) => {
+    if (row.data === null) log.error({ mapID: row.map_id }, 'The game has sent no map data for a map with presence.');
+    return {
+      mapID: row.map_id,
+      activeNow: row.active_now,
+      updatedAt: row.updated_at,
+      data: row.data === null ? null : (JSON.parse(row.data) as Record<string, unknown>),
+    };
+  });
+}
+
+/** The environment's live stats, as they stand at `now`. */
+export async function readLiveStats(
+  stores: LiveStatsStores,
+  log: LiveStatsLogger,
+  now = new Date(),
+): Promise<LiveStats> {
+  const { game, identity } = stores;
+  const [usersCount, playtime, claimedItems, objectives, recentUsers, recentMerchOrders, level, active, mapList] =
+    await Promise.all([
+      countAccounts(identity),
+      playtimeSeconds(game),
+      countItemClaims(game, LIVE_STATS_ITEMS),
+      objectiveCounts(game),
+      listRecentAccounts(identity, RECENT_USERS_LIMIT),
+      listRecentMerchOrders(game, RECENT_MERCH_ORDERS_LIMIT),
+      highestLevel(game),
+      activeNow(game, now),
+      maps(game, log),
+    ]);
+  return {
+    at: now.toISOString(),
+    usersCount,
+    playtimeSeconds: playtime,
+    claimedItems,
+    objectives,
+    recentUsers,
+    recentMerchOrders,
+    highestLevel: level,
+    activeNow: active,
+    maps: mapList,
+  };
+}

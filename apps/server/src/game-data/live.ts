@@ -1,0 +1,93 @@
+import { RECENT_USERS_LIMIT } from '@outpost/contracts/game-data';
+import type { Kysely } from 'kysely';
+import { countAccounts, listRecentAccounts } from '../identity/index';
+import type { Audience } from '../platform/live/hub';
+import type { LiveTopic } from '../platform/live/routes';
+import type { GameDatabase, IdentityDatabase } from '../stores';
+import { type LiveStatsLogger, readLiveStats } from './live-stats';
+
+/*
+ * The live stats' topics (spec §7's user-presence and map-presence listeners, and the figures of
+ * spec §9), for the back office's holders of viewLiveStats. The aggregates' rows are one record,
+ * `figures` (their change sources record that one key, so a batch that moves many rows is one
+ * load of the figures); a player's presence and a map's are records of their own.
+ */
+
+export interface GameDataLiveScope {
+  game: Kysely<GameDatabase>;
+  identity: Kysely<IdentityDatabase>;
+  log: LiveStatsLogger;
+}
+
+/** Everyone who may follow these topics sees the same records. */
+const STAFF: Audience = { id: 'live-stats' };
+const staff = () => STAFF;
+const FIGURES = 'figures';
+
+export const GAME_DATA_LIVE_TOPICS: readonly LiveTopic<GameDataLiveScope>[] = [
+  {
+    name: 'live-stats',
+    access: 'viewLiveStats',
+    side: 'game',
+    sources: [
+      { topic: 'live-stats', table: 'game_totals', key: 'name', as: FIGURES },
+      { topic: 'live-stats', table: 'objective_counts', key: 'key', as: FIGURES },
+      { topic: 'live-stats', table: 'claimed_item_counts', key: 'item_id', as: FIGURES },
+      { topic: 'live-stats', table: 'levels', key: 'user_id', as: FIGURES },
+      { topic: 'live-stats', table: 'merch_orders', key: 'order_id', as: FIGURES },
+    ],
+    audience: staff,
+    load: (_key, _audience, { game, identity, log }) => readLiveStats({ game, identity }, log),
+  },
+  {
+    name: 'user-presence',
+    access: 'viewLiveStats',
+    side: 'game',
+    sources: [{ topic: 'user-presence', table: 'user_presence', key: 'user_id' }],
+    audience: staff,
+    load: async (key, _audience, { game }) => {
+      const row = await game.selectFrom('user_presence').selectAll().where('user_id', '=', key).executeTakeFirst();
+      return row ? { userID: row.user_id, lastSeen: row.last_seen } : null;
+    },
+  },
+  {
+    name: 'map-presence',
+    access: 'viewLiveStats',
+    side: 'game',
+    sources: [
+      { topic: 'map-presence', table: 'map_presence', key: 'map_id' },
+      { topic: 'map-presence', table: 'map_data', key: 'map_id' },
+    ],
+    audience: staff,
+    load: async (key, _audience, { game, log }) => {
+      const row = await game
+        .selectFrom('map_presence')
+        .leftJoin('map_data', 'map_data.map_id', 'map_presence.map_id')
+        .select(['map_presence.map_id', 'map_presence.active_now', 'map_presence.updated_at', 'map_data.data'])
+        .where('map_presence.map_id', '=', key)
+        .executeTakeFirst();
+      if (!row) return null;
+      if (row.data === null) log.error({ mapID: key }, 'The game has sent no map data for a map with presence.');
+      return {
+        mapID: row.map_id,
+        activeNow: row.active_now,
+        updatedAt: row.updated_at,
+        data: row.data === null ? null : (JSON.parse(row.data) as Record<string, unknown>),
+      };
+    },
+  },
+  {
+    name: 'accounts',
+    access: 'viewLiveStats',
+    side: 'identity',
+    sources: [{ topic: 'accounts', table: 'auth_users', key: 'id', as: FIGURES, ops: ['insert', 'delete'] }],
+    audience: staff,
+    load: async (_key, _audience, { identity }) => {
+      const [usersCount, recentUsers] = await Promise.all([
+        countAccounts(identity),
+        listRecentAccounts(identity, RECENT_USERS_LIMIT),
+      ]);
+      return { usersCount, recentUsers };
+    },
+  },
+];

@@ -1,0 +1,24 @@
+import type { Domain } from '../domain';
+import { GAME_DATA_KINDS } from './kinds';
+import { GAME_DATA_LIVE_TOPICS } from './live';
+import { gameDataMigrations } from './migrations/index';
+import { gameDataPersonalData } from './personal-data';
+import { registerGameDataRoutes } from './routes';
+import { seedGameData } from './seed';
+
+/** The game's own records as its servers report them (spec §3), their service keys, and the live stats. */
+export const gameDataDomain: Domain = {
+  name: 'game-data',
+  migrations: { game: gameDataMigrations },
+  seed: seedGameData,
+  register(app, { stores, identity, domains }) {
+    registerGameDataRoutes(app, {
+      game: stores.game,
+      identity,
+      kinds: domains.flatMap((domain) => domain.ingestKinds ?? []),
+    });
+  },
+  ingestKinds: GAME_DATA_KINDS,
+  liveTopics: GAME_DATA_LIVE_TOPICS,
+  personalData: gameDataPersonalData,
+};

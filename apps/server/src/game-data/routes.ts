@@ -1,0 +1,100 @@
+import { adminEnvironmentParamsSchema, type Environment } from '@outpost/contracts/environments';
+import {
+  createdIngestKeySchema,
+  createIngestKeyInputSchema,
+  type GameEventType,
+  ingestBatchInputSchema,
+  ingestBatchResultSchema,
+  ingestKeyListSchema,
+  ingestKeyParamsSchema,
+  ingestKeySchema,
+  liveStatsSchema,
+} from '@outpost/contracts/game-data';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { adminChangeOf } from '../backoffice/index';
+import { answering, FunctionError } from '../platform/http/errors';
+import type { GameDatabase, IdentityDatabase } from '../stores';
+import { type AnyIngestKind, ingestBatch } from './ingest';
+import { createIngestKey, IngestKeyNotFoundError, listIngestKeys, revokeIngestKey } from './keys';
+import { readLiveStats } from './live-stats';
+
+export interface GameDataRoutesOptions {
+  /** Every environment's store: the game's servers and the back office name theirs in the path. */
+  game: Record<Environment, Kysely<GameDatabase>>;
+  identity: Kysely<IdentityDatabase>;
+  /** Every kind of event a batch may carry, the game data's own and the other domains'. */
+  kinds: readonly AnyIngestKind[];
+}
+
+/**
+ * A batch may carry map data (up to 64 KB each): its body may be larger than the API's usual
+ * megabyte, up to this. A batch larger still is refused whole (413) and is sent in smaller ones.
+ */
+const BATCH_BODY_LIMIT = 8 * 1_048_576;
+
+const answerKeys = answering((error) =>
+  error instanceof IngestKeyNotFoundError ? new FunctionError('not-found', 'There is no such service key.') : error,
+);
+
+/**
+ * The game's servers report in (POST /api/ingest/:env/events, the route's `service` policy checks
+ * the environment's service key); admins make and revoke those keys; staff and admins read the live
+ * stats (issue 23 points 1 and 3).
+ */
+export function registerGameDataRoutes(app: FastifyInstance, options: GameDataRoutesOptions): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const kinds = new Map<GameEventType, AnyIngestKind>(options.kinds.map((kind) => [kind.type, kind]));
+
+  api.post(
+    '/api/ingest/:env/events',
+    {
+      bodyLimit: BATCH_BODY_LIMIT,
+      schema: {
+        params: adminEnvironmentParamsSchema,
+        body: ingestBatchInputSchema,
+        response: { 200: ingestBatchResultSchema },
+      },
+    },
+    (request) =>
+      ingestBatch(request.body.events, { game: options.game[request.params.env], identity: options.identity, kinds }),
+  );
+
+  api.get(
+    '/api/admin/:env/ingest-keys',
+    { schema: { params: adminEnvironmentParamsSchema, response: { 200: ingestKeyListSchema } } },
+    async (request) => ({ keys: await listIngestKeys(options.game[request.params.env]) }),
+  );
+
+  api.post(
+    '/api/admin/:env/ingest-keys',
+    {
+      schema: {
+        params: adminEnvironmentParamsSchema,
+        body: createIngestKeyInputSchema,
+        response: { 200: createdIngestKeySchema },
+      },
+    },
+    async (request) => {
+      const { env } = request.params;
+      return createIngestKey(options.game[env], request.body.name, await adminChangeOf(request, env));
+    },
+  );
+
+  api.post(
+    '/api/admin/:env/ingest-keys/:keyID/revoke',
+    { schema: { params: ingestKeyParamsSchema, response: { 200: ingestKeySchema } } },
+    async (request) => {
+      const { env, keyID } = request.params;
+      const change = await adminChangeOf(request, env);
+      return answerKeys(() => revokeIngestKey(options.game[env], keyID, change));
+    },
+  );
+
+  api.get(
+    '/api/admin/:env/live-stats',
+    { schema: { params: adminEnvironmentParamsSchema, response: { 200: liveStatsSchema } } },
+    (request) => readLiveStats({ game: options.game[request.params.env], identity: options.identity }, request.log),
+  );
+}

@@ -1,0 +1,19 @@
+import { ingestKind } from '../game-data/index';
+import { fileReport } from './queries';
+
+/** Reports as events of the game's batches: each is filed as POST /api/ingest/:env/reports files one, at its time. */
+export const REPORT_KIND = ingestKind({
+  type: 'report',
+  async store(trx, events) {
+    for (const { event } of events) {
+      await fileReport(trx, {
+        category: event.category,
+        target: event.target,
+        text: event.text,
+        reporter: event.reporterID ?? null,
+        source: 'game',
+        now: new Date(event.at),
+      });
+    }
+  },
+});

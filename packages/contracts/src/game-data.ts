@@ -1,0 +1,235 @@
+import { z } from 'zod/mini';
+import { adminEnvironmentParamsSchema } from './environments';
+import { gameReportInputSchema } from './moderation';
+import { episodeStatsEntrySchema } from './theater';
+
+/*
+ * The game's own records (spec §3: levels, claimed-items, objective-tracking, user-playtime,
+ * user-presence with lastSeen, map-presence with activeNow, map-data) as the game's servers report
+ * them (issue 23 point 1): batches of events over HTTP with a service key of the environment.
+ * Every event has an id of the game's, so a batch sent twice is stored once; a bad event is
+ * refused on its own, with its index and the reason, and the good ones are stored.
+ */
+
+/** Events one batch may carry. */
+export const INGEST_BATCH_MAX = 1000;
+/** A map's data, as JSON text, at most. */
+export const MAP_DATA_MAX_BYTES = 65_536;
+export const GAME_EVENT_ID_MAX_LENGTH = 128;
+/** A playtime event is one session's time: at most a day. */
+export const PLAYTIME_MAX_SECONDS = 86_400;
+export const LEVEL_MAX = 100_000;
+
+export const GAME_EVENT_TYPES = [
+  'playtime',
+  'level',
+  'item-claimed',
+  'objective',
+  'presence',
+  'map-presence',
+  'map-data',
+  'episode-stats',
+  'report',
+] as const;
+export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
+
+const id = (what: string, max = 100) =>
+  z
+    .string({ error: `${what} is required.` })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `${what} is required.` }),
+      z.maxLength(max, { error: `${what} is at most ${max} characters.` }),
+    );
+
+const wholeNumber = (what: string, min: number, max: number) =>
+  z
+    .int({ error: `${what} must be a whole number from ${min} to ${max}.` })
+    .check(
+      z.minimum(min, { error: `${what} must be a whole number from ${min} to ${max}.` }),
+      z.maximum(max, { error: `${what} must be a whole number from ${min} to ${max}.` }),
+    );
+
+/** What every event has: the game's id for it, its type, and when it happened (ISO 8601 with a zone). */
+const eventBase = {
+  id: z
+    .string({ error: 'id is required: the game’s own id for the event, so a resent batch is stored once.' })
+    .check(
+      z.minLength(1, { error: 'id is required: the game’s own id for the event, so a resent batch is stored once.' }),
+      z.maxLength(GAME_EVENT_ID_MAX_LENGTH, { error: `id is at most ${GAME_EVENT_ID_MAX_LENGTH} characters.` }),
+    ),
+  at: z.iso.datetime({ offset: true, error: 'at must be when it happened, in ISO 8601 with a time zone.' }),
+};
+
+const userID = id('userID', 200);
+
+export const gameEventSchema = z.discriminatedUnion(
+  'type',
+  [
+    /** A play session's time, added to the player's and everyone's playtime. */
+    z.object({
+      ...eventBase,
+      type: z.literal('playtime'),
+      userID,
+      seconds: wholeNumber('seconds', 1, PLAYTIME_MAX_SECONDS),
+    }),
+    /** A level the player reached; their level is the highest they reached. */
+    z.object({ ...eventBase, type: z.literal('level'), userID, level: wholeNumber('level', 0, LEVEL_MAX) }),
+    /** An item the player claimed in the game: it joins their inventory (claimed-items). */
+    z.object({
+      ...eventBase,
+      type: z.literal('item-claimed'),
+      userID,
+      itemID: id('itemID'),
+      quantity: z._default(wholeNumber('quantity', 1, 1000), 1),
+    }),
+    /** An objective the player did (objective-tracking), counted per key. */
+    z.object({ ...eventBase, type: z.literal('objective'), userID, key: id('key') }),
+    /** The player was seen in the game at `at` (user-presence lastSeen). */
+    z.object({ ...eventBase, type: z.literal('presence'), userID }),
+    /** How many players are on a map now (map-presence activeNow). */
+    z.object({
+      ...eventBase,
+      type: z.literal('map-presence'),
+      mapID: id('mapID'),
+      activeNow: wholeNumber('activeNow', 0, 10_000_000),
+    }),
+    /** A map's data (map-data), replaced as a whole by a later one. */
+    z.object({
+      ...eventBase,
+      type: z.literal('map-data'),
+      mapID: id('mapID'),
+      data: z.record(z.string(), z.unknown(), { error: 'data must be a JSON object.' }).check(
+        z.refine((data) => JSON.stringify(data).length <= MAP_DATA_MAX_BYTES, {
+          error: `data is at most ${MAP_DATA_MAX_BYTES} bytes of JSON.`,
+        }),
+      ),
+    }),
+    /** An episode's in-game stats, replaced as a whole (as PUT /api/ingest/:env/episode-stats). */
+    z.extend(episodeStatsEntrySchema, { ...eventBase, type: z.literal('episode-stats') }),
+    /** A report the game files (as POST /api/ingest/:env/reports). */
+    z.extend(gameReportInputSchema, { ...eventBase, type: z.literal('report') }),
+  ],
+  { error: `type must be one of ${GAME_EVENT_TYPES.join(', ')}.` },
+);
+export type GameEvent = z.infer<typeof gameEventSchema>;
+export type GameEventOf<Type extends GameEventType> = Extract<GameEvent, { type: Type }>;
+
+/** POST /api/ingest/:env/events: each event is checked on its own, so the batch takes any JSON values. */
+export const ingestBatchInputSchema = z.object({
+  events: z
+    .array(z.unknown(), { error: 'events must be a list of events.' })
+    .check(
+      z.minLength(1, { error: `A batch carries 1 to ${INGEST_BATCH_MAX} events.` }),
+      z.maxLength(INGEST_BATCH_MAX, { error: `A batch carries 1 to ${INGEST_BATCH_MAX} events.` }),
+    ),
+});
+
+export const ingestRefusalSchema = z.object({
+  /** The event's place in the batch, from 0. */
+  index: z.int(),
+  /** Its id, when it had one. */
+  id: z.nullable(z.string()),
+  reason: z.string(),
+});
+export type IngestRefusal = z.infer<typeof ingestRefusalSchema>;
+
+export const ingestBatchResultSchema = z.object({
+  /** Events stored now. */
+  stored: z.int(),
+  /** Events stored before (by an earlier batch, or twice in this one): nothing changed for them. */
+  duplicated: z.int(),
+  refused: z.array(ingestRefusalSchema),
+});
+export type IngestBatchResult = z.infer<typeof ingestBatchResultSchema>;
+
+/** What the reason of a refused event says when the player it names has no account. */
+export const unknownPlayerReason = (userID: string) => `There is no player ${userID} (userID names an account).`;
+
+// ── Service keys of the game's servers ───────────────────────────────────────────────────────────
+
+export const INGEST_KEY_NAME_MAX_LENGTH = 80;
+
+export const ingestKeySchema = z.object({
+  keyID: z.string(),
+  name: z.string(),
+  /** The key's first characters, to tell keys apart; the key itself is shown once, at creation. */
+  prefix: z.string(),
+  createdAt: z.string(),
+  /** The admin who created it. */
+  createdBy: z.string(),
+  /** When the game last called with it (to the minute); null when never. */
+  lastUsedAt: z.nullable(z.string()),
+  revokedAt: z.nullable(z.string()),
+});
+export type IngestKey = z.infer<typeof ingestKeySchema>;
+
+export const ingestKeyListSchema = z.object({ keys: z.array(ingestKeySchema) });
+
+/** POST /api/admin/:env/ingest-keys. */
+export const createIngestKeyInputSchema = z.object({
+  name: z.string({ error: 'Name the key: which server or team uses it.' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'Name the key: which server or team uses it.' }),
+    z.maxLength(INGEST_KEY_NAME_MAX_LENGTH, {
+      error: `A key's name is at most ${INGEST_KEY_NAME_MAX_LENGTH} characters.`,
+    }),
+  ),
+});
+export type CreateIngestKeyInput = z.input<typeof createIngestKeyInputSchema>;
+
+/** The new key with its secret: shown this once, stored only as a digest. */
+export const createdIngestKeySchema = z.object({ key: ingestKeySchema, secret: z.string() });
+export type CreatedIngestKey = z.infer<typeof createdIngestKeySchema>;
+
+export const ingestKeyParamsSchema = z.extend(adminEnvironmentParamsSchema, { keyID: z.string() });
+
+// ── Live stats (/admin/live, spec §9) ────────────────────────────────────────────────────────────
+
+/** The items whose claims the live stats count (spec §9). */
+export const LIVE_STATS_ITEMS = ['taco', 'boba-tea'] as const;
+/** The objective keys whose tracking the live stats count (spec §9). */
+export const LIVE_STATS_OBJECTIVES = ['login', 'lobby-chat'] as const;
+export const RECENT_USERS_LIMIT = 20;
+export const RECENT_MERCH_ORDERS_LIMIT = 20;
+/** A player seen in the game within these minutes is active now. */
+export const ACTIVE_NOW_MINUTES = 5;
+
+export const liveStatsSchema = z.object({
+  /** When the figures were read (ISO 8601, UTC): active now is counted from it. */
+  at: z.string(),
+  /** Accounts (spec §9's users count, exact). */
+  usersCount: z.int(),
+  /** Every reported play session's seconds, summed. */
+  playtimeSeconds: z.number(),
+  /** Claims of each counted item (quantities summed), in LIVE_STATS_ITEMS' order. */
+  claimedItems: z.array(z.object({ itemID: z.string(), count: z.int() })),
+  /** Trackings of each counted objective key, in LIVE_STATS_OBJECTIVES' order. */
+  objectives: z.array(z.object({ key: z.string(), count: z.int() })),
+  /** The newest accounts, newest first. */
+  recentUsers: z.array(z.object({ userID: z.string(), displayName: z.nullable(z.string()), joinedAt: z.string() })),
+  /** The newest merch orders by order time. */
+  recentMerchOrders: z.array(
+    z.object({
+      orderID: z.string(),
+      userID: z.string(),
+      orderTime: z.string(),
+      status: z.string(),
+      totalCents: z.int(),
+    }),
+  ),
+  /** The top of levels: the highest level a player reached, and who; null before any. */
+  highestLevel: z.nullable(z.object({ level: z.int(), userID: z.string(), reachedAt: z.string() })),
+  /** Players seen in the game in the last ACTIVE_NOW_MINUTES. */
+  activeNow: z.int(),
+  /** Presence per map (map-presence), with its map data; data is null when the game sent none (spec §8). */
+  maps: z.array(
+    z.object({
+      mapID: z.string(),
+      activeNow: z.int(),
+      updatedAt: z.string(),
+      data: z.nullable(z.record(z.string(), z.unknown())),
+    }),
+  ),
+});
+export type LiveStats = z.infer<typeof liveStatsSchema>;
