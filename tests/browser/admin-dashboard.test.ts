@@ -5,7 +5,8 @@ import { countLiveProducts } from '../../apps/server/src/products/queries';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
 import { callApi, MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
 
-const fixture = useSite();
+const GAME_KEY = 'browser-dashboard-game-server-key-0123456789';
+const fixture = useSite({ INGEST_DEVELOPMENT_KEY: GAME_KEY });
 let admin: Account;
 let session: { context: BrowserContext; page: Page };
 
@@ -17,6 +18,22 @@ beforeAll(async () => {
   session = await openPage(fixture.browser, { viewport: { width: 1280, height: 800 } });
   await signUpThroughUi(session.page, fixture.site, admin);
   await grantKeys(fixture.site, admin.email, ['admin']);
+  // The game saw the admin a minute ago: Active Users counts the game's presence, not web sessions.
+  const { id } = await fixture.site.server.stores.identity
+    .selectFrom('auth_users')
+    .select('id')
+    .where('email', '=', admin.email)
+    .executeTakeFirstOrThrow();
+  const seen = await fetch(`${fixture.site.url}/api/ingest/development/events`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${GAME_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      events: [
+        { id: 'dashboard-presence', type: 'presence', at: new Date(Date.now() - 60_000).toISOString(), userID: id },
+      ],
+    }),
+  });
+  expect(await seen.json()).toMatchObject({ stored: 1, refused: [] });
 });
 
 afterAll(async () => {

@@ -57,6 +57,10 @@ export const ADMIN_ROUTES = {
   adminMerchContacts: '/admin/merch/contacts',
   adminMerchProducts: '/admin/merch/products',
   adminMerchSettings: '/admin/merch/settings',
+  /** Live stats (issue 23 point 3, spec §9): staff and admins. */
+  adminLive: '/admin/live',
+  /** The game servers' service keys of the selected environment (issue 23 point 1): admins. */
+  adminIngestKeys: '/admin/ingest-keys',
 } as const;
 
 /** One player's page in the moderation hub. */

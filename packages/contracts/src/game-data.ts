@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { adminEnvironmentParamsSchema } from './environments';
+import { MERCH_ORDER_STATUSES } from './merch';
 import { gameReportInputSchema } from './moderation';
 import { episodeStatsEntrySchema } from './theater';
 
@@ -214,7 +215,7 @@ export const liveStatsSchema = z.object({
       orderID: z.string(),
       userID: z.string(),
       orderTime: z.string(),
-      status: z.string(),
+      status: z.enum(MERCH_ORDER_STATUSES),
       totalCents: z.int(),
     }),
   ),

@@ -71,6 +71,8 @@ const SPA_PATTERNS: readonly string[] = [
   ADMIN_ROUTES.adminMerchContacts,
   ADMIN_ROUTES.adminMerchProducts,
   ADMIN_ROUTES.adminMerchSettings,
+  ADMIN_ROUTES.adminLive,
+  ADMIN_ROUTES.adminIngestKeys,
 ];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -5,9 +5,11 @@ import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUp, signUpWithProfile } from '../identity/testing';
 import { createProductThrough, newProductInput, saveInput, saveProductThrough } from '../products/testing';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
-import { countActivePlayers, gatherGameStatus, readModerationDashboard } from './dashboard';
+import { gatherGameStatus, readModerationDashboard } from './dashboard';
 
 const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const GAME_KEY = 'dashboard-test-game-server-key-of-32-characters';
 const DAY = 24 * HOUR;
 
 describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
@@ -16,7 +18,9 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
   let player: SignedIn;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, {
+      config: { ingestKeys: { development: GAME_KEY, beta: GAME_KEY, production: GAME_KEY } },
+    });
     const setKeys = (id: string, keys: string[]) => setProfileKeys(t.stores.identity, id, keys);
     staff = await signUpWithProfile(t.app, setKeys, {
       email: 'dash-mod@example.com',
@@ -132,44 +136,52 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
       recentSales: 12,
     });
 
-    const status = await gatherGameStatus(t.stores.identity, db, { creditPurchasesCount: async () => 5 });
+    const status = await gatherGameStatus(db, { creditPurchasesCount: async () => 5 });
     expect(status.dashboardData).toMatchObject({ creditPurchasesCount: 5, subscriptionPurchasesCount: 0 });
   });
 
-  it('gives Game Status through the callable: accounts active in the last 24 hours, purchases 0 until the shop', async () => {
-    // Both accounts signed in just now.
+  /** The game reports each player seen `agoMs` before now (presence events, through the ingestion API). */
+  async function seen(env: string, players: readonly { userId: string; agoMs: number }[]): Promise<void> {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/ingest/${env}/events`,
+      headers: { authorization: `Bearer ${GAME_KEY}` },
+      payload: {
+        events: players.map(({ userId, agoMs }) => ({
+          id: `presence-${env}-${userId}-${agoMs}-${Math.random()}`,
+          type: 'presence',
+          at: new Date(Date.now() - agoMs).toISOString(),
+          userID: userId,
+        })),
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ refused: [] });
+  }
+
+  it('gives Game Status through the callable: players the game saw in the last 5 minutes there, purchases 0 until the shop', async () => {
+    // Signed in on the web, but not seen in the game: not active.
     const response = await gather('production', staff);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
-      data: { dashboardData: { activePlayers: 2, creditPurchasesCount: 0, subscriptionPurchasesCount: 0 } },
+      data: { dashboardData: { activePlayers: 0, creditPurchasesCount: 0, subscriptionPurchasesCount: 0 } },
     });
 
-    // A second session of the same account is still one player.
-    await signUp(t.app, { email: 'dash-other@example.com' });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: 'http://localhost:3000' },
-      payload: { email: 'dash-player@example.com', password: 'correct horse battery' },
-    });
-    expect(again.statusCode, again.body).toBe(200);
-    expect(await activePlayers()).toBe(3);
-
-    // Last used 25 hours ago: not active. Expired: not active either.
-    const other = await t.stores.identity
-      .selectFrom('auth_users')
-      .select('id')
-      .where('email', '=', 'dash-other@example.com')
-      .executeTakeFirstOrThrow();
-    await ageSessions(other.id, 25 * HOUR);
-    expect(await activePlayers()).toBe(2);
-    await ageSessions(other.id, HOUR, -HOUR);
-    expect(await activePlayers('beta')).toBe(2);
-    await ageSessions(other.id, 23 * HOUR);
-    expect(await activePlayers()).toBe(3);
-
-    // The bounds are instants, whichever way the dialect stores them.
-    expect(await countActivePlayers(t.stores.identity, new Date(Date.now() + 2 * DAY))).toBe(0);
+    const other = await signUp(t.app, { email: 'dash-other@example.com' });
+    await seen('production', [
+      { userId: staff.userId, agoMs: MINUTE },
+      { userId: player.userId, agoMs: 4 * MINUTE },
+      { userId: other.userId, agoMs: 6 * MINUTE },
+    ]);
+    expect(await activePlayers('production')).toBe(2);
+    // Each environment counts its own game's presence.
+    expect(await activePlayers('beta')).toBe(0);
+    // Seen again: still one player; an older report does not move them back.
+    await seen('production', [
+      { userId: other.userId, agoMs: 0 },
+      { userId: player.userId, agoMs: 10 * MINUTE },
+    ]);
+    expect(await activePlayers('production')).toBe(3);
   });
 
   let skipped = 0;
@@ -184,23 +196,26 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
     }
   }
 
-  it('moves a session used after more than an hour (updateAge), so the figure lags by an hour at most', async () => {
-    await ageSessions(player.userId, 25 * HOUR, 7 * DAY - 25 * HOUR);
-    const before = await activePlayers();
-    const me = await meLater();
-    expect(me.statusCode, me.body).toBe(200);
-    expect(await activePlayers()).toBe(before + 1);
-
-    // Used 2 hours ago: the library's default (a day) would leave updated_at there.
-    await ageSessions(player.userId, 2 * HOUR, 7 * DAY - 2 * HOUR);
-    await meLater();
+  /** When the player's newest session was last used, as its row says. */
+  async function lastUsed(): Promise<number> {
     const sessions = await t.stores.identity
       .selectFrom('auth_sessions')
       .select('updated_at')
       .where('user_id', '=', player.userId)
       .execute();
-    const newest = Math.max(...sessions.map((row) => new Date(row.updated_at).getTime()));
-    expect(Date.now() - newest).toBeLessThan(60_000);
+    return Math.max(...sessions.map((row) => new Date(row.updated_at).getTime()));
+  }
+
+  it('slides a session used more than an hour after its last move (updateAge, not the library’s day)', async () => {
+    await ageSessions(player.userId, 25 * HOUR, 7 * DAY - 25 * HOUR);
+    const me = await meLater();
+    expect(me.statusCode, me.body).toBe(200);
+    expect(Date.now() + skipped - (await lastUsed())).toBeLessThan(60_000);
+
+    // Used 2 hours ago: the library's default (a day) would leave updated_at there.
+    await ageSessions(player.userId, 2 * HOUR, 7 * DAY - 2 * HOUR);
+    await meLater();
+    expect(Date.now() + skipped - (await lastUsed())).toBeLessThan(60_000);
   });
 
   it('refuses anonymous callers (401) and plain players (403), and asks for {data}', async () => {

@@ -25,10 +25,11 @@ export interface FigureStores {
 /** The 'Moderation & Reports' figures, each the query of the domain whose data it counts. */
 export type DashboardFigureQueries = Record<DashboardFigure, (stores: FigureStores) => Promise<number>>;
 
-/** The Game Status purchase counts of the last 24 hours, which the shop's ledger will answer. */
-export type GameStatusQueries = Partial<
-  Record<Exclude<keyof GatherDashboardResult['dashboardData'], 'activePlayers'>, FigureQuery>
->;
+/**
+ * The Game Status figures, each the query of the domain whose data it counts: the players active
+ * now (the game data's presence) and the purchases of the last 24 hours (the shop's).
+ */
+export type GameStatusQueries = Partial<Record<keyof GatherDashboardResult['dashboardData'], FigureQuery>>;
 
 /** Runs every figure's query on the environment's store (and the accounts'), side by side. */
 export async function readModerationDashboard(
@@ -43,43 +44,20 @@ export async function readModerationDashboard(
   };
 }
 
-export const ACTIVE_PLAYERS_WINDOW_MS = 24 * 60 * 60 * 1000;
-
 /**
- * Game Status's Active Users until presence data exists: accounts with a session that was used in
- * the last 24 hours and has not expired. A session's `updated_at` moves when the auth library
- * slides it forward, at most once per `session.updateAge` (an hour, identity/auth.ts), so the
- * figure lags by up to that hour. A player who signed out meanwhile has no session left and is
- * not counted. Accounts are shared by every environment, so this figure is too.
- *
- * `updated_at` is a timestamptz on PostgreSQL and ISO 8601 text (`toISOString()`, always UTC with
- * milliseconds) on SQLite: the bounds go out as ISO text, which PostgreSQL reads as timestamptz
- * for the comparison and SQLite compares as text in the same fixed format.
- */
-export async function countActivePlayers(identity: Kysely<IdentityDatabase>, now = new Date()): Promise<number> {
-  const row = await identity
-    .selectFrom('auth_sessions')
-    .where('updated_at', '>=', new Date(now.getTime() - ACTIVE_PLAYERS_WINDOW_MS).toISOString())
-    .where('expires_at', '>', now.toISOString())
-    .select((eb) => eb.fn.count<string | number>('user_id').distinct().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
-/**
- * The Game Status callable's answer for one environment. The purchase counts are queries the
- * shop plugs in (credit packs paid in the last 24 hours); one not plugged in is 0 (the wire wants
- * numbers, and subscriptions are not sold yet).
+ * The Game Status callable's answer for one environment. Each figure is a query a domain plugs in
+ * (Active Users: players the game saw in the last minutes; credit packs paid in the last 24
+ * hours); one not plugged in is 0 (the wire wants numbers, and subscriptions are not sold yet).
  */
 export async function gatherGameStatus(
-  identity: Kysely<IdentityDatabase>,
   db: Kysely<GameDatabase>,
   queries: GameStatusQueries,
 ): Promise<GatherDashboardResult> {
+  const figure = (query: FigureQuery | undefined) => (query ? query(db) : 0);
   const [activePlayers, creditPurchasesCount, subscriptionPurchasesCount] = await Promise.all([
-    countActivePlayers(identity),
-    queries.creditPurchasesCount ? queries.creditPurchasesCount(db) : 0,
-    queries.subscriptionPurchasesCount ? queries.subscriptionPurchasesCount(db) : 0,
+    figure(queries.activePlayers),
+    figure(queries.creditPurchasesCount),
+    figure(queries.subscriptionPurchasesCount),
   ]);
   return { dashboardData: { activePlayers, creditPurchasesCount, subscriptionPurchasesCount } };
 }

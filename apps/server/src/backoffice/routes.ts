@@ -60,7 +60,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, options: Backoffi
       name: gatherDashboardCallableName(environment),
       input: z.optional(z.null()),
       output: gatherDashboardResultSchema,
-      handler: () => gatherGameStatus(options.identity, stores[environment], gameStatus),
+      handler: () => gatherGameStatus(stores[environment], gameStatus),
     });
   }
 }

@@ -50,7 +50,8 @@ async function highestLevel(db: Kysely<GameDatabase>): Promise<LiveStats['highes
   return row ? { level: row.level, userID: row.user_id, reachedAt: row.reached_at } : null;
 }
 
-async function activeNow(db: Kysely<GameDatabase>, now: Date): Promise<number> {
+/** Players the game saw in the last ACTIVE_NOW_MINUTES (the dashboard's Active Users, too). */
+export async function countActiveNow(db: Kysely<GameDatabase>, now = new Date()): Promise<number> {
   const since = new Date(now.getTime() - ACTIVE_NOW_MINUTES * 60_000).toISOString();
   const row = await db
     .selectFrom('user_presence')
@@ -96,7 +97,7 @@ export async function readLiveStats(
       listRecentAccounts(identity, RECENT_USERS_LIMIT),
       listRecentMerchOrders(game, RECENT_MERCH_ORDERS_LIMIT),
       highestLevel(game),
-      activeNow(game, now),
+      countActiveNow(game, now),
       maps(game, log),
     ]);
   return {

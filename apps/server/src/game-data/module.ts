@@ -1,6 +1,7 @@
 import type { Domain } from '../domain';
 import { GAME_DATA_KINDS } from './kinds';
 import { GAME_DATA_LIVE_TOPICS } from './live';
+import { countActiveNow } from './live-stats';
 import { gameDataMigrations } from './migrations/index';
 import { gameDataPersonalData } from './personal-data';
 import { registerGameDataRoutes } from './routes';
@@ -21,4 +22,5 @@ export const gameDataDomain: Domain = {
   ingestKinds: GAME_DATA_KINDS,
   liveTopics: GAME_DATA_LIVE_TOPICS,
   personalData: gameDataPersonalData,
+  gameStatus: { activePlayers: (db) => countActiveNow(db) },
 };

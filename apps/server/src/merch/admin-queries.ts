@@ -9,6 +9,7 @@ import {
   type MerchFulfilmentInput,
   type MerchOrder,
   type MerchOrderListQuery,
+  type MerchOrderStatus,
   type merchContactListQuerySchema,
   PAID_MERCH_STATUSES,
   SOLD_MERCH_STATUSES,
@@ -481,7 +482,7 @@ export async function listEcomProducts(
 export async function listRecentMerchOrders(
   db: Kysely<GameDatabase>,
   limit: number,
-): Promise<{ orderID: string; userID: string; orderTime: string; status: string; totalCents: number }[]> {
+): Promise<{ orderID: string; userID: string; orderTime: string; status: MerchOrderStatus; totalCents: number }[]> {
   const rows = await db
     .selectFrom('merch_orders')
     .select(['order_id', 'user_id', 'order_time', 'status', 'total_cents'])
@@ -493,7 +494,7 @@ export async function listRecentMerchOrders(
     orderID: row.order_id,
     userID: row.user_id,
     orderTime: row.order_time,
-    status: row.status,
+    status: row.status as MerchOrderStatus,
     totalCents: row.total_cents,
   }));
 }

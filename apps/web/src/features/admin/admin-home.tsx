@@ -1,5 +1,6 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
-import type { DashboardFigure } from '@outpost/contracts/backoffice';
+import type { DashboardFigure, GatherDashboardResult } from '@outpost/contracts/backoffice';
+import { ACTIVE_NOW_MINUTES } from '@outpost/contracts/game-data';
 import { TRENDING_MIN_REPORTS, TRENDING_WINDOW_HOURS } from '@outpost/contracts/moderation';
 import type { ReactNode } from 'react';
 import { Link } from '../../lib/router/router';
@@ -11,6 +12,8 @@ import { useModerationDashboard } from './api/get-dashboard';
 import { type FigureTile, FigureTiles } from './components/figure-tiles';
 import { logTabPath } from './log-tab';
 import { RecentMerchOrders } from './merch/components/recent-orders';
+
+type GameStatus = GatherDashboardResult['dashboardData'];
 
 export const DATA_LAYER_ON = 'Data-layer admin view: on — unavailable machines and credit packs are visible.';
 export const DATA_LAYER_OFF = 'Data-layer admin view: off — only available machines and credit packs are shown.';
@@ -40,11 +43,15 @@ const MODERATION_TILES: readonly { figure: DashboardFigure; label: string; count
   },
 ];
 
-const GAME_STATUS_TILES = [
-  { figure: 'activePlayers', label: 'Active Users' },
+const GAME_STATUS_TILES: readonly { figure: keyof GameStatus; label: string; counts?: string }[] = [
+  {
+    figure: 'activePlayers',
+    label: 'Active Users',
+    counts: `Players the game saw in the last ${ACTIVE_NOW_MINUTES} minutes in this environment.`,
+  },
   { figure: 'creditPurchasesCount', label: 'Credit IAPs (24hrs)' },
   { figure: 'subscriptionPurchasesCount', label: 'Sub IAPs (24hrs)' },
-] as const;
+];
 
 /** A group of the dashboard's figures under its heading, with what the screen adds below them. */
 function FigureGroup({
@@ -81,9 +88,10 @@ export default function AdminHome() {
     const value = moderation.data?.figures[figure];
     return { label, value, query: moderation, note: value !== undefined && counts };
   });
-  const gameStatusTiles = GAME_STATUS_TILES.map(
-    ({ figure, label }): FigureTile => ({ label, value: gameStatus.data?.[figure], query: gameStatus }),
-  );
+  const gameStatusTiles = GAME_STATUS_TILES.map(({ figure, label, counts }): FigureTile => {
+    const value = gameStatus.data?.[figure];
+    return { label, value, query: gameStatus, note: value !== undefined && counts };
+  });
 
   return (
     <section className={`page ${screenStyles.screen}`} aria-labelledby="admin-home-title">
@@ -100,7 +108,19 @@ export default function AdminHome() {
         </p>
       </FigureGroup>
 
-      <FigureGroup title="Game Status" id="admin-game-status" tiles={gameStatusTiles} />
+      <FigureGroup title="Game Status" id="admin-game-status" tiles={gameStatusTiles}>
+        {access.capabilities.viewLiveStats && (
+          <p className={styles.more}>
+            <Link to={ADMIN_ROUTES.adminLive}>Live stats</Link>: players, playtime, items, objectives and maps, as the
+            game reports them.
+          </p>
+        )}
+        {access.capabilities.manageIngestKeys && (
+          <p className={styles.more}>
+            <Link to={ADMIN_ROUTES.adminIngestKeys}>Game server keys</Link>: the keys the game’s servers report with.
+          </p>
+        )}
+      </FigureGroup>
 
       {access.capabilities.manageShop && (
         <section className={styles.group} aria-labelledby="admin-recent-merch-orders">

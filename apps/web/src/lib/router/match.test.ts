@@ -1,6 +1,7 @@
 import { isSpaPath } from '@outpost/contracts/spa-paths';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
+import { adminScreens } from '../../features/admin/admin-screens';
 import { matchRoutes, type RouteObject } from './match';
 
 const TABLE: RouteObject[] = [
@@ -40,7 +41,12 @@ describe('matchRoutes', () => {
 });
 
 describe('the app routes', () => {
-  const notFound = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.path === '*';
+  // The entry's table hands everything below /admin to the back office's own table.
+  const notFound = (pathname: string) => {
+    const branch = matchRoutes(routes, pathname);
+    const table = branch?.at(-2)?.route.path === '/admin' ? adminScreens : routes;
+    return matchRoutes(table, pathname)?.at(-1)?.route.path === '*';
+  };
 
   it.each([
     '/',
@@ -68,6 +74,10 @@ describe('the app routes', () => {
     '/admin/configuration/',
     '/admin/products',
     '/admin/products/p1/extra',
+    '/admin/products/list',
+    '/admin/log',
+    '/admin/moderation/users/u1',
+    '/admin/nope',
     '/nope',
     '//',
     '/index.htm',
