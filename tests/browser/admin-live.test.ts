@@ -108,6 +108,47 @@ describe('the live stats and the game server keys', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
+  it('draws the charts over the range the admin picks, with the chart library loaded on this screen only', async () => {
+    const { page } = sessions.admin;
+    const chartCode: string[] = [];
+    const listen = (request: { url(): string }) => {
+      if (/uPlot/i.test(request.url())) chartCode.push(request.url());
+    };
+    page.on('request', listen);
+    try {
+      await page.goto(url('/admin'));
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await page.getByRole('link', { name: 'Live stats' }).waitFor();
+      expect(chartCode).toEqual([]);
+
+      await page.getByRole('link', { name: 'Live stats' }).click();
+      const range = page.getByRole('group', { name: 'Range' });
+      expect(await range.getByRole('radio', { name: '7 days' }).isChecked()).toBe(true);
+      await page.locator('[data-range="7d"] figure[data-series="activePlayers"] canvas').first().waitFor();
+      expect(chartCode.length).toBeGreaterThan(0);
+      for (const title of ['Active players', 'Playtime', 'Sign-ups', 'Credit purchases', 'Merch purchases']) {
+        await page.getByRole('figure', { name: new RegExp(`^${title} `) }).waitFor();
+      }
+
+      await range.getByRole('radio', { name: '24 hours' }).check();
+      await page.locator('[data-range="24h"]').waitFor();
+      expect(new URL(page.url()).searchParams.get('range')).toBe('24h');
+      // The table under the chart: 24 hours, the admin seen in the game this hour.
+      const active = page.getByRole('figure', { name: /^Active players / });
+      await active.getByText('Active players as a table').click();
+      const rows = active.locator('tbody tr');
+      expect(await rows.count()).toBe(24);
+      expect(Number(await rows.last().locator('td').innerText())).toBeGreaterThanOrEqual(1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // A reload keeps the range.
+      await page.reload();
+      await page.locator('[data-range="24h"]').waitFor();
+    } finally {
+      page.off('request', listen);
+    }
+  });
+
   it('rotates keys: the old one shows its last use and, revoked, is refused while the new one works', async () => {
     const { page } = sessions.admin;
     const next = await makeKey(page, 'EU shard 3');

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely, Migration } from 'kysely';
 import type { AppConfig, RateLimits } from './app';
 import type { DashboardFigureQueries, GameStatusQueries } from './backoffice/index';
-import type { AnyIngestKind } from './game-data/index';
+import type { AnyIngestKind, LiveSeriesQueries } from './game-data/index';
 import type { Auth, ViewerResolver } from './identity/index';
 import type { ItemUseCheck } from './items/index';
 import type { PaymentClients, PaymentKind } from './payments/index';
@@ -85,6 +85,8 @@ export interface Domain {
   itemUses?: readonly ItemUseCheck[];
   /** The kinds of order it sells, which the payment functions settle. */
   paymentKinds?: readonly PaymentKind[];
+  /** The live stats' series over time whose data it holds (/admin/live's charts). */
+  liveSeries?: LiveSeriesQueries;
   /** The kinds of the game's events it stores (POST /api/ingest/:env/events). */
   ingestKinds?: readonly AnyIngestKind[];
   /** What every page may load from outside for it. */

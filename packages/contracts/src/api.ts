@@ -219,6 +219,7 @@ export const API_POLICIES = {
   'POST /api/admin/:env/ingest-keys': { access: 'manageIngestKeys' },
   'POST /api/admin/:env/ingest-keys/:keyID/revoke': { access: 'manageIngestKeys' },
   'GET /api/admin/:env/live-stats': { access: 'viewLiveStats' },
+  'GET /api/admin/:env/live-stats/series': { access: 'viewLiveStats' },
   // Stripe calls it without an account: the Stripe-Signature over the raw body is the protection.
   'POST /api/webhooks/stripe': open,
 } as const satisfies Record<string, RoutePolicy>;

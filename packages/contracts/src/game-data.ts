@@ -234,3 +234,48 @@ export const liveStatsSchema = z.object({
   ),
 });
 export type LiveStats = z.infer<typeof liveStatsSchema>;
+
+// ── The live stats over time (/admin/live's charts) ─────────────────────────────────────────────
+
+/** The charts' ranges: the last 24 hours by the hour, or the last days by the day. */
+export const LIVE_STATS_RANGES = ['24h', '7d', '30d', '90d'] as const;
+export type LiveStatsRange = (typeof LIVE_STATS_RANGES)[number];
+export const DEFAULT_LIVE_STATS_RANGE: LiveStatsRange = '7d';
+
+/** How a range is cut: its unit and how many of them, the current one included. */
+export const LIVE_STATS_RANGE_BUCKETS: Record<LiveStatsRange, { unit: 'hour' | 'day'; count: number }> = {
+  '24h': { unit: 'hour', count: 24 },
+  '7d': { unit: 'day', count: 7 },
+  '30d': { unit: 'day', count: 30 },
+  '90d': { unit: 'day', count: 90 },
+};
+
+/**
+ * The series the charts draw: players seen in the game (distinct per hour or day), seconds played,
+ * accounts made, credit packs bought, merch orders paid.
+ */
+export const LIVE_SERIES = ['activePlayers', 'playtimeSeconds', 'signUps', 'creditPurchases', 'merchPurchases'] as const;
+export type LiveSeriesName = (typeof LIVE_SERIES)[number];
+
+/** GET /api/admin/:env/live-stats/series?range= */
+export const liveSeriesQuerySchema = z.object({
+  range: z._default(
+    z.enum(LIVE_STATS_RANGES, { error: `range must be one of ${LIVE_STATS_RANGES.join(', ')}.` }),
+    DEFAULT_LIVE_STATS_RANGE,
+  ),
+});
+
+export const liveSeriesSchema = z.object({
+  range: z.enum(LIVE_STATS_RANGES),
+  unit: z.enum(['hour', 'day']),
+  /** Each bucket's start (ISO 8601, UTC), oldest first; the last is the current hour or day. */
+  buckets: z.array(z.string()),
+  /** Each series' value per bucket, in the buckets' order (0 where nothing happened). */
+  series: z.object(
+    Object.fromEntries(LIVE_SERIES.map((name) => [name, z.array(z.number())])) as Record<
+      LiveSeriesName,
+      z.ZodMiniArray<z.ZodMiniNumber>
+    >,
+  ),
+});
+export type LiveSeries = z.infer<typeof liveSeriesSchema>;

@@ -5,6 +5,8 @@ import {
   INGEST_BATCH_MAX,
   type IngestBatchResult,
   type IngestKey,
+  type LiveSeries,
+  type LiveSeriesName,
   type LiveStats,
   unknownPlayerReason,
 } from '@outpost/contracts/game-data';
@@ -425,6 +427,121 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
         newcomer?.userId,
       );
     });
+  });
+
+  it('draws the charts: each series by the hour over 24 h and by the day over 7 to 90 days, 0 where nothing happened', async () => {
+    const series = async (range?: string, caller: SignedIn = roles.staff) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/development/live-stats/series${range ? `?range=${range}` : ''}`,
+        headers: as(caller),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as LiveSeries;
+    };
+    const delta = (after: LiveSeries, before: LiveSeries, name: LiveSeriesName) =>
+      after.series[name].map((value, index) => value - (before.series[name][index] ?? 0));
+    const HOUR = 3_600_000;
+    const thisHour = Math.floor(Date.now() / HOUR) * HOUR;
+    const iso = (time: number) => new Date(time).toISOString();
+    const before = { hours: await series('24h'), days: await series('7d') };
+    expect(before.hours.unit).toBe('hour');
+    expect(before.hours.buckets).toHaveLength(24);
+    expect(before.hours.buckets.at(-1)).toBe(iso(thisHour));
+    expect(before.days.unit).toBe('day');
+    expect(before.days.buckets.at(-1)).toBe(`${iso(thisHour).slice(0, 10)}T00:00:00.000Z`);
+    expect((await series('90d')).buckets).toHaveLength(90);
+    // No range: the last 7 days.
+    expect((await series()).buckets).toEqual(before.days.buckets);
+
+    const [a, b] = await signUpPlayers(t.app, t.stores.identity, 'charted', 2);
+    const twoHoursAgo = thisHour - 2 * HOUR;
+    await sent([
+      { id: id('presence'), type: 'presence', at: iso(thisHour), userID: a?.userId },
+      { id: id('presence'), type: 'presence', at: iso(thisHour), userID: b?.userId },
+      { id: id('presence'), type: 'presence', at: iso(twoHoursAgo), userID: a?.userId },
+      { id: id('playtime'), type: 'playtime', at: iso(thisHour), userID: a?.userId, seconds: 90 },
+      { id: id('playtime'), type: 'playtime', at: iso(thisHour), userID: b?.userId, seconds: 30 },
+      { id: id('playtime'), type: 'playtime', at: iso(twoHoursAgo), userID: a?.userId, seconds: 40 },
+    ]);
+    // A credit pack bought and one still awaiting payment; a merch order paid and one refunded.
+    const order = { user_id: a?.userId ?? '', payment: 'paypal', pack_id: 'pack', machine_id: null, amount_cents: 499 };
+    await db()
+      .insertInto('shop_orders')
+      .values(
+        (['completed', 'pending'] as const).map((status) => ({
+          ...order,
+          order_id: id('shop-order'),
+          kind: 'credit-pack',
+          credits: 500,
+          currency: 'USD',
+          paypal_order_id: null,
+          stripe_session_id: null,
+          stripe_payment_intent: null,
+          status,
+          created_at: iso(thisHour),
+          settled_at: iso(thisHour),
+        })),
+      )
+      .execute();
+    await db()
+      .insertInto('merch_orders')
+      .values(
+        (['paid', 'refunded'] as const).map((status) => ({
+          order_id: id('merch-order'),
+          user_id: a?.userId ?? '',
+          order_time: iso(thisHour),
+          status,
+          payment: 'credits',
+          total_cents: 2500,
+          total_credits: 2500,
+          reserved_until: null,
+          paid_at: iso(thisHour),
+          packed_at: null,
+          shipped_at: null,
+          tracking_reference: null,
+          refunded_cents: status === 'refunded' ? 2500 : 0,
+          shipping: '{}',
+          checkout_url: null,
+          version: 1,
+          updated_at: iso(thisHour),
+        })),
+      )
+      .execute();
+
+    const hours = await series('24h');
+    /** 24 hourly values, 0 but where given: -1 is the current hour, -3 two hours before it. */
+    const only = (values: Record<number, number>) => Array.from({ length: 24 }, (_, index) => values[index - 24] ?? 0);
+    expect(delta(hours, before.hours, 'activePlayers')).toEqual(only({ [-1]: 2, [-3]: 1 }));
+    expect(delta(hours, before.hours, 'playtimeSeconds')).toEqual(only({ [-1]: 120, [-3]: 40 }));
+    expect(delta(hours, before.hours, 'signUps')).toEqual(only({ [-1]: 2 }));
+    expect(delta(hours, before.hours, 'creditPurchases')).toEqual(only({ [-1]: 1 }));
+    expect(delta(hours, before.hours, 'merchPurchases')).toEqual(only({ [-1]: 1 }));
+
+    // By the day, a player seen twice in a day is one; two hours ago may be yesterday.
+    const days = await series('7d');
+    const sameDay = iso(twoHoursAgo).slice(0, 10) === iso(thisHour).slice(0, 10);
+    const today = (value: number, yesterday = 0) =>
+      Array.from({ length: 7 }, (_, index) => (index === 6 ? value : index === 5 ? yesterday : 0));
+    expect(delta(days, before.days, 'activePlayers')).toEqual(sameDay ? today(2) : today(2, 1));
+    expect(delta(days, before.days, 'playtimeSeconds')).toEqual(sameDay ? today(160) : today(120, 40));
+    expect(delta(days, before.days, 'signUps')).toEqual(today(2));
+    expect(delta(days, before.days, 'creditPurchases')).toEqual(today(1));
+    expect(delta(days, before.days, 'merchPurchases')).toEqual(today(1));
+
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/development/live-stats/series?range=1y',
+      headers: as(roles.staff),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toContain('range must be one of 24h, 7d, 30d, 90d.');
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/development/live-stats/series',
+      headers: as(roles.moderator),
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('gives a player their game data in their download, and keeps only what others rely on when they go', async () => {

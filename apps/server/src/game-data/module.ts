@@ -6,6 +6,7 @@ import { gameDataMigrations } from './migrations/index';
 import { gameDataPersonalData } from './personal-data';
 import { registerGameDataRoutes } from './routes';
 import { seedGameData } from './seed';
+import { activePlayersSeries, playtimeSeries } from './series';
 
 /** The game's own records as its servers report them (spec §3), their service keys, and the live stats. */
 export const gameDataDomain: Domain = {
@@ -17,10 +18,12 @@ export const gameDataDomain: Domain = {
       game: stores.game,
       identity,
       kinds: domains.flatMap((domain) => domain.ingestKinds ?? []),
+      series: Object.assign({}, ...domains.map((domain) => domain.liveSeries ?? {})),
     });
   },
   ingestKinds: GAME_DATA_KINDS,
   liveTopics: GAME_DATA_LIVE_TOPICS,
   personalData: gameDataPersonalData,
   gameStatus: { activePlayers: (db) => countActiveNow(db) },
+  liveSeries: { activePlayers: activePlayersSeries, playtimeSeconds: playtimeSeries },
 };

@@ -8,6 +8,8 @@ import {
   ingestKeyListSchema,
   ingestKeyParamsSchema,
   ingestKeySchema,
+  liveSeriesQuerySchema,
+  liveSeriesSchema,
   liveStatsSchema,
 } from '@outpost/contracts/game-data';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +21,7 @@ import type { GameDatabase, IdentityDatabase } from '../stores';
 import { type AnyIngestKind, ingestBatch } from './ingest';
 import { createIngestKey, IngestKeyNotFoundError, listIngestKeys, revokeIngestKey } from './keys';
 import { readLiveStats } from './live-stats';
+import { type LiveSeriesQueries, readLiveSeries } from './series';
 
 export interface GameDataRoutesOptions {
   /** Every environment's store: the game's servers and the back office name theirs in the path. */
@@ -26,6 +29,8 @@ export interface GameDataRoutesOptions {
   identity: Kysely<IdentityDatabase>;
   /** Every kind of event a batch may carry, the game data's own and the other domains'. */
   kinds: readonly AnyIngestKind[];
+  /** Every domain's series of the live stats' charts. */
+  series: LiveSeriesQueries;
 }
 
 /**
@@ -96,5 +101,22 @@ export function registerGameDataRoutes(app: FastifyInstance, options: GameDataRo
     '/api/admin/:env/live-stats',
     { schema: { params: adminEnvironmentParamsSchema, response: { 200: liveStatsSchema } } },
     (request) => readLiveStats({ game: options.game[request.params.env], identity: options.identity }, request.log),
+  );
+
+  api.get(
+    '/api/admin/:env/live-stats/series',
+    {
+      schema: {
+        params: adminEnvironmentParamsSchema,
+        querystring: liveSeriesQuerySchema,
+        response: { 200: liveSeriesSchema },
+      },
+    },
+    (request) =>
+      readLiveSeries(
+        { game: options.game[request.params.env], identity: options.identity },
+        options.series,
+        request.query.range,
+      ),
   );
 }

@@ -7,6 +7,7 @@ import { registerAccountLifecycleRoutes } from './lifecycle/routes';
 import { countSuspendedPlayers } from './lifecycle/suspensions';
 import { ENDED_SESSIONS_SOURCE, ENDED_SESSIONS_TOPIC, IDENTITY_LIVE_TOPICS } from './live';
 import { identityMigrations } from './migrations/index';
+import { countSignUpsPerBucket } from './queries';
 import { registerIdentityRoutes } from './routes';
 import { userSearchMigrations } from './search/migrations/index';
 import { registerUserSearchRoutes } from './search/routes';
@@ -23,6 +24,7 @@ const accountDataOf = ({ identity, stores, domains, config }: AppContext): Accou
 export const identityDomain: Domain = {
   name: 'identity',
   migrations: { identity: joinMigrations(identityMigrations, userSearchMigrations, accountLifecycleMigrations) },
+  liveSeries: { signUps: ({ identity }, { since, unit }) => countSignUpsPerBucket(identity, since, unit) },
   register(app, context) {
     const { identity, stores, auth, viewers, rateLimits, feeds } = context;
     registerAuthRoutes(app, auth, identity);

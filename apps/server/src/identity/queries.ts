@@ -1,7 +1,8 @@
 import type { Profile } from '@outpost/contracts/identity';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { isUniqueViolation } from '../platform/db/errors';
 import { prepareQuery } from '../platform/db/prepared-query';
+import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
 import type { IdentityDatabase } from '../stores';
 import type { ProfileRow } from './tables';
 
@@ -156,4 +157,20 @@ export async function listRecentAccounts(
     displayName: row.display_name ?? null,
     joinedAt: new Date(row.created_at).toISOString(),
   }));
+}
+
+/** Accounts made per bucket of a window (the live stats' sign-ups chart). */
+export async function countSignUpsPerBucket(
+  db: Kysely<IdentityDatabase>,
+  since: string,
+  unit: TimeUnit,
+): Promise<ReadonlyMap<string, number>> {
+  const bucket = bucketOf(db, sql.ref('created_at'), unit);
+  const rows = await db
+    .selectFrom('auth_users')
+    .where('created_at', '>=', since)
+    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<string | number>().as('value')])
+    .groupBy(bucket)
+    .execute();
+  return bucketValues(rows);
 }

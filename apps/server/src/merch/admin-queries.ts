@@ -14,13 +14,14 @@ import {
   PAID_MERCH_STATUSES,
   SOLD_MERCH_STATUSES,
 } from '@outpost/contracts/merch';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import { credit } from '../ledger/index';
 import type { ShopOrderRow } from '../payments/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
+import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
 import type { GameDatabase } from '../stores';
 import { findAdminMerchOrder, hydrateOrders, MerchOrderNotFoundError } from './orders';
 import type { MerchContactRow, MerchOrderRow, MerchRefundRow } from './tables';
@@ -344,6 +345,23 @@ async function undoRefund(
 const DAY_MS = 86_400_000;
 
 /** The dashboard's Recent Sales (7d): merch orders paid in the last seven days that go out (not refunded, none owed back). */
+/** Merch orders paid (and not refunded) per bucket of a window (the live stats' purchases chart). */
+export async function countMerchSalesPerBucket(
+  db: Kysely<GameDatabase>,
+  since: string,
+  unit: TimeUnit,
+): Promise<ReadonlyMap<string, number>> {
+  const bucket = bucketOf(db, sql.ref('paid_at'), unit);
+  const rows = await db
+    .selectFrom('merch_orders')
+    .where('paid_at', '>=', since)
+    .where('status', 'in', SOLD_MERCH_STATUSES)
+    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<string | number>().as('value')])
+    .groupBy(bucket)
+    .execute();
+  return bucketValues(rows);
+}
+
 export async function countRecentMerchSales(db: Kysely<GameDatabase>, now = new Date()): Promise<number> {
   const row = await db
     .selectFrom('merch_orders')

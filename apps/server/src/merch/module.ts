@@ -1,6 +1,6 @@
 import type { Domain } from '../domain';
 import { playersPayPal } from '../payments/index';
-import { countRecentMerchSales } from './admin-queries';
+import { countMerchSalesPerBucket, countRecentMerchSales } from './admin-queries';
 import { registerMerchAdminRoutes } from './admin-routes';
 import { merchJobs } from './jobs';
 import { MERCH_LIVE_TOPICS } from './live';
@@ -38,6 +38,7 @@ export const merchDomain: Domain = {
   },
   jobs: ({ game, mailer, shopUrl }) => merchJobs({ game, mailer, shopUrl }),
   liveTopics: MERCH_LIVE_TOPICS,
+  liveSeries: { merchPurchases: ({ game }, { since, unit }) => countMerchSalesPerBucket(game, since, unit) },
   personalData: merchPersonalData,
   figures: { recentSales: ({ game }) => countRecentMerchSales(game) },
   paymentKinds: [MERCH_PAYMENT_KIND],

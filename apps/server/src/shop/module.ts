@@ -4,7 +4,7 @@ import { machinePrizeItemUse } from './admin-queries';
 import { registerShopAdminRoutes } from './admin-routes';
 import { SHOP_LIVE_TOPICS } from './live';
 import { shopMigrations } from './migrations/index';
-import { countCreditPurchases } from './orders';
+import { countCreditPurchases, countCreditPurchasesPerBucket } from './orders';
 import { SHOP_PAYMENT_KINDS } from './payment-kinds';
 import { shopPersonalData } from './personal-data';
 import { registerShopRoutes } from './routes';
@@ -23,5 +23,6 @@ export const shopDomain: Domain = {
   personalData: shopPersonalData,
   itemUses: [machinePrizeItemUse],
   gameStatus: { creditPurchasesCount: countCreditPurchases },
+  liveSeries: { creditPurchases: ({ game }, { since, unit }) => countCreditPurchasesPerBucket(game, since, unit) },
   paymentKinds: SHOP_PAYMENT_KINDS,
 };

@@ -1,5 +1,5 @@
 import type { CreateOrderInput, Order, SpinResult } from '@outpost/contracts/shop';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { credit, getBalance } from '../ledger/index';
 import {
   capturePaid,
@@ -12,6 +12,7 @@ import {
   type ShopOrderRow,
   toOrder,
 } from '../payments/index';
+import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
 import type { GameDatabase } from '../stores';
 import { readContainerSpinConfig, shopIsOpen } from './catalogue';
 import {
@@ -220,6 +221,24 @@ export async function processDirectTransaction(
 const DAY_MS = 86_400_000;
 
 /** Credit packs paid in the last 24 hours: the dashboard's Credit IAPs (24hrs). */
+/** Credit packs bought per bucket of a window (the live stats' purchases chart). */
+export async function countCreditPurchasesPerBucket(
+  db: Kysely<GameDatabase>,
+  since: string,
+  unit: TimeUnit,
+): Promise<ReadonlyMap<string, number>> {
+  const bucket = bucketOf(db, sql.ref('settled_at'), unit);
+  const rows = await db
+    .selectFrom('shop_orders')
+    .where('kind', '=', 'credit-pack')
+    .where('status', '=', 'completed')
+    .where('settled_at', '>=', since)
+    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<string | number>().as('value')])
+    .groupBy(bucket)
+    .execute();
+  return bucketValues(rows);
+}
+
 export async function countCreditPurchases(db: Kysely<GameDatabase>, now = new Date()): Promise<number> {
   const row = await db
     .selectFrom('shop_orders')

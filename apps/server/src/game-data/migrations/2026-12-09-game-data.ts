@@ -18,6 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('played_at', 'text', (col) => col.notNull())
     .execute();
   await db.schema.createIndex('user_playtime_user').on('user_playtime').columns(['user_id', 'played_at']).execute();
+  // The live stats' 24-hour chart sums the last day's sessions by the hour.
+  await db.schema.createIndex('user_playtime_played').on('user_playtime').column('played_at').execute();
   await db.schema
     .createTable('playtime_days')
     .addColumn('day', 'text', (col) => col.primaryKey())

@@ -4,6 +4,8 @@ import {
   createdIngestKeySchema,
   ingestKeyListSchema,
   ingestKeySchema,
+  type LiveStatsRange,
+  liveSeriesSchema,
   liveStatsSchema,
 } from '@outpost/contracts/game-data';
 import { QUERY_KEYS } from '@outpost/contracts/live-topics';
@@ -26,6 +28,20 @@ export const liveStatsQueryOptions = (environment: Environment) =>
 /** GET /api/admin/:env/live-stats: spec §9's figures of the environment (staff and admins). */
 export function useLiveStats(environment: Environment) {
   return useQuery(liveStatsQueryOptions(environment));
+}
+
+/** The charts move by the hour or the day: asked again every minute rather than on every change. */
+export const LIVE_SERIES_REFRESH_MS = 60_000;
+
+/** GET /api/admin/:env/live-stats/series: the charts' series over one range. */
+export function useLiveSeries(environment: Environment, range: LiveStatsRange) {
+  return useQuery({
+    queryKey: ['admin', environment, 'live-series', range],
+    queryFn: () => requestJson(`/api/admin/${environment}/live-stats/series?range=${range}`, liveSeriesSchema),
+    refetchInterval: LIVE_SERIES_REFRESH_MS,
+    // The previous range's lines stay while the next one loads, instead of an empty frame.
+    placeholderData: (previous) => previous,
+  });
 }
 
 const ingestKeysQueryKey = (environment: Environment) => ['admin', environment, 'ingest-keys'] as const;

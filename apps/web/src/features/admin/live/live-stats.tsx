@@ -16,6 +16,7 @@ import { ReadOnlyNotice } from '../components/read-only-notice';
 import { amountCell, ScrollTable } from '../components/scroll-table';
 import { useLiveStats } from './api';
 import styles from './live.module.css';
+import { LiveCharts } from './live-charts';
 
 /** What the live stats follow: a change to any of them refetches the figures (issue 23 point 3). */
 const LIVE_STATS_TOPICS: readonly LiveTopicName[] = ['live-stats', 'user-presence', 'map-presence', 'accounts'];
@@ -162,6 +163,10 @@ function LiveFigures({ environment, lead }: { environment: Environment; lead: st
       <section className={dashboardStyles.group} aria-labelledby="live-figures">
         <h2 id="live-figures">Figures</h2>
         <FigureTiles tiles={liveTiles(data, stats)} />
+      </section>
+      <section className={dashboardStyles.group} aria-labelledby="live-over-time">
+        <h2 id="live-over-time">Over time</h2>
+        <LiveCharts environment={environment} />
       </section>
       {data && (
         <>
