@@ -16,6 +16,7 @@ import { errorBody } from '../platform/http/errors';
 import { type JobDefinition, JobRunner } from '../platform/jobs/runner';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { REWARD_ADMIN_ACTIONS } from './distribute';
+import { everyoneRewardItemUse } from './everyone';
 import { EVERYONE_REWARD_JOB, everyoneRewardJob } from './everyone-job';
 
 /** More players than five batches of the job's default size: the last batch is a short one. */
@@ -306,6 +307,11 @@ describe.each(TEST_DIALECTS)('rewards to everyone on %s', (dialect) => {
   it('makes one distribution of identical requests sent at once', async () => {
     const request = reward();
     const answers = await Promise.all(Array.from({ length: 10 }, () => send(request)));
+    // While it waits, its item is in use: deleting it would leave the batches an unknown item.
+    expect(await everyoneRewardItemUse(db(), 'taco')).toBe(
+      `the reward to everyone "${request.requestID}", still being given`,
+    );
+    expect(await everyoneRewardItemUse(db(), 'boba-tea')).toBeNull();
     for (const response of answers) expect(response.statusCode, response.body).toBe(200);
     expect(new Set(answers.map((response) => (response.json() as { data: EveryoneRewardResult }).data.state))).toEqual(
       new Set(['queued']),
@@ -315,6 +321,7 @@ describe.each(TEST_DIALECTS)('rewards to everyone on %s', (dialect) => {
     expect((await listed()).rows.filter((row) => row.requestID === request.requestID)).toHaveLength(1);
     expect(await runner(job()).runDue()).toBe(1);
     await expectEveryoneOnce(request.requestID);
+    expect(await everyoneRewardItemUse(db(), 'taco')).toBeNull();
   });
 
   it('refuses bad input with the field’s message, recording and queueing nothing', async () => {

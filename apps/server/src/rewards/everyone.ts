@@ -106,3 +106,20 @@ export async function queueEveryoneReward(
     throw error;
   }
 }
+
+/**
+ * An item a reward to everyone still has to give (queued or running) is in use: deleting it would
+ * leave the next batches giving an item items-master no longer has. A failed one is checked again
+ * when it is sent to resume. The distributions under way are few, so their items are parsed here.
+ */
+export async function everyoneRewardItemUse(db: Kysely<GameDatabase>, itemID: string): Promise<string | null> {
+  const underWay = await db
+    .selectFrom('reward_everyone')
+    .innerJoin('reward_distributions', 'reward_distributions.request_id', 'reward_everyone.request_id')
+    .select(['reward_distributions.request_id', 'reward_distributions.items'])
+    .where('reward_everyone.state', 'in', ['queued', 'running'])
+    .orderBy('reward_distributions.request_id')
+    .execute();
+  const using = underWay.find((row) => (JSON.parse(row.items) as RewardItem[]).some((item) => item.itemID === itemID));
+  return using ? `the reward to everyone "${using.request_id}", still being given` : null;
+}

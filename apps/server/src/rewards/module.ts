@@ -1,4 +1,5 @@
 import type { Domain } from '../domain';
+import { everyoneRewardItemUse } from './everyone';
 import { everyoneRewardJob } from './everyone-job';
 import { rewardMigrations } from './migrations/index';
 import { rewardPersonalData } from './personal-data';
@@ -13,4 +14,5 @@ export const rewardsDomain: Domain = {
   },
   jobs: ({ stores, identity }) => [everyoneRewardJob({ game: stores.game, identity })],
   personalData: rewardPersonalData,
+  itemUses: [everyoneRewardItemUse],
 };
