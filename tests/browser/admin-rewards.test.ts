@@ -291,6 +291,65 @@ describe('rewards, as an admin', () => {
   });
 });
 
+describe('rewards to everyone, as an admin', () => {
+  it('counts the players before sending, asks first, and shows the job reach every one of them', async () => {
+    const { page } = sessions.admin;
+    const before = await balance();
+    const { players } = await callApi<{ players: number }>(
+      page,
+      'GET',
+      '/api/admin/development/rewards/everyone/players',
+    );
+    await page.goto(url('/admin/rewards'));
+    const everyone = page
+      .getByRole('group', { name: 'Send to' })
+      .getByRole('radio', { name: 'Everyone in development' });
+    const size = `${players.toLocaleString('en-US')} ${players === 1 ? 'player' : 'players'} now`;
+    await page.getByText(`Every player account, given in batches by a background job: ${size}.`).waitFor();
+    // By keyboard: the radio group takes the arrow keys.
+    await page.getByRole('radio', { name: 'Chosen players' }).focus();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowDown');
+    expect(await everyone.isChecked()).toBe(true);
+    expect(await page.getByRole('form', { name: 'Find players' }).count()).toBe(0);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Every player in development will get this reward: ${size}.` })
+      .waitFor();
+    await page.getByLabel('Credits per player').fill('15');
+    await page.getByLabel('Reason', { exact: true }).fill(`${REASON} everyone`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Send reward' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send this reward in development?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(`Everyone in development (${size}): each gets 15 credits`);
+    await dialog.getByRole('button', { name: 'Send reward' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Reward queued for everyone' }).waitFor();
+
+    // The list follows the job until it is done, every player reached.
+    const list = page.getByRole('region', { name: 'Rewards to everyone' });
+    const row = list.getByRole('row').filter({ hasText: `${REASON} everyone` });
+    await row.getByText('Done').waitFor({ timeout: 15_000 });
+    expect(await row.innerText()).toContain(`${players.toLocaleString('en-US')} of ${players.toLocaleString('en-US')}`);
+    expect(await balance()).toBe(before + 15);
+
+    // Sent again, the same distribution: done, nobody given twice.
+    await sendAndConfirm(page);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Nothing was sent twice: this reward to everyone is done' })
+      .waitFor();
+    expect(await balance()).toBe(before + 15);
+    expect(
+      await list
+        .getByRole('row')
+        .filter({ hasText: `${REASON} everyone` })
+        .count(),
+    ).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
+
 describe('rewards, as staff', () => {
   it('says only admins distribute rewards, and the server refuses staff', async () => {
     const { page } = sessions.staff;

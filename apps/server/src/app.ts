@@ -110,6 +110,8 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** Uploaded files; by default the store `config.fileStore` names, closed with the app. */
   files?: FileStore;
+  /** How often the app's job runner looks for due runs; tests that run the jobs themselves make it rare. */
+  jobPollMs?: number;
 }
 
 /**
@@ -235,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerJobRunner(app, {
     db: identity,
     definitions: [...DOMAINS.flatMap((domain) => domain.jobs?.(context) ?? []), changeFeedPruning([...feeds.values()])],
+    ...(options.jobPollMs === undefined ? {} : { pollMs: options.jobPollMs }),
   });
   await registerSpa(app, config.webDist, {
     documents: DOMAINS.flatMap((domain) => domain.documents?.(context) ?? []),

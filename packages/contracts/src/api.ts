@@ -147,6 +147,9 @@ export const API_POLICIES = {
   'POST /api/callable/development-admin-distributereward': { access: 'distributeRewards' },
   'POST /api/callable/beta-admin-distributereward': { access: 'distributeRewards' },
   'POST /api/callable/production-admin-distributereward': { access: 'distributeRewards' },
+  // Rewards to everyone (issue 23 point 7): the players it would reach, and each one's progress.
+  'GET /api/admin/:env/rewards/everyone': { access: 'distributeRewards' },
+  'GET /api/admin/:env/rewards/everyone/players': { access: 'distributeRewards' },
   // The beta programme (issue 12 points 2-4, 11): players read beta-config and the active objectives,
   // request entry, look up and claim invites, send feedback; staff run it, moderators review feedback.
   'GET /api/beta': open,

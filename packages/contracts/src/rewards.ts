@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import type { Environment } from './environments';
 import { wholeNumber } from './fields';
 import { USER_ID_MAX_LENGTH } from './identity';
@@ -8,8 +9,9 @@ import { itemIdSchema } from './items';
  * Reward distribution (spec §7 `{env}-admin-distributereward`, issue 12 point 9): an admin gives
  * credits and items of items-master to a list of players or to an audience, with a reason. A
  * reward is named by its requestID: sending it again (a retry, a double click, concurrent repeats)
- * gives nothing twice. Audiences are the bounded groups Outpost keeps data for; there is no
- * 'everyone', which would outgrow one call's REWARD_MAX_RECIPIENTS.
+ * gives nothing twice. Audiences are the bounded groups Outpost keeps data for, given in the
+ * call; 'everyone' would outgrow one call's REWARD_MAX_RECIPIENTS, so the call records it and a
+ * background job gives it in batches (issue 23 point 7).
  */
 
 /** Players one call may reward; a larger list is sent in several calls, each with its own requestID. */
@@ -35,7 +37,17 @@ export const REWARD_AUDIENCE_DESCRIPTIONS: Record<RewardAudience, string> = {
   partners: "Players with the 'partner' key.",
 };
 
-const audienceList = REWARD_AUDIENCES.map((audience) => `'${audience}'`).join(' or ');
+/**
+ * Every player account of the environment: given by a background job in batches, not by the call,
+ * which answers at once with the distribution's state.
+ */
+export const REWARD_EVERYONE = 'everyone';
+export type RewardEveryone = typeof REWARD_EVERYONE;
+/** Whom a request may name besides userIDs: an audience, or everyone. */
+export const REWARD_REQUEST_AUDIENCES = [...REWARD_AUDIENCES, REWARD_EVERYONE] as const;
+export type RewardRequestAudience = (typeof REWARD_REQUEST_AUDIENCES)[number];
+
+const audienceList = REWARD_REQUEST_AUDIENCES.map((audience) => `'${audience}'`).join(' or ');
 export const REWARD_MAX_CREDITS = 1_000_000;
 export const REWARD_MAX_ITEMS = 50;
 export const REWARD_MAX_ITEM_QUANTITY = 100;
@@ -120,7 +132,7 @@ export const distributeRewardInputSchema = z
           z.refine((ids) => new Set(ids).size === ids.length, { error: REWARD_MESSAGES.userIDsUnique }),
         ),
     ),
-    audience: z.optional(z.enum(REWARD_AUDIENCES, { error: REWARD_MESSAGES.audience })),
+    audience: z.optional(z.enum(REWARD_REQUEST_AUDIENCES, { error: REWARD_MESSAGES.audience })),
     credits: z._default(wholeNumber(REWARD_MESSAGES.credits, 0, REWARD_MAX_CREDITS), 0),
     items: z._default(
       z.array(rewardItemSchema, { error: REWARD_MESSAGES.items }).check(
@@ -174,3 +186,60 @@ export const distributeRewardResultSchema = z.object({
   alreadyGiven: z.array(z.string()),
 });
 export type DistributeRewardResult = z.infer<typeof distributeRewardResultSchema>;
+
+/*
+ * 'everyone': the call appends its admin-log entry, records the distribution and queues its job;
+ * the job walks the accounts in batches of REWARD_MAX_RECIPIENTS, ordered by id, each batch's
+ * grants and the distribution's checkpoint committed together, so a run taken over after a crash
+ * goes on where the last batch ended and nobody gets the reward twice.
+ */
+
+/** queued: waiting for the job; running: batches under way; done: every player reached; failed: given up (send it again to resume). */
+export const EVERYONE_REWARD_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type EveryoneRewardState = (typeof EVERYONE_REWARD_STATES)[number];
+
+export const EVERYONE_REWARD_STATE_LABELS: Record<EveryoneRewardState, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+};
+
+/** The screen's name for everyone in an environment. */
+export const everyoneLabel = (environment: Environment) => `Everyone in ${environment}`;
+
+/** One 'everyone' distribution: the reward, its state and how far its job has got. */
+export const everyoneRewardSchema = z.object({
+  requestID: z.string(),
+  reason: z.string(),
+  credits: z.int(),
+  items: z.array(z.object({ itemID: z.string(), quantity: z.int() })),
+  distributedAt: z.string(),
+  distributedBy: z.string(),
+  state: z.enum(EVERYONE_REWARD_STATES),
+  /** The players counted when it was sent: about how many the job will reach. */
+  playersAtSend: z.int(),
+  /** The players it has given the reward to so far. */
+  reached: z.int(),
+  startedAt: z.nullable(z.string()),
+  finishedAt: z.nullable(z.string()),
+  /** Why it failed, when it did. */
+  lastError: z.nullable(z.string()),
+});
+export type EveryoneReward = z.infer<typeof everyoneRewardSchema>;
+
+/** The call's answer for 'everyone': the distribution as it stands (queued, or further when sent again). */
+export const everyoneRewardResultSchema = z.extend(everyoneRewardSchema, { audience: z.literal(REWARD_EVERYONE) });
+export type EveryoneRewardResult = z.infer<typeof everyoneRewardResultSchema>;
+
+/** What the callable answers: who got the reward (userIDs, an audience), or the queued distribution (everyone). */
+export const distributeRewardAnswerSchema = z.union([distributeRewardResultSchema, everyoneRewardResultSchema]);
+export type DistributeRewardAnswer = z.infer<typeof distributeRewardAnswerSchema>;
+
+/** GET /api/admin/:env/rewards/everyone: the 'everyone' distributions, newest first (the admin list protocol). */
+export const everyoneRewardListQuerySchema = adminListQuerySchema(['distributedAt'] as const, {});
+export const everyoneRewardPageSchema = adminListPageSchema(everyoneRewardSchema);
+export type EveryoneRewardPage = z.infer<typeof everyoneRewardPageSchema>;
+
+/** GET /api/admin/:env/rewards/everyone/players: how many players 'everyone' reaches if sent now. */
+export const everyonePlayersSchema = z.object({ players: z.int() });

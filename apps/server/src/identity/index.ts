@@ -1,6 +1,13 @@
 /* What identity offers other domains: profiles, and key changes that keep a concurrent change. */
 
 export { type Auth, type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './auth';
-export { countAccounts, findProfile, heldKeyPattern, listRecentAccounts } from './queries';
+export {
+  countAccounts,
+  countPlayerAccounts,
+  findProfile,
+  heldKeyPattern,
+  listRecentAccounts,
+  playerAccountsAfter,
+} from './queries';
 export { changeKeysLast, findStoredKeys, KeysChangedMeanwhileError } from './search/keys';
 export { createViewerResolver, type ViewerResolver } from './viewer';

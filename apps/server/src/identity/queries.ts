@@ -174,3 +174,42 @@ export async function countSignUpsPerBucket(
     .execute();
   return bucketValues(rows);
 }
+
+/**
+ * Player accounts: every account but those being deleted (a deletion marker names them until the
+ * sweep forgets them; a finished deletion has removed the account). Suspended players are
+ * accounts in good keeping for this purpose: a suspension ends, and what is given meanwhile waits.
+ */
+function playerAccounts(db: Kysely<IdentityDatabase>) {
+  return db
+    .selectFrom('auth_users')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('account_deletions')
+            .select('account_deletions.user_id')
+            .whereRef('account_deletions.user_id', '=', 'auth_users.id'),
+        ),
+      ),
+    );
+}
+
+/** How many player accounts there are now. */
+export async function countPlayerAccounts(db: Kysely<IdentityDatabase>): Promise<number> {
+  const row = await playerAccounts(db)
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** The next `limit` player accounts' ids after `after` (from the first when null), in id order: one keyset page. */
+export async function playerAccountsAfter(
+  db: Kysely<IdentityDatabase>,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
+  let page = playerAccounts(db).select('auth_users.id').orderBy('auth_users.id').limit(limit);
+  if (after !== null) page = page.where('auth_users.id', '>', after);
+  const rows = await page.execute();
+  return rows.map((row) => row.id);
+}

@@ -20,7 +20,9 @@ import type { RewardDistributionRow } from './tables';
  * item grant, both referenced `reward:<requestID>:<userID>`. Concurrent repeats of a requestID
  * meet on its rows: PostgreSQL's insert waits for the other sender's commit and then finds the key
  * taken, and a send that so finds a player it counted as new reads again in a new transaction, so
- * its log entry's count is what it gave; SQLite runs one transaction at a time.
+ * its log entry's count is what it gave; SQLite runs one transaction at a time. A reward to
+ * everyone (everyone.ts, everyone-job.ts) records its distribution and gives each batch with the
+ * same functions.
  */
 
 export const REWARD_ADMIN_ACTIONS = { distribute: REWARD_ADMIN_ACTION } as const;
@@ -73,7 +75,7 @@ export class RewardSendRacedError extends Error {
 export const rewardReference = (requestID: string, userID: string) => `reward:${requestID}:${userID}`;
 
 /** Items in one order, so two sendings of one reward store and compare the same text. */
-function canonicalItems(items: readonly RewardItem[]): RewardItem[] {
+export function canonicalItems(items: readonly RewardItem[]): RewardItem[] {
   return [...items]
     .sort((a, b) => (a.itemID < b.itemID ? -1 : a.itemID > b.itemID ? 1 : 0))
     .map(({ itemID, quantity }) => ({ itemID, quantity }));
@@ -102,6 +104,38 @@ async function claimDistribution(
   return earlier;
 }
 
+/**
+ * The admin-log entry first (spec §7), naming the reward and `recipients` as the send found them;
+ * then the items checked against items-master (UnknownItemsError, nothing given) and the
+ * distribution's row claimed (RewardRequestReusedError for another reward under its requestID).
+ */
+export async function recordDistribution(
+  trx: Kysely<GameDatabase>,
+  gift: RewardGift,
+  context: AdminChange & { now: Date },
+  recipients: Record<string, unknown>,
+): Promise<RewardDistributionRow> {
+  const items = canonicalItems(gift.items);
+  const { requestID, reason, credits } = gift;
+  await appendAdminLog(
+    trx,
+    adminLogRecord(context, REWARD_ADMIN_ACTIONS.distribute, { requestID, reason, credits, items, ...recipients }),
+  );
+  const missing = await findMissingItems(
+    trx,
+    items.map((item) => item.itemID),
+  );
+  if (missing.length > 0) throw new UnknownItemsError(missing);
+  return claimDistribution(trx, {
+    request_id: requestID,
+    reason,
+    credits,
+    items: JSON.stringify(items),
+    distributed_at: context.now.toISOString(),
+    distributed_by: context.admin,
+  });
+}
+
 /** The players of `userIDs` this distribution has given its reward to already. */
 async function reachedAlready(
   trx: Kysely<GameDatabase>,
@@ -118,7 +152,7 @@ async function reachedAlready(
 }
 
 /** The players of `userIDs` this distribution has not given its reward to yet, now marked as given. */
-async function claimRecipients(
+export async function claimRecipients(
   trx: Kysely<GameDatabase>,
   requestID: string,
   userIDs: readonly string[],
@@ -168,37 +202,20 @@ async function send(
 ): Promise<DistributeRewardResult> {
   const now = context.now ?? new Date();
   const items = canonicalItems(gift.items);
-  const itemIDs = items.flatMap((item) => Array<string>(item.quantity).fill(item.itemID));
   const userIDs = await recipients.find(trx);
   const reached = await reachedAlready(trx, gift.requestID, userIDs);
   const fresh = userIDs.filter((userID) => !reached.has(userID));
 
-  await appendAdminLog(
+  const distribution = await recordDistribution(
     trx,
-    adminLogRecord({ ...context, now }, REWARD_ADMIN_ACTIONS.distribute, {
-      requestID: gift.requestID,
-      reason: gift.reason,
-      credits: gift.credits,
-      items,
+    gift,
+    { ...context, now },
+    {
       ...(recipients.audience ? { audience: recipients.audience } : {}),
       userIDs,
       reached: fresh.length,
-    }),
+    },
   );
-  const missing = await findMissingItems(
-    trx,
-    items.map((item) => item.itemID),
-  );
-  if (missing.length > 0) throw new UnknownItemsError(missing);
-
-  const distribution = await claimDistribution(trx, {
-    request_id: gift.requestID,
-    reason: gift.reason,
-    credits: gift.credits,
-    items: JSON.stringify(items),
-    distributed_at: now.toISOString(),
-    distributed_by: context.admin,
-  });
   const claimed = await claimRecipients(trx, gift.requestID, fresh, now.toISOString());
   if (claimed.size !== fresh.length) throw new RecipientsTaken();
   const result: DistributeRewardResult = {
@@ -213,13 +230,26 @@ async function send(
     alreadyGiven: userIDs.filter((userID) => reached.has(userID)),
   };
   if (fresh.length === 0) throw new NothingGiven(result);
+  await grantReward(trx, { requestID: gift.requestID, credits: gift.credits, items }, fresh, now);
+  return result;
+}
 
-  for (const userId of [...fresh].sort()) {
-    const reference = rewardReference(gift.requestID, userId);
-    if (gift.credits > 0) {
-      await credit(trx, { userId, amount: gift.credits, reason: 'reward', reference, now });
+/**
+ * Gives each of `userIDs` (claimed as recipients in this transaction) the reward's credits and
+ * items through the ledger, referenced `reward:<requestID>:<userID>`, in id order.
+ */
+export async function grantReward(
+  trx: Kysely<GameDatabase>,
+  reward: { requestID: string; credits: number; items: readonly RewardItem[] },
+  userIDs: Iterable<string>,
+  now: Date,
+): Promise<void> {
+  const itemIDs = reward.items.flatMap((item) => Array<string>(item.quantity).fill(item.itemID));
+  for (const userId of [...userIDs].sort()) {
+    const reference = rewardReference(reward.requestID, userId);
+    if (reward.credits > 0) {
+      await credit(trx, { userId, amount: reward.credits, reason: 'reward', reference, now });
     }
     await grantItems(trx, { userId, itemIDs, source: 'reward', reference, now });
   }
-  return result;
 }

@@ -1,14 +1,18 @@
 import type { Domain } from '../domain';
+import { everyoneRewardItemUse } from './everyone';
+import { everyoneRewardJob } from './everyone-job';
 import { rewardMigrations } from './migrations/index';
 import { rewardPersonalData } from './personal-data';
 import { registerRewardRoutes } from './routes';
 
-/** Rewards: credits and items an admin distributes to an audience of players. */
+/** Rewards: credits and items an admin distributes to players, an audience or everyone (in batches, by a job). */
 export const rewardsDomain: Domain = {
   name: 'rewards',
   migrations: { game: rewardMigrations },
   register(app, { stores, identity }) {
     registerRewardRoutes(app, { game: stores.game, identity });
   },
+  jobs: ({ stores, identity }) => [everyoneRewardJob({ game: stores.game, identity })],
   personalData: rewardPersonalData,
+  itemUses: [everyoneRewardItemUse],
 };

@@ -1,4 +1,4 @@
-import type { RewardRequest } from '@outpost/contracts/rewards';
+import type { RewardAudience, RewardRequest } from '@outpost/contracts/rewards';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../stores';
 import { betaTesters, partners } from './audiences';
@@ -35,7 +35,7 @@ export async function findMissingUsers(
  */
 export async function rewardRecipients(
   identity: Kysely<IdentityDatabase>,
-  request: Pick<RewardRequest, 'userIDs' | 'audience'>,
+  request: Pick<RewardRequest, 'userIDs'> & { audience?: RewardAudience | undefined },
 ): Promise<RewardRecipients> {
   if (request.audience === 'beta-testers') return { audience: request.audience, find: betaTesters };
   if (request.audience === 'partners') {

@@ -267,7 +267,7 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
       [{ ...valid, reason: '  ' }, `reason: ${REWARD_MESSAGES.reasonRequired}`],
       [{ ...valid, userIDs: undefined }, REWARD_MESSAGES.noRecipients],
       [{ ...valid, audience: 'partners' }, REWARD_MESSAGES.bothRecipients],
-      [{ ...valid, userIDs: undefined, audience: 'everyone' }, `audience: ${REWARD_MESSAGES.audience}`],
+      [{ ...valid, userIDs: undefined, audience: 'nobody' }, `audience: ${REWARD_MESSAGES.audience}`],
     ];
     for (const [data, message] of cases) {
       const response = await distribute(data);

@@ -2,23 +2,28 @@ import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import { unknownItemsMessage } from '@outpost/contracts/items';
 import {
   audienceTooLargeMessage,
+  distributeRewardAnswerSchema,
   distributeRewardCallableName,
   distributeRewardInputSchema,
-  distributeRewardResultSchema,
   emptyAudienceMessage,
   REQUEST_REUSED_CODE,
+  REWARD_EVERYONE,
   rewardRequestReusedMessage,
   rewardSendRacedMessage,
   unknownUsersMessage,
 } from '@outpost/contracts/rewards';
 import type { FastifyInstance } from 'fastify';
 import { adminChangeOf } from '../backoffice/index';
+import { countPlayerAccounts } from '../identity/index';
 import { UnknownItemsError } from '../items/index';
 import { registerCallable } from '../platform/http/callable';
 import { answering, FunctionError } from '../platform/http/errors';
 import type { AppStores } from '../stores';
 import { AudienceTooLargeError, EmptyAudienceError } from './audiences';
 import { distributeReward, RewardRequestReusedError, RewardSendRacedError } from './distribute';
+import { queueEveryoneReward } from './everyone';
+import { enqueueEveryoneReward } from './everyone-job';
+import { registerEveryoneRoutes } from './everyone-routes';
 import { rewardRecipients, UnknownUsersError } from './recipients';
 
 export interface RewardRoutesOptions {
@@ -30,7 +35,8 @@ export interface RewardRoutesOptions {
 /**
  * Spec §7: '{env}-admin-distributereward', one callable per environment, for admins only (the
  * route table's `distributeRewards`): credits and items to up to REWARD_MAX_RECIPIENTS players,
- * listed or an audience, once per requestID.
+ * listed or an audience, once per requestID; or to everyone, recorded and queued for the job that
+ * gives it in batches, answered at once with the distribution's state.
  */
 export function registerRewardRoutes(app: FastifyInstance, options: RewardRoutesOptions): void {
   for (const environment of ENVIRONMENTS) {
@@ -71,14 +77,24 @@ export function registerRewardRoutes(app: FastifyInstance, options: RewardRoutes
     registerCallable(app, {
       name: distributeRewardCallableName(environment),
       input: distributeRewardInputSchema,
-      output: distributeRewardResultSchema,
+      output: distributeRewardAnswerSchema,
       handler: async ({ userIDs, audience, ...gift }, http) => {
         const change = await adminChangeOf(http, environment);
         return answer(async () => {
+          if (audience === REWARD_EVERYONE) {
+            const players = await countPlayerAccounts(options.identity);
+            const queued = await queueEveryoneReward(options.game[environment], gift, players, change);
+            // Also on a repeat: the job may have been lost between the two stores' writes.
+            if (queued.state !== 'done') {
+              await enqueueEveryoneReward(options.identity, { environment, requestID: queued.requestID });
+            }
+            return queued;
+          }
           const recipients = await rewardRecipients(options.identity, { userIDs, audience });
           return distributeReward(options.game[environment], gift, recipients, change);
         });
       },
     });
   }
+  registerEveryoneRoutes(app, options);
 }

@@ -1,4 +1,5 @@
-import type { Selectable } from 'kysely';
+import type { EveryoneRewardState } from '@outpost/contracts/rewards';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * One reward distribution per requestID (spec §7 `{env}-admin-distributereward`): what it gives,
@@ -24,9 +25,29 @@ export interface RewardRecipientTable {
   given_at: string;
 }
 
+/**
+ * A distribution to everyone in the environment, given by a background job in batches of players
+ * ordered by id: the checkpoint (`last_user_id`, `reached`) moves in each batch's transaction, so
+ * a run taken over goes on after the last batch committed.
+ */
+export interface RewardEveryoneTable {
+  request_id: string;
+  state: EveryoneRewardState;
+  /** The players counted when it was sent. */
+  players_at_send: number;
+  /** The last player of the last batch committed; null before the first and once done. */
+  last_user_id: string | null;
+  /** Players given the reward so far. */
+  reached: Generated<number>;
+  started_at: string | null;
+  finished_at: string | null;
+  last_error: string | null;
+}
+
 export type RewardDistributionRow = Selectable<RewardDistributionTable>;
 
 export interface RewardTables {
   reward_distributions: RewardDistributionTable;
   reward_recipients: RewardRecipientTable;
+  reward_everyone: RewardEveryoneTable;
 }

@@ -106,18 +106,24 @@ describe.each(TEST_DIALECTS)('the job runner on %s', (dialect) => {
 
   it('retries a failing run after a growing pause, then gives it up with its error', async () => {
     let attempts = 0;
+    const told: number[] = [];
+    const gaveUp: [unknown, unknown][] = [];
     const flaky = runner([
       {
         name: 'flaky',
         maxAttempts: 3,
         backoffMs: (attempt) => attempt * MINUTE,
-        run: async () => {
+        run: async (_payload, run) => {
           attempts += 1;
+          told.push(run.attempt);
           throw new Error(`provider down (${attempts})`);
+        },
+        onGiveUp: async (payload, error) => {
+          gaveUp.push([payload, error]);
         },
       },
     ]);
-    await flaky.enqueue('flaky', null);
+    await flaky.enqueue('flaky', { order: 7 });
     expect(await flaky.runDue()).toBe(1);
     let [row] = await rows('flaky');
     expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'Error: provider down (1)' });
@@ -132,17 +138,25 @@ describe.each(TEST_DIALECTS)('the job runner on %s', (dialect) => {
     clock += 60 * MINUTE;
     expect(await flaky.runDue()).toBe(0);
     expect(attempts).toBe(3);
+    // Each run knew its attempt; the give-up was told once, with the payload and the last error.
+    expect(told).toEqual([1, 2, 3]);
+    expect(gaveUp).toEqual([[{ order: 7 }, new Error('provider down (3)')]]);
   });
 
   it('lets another instance take over a run whose instance stopped, and ignores the late finish', async () => {
     let release: () => void = () => undefined;
     let runs = 0;
+    const held: boolean[] = [];
     const slow: JobDefinition = {
       name: 'slow',
       leaseMs: MINUTE,
-      run: async () => {
+      run: async (_payload, run) => {
         runs += 1;
-        if (runs === 1) await new Promise<void>((resolve) => (release = resolve));
+        if (runs > 1) return;
+        held.push(await run.extendLease());
+        await new Promise<void>((resolve) => (release = resolve));
+        // Taken over meanwhile: the lease is no longer this instance's to extend.
+        held.push(await run.extendLease());
       },
     };
     const one = runner([slow]);
@@ -159,6 +173,7 @@ describe.each(TEST_DIALECTS)('the job runner on %s', (dialect) => {
     await stuck;
     expect((await rows('slow'))[0]).toMatchObject({ status: 'done', locked_by: 'two' });
     expect(runs).toBe(2);
+    expect(held).toEqual([true, false]);
   });
 
   it(`keeps ${HISTORY_DAYS} days of history`, async () => {

@@ -25,7 +25,24 @@ export interface JobDefinition {
   leaseMs?: number;
   /** The wait before the retry after the `attempt`th failed run; default 10 s doubling, at most 10 min. */
   backoffMs?: (attempt: number) => number;
-  run(payload: unknown): Promise<void>;
+  run(payload: unknown, context: JobRunContext): Promise<void>;
+  /**
+   * Called once when a run is given up (its attempts spent, by failures or by leases that ran
+   * out), with its last error: a job whose own records keep a state marks it failed there.
+   */
+  onGiveUp?(payload: unknown, error: unknown): Promise<void>;
+}
+
+/** What a run is told about itself. */
+export interface JobRunContext {
+  /** This run's attempt, from 1. */
+  attempt: number;
+  /**
+   * Holds the run for another lease from now, for a long job that works in steps; false when this
+   * instance no longer holds it (its lease ran out and another instance took it over), so the job
+   * should stop.
+   */
+  extendLease(): Promise<boolean>;
 }
 
 export interface JobLogger {
@@ -52,6 +69,41 @@ const PERIODIC_KEY = 'periodic';
 export const HISTORY_DAYS = 7;
 
 const defaultBackoff = (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 10 * 60_000);
+
+/**
+ * Adds a run of `definition` (at `runAt`, default now) to the queue in `db`, for whichever
+ * instance's runner takes it next. With a `key`, a run of that name and key that is still waiting
+ * or under way stands for this one (answers false), so an enqueue can be repeated. A domain's
+ * route enqueues its own job through this, without holding the runner.
+ */
+export async function enqueueRun<Database extends JobTables>(
+  db: Kysely<Database>,
+  definition: Pick<JobDefinition, 'name' | 'maxAttempts'>,
+  payload: unknown,
+  options: { runAt?: Date; key?: string; now?: Date } = {},
+): Promise<boolean> {
+  const jobs = db as unknown as Kysely<JobTables>;
+  const now = options.now ?? new Date();
+  const result = await jobs
+    .insertInto('jobs')
+    .values({
+      name: definition.name,
+      key: options.key ?? uuidv7(),
+      payload: JSON.stringify(payload ?? null),
+      status: 'pending',
+      run_at: (options.runAt ?? now).toISOString(),
+      attempts: 0,
+      max_attempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      created_at: now.toISOString(),
+    })
+    // That name and key already waits or runs (a periodic job another instance scheduled): the
+    // partial unique index's own predicate names it as the conflict's target.
+    .onConflict((conflict) =>
+      conflict.columns(['name', 'key']).where(sql<boolean>`status in ('pending', 'running')`).doNothing(),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
 
 /** An error as the history shows it: its message, at most a few lines. */
 function describe(error: unknown): string {
@@ -129,32 +181,14 @@ export class JobRunner<Database extends JobTables> {
     return definition;
   }
 
-  async #schedule(
+  #schedule(
     db: Kysely<JobTables>,
     definition: JobDefinition,
     runAt: Date,
     key: string,
     payload: unknown = null,
   ): Promise<boolean> {
-    const result = await db
-      .insertInto('jobs')
-      .values({
-        name: definition.name,
-        key,
-        payload: JSON.stringify(payload ?? null),
-        status: 'pending',
-        run_at: runAt.toISOString(),
-        attempts: 0,
-        max_attempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-        created_at: this.#now().toISOString(),
-      })
-      // That name and key already waits or runs (a periodic job another instance scheduled): the
-      // partial unique index's own predicate names it as the conflict's target.
-      .onConflict((conflict) =>
-        conflict.columns(['name', 'key']).where(sql<boolean>`status in ('pending', 'running')`).doNothing(),
-      )
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+    return enqueueRun(db, definition, payload, { runAt, key, now: this.#now() });
   }
 
   #poll(delayMs: number): void {
@@ -225,7 +259,10 @@ export class JobRunner<Database extends JobTables> {
     let failure: unknown;
     if (job.attempts <= job.max_attempts) {
       try {
-        await definition.run(JSON.parse(job.payload));
+        await definition.run(JSON.parse(job.payload), {
+          attempt: job.attempts,
+          extendLease: () => this.#extendLease(job, definition),
+        });
       } catch (error) {
         failure = error ?? new Error('the job failed without an error');
       }
@@ -233,6 +270,20 @@ export class JobRunner<Database extends JobTables> {
       failure = new Error(`its lease ran out ${job.max_attempts} times: the instance running it stopped`);
     }
     await this.#finish(job, definition, failure);
+  }
+
+  async #extendLease(job: JobRow, definition: JobDefinition): Promise<boolean> {
+    const leaseUntil = new Date(this.#now().getTime() + (definition.leaseMs ?? DEFAULT_LEASE_MS)).toISOString();
+    const held = await this.#db
+      .updateTable('jobs')
+      .set({ lease_until: leaseUntil })
+      .where('id', '=', job.id)
+      .where('locked_by', '=', this.#instanceId)
+      .where('status', '=', 'running')
+      // The attempt it was claimed as: a takeover by this same instance is another run.
+      .where('attempts', '=', job.attempts)
+      .executeTakeFirst();
+    return Number(held.numUpdatedRows) > 0;
   }
 
   /**
@@ -243,6 +294,7 @@ export class JobRunner<Database extends JobTables> {
     const now = this.#now();
     const at = now.toISOString();
     const retry = failure !== undefined && job.attempts < job.max_attempts;
+    let gaveUp = false;
     await this.#db.transaction().execute(async (trx) => {
       const finished = await trx
         .updateTable('jobs')
@@ -267,11 +319,20 @@ export class JobRunner<Database extends JobTables> {
         .where('status', '=', 'running')
         .executeTakeFirst();
       if (Number(finished.numUpdatedRows) === 0 || retry) return;
+      gaveUp = failure !== undefined;
       if (definition.everyMs !== undefined && job.key === PERIODIC_KEY) {
         await this.#schedule(trx, definition, new Date(now.getTime() + definition.everyMs), PERIODIC_KEY);
       }
     });
     if (failure === undefined) return;
+    if (gaveUp && definition.onGiveUp) {
+      await definition.onGiveUp(JSON.parse(job.payload), failure).catch((error: unknown) => {
+        this.#log.error(
+          { job: job.name, id: Number(job.id), err: error },
+          `jobs: ${job.name} could not record its give-up`,
+        );
+      });
+    }
     const details = { job: job.name, id: Number(job.id), attempt: job.attempts, err: failure };
     if (retry) this.#log.error(details, `jobs: ${job.name} failed; it runs again after a pause`);
     else this.#log.error(details, `jobs: ${job.name} failed ${job.attempts} times and is given up`);

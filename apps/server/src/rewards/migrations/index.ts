@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as rewards from './2026-12-01-rewards';
+import * as everyone from './2026-12-10-reward-everyone';
 
 /** Reward distribution's game-store migrations; never edit one that has shipped, add a new one. */
 export const rewardMigrations: Record<string, Migration> = {
   '2026-12-01-rewards': rewards,
+  '2026-12-10-reward-everyone': everyone,
 };

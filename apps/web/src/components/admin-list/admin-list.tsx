@@ -66,7 +66,7 @@
  * same; `pageSizes` and `defaultPageSize` change the rows-per-page choices. A column may set
  * TanStack's `sortDescFirst` (first click sorts descending) and `meta: { csvHeader, csvExclude }`.
  */
-import { ADMIN_LIST_DEFAULT_PAGE_SIZE, type SortOrder } from '@outpost/contracts/admin-list';
+import { ADMIN_LIST_DEFAULT_PAGE_SIZE, type AdminListPage, type SortOrder } from '@outpost/contracts/admin-list';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import {
   type Column,
@@ -112,6 +112,8 @@ export interface AdminListProps<Row extends RowData, Sort extends string> {
   rowAction?: { header: string; cell: (row: Row) => ReactNode };
   pageSizes?: readonly number[];
   defaultPageSize?: number;
+  /** How soon to load the page again given the page on screen, or false: a list of work under way follows it. */
+  refetchInterval?: (page: AdminListPage<Row> | undefined) => number | false;
 }
 
 const NO_FILTERS: readonly AdminListFilter[] = [];
@@ -134,6 +136,7 @@ export function AdminList<Row extends RowData, Sort extends string>(props: Admin
     queryFn: () => fetchPage(query),
     // The page on screen stays while the next one loads (marked busy), instead of flashing empty.
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => props.refetchInterval?.(query.state.data) ?? false,
   });
   const page = result.data;
 

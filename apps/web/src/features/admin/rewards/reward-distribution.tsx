@@ -1,8 +1,10 @@
 import type { Environment } from '@outpost/contracts/environments';
 import {
-  type DistributeRewardResult,
+  type DistributeRewardAnswer,
+  everyoneLabel,
   REWARD_AUDIENCE_DESCRIPTIONS,
   REWARD_AUDIENCE_LABELS,
+  REWARD_EVERYONE,
   REWARD_MAX_RECIPIENTS,
   type RewardRequest,
 } from '@outpost/contracts/rewards';
@@ -17,6 +19,8 @@ import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useDistributeReward } from './api/distribute-reward';
+import { useEveryonePlayers } from './api/everyone-rewards';
+import { EveryoneRewards } from './components/everyone-rewards';
 import { PlayerSearch } from './components/player-search';
 import { RecipientChoice } from './components/recipient-choice';
 import { RewardItemsEditor } from './components/reward-items-editor';
@@ -24,6 +28,7 @@ import { RewardResult } from './components/reward-result';
 import {
   type ChosenPlayer,
   checkReward,
+  everyoneSentText,
   newRequestID,
   newRewardDraft,
   playerCount,
@@ -44,15 +49,18 @@ export default function RewardDistribution() {
     <AdminScreen
       id="reward-distribution-title"
       title="Rewards"
-      lead={`Give credits and items to players of ${environment}, chosen or a whole audience, with the reason they get them.`}
+      lead={`Give credits and items to players of ${environment}, chosen, a whole audience or everyone, with the reason they get them.`}
       className={styles.screen}
     >
       {capabilities.distributeRewards ? (
-        <RewardForm
-          key={`${environment}/${formKey}`}
-          environment={environment}
-          onNewReward={() => setFormKey((key) => key + 1)}
-        />
+        <>
+          <RewardForm
+            key={`${environment}/${formKey}`}
+            environment={environment}
+            onNewReward={() => setFormKey((key) => key + 1)}
+          />
+          <EveryoneRewards environment={environment} />
+        </>
       ) : (
         <ReadOnlyNotice>
           Rewards are distributed by admins only: they give players credits and items, so your role cannot send them.
@@ -74,11 +82,13 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
   const [chosen, setChosen] = useState<ChosenPlayer[]>([]);
   const [draft, setDraft] = useState<RewardDraft>(newRewardDraft);
   const [notice, setNotice] = useState<FormNotice | null>(null);
-  const [result, setResult] = useState<DistributeRewardResult | null>(null);
+  const [result, setResult] = useState<DistributeRewardAnswer | null>(null);
   // A send that got no answer may have given the reward: until one comes, it stays as it was sent.
   const [outcomeUnknown, setOutcomeUnknown] = useState(false);
   const sending = useRef(false);
   const distribute = useDistributeReward(environment);
+  const everyonePlayers = useEveryonePlayers(environment).data?.players;
+  const everyoneSize = everyonePlayers === undefined ? 'counting the players…' : `${playerCount(everyonePlayers)} now`;
   const { confirm, dialog } = useConfirmDialog();
   const set = <Field extends keyof RewardDraft>(field: Field, value: RewardDraft[Field]) =>
     setDraft((current) => ({ ...current, [field]: value }));
@@ -95,7 +105,7 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
     const reward = checked.value;
     const confirmed = await confirm({
       title: environment === 'production' ? PRODUCTION_TITLE : `Send this reward in ${environment}?`,
-      message: <Confirmation reward={reward} />,
+      message: <Confirmation reward={reward} environment={environment} everyonePlayers={everyonePlayers} />,
       confirmLabel: 'Send reward',
     });
     if (!confirmed) return;
@@ -104,7 +114,10 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
       (answer) => {
         setOutcomeUnknown(false);
         setResult(answer);
-        setNotice({ tone: 'ok', text: sentText(answer) });
+        setNotice({
+          tone: 'ok',
+          text: answer.audience === REWARD_EVERYONE ? everyoneSentText(answer) : sentText(answer),
+        });
       },
       (error: Error) => {
         const failure = sendFailure(error);
@@ -126,7 +139,12 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
 
   return (
     <>
-      <RecipientChoice audience={draft.audience} onChange={(audience) => set('audience', audience)} />
+      <RecipientChoice
+        environment={environment}
+        audience={draft.audience}
+        everyoneSize={everyoneSize}
+        onChange={(audience) => set('audience', audience)}
+      />
       {draft.audience === null && (
         <PlayerSearch
           environment={environment}
@@ -180,6 +198,12 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
                 {playerCount(userIDs.length)} will get this reward.
               </p>
             </>
+          ) : draft.audience === REWARD_EVERYONE ? (
+            <p role="status" className={adminStyles.note}>
+              Every player in {environment} will get this reward: {everyoneSize}. A background job gives it in batches
+              of {REWARD_MAX_RECIPIENTS}, and its progress shows in the list below; players who join meanwhile may get
+              it too.
+            </p>
           ) : (
             <p role="status" className={adminStyles.note}>
               Every player in {REWARD_AUDIENCE_LABELS[draft.audience]} will get this reward:{' '}
@@ -228,19 +252,41 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
         </div>
         {dialog}
       </form>
-      {result && <RewardResult result={result} names={names} />}
+      {result && result.audience !== REWARD_EVERYONE && <RewardResult result={result} names={names} />}
     </>
   );
 }
 
+interface ConfirmationProps {
+  reward: RewardRequest;
+  environment: Environment;
+  /** The players counted for everyone, when known. */
+  everyonePlayers: number | undefined;
+}
+
 /** The confirmation's words: whom the reward goes to and what each gets. */
-function Confirmation({ reward }: { reward: RewardRequest }) {
+function Confirmation({ reward, environment, everyonePlayers }: ConfirmationProps) {
   const closing = 'Players who had this reward already get nothing more.';
   if (!reward.audience) {
     return (
       <p>
         Each of {playerCount(reward.userIDs?.length ?? 0)} gets {rewardText(reward)}, for “{reward.reason}”. {closing}
       </p>
+    );
+  }
+  if (reward.audience === REWARD_EVERYONE) {
+    return (
+      <>
+        <p>
+          {everyoneLabel(environment)}
+          {everyonePlayers === undefined ? '' : ` (${playerCount(everyonePlayers)} now)`}: each gets{' '}
+          {rewardText(reward)}, for “{reward.reason}”.
+        </p>
+        <p>
+          A background job gives it in batches, every player account once, and cannot be called back once it starts.{' '}
+          {closing}
+        </p>
+      </>
     );
   }
   return (

@@ -4,9 +4,12 @@ import { CallableError, NETWORK_ERROR_MESSAGE } from '../../../lib/callable';
 import {
   blankItem,
   checkReward,
+  everyoneSentText,
+  isUnderWay,
   newRequestID,
   newRewardDraft,
   playerCount,
+  progressText,
   recipientIDs,
   rewardText,
   sendFailure,
@@ -53,6 +56,15 @@ describe('reward check', () => {
     });
   });
 
+  it('sends everyone without the players chosen, and with no limit on how many it reaches', () => {
+    const draft = { ...newRewardDraft(), audience: 'everyone' as const, credits: '10', reason: 'Thanks' };
+    const many = Array.from({ length: REWARD_MAX_RECIPIENTS + 1 }, (_, index) => `u-${index}`);
+    expect(checkReward(requestID, many, draft)).toEqual({
+      ok: true,
+      value: { requestID, audience: 'everyone', credits: 10, items: [], reason: 'Thanks' },
+    });
+  });
+
   it('says the first problem in the form’s order', () => {
     const empty = newRewardDraft();
     expect(checkReward(requestID, [], empty)).toEqual({ ok: false, message: REWARD_MESSAGES.userIDs });
@@ -82,7 +94,7 @@ describe('reward text', () => {
   it('says what each player gets', () => {
     expect(rewardText({ credits: 1500, items: [{ itemID: 'taco', quantity: 2 }] })).toBe('1,500 credits and 2 × taco');
     expect(rewardText({ credits: 0, items: [{ itemID: 'taco', quantity: 1 }] })).toBe('1 × taco');
-    expect([playerCount(1), playerCount(3)]).toEqual(['1 player', '3 players']);
+    expect([playerCount(1), playerCount(3), playerCount(2541)]).toEqual(['1 player', '3 players', '2,541 players']);
   });
 });
 
@@ -96,6 +108,29 @@ describe('a send answered', () => {
     expect(sentText({ audience: 'beta-testers', given: [] })).toBe(
       'Nothing was sent twice: every player in Beta testers had this reward already.',
     );
+  });
+});
+
+describe('a reward to everyone', () => {
+  const queued = { state: 'queued' as const, reached: 0, playersAtSend: 2541 };
+
+  it('says it is queued for the job with the players counted, or done when sent again after', () => {
+    expect(everyoneSentText(queued)).toBe(
+      'Reward queued for everyone: a background job gives it to about 2,541 players, in batches. Its progress is in the list below.',
+    );
+    expect(everyoneSentText({ ...queued, state: 'done', reached: 2540 })).toBe(
+      'Nothing was sent twice: this reward to everyone is done, 2,540 players reached.',
+    );
+  });
+
+  it('shows its progress, and is followed while queued or running', () => {
+    expect(progressText({ reached: 1000, playersAtSend: 2541 })).toBe('1,000 of 2,541');
+    expect((['queued', 'running', 'done', 'failed'] as const).map((state) => isUnderWay({ state }))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
 

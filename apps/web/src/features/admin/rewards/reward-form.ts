@@ -1,9 +1,10 @@
 import {
   type DistributeRewardResult,
   distributeRewardInputSchema,
+  type EveryoneReward,
   REWARD_AUDIENCE_LABELS,
-  type RewardAudience,
   type RewardRequest,
+  type RewardRequestAudience,
 } from '@outpost/contracts/rewards';
 import { isUnanswered } from '../../../lib/callable';
 import { type Checked, checkWith, numberValue } from '../components/form-check';
@@ -34,8 +35,8 @@ export interface ItemDraft {
 }
 
 export interface RewardDraft {
-  /** The audience the reward goes to, or null for the players chosen (picked and pasted). */
-  audience: RewardAudience | null;
+  /** The audience the reward goes to (or everyone), or null for the players chosen (picked and pasted). */
+  audience: RewardRequestAudience | null;
   /** User IDs pasted in, separated by spaces, commas or new lines. */
   pasted: string;
   credits: string;
@@ -94,7 +95,24 @@ export function rewardText(reward: Pick<DistributeRewardResult, 'credits' | 'ite
   return parts.join(' and ');
 }
 
-export const playerCount = (count: number) => `${count} ${count === 1 ? 'player' : 'players'}`;
+export const playerCount = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'player' : 'players'}`;
+
+/** How far a reward to everyone has got: "1,000 of 2,541" (players reached of those counted at the send). */
+export function progressText(reward: Pick<EveryoneReward, 'reached' | 'playersAtSend'>): string {
+  return `${reward.reached.toLocaleString('en-US')} of ${reward.playersAtSend.toLocaleString('en-US')}`;
+}
+
+/** A reward to everyone still being given: its list follows it. */
+export const isUnderWay = (reward: Pick<EveryoneReward, 'state'>) =>
+  reward.state === 'queued' || reward.state === 'running';
+
+/** What a send to everyone says: queued (or resumed) for the job, or done already. */
+export function everyoneSentText(result: Pick<EveryoneReward, 'state' | 'reached' | 'playersAtSend'>): string {
+  if (result.state === 'done') {
+    return `Nothing was sent twice: this reward to everyone is done, ${playerCount(result.reached)} reached.`;
+  }
+  return `Reward queued for everyone: a background job gives it to about ${playerCount(result.playersAtSend)}, in batches. Its progress is in the list below.`;
+}
 
 /** What a send that got its answer says: how many it reached, or that everyone had the reward. */
 export function sentText(result: Pick<DistributeRewardResult, 'audience' | 'given'>): string {

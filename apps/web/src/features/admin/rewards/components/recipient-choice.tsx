@@ -1,34 +1,47 @@
+import type { Environment } from '@outpost/contracts/environments';
 import {
+  everyoneLabel,
   REWARD_AUDIENCE_DESCRIPTIONS,
   REWARD_AUDIENCE_LABELS,
   REWARD_AUDIENCES,
-  type RewardAudience,
+  REWARD_EVERYONE,
+  type RewardRequestAudience,
 } from '@outpost/contracts/rewards';
 import { useId } from 'react';
 import styles from '../rewards.module.css';
 
-const OPTIONS: { audience: RewardAudience | null; label: string; description: string }[] = [
-  { audience: null, label: 'Chosen players', description: 'Players you find below or whose user IDs you paste.' },
-  ...REWARD_AUDIENCES.map((audience) => ({
-    audience,
-    label: REWARD_AUDIENCE_LABELS[audience],
-    description: REWARD_AUDIENCE_DESCRIPTIONS[audience],
-  })),
-];
-
 interface RecipientChoiceProps {
-  /** The audience chosen, or null for chosen players. */
-  audience: RewardAudience | null;
-  onChange: (audience: RewardAudience | null) => void;
+  environment: Environment;
+  /** The audience chosen (or everyone), or null for chosen players. */
+  audience: RewardRequestAudience | null;
+  /** What the Everyone option says of its size: the count, or that it is being counted. */
+  everyoneSize: string;
+  onChange: (audience: RewardRequestAudience | null) => void;
 }
 
-/** Whom the reward goes to: players the admin chooses, or one of the audiences the server finds at the send. */
-export function RecipientChoice({ audience, onChange }: RecipientChoiceProps) {
+/**
+ * Whom the reward goes to: players the admin chooses, one of the audiences the server finds at the
+ * send, or everyone in the environment, given by a background job.
+ */
+export function RecipientChoice({ environment, audience, everyoneSize, onChange }: RecipientChoiceProps) {
   const id = useId();
+  const options: { audience: RewardRequestAudience | null; label: string; description: string }[] = [
+    { audience: null, label: 'Chosen players', description: 'Players you find below or whose user IDs you paste.' },
+    ...REWARD_AUDIENCES.map((option) => ({
+      audience: option,
+      label: REWARD_AUDIENCE_LABELS[option],
+      description: REWARD_AUDIENCE_DESCRIPTIONS[option],
+    })),
+    {
+      audience: REWARD_EVERYONE,
+      label: everyoneLabel(environment),
+      description: `Every player account, given in batches by a background job: ${everyoneSize}.`,
+    },
+  ];
   return (
     <fieldset className={styles.sendTo}>
       <legend>Send to</legend>
-      {OPTIONS.map((option) => {
+      {options.map((option) => {
         const key = option.audience ?? 'chosen';
         return (
           <div key={key} className={styles.option}>

@@ -1,0 +1,66 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { EVERYONE_REWARD_STATE_LABELS, type EveryoneReward } from '@outpost/contracts/rewards';
+import { AdminList } from '../../../../components/admin-list/admin-list';
+import { adminColumnHelper } from '../../../../components/admin-list/columns';
+import { formatInstant } from '../../components/local-time';
+import { everyoneRewardsQueryKey, getEveryoneRewards } from '../api/everyone-rewards';
+import { isUnderWay, progressText, rewardText } from '../reward-form';
+import styles from '../rewards.module.css';
+
+/** How often the list is read again while a reward to everyone is being given. */
+const FOLLOW_MS = 2_000;
+
+const column = adminColumnHelper<EveryoneReward>();
+const columns = column.columns([
+  column.accessor('distributedAt', { header: 'Sent', cell: (cell) => formatInstant(cell.getValue()) }),
+  column.accessor((reward) => rewardText(reward), { id: 'reward', header: 'Each player gets' }),
+  column.accessor('reason', { header: 'Reason' }),
+  column.accessor((reward) => EVERYONE_REWARD_STATE_LABELS[reward.state], {
+    id: 'state',
+    header: 'State',
+    cell: (cell) => {
+      const reward = cell.row.original;
+      return (
+        <>
+          <span className={styles.state}>{cell.getValue()}</span>
+          {reward.lastError && <span className={styles.stateError}>{reward.lastError}</span>}
+        </>
+      );
+    },
+  }),
+  column.accessor(progressText, { id: 'reached', header: 'Players reached' }),
+  column.accessor('finishedAt', {
+    header: 'Finished',
+    cell: (cell) => {
+      const finished = cell.getValue();
+      return finished ? formatInstant(finished) : '—';
+    },
+  }),
+  column.accessor('requestID', { header: 'Request ID', cell: (cell) => <code>{cell.getValue()}</code> }),
+]);
+
+const SORTABLE = ['distributedAt'] as const;
+
+/**
+ * The environment's rewards to everyone, newest first, with each one's state and the players it
+ * has reached; read again every few seconds while one is queued or running.
+ */
+export function EveryoneRewards({ environment }: { environment: Environment }) {
+  return (
+    <section aria-labelledby="everyone-rewards-title" className={styles.everyone}>
+      <h2 id="everyone-rewards-title">Rewards to everyone</h2>
+      <AdminList
+        label="Rewards to everyone"
+        hideCaption
+        columns={columns}
+        sortable={SORTABLE}
+        queryKey={everyoneRewardsQueryKey(environment)}
+        fetchPage={(query) => getEveryoneRewards(environment, query)}
+        getRowId={(reward) => reward.requestID}
+        csvFileName="rewards-to-everyone"
+        emptyText={`No reward has been sent to everyone in ${environment} yet.`}
+        refetchInterval={(page) => (page?.rows.some(isUnderWay) ? FOLLOW_MS : false)}
+      />
+    </section>
+  );
+}
