@@ -254,7 +254,13 @@ export const LIVE_STATS_RANGE_BUCKETS: Record<LiveStatsRange, { unit: 'hour' | '
  * The series the charts draw: players seen in the game (distinct per hour or day), seconds played,
  * accounts made, credit packs bought, merch orders paid.
  */
-export const LIVE_SERIES = ['activePlayers', 'playtimeSeconds', 'signUps', 'creditPurchases', 'merchPurchases'] as const;
+export const LIVE_SERIES = [
+  'activePlayers',
+  'playtimeSeconds',
+  'signUps',
+  'creditPurchases',
+  'merchPurchases',
+] as const;
 export type LiveSeriesName = (typeof LIVE_SERIES)[number];
 
 /** GET /api/admin/:env/live-stats/series?range= */
