@@ -27,6 +27,7 @@ import { registerSpa } from './platform/http/spa';
 import { registerJobRunner } from './platform/jobs/register';
 import { registerLiveUpdates } from './platform/live/register';
 import { createMailer } from './platform/mail/mailer';
+import { createPushSenders } from './platform/push/senders';
 import { createFileStore, fileStoreCspSources } from './platform/storage/create-file-store';
 import type { FileStore } from './platform/storage/file-store';
 import { LocalFileStore, registerLocalFileRoutes } from './platform/storage/local-file-store';
@@ -98,6 +99,7 @@ export type AppConfig = Pick<
   | 'paypal'
   | 'stripe'
   | 'ingestKeys'
+  | 'fcm'
 > & { authSecret: string };
 
 export interface AppOptions {
@@ -216,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimits,
     files,
     mailer,
+    push: createPushSenders({ identity, fcm: config.fcm, logger: app.log }),
     auth,
     viewers,
     payments: createPaymentClients(config),

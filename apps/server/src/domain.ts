@@ -16,6 +16,7 @@ import type { JobDefinition } from './platform/jobs/runner';
 import type { LiveTopic } from './platform/live/routes';
 import type { Mailer } from './platform/mail/mailer';
 import type { PersonalDataPart } from './platform/personal-data';
+import type { PushSenders } from './platform/push/senders';
 import type { FileStore } from './platform/storage/file-store';
 import type { AppStores, GameDatabase, IdentityDatabase } from './stores';
 
@@ -46,6 +47,8 @@ export interface AppContext {
   rateLimits: RateLimits;
   files: FileStore;
   mailer: Mailer;
+  /** Each environment's push sender: FCM where configured, the outbox otherwise. */
+  push: PushSenders;
   auth: Auth;
   viewers: ViewerResolver;
   /** Every environment's PayPal and Stripe clients, where configured. */

@@ -26,6 +26,8 @@ import { jobMigrations } from './platform/jobs/migrations/index';
 import type { JobTables } from './platform/jobs/tables';
 import { mailMigrations } from './platform/mail/migrations/index';
 import type { MailTables } from './platform/mail/tables';
+import { pushMigrations } from './platform/push/migrations/index';
+import type { PushTables } from './platform/push/tables';
 import type { ProductTables } from './products/tables';
 import type { RewardTables } from './rewards/tables';
 import type { ShopTables } from './shop/tables';
@@ -41,11 +43,12 @@ import type { TheaterTables } from './theater/tables';
  * so platform/ names no domain.
  */
 
-/** The identity store: accounts, sessions, profiles, the mail outbox, used captcha challenges and the job queue. */
+/** The identity store: accounts, sessions, profiles, the mail and push outboxes, used captcha challenges and the job queue. */
 export type IdentityDatabase = IdentityTables &
   UserSearchTables &
   AccountLifecycleTables &
   MailTables &
+  PushTables &
   AttestationTables &
   JobTables &
   ChangeTables;
@@ -82,6 +85,7 @@ const migrationsOf = (store: 'identity' | 'game') =>
 const MIGRATIONS = {
   identity: joinMigrations(
     mailMigrations,
+    pushMigrations,
     attestationMigrations,
     jobMigrations,
     changeMigrations,

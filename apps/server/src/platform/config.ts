@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import { z } from 'zod';
+import { readServiceAccount, type ServiceAccount } from './push/service-account';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MB = 1024 * 1024;
@@ -101,6 +102,12 @@ const envSchema = z.object({
   INGEST_DEVELOPMENT_KEY: serviceKey(),
   INGEST_BETA_KEY: serviceKey(),
   INGEST_PRODUCTION_KEY: serviceKey(),
+  FCM_DEVELOPMENT_SERVICE_ACCOUNT: z.string().optional(),
+  FCM_DEVELOPMENT_API_URL: fcmApiUrl(),
+  FCM_BETA_SERVICE_ACCOUNT: z.string().optional(),
+  FCM_BETA_API_URL: fcmApiUrl(),
+  FCM_PRODUCTION_SERVICE_ACCOUNT: z.string().optional(),
+  FCM_PRODUCTION_API_URL: fcmApiUrl(),
 });
 
 /** A key travels as `Authorization: Bearer <key>`, where a space would end it. */
@@ -129,6 +136,12 @@ function stripeWebhookSecret() {
   return z
     .string()
     .regex(/^whsec_\S+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional();
+}
+
+function fcmApiUrl() {
+  return z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://fcm.googleapis.com' })
     .optional();
 }
 
@@ -172,7 +185,18 @@ export type Config = {
    * API, `Authorization: Bearer <key>`); undefined means that environment takes no reports.
    */
   ingestKeys: Record<Environment, string | undefined>;
+  /** Each game environment's Firebase Cloud Messaging credentials; undefined means its pushes go to the outbox. */
+  fcm: Record<Environment, FcmConfig | undefined>;
 };
+
+export type FcmConfig = {
+  /** The service account's key file, read and checked when the configuration is loaded. */
+  serviceAccount: ServiceAccount;
+  /** FCM's API host; tests point it at a local server. */
+  apiUrl: string;
+};
+
+const FCM_DEFAULT_API_URL = 'https://fcm.googleapis.com';
 
 export type PayPalConfig = {
   clientId: string;
@@ -260,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   const paypal = paypalConfig(present);
   const stripe = stripeConfig(present);
   const ingestKeys = ingestKeysConfig(value);
+  const fcm = fcmConfig(present, cwd);
   const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     port: value.PORT,
@@ -286,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     paypal,
     stripe,
     ingestKeys,
+    fcm,
   };
 }
 
@@ -315,6 +341,29 @@ function ingestKeysConfig(value: z.infer<typeof envSchema>): Record<Environment,
       );
     }
     return key;
+  };
+  return { development: one('development'), beta: one('beta'), production: one('production') };
+}
+
+/**
+ * FCM per environment: the path of the service account's JSON key file (relative to the working
+ * folder) turns it on. The file is read now, so a wrong path or key stops the start.
+ */
+function fcmConfig(
+  present: Record<string, string | undefined>,
+  cwd: string,
+): Record<Environment, FcmConfig | undefined> {
+  const one = (environment: Environment): FcmConfig | undefined => {
+    const prefix = `FCM_${environment.toUpperCase()}`;
+    const file = present[`${prefix}_SERVICE_ACCOUNT`];
+    if (file === undefined) return undefined;
+    let serviceAccount: ServiceAccount;
+    try {
+      serviceAccount = readServiceAccount(path.resolve(cwd, file));
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration: ${prefix}_SERVICE_ACCOUNT: ${(error as Error).message}`);
+    }
+    return { serviceAccount, apiUrl: present[`${prefix}_API_URL`] ?? FCM_DEFAULT_API_URL };
   };
   return { development: one('development'), beta: one('beta'), production: one('production') };
 }

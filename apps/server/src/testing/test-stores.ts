@@ -84,6 +84,7 @@ export function buildUnreadyTestApp(testStores: TestStores, options: TestAppOpti
       paypal: { development: undefined, beta: undefined, production: undefined },
       stripe: { development: undefined, beta: undefined, production: undefined },
       ingestKeys: { development: undefined, beta: undefined, production: undefined },
+      fcm: { development: undefined, beta: undefined, production: undefined },
       ...options.config,
     },
   });

@@ -6,18 +6,21 @@ import type { MailLogger } from './mailer';
 // Test helpers for the mail seam. Not imported by the app, so smtp-server stays a dev dependency.
 
 export interface LoggedLine {
-  level: 'info' | 'error';
+  level: 'info' | 'warn' | 'error';
   obj: Record<string, unknown>;
   msg: string;
 }
 
-/** A logger that keeps what it is given, so tests can read what a developer would see. */
-export function captureLogger(): { logger: MailLogger; lines: LoggedLine[] } {
+/** A logger that keeps what it is given, so tests can read what a developer would see (mail's and push's). */
+export function captureLogger(): {
+  logger: MailLogger & { warn(obj: object, msg: string): void };
+  lines: LoggedLine[];
+} {
   const lines: LoggedLine[] = [];
   const keep = (level: LoggedLine['level']) => (obj: object, msg: string) => {
     lines.push({ level, obj: { ...obj }, msg });
   };
-  return { logger: { info: keep('info'), error: keep('error') }, lines };
+  return { logger: { info: keep('info'), warn: keep('warn'), error: keep('error') }, lines };
 }
 
 export interface ReceivedMail {

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestStores, TEST_DIALECTS, type TestStores } from '../../testing/test-stores';
+import { loadConfig } from '../config';
+import { captureLogger } from '../mail/testing';
+import { listPushOutbox } from './queries';
+import { createPushSenders } from './senders';
+import { startTestFcmServer, type TestFcmServer } from './testing';
+
+describe('FCM configuration', () => {
+  let fcm: TestFcmServer;
+  let dir: string;
+  beforeEach(async () => {
+    fcm = await startTestFcmServer();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-fcm-config-'));
+  });
+  afterEach(async () => {
+    await fcm.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads an environment’s service account, relative to the working folder, on FCM’s host by default', () => {
+    const file = path.basename(fcm.writeServiceAccount(dir));
+    const config = loadConfig(
+      { FCM_BETA_SERVICE_ACCOUNT: file, FCM_PRODUCTION_SERVICE_ACCOUNT: file, FCM_PRODUCTION_API_URL: fcm.apiUrl },
+      dir,
+    );
+    const serviceAccount = {
+      projectId: 'outpost-test',
+      clientEmail: fcm.clientEmail,
+      privateKey: expect.stringContaining('-----BEGIN PRIVATE KEY-----'),
+      tokenUri: fcm.tokenUri,
+    };
+    expect(config.fcm).toEqual({
+      development: undefined,
+      beta: { serviceAccount, apiUrl: 'https://fcm.googleapis.com' },
+      production: { serviceAccount, apiUrl: fcm.apiUrl },
+    });
+    expect(loadConfig({}).fcm).toEqual({ development: undefined, beta: undefined, production: undefined });
+  });
+
+  it.each([
+    [
+      'a missing file',
+      () => 'nowhere.json',
+      /FCM_BETA_SERVICE_ACCOUNT: cannot read the service-account file .*nowhere\.json \(ENOENT\)/,
+    ],
+    ['a file that is not JSON', () => 'not json', /is not JSON/],
+    [
+      'another kind of key file',
+      (key: Record<string, unknown>) => ({ ...key, type: 'authorized_user' }),
+      /its "type" must be "service_account"/,
+    ],
+    [
+      'a file without the project',
+      (key: Record<string, unknown>) => ({ ...key, project_id: '' }),
+      /has no "project_id"/,
+    ],
+    [
+      'a file without the token endpoint',
+      (key: Record<string, unknown>) => ({ ...key, token_uri: undefined }),
+      /has no "token_uri"/,
+    ],
+    [
+      'a broken private key',
+      (key: Record<string, unknown>) => ({ ...key, private_key: 'MIIEvQ…' }),
+      /"private_key" .* is not a PEM private key/,
+    ],
+  ])('refuses %s when the configuration is loaded, naming the variable and never the key', (_case, change, reason) => {
+    const good = JSON.parse(fs.readFileSync(fcm.writeServiceAccount(dir), 'utf8')) as Record<string, unknown>;
+    const changed = change(good);
+    const file = path.join(dir, 'bad.json');
+    if (changed !== 'nowhere.json')
+      fs.writeFileSync(file, typeof changed === 'string' ? changed : JSON.stringify(changed));
+    const load = () => loadConfig({ FCM_BETA_SERVICE_ACCOUNT: changed === 'nowhere.json' ? changed : 'bad.json' }, dir);
+    expect(load).toThrow(reason);
+    expect(load).toThrow(/^Invalid configuration: FCM_BETA_SERVICE_ACCOUNT: /);
+    expect(load).not.toThrow(/PRIVATE KEY/);
+  });
+
+  it('refuses an API URL that is not http(s)', () => {
+    expect(() => loadConfig({ FCM_DEVELOPMENT_API_URL: 'fcm.googleapis.com' })).toThrow(
+      'FCM_DEVELOPMENT_API_URL must be an http:// or https:// URL',
+    );
+  });
+});
+
+describe.each(TEST_DIALECTS)('push senders per environment on %s', (dialect) => {
+  let t: TestStores;
+  let fcm: TestFcmServer;
+  beforeEach(async () => {
+    t = await openTestStores(dialect);
+    fcm = await startTestFcmServer();
+  });
+  afterEach(async () => {
+    await fcm.close();
+    await t.cleanup();
+  });
+
+  it('gives FCM to the environments with a service account and the outbox to the others', async () => {
+    const { fcm: configured } = loadConfig(
+      { FCM_BETA_SERVICE_ACCOUNT: fcm.writeServiceAccount(t.dataDir), FCM_BETA_API_URL: fcm.apiUrl },
+      t.dataDir,
+    );
+    const senders = createPushSenders({ identity: t.stores.identity, fcm: configured, logger: captureLogger().logger });
+    expect([senders.development.transport, senders.beta.transport, senders.production.transport]).toEqual([
+      'outbox',
+      'fcm',
+      'outbox',
+    ]);
+
+    const message = { title: 'Hello', body: 'World' };
+    expect((await senders.beta.send(['beta-phone'], message))[0]?.status).toBe('sent');
+    expect((await senders.production.send(['live-phone'], message))[0]?.status).toBe('sent');
+    expect(fcm.received.map((push) => push.token)).toEqual(['beta-phone']);
+    const rows = await listPushOutbox(t.stores.identity, { limit: 10 });
+    expect(rows.map((row) => [row.environment, row.token])).toEqual([['production', 'live-phone']]);
+  });
+});
