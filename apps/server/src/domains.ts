@@ -11,6 +11,7 @@ import { ledgerDomain } from './ledger/module';
 import { lightingDomain } from './lighting/module';
 import { merchDomain } from './merch/module';
 import { moderationDomain } from './moderation/module';
+import { notificationsDomain } from './notifications/module';
 import { opsDomain } from './ops/module';
 import { partnersDomain } from './partners/module';
 import { paymentsDomain } from './payments/module';
@@ -18,6 +19,7 @@ import type { ChangeSource } from './platform/changes/triggers';
 import type { LiveTopic } from './platform/live/routes';
 import type { PersonalDataPart } from './platform/personal-data';
 import { productsDomain } from './products/module';
+import { pushDomain } from './push/module';
 import { rewardsDomain } from './rewards/module';
 import { shopDomain } from './shop/module';
 import { siteDomain } from './site/module';
@@ -43,6 +45,8 @@ export const DOMAINS: readonly Domain[] = [
   merchDomain,
   gameDataDomain,
   rewardsDomain,
+  pushDomain,
+  notificationsDomain,
   theaterDomain,
   moderationDomain,
   betaDomain,

@@ -13,6 +13,7 @@ import type { LedgerTables } from './ledger/tables';
 import type { LightingTables } from './lighting/tables';
 import type { MerchTables } from './merch/tables';
 import type { ModerationTables } from './moderation/tables';
+import type { NotificationTables } from './notifications/tables';
 import type { OpsTables } from './ops/tables';
 import type { PartnerTables } from './partners/tables';
 import type { PaymentTables } from './payments/tables';
@@ -29,6 +30,7 @@ import type { MailTables } from './platform/mail/tables';
 import { pushMigrations } from './platform/push/migrations/index';
 import type { PushTables } from './platform/push/tables';
 import type { ProductTables } from './products/tables';
+import type { PushDeviceTables } from './push/tables';
 import type { RewardTables } from './rewards/tables';
 import type { ShopTables } from './shop/tables';
 import type { SiteTables } from './site/tables';
@@ -70,6 +72,8 @@ export type GameDatabase = ChangeTables &
   BetaTables &
   ModerationTables &
   RewardTables &
+  NotificationTables &
+  PushDeviceTables &
   AvatarTables &
   LightingTables &
   PartnerTables;

@@ -223,6 +223,16 @@ export const API_POLICIES = {
   'POST /api/admin/:env/ingest-keys/:keyID/revoke': { access: 'manageIngestKeys' },
   'GET /api/admin/:env/live-stats': { access: 'viewLiveStats' },
   'GET /api/admin/:env/live-stats/series': { access: 'viewLiveStats' },
+  // Spec §7's push endpoints, one per environment; the composer's reads and its cancel (issue 23).
+  'POST /api/fn/development-push-sendbatch': { access: 'sendPush' },
+  'POST /api/fn/beta-push-sendbatch': { access: 'sendPush' },
+  'POST /api/fn/production-push-sendbatch': { access: 'sendPush' },
+  'POST /api/fn/development-push-sendtestnotificatio': { access: 'sendPush' },
+  'POST /api/fn/beta-push-sendtestnotificatio': { access: 'sendPush' },
+  'POST /api/fn/production-push-sendtestnotificatio': { access: 'sendPush' },
+  'GET /api/admin/:env/push/messages': { access: 'sendPush' },
+  'POST /api/admin/:env/push/messages/:messageID/cancel': { access: 'sendPush' },
+  'POST /api/admin/:env/push/audience': { access: 'sendPush' },
   // Stripe calls it without an account: the Stripe-Signature over the raw body is the protection.
   'POST /api/webhooks/stripe': open,
 } as const satisfies Record<string, RoutePolicy>;

@@ -37,6 +37,8 @@ export const CAPABILITIES = {
   viewLiveStats: ['admin', 'staff'],
   /** The game servers' service keys: made, named and revoked by admins only (they let a server write game data). */
   manageIngestKeys: ['admin'],
+  /** Push notifications: composed, sent, scheduled and cancelled by admins only (they reach players' phones). */
+  sendPush: ['admin'],
 } as const satisfies Record<string, readonly ProfileKey[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -66,6 +68,7 @@ export const adminAccessSchema = z.object({
     viewJobs: z.boolean(),
     viewLiveStats: z.boolean(),
     manageIngestKeys: z.boolean(),
+    sendPush: z.boolean(),
   }),
 });
 export type AdminAccess = z.infer<typeof adminAccessSchema>;

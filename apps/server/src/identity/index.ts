@@ -4,6 +4,7 @@ export { type Auth, type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } 
 export {
   countAccounts,
   countPlayerAccounts,
+  displayNamesOf,
   findProfile,
   heldKeyPattern,
   listRecentAccounts,

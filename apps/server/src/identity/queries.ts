@@ -213,3 +213,20 @@ export async function playerAccountsAfter(
   const rows = await page.execute();
   return rows.map((row) => row.id);
 }
+
+/** The display names of some accounts (null for one without a profile), for lists that name people. */
+export async function displayNamesOf(
+  db: Kysely<IdentityDatabase>,
+  userIds: readonly string[],
+): Promise<ReadonlyMap<string, string | null>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('profiles')
+    .select(['user_id', 'display_name'])
+    .where('user_id', 'in', unique)
+    .execute();
+  const names = new Map<string, string | null>(unique.map((id) => [id, null]));
+  for (const row of rows) names.set(row.user_id, row.display_name);
+  return names;
+}

@@ -1,0 +1,258 @@
+import type { Environment } from '@outpost/contracts/environments';
+import {
+  CANCEL_ONLY_SCHEDULED,
+  noDevicesMessage,
+  type PushAudience,
+  type PushMessage,
+  type PushSendBatchInput,
+  type PushTestResult,
+} from '@outpost/contracts/push-messages';
+import type { Kysely } from 'kysely';
+import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import { isUniqueViolation } from '../platform/db/errors';
+import type { PushSender } from '../platform/push/sender';
+import { newRandomID } from '../platform/random-id';
+import type { GameDatabase, IdentityDatabase } from '../stores';
+import { devicesOf, forgetDevices } from './devices';
+import { type RecipientStores, recipientsAfter } from './recipients';
+import type { PushMessageRow } from './tables';
+
+/** The admin-log actions of push (spec §7: each notification and test notification appends one first). */
+export const PUSH_ADMIN_ACTIONS = {
+  send: 'push.sendbatch',
+  test: 'push.sendtestnotification',
+  cancel: 'push.cancel',
+} as const;
+
+/** A refusal a person can act on (400), nothing stored. */
+export class PushRefusal extends Error {}
+/** A message that cannot be cancelled any more (409). */
+export class PushConflict extends Error {}
+export class PushMessageNotFound extends Error {}
+
+const USER_PAGE = 1000;
+
+/** Every player of a segment, page by page; 'everyone' is every player with a device. */
+async function segmentPlayers(
+  stores: RecipientStores,
+  segment: Pick<PushMessageRow, 'recipient_category' | 'active_since' | 'user_ids'>,
+): Promise<string[]> {
+  const players: string[] = [];
+  for (let after: string | null = null; ; ) {
+    const page = await recipientsAfter(stores, segment, after, USER_PAGE);
+    players.push(...page);
+    if (page.length < USER_PAGE) return players;
+    after = page.at(-1) ?? null;
+  }
+}
+
+/** How many players and devices a message would reach now. */
+export async function measureAudience(
+  stores: RecipientStores,
+  segment: Pick<PushMessageRow, 'recipient_category' | 'active_since' | 'user_ids'>,
+): Promise<PushAudience> {
+  const devices = stores.game.selectFrom('push_devices');
+  if (segment.recipient_category === 'everyone') {
+    const row = await devices
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as('devices'),
+        eb.fn.count<string | number>('user_id').distinct().as('players'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { players: Number(row.players), devices: Number(row.devices) };
+  }
+  const players = await segmentPlayers(stores, segment);
+  let count = 0;
+  for (let index = 0; index < players.length; index += USER_PAGE) {
+    const row = await devices
+      .where('user_id', 'in', players.slice(index, index + USER_PAGE))
+      .select((eb) => eb.fn.countAll<string | number>().as('devices'))
+      .executeTakeFirstOrThrow();
+    count += Number(row.devices);
+  }
+  return { players: players.length, devices: count };
+}
+
+/** The chosen players that have no account: a message to them is refused whole. */
+export async function unknownPlayers(
+  identity: Kysely<IdentityDatabase>,
+  userIDs: readonly string[],
+): Promise<string[]> {
+  if (userIDs.length === 0) return [];
+  const found = new Set<string>();
+  for (let index = 0; index < userIDs.length; index += USER_PAGE) {
+    const rows = await identity
+      .selectFrom('auth_users')
+      .select('id')
+      .where('id', 'in', userIDs.slice(index, index + USER_PAGE))
+      .execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return userIDs.filter((id) => !found.has(id));
+}
+
+/**
+ * Records a message, its admin-log entry first, in one transaction; a requestID already recorded
+ * answers that message instead (a retried send is the same message, logged once).
+ */
+export async function recordPushMessage(
+  game: Kysely<GameDatabase>,
+  input: PushSendBatchInput,
+  change: AdminChange,
+  now: Date,
+): Promise<PushMessageRow> {
+  const earlier = () =>
+    input.requestID
+      ? game.selectFrom('push_messages').selectAll().where('request_id', '=', input.requestID).executeTakeFirst()
+      : Promise.resolve(undefined);
+  const known = await earlier();
+  if (known) return known;
+  try {
+    return await insertPushMessage(game, input, change, now);
+  } catch (error) {
+    // The same request sent at once: the one that committed first is the message.
+    const winner = isUniqueViolation(error) ? await earlier() : undefined;
+    if (winner) return winner;
+    throw error;
+  }
+}
+
+async function insertPushMessage(
+  game: Kysely<GameDatabase>,
+  input: PushSendBatchInput,
+  change: AdminChange,
+  now: Date,
+): Promise<PushMessageRow> {
+  const sendAt = input.sendSchedule === 'scheduled' && input.sendDate ? new Date(input.sendDate) : now;
+  return game.transaction().execute(async (trx) => {
+    const messageID = newRandomID();
+    await appendAdminLog(
+      trx,
+      adminLogRecord({ ...change, now }, PUSH_ADMIN_ACTIONS.send, {
+        messageID,
+        recipientCategory: input.recipientCategory,
+        sendSchedule: input.sendSchedule,
+        activeDateTime: input.activeDateTime ?? null,
+        sendDate: sendAt.toISOString(),
+        userIDs: input.userIDs ?? [],
+        title: input.title,
+        body: input.body,
+      }),
+    );
+    const row: PushMessageRow = {
+      message_id: messageID,
+      request_id: input.requestID ?? null,
+      title: input.title,
+      body: input.body,
+      recipient_category: input.recipientCategory,
+      active_since: input.activeDateTime ? new Date(input.activeDateTime).toISOString() : null,
+      user_ids: input.recipientCategory === 'users' ? JSON.stringify(input.userIDs ?? []) : null,
+      send_schedule: input.sendSchedule,
+      send_at: sendAt.toISOString(),
+      state: input.sendSchedule === 'scheduled' ? 'scheduled' : 'sending',
+      phase: 'recipients',
+      recipients_after: null,
+      devices_after: null,
+      sent_count: 0,
+      failed_count: 0,
+      pruned_count: 0,
+      created_by: change.admin,
+      created_at: now.toISOString(),
+      started_at: null,
+      finished_at: null,
+      last_error: null,
+    };
+    await trx.insertInto('push_messages').values(row).execute();
+    return row;
+  });
+}
+
+/** Cancels a scheduled message, in the admin log; one that started or ended is refused (409). */
+export async function cancelPushMessage(
+  game: Kysely<GameDatabase>,
+  messageID: string,
+  change: AdminChange,
+): Promise<PushMessageRow> {
+  return game.transaction().execute(async (trx) => {
+    const message = await trx
+      .selectFrom('push_messages')
+      .selectAll()
+      .where('message_id', '=', messageID)
+      .executeTakeFirst();
+    if (!message) throw new PushMessageNotFound(messageID);
+    const cancelled = await trx
+      .updateTable('push_messages')
+      .set({ state: 'cancelled', finished_at: new Date().toISOString() })
+      .where('message_id', '=', messageID)
+      .where('state', '=', 'scheduled')
+      .returningAll()
+      .executeTakeFirst();
+    if (!cancelled) throw new PushConflict(CANCEL_ONLY_SCHEDULED);
+    await appendAdminLog(trx, adminLogRecord(change, PUSH_ADMIN_ACTIONS.cancel, { messageID, title: message.title }));
+    return cancelled;
+  });
+}
+
+/** The device's first characters: enough to tell a player's devices apart, never enough to send. */
+const deviceLabel = (token: string) => `${token.slice(0, 8)}…`;
+
+/**
+ * '{env}-push-sendtestnotificatio': the admin-log entry first, then the message to every device of
+ * one player at once (no job: the admin waits for the answer, which is shown and logged).
+ */
+export async function sendTestNotification(
+  game: Kysely<GameDatabase>,
+  sender: PushSender,
+  userID: string,
+  change: AdminChange & { environment: Environment },
+): Promise<PushTestResult> {
+  const devices = await devicesOf(game, userID);
+  if (devices.length === 0) throw new PushRefusal(noDevicesMessage(userID, change.environment));
+  const title = 'Test notification';
+  const body = `A test from the ${change.environment} back office.`;
+  await game
+    .transaction()
+    .execute((trx) =>
+      appendAdminLog(trx, adminLogRecord(change, PUSH_ADMIN_ACTIONS.test, { userID, devices: devices.length })),
+    );
+  const outcomes = await sender.send(
+    devices.map((device) => device.token),
+    { title, body, data: { test: 'true' } },
+  );
+  await forgetDevices(
+    game,
+    outcomes.flatMap((outcome) => (outcome.status === 'unregistered' ? [outcome.token] : [])),
+  );
+  return {
+    userID,
+    devices: devices.length,
+    outcomes: outcomes.map((outcome) => ({
+      device: deviceLabel(outcome.token),
+      status: outcome.status,
+      detail: outcome.status === 'sent' ? outcome.messageId : outcome.status === 'failed' ? outcome.reason : null,
+    })),
+  };
+}
+
+/** A message as the history shows it, with its sender's display name. */
+export function toPushMessage(row: PushMessageRow, displayName: string | null): PushMessage {
+  return {
+    messageID: row.message_id,
+    title: row.title,
+    body: row.body,
+    recipientCategory: row.recipient_category,
+    activeDateTime: row.active_since,
+    chosenPlayers: row.user_ids ? (JSON.parse(row.user_ids) as string[]).length : 0,
+    sendSchedule: row.send_schedule,
+    sendDate: row.send_at,
+    state: row.state,
+    sent: row.sent_count,
+    failed: row.failed_count,
+    pruned: row.pruned_count,
+    createdBy: { userID: row.created_by, displayName },
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    lastError: row.last_error,
+  };
+}

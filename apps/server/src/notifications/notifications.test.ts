@@ -1,0 +1,352 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AdminLogEntry } from '@outpost/contracts/backoffice';
+import {
+  CANCEL_ONLY_SCHEDULED,
+  noDevicesMessage,
+  PUSH_MESSAGES,
+  type PushMessage,
+  type PushMessagePage,
+  type PushTestResult,
+  unknownPushPlayersMessage,
+} from '@outpost/contracts/push-messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setProfileKeys } from '../identity/queries';
+import { type SignedIn, signUpRoles } from '../identity/testing';
+import { errorBody } from '../platform/http/errors';
+import { type JobDefinition, JobRunner } from '../platform/jobs/runner';
+import { captureLogger } from '../platform/mail/testing';
+import { createFcmPushSender } from '../platform/push/fcm';
+import { createPushSenders } from '../platform/push/senders';
+import { readServiceAccount } from '../platform/push/service-account';
+import { startTestFcmServer } from '../platform/push/testing';
+import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
+import { PUSH_ADMIN_ACTIONS } from './messages';
+import { sendPushJob } from './send-job';
+
+const MINUTE = 60_000;
+const quiet = { info() {}, error() {} };
+/** Devices per player in the crowd, and the crowd: more devices than a few chunks of CHUNK. */
+const CROWD = 120;
+const CHUNK = 50;
+
+describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
+  let t: TestApp;
+  let roles: Record<'player' | 'staff' | 'admin', SignedIn>;
+  let crowd: string[];
+  /** The runners' clock: the real one unless a test moves it. */
+  let clock: number | null = null;
+  const now = () => new Date(clock ?? Date.now());
+  const db = () => t.stores.game.development;
+  const outbox = () =>
+    createPushSenders({
+      identity: t.stores.identity,
+      fcm: { development: undefined, beta: undefined, production: undefined },
+      logger: captureLogger().logger,
+    });
+  let counter = 0;
+
+  beforeAll(async () => {
+    // The app's own runner stays out of the way: each test runs the job with a runner of its own.
+    t = await buildTestApp(dialect, { jobPollMs: 60 * MINUTE });
+    roles = await signUpRoles(t.app, t.stores.identity, { player: [], staff: ['staff'], admin: ['admin'] });
+    const template = await t.stores.identity
+      .selectFrom('auth_users')
+      .selectAll()
+      .where('id', '=', roles.player.userId)
+      .executeTakeFirstOrThrow();
+    crowd = Array.from({ length: CROWD }, (_, index) => `push-crowd-${String(index).padStart(4, '0')}`);
+    await t.stores.identity
+      .insertInto('auth_users')
+      .values(crowd.map((id) => ({ ...template, id, email: `${id}@example.com` })))
+      .execute();
+    // Two devices each (a phone and a tablet), and the player's own.
+    const at = new Date().toISOString();
+    const devices = crowd.flatMap((id) =>
+      ['phone', 'tablet'].map((kind) => ({
+        token: `${kind}-${id}`,
+        user_id: id,
+        platform: 'android' as const,
+        registered_at: at,
+        seen_at: at,
+      })),
+    );
+    devices.push({
+      token: 'phone-of-player',
+      user_id: roles.player.userId,
+      platform: 'android',
+      registered_at: at,
+      seen_at: at,
+    });
+    for (let start = 0; start < devices.length; start += 100) {
+      await db()
+        .insertInto('push_devices')
+        .values(devices.slice(start, start + 100))
+        .execute();
+    }
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  const post = (url: string, payload: unknown, caller: SignedIn = roles.admin) =>
+    t.app.inject({ method: 'POST', url, headers: { authorization: caller.bearer }, payload: payload as object });
+  const send = (payload: Record<string, unknown>) => post('/api/fn/development-push-sendbatch', payload);
+  const message = (fields: Record<string, unknown> = {}) => {
+    counter += 1;
+    return {
+      recipientCategory: 'everyone',
+      sendSchedule: 'now',
+      title: 'Double XP',
+      body: `Weekend ${counter}`,
+      ...fields,
+    };
+  };
+  const runner = (definition: JobDefinition, instanceId = 'push-test') =>
+    new JobRunner({ db: t.stores.identity, definitions: [definition], log: quiet, now, instanceId });
+  const job = (options: Partial<Parameters<typeof sendPushJob>[0]> = {}) =>
+    sendPushJob({ game: t.stores.game, identity: t.stores.identity, push: outbox(), chunkSize: CHUNK, ...options });
+  /** Each token the outbox holds for a message, with how many times. */
+  const delivered = async (messageID: string) => {
+    const rows = await t.stores.identity.selectFrom('push_outbox').select(['token', 'data']).execute();
+    const counts = new Map<string, number>();
+    for (const row of rows) {
+      if ((JSON.parse(row.data ?? '{}') as { messageID?: string }).messageID === messageID) {
+        counts.set(row.token, (counts.get(row.token) ?? 0) + 1);
+      }
+    }
+    return counts;
+  };
+  const history = async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/development/push/messages?pageSize=100',
+      headers: { authorization: roles.admin.bearer },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as PushMessagePage;
+  };
+  const logged = async (action: string) =>
+    (await db().selectFrom('admin_log').selectAll().where('action', '=', action).orderBy('id').execute()).map(
+      (row) =>
+        ({ ...row, data: JSON.parse(row.data) as Record<string, unknown> }) as unknown as AdminLogEntry & {
+          data: Record<string, unknown>;
+        },
+    );
+
+  it('sends to every device of the environment once, in chunks, after its admin-log entry', async () => {
+    const response = await send(message());
+    expect(response.statusCode, response.body).toBe(200);
+    const sent = response.json() as PushMessage;
+    expect(sent).toMatchObject({ state: 'sending', recipientCategory: 'everyone', sent: 0 });
+    expect(sent.createdBy.userID).toBe(roles.admin.userId);
+    const entry = (await logged(PUSH_ADMIN_ACTIONS.send)).find((row) => row.data.messageID === sent.messageID);
+    expect(entry?.data).toMatchObject({ title: 'Double XP', recipientCategory: 'everyone', sendSchedule: 'now' });
+
+    expect(await runner(job()).runDue()).toBe(1);
+    const counts = await delivered(sent.messageID);
+    expect(counts.size).toBe(2 * CROWD + 1);
+    expect([...counts.values()].every((count) => count === 1)).toBe(true);
+    const [listed] = (await history()).rows.filter((row) => row.messageID === sent.messageID);
+    expect(listed).toMatchObject({ state: 'sent', sent: 2 * CROWD + 1, failed: 0, pruned: 0 });
+    expect(listed?.createdBy.displayName).toEqual(expect.any(String));
+  });
+
+  it('sends a segment to its players’ devices only: chosen players, active players, beta testers, partners', async () => {
+    const cases: { fields: Record<string, unknown>; players: string[]; setUp?: () => Promise<void> }[] = [
+      {
+        fields: { recipientCategory: 'users', userIDs: [crowd[3], crowd[7]] },
+        players: [crowd[3], crowd[7]] as string[],
+      },
+      {
+        fields: { recipientCategory: 'active', activeDateTime: new Date(Date.now() - 2 * 86_400_000).toISOString() },
+        players: [crowd[10], crowd[11]] as string[],
+        setUp: async () => {
+          const seen = (id: string | undefined, daysAgo: number) => ({
+            user_id: id ?? '',
+            last_seen: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+          });
+          await db()
+            .insertInto('user_presence')
+            .values([seen(crowd[10], 0), seen(crowd[11], 1), seen(crowd[12], 5)])
+            .execute();
+        },
+      },
+      {
+        fields: { recipientCategory: 'beta-testers' },
+        players: [crowd[20]] as string[],
+        setUp: async () => {
+          const at = new Date().toISOString();
+          const request = (id: string | undefined, status: number) => ({
+            user_id: id ?? '',
+            email: `${id}@example.com`,
+            display_name: id ?? '',
+            max_invites: 0,
+            invite_code: null,
+            timestamp: at,
+            data: '{}',
+            status,
+            updated_at: at,
+            accepted_at: status === 2 ? at : null,
+          });
+          await db()
+            .insertInto('beta_requests')
+            .values([request(crowd[20], 2), request(crowd[21], 1)])
+            .execute();
+        },
+      },
+      {
+        fields: { recipientCategory: 'partners' },
+        players: [roles.player.userId],
+        setUp: async () => {
+          await setProfileKeys(t.stores.identity, roles.player.userId, ['partner']);
+        },
+      },
+    ];
+    for (const { fields, players, setUp } of cases) {
+      await setUp?.();
+      const audience = await post('/api/admin/development/push/audience', {
+        recipientCategory: fields.recipientCategory,
+        activeDateTime: fields.activeDateTime ?? null,
+        userIDs: fields.userIDs ?? null,
+      });
+      expect(audience.json(), String(fields.recipientCategory)).toEqual({
+        players: players.length,
+        devices: players.length === 1 && players[0] === roles.player.userId ? 1 : 2 * players.length,
+      });
+      const response = await send(message(fields));
+      expect(response.statusCode, response.body).toBe(200);
+      const { messageID } = response.json() as PushMessage;
+      expect(await runner(job()).runDue()).toBe(1);
+      const reached = [...(await delivered(messageID)).keys()].sort();
+      const expected = players.flatMap((id) =>
+        id === roles.player.userId ? ['phone-of-player'] : [`phone-${id}`, `tablet-${id}`],
+      );
+      expect(reached, String(fields.recipientCategory)).toEqual(expected.sort());
+    }
+    await setProfileKeys(t.stores.identity, roles.player.userId, []);
+  });
+
+  it('keeps a scheduled message until its time, through a restart, and cancels it before it starts', async () => {
+    const sendDate = new Date(Date.now() + MINUTE).toISOString();
+    const response = await send(message({ sendSchedule: 'scheduled', sendDate }));
+    expect(response.statusCode, response.body).toBe(200);
+    const scheduled = response.json() as PushMessage;
+    expect(scheduled).toMatchObject({ state: 'scheduled', sendDate });
+    // Not due yet: no runner sends it.
+    expect(await runner(job()).runDue()).toBe(0);
+    // A new runner (a restarted server) finds it when its time comes.
+    clock = Date.now() + 2 * MINUTE;
+    expect(await runner(job(), 'after-restart').runDue()).toBe(1);
+    expect((await delivered(scheduled.messageID)).size).toBe(2 * CROWD + 1);
+
+    const later = (await send(message({ sendSchedule: 'scheduled', sendDate }))).json() as PushMessage;
+    const cancel = (id: string) => post(`/api/admin/development/push/messages/${id}/cancel`, {});
+    const cancelled = await cancel(later.messageID);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ state: 'cancelled' });
+    expect((await logged(PUSH_ADMIN_ACTIONS.cancel)).at(-1)?.data).toMatchObject({ messageID: later.messageID });
+    expect(await runner(job()).runDue()).toBe(1);
+    expect((await delivered(later.messageID)).size).toBe(0);
+    // Sent or cancelled: nothing left to cancel.
+    for (const id of [scheduled.messageID, later.messageID]) {
+      const refused = await cancel(id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual(errorBody('aborted', CANCEL_ONLY_SCHEDULED));
+    }
+    expect((await cancel('no-such-message')).statusCode).toBe(404);
+    clock = null;
+  });
+
+  it('resumes a send a crash interrupted, and no device gets the message twice', async () => {
+    const { messageID } = (await send(message())).json() as PushMessage;
+    let chunks = 0;
+    // The process dies with its third chunk marked and not yet sent.
+    const dying = job({
+      beforeSend: async () => {
+        chunks += 1;
+        if (chunks === 3) throw new Error('killed');
+      },
+    });
+    expect(await runner(dying).runDue()).toBe(1);
+    const afterCrash = await delivered(messageID);
+    expect(afterCrash.size).toBe(2 * CHUNK);
+    // The retry, past its backoff, on another instance.
+    clock = Date.now() + 10 * MINUTE;
+    expect(await runner(job(), 'second-instance').runDue()).toBe(1);
+    clock = null;
+    const counts = await delivered(messageID);
+    expect([...counts.values()].every((count) => count === 1)).toBe(true);
+    const total = 2 * CROWD + 1;
+    // The interrupted chunk is never sent: counted failed instead.
+    expect(counts.size).toBe(total - CHUNK);
+    const [listed] = (await history()).rows.filter((row) => row.messageID === messageID);
+    expect(listed).toMatchObject({ state: 'sent', sent: total - CHUNK, failed: CHUNK });
+  });
+
+  it('prunes the devices FCM says are gone, and counts them', async () => {
+    const fcm = await startTestFcmServer();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-push-'));
+    try {
+      const sender = createFcmPushSender({
+        environment: 'development',
+        serviceAccount: readServiceAccount(fcm.writeServiceAccount(dir)),
+        apiUrl: fcm.apiUrl,
+        logger: captureLogger().logger,
+      });
+      const gone = `tablet-${crowd[5]}`;
+      fcm.answerAlways(gone, 'unregistered');
+      const { messageID } = (
+        await send(message({ recipientCategory: 'users', userIDs: [crowd[5]] }))
+      ).json() as PushMessage;
+      const senders = { ...outbox(), development: sender };
+      expect(await runner(job({ push: senders })).runDue()).toBe(1);
+      expect(fcm.received.map((push) => push.token)).toEqual([`phone-${crowd[5]}`]);
+      const [listed] = (await history()).rows.filter((row) => row.messageID === messageID);
+      expect(listed).toMatchObject({ state: 'sent', sent: 1, pruned: 1 });
+      expect(await db().selectFrom('push_devices').select('token').where('token', '=', gone).execute()).toEqual([]);
+    } finally {
+      await fcm.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sends a test notification to one player’s devices and answers how each fared', async () => {
+    const test = (userID: string) => post('/api/fn/development-push-sendtestnotificatio', { userID });
+    const response = await test(roles.player.userId);
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json() as PushTestResult;
+    expect(result).toMatchObject({ userID: roles.player.userId, devices: 1 });
+    expect(result.outcomes).toEqual([{ device: 'phone-of…', status: 'sent', detail: expect.any(String) }]);
+    expect((await logged(PUSH_ADMIN_ACTIONS.test)).at(-1)?.data).toEqual({ userID: roles.player.userId, devices: 1 });
+    const none = await test(roles.staff.userId);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual(errorBody('invalid-argument', noDevicesMessage(roles.staff.userId, 'development')));
+  });
+
+  it('refuses a bad message with the field’s words, stores nothing, and makes one message of a repeated request', async () => {
+    const before = (await history()).rows.length;
+    const refusals: [Record<string, unknown>, string][] = [
+      [message({ title: '' }), PUSH_MESSAGES.title],
+      [message({ sendSchedule: 'scheduled' }), PUSH_MESSAGES.sendDateNeeded],
+      [message({ recipientCategory: 'users', userIDs: [] }), PUSH_MESSAGES.userIDs],
+      [message({ recipientCategory: 'users', userIDs: ['nobody-1'] }), unknownPushPlayersMessage(['nobody-1'])],
+    ];
+    for (const [payload, reason] of refusals) {
+      const response = await send(payload);
+      expect(response.statusCode, reason).toBe(400);
+      expect(response.json().error.message).toContain(reason);
+    }
+    expect((await history()).rows.length).toBe(before);
+
+    const repeated = message({ requestID: `push-once-${dialect}` });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => send(repeated)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((answer) => (answer.json() as PushMessage).messageID)).size).toBe(1);
+    expect((await history()).rows.length).toBe(before + 1);
+    expect(await runner(job()).runDue()).toBe(1);
+
+    expect((await post('/api/fn/development-push-sendbatch', message(), roles.staff)).statusCode).toBe(403);
+  });
+});

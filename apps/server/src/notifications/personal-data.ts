@@ -1,0 +1,30 @@
+import type { PersonalDataPart } from '../platform/personal-data';
+import type { GameDatabase } from '../stores';
+
+/**
+ * The pushes a player's devices were handed: when and how each fared. A deletion erases them with
+ * the device tokens they name; the messages' counts stay.
+ */
+export const notificationPersonalData: PersonalDataPart<GameDatabase> = {
+  async export(db, { userId }) {
+    const rows = await db
+      .selectFrom('push_deliveries')
+      .innerJoin('push_messages', 'push_messages.message_id', 'push_deliveries.message_id')
+      .select(['push_messages.title', 'push_messages.body', 'push_messages.send_at', 'push_deliveries.status'])
+      .where('push_deliveries.user_id', '=', userId)
+      .orderBy('push_messages.send_at')
+      .execute();
+    return {
+      pushNotifications: rows.map((row) => ({
+        title: row.title,
+        body: row.body,
+        sentAt: row.send_at,
+        status: row.status,
+      })),
+    };
+  },
+  async erase(trx, { userId }) {
+    await trx.deleteFrom('push_deliveries').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('push_recipients').where('user_id', '=', userId).execute();
+  },
+};

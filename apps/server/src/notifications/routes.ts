@@ -1,0 +1,160 @@
+import { adminEnvironmentParamsSchema, ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
+import {
+  pushAudienceInputSchema,
+  pushAudienceSchema,
+  pushMessageListQuerySchema,
+  pushMessagePageSchema,
+  pushMessageParamsSchema,
+  pushMessageSchema,
+  pushSendBatchInputSchema,
+  pushSendBatchName,
+  pushSendTestName,
+  pushTestInputSchema,
+  pushTestResultSchema,
+  unknownPushPlayersMessage,
+} from '@outpost/contracts/push-messages';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { adminChangeOf } from '../backoffice/index';
+import { displayNamesOf } from '../identity/index';
+import { fetchListPage } from '../platform/db/list-page';
+import { answering, FunctionError } from '../platform/http/errors';
+import type { PushSenders } from '../platform/push/senders';
+import type { GameDatabase, IdentityDatabase } from '../stores';
+import {
+  cancelPushMessage,
+  measureAudience,
+  PushConflict,
+  PushMessageNotFound,
+  PushRefusal,
+  recordPushMessage,
+  sendTestNotification,
+  toPushMessage,
+  unknownPlayers,
+} from './messages';
+import { enqueuePushSend } from './send-job';
+import type { PushMessageRow } from './tables';
+
+export interface NotificationRoutesOptions {
+  game: Record<Environment, Kysely<GameDatabase>>;
+  identity: Kysely<IdentityDatabase>;
+  push: PushSenders;
+}
+
+const answer = answering((error) => {
+  if (error instanceof PushRefusal) return new FunctionError('invalid-argument', error.message);
+  if (error instanceof PushConflict) return new FunctionError('aborted', error.message);
+  if (error instanceof PushMessageNotFound) return new FunctionError('not-found', 'There is no such push message.');
+  return error;
+});
+
+const SORT_COLUMNS = { createdAt: 'created_at', sendDate: 'send_at' } as const;
+
+/**
+ * Spec §7's push endpoints ('{env}-push-sendbatch', '{env}-push-sendtestnotificatio', admins; the
+ * route table's sendPush) and the composer's reads: the history, a scheduled message's cancel, and
+ * an audience's size before sending.
+ */
+export function registerNotificationRoutes(app: FastifyInstance, options: NotificationRoutesOptions): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const withNames = async (rows: readonly PushMessageRow[]) => {
+    const names = await displayNamesOf(
+      options.identity,
+      rows.map((row) => row.created_by),
+    );
+    return rows.map((row) => toPushMessage(row, names.get(row.created_by) ?? null));
+  };
+  const withName = async (row: PushMessageRow) => (await withNames([row]))[0] as ReturnType<typeof toPushMessage>;
+
+  for (const environment of ENVIRONMENTS) {
+    const game = options.game[environment];
+    api.post(
+      `/api/fn/${pushSendBatchName(environment)}`,
+      { schema: { body: pushSendBatchInputSchema, response: { 200: pushMessageSchema } } },
+      async (request) => {
+        const input = request.body;
+        const unknown = await unknownPlayers(
+          options.identity,
+          input.recipientCategory === 'users' ? (input.userIDs ?? []) : [],
+        );
+        if (unknown.length > 0) throw new FunctionError('invalid-argument', unknownPushPlayersMessage(unknown));
+        const change = await adminChangeOf(request, environment);
+        const row = await recordPushMessage(game, input, change, new Date());
+        // Queued again for a repeat too: one run per message, and a crash between the two stores is mended.
+        if (row.state === 'scheduled' || row.state === 'sending') {
+          await enqueuePushSend(options.identity, { environment, messageID: row.message_id }, new Date(row.send_at));
+        }
+        return withName(row);
+      },
+    );
+
+    api.post(
+      `/api/fn/${pushSendTestName(environment)}`,
+      { schema: { body: pushTestInputSchema, response: { 200: pushTestResultSchema } } },
+      async (request) => {
+        const change = await adminChangeOf(request, environment);
+        const result = await answer(() =>
+          sendTestNotification(game, options.push[environment], request.body.userID, { ...change, environment }),
+        );
+        // Spec §7: the answer is logged.
+        request.log.info({ testNotification: result }, 'Test notification sent.');
+        return result;
+      },
+    );
+  }
+
+  api.get(
+    '/api/admin/:env/push/messages',
+    {
+      schema: {
+        params: adminEnvironmentParamsSchema,
+        querystring: pushMessageListQuerySchema,
+        response: { 200: pushMessagePageSchema },
+      },
+    },
+    async (request) => {
+      const { query } = request;
+      const db = options.game[request.params.env];
+      let filtered = db.selectFrom('push_messages');
+      if (query.state) filtered = filtered.where('state', '=', query.state);
+      const { rows, ...page } = await fetchListPage(
+        filtered,
+        filtered.selectAll().orderBy(SORT_COLUMNS[query.sort], query.order).orderBy('message_id', query.order),
+        query,
+      );
+      return { ...page, rows: await withNames(rows) };
+    },
+  );
+
+  api.post(
+    '/api/admin/:env/push/messages/:messageID/cancel',
+    { schema: { params: pushMessageParamsSchema, response: { 200: pushMessageSchema } } },
+    async (request) => {
+      const { env, messageID } = request.params;
+      const change = await adminChangeOf(request, env);
+      const row = await answer(() => cancelPushMessage(options.game[env], messageID, change));
+      return withName(row);
+    },
+  );
+
+  api.post(
+    '/api/admin/:env/push/audience',
+    {
+      schema: {
+        params: adminEnvironmentParamsSchema,
+        body: pushAudienceInputSchema,
+        response: { 200: pushAudienceSchema },
+      },
+    },
+    (request) =>
+      measureAudience(
+        { game: options.game[request.params.env], identity: options.identity },
+        {
+          recipient_category: request.body.recipientCategory,
+          active_since: request.body.activeDateTime ?? null,
+          user_ids: JSON.stringify(request.body.userIDs ?? []),
+        },
+      ),
+  );
+}

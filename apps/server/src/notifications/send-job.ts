@@ -1,0 +1,247 @@
+import { ENVIRONMENTS } from '@outpost/contracts/environments';
+import type { Kysely } from 'kysely';
+import { z } from 'zod/mini';
+import { enqueueRun, type JobDefinition } from '../platform/jobs/runner';
+import { PUSH_CHUNK_LIMIT, type PushSender } from '../platform/push/sender';
+import type { PushSenders } from '../platform/push/senders';
+import type { AppStores, GameDatabase, IdentityDatabase } from '../stores';
+import { devicesAfter, forgetDevices } from './devices';
+import { recipientsAfter } from './recipients';
+import type { PushMessageRow } from './tables';
+
+/*
+ * The job that sends one push message (issue 23 point 5), run once across instances by the job
+ * runner and durable across restarts: a scheduled message's run waits in the jobs table until its
+ * time. It gathers a segment's players first (a page per transaction, with the page's last id as
+ * the checkpoint), then hands the devices to the push service a chunk at a time in token order.
+ * Each chunk is written as 'sending' with the checkpoint moved past it, and committed, before it is
+ * sent; its outcomes are recorded after. A run that dies mid-chunk (a kill, a lost lease) leaves
+ * that chunk 'sending': the next run counts those devices failed instead of sending again, so no
+ * device gets the message twice, and goes on after the checkpoint.
+ */
+
+export const PUSH_SEND_JOB = 'notifications.send-push';
+
+const payloadSchema = z.object({ environment: z.enum(ENVIRONMENTS), messageID: z.string() });
+type SendPayload = z.infer<typeof payloadSchema>;
+
+export interface SendJobOptions {
+  game: AppStores['game'];
+  identity: Kysely<IdentityDatabase>;
+  push: PushSenders;
+  /** Devices per chunk handed to the push service (and players per page gathered). */
+  chunkSize?: number;
+  /** Called after each chunk is marked 'sending' and before it is sent: tests stop a run there. */
+  beforeSend?: (messageID: string) => Promise<void>;
+}
+
+/** Where the message stands now, or null when there is nothing left for this run to do. */
+async function current(game: Kysely<GameDatabase>, messageID: string): Promise<PushMessageRow | null> {
+  const message = await game
+    .selectFrom('push_messages')
+    .selectAll()
+    .where('message_id', '=', messageID)
+    .executeTakeFirst();
+  return message && (message.state === 'scheduled' || message.state === 'sending') ? message : null;
+}
+
+/** Devices a dead run left 'sending': never sent again, counted failed. */
+async function settleInterrupted(game: Kysely<GameDatabase>, messageID: string): Promise<void> {
+  await game.transaction().execute(async (trx) => {
+    const interrupted = await trx
+      .updateTable('push_deliveries')
+      .set({ status: 'failed', detail: 'The sending was interrupted; not sent again, so no device gets it twice.' })
+      .where('message_id', '=', messageID)
+      .where('status', '=', 'sending')
+      .executeTakeFirst();
+    const count = Number(interrupted.numUpdatedRows);
+    if (count > 0) {
+      await trx
+        .updateTable('push_messages')
+        .set((eb) => ({ failed_count: eb('failed_count', '+', count) }))
+        .where('message_id', '=', messageID)
+        .execute();
+    }
+  });
+}
+
+/** Gathers one page of a segment's players; the last (short) page moves the message on to its devices. */
+async function gatherPage(
+  stores: { game: Kysely<GameDatabase>; identity: Kysely<IdentityDatabase> },
+  message: PushMessageRow,
+  limit: number,
+): Promise<void> {
+  const page =
+    message.recipient_category === 'everyone'
+      ? []
+      : await recipientsAfter(stores, message, message.recipients_after, limit);
+  await stores.game.transaction().execute(async (trx) => {
+    if (page.length > 0) {
+      await trx
+        .insertInto('push_recipients')
+        .values(page.map((user_id) => ({ message_id: message.message_id, user_id })))
+        .onConflict((conflict) => conflict.columns(['message_id', 'user_id']).doNothing())
+        .execute();
+    }
+    const done = page.length < limit;
+    await trx
+      .updateTable('push_messages')
+      .set({ recipients_after: page.at(-1) ?? message.recipients_after, phase: done ? 'devices' : 'recipients' })
+      .where('message_id', '=', message.message_id)
+      .where('phase', '=', 'recipients')
+      .execute();
+  });
+}
+
+/** How a chunk went: more may follow, the devices are all done, or another run is ahead of this one. */
+type ChunkOutcome = 'more' | 'done' | 'overtaken';
+
+/** Hands the next chunk of devices to the push service. */
+async function sendChunk(
+  game: Kysely<GameDatabase>,
+  sender: PushSender,
+  message: PushMessageRow,
+  limit: number,
+  beforeSend: SendJobOptions['beforeSend'],
+): Promise<ChunkOutcome> {
+  const segment = message.recipient_category === 'everyone' ? null : message.message_id;
+  const devices = await devicesAfter(game, { after: message.devices_after, limit, recipientsOf: segment });
+  const last = devices.at(-1);
+  if (!last) return 'done';
+  // Written and committed before anything is sent: this chunk is never sent by another run.
+  const claimed = await game.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('push_messages')
+      .set({ devices_after: last.token })
+      .where('message_id', '=', message.message_id)
+      .where('state', '=', 'sending')
+      .where((eb) =>
+        message.devices_after === null
+          ? eb('devices_after', 'is', null)
+          : eb('devices_after', '=', message.devices_after),
+      )
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) return false;
+    await trx
+      .insertInto('push_deliveries')
+      .values(
+        devices.map((device) => ({
+          message_id: message.message_id,
+          token: device.token,
+          user_id: device.userId,
+          status: 'sending' as const,
+          detail: null,
+        })),
+      )
+      .execute();
+    return true;
+  });
+  // Another run moved the checkpoint first (or the message ended): this one stops.
+  if (!claimed) return 'overtaken';
+  await beforeSend?.(message.message_id);
+  const outcomes = await sender.send(
+    devices.map((device) => device.token),
+    { title: message.title, body: message.body, data: { messageID: message.message_id } },
+  );
+  await game.transaction().execute(async (trx) => {
+    for (const outcome of outcomes) {
+      await trx
+        .updateTable('push_deliveries')
+        .set({
+          status: outcome.status,
+          detail: outcome.status === 'sent' ? outcome.messageId : outcome.status === 'failed' ? outcome.reason : null,
+        })
+        .where('message_id', '=', message.message_id)
+        .where('token', '=', outcome.token)
+        .execute();
+    }
+    const count = (status: string) => outcomes.filter((outcome) => outcome.status === status).length;
+    const gone = outcomes.flatMap((outcome) => (outcome.status === 'unregistered' ? [outcome.token] : []));
+    await forgetDevices(trx, gone);
+    await trx
+      .updateTable('push_messages')
+      .set((eb) => ({
+        sent_count: eb('sent_count', '+', count('sent')),
+        failed_count: eb('failed_count', '+', count('failed')),
+        pruned_count: eb('pruned_count', '+', count('unregistered')),
+      }))
+      .where('message_id', '=', message.message_id)
+      .execute();
+  });
+  return devices.length === limit ? 'more' : 'done';
+}
+
+async function finish(game: Kysely<GameDatabase>, messageID: string, now: Date): Promise<void> {
+  await game
+    .updateTable('push_messages')
+    .set({ state: 'sent', finished_at: now.toISOString(), devices_after: null, recipients_after: null })
+    .where('message_id', '=', messageID)
+    .where('state', '=', 'sending')
+    .execute();
+  // The segment's list served its sending; the deliveries are the history.
+  await game.deleteFrom('push_recipients').where('message_id', '=', messageID).execute();
+}
+
+/** The job's definition: every environment's messages, one run per message. */
+export function sendPushJob(options: SendJobOptions): JobDefinition {
+  const limit = options.chunkSize ?? PUSH_CHUNK_LIMIT;
+  return {
+    name: PUSH_SEND_JOB,
+    async run(payload, run) {
+      const { environment, messageID } = payloadSchema.parse(payload);
+      const game = options.game[environment];
+      const stores = { game, identity: options.identity };
+      const started = new Date().toISOString();
+      // A cancelled message (or one another run finished) has nothing left to do.
+      const claimed = await game
+        .updateTable('push_messages')
+        .set((eb) => ({ state: 'sending', started_at: eb.fn.coalesce('started_at', eb.val(started)) }))
+        .where('message_id', '=', messageID)
+        .where('state', 'in', ['scheduled', 'sending'])
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) return;
+      await settleInterrupted(game, messageID);
+      for (;;) {
+        const message = await current(game, messageID);
+        if (!message) return;
+        if (message.phase === 'recipients') {
+          await gatherPage(stores, message, limit);
+        } else {
+          const outcome = await sendChunk(game, options.push[environment], message, limit, options.beforeSend);
+          if (outcome === 'overtaken') return;
+          if (outcome === 'done') {
+            await finish(game, messageID, new Date());
+            return;
+          }
+        }
+        // Past its lease another instance has taken the run over, and goes on from the checkpoint.
+        if (!(await run.extendLease())) return;
+      }
+    },
+    async onGiveUp(payload, error) {
+      const { environment, messageID } = payloadSchema.parse(payload);
+      await options.game[environment]
+        .updateTable('push_messages')
+        .set({
+          state: 'failed',
+          finished_at: new Date().toISOString(),
+          last_error: error instanceof Error ? error.message : String(error),
+        })
+        .where('message_id', '=', messageID)
+        .where('state', 'in', ['scheduled', 'sending'])
+        .execute();
+    },
+  };
+}
+
+/** Queues a message's sending at its time; repeatable, one run per message. */
+export async function enqueuePushSend(
+  identity: Kysely<IdentityDatabase>,
+  payload: SendPayload,
+  runAt: Date,
+): Promise<void> {
+  await enqueueRun(identity, { name: PUSH_SEND_JOB }, payload, {
+    key: `${payload.environment}:${payload.messageID}`,
+    runAt,
+  });
+}

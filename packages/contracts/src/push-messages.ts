@@ -1,0 +1,234 @@
+import { z } from 'zod/mini';
+import { adminListPageSchema, adminListQuerySchema } from './admin-list';
+import { adminEnvironmentParamsSchema, type Environment } from './environments';
+import { USER_ID_MAX_LENGTH } from './identity';
+
+/*
+ * Push notifications (spec §7, issue 23 points 4 to 6): an admin sends a message to the phones of
+ * a recipient category of one environment, now or at a time, through '{env}-push-sendbatch'
+ * {recipientCategory, sendSchedule, activeDateTime, sendDate, userIDs, title, body}, and a test
+ * notification to one player's devices through '{env}-push-sendtestnotificatio' {userID}. Both
+ * append their admin-log entry first.
+ */
+
+/**
+ * Who a message goes to: every player of the environment with a device, the beta testers (an
+ * accepted beta request there), the partners (the 'partner' key), the players the game saw since
+ * activeDateTime, or the players named in userIDs.
+ */
+export const PUSH_RECIPIENT_CATEGORIES = ['everyone', 'beta-testers', 'partners', 'active', 'users'] as const;
+export type PushRecipientCategory = (typeof PUSH_RECIPIENT_CATEGORIES)[number];
+
+export const PUSH_RECIPIENT_LABELS: Record<PushRecipientCategory, string> = {
+  everyone: 'Everyone',
+  'beta-testers': 'Beta testers',
+  partners: 'Partners',
+  active: 'Active players',
+  users: 'Chosen players',
+};
+
+/** Sent at once, or at sendDate. */
+export const PUSH_SEND_SCHEDULES = ['now', 'scheduled'] as const;
+export type PushSendSchedule = (typeof PUSH_SEND_SCHEDULES)[number];
+
+/**
+ * What the platforms show: Android cuts a notification's title at about 65 characters and shows
+ * about 240 of its body expanded; iOS shows about 110 of the body on the lock screen (the
+ * composer's preview cuts there) and all of it expanded.
+ */
+export const PUSH_TITLE_MAX_LENGTH = 65;
+export const PUSH_BODY_MAX_LENGTH = 240;
+export const PUSH_LOCK_SCREEN_BODY_LENGTH = 110;
+/** Players one message may name; a larger group is a segment. */
+export const PUSH_MAX_USER_IDS = 1000;
+/** How far ahead a message may be scheduled. */
+export const PUSH_MAX_SCHEDULE_DAYS = 90;
+/** How far back 'active' may look: presence is kept that long for the charts. */
+export const PUSH_MAX_ACTIVE_DAYS = 90;
+export const PUSH_REQUEST_ID_MAX_LENGTH = 100;
+
+const DAY_MS = 86_400_000;
+
+export const PUSH_MESSAGES = {
+  title: `A title is 1 to ${PUSH_TITLE_MAX_LENGTH} characters: Android cuts longer ones.`,
+  body: `A message is 1 to ${PUSH_BODY_MAX_LENGTH} characters: phones cut longer ones.`,
+  recipientCategory: `recipientCategory must be one of ${PUSH_RECIPIENT_CATEGORIES.join(', ')}.`,
+  sendSchedule: `sendSchedule must be ${PUSH_SEND_SCHEDULES.join(' or ')}.`,
+  sendDate: 'sendDate must be when to send it, in ISO 8601 with a time zone.',
+  sendDateNeeded: 'A scheduled message needs sendDate: when to send it.',
+  sendDatePast: 'sendDate has passed: schedule the message for a later time, or send it now.',
+  sendDateTooFar: `A message may be scheduled at most ${PUSH_MAX_SCHEDULE_DAYS} days ahead.`,
+  sendDateUnwanted: 'sendDate is for a scheduled message; a message sent now has none.',
+  activeDateTime: 'activeDateTime must be an instant in ISO 8601 with a time zone.',
+  activeDateTimeNeeded: 'Active players are those seen since activeDateTime: give it.',
+  activeDateTimeRange: `activeDateTime must be in the last ${PUSH_MAX_ACTIVE_DAYS} days.`,
+  activeDateTimeUnwanted: 'activeDateTime chooses active players; only recipientCategory active takes it.',
+  userIDs: `Name 1 to ${PUSH_MAX_USER_IDS} players in userIDs, each once.`,
+  userIDsUnwanted: 'userIDs names chosen players; only recipientCategory users takes them.',
+  userID: 'userID must name a player.',
+  requestID: `requestID names this message so a retry sends nothing twice: 1 to ${PUSH_REQUEST_ID_MAX_LENGTH} letters, digits, '.', '_' or '-'.`,
+} as const;
+
+const instant = (message: string) => z.iso.datetime({ offset: true, error: message });
+const userIdSchema = z
+  .string({ error: PUSH_MESSAGES.userID })
+  .check(z.trim(), z.minLength(1, { error: PUSH_MESSAGES.userID }), z.maxLength(USER_ID_MAX_LENGTH));
+
+/** The fields as the spec names them; the rules between them are checked by checkPushSchedule. */
+export const pushSendBatchInputSchema = z
+  .object({
+    recipientCategory: z.enum(PUSH_RECIPIENT_CATEGORIES, { error: PUSH_MESSAGES.recipientCategory }),
+    sendSchedule: z.enum(PUSH_SEND_SCHEDULES, { error: PUSH_MESSAGES.sendSchedule }),
+    activeDateTime: z.optional(z.nullable(instant(PUSH_MESSAGES.activeDateTime))),
+    sendDate: z.optional(z.nullable(instant(PUSH_MESSAGES.sendDate))),
+    userIDs: z.optional(z.nullable(z.array(userIdSchema, { error: PUSH_MESSAGES.userIDs }))),
+    title: z
+      .string({ error: PUSH_MESSAGES.title })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: PUSH_MESSAGES.title }),
+        z.maxLength(PUSH_TITLE_MAX_LENGTH, { error: PUSH_MESSAGES.title }),
+      ),
+    body: z
+      .string({ error: PUSH_MESSAGES.body })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: PUSH_MESSAGES.body }),
+        z.maxLength(PUSH_BODY_MAX_LENGTH, { error: PUSH_MESSAGES.body }),
+      ),
+    /** Outpost's own: the composer names each message, so a retried send is the same message. */
+    requestID: z.optional(
+      z
+        .string({ error: PUSH_MESSAGES.requestID })
+        .check(z.regex(/^[A-Za-z0-9._-]{1,100}$/, { error: PUSH_MESSAGES.requestID })),
+    ),
+  })
+  .check(
+    z.superRefine((input, context) => {
+      for (const message of pushInputProblems(input, new Date())) context.addIssue({ code: 'custom', message });
+    }),
+  );
+export type PushSendBatchInput = z.output<typeof pushSendBatchInputSchema>;
+
+/**
+ * What is wrong between the fields at `now`: a schedule without its date (or a past or far one), a
+ * category's own field missing or given to another. Empty when nothing is.
+ */
+export function pushInputProblems(
+  input: Pick<PushSendBatchInput, 'recipientCategory' | 'sendSchedule' | 'activeDateTime' | 'sendDate' | 'userIDs'>,
+  now: Date,
+): string[] {
+  const problems: string[] = [];
+  const at = (iso: string) => new Date(iso).getTime();
+  if (input.sendSchedule === 'scheduled') {
+    if (!input.sendDate) problems.push(PUSH_MESSAGES.sendDateNeeded);
+    else if (at(input.sendDate) <= now.getTime()) problems.push(PUSH_MESSAGES.sendDatePast);
+    else if (at(input.sendDate) > now.getTime() + PUSH_MAX_SCHEDULE_DAYS * DAY_MS) {
+      problems.push(PUSH_MESSAGES.sendDateTooFar);
+    }
+  } else if (input.sendDate) {
+    problems.push(PUSH_MESSAGES.sendDateUnwanted);
+  }
+  if (input.recipientCategory === 'active') {
+    if (!input.activeDateTime) problems.push(PUSH_MESSAGES.activeDateTimeNeeded);
+    else {
+      const since = at(input.activeDateTime);
+      if (since > now.getTime() || since < now.getTime() - PUSH_MAX_ACTIVE_DAYS * DAY_MS) {
+        problems.push(PUSH_MESSAGES.activeDateTimeRange);
+      }
+    }
+  } else if (input.activeDateTime) {
+    problems.push(PUSH_MESSAGES.activeDateTimeUnwanted);
+  }
+  if (input.recipientCategory === 'users') {
+    const ids = input.userIDs ?? [];
+    if (ids.length === 0 || ids.length > PUSH_MAX_USER_IDS || new Set(ids).size !== ids.length) {
+      problems.push(PUSH_MESSAGES.userIDs);
+    }
+  } else if (input.userIDs && input.userIDs.length > 0) {
+    problems.push(PUSH_MESSAGES.userIDsUnwanted);
+  }
+  return problems;
+}
+
+export const pushTestInputSchema = z.object({ userID: userIdSchema });
+
+/** A message's life: waiting for its time, being sent, done, stopped by an admin, or given up. */
+export const PUSH_MESSAGE_STATES = ['scheduled', 'sending', 'sent', 'cancelled', 'failed'] as const;
+export type PushMessageState = (typeof PUSH_MESSAGE_STATES)[number];
+
+export const PUSH_STATE_LABELS: Record<PushMessageState, string> = {
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  sent: 'Sent',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+};
+
+/** Spec §7: the endpoints' names, one per environment. */
+export const pushSendBatchName = (environment: Environment) => `${environment}-push-sendbatch` as const;
+export const pushSendTestName = (environment: Environment) => `${environment}-push-sendtestnotificatio` as const;
+
+/** A message as the history shows it. */
+export const pushMessageSchema = z.object({
+  messageID: z.string(),
+  title: z.string(),
+  body: z.string(),
+  recipientCategory: z.enum(PUSH_RECIPIENT_CATEGORIES),
+  activeDateTime: z.nullable(z.string()),
+  /** How many players were chosen ('users'); the ids are on the message, not in the history. */
+  chosenPlayers: z.int(),
+  sendSchedule: z.enum(PUSH_SEND_SCHEDULES),
+  sendDate: z.string(),
+  state: z.enum(PUSH_MESSAGE_STATES),
+  /** Devices the message was handed to and how they fared; pruned: gone for good, forgotten. */
+  sent: z.int(),
+  failed: z.int(),
+  pruned: z.int(),
+  /** The admin who sent it: their user id and display name. */
+  createdBy: z.object({ userID: z.string(), displayName: z.nullable(z.string()) }),
+  createdAt: z.string(),
+  startedAt: z.nullable(z.string()),
+  finishedAt: z.nullable(z.string()),
+  lastError: z.nullable(z.string()),
+});
+export type PushMessage = z.infer<typeof pushMessageSchema>;
+
+export const pushMessageListQuerySchema = adminListQuerySchema(['createdAt', 'sendDate'] as const, {
+  state: z.optional(z.enum(PUSH_MESSAGE_STATES, { error: `state must be one of ${PUSH_MESSAGE_STATES.join(', ')}.` })),
+});
+export const pushMessagePageSchema = adminListPageSchema(pushMessageSchema);
+export type PushMessagePage = z.infer<typeof pushMessagePageSchema>;
+
+export const pushMessageParamsSchema = z.extend(adminEnvironmentParamsSchema, { messageID: z.string() });
+
+/** POST /api/admin/:env/push/audience: how many a message would reach now. */
+export const pushAudienceInputSchema = z.object({
+  recipientCategory: z.enum(PUSH_RECIPIENT_CATEGORIES, { error: PUSH_MESSAGES.recipientCategory }),
+  activeDateTime: z.optional(z.nullable(instant(PUSH_MESSAGES.activeDateTime))),
+  userIDs: z.optional(z.nullable(z.array(userIdSchema, { error: PUSH_MESSAGES.userIDs }))),
+});
+export const pushAudienceSchema = z.object({ players: z.int(), devices: z.int() });
+export type PushAudience = z.infer<typeof pushAudienceSchema>;
+
+/** The test notification's answer, as the admin sees it (and it is logged). */
+export const pushTestResultSchema = z.object({
+  userID: z.string(),
+  devices: z.int(),
+  outcomes: z.array(
+    z.object({
+      /** The token's first characters: enough to tell devices apart, not to send to one. */
+      device: z.string(),
+      status: z.enum(['sent', 'failed', 'unregistered']),
+      detail: z.nullable(z.string()),
+    }),
+  ),
+});
+export type PushTestResult = z.infer<typeof pushTestResultSchema>;
+
+export const CANCEL_ONLY_SCHEDULED = 'Only a scheduled message can be cancelled: this one has started or ended.';
+export const noDevicesMessage = (userID: string, environment: Environment) =>
+  `The player ${userID} has no device registered for push in ${environment}.`;
+
+export const unknownPushPlayersMessage = (userIDs: readonly string[]) =>
+  `${userIDs.length === 1 ? 'This player does' : 'These players do'} not exist: ${userIDs.map((id) => `"${id}"`).join(', ')}. Nothing was sent.`;
