@@ -61,6 +61,8 @@ export const ADMIN_ROUTES = {
   adminLive: '/admin/live',
   /** The game servers' service keys of the selected environment (issue 23 point 1): admins. */
   adminIngestKeys: '/admin/ingest-keys',
+  /** Push notifications: compose, test, the history (admins). */
+  adminPush: '/admin/push',
 } as const;
 
 /** One player's page in the moderation hub. */

@@ -73,6 +73,7 @@ const SPA_PATTERNS: readonly string[] = [
   ADMIN_ROUTES.adminMerchSettings,
   ADMIN_ROUTES.adminLive,
   ADMIN_ROUTES.adminIngestKeys,
+  ADMIN_ROUTES.adminPush,
 ];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -115,6 +115,11 @@ export default function AdminHome() {
             game reports them.
           </p>
         )}
+        {access.capabilities.sendPush && (
+          <p className={styles.more}>
+            <Link to={ADMIN_ROUTES.adminPush}>Push notifications</Link>: send or schedule a message to players’ phones.
+          </p>
+        )}
         {access.capabilities.manageIngestKeys && (
           <p className={styles.more}>
             <Link to={ADMIN_ROUTES.adminIngestKeys}>Game server keys</Link>: the keys the game’s servers report with.

@@ -56,6 +56,7 @@ const ReferralRewardList = lazyComponent(() => import('./partners/referral-rewar
 const PartnerSettings = lazyComponent(() => import('./partners/partner-settings'));
 const LiveStatsScreen = lazyComponent(() => import('./live/live-stats'));
 const IngestKeys = lazyComponent(() => import('./live/ingest-keys'));
+const PushScreen = lazyComponent(() => import('./push/push-screen'));
 
 /** Matched against the whole path, below the admin shell (AdminLayout) the entry's table renders. */
 export const adminScreens: readonly RouteObject[] = [
@@ -119,6 +120,8 @@ export const adminScreens: readonly RouteObject[] = [
       // ADMIN_ROUTES.adminLive and adminIngestKeys: the game, live, and the keys its servers report with.
       screen(LiveStatsScreen, {}, { path: 'live' }),
       screen(IngestKeys, {}, { path: 'ingest-keys' }),
+      // ADMIN_ROUTES.adminPush: push notifications.
+      screen(PushScreen, {}, { path: 'push' }),
       screen(NotFoundScreen, {}, { path: '*' }),
     ],
   },

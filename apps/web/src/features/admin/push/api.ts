@@ -1,0 +1,68 @@
+import type { Environment } from '@outpost/contracts/environments';
+import {
+  type PushSendBatchInput,
+  pushAudienceSchema,
+  pushMessagePageSchema,
+  pushMessageSchema,
+  pushSendBatchName,
+  pushSendTestName,
+  pushTestResultSchema,
+} from '@outpost/contracts/push-messages';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AdminListQuery, adminListSearchParams } from '../../../components/admin-list/list-view';
+import { requestJson } from '../../../lib/api';
+import type { AudienceQuery } from './push-form';
+
+/** Every cached read of the environment's pushes: the history's pages and the audiences' sizes. */
+export const pushQueryKey = (environment: Environment) => ['admin', environment, 'push'] as const;
+
+/** GET /api/admin/:env/push/messages: one page of the history, newest first. */
+export function getPushMessages(environment: Environment, query: AdminListQuery) {
+  return requestJson(`/api/admin/${environment}/push/messages?${adminListSearchParams(query)}`, pushMessagePageSchema);
+}
+
+/** How many players and devices the audience reaches now (the server counts again when it sends). */
+export function usePushAudience(environment: Environment, audience: AudienceQuery | null) {
+  return useQuery({
+    queryKey: [...pushQueryKey(environment), 'audience', audience],
+    queryFn: () =>
+      requestJson(`/api/admin/${environment}/push/audience`, pushAudienceSchema, { method: 'POST', body: audience }),
+    enabled: audience !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Spec §7's '{env}-push-sendbatch': the message, sent now or scheduled. */
+export function useSendPush(environment: Environment) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PushSendBatchInput) =>
+      requestJson(`/api/fn/${pushSendBatchName(environment)}`, pushMessageSchema, { method: 'POST', body: input }),
+    onSettled: () => client.invalidateQueries({ queryKey: pushQueryKey(environment) }),
+  });
+}
+
+/** Spec §7's '{env}-push-sendtestnotificatio': one player's devices, answered at once. */
+export function useSendTestPush(environment: Environment) {
+  return useMutation({
+    mutationFn: (userID: string) =>
+      requestJson(`/api/fn/${pushSendTestName(environment)}`, pushTestResultSchema, {
+        method: 'POST',
+        body: { userID },
+      }),
+  });
+}
+
+/** POST /api/admin/:env/push/messages/:messageID/cancel: a scheduled message that has not started. */
+export function useCancelPush(environment: Environment) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (messageID: string) =>
+      requestJson(
+        `/api/admin/${environment}/push/messages/${encodeURIComponent(messageID)}/cancel`,
+        pushMessageSchema,
+        { method: 'POST' },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: pushQueryKey(environment) }),
+  });
+}

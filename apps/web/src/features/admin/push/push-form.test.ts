@@ -1,0 +1,60 @@
+import { PUSH_MESSAGES } from '@outpost/contracts/push-messages';
+import { describe, expect, it } from 'vitest';
+import { toLocalDateTime } from '../components/local-time';
+import {
+  ACTIVE_DAYS_MESSAGE,
+  audienceOf,
+  checkPushDraft,
+  countsText,
+  lockScreenBody,
+  newPushDraft,
+  splitUserIDs,
+} from './push-form';
+
+const now = new Date('2026-11-26T12:00:00Z');
+const draft = (fields: Partial<ReturnType<typeof newPushDraft>> = {}) => ({
+  ...newPushDraft(),
+  title: 'Double XP',
+  body: 'All weekend long.',
+  ...fields,
+});
+
+describe('the push composer', () => {
+  it('reads chosen players from lines or commas, each once', () => {
+    expect(splitUserIDs(' a, b\nc\n\na ')).toEqual(['a', 'b', 'c']);
+  });
+
+  it('asks the server about the audience only once its field is a value', () => {
+    expect(audienceOf(draft(), now)).toEqual({ recipientCategory: 'everyone', activeDateTime: null, userIDs: null });
+    expect(audienceOf(draft({ recipientCategory: 'active', activeDays: '7' }), now)).toEqual({
+      recipientCategory: 'active',
+      activeDateTime: '2026-11-19T12:00:00.000Z',
+      userIDs: null,
+    });
+    expect(audienceOf(draft({ recipientCategory: 'active', activeDays: 'week' }), now)).toBeNull();
+    expect(audienceOf(draft({ recipientCategory: 'users', userIDs: ' ' }), now)).toBeNull();
+  });
+
+  it('builds the spec’s fields, or says what is wrong in the contracts’ words', () => {
+    const inTwoDays = toLocalDateTime(new Date(Date.now() + 2 * 86_400_000).toISOString());
+    const ok = checkPushDraft(draft({ sendSchedule: 'scheduled', sendAt: inTwoDays }), new Date());
+    expect(ok.ok && ok.input).toMatchObject({ sendSchedule: 'scheduled', title: 'Double XP', activeDateTime: null });
+    expect(checkPushDraft(draft({ title: '' }), now)).toEqual({ ok: false, message: PUSH_MESSAGES.title });
+    expect(checkPushDraft(draft({ sendSchedule: 'scheduled' }), now)).toEqual({
+      ok: false,
+      message: PUSH_MESSAGES.sendDateNeeded,
+    });
+    expect(checkPushDraft(draft({ recipientCategory: 'active', activeDays: '0' }), now)).toEqual({
+      ok: false,
+      message: ACTIVE_DAYS_MESSAGE,
+    });
+  });
+
+  it('cuts the body where a locked phone does, and counts in words', () => {
+    expect(lockScreenBody('short')).toBe('short');
+    const long = lockScreenBody('x'.repeat(200));
+    expect(long).toHaveLength(110);
+    expect(long.endsWith('…')).toBe(true);
+    expect(countsText({ sent: 1204, failed: 3, pruned: 2 })).toBe('1,204 sent · 3 failed · 2 pruned');
+  });
+});

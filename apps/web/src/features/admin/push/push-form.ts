@@ -1,0 +1,104 @@
+import {
+  PUSH_LOCK_SCREEN_BODY_LENGTH,
+  type PushMessage,
+  type PushRecipientCategory,
+  type PushSendBatchInput,
+  type PushSendSchedule,
+  pushSendBatchInputSchema,
+} from '@outpost/contracts/push-messages';
+import { z } from 'zod/mini';
+import { fromLocalDateTime } from '../components/local-time';
+
+/** What the composer holds while the admin types. */
+export interface PushDraft {
+  title: string;
+  body: string;
+  recipientCategory: PushRecipientCategory;
+  /** 'active': seen in the game in the last this many days. */
+  activeDays: string;
+  /** 'users': user IDs, one per line or separated by commas. */
+  userIDs: string;
+  sendSchedule: PushSendSchedule;
+  /** A datetime-local value, in the admin's time zone. */
+  sendAt: string;
+  /** Names this message for the life of the form: a second press of Send is the same message. */
+  requestID: string;
+}
+
+export const newPushDraft = (): PushDraft => ({
+  title: '',
+  body: '',
+  recipientCategory: 'everyone',
+  activeDays: '7',
+  userIDs: '',
+  sendSchedule: 'now',
+  sendAt: '',
+  requestID: `push-${crypto.randomUUID()}`,
+});
+
+const DAY_MS = 86_400_000;
+
+export const splitUserIDs = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+
+/** The draft's audience as the server reads it, or null while a field it needs is not a value yet. */
+export interface AudienceQuery {
+  recipientCategory: PushRecipientCategory;
+  activeDateTime: string | null;
+  userIDs: string[] | null;
+}
+
+export function audienceOf(draft: PushDraft, now: Date): AudienceQuery | null {
+  if (draft.recipientCategory === 'active') {
+    const days = Number(draft.activeDays);
+    if (!Number.isInteger(days) || days < 1 || days > 90) return null;
+    return {
+      recipientCategory: 'active',
+      activeDateTime: new Date(now.getTime() - days * DAY_MS).toISOString(),
+      userIDs: null,
+    };
+  }
+  if (draft.recipientCategory === 'users') {
+    const ids = splitUserIDs(draft.userIDs);
+    return ids.length === 0 ? null : { recipientCategory: 'users', activeDateTime: null, userIDs: ids };
+  }
+  return { recipientCategory: draft.recipientCategory, activeDateTime: null, userIDs: null };
+}
+
+/** The active window's days, said when it is not a whole number of days from 1 to 90. */
+export const ACTIVE_DAYS_MESSAGE = 'Active players are those seen in the last 1 to 90 days: give a whole number.';
+
+/** The draft as the endpoint's input, or what is wrong with it (the contracts' words). */
+export function checkPushDraft(
+  draft: PushDraft,
+  now: Date,
+): { ok: true; input: PushSendBatchInput } | { ok: false; message: string } {
+  const audience = audienceOf(draft, now);
+  if (draft.recipientCategory === 'active' && !audience) return { ok: false, message: ACTIVE_DAYS_MESSAGE };
+  const parsed = z.safeParse(pushSendBatchInputSchema, {
+    recipientCategory: draft.recipientCategory,
+    sendSchedule: draft.sendSchedule,
+    activeDateTime: audience?.activeDateTime ?? null,
+    sendDate: draft.sendSchedule === 'scheduled' ? fromLocalDateTime(draft.sendAt) : null,
+    userIDs: draft.recipientCategory === 'users' ? splitUserIDs(draft.userIDs) : null,
+    title: draft.title,
+    body: draft.body,
+    requestID: draft.requestID,
+  });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'The message is not valid.' };
+  return { ok: true, input: parsed.data };
+}
+
+/** The body as a locked phone shows it: cut with an ellipsis past what fits. */
+export function lockScreenBody(body: string): string {
+  const text = body.trim();
+  return text.length > PUSH_LOCK_SCREEN_BODY_LENGTH ? `${text.slice(0, PUSH_LOCK_SCREEN_BODY_LENGTH - 1)}…` : text;
+}
+
+/** "1,204 sent · 3 failed · 2 pruned". */
+export function countsText(message: Pick<PushMessage, 'sent' | 'failed' | 'pruned'>): string {
+  return `${message.sent.toLocaleString()} sent · ${message.failed.toLocaleString()} failed · ${message.pruned.toLocaleString()} pruned`;
+}
+
+/** Whether the history should be read again soon: a message waits or is being sent. */
+export const isUnderWay = (message: Pick<PushMessage, 'state'>) =>
+  message.state === 'scheduled' || message.state === 'sending';

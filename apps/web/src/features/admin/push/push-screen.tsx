@@ -1,0 +1,368 @@
+import type { Environment } from '@outpost/contracts/environments';
+import {
+  PUSH_BODY_MAX_LENGTH,
+  PUSH_RECIPIENT_CATEGORIES,
+  PUSH_RECIPIENT_LABELS,
+  PUSH_STATE_LABELS,
+  PUSH_TITLE_MAX_LENGTH,
+  type PushMessage,
+  type PushTestResult,
+} from '@outpost/contracts/push-messages';
+import { type FormEvent, useState } from 'react';
+import { AdminList } from '../../../components/admin-list/admin-list';
+import { adminColumnHelper } from '../../../components/admin-list/columns';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { TextAreaField } from '../../../components/form/text-area-field';
+import { useAdminAccessContext } from '../admin-access-context';
+import { AdminScreen } from '../components/admin-screen';
+import adminStyles from '../components/admin-screen.module.css';
+import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { formatInstant, localTimeZone } from '../components/local-time';
+import { ReadOnlyNotice } from '../components/read-only-notice';
+import { getPushMessages, pushQueryKey, useCancelPush, usePushAudience, useSendPush, useSendTestPush } from './api';
+import styles from './push.module.css';
+import {
+  audienceOf,
+  checkPushDraft,
+  countsText,
+  isUnderWay,
+  lockScreenBody,
+  newPushDraft,
+  type PushDraft,
+} from './push-form';
+
+/** How often the history is read again while a message waits or is being sent. */
+const FOLLOW_MS = 3_000;
+
+/** Spec §2's push notifications: compose, preview, send or schedule, test, and the history. Admins only. */
+export default function PushScreen() {
+  const { environment, capabilities } = useAdminAccessContext();
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <AdminScreen
+      id="push-title"
+      title="Push notifications"
+      lead={`Send a message to the phones of players of ${environment}: everyone, a segment or chosen players, now or at a time.`}
+      className={styles.screen}
+    >
+      {capabilities.sendPush ? (
+        <>
+          <Composer
+            key={`${environment}/${formKey}`}
+            environment={environment}
+            onNew={() => setFormKey((key) => key + 1)}
+          />
+          <TestNotification environment={environment} />
+          <History environment={environment} />
+        </>
+      ) : (
+        <ReadOnlyNotice>Push notifications are sent by admins only: they reach players’ phones.</ReadOnlyNotice>
+      )}
+    </AdminScreen>
+  );
+}
+
+/** The message as a phone's lock screen shows it. */
+function Preview({ title, body }: { title: string; body: string }) {
+  return (
+    <figure className={styles.preview} aria-label="Preview on a phone">
+      <div className={styles.phone}>
+        <p className={styles.app}>
+          <span aria-hidden="true" className={styles.icon} />
+          OUTPOST · now
+        </p>
+        <p className={styles.previewTitle}>{title.trim() || 'Title'}</p>
+        <p className={styles.previewBody}>{lockScreenBody(body) || 'Your message'}</p>
+      </div>
+      <figcaption>As a locked phone shows it; the whole message when it is opened.</figcaption>
+    </figure>
+  );
+}
+
+function Composer({ environment, onNew }: { environment: Environment; onNew: () => void }) {
+  const [draft, setDraft] = useState<PushDraft>(newPushDraft);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const [sent, setSent] = useState<PushMessage | null>(null);
+  const send = useSendPush(environment);
+  const { confirm, dialog } = useConfirmDialog();
+  const audience = usePushAudience(environment, audienceOf(draft, new Date()));
+  const change = (fields: Partial<PushDraft>) => setDraft((current) => ({ ...current, ...fields }));
+  const reach = audience.data
+    ? `${audience.data.devices.toLocaleString()} devices of ${audience.data.players.toLocaleString()} players`
+    : null;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (send.isPending || sent) return;
+    const checked = checkPushDraft(draft, new Date());
+    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+    const when =
+      checked.input.sendSchedule === 'scheduled' && checked.input.sendDate
+        ? `at ${formatInstant(checked.input.sendDate)}`
+        : 'now';
+    const confirmed = await confirm({
+      title: environment === 'production' ? PRODUCTION_TITLE : 'Send this push?',
+      message: (
+        <p>
+          “{checked.input.title}” goes {when} to {PUSH_RECIPIENT_LABELS[checked.input.recipientCategory].toLowerCase()}{' '}
+          of {environment}
+          {reach ? `: ${reach} today` : ''}. A sent push cannot be taken back.
+        </p>
+      ),
+      confirmLabel: checked.input.sendSchedule === 'scheduled' ? 'Schedule push' : 'Send push',
+    });
+    if (!confirmed) return;
+    setNotice(null);
+    send.mutate(checked.input, {
+      onSuccess: (message) => {
+        setSent(message);
+        setNotice({
+          tone: 'ok',
+          text:
+            message.state === 'scheduled'
+              ? `Scheduled for ${formatInstant(message.sendDate)}. It is in the history below until then.`
+              : 'Sending. The history below follows it.',
+        });
+      },
+      onError: (error) => setNotice({ tone: 'error', text: `The push was not sent. ${error.message}` }),
+    });
+  };
+
+  return (
+    <section aria-labelledby="push-compose-title" className={styles.compose}>
+      <h2 id="push-compose-title">New message</h2>
+      <div className={styles.composeGrid}>
+        <form onSubmit={submit} noValidate className={styles.form}>
+          <FormField
+            label="Title"
+            value={draft.title}
+            maxLength={PUSH_TITLE_MAX_LENGTH}
+            hint={`${draft.title.length} of ${PUSH_TITLE_MAX_LENGTH} characters`}
+            onChange={(event) => change({ title: event.target.value })}
+            disabled={sent !== null}
+          />
+          <TextAreaField
+            label="Message"
+            value={draft.body}
+            maxLength={PUSH_BODY_MAX_LENGTH}
+            rows={3}
+            hint={`${draft.body.length} of ${PUSH_BODY_MAX_LENGTH} characters`}
+            onChange={(event) => change({ body: event.target.value })}
+            disabled={sent !== null}
+          />
+          <fieldset className={styles.choices} disabled={sent !== null}>
+            <legend>Audience</legend>
+            {PUSH_RECIPIENT_CATEGORIES.map((category) => (
+              <label key={category}>
+                <input
+                  type="radio"
+                  name="push-audience"
+                  checked={draft.recipientCategory === category}
+                  onChange={() => change({ recipientCategory: category })}
+                />
+                {PUSH_RECIPIENT_LABELS[category]}
+              </label>
+            ))}
+          </fieldset>
+          {draft.recipientCategory === 'active' && (
+            <FormField
+              label="Seen in the game in the last (days)"
+              inputMode="numeric"
+              value={draft.activeDays}
+              onChange={(event) => change({ activeDays: event.target.value })}
+              disabled={sent !== null}
+            />
+          )}
+          {draft.recipientCategory === 'users' && (
+            <TextAreaField
+              label="User IDs"
+              hint="One per line, or separated by commas."
+              rows={3}
+              value={draft.userIDs}
+              onChange={(event) => change({ userIDs: event.target.value })}
+              disabled={sent !== null}
+            />
+          )}
+          <p role="status" className={adminStyles.note} aria-busy={audience.isFetching}>
+            {reach
+              ? `Reaches ${reach} now.`
+              : audience.isError
+                ? `The audience could not be counted: ${audience.error.message}`
+                : ''}
+          </p>
+          <fieldset className={styles.choices} disabled={sent !== null}>
+            <legend>When</legend>
+            <label>
+              <input
+                type="radio"
+                name="push-schedule"
+                checked={draft.sendSchedule === 'now'}
+                onChange={() => change({ sendSchedule: 'now' })}
+              />
+              Now
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="push-schedule"
+                checked={draft.sendSchedule === 'scheduled'}
+                onChange={() => change({ sendSchedule: 'scheduled' })}
+              />
+              At a time
+            </label>
+          </fieldset>
+          {draft.sendSchedule === 'scheduled' && (
+            <FormField
+              label="Send at"
+              type="datetime-local"
+              step={1}
+              hint={`In your time zone (${localTimeZone()}).`}
+              value={draft.sendAt}
+              onChange={(event) => change({ sendAt: event.target.value })}
+              disabled={sent !== null}
+            />
+          )}
+          <FormAlert notice={notice} />
+          {sent ? (
+            <button type="button" className="button" onClick={onNew}>
+              New message
+            </button>
+          ) : (
+            <button type="submit" className="button" aria-disabled={send.isPending}>
+              {draft.sendSchedule === 'scheduled' ? 'Schedule push' : 'Send push'}
+            </button>
+          )}
+          {dialog}
+        </form>
+        <Preview title={draft.title} body={draft.body} />
+      </div>
+    </section>
+  );
+}
+
+function TestNotification({ environment }: { environment: Environment }) {
+  const [userID, setUserID] = useState('');
+  const [result, setResult] = useState<PushTestResult | null>(null);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const test = useSendTestPush(environment);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (test.isPending) return;
+    setNotice(null);
+    setResult(null);
+    test.mutate(userID.trim(), {
+      onSuccess: setResult,
+      onError: (error) => setNotice({ tone: 'error', text: `The test was not sent. ${error.message}` }),
+    });
+  };
+  return (
+    <section aria-labelledby="push-test-title" className={styles.test}>
+      <h2 id="push-test-title">Test notification</h2>
+      <form onSubmit={submit} noValidate className={styles.testForm}>
+        <FormField label="Player’s user ID" value={userID} onChange={(event) => setUserID(event.target.value)} />
+        <button type="submit" className="button" aria-disabled={test.isPending}>
+          Send test
+        </button>
+      </form>
+      <FormAlert notice={notice} />
+      {result && (
+        <div role="status" aria-label="Test notification answer">
+          <p>
+            Sent to {result.devices} {result.devices === 1 ? 'device' : 'devices'} of {result.userID}:
+          </p>
+          <ul className={styles.outcomes}>
+            {result.outcomes.map((outcome) => (
+              <li key={outcome.device}>
+                <code>{outcome.device}</code> {outcome.status}
+                {outcome.detail ? ` (${outcome.detail})` : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CancelButton({ message }: { message: PushMessage }) {
+  const { environment } = useAdminAccessContext();
+  const cancel = useCancelPush(environment);
+  const { confirm, dialog } = useConfirmDialog();
+  if (message.state !== 'scheduled') return null;
+  const run = async () => {
+    const confirmed = await confirm({
+      title: `Cancel “${message.title}”?`,
+      message: <p>It will not be sent. A cancelled message cannot be scheduled again; compose a new one.</p>,
+      confirmLabel: 'Cancel the push',
+      cancelLabel: 'Keep it',
+    });
+    if (confirmed) cancel.mutate(message.messageID);
+  };
+  return (
+    <>
+      <button type="button" className="button" onClick={() => void run()} aria-disabled={cancel.isPending}>
+        Cancel<span className="visually-hidden"> {message.title}</span>
+      </button>
+      {cancel.isError && <span className={styles.error}>{cancel.error.message}</span>}
+      {dialog}
+    </>
+  );
+}
+
+const column = adminColumnHelper<PushMessage>();
+const columns = column.columns([
+  column.accessor('sendDate', { header: 'When', cell: (cell) => formatInstant(cell.getValue()) }),
+  column.accessor('title', {
+    header: 'Message',
+    cell: (cell) => (
+      <>
+        <strong>{cell.getValue()}</strong>
+        <span className={styles.body}>{cell.row.original.body}</span>
+      </>
+    ),
+  }),
+  column.accessor((message) => PUSH_RECIPIENT_LABELS[message.recipientCategory], {
+    id: 'audience',
+    header: 'Audience',
+  }),
+  column.accessor((message) => PUSH_STATE_LABELS[message.state], {
+    id: 'state',
+    header: 'State',
+    cell: (cell) => (
+      <>
+        <span>{cell.getValue()}</span>
+        {cell.row.original.lastError && <span className={styles.error}>{cell.row.original.lastError}</span>}
+      </>
+    ),
+  }),
+  column.accessor(countsText, { id: 'counts', header: 'Devices' }),
+  column.accessor((message) => message.createdBy.displayName ?? message.createdBy.userID, {
+    id: 'by',
+    header: 'Sent by',
+  }),
+  column.display({ id: 'actions', header: 'Actions', cell: (cell) => <CancelButton message={cell.row.original} /> }),
+]);
+
+const SORTABLE = ['createdAt', 'sendDate'] as const;
+
+/** Every message of the environment, newest first, read again every few seconds while one is under way. */
+function History({ environment }: { environment: Environment }) {
+  return (
+    <section aria-labelledby="push-history-title">
+      <h2 id="push-history-title">History</h2>
+      <AdminList
+        label="Push history"
+        hideCaption
+        columns={columns}
+        sortable={SORTABLE}
+        queryKey={[...pushQueryKey(environment), 'messages']}
+        fetchPage={(query) => getPushMessages(environment, query)}
+        getRowId={(message) => message.messageID}
+        csvFileName="push-history"
+        emptyText={`No push has been sent in ${environment} yet.`}
+        refetchInterval={(page) => (page?.rows.some(isUnderWay) ? FOLLOW_MS : false)}
+      />
+    </section>
+  );
+}
