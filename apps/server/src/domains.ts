@@ -18,6 +18,7 @@ import type { ChangeSource } from './platform/changes/triggers';
 import type { LiveTopic } from './platform/live/routes';
 import type { PersonalDataPart } from './platform/personal-data';
 import { productsDomain } from './products/module';
+import { pushDomain } from './push/module';
 import { rewardsDomain } from './rewards/module';
 import { shopDomain } from './shop/module';
 import { siteDomain } from './site/module';
@@ -49,6 +50,7 @@ export const DOMAINS: readonly Domain[] = [
   avatarsDomain,
   lightingDomain,
   partnersDomain,
+  pushDomain,
 ];
 
 /** Every domain's share of a player's data in an environment's store. */

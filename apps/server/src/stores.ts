@@ -27,6 +27,7 @@ import type { JobTables } from './platform/jobs/tables';
 import { mailMigrations } from './platform/mail/migrations/index';
 import type { MailTables } from './platform/mail/tables';
 import type { ProductTables } from './products/tables';
+import type { PushTables } from './push/tables';
 import type { RewardTables } from './rewards/tables';
 import type { ShopTables } from './shop/tables';
 import type { SiteTables } from './site/tables';
@@ -69,7 +70,8 @@ export type GameDatabase = ChangeTables &
   RewardTables &
   AvatarTables &
   LightingTables &
-  PartnerTables;
+  PartnerTables &
+  PushTables;
 
 export type AppStores = Stores<IdentityDatabase, GameDatabase>;
 

@@ -219,6 +219,10 @@ export const API_POLICIES = {
   'POST /api/admin/:env/ingest-keys': { access: 'manageIngestKeys' },
   'POST /api/admin/:env/ingest-keys/:keyID/revoke': { access: 'manageIngestKeys' },
   'GET /api/admin/:env/live-stats': { access: 'viewLiveStats' },
+  // Push devices (issue 23 point 2): the game's client registers the signed-in player's device for
+  // push, and forgets it when the player signs out there.
+  'POST /api/push/devices': { access: 'signedIn' },
+  'DELETE /api/push/devices': { access: 'signedIn' },
   // Stripe calls it without an account: the Stripe-Signature over the raw body is the protection.
   'POST /api/webhooks/stripe': open,
 } as const satisfies Record<string, RoutePolicy>;
