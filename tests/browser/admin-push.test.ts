@@ -5,7 +5,7 @@ import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { startServer } from '../../apps/server/src/server';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
-import { freePort, launchBrowser, openPage, type Site, seriousAxeViolations, startSite } from './harness';
+import { callApi, freePort, launchBrowser, openPage, type Site, seriousAxeViolations, startSite } from './harness';
 
 /*
  * Push notifications as an admin sends them (issue 23 points 4 to 6): the test notification's
@@ -35,11 +35,10 @@ beforeAll(async () => {
   await signUpThroughUi(session.page, site, admin);
   await grantKeys(site, admin.email, ['admin']);
   adminID = (await findUserIdByEmail(site.server.stores.identity, admin.email)) ?? '';
-  const at = new Date().toISOString();
-  await site.server.stores.game.development
-    .insertInto('push_devices')
-    .values(DEVICES.map((token) => ({ token, user_id: adminID, platform: 'android', registered_at: at, seen_at: at })))
-    .execute();
+  // The admin's phone and tablet register for push as the game's client does.
+  for (const token of DEVICES) {
+    await callApi(session.page, 'POST', '/api/push/devices', { token, platform: 'android' });
+  }
 });
 
 afterAll(async () => {

@@ -14,6 +14,7 @@ import { ChangeFeed, changeFeedPruning } from './platform/changes/feed';
 import type { Config } from './platform/config';
 import type { StoreKey } from './platform/db/stores';
 import { registerAccessControl } from './platform/http/access';
+import { registerCallableObservers } from './platform/http/callable-observers';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/http/errors';
 import { registerHealth } from './platform/http/health';
 import { registerOriginCheck } from './platform/http/origin-check';
@@ -60,6 +61,8 @@ export interface RateLimits {
   accountDeletion: RateLimit;
   /** Data downloads per player: each reads everything the player has in every environment. */
   accountExport: RateLimit;
+  /** Push device registrations and removals per player (POST and DELETE /api/push/devices). */
+  pushDevices: RateLimit;
   auth: AuthRateLimits;
 }
 
@@ -77,6 +80,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   lightingPresetWrites: { max: 60, windowMs: 600_000 },
   accountDeletion: { max: 5, windowMs: 600_000 },
   accountExport: { max: 5, windowMs: 600_000 },
+  pushDevices: { max: 30, windowMs: 600_000 },
   auth: DEFAULT_AUTH_RATE_LIMITS,
 };
 
@@ -198,6 +202,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       use: (environment, digest) => useIngestKey(stores.game[environment], digest),
     }),
   });
+  // Before any callable is registered, so each gets the hook that tells the observers domains add.
+  const callables = registerCallableObservers(app);
   registerHealth(app, stores);
   registerApiDocs(app);
 
@@ -221,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     push: createPushSenders({ identity, fcm: config.fcm, logger: app.log }),
     auth,
     viewers,
+    callables,
     payments: createPaymentClients(config),
     shopUrl: new URL(ROUTES.shop, config.publicUrl).toString(),
     feeds,

@@ -10,6 +10,7 @@ import type { PaymentClients, PaymentKind } from './payments/index';
 import type { ChangeFeed } from './platform/changes/feed';
 import type { ChangeSource } from './platform/changes/triggers';
 import type { StoreKey } from './platform/db/stores';
+import type { CallableObservers } from './platform/http/callable-observers';
 import type { CspSources } from './platform/http/security-headers';
 import type { SpaDocument } from './platform/http/spa';
 import type { JobDefinition } from './platform/jobs/runner';
@@ -51,6 +52,8 @@ export interface AppContext {
   push: PushSenders;
   auth: Auth;
   viewers: ViewerResolver;
+  /** Watches every callable request the app answered (the push domain reads the device's messaging token). */
+  callables: CallableObservers;
   /** Every environment's PayPal and Stripe clients, where configured. */
   payments: PaymentClients;
   /** The shop's URL, where mails and payment providers send players back. */

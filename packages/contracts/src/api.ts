@@ -233,6 +233,10 @@ export const API_POLICIES = {
   'GET /api/admin/:env/push/messages': { access: 'sendPush' },
   'POST /api/admin/:env/push/messages/:messageID/cancel': { access: 'sendPush' },
   'POST /api/admin/:env/push/audience': { access: 'sendPush' },
+  // Push devices (issue 23 point 2): the game's client registers the signed-in player's device for
+  // push, and forgets it when the player signs out there.
+  'POST /api/push/devices': { access: 'signedIn' },
+  'DELETE /api/push/devices': { access: 'signedIn' },
   // Stripe calls it without an account: the Stripe-Signature over the raw body is the protection.
   'POST /api/webhooks/stripe': open,
 } as const satisfies Record<string, RoutePolicy>;

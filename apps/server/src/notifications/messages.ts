@@ -12,8 +12,8 @@ import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/
 import { isUniqueViolation } from '../platform/db/errors';
 import type { PushSender } from '../platform/push/sender';
 import { newRandomID } from '../platform/random-id';
+import { countAudienceDevices, countAudiencePlayers, dropDevices, listPlayersDevices } from '../push/index';
 import type { GameDatabase, IdentityDatabase } from '../stores';
-import { devicesOf, forgetDevices } from './devices';
 import { type RecipientStores, recipientsAfter } from './recipients';
 import type { PushMessageRow } from './tables';
 
@@ -51,26 +51,24 @@ export async function measureAudience(
   stores: RecipientStores,
   segment: Pick<PushMessageRow, 'recipient_category' | 'active_since' | 'user_ids'>,
 ): Promise<PushAudience> {
-  const devices = stores.game.selectFrom('push_devices');
   if (segment.recipient_category === 'everyone') {
-    const row = await devices
-      .select((eb) => [
-        eb.fn.countAll<string | number>().as('devices'),
-        eb.fn.count<string | number>('user_id').distinct().as('players'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { players: Number(row.players), devices: Number(row.devices) };
+    const everyone = { kind: 'everyone' } as const;
+    const [players, devices] = await Promise.all([
+      countAudiencePlayers(stores.game, everyone),
+      countAudienceDevices(stores.game, everyone),
+    ]);
+    return { players, devices };
   }
+  // A segment's players may live in another store (partners): counted a page of players at a time.
   const players = await segmentPlayers(stores, segment);
-  let count = 0;
+  let devices = 0;
   for (let index = 0; index < players.length; index += USER_PAGE) {
-    const row = await devices
-      .where('user_id', 'in', players.slice(index, index + USER_PAGE))
-      .select((eb) => eb.fn.countAll<string | number>().as('devices'))
-      .executeTakeFirstOrThrow();
-    count += Number(row.devices);
+    devices += await countAudienceDevices(stores.game, {
+      kind: 'players',
+      userIds: players.slice(index, index + USER_PAGE),
+    });
   }
-  return { players: players.length, devices: count };
+  return { players: players.length, devices };
 }
 
 /** The chosen players that have no account: a message to them is refused whole. */
@@ -206,7 +204,7 @@ export async function sendTestNotification(
   userID: string,
   change: AdminChange & { environment: Environment },
 ): Promise<PushTestResult> {
-  const devices = await devicesOf(game, userID);
+  const devices = await listPlayersDevices(game, [userID]);
   if (devices.length === 0) throw new PushRefusal(noDevicesMessage(userID, change.environment));
   const title = 'Test notification';
   const body = `A test from the ${change.environment} back office.`;
@@ -219,7 +217,7 @@ export async function sendTestNotification(
     devices.map((device) => device.token),
     { title, body, data: { test: 'true' } },
   );
-  await forgetDevices(
+  await dropDevices(
     game,
     outcomes.flatMap((outcome) => (outcome.status === 'unregistered' ? [outcome.token] : [])),
   );

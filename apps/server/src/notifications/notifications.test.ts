@@ -21,6 +21,7 @@ import { createFcmPushSender } from '../platform/push/fcm';
 import { createPushSenders } from '../platform/push/senders';
 import { readServiceAccount } from '../platform/push/service-account';
 import { startTestFcmServer } from '../platform/push/testing';
+import { tokenKey } from '../push/index';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { PUSH_ADMIN_ACTIONS } from './messages';
 import { sendPushJob } from './send-job';
@@ -63,22 +64,16 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
       .execute();
     // Two devices each (a phone and a tablet), and the player's own.
     const at = new Date().toISOString();
-    const devices = crowd.flatMap((id) =>
-      ['phone', 'tablet'].map((kind) => ({
-        token: `${kind}-${id}`,
-        user_id: id,
-        platform: 'android' as const,
-        registered_at: at,
-        seen_at: at,
-      })),
-    );
-    devices.push({
-      token: 'phone-of-player',
-      user_id: roles.player.userId,
-      platform: 'android',
+    const device = (token: string, userId: string) => ({
+      token_hash: tokenKey(token),
+      token,
+      user_id: userId,
+      platform: 'android' as const,
       registered_at: at,
-      seen_at: at,
+      last_seen: at,
     });
+    const devices = crowd.flatMap((id) => ['phone', 'tablet'].map((kind) => device(`${kind}-${id}`, id)));
+    devices.push(device('phone-of-player', roles.player.userId));
     for (let start = 0; start < devices.length; start += 100) {
       await db()
         .insertInto('push_devices')

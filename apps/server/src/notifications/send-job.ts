@@ -4,8 +4,9 @@ import { z } from 'zod/mini';
 import { enqueueRun, type JobDefinition } from '../platform/jobs/runner';
 import { PUSH_CHUNK_LIMIT, type PushSender } from '../platform/push/sender';
 import type { PushSenders } from '../platform/push/senders';
+import { dropDevices } from '../push/index';
 import type { AppStores, GameDatabase, IdentityDatabase } from '../stores';
-import { devicesAfter, forgetDevices } from './devices';
+import { devicesAfter } from './devices';
 import { recipientsAfter } from './recipients';
 import type { PushMessageRow } from './tables';
 
@@ -105,14 +106,13 @@ async function sendChunk(
   beforeSend: SendJobOptions['beforeSend'],
 ): Promise<ChunkOutcome> {
   const segment = message.recipient_category === 'everyone' ? null : message.message_id;
-  const devices = await devicesAfter(game, { after: message.devices_after, limit, recipientsOf: segment });
-  const last = devices.at(-1);
-  if (!last) return 'done';
+  const { devices, lastKey } = await devicesAfter(game, { after: message.devices_after, limit, recipientsOf: segment });
+  if (lastKey === null) return 'done';
   // Written and committed before anything is sent: this chunk is never sent by another run.
   const claimed = await game.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('push_messages')
-      .set({ devices_after: last.token })
+      .set({ devices_after: lastKey })
       .where('message_id', '=', message.message_id)
       .where('state', '=', 'sending')
       .where((eb) =>
@@ -157,7 +157,7 @@ async function sendChunk(
     }
     const count = (status: string) => outcomes.filter((outcome) => outcome.status === status).length;
     const gone = outcomes.flatMap((outcome) => (outcome.status === 'unregistered' ? [outcome.token] : []));
-    await forgetDevices(trx, gone);
+    await dropDevices(trx, gone);
     await trx
       .updateTable('push_messages')
       .set((eb) => ({

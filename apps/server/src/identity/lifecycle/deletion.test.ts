@@ -97,6 +97,7 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
     await ok(call(player, 'GET', '/api/fn/spin-machine?machineID=scrapyard'));
     await ok(call(player, 'POST', '/api/account/redeem-code', { code: 'welcome-to-the-outpost' }));
     await ok(call(player, 'GET', '/api/fn/favourite-episode?videoID=s1e1'));
+    await ok(call(player, 'POST', '/api/push/devices', { token: `${name}-phone`, platform: 'ios' }));
     await ok(call(player, 'GET', `/api/fn/claim-avatar?avatarID=neon-medic&userID=${player.userId}`));
     await ok(
       call(player, 'POST', '/api/lighting-presets', {
@@ -345,6 +346,7 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
     expect(development.orderProfile).toMatchObject({ firstName: 'Rae' });
     expect(development.lightingPresets).toEqual([expect.objectContaining({ name: "Quillon's dusk" })]);
     expect(development.favouriteEpisodes).toEqual([expect.objectContaining({ episodeID: 's1e1' })]);
+    expect(development.pushDevices).toEqual([expect.objectContaining({ token: 'Quillon-phone', platform: 'ios' })]);
     expect(development.avatarsClaimed).toEqual([expect.objectContaining({ avatarID: 'neon-medic' })]);
     expect(development.referralLink).toMatchObject({ creator: player.userId });
     expect(development.emailSignup).toMatchObject({ email: 'quillon@example.com' });

@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely';
-import * as devices from './2026-12-10-push-devices';
+import * as pushDevices from './2026-12-10-push-devices';
 
-/** Push devices' game-store migrations; never edit one that has shipped, add a new one. */
-export const pushDeviceMigrations: Record<string, Migration> = {
-  '2026-12-10-push-devices': devices,
+/** The push devices' game-store migrations; never edit one that has shipped, add a new one. */
+export const pushMigrations: Record<string, Migration> = {
+  '2026-12-10-push-devices': pushDevices,
 };

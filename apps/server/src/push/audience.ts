@@ -1,0 +1,145 @@
+import type { PushPlatform } from '@outpost/contracts/push';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { GameDatabase } from '../stores';
+import { tokenKey } from './token-key';
+
+/*
+ * What a send reads (the coming push job): the devices of its audience in batches by key, so a
+ * send to 100,000 devices reads one indexed page at a time and a checkpointed cursor resumes it
+ * where it stopped; and the tokens the push service reports invalid, dropped.
+ */
+
+/** A device to send to. */
+export interface PushDevice {
+  userId: string;
+  token: string;
+  platform: PushPlatform;
+}
+
+/** The ids a statement may bind at once, kept well under SQLite's and PostgreSQL's limits. */
+const IDS_PER_STATEMENT = 1000;
+/** The most players a `players` audience names: more belongs in a `segment`, which the store resolves itself. */
+export const PUSH_CHOSEN_PLAYERS_MAX = 10_000;
+
+/** A query of the environment's store answering the players of a segment (beta testers, partners, recently active). */
+export type SegmentQuery = (
+  db: Kysely<GameDatabase>,
+) => SelectQueryBuilder<GameDatabase, keyof GameDatabase, { user_id: string }>;
+
+export type PushAudience =
+  | { kind: 'everyone' }
+  | { kind: 'players'; userIds: readonly string[] }
+  | { kind: 'segment'; players: SegmentQuery };
+
+/** The audience's devices, as a query to page or count. */
+function audienceDevices(db: Kysely<GameDatabase>, audience: PushAudience) {
+  const all = db.selectFrom('push_devices');
+  switch (audience.kind) {
+    case 'everyone':
+      return all;
+    case 'players': {
+      if (audience.userIds.length > PUSH_CHOSEN_PLAYERS_MAX) {
+        throw new RangeError(
+          `A push to chosen players names at most ${PUSH_CHOSEN_PLAYERS_MAX} of them (${audience.userIds.length} given).`,
+        );
+      }
+      // An empty list matches nobody; `in ()` is not SQL.
+      return audience.userIds.length === 0
+        ? all.where((eb) => eb.lit(false))
+        : all.where('user_id', 'in', [...audience.userIds]);
+    }
+    case 'segment':
+      return all.where('user_id', 'in', audience.players(db));
+  }
+}
+
+/** How many devices a send to the audience reaches now (the composer shows it before sending). */
+export async function countAudienceDevices(db: Kysely<GameDatabase>, audience: PushAudience): Promise<number> {
+  const row = await audienceDevices(db, audience)
+    .select((eb) => eb.fn.countAll().as('devices'))
+    .executeTakeFirstOrThrow();
+  return Number(row.devices);
+}
+
+/** How many players of the audience have a device now (the composer says "devices of players"). */
+export async function countAudiencePlayers(db: Kysely<GameDatabase>, audience: PushAudience): Promise<number> {
+  const row = await audienceDevices(db, audience)
+    .select((eb) => eb.fn.count('user_id').distinct().as('players'))
+    .executeTakeFirstOrThrow();
+  return Number(row.players);
+}
+
+export interface DevicePage {
+  devices: PushDevice[];
+  /** The key to resume after (the last device's); null when this page was the last. */
+  next: string | null;
+}
+
+/**
+ * One page of the audience's devices in key order, after `after` (a page's `next`, or null for
+ * the first). Keyset rather than offset: each page is an index range, however deep into 100,000
+ * devices, and a device registered or dropped meanwhile never shifts another into or out of a page.
+ */
+export async function audienceDevicePage(
+  db: Kysely<GameDatabase>,
+  audience: PushAudience,
+  { after, limit }: { after: string | null; limit: number },
+): Promise<DevicePage> {
+  let page = audienceDevices(db, audience).select(['token_hash', 'user_id', 'token', 'platform']);
+  if (after !== null) page = page.where('token_hash', '>', after);
+  const rows = await page.orderBy('token_hash').limit(limit).execute();
+  const last = rows.at(-1);
+  return {
+    devices: rows.map((row) => ({ userId: row.user_id, token: row.token, platform: row.platform })),
+    next: rows.length === limit && last ? last.token_hash : null,
+  };
+}
+
+/** Every page of the audience's devices from `after` on, each with the cursor that resumes after it. */
+export async function* audienceDeviceBatches(
+  db: Kysely<GameDatabase>,
+  audience: PushAudience,
+  { after = null, batchSize }: { after?: string | null; batchSize: number },
+): AsyncGenerator<DevicePage> {
+  let cursor = after;
+  do {
+    const page = await audienceDevicePage(db, audience, { after: cursor, limit: batchSize });
+    if (page.devices.length > 0) yield page;
+    cursor = page.next;
+  } while (cursor !== null);
+}
+
+/** Splits a list into runs a statement can bind. */
+function chunks<T>(items: readonly T[]): T[][] {
+  const runs: T[][] = [];
+  for (let start = 0; start < items.length; start += IDS_PER_STATEMENT) {
+    runs.push(items.slice(start, start + IDS_PER_STATEMENT));
+  }
+  return runs;
+}
+
+/** The devices of these players (a test notification, a small send), by player and key. */
+export async function listPlayersDevices(db: Kysely<GameDatabase>, userIds: readonly string[]): Promise<PushDevice[]> {
+  const devices: PushDevice[] = [];
+  for (const run of chunks([...new Set(userIds)].sort())) {
+    const rows = await db
+      .selectFrom('push_devices')
+      .select(['user_id', 'token', 'platform'])
+      .where('user_id', 'in', run)
+      .orderBy('user_id')
+      .orderBy('token_hash')
+      .execute();
+    devices.push(...rows.map((row) => ({ userId: row.user_id, token: row.token, platform: row.platform })));
+  }
+  return devices;
+}
+
+/** Forgets the tokens the push service answered as no longer valid (unregistered, malformed); answers how many went. */
+export async function dropDevices(db: Kysely<GameDatabase>, tokens: readonly string[]): Promise<number> {
+  let dropped = 0;
+  for (const run of chunks([...new Set(tokens)].map(tokenKey))) {
+    const result = await db.deleteFrom('push_devices').where('token_hash', 'in', run).executeTakeFirst();
+    dropped += Number(result.numDeletedRows);
+  }
+  return dropped;
+}
