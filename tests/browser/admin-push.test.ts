@@ -85,9 +85,12 @@ describe('push notifications', () => {
       expect.stringMatching(/^push-bro… sent \(.+\)$/),
       expect.stringMatching(/^push-bro… sent \(.+\)$/),
     ]);
-    // What went out is in the outbox, one per device.
+    // What went out is in the outbox, one per device, and the screen lists it (no FCM credentials here).
     const outbox = await site.server.stores.identity.selectFrom('push_outbox').select('token').execute();
     expect(outbox.map((row) => row.token).sort()).toEqual([...DEVICES].sort());
+    const listed = page.getByRole('list', { name: 'Push outbox' }).getByRole('listitem');
+    await expect.poll(() => listed.count(), { timeout: 8_000 }).toBe(2);
+    expect(await listed.first().innerText()).toContain('Test notification');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 

@@ -233,6 +233,7 @@ export const API_POLICIES = {
   'GET /api/admin/:env/push/messages': { access: 'sendPush' },
   'POST /api/admin/:env/push/messages/:messageID/cancel': { access: 'sendPush' },
   'POST /api/admin/:env/push/audience': { access: 'sendPush' },
+  'GET /api/admin/:env/push/outbox': { access: 'sendPush' },
   // Push devices (issue 23 point 2): the game's client registers the signed-in player's device for
   // push, and forgets it when the player signs out there.
   'POST /api/push/devices': { access: 'signedIn' },

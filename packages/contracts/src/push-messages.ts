@@ -226,6 +226,27 @@ export const pushTestResultSchema = z.object({
 });
 export type PushTestResult = z.infer<typeof pushTestResultSchema>;
 
+/** How many of the newest outbox entries the push screen shows. */
+export const PUSH_OUTBOX_LIMIT = 50;
+
+/**
+ * GET /api/admin/:env/push/outbox: where the environment's pushes go (FCM, or the outbox on a
+ * machine without its credentials), and the outbox's newest entries: the phones of a test machine.
+ */
+export const pushOutboxSchema = z.object({
+  transport: z.enum(['fcm', 'outbox']),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      device: z.string(),
+      title: z.string(),
+      body: z.string(),
+      sentAt: z.string(),
+    }),
+  ),
+});
+export type PushOutbox = z.infer<typeof pushOutboxSchema>;
+
 export const CANCEL_ONLY_SCHEDULED = 'Only a scheduled message can be cancelled: this one has started or ended.';
 export const noDevicesMessage = (userID: string, environment: Environment) =>
   `The player ${userID} has no device registered for push in ${environment}.`;

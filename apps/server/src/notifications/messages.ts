@@ -192,7 +192,7 @@ export async function cancelPushMessage(
 }
 
 /** The device's first characters: enough to tell a player's devices apart, never enough to send. */
-const deviceLabel = (token: string) => `${token.slice(0, 8)}…`;
+export const deviceLabel = (token: string) => `${token.slice(0, 8)}…`;
 
 /**
  * '{env}-push-sendtestnotificatio': the admin-log entry first, then the message to every device of

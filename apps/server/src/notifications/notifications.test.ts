@@ -8,6 +8,7 @@ import {
   PUSH_MESSAGES,
   type PushMessage,
   type PushMessagePage,
+  type PushOutbox,
   type PushTestResult,
   unknownPushPlayersMessage,
 } from '@outpost/contracts/push-messages';
@@ -315,6 +316,23 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     expect(result).toMatchObject({ userID: roles.player.userId, devices: 1 });
     expect(result.outcomes).toEqual([{ device: 'phone-of…', status: 'sent', detail: expect.any(String) }]);
     expect((await logged(PUSH_ADMIN_ACTIONS.test)).at(-1)?.data).toEqual({ userID: roles.player.userId, devices: 1 });
+    // Without FCM credentials the outbox is the phone: the screen lists what it received, newest first.
+    const outboxRead = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/development/push/outbox',
+      headers: { authorization: roles.admin.bearer },
+    });
+    expect(outboxRead.statusCode, outboxRead.body).toBe(200);
+    const read = outboxRead.json() as PushOutbox;
+    expect(read.transport).toBe('outbox');
+    expect(read.entries[0]).toEqual({
+      id: expect.any(String),
+      device: 'phone-of…',
+      title: 'Test notification',
+      body: 'A test from the development back office.',
+      sentAt: expect.any(String),
+    });
+    expect(read.entries.every((entry) => !entry.device.startsWith('phone-of-player'))).toBe(true);
     const none = await test(roles.staff.userId);
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual(errorBody('invalid-argument', noDevicesMessage(roles.staff.userId, 'development')));

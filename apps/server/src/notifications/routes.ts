@@ -1,11 +1,13 @@
 import { adminEnvironmentParamsSchema, ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import {
+  PUSH_OUTBOX_LIMIT,
   pushAudienceInputSchema,
   pushAudienceSchema,
   pushMessageListQuerySchema,
   pushMessagePageSchema,
   pushMessageParamsSchema,
   pushMessageSchema,
+  pushOutboxSchema,
   pushSendBatchInputSchema,
   pushSendBatchName,
   pushSendTestName,
@@ -20,10 +22,12 @@ import { adminChangeOf } from '../backoffice/index';
 import { displayNamesOf } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { answering, FunctionError } from '../platform/http/errors';
+import { listPushOutbox } from '../platform/push/queries';
 import type { PushSenders } from '../platform/push/senders';
 import type { GameDatabase, IdentityDatabase } from '../stores';
 import {
   cancelPushMessage,
+  deviceLabel,
   measureAudience,
   PushConflict,
   PushMessageNotFound,
@@ -135,6 +139,25 @@ export function registerNotificationRoutes(app: FastifyInstance, options: Notifi
       const change = await adminChangeOf(request, env);
       const row = await answer(() => cancelPushMessage(options.game[env], messageID, change));
       return withName(row);
+    },
+  );
+
+  api.get(
+    '/api/admin/:env/push/outbox',
+    { schema: { params: adminEnvironmentParamsSchema, response: { 200: pushOutboxSchema } } },
+    async (request) => {
+      const { env } = request.params;
+      const rows = await listPushOutbox(options.identity, { environment: env, limit: PUSH_OUTBOX_LIMIT });
+      return {
+        transport: options.push[env].transport,
+        entries: rows.map((row) => ({
+          id: row.id,
+          device: deviceLabel(row.token),
+          title: row.title,
+          body: row.body,
+          sentAt: row.created_at,
+        })),
+      };
     },
   );
 

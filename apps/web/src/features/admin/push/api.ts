@@ -4,6 +4,7 @@ import {
   pushAudienceSchema,
   pushMessagePageSchema,
   pushMessageSchema,
+  pushOutboxSchema,
   pushSendBatchName,
   pushSendTestName,
   pushTestResultSchema,
@@ -32,6 +33,15 @@ export function usePushAudience(environment: Environment, audience: AudienceQuer
   });
 }
 
+/** The outbox's newest entries, read again every few seconds: a scheduled message lands in it later. */
+export function usePushOutbox(environment: Environment) {
+  return useQuery({
+    queryKey: [...pushQueryKey(environment), 'outbox'],
+    queryFn: () => requestJson(`/api/admin/${environment}/push/outbox`, pushOutboxSchema),
+    refetchInterval: 5_000,
+  });
+}
+
 /** Spec §7's '{env}-push-sendbatch': the message, sent now or scheduled. */
 export function useSendPush(environment: Environment) {
   const client = useQueryClient();
@@ -44,12 +54,15 @@ export function useSendPush(environment: Environment) {
 
 /** Spec §7's '{env}-push-sendtestnotificatio': one player's devices, answered at once. */
 export function useSendTestPush(environment: Environment) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (userID: string) =>
       requestJson(`/api/fn/${pushSendTestName(environment)}`, pushTestResultSchema, {
         method: 'POST',
         body: { userID },
       }),
+    // The outbox (on a machine without FCM credentials) has it now.
+    onSettled: () => client.invalidateQueries({ queryKey: pushQueryKey(environment) }),
   });
 }
 

@@ -20,7 +20,15 @@ import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { formatInstant, localTimeZone } from '../components/local-time';
 import { ReadOnlyNotice } from '../components/read-only-notice';
-import { getPushMessages, pushQueryKey, useCancelPush, usePushAudience, useSendPush, useSendTestPush } from './api';
+import {
+  getPushMessages,
+  pushQueryKey,
+  useCancelPush,
+  usePushAudience,
+  usePushOutbox,
+  useSendPush,
+  useSendTestPush,
+} from './api';
 import styles from './push.module.css';
 import {
   audienceOf,
@@ -55,6 +63,7 @@ export default function PushScreen() {
           />
           <TestNotification environment={environment} />
           <History environment={environment} />
+          <Outbox environment={environment} />
         </>
       ) : (
         <ReadOnlyNotice>Push notifications are sent by admins only: they reach players’ phones.</ReadOnlyNotice>
@@ -363,6 +372,39 @@ function History({ environment }: { environment: Environment }) {
         emptyText={`No push has been sent in ${environment} yet.`}
         refetchInterval={(page) => (page?.rows.some(isUnderWay) ? FOLLOW_MS : false)}
       />
+    </section>
+  );
+}
+
+/**
+ * Where the environment's pushes go: through FCM, or, on a machine without its credentials, into
+ * the outbox, whose newest entries are the phones a tester reads.
+ */
+function Outbox({ environment }: { environment: Environment }) {
+  const outbox = usePushOutbox(environment);
+  if (!outbox.data) return null;
+  if (outbox.data.transport === 'fcm') {
+    return <p className={adminStyles.note}>Pushes of {environment} go through Firebase Cloud Messaging.</p>;
+  }
+  return (
+    <section aria-labelledby="push-outbox-title" className={styles.outbox}>
+      <h2 id="push-outbox-title">Outbox</h2>
+      <p className={adminStyles.note}>
+        This server has no Firebase credentials for {environment} (FCM_{environment.toUpperCase()}_SERVICE_ACCOUNT), so
+        its pushes are kept here instead of reaching phones. The newest first:
+      </p>
+      {outbox.data.entries.length === 0 ? (
+        <p className={adminStyles.note}>Nothing yet.</p>
+      ) : (
+        <ol className={styles.outcomes} aria-label="Push outbox">
+          {outbox.data.entries.map((entry) => (
+            <li key={entry.id}>
+              <time dateTime={entry.sentAt}>{formatInstant(entry.sentAt)}</time> <code>{entry.device}</code>{' '}
+              <strong>{entry.title}</strong> {entry.body}
+            </li>
+          ))}
+        </ol>
+      )}
     </section>
   );
 }
