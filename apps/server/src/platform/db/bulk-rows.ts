@@ -1,0 +1,59 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { isPostgres } from './dialect';
+
+/*
+ * Many rows as one parameter per column (PostgreSQL: an array each, unnested) or one in all
+ * (SQLite: a JSON array of rows, read by json_each), so a statement over a batch has the same short
+ * text whatever its size. A multi-row VALUES list costs the query builder a node per value and the
+ * database a parse of every placeholder, on every statement: for a batch of 1,000 events that was
+ * most of the ingestion's time apart from the writes themselves (DESIGN §8 "Game data at scale").
+ */
+
+/** A column's type as PostgreSQL's array of it is cast. */
+export type BulkType = 'text' | 'integer' | 'bigint';
+
+export type BulkValue = string | number | null;
+
+/**
+ * `rows` as a table (`select … from bulkRows(…).as('r')`), in the order given: the ingestion's
+ * upserts rely on it to take row locks in key order. `columns` name each column and its type.
+ */
+export function bulkRows<Database, Row extends Record<string, BulkValue>>(
+  db: Kysely<Database>,
+  columns: { readonly [Column in keyof Row & string]: BulkType },
+  rows: readonly Row[],
+): RawBuilder<Row> {
+  const names = Object.keys(columns) as (keyof Row & string)[];
+  if (isPostgres(db)) {
+    const arrays = names.map((name) => sql`${rows.map((row) => row[name])}::${sql.raw(columns[name])}[]`);
+    return sql<Row>`(select ${sql.join(names.map((name) => sql.ref(name)))} from unnest(${sql.join(arrays)})
+      with ordinality as bulk(${sql.join([...names.map((name) => sql.ref(name)), sql.ref('bulk_position')])})
+      order by bulk_position)`;
+  }
+  const json = JSON.stringify(rows.map((row) => names.map((name) => row[name])));
+  const values = names.map((name, index) => sql`value ->> ${sql.lit(index)} as ${sql.ref(name)}`);
+  return sql<Row>`(select ${sql.join(values)} from json_each(${json}) order by key)`;
+}
+
+/** Values as a one-column list for `in (…)` (one parameter, whatever their number). */
+export function bulkValues<Database, Value extends BulkValue>(
+  db: Kysely<Database>,
+  type: BulkType,
+  values: readonly Value[],
+): RawBuilder<Value> {
+  return isPostgres(db)
+    ? sql<Value>`(select unnest(${values}::${sql.raw(type)}[]))`
+    : sql<Value>`(select value from json_each(${JSON.stringify(values)}))`;
+}
+
+/**
+ * `select * from` the rows, as an insert's source: `insertInto(t).columns([…]).expression(selectRows(…))`.
+ * The `where true` lets SQLite read a following `on conflict` as the upsert's, not as a join's `on`.
+ */
+export function selectRows<Database, Row extends Record<string, BulkValue>>(
+  db: Kysely<Database>,
+  columns: { readonly [Column in keyof Row & string]: BulkType },
+  rows: readonly Row[],
+): RawBuilder<Row> {
+  return sql<Row>`select * from ${bulkRows(db, columns, rows)} as bulk_rows where true`;
+}
