@@ -8,7 +8,7 @@ import {
   unknownPlayerReason,
 } from '@outpost/contracts/game-data';
 import type { Kysely } from 'kysely';
-import { bulkValues, selectRows } from '../platform/db/bulk-rows';
+import { isAnyOf, selectRows } from '../platform/db/bulk-rows';
 import type { GameDatabase, IdentityDatabase } from '../stores';
 
 /*
@@ -84,7 +84,7 @@ async function existingAccounts(identity: Kysely<IdentityDatabase>, userIDs: rea
   const rows = await identity
     .selectFrom('auth_users')
     .select('id')
-    .where('id', 'in', bulkValues(identity, 'text', userIDs))
+    .where(isAnyOf(identity, 'id', 'text', userIDs))
     .execute();
   return new Set(rows.map((row) => row.id));
 }

@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { isPostgres } from './dialect';
 
 /*
@@ -35,15 +35,19 @@ export function bulkRows<Database, Row extends Record<string, BulkValue>>(
   return sql<Row>`(select ${sql.join(values)} from json_each(${json}) order by key)`;
 }
 
-/** Values as a one-column list for `in (…)` (one parameter, whatever their number). */
-export function bulkValues<Database, Value extends BulkValue>(
+/**
+ * `column` is one of `values`, in one parameter whatever their number (the players of a batch):
+ * `= any(array)` on PostgreSQL, an index lookup per value; `in (json_each(…))` on SQLite, the same.
+ */
+export function isAnyOf<Database>(
   db: Kysely<Database>,
+  column: string,
   type: BulkType,
-  values: readonly Value[],
-): RawBuilder<Value> {
+  values: readonly BulkValue[],
+): RawBuilder<SqlBool> {
   return isPostgres(db)
-    ? sql<Value>`(select unnest(${values}::${sql.raw(type)}[]))`
-    : sql<Value>`(select value from json_each(${JSON.stringify(values)}))`;
+    ? sql<SqlBool>`${sql.ref(column)} = any(${values}::${sql.raw(type)}[])`
+    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`;
 }
 
 /**
