@@ -1,8 +1,9 @@
 import type { FirstVisitBundle } from './bundle/first-visit';
+import type { GameDataReport } from './game-data/suite';
 import type { HttpReport } from './http/suite';
 import type { FormFactorResult } from './lighthouse/suite';
 import type { LiveReport } from './live/suite';
-import type { SearchReport } from './search/suite';
+import type { SearchReport, SearchRow } from './search/suite';
 import type { TargetResult } from './targets';
 
 /** Rows with one cell (group headings) are printed as they are and do not widen the columns. */
@@ -115,11 +116,13 @@ export function formatLighthouse(results: readonly FormFactorResult[]): string {
   ].join('\n');
 }
 
-export function formatSearch(report: SearchReport): string {
+/** Latency rows, grouped, one request at a time; with a load column when the rows carry it. */
+function latencyTable(latencyRows: readonly (SearchRow & { load?: number })[]): string {
+  const loads = latencyRows.every((row) => row.load !== undefined);
   const header = ['one request at a time', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'p95 x bare', 'failures'];
   const rows: string[][] = [];
   let group: string | undefined;
-  for (const row of report.rows) {
+  for (const row of latencyRows) {
     if (row.group !== group) {
       group = row.group;
       rows.push([`[${group}]`]);
@@ -132,10 +135,15 @@ export function formatSearch(report: SearchReport): string {
       row.p99Ms.toFixed(2),
       row.p95OverBare.toFixed(1),
       String(row.failures),
+      ...(loads ? [(row.load ?? Number.NaN).toFixed(2)] : []),
     ]);
   }
+  return table(loads ? [...header, 'load'] : header, rows);
+}
+
+export function formatSearch(report: SearchReport): string {
   return [
-    table(header, rows),
+    latencyTable(report.rows),
     '',
     "p95 x bare: the row's p95 over the bare route's (the mean of its first and last run), timed the same way.",
     'Search rows cycle through queries drawn from the seeded accounts (exact names and addresses, prefixes,',
@@ -151,5 +159,46 @@ export function formatLive(report: LiveReport): string {
     `delivery of a change to every stream, from the write's start: p50 ${delivery.p50Ms.toFixed(1)} ms, p99 ${delivery.p99Ms.toFixed(1)} ms, max ${delivery.maxMs.toFixed(1)} ms over ${delivery.rounds} changes (${delivery.missed} missed)`,
     `server memory per idle stream: ${kib(memory.bytesPerStream)} (RSS grew ${kib(memory.rssBytesPerStream)}, the JavaScript heap and buffers ${kib(memory.heapBytesPerStream)})`,
     `spins with the change feed over without: ${writeCost.ratio.toFixed(2)} (pairs ${writeCost.pairRatios.map((value) => value.toFixed(2)).join(' ')})`,
+  ].join('\n');
+}
+
+export function formatGameData(report: GameDataReport): string {
+  const events = (perSecond: number) => Math.round(perSecond).toLocaleString('en-US');
+  const ingestion = report.ingestion.map((one) => [
+    one.dialect,
+    one.events.toLocaleString('en-US'),
+    events(one.appEventsPerSecond),
+    events(one.rawEventsPerSecond),
+    one.ratio.toFixed(2),
+    one.appBatchMs.toFixed(1),
+    one.rawBatchMs.toFixed(1),
+    String(one.notStored),
+    one.load.toFixed(2),
+  ]);
+  return [
+    table(
+      [
+        'ingestion',
+        'events',
+        'app events/s',
+        'raw events/s',
+        'x raw',
+        'app ms/batch',
+        'raw ms/batch',
+        'not stored',
+        'load',
+      ],
+      ingestion,
+    ),
+    '',
+    'app: batches of 1,000 mixed events (playtime, presence, objectives, claimed items, levels of existing players)',
+    'posted one at a time through buildApp with the service key; raw: the same events, one row each, one multi-row',
+    "INSERT per batch in one transaction through the raw driver in the same store, each right after the app's batch.",
+    '',
+    latencyTable(report.latency),
+    '',
+    "p95 x bare: the row's p95 over the bare route's (the mean of its first and last run), timed the same way,",
+    'as a member of staff signed in with a bearer session; load: the one-minute load average after the row.',
+    ...(report.postgresSkipped ? [`PostgreSQL rows: ${report.postgresSkipped}.`] : []),
   ].join('\n');
 }

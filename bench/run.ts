@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_VISIT_BUDGET_GZIP_BYTES, type FirstVisitBundle, measureFirstVisitBundle } from './bundle/first-visit';
+import { GAME_DATA_TARGET_SPECS, type GameDataReport, gameDataBenchSeconds, runGameDataBench } from './game-data/suite';
 import { dropPendingSchemas, type SiteTarget, startSiteTarget } from './http/app-target';
 import { HTTP_TARGET_SPECS, type HttpReport, httpBenchSeconds, runHttpBenches } from './http/suite';
 import {
@@ -17,7 +18,15 @@ import {
 } from './lighthouse/suite';
 import { LIVE_TARGET_SPECS, type LiveReport, liveBenchSeconds, runLiveBench } from './live/suite';
 import { type BenchOptions, parseOptions, type Section } from './options';
-import { formatBundle, formatHttp, formatLighthouse, formatLive, formatSearch, formatTargets } from './report';
+import {
+  formatBundle,
+  formatGameData,
+  formatHttp,
+  formatLighthouse,
+  formatLive,
+  formatSearch,
+  formatTargets,
+} from './report';
 import { runSearchBench, SEARCH_TARGET_SPECS, type SearchReport, searchBenchSeconds } from './search/suite';
 import { decided, type TargetResult, type TargetSpec, unmeasured } from './targets';
 
@@ -30,6 +39,7 @@ interface BenchResults {
   http?: HttpReport;
   search?: SearchReport;
   live?: LiveReport;
+  gameData?: GameDataReport;
   targets: TargetResult[];
 }
 
@@ -68,6 +78,7 @@ async function main(): Promise<number> {
     (options.sections.includes('lighthouse') ? 2 * 2 * LIGHTHOUSE_ROUNDS * AUDIT_SECONDS : 0) +
     (options.sections.includes('search') ? searchBenchSeconds(options) : 0) +
     (options.sections.includes('live') ? liveBenchSeconds(options) : 0) +
+    (options.sections.includes('game-data') ? gameDataBenchSeconds(options) : 0) +
     120;
   setTimeout(() => {
     console.error(`\nbench: still running after ${limitSeconds} s; stopping.`);
@@ -157,8 +168,26 @@ async function main(): Promise<number> {
     return live.targets;
   });
 
-  // In the issues' order: the server, the bundle, the page, the user search (issue 12), live (issue 22).
-  const targets = [...httpTargets, ...bundleTargets, ...lighthouseTargetResults, ...searchTargets, ...liveTargets];
+  const gameDataTargets = await section('game-data', GAME_DATA_TARGET_SPECS, async () => {
+    heading(
+      `game-data: ingestion against a raw insert, and the live stats at scale, ${options.durationSeconds} s each`,
+    );
+    const gameData = await runGameDataBench(WEB_DIST, options);
+    results.gameData = gameData;
+    console.log(`\n${formatGameData(gameData)}`);
+    return gameData.targets;
+  });
+
+  // In the issues' order: the server, the bundle, the page, the user search (issue 12), live (issue 22),
+  // the game data (issue 23).
+  const targets = [
+    ...httpTargets,
+    ...bundleTargets,
+    ...lighthouseTargetResults,
+    ...searchTargets,
+    ...liveTargets,
+    ...gameDataTargets,
+  ];
   results.targets = targets;
 
   heading('targets');

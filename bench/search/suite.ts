@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { USER_SEARCH_LIMITS } from '@outpost/contracts/user-search';
-import { insertProfile } from '../../apps/server/src/identity/queries';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { benchConfig, newSetting, openBenchStores, startApp } from '../http/app-target';
 import { startBareServer } from '../http/minimal-server';
+import { signUpStaffMember } from '../http/seed';
 import type { BenchOptions } from '../options';
 import { decided, type TargetResult, type TargetSpec, unmeasured } from '../targets';
 import { measureLatency, percentile, type Timings } from './latency';
@@ -52,7 +52,7 @@ export function searchBenchSeconds(options: BenchOptions): number {
   return dialects * (SETUP_SECONDS + 2 * perRun) + 2 * perRun;
 }
 
-interface Measured {
+export interface Measured {
   group: string;
   name: string;
   timings: Timings;
@@ -71,7 +71,10 @@ async function measureDialect(webDist: string, options: BenchOptions, databaseUr
     process.stdout.write(` seeded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     const config = benchConfig(setting, randomBytes(16).toString('hex'));
     const origin = await startApp(setting, { config, stores });
-    const authorization = await signUpModerator(origin, config.publicUrl, stores);
+    const authorization = await signUpStaffMember(origin, config.publicUrl, stores.identity, {
+      name: 'bench-moderator',
+      keys: ['moderator'],
+    });
 
     const timed = async (name: string, requests: LatencyRequest[]): Promise<Measured> => {
       process.stdout.write(`  ${name} ...`);
@@ -125,30 +128,8 @@ function byKind(search: Measured, kinds: readonly QueryKind[]): Measured[] {
   }));
 }
 
-/** A moderator signed up through the app (a real bearer session), with the profile that lets them search. */
-async function signUpModerator(
-  origin: string,
-  publicUrl: string,
-  stores: Awaited<ReturnType<typeof openBenchStores>>,
-): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: publicUrl },
-    body: JSON.stringify({ email: 'bench-moderator@example.com', password: 'bench moderator password', name: 'mod' }),
-  });
-  const token = response.headers.get('set-auth-token');
-  if (!response.ok || !token) throw new Error(`The bench moderator's sign-up answered ${response.status}`);
-  const { user } = (await response.json()) as { user: { id: string } };
-  await insertProfile(stores.identity, {
-    userId: user.id,
-    displayName: 'bench-moderator',
-    keys: ['moderator'],
-    created: new Date().toISOString(),
-  });
-  return `Bearer ${token}`;
-}
-
-function row(measured: Measured, bareP95: number): SearchRow {
+/** A latency row's figures, with its p95 over the bare route's. */
+export function latencyRow(measured: Measured, bareP95: number): SearchRow {
   const { milliseconds, failures } = measured.timings;
   const p95 = percentile(milliseconds, 0.95);
   return {
@@ -188,11 +169,11 @@ export async function runSearchBench(webDist: string, options: BenchOptions): Pr
 
     const bareP95 = (percentile(first.timings.milliseconds, 0.95) + percentile(last.timings.milliseconds, 0.95)) / 2;
     const measured = [first, ...sqlite, ...(postgres ?? []), last];
-    const rows = measured.map((one) => row(one, bareP95));
+    const rows = measured.map((one) => latencyRow(one, bareP95));
     const target = (dialect: Dialect, runs: Measured[] | undefined): TargetResult => {
       const search = runs?.[1];
       if (!search) return unmeasured(TARGETS[dialect], 'skipped (no BENCH_DATABASE_URL)');
-      const figures = row(search, bareP95);
+      const figures = latencyRow(search, bareP95);
       return decided(
         TARGETS[dialect].name,
         TARGETS[dialect].requirement,

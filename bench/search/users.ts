@@ -6,6 +6,8 @@ import type { IdentityDatabase } from '../../apps/server/src/stores';
 export const SEARCH_USERS = 100_000;
 /** Rows per insert: SQLite binds at most 32,766 values, and accounts take seven columns. */
 const BATCH = 2_000;
+/** Time between two accounts' sign-ups: SEARCH_USERS of them span about 90 days. */
+const SIGN_UP_EVERY_MS = 77_000;
 
 const FIRST = [
   'james',
@@ -188,33 +190,36 @@ export function benchUser(index: number): BenchUser {
  */
 export async function seedSearchUsers(identity: Kysely<IdentityDatabase>, dialect: Dialect): Promise<BenchUser[]> {
   const users = Array.from({ length: SEARCH_USERS }, (_, index) => benchUser(index));
-  const now = new Date();
-  const at = dialect === 'postgres' ? now : now.toISOString();
+  const now = Date.now();
+  // A sign-up every SIGN_UP_EVERY_MS back from now (over about 90 days), as a site's history has:
+  // the newest accounts and the sign-ups chart (issue 23's live stats) read a real order.
+  const joined = (index: number) => new Date(now - index * SIGN_UP_EVERY_MS);
+  const stamp = (date: Date) => (dialect === 'postgres' ? date : date.toISOString());
   await identity.transaction().execute(async (trx) => {
     for (let start = 0; start < users.length; start += BATCH) {
       const batch = users.slice(start, start + BATCH);
       await trx
         .insertInto('auth_users')
         .values(
-          batch.map((user) => ({
+          batch.map((user, offset) => ({
             id: user.id,
             name: user.displayName,
             email: user.email,
             email_verified: dialect === 'postgres' ? false : 0,
             image: null,
-            created_at: at,
-            updated_at: at,
+            created_at: stamp(joined(start + offset)),
+            updated_at: stamp(joined(start + offset)),
           })),
         )
         .execute();
       await trx
         .insertInto('profiles')
         .values(
-          batch.map((user) => ({
+          batch.map((user, offset) => ({
             user_id: user.id,
             display_name: user.displayName,
             display_name_key: user.displayName.toLowerCase(),
-            created: now.toISOString(),
+            created: joined(start + offset).toISOString(),
           })),
         )
         .execute();

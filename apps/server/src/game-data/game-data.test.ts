@@ -395,6 +395,31 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
       }
     });
 
+    it('count the accounts exactly as they come and go, one at a time or many in one statement', async () => {
+      const identity = t.stores.identity;
+      const accounts = async () => (await identity.selectFrom('auth_users').select('id').execute()).length;
+      const stamp = dialect === 'postgres' ? new Date() : new Date().toISOString();
+      const ids = ['count-a', 'count-b', 'count-c'];
+      await identity
+        .insertInto('auth_users')
+        .values(
+          ids.map((userId) => ({
+            id: userId,
+            name: userId,
+            email: `${userId}@example.com`,
+            email_verified: dialect === 'postgres' ? false : 0,
+            image: null,
+            created_at: stamp,
+            updated_at: stamp,
+          })),
+        )
+        .execute();
+      expect((await liveStats()).usersCount).toBe(await accounts());
+      await identity.deleteFrom('auth_users').where('id', 'in', ids.slice(0, 2)).execute();
+      await identity.deleteFrom('auth_users').where('id', '=', 'count-c').execute();
+      expect((await liveStats()).usersCount).toBe(await accounts());
+    });
+
     it('move on an open back-office stream when a batch lands, and a player’s presence and a map’s arrive as records', async () => {
       const stream = await openSse(
         `${base}/api/live?topics=live-stats,user-presence,map-presence,accounts&env=development`,

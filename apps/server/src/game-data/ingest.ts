@@ -8,6 +8,7 @@ import {
   unknownPlayerReason,
 } from '@outpost/contracts/game-data';
 import type { Kysely } from 'kysely';
+import { isAnyOf, selectRows } from '../platform/db/bulk-rows';
 import type { GameDatabase, IdentityDatabase } from '../stores';
 
 /*
@@ -77,20 +78,15 @@ const idOf = (raw: unknown): string | null =>
     ? (raw as { id: string }).id
     : null;
 
-/** Players in chunks, so a batch's statement stays under every driver's limit of parameters. */
-const ID_CHUNK = 500;
-
+/** The players of `userIDs` that have an account, in one statement (the ids are one parameter). */
 async function existingAccounts(identity: Kysely<IdentityDatabase>, userIDs: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let start = 0; start < userIDs.length; start += ID_CHUNK) {
-    const rows = await identity
-      .selectFrom('auth_users')
-      .select('id')
-      .where('id', 'in', userIDs.slice(start, start + ID_CHUNK))
-      .execute();
-    for (const row of rows) found.add(row.id);
-  }
-  return found;
+  if (userIDs.length === 0) return new Set();
+  const rows = await identity
+    .selectFrom('auth_users')
+    .select('id')
+    .where(isAnyOf(identity, 'id', 'text', userIDs))
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** The events by type, each type's in the batch's order. */
@@ -118,12 +114,18 @@ export async function storeEvents(
   if (events.length === 0) return 0;
   // Rows in one order (ids sorted here, keys sorted by the kinds, kinds in their fixed order): two
   // batches waiting on each other's rows then always wait in the same direction, never in a circle.
+  const receivedAt = now.toISOString();
   const marked = await trx
     .insertInto('ingested_events')
-    .values(
-      events
-        .map(({ event }) => ({ event_id: event.id, type: event.type, received_at: now.toISOString() }))
-        .sort((a, b) => a.event_id.localeCompare(b.event_id)),
+    .columns(['event_id', 'type', 'received_at'])
+    .expression(
+      selectRows(
+        trx,
+        { event_id: 'text', type: 'text', received_at: 'text' },
+        events
+          .map(({ event }) => ({ event_id: event.id, type: event.type, received_at: receivedAt }))
+          .sort((a, b) => (a.event_id < b.event_id ? -1 : a.event_id > b.event_id ? 1 : 0)),
+      ),
     )
     .onConflict((conflict) => conflict.column('event_id').doNothing())
     .returning('event_id')
@@ -156,6 +158,8 @@ export async function ingestBatch(
       return;
     }
     const event = parsed.data;
+    // One form of instant for every kind (UTC, as the stores keep times): each slices its day or hour from it.
+    event.at = new Date(event.at).toISOString();
     if (!options.kinds.has(event.type)) {
       refuse(index, event.id, `Events of type ${event.type} are not stored.`);
       return;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { findMissingItems } from '../items/index';
 import { grantAllItems } from '../ledger/index';
+import { selectRows } from '../platform/db/bulk-rows';
 import type { GameDatabase } from '../stores';
 import { type AnyIngestKind, ingestKind } from './ingest';
 
@@ -14,9 +15,9 @@ import { type AnyIngestKind, ingestKind } from './ingest';
 /** The name of the running total of every play session's seconds (game_totals). */
 export const PLAYTIME_TOTAL = 'playtime_seconds';
 
-const dayOf = (at: string) => new Date(at).toISOString().slice(0, 10);
-const hourOf = (at: string) => new Date(at).toISOString().slice(0, 13);
-const utc = (at: string) => new Date(at).toISOString();
+// Events' times come in UTC ISO 8601 (ingestBatch reads them so): a day or an hour is their start.
+const dayOf = (at: string) => at.slice(0, 10);
+const hourOf = (at: string) => at.slice(0, 13);
 
 /*
  * Every upsert writes its rows in key order: two batches touching the same rows then lock them in
@@ -95,13 +96,18 @@ const playtime = ingestKind({
   async store(trx, events) {
     await trx
       .insertInto('user_playtime')
-      .values(
-        events.map(({ event }) => ({
-          event_id: event.id,
-          user_id: event.userID,
-          seconds: event.seconds,
-          played_at: utc(event.at),
-        })),
+      .columns(['event_id', 'user_id', 'seconds', 'played_at'])
+      .expression(
+        selectRows(
+          trx,
+          { event_id: 'text', user_id: 'text', seconds: 'integer', played_at: 'text' },
+          events.map(({ event }) => ({
+            event_id: event.id,
+            user_id: event.userID,
+            seconds: event.seconds,
+            played_at: event.at,
+          })),
+        ),
       )
       .execute();
     await addTo(
@@ -131,7 +137,14 @@ const level = ingestKind({
     );
     await trx
       .insertInto('levels')
-      .values(highest.map(({ event }) => ({ user_id: event.userID, level: event.level, reached_at: utc(event.at) })))
+      .columns(['user_id', 'level', 'reached_at'])
+      .expression(
+        selectRows(
+          trx,
+          { user_id: 'text', level: 'integer', reached_at: 'text' },
+          highest.map(({ event }) => ({ user_id: event.userID, level: event.level, reached_at: event.at })),
+        ),
+      )
       .onConflict((conflict) =>
         conflict
           .column('user_id')
@@ -170,13 +183,18 @@ const objective = ingestKind({
   async store(trx, events) {
     await trx
       .insertInto('objective_tracking')
-      .values(
-        events.map(({ event }) => ({
-          event_id: event.id,
-          user_id: event.userID,
-          key: event.key,
-          tracked_at: utc(event.at),
-        })),
+      .columns(['event_id', 'user_id', 'key', 'tracked_at'])
+      .expression(
+        selectRows(
+          trx,
+          { event_id: 'text', user_id: 'text', key: 'text', tracked_at: 'text' },
+          events.map(({ event }) => ({
+            event_id: event.id,
+            user_id: event.userID,
+            key: event.key,
+            tracked_at: event.at,
+          })),
+        ),
       )
       .execute();
     await addTo(
@@ -197,11 +215,18 @@ const presence = ingestKind({
     const seen = latest(
       events,
       ({ event }) => event.userID,
-      ({ event }) => utc(event.at),
+      ({ event }) => event.at,
     );
     await trx
       .insertInto('user_presence')
-      .values(seen.map(({ event }) => ({ user_id: event.userID, last_seen: utc(event.at) })))
+      .columns(['user_id', 'last_seen'])
+      .expression(
+        selectRows(
+          trx,
+          { user_id: 'text', last_seen: 'text' },
+          seen.map(({ event }) => ({ user_id: event.userID, last_seen: event.at })),
+        ),
+      )
       .onConflict((conflict) =>
         conflict
           .column('user_id')
@@ -217,7 +242,14 @@ const presence = ingestKind({
     );
     await trx
       .insertInto('presence_hours')
-      .values(inKeyOrder(hours).map(([, row]) => row))
+      .columns(['hour', 'user_id'])
+      .expression(
+        selectRows(
+          trx,
+          { hour: 'text', user_id: 'text' },
+          inKeyOrder(hours).map(([, row]) => row),
+        ),
+      )
       .onConflict((conflict) => conflict.columns(['hour', 'user_id']).doNothing())
       .execute();
   },
@@ -229,13 +261,11 @@ const mapPresence = ingestKind({
     const counts = latest(
       events,
       ({ event }) => event.mapID,
-      ({ event }) => utc(event.at),
+      ({ event }) => event.at,
     );
     await trx
       .insertInto('map_presence')
-      .values(
-        counts.map(({ event }) => ({ map_id: event.mapID, active_now: event.activeNow, updated_at: utc(event.at) })),
-      )
+      .values(counts.map(({ event }) => ({ map_id: event.mapID, active_now: event.activeNow, updated_at: event.at })))
       .onConflict((conflict) =>
         conflict
           .column('map_id')
@@ -255,7 +285,7 @@ const mapData = ingestKind({
     const data = latest(
       events,
       ({ event }) => event.mapID,
-      ({ event }) => utc(event.at),
+      ({ event }) => event.at,
     );
     await trx
       .insertInto('map_data')
@@ -263,7 +293,7 @@ const mapData = ingestKind({
         data.map(({ event }) => ({
           map_id: event.mapID,
           data: JSON.stringify(event.data),
-          updated_at: utc(event.at),
+          updated_at: event.at,
         })),
       )
       .onConflict((conflict) =>

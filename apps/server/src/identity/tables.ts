@@ -53,10 +53,17 @@ export interface AuthVerificationTable {
   value: string;
 }
 
+/** The number of accounts, in one row (id 1), kept by triggers on auth_users; bigint, so read it with Number(). */
+export interface AccountCountTable {
+  id: number;
+  total: number | string;
+}
+
 export interface IdentityTables {
   profiles: ProfileTable;
   auth_users: AuthUserTable;
   auth_sessions: AuthSessionTable;
   auth_accounts: AuthAccountTable;
   auth_verifications: AuthVerificationTable;
+  account_count: AccountCountTable;
 }

@@ -1,5 +1,6 @@
 import type { ClaimedItem } from '@outpost/contracts/economy';
 import type { Kysely } from 'kysely';
+import { selectRows } from '../platform/db/bulk-rows';
 import type { GameDatabase } from '../stores';
 
 /*
@@ -54,7 +55,21 @@ export async function grantAllItems(trx: Kysely<GameDatabase>, grants: readonly 
   rows.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
   const granted = await trx
     .insertInto('claimed_items')
-    .values(rows)
+    .columns(['user_id', 'item_id', 'quantity', 'source', 'reference', 'claimed_at'])
+    .expression(
+      selectRows(
+        trx,
+        {
+          user_id: 'text',
+          item_id: 'text',
+          quantity: 'integer',
+          source: 'text',
+          reference: 'text',
+          claimed_at: 'text',
+        },
+        rows,
+      ),
+    )
     .onConflict((conflict) => conflict.columns(['reference', 'item_id']).doNothing())
     .returning(['item_id', 'quantity'])
     .execute();

@@ -1,0 +1,63 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { isPostgres } from './dialect';
+
+/*
+ * Many rows as one parameter per column (PostgreSQL: an array each, unnested) or one in all
+ * (SQLite: a JSON array of rows, read by json_each), so a statement over a batch has the same short
+ * text whatever its size, prepared once. A multi-row VALUES list costs the query builder a node per
+ * value and the database a parse of every placeholder, on every statement (3,000 for a batch's ids
+ * alone), and its text changes with the batch's size (DESIGN §8 "Game data at scale").
+ */
+
+/** A column's type as PostgreSQL's array of it is cast. */
+export type BulkType = 'text' | 'integer' | 'bigint';
+
+export type BulkValue = string | number | null;
+
+/**
+ * `rows` as a table (`select … from bulkRows(…).as('r')`), in the order given: the ingestion's
+ * upserts rely on it to take row locks in key order. `columns` name each column and its type.
+ */
+export function bulkRows<Database, Row extends Record<string, BulkValue>>(
+  db: Kysely<Database>,
+  columns: { readonly [Column in keyof Row & string]: BulkType },
+  rows: readonly Row[],
+): RawBuilder<Row> {
+  const names = Object.keys(columns) as (keyof Row & string)[];
+  if (isPostgres(db)) {
+    const arrays = names.map((name) => sql`${rows.map((row) => row[name])}::${sql.raw(columns[name])}[]`);
+    return sql<Row>`(select ${sql.join(names.map((name) => sql.ref(name)))} from unnest(${sql.join(arrays)})
+      with ordinality as bulk(${sql.join([...names.map((name) => sql.ref(name)), sql.ref('bulk_position')])})
+      order by bulk_position)`;
+  }
+  const json = JSON.stringify(rows.map((row) => names.map((name) => row[name])));
+  const values = names.map((name, index) => sql`value ->> ${sql.lit(index)} as ${sql.ref(name)}`);
+  return sql<Row>`(select ${sql.join(values)} from json_each(${json}) order by key)`;
+}
+
+/**
+ * `column` is one of `values`, in one parameter whatever their number (the players of a batch):
+ * `= any(array)` on PostgreSQL, an index lookup per value; `in (json_each(…))` on SQLite, the same.
+ */
+export function isAnyOf<Database>(
+  db: Kysely<Database>,
+  column: string,
+  type: BulkType,
+  values: readonly BulkValue[],
+): RawBuilder<SqlBool> {
+  return isPostgres(db)
+    ? sql<SqlBool>`${sql.ref(column)} = any(${values}::${sql.raw(type)}[])`
+    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`;
+}
+
+/**
+ * `select * from` the rows, as an insert's source: `insertInto(t).columns([…]).expression(selectRows(…))`.
+ * The `where true` lets SQLite read a following `on conflict` as the upsert's, not as a join's `on`.
+ */
+export function selectRows<Database, Row extends Record<string, BulkValue>>(
+  db: Kysely<Database>,
+  columns: { readonly [Column in keyof Row & string]: BulkType },
+  rows: readonly Row[],
+): RawBuilder<Row> {
+  return sql<Row>`select * from ${bulkRows(db, columns, rows)} as bulk_rows where true`;
+}
