@@ -2,6 +2,7 @@ import type { FirstVisitBundle } from './bundle/first-visit';
 import type { HttpReport } from './http/suite';
 import type { FormFactorResult } from './lighthouse/suite';
 import type { LiveReport } from './live/suite';
+import type { PushReport } from './push/suite';
 import type { SearchReport } from './search/suite';
 import type { TargetResult } from './targets';
 
@@ -151,5 +152,59 @@ export function formatLive(report: LiveReport): string {
     `delivery of a change to every stream, from the write's start: p50 ${delivery.p50Ms.toFixed(1)} ms, p99 ${delivery.p99Ms.toFixed(1)} ms, max ${delivery.maxMs.toFixed(1)} ms over ${delivery.rounds} changes (${delivery.missed} missed)`,
     `server memory per idle stream: ${kib(memory.bytesPerStream)} (RSS grew ${kib(memory.rssBytesPerStream)}, the JavaScript heap and buffers ${kib(memory.heapBytesPerStream)})`,
     `spins with the change feed over without: ${writeCost.ratio.toFixed(2)} (pairs ${writeCost.pairRatios.map((value) => value.toFixed(2)).join(' ')})`,
+  ].join('\n');
+}
+
+export function formatPush(report: PushReport): string {
+  const header = [
+    'one message, every device',
+    'devices',
+    'seconds',
+    'devices/s',
+    'x plain',
+    'CPU s: sender',
+    'FCM',
+    'each once',
+    'load',
+  ];
+  const number = (value: number) => Math.round(value).toLocaleString('en-US');
+  const rows: string[][] = [];
+  for (const row of report.rows) {
+    const { baseline } = row;
+    rows.push([
+      `[${row.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${number(row.devices)} devices seeded in ${row.seedSeconds.toFixed(1)} s]`,
+    ]);
+    rows.push([
+      '  plain keep-alive client -> local FCM',
+      number(baseline.receipt.received),
+      baseline.seconds.toFixed(1),
+      number(baseline.devicesPerSecond),
+      '1.00',
+      '',
+      (baseline.receipt.cpuMs / 1000).toFixed(1),
+      baseline.verified ? 'yes' : `no (${baseline.failures} failed)`,
+      '',
+    ]);
+    rows.push([
+      `  whole app: POST sendbatch, job, FCM adapter (job ${row.jobSeconds.toFixed(1)} s)`,
+      number(row.counts.sent),
+      row.seconds.toFixed(1),
+      number(row.devicesPerSecond),
+      (row.seconds / baseline.seconds).toFixed(2),
+      row.appCpuSeconds.toFixed(1),
+      (row.receipt.cpuMs / 1000).toFixed(1),
+      row.verified ? 'yes' : `no (${row.state}, failed ${row.counts.failed}, pruned ${row.counts.pruned})`,
+      `${row.load[0].toFixed(2)}-${row.load[1].toFixed(2)}`,
+    ]);
+  }
+  return [
+    table(header, rows),
+    '',
+    `Both send one messages:send per token, ${report.concurrency} in flight, to the local FCM server (platform/push/testing.ts)`,
+    "in a process of its own; the app's row runs from the admin's POST to the message's state 'sent' (the job",
+    "waits up to a second for the runner's poll). x plain: seconds over the plain client's; CPU s: the sending",
+    "process's (the app's, with its stores) and the FCM server's; each once: the server received every seeded token",
+    'exactly once, no other and no retry, with the title, body and message id sent; load: the 1-minute load average.',
+    ...(report.postgresSkipped ? [`PostgreSQL rows: ${report.postgresSkipped}.`] : []),
   ].join('\n');
 }

@@ -17,7 +17,16 @@ import {
 } from './lighthouse/suite';
 import { LIVE_TARGET_SPECS, type LiveReport, liveBenchSeconds, runLiveBench } from './live/suite';
 import { type BenchOptions, parseOptions, type Section } from './options';
-import { formatBundle, formatHttp, formatLighthouse, formatLive, formatSearch, formatTargets } from './report';
+import { PUSH_TARGET_SPECS, type PushReport, pushBenchSeconds, runPushBench } from './push/suite';
+import {
+  formatBundle,
+  formatHttp,
+  formatLighthouse,
+  formatLive,
+  formatPush,
+  formatSearch,
+  formatTargets,
+} from './report';
 import { runSearchBench, SEARCH_TARGET_SPECS, type SearchReport, searchBenchSeconds } from './search/suite';
 import { decided, type TargetResult, type TargetSpec, unmeasured } from './targets';
 
@@ -30,6 +39,7 @@ interface BenchResults {
   http?: HttpReport;
   search?: SearchReport;
   live?: LiveReport;
+  push?: PushReport;
   targets: TargetResult[];
 }
 
@@ -68,6 +78,7 @@ async function main(): Promise<number> {
     (options.sections.includes('lighthouse') ? 2 * 2 * LIGHTHOUSE_ROUNDS * AUDIT_SECONDS : 0) +
     (options.sections.includes('search') ? searchBenchSeconds(options) : 0) +
     (options.sections.includes('live') ? liveBenchSeconds(options) : 0) +
+    (options.sections.includes('push') ? pushBenchSeconds(options) : 0) +
     120;
   setTimeout(() => {
     console.error(`\nbench: still running after ${limitSeconds} s; stopping.`);
@@ -157,8 +168,23 @@ async function main(): Promise<number> {
     return live.targets;
   });
 
-  // In the issues' order: the server, the bundle, the page, the user search (issue 12), live (issue 22).
-  const targets = [...httpTargets, ...bundleTargets, ...lighthouseTargetResults, ...searchTargets, ...liveTargets];
+  const pushTargets = await section('push', PUSH_TARGET_SPECS, async () => {
+    heading('push: one message to every device of the environment through the FCM adapter');
+    const push = await runPushBench(WEB_DIST, options);
+    results.push = push;
+    console.log(`\n${formatPush(push)}`);
+    return push.targets;
+  });
+
+  // In the issues' order: the server, the bundle, the page, the user search (issue 12), live (issue 22), push (issue 23).
+  const targets = [
+    ...httpTargets,
+    ...bundleTargets,
+    ...lighthouseTargetResults,
+    ...searchTargets,
+    ...liveTargets,
+    ...pushTargets,
+  ];
   results.targets = targets;
 
   heading('targets');

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { insertProfile } from '../../apps/server/src/identity/queries';
 import { credit } from '../../apps/server/src/ledger/ledger';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { recountEmailSignups } from '../../apps/server/src/site/queries';
@@ -110,5 +111,36 @@ export async function seedSpinner(origin: string, publicUrl: string, game: Kysel
       })),
     )
     .execute();
+  return `Bearer ${token}`;
+}
+
+/**
+ * A member of staff signed up through the app (a real bearer session), with a profile holding
+ * `keys` (moderator, staff, …): what the back office's reads are measured as.
+ */
+export async function signUpStaffMember(
+  origin: string,
+  publicUrl: string,
+  identity: Kysely<IdentityDatabase>,
+  member: { name: string; keys: string[] },
+): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: publicUrl },
+    body: JSON.stringify({
+      email: `${member.name}@example.com`,
+      password: `${member.name} password`,
+      name: member.name,
+    }),
+  });
+  const token = response.headers.get('set-auth-token');
+  if (!response.ok || !token) throw new Error(`The ${member.name} sign-up answered ${response.status}`);
+  const { user } = (await response.json()) as { user: { id: string } };
+  await insertProfile(identity, {
+    userId: user.id,
+    displayName: member.name,
+    keys: member.keys,
+    created: new Date().toISOString(),
+  });
   return `Bearer ${token}`;
 }

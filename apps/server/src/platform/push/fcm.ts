@@ -13,7 +13,7 @@ export interface FcmPushSenderOptions {
   /** FCM's host, https://fcm.googleapis.com in production. */
   apiUrl: string;
   logger: PushLogger;
-  /** Requests in flight at once (default 16). */
+  /** Requests in flight at once (default FCM_DEFAULT_CONCURRENCY). */
   concurrency?: number;
   retry?: Partial<RetryPolicy>;
   /** How long one request may take before it counts as lost (default 10 s). */
@@ -21,6 +21,9 @@ export interface FcmPushSenderOptions {
   /** The pause between tries; tests make it instant or hold it. */
   sleep?: (ms: number) => Promise<void>;
 }
+
+/** Requests in flight at once unless configured: the bench compares a plain client at the same number. */
+export const FCM_DEFAULT_CONCURRENCY = 16;
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -34,7 +37,7 @@ export function createFcmPushSender(options: FcmPushSenderOptions): PushSender {
   const endpoint = `${options.apiUrl.replace(/\/+$/, '')}/v1/projects/${encodeURIComponent(serviceAccount.projectId)}/messages:send`;
   const tokens = serviceAccountTokens(serviceAccount);
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-  const concurrency = options.concurrency ?? 16;
+  const concurrency = options.concurrency ?? FCM_DEFAULT_CONCURRENCY;
   const timeoutMs = options.requestTimeoutMs ?? 10_000;
   const sleep = options.sleep ?? sleepFor;
 
