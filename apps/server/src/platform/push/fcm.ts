@@ -1,6 +1,7 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { serviceAccountTokens } from './access-token';
 import { type FcmAnswer, readFcmAnswer } from './fcm-response';
+import { createJsonPoster } from './json-post';
 import type { PushLogger } from './outbox';
 import { mapBounded } from './pool';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelay } from './retry';
@@ -40,6 +41,7 @@ export function createFcmPushSender(options: FcmPushSenderOptions): PushSender {
   const concurrency = options.concurrency ?? FCM_DEFAULT_CONCURRENCY;
   const timeoutMs = options.requestTimeoutMs ?? 10_000;
   const sleep = options.sleep ?? sleepFor;
+  const poster = createJsonPoster(endpoint, { maxSockets: concurrency });
 
   async function attempt(token: string, message: PushMessage): Promise<FcmAnswer> {
     let accessToken: string;
@@ -50,20 +52,18 @@ export function createFcmPushSender(options: FcmPushSenderOptions): PushSender {
       return { kind: 'retry', reason: `No access token: ${(error as Error).message}`, retryAfter: null };
     }
     try {
-      const response = await fetch(endpoint, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
+      const answer = await poster.post(
+        { authorization: `Bearer ${accessToken}` },
+        {
           message: {
             token,
             notification: { title: message.title, body: message.body },
             ...(message.data === undefined ? {} : { data: message.data }),
           },
-        }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const body: unknown = await response.json().catch(() => null);
-      return readFcmAnswer(response.status, body, response.headers.get('retry-after'));
+        },
+        timeoutMs,
+      );
+      return readFcmAnswer(answer.status, answer.body, answer.retryAfter);
     } catch (error) {
       return { kind: 'retry', reason: `FCM unreachable: ${(error as Error).message}`, retryAfter: null };
     }
