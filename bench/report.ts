@@ -3,6 +3,7 @@ import type { GameDataReport } from './game-data/suite';
 import type { HttpReport } from './http/suite';
 import type { FormFactorResult } from './lighthouse/suite';
 import type { LiveReport } from './live/suite';
+import type { PushReport } from './push/suite';
 import type { SearchReport, SearchRow } from './search/suite';
 import type { TargetResult } from './targets';
 
@@ -199,6 +200,60 @@ export function formatGameData(report: GameDataReport): string {
     '',
     "p95 x bare: the row's p95 over the bare route's (the mean of its first and last run), timed the same way,",
     'as a member of staff signed in with a bearer session; load: the one-minute load average after the row.',
+    ...(report.postgresSkipped ? [`PostgreSQL rows: ${report.postgresSkipped}.`] : []),
+  ].join('\n');
+}
+
+export function formatPush(report: PushReport): string {
+  const header = [
+    'one message, every device',
+    'devices',
+    'seconds',
+    'devices/s',
+    'x plain',
+    'CPU s: sender',
+    'FCM',
+    'each once',
+    'load',
+  ];
+  const number = (value: number) => Math.round(value).toLocaleString('en-US');
+  const rows: string[][] = [];
+  for (const row of report.rows) {
+    const { baseline } = row;
+    rows.push([
+      `[${row.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${number(row.devices)} devices seeded in ${row.seedSeconds.toFixed(1)} s]`,
+    ]);
+    rows.push([
+      '  plain keep-alive client -> local FCM',
+      number(baseline.receipt.received),
+      baseline.seconds.toFixed(1),
+      number(baseline.devicesPerSecond),
+      '1.00',
+      '',
+      (baseline.receipt.cpuMs / 1000).toFixed(1),
+      baseline.verified ? 'yes' : `no (${baseline.failures} failed)`,
+      '',
+    ]);
+    rows.push([
+      `  whole app: POST sendbatch, job, FCM adapter (job ${row.jobSeconds.toFixed(1)} s)`,
+      number(row.counts.sent),
+      row.seconds.toFixed(1),
+      number(row.devicesPerSecond),
+      (row.seconds / baseline.seconds).toFixed(2),
+      row.appCpuSeconds.toFixed(1),
+      (row.receipt.cpuMs / 1000).toFixed(1),
+      row.verified ? 'yes' : `no (${row.state}, failed ${row.counts.failed}, pruned ${row.counts.pruned})`,
+      `${row.load[0].toFixed(2)}-${row.load[1].toFixed(2)}`,
+    ]);
+  }
+  return [
+    table(header, rows),
+    '',
+    `Both send one messages:send per token, ${report.concurrency} in flight, to the local FCM server (platform/push/testing.ts)`,
+    "in a process of its own; the app's row runs from the admin's POST to the message's state 'sent' (the job",
+    "waits up to a second for the runner's poll). x plain: seconds over the plain client's; CPU s: the sending",
+    "process's (the app's, with its stores) and the FCM server's; each once: the server received every seeded token",
+    'exactly once, no other and no retry, with the title, body and message id sent; load: the 1-minute load average.',
     ...(report.postgresSkipped ? [`PostgreSQL rows: ${report.postgresSkipped}.`] : []),
   ].join('\n');
 }

@@ -18,12 +18,14 @@ import {
 } from './lighthouse/suite';
 import { LIVE_TARGET_SPECS, type LiveReport, liveBenchSeconds, runLiveBench } from './live/suite';
 import { type BenchOptions, parseOptions, type Section } from './options';
+import { PUSH_TARGET_SPECS, type PushReport, pushBenchSeconds, runPushBench } from './push/suite';
 import {
   formatBundle,
   formatGameData,
   formatHttp,
   formatLighthouse,
   formatLive,
+  formatPush,
   formatSearch,
   formatTargets,
 } from './report';
@@ -40,6 +42,7 @@ interface BenchResults {
   search?: SearchReport;
   live?: LiveReport;
   gameData?: GameDataReport;
+  push?: PushReport;
   targets: TargetResult[];
 }
 
@@ -79,6 +82,7 @@ async function main(): Promise<number> {
     (options.sections.includes('search') ? searchBenchSeconds(options) : 0) +
     (options.sections.includes('live') ? liveBenchSeconds(options) : 0) +
     (options.sections.includes('game-data') ? gameDataBenchSeconds(options) : 0) +
+    (options.sections.includes('push') ? pushBenchSeconds(options) : 0) +
     120;
   setTimeout(() => {
     console.error(`\nbench: still running after ${limitSeconds} s; stopping.`);
@@ -178,8 +182,16 @@ async function main(): Promise<number> {
     return gameData.targets;
   });
 
+  const pushTargets = await section('push', PUSH_TARGET_SPECS, async () => {
+    heading('push: one message to every device of the environment through the FCM adapter');
+    const push = await runPushBench(WEB_DIST, options);
+    results.push = push;
+    console.log(`\n${formatPush(push)}`);
+    return push.targets;
+  });
+
   // In the issues' order: the server, the bundle, the page, the user search (issue 12), live (issue 22),
-  // the game data (issue 23).
+  // the game data and push (issue 23).
   const targets = [
     ...httpTargets,
     ...bundleTargets,
@@ -187,6 +199,7 @@ async function main(): Promise<number> {
     ...searchTargets,
     ...liveTargets,
     ...gameDataTargets,
+    ...pushTargets,
   ];
   results.targets = targets;
 

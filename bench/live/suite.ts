@@ -1,4 +1,3 @@
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -7,6 +6,7 @@ import { ATTESTATION_HEADER } from '@outpost/contracts/attestation';
 import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import { installChangeTriggers } from '../../apps/server/src/platform/changes/triggers';
 import { seedDemoData } from '../../apps/server/src/seed';
+import { forkBenchChild } from '../child-process';
 import { benchConfig, exchangeAttestation, newSetting, openBenchStores, startApp } from '../http/app-target';
 import { runPairs } from '../http/load';
 import { BENCH_MACHINE_ID, seedSpinner } from '../http/seed';
@@ -68,28 +68,10 @@ async function settledMemory(): Promise<NodeJS.MemoryUsage> {
 
 /** The clients' process, and a way to ask it one thing at a time. */
 function startClients() {
-  const child = fork(fileURLToPath(new URL('./clients.ts', import.meta.url)), {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  /** The child's next message of this kind. */
-  const next = <Kind extends ClientMessage['kind']>(kind: Kind) =>
-    new Promise<Extract<ClientMessage, { kind: Kind }>>((resolve, reject) => {
-      const onExit = () => reject(new Error('The live bench clients stopped.'));
-      const onMessage = (message: unknown) => {
-        if ((message as ClientMessage).kind !== kind) return;
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(message as Extract<ClientMessage, { kind: Kind }>);
-      };
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-    });
-  const ask = <Kind extends ClientMessage['kind']>(request: ClientRequest, answer: Kind) => {
-    const answered = next(answer);
-    child.send(request);
-    return answered;
-  };
-  return { child, ask, next };
+  return forkBenchChild<ClientRequest, ClientMessage>(
+    fileURLToPath(new URL('./clients.ts', import.meta.url)),
+    'live bench clients',
+  );
 }
 
 function percentile(sorted: readonly number[], fraction: number): number {

@@ -1,6 +1,7 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { serviceAccountTokens } from './access-token';
 import { type FcmAnswer, readFcmAnswer } from './fcm-response';
+import { createJsonPoster } from './json-post';
 import type { PushLogger } from './outbox';
 import { mapBounded } from './pool';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelay } from './retry';
@@ -13,7 +14,7 @@ export interface FcmPushSenderOptions {
   /** FCM's host, https://fcm.googleapis.com in production. */
   apiUrl: string;
   logger: PushLogger;
-  /** Requests in flight at once (default 16). */
+  /** Requests in flight at once (default FCM_DEFAULT_CONCURRENCY). */
   concurrency?: number;
   retry?: Partial<RetryPolicy>;
   /** How long one request may take before it counts as lost (default 10 s). */
@@ -21,6 +22,9 @@ export interface FcmPushSenderOptions {
   /** The pause between tries; tests make it instant or hold it. */
   sleep?: (ms: number) => Promise<void>;
 }
+
+/** Requests in flight at once unless configured: the bench compares a plain client at the same number. */
+export const FCM_DEFAULT_CONCURRENCY = 16;
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -34,9 +38,10 @@ export function createFcmPushSender(options: FcmPushSenderOptions): PushSender {
   const endpoint = `${options.apiUrl.replace(/\/+$/, '')}/v1/projects/${encodeURIComponent(serviceAccount.projectId)}/messages:send`;
   const tokens = serviceAccountTokens(serviceAccount);
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-  const concurrency = options.concurrency ?? 16;
+  const concurrency = options.concurrency ?? FCM_DEFAULT_CONCURRENCY;
   const timeoutMs = options.requestTimeoutMs ?? 10_000;
   const sleep = options.sleep ?? sleepFor;
+  const poster = createJsonPoster(endpoint, { maxSockets: concurrency });
 
   async function attempt(token: string, message: PushMessage): Promise<FcmAnswer> {
     let accessToken: string;
@@ -47,20 +52,18 @@ export function createFcmPushSender(options: FcmPushSenderOptions): PushSender {
       return { kind: 'retry', reason: `No access token: ${(error as Error).message}`, retryAfter: null };
     }
     try {
-      const response = await fetch(endpoint, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
+      const answer = await poster.post(
+        { authorization: `Bearer ${accessToken}` },
+        {
           message: {
             token,
             notification: { title: message.title, body: message.body },
             ...(message.data === undefined ? {} : { data: message.data }),
           },
-        }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const body: unknown = await response.json().catch(() => null);
-      return readFcmAnswer(response.status, body, response.headers.get('retry-after'));
+        },
+        timeoutMs,
+      );
+      return readFcmAnswer(answer.status, answer.body, answer.retryAfter);
     } catch (error) {
       return { kind: 'retry', reason: `FCM unreachable: ${(error as Error).message}`, retryAfter: null };
     }

@@ -1,0 +1,39 @@
+import { type ChildProcess, fork } from 'node:child_process';
+
+/** A bench helper's process (clients, a stand-in service), and a way to ask it one thing at a time. */
+export interface BenchChild<Request, Message extends { kind: string }> {
+  child: ChildProcess;
+  /** The child's next message of this kind; rejects if the child stops first. */
+  next<Kind extends Message['kind']>(kind: Kind): Promise<Extract<Message, { kind: Kind }>>;
+  /** Sends `request` and waits for the answer of kind `answer`. */
+  ask<Kind extends Message['kind']>(request: Request, answer: Kind): Promise<Extract<Message, { kind: Kind }>>;
+}
+
+/**
+ * Forks `file` (a TypeScript module: the child inherits tsx's loader through execArgv) with an
+ * IPC channel; its output goes to the bench's terminal.
+ */
+export function forkBenchChild<Request, Message extends { kind: string }>(
+  file: string,
+  name: string,
+): BenchChild<Request, Message> {
+  const child = fork(file, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = <Kind extends Message['kind']>(kind: Kind) =>
+    new Promise<Extract<Message, { kind: Kind }>>((resolve, reject) => {
+      const onExit = () => reject(new Error(`The ${name} process stopped.`));
+      const onMessage = (message: unknown) => {
+        if ((message as Message).kind !== kind) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(message as Extract<Message, { kind: Kind }>);
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const ask = <Kind extends Message['kind']>(request: Request, answer: Kind) => {
+    const answered = next(answer);
+    child.send(request as object);
+    return answered;
+  };
+  return { child, next, ask };
+}

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { readServiceAccount, type ServiceAccount } from '../../apps/server/src/platform/push/service-account';
+import { forkBenchChild } from '../child-process';
+import type { FcmProcessMessage, FcmProcessRequest, FcmReceipt } from './fcm-process';
+
+/** One local FCM server at a time, in its own process, fresh for each measured send. */
+export interface FcmServerProcess {
+  /** Starts a new server, its service-account key file written into `dir`; answers its API host and the account. */
+  start(dir: string): Promise<{ apiUrl: string; serviceAccount: ServiceAccount }>;
+  /** What the current server received, checked against the message sent; the server closes. */
+  report(expected: Extract<FcmProcessRequest, { kind: 'report' }>['expected']): Promise<FcmReceipt>;
+  close(): void;
+}
+
+export function startFcmServerProcess(): FcmServerProcess {
+  const { child, ask } = forkBenchChild<FcmProcessRequest, FcmProcessMessage>(
+    fileURLToPath(new URL('./fcm-process.ts', import.meta.url)),
+    'local FCM server',
+  );
+  return {
+    async start(dir) {
+      const started = await ask({ kind: 'start', serviceAccountDir: dir }, 'started');
+      return { apiUrl: started.apiUrl, serviceAccount: readServiceAccount(started.serviceAccountFile) };
+    },
+    async report(expected) {
+      return (await ask({ kind: 'report', expected }, 'report')).receipt;
+    },
+    close() {
+      child.send({ kind: 'exit' } satisfies FcmProcessRequest);
+    },
+  };
+}

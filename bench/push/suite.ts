@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { type PushMessage, pushSendBatchName } from '@outpost/contracts/push-messages';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../apps/server/src/platform/db/stores';
+import { FCM_DEFAULT_CONCURRENCY } from '../../apps/server/src/platform/push/fcm';
+import type { GameDatabase } from '../../apps/server/src/stores';
+import { benchConfig, newSetting, openBenchStores, startApp } from '../http/app-target';
+import { signUpStaffMember } from '../http/seed';
+import type { BenchOptions } from '../options';
+import { decided, type TargetResult, type TargetSpec, unmeasured } from '../targets';
+import { postStraight } from './baseline';
+import { seedPushDevices } from './devices';
+import { type FcmReceipt, tokensDigest } from './fcm-process';
+import { type FcmServerProcess, startFcmServerProcess } from './fcm-server';
+
+/*
+ * Issue 23's push at scale: DEVICES devices in the development store, one message to everyone
+ * created by an admin through the whole app (buildApp with every hook, POST
+ * /api/fn/development-push-sendbatch over HTTP), sent by the app's own job runner through the FCM
+ * adapter to the local FCM server (platform/push/testing.ts) in a process of its own; timed from
+ * the POST to the message's state 'sent', and checked against what the server received (every
+ * token exactly once, with the message's content). Beside it, the baseline: the same number of
+ * messages:send straight from a plain keep-alive client at the same concurrency, to a fresh server
+ * in the same process, measured just before.
+ */
+
+const DEVICES = Number(process.env.BENCH_PUSH_DEVICES ?? 100_000);
+const BAR_SECONDS = 60;
+/** A send that has not finished by then is reported as it stands. */
+const GIVE_UP_SECONDS = 5 * BAR_SECONDS;
+/** How often the message's state is read while it sends. */
+const POLL_MS = 100;
+/** Setup per dialect: migrations, DEVICES rows, the baseline's send. */
+const SETUP_SECONDS = 120;
+const MESSAGE = {
+  title: 'Double XP weekend',
+  body: 'Every match counts twice until Sunday night. See you in the arena!',
+};
+
+const count = DEVICES.toLocaleString('en-US');
+const TARGETS: Record<Dialect, TargetSpec> = {
+  sqlite: {
+    name: `a push to ${count} devices through the FCM adapter against the local server, SQLite`,
+    requirement: `<= ${BAR_SECONDS} s`,
+  },
+  postgres: {
+    name: `a push to ${count} devices through the FCM adapter against the local server, PostgreSQL`,
+    requirement: `<= ${BAR_SECONDS} s`,
+  },
+};
+export const PUSH_TARGET_SPECS: readonly TargetSpec[] = Object.values(TARGETS);
+
+export interface PushRow {
+  dialect: Dialect;
+  devices: number;
+  /** Seconds from the admin's POST to the message's state 'sent' (or where it stood when given up). */
+  seconds: number;
+  devicesPerSecond: number;
+  /** The job's own time, from its start to its finish as the message records them. */
+  jobSeconds: number;
+  state: PushMessage['state'];
+  counts: { sent: number; failed: number; pruned: number };
+  /** Every token received exactly once, nothing else, with the message's title, body and id. */
+  verified: boolean;
+  receipt: FcmReceipt;
+  /** CPU the app's process spent (user + system) during the send, in seconds. */
+  appCpuSeconds: number;
+  baseline: { seconds: number; devicesPerSecond: number; failures: number; verified: boolean; receipt: FcmReceipt };
+  seedSeconds: number;
+  /** The 1-minute load average when the send started and when it ended. */
+  load: [number, number];
+}
+
+export interface PushReport {
+  concurrency: number;
+  rows: PushRow[];
+  targets: TargetResult[];
+  postgresSkipped?: string;
+}
+
+/** Upper bound of runPushBench's duration in seconds, for the bench's overall time limit. */
+export function pushBenchSeconds(options: BenchOptions): number {
+  return (options.databaseUrl ? 2 : 1) * (SETUP_SECONDS + GIVE_UP_SECONDS);
+}
+
+const load = () => os.loadavg()[0] ?? Number.NaN;
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+};
+
+/** The receipt holds every token once, no other, no retry, and only the message sent. */
+function receivedExactly(receipt: FcmReceipt, digest: string, devices: number): boolean {
+  return (
+    receipt.received === devices &&
+    receipt.distinctTokens === devices &&
+    receipt.attempts === devices &&
+    receipt.tokensDigest === digest &&
+    receipt.wrongContent === 0
+  );
+}
+
+/** Reads the message until it leaves 'scheduled' and 'sending', or until the give-up time. */
+async function waitForSent(game: Kysely<GameDatabase>, messageID: string, deadline: number) {
+  for (;;) {
+    const row = await game
+      .selectFrom('push_messages')
+      .select(['state', 'sent_count', 'failed_count', 'pruned_count', 'started_at', 'finished_at'])
+      .where('message_id', '=', messageID)
+      .executeTakeFirstOrThrow();
+    if ((row.state !== 'scheduled' && row.state !== 'sending') || performance.now() > deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+async function measureDialect(webDist: string, fcm: FcmServerProcess, databaseUrl?: string): Promise<PushRow> {
+  const dialect: Dialect = databaseUrl ? 'postgres' : 'sqlite';
+  const setting = newSetting(webDist, databaseUrl);
+  try {
+    process.stdout.write(`  ${dialect}: ${count} devices ...`);
+    const stores = await openBenchStores(setting, 'push');
+    const game = stores.game.development;
+    const seeding = performance.now();
+    const tokens = await seedPushDevices(game, DEVICES);
+    const seedSeconds = (performance.now() - seeding) / 1000;
+    const digest = tokensDigest(tokens);
+    process.stdout.write(` seeded in ${seedSeconds.toFixed(1)} s\n`);
+
+    process.stdout.write(`  baseline: ${count} messages:send from a plain keep-alive client ...`);
+    const straight = await fcm.start(setting.dataDir);
+    const posted = await postStraight({ ...straight, tokens, message: MESSAGE, concurrency: FCM_DEFAULT_CONCURRENCY });
+    const baselineReceipt = await fcm.report({ ...MESSAGE, messageID: 'baseline' });
+    const baseline = {
+      seconds: posted.seconds,
+      devicesPerSecond: DEVICES / posted.seconds,
+      failures: posted.failures,
+      verified: posted.failures === 0 && receivedExactly(baselineReceipt, digest, DEVICES),
+      receipt: baselineReceipt,
+    };
+    process.stdout.write(` ${posted.seconds.toFixed(1)} s\n`);
+
+    const server = await fcm.start(setting.dataDir);
+    const generated = benchConfig(setting, randomBytes(16).toString('hex'));
+    const config = { ...generated, fcm: { ...generated.fcm, development: server } };
+    const origin = await startApp(setting, { config, stores });
+    const authorization = await signUpStaffMember(origin, config.publicUrl, stores.identity, {
+      name: 'bench-admin',
+      keys: ['admin'],
+    });
+
+    process.stdout.write(`  ${dialect}: one message to everyone through the app ...`);
+    const loadBefore = load();
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const response = await fetch(`${origin}/api/fn/${pushSendBatchName('development')}`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ recipientCategory: 'everyone', sendSchedule: 'now', ...MESSAGE }),
+    });
+    if (!response.ok) throw new Error(`The push's POST answered ${response.status}: ${await response.text()}`);
+    const { messageID } = (await response.json()) as PushMessage;
+    const row = await waitForSent(game, messageID, started + GIVE_UP_SECONDS * 1000);
+    const seconds = (performance.now() - started) / 1000;
+    const appCpuSeconds = cpuSeconds(cpu);
+    const loadAfter = load();
+    const receipt = await fcm.report({ ...MESSAGE, messageID });
+    const counts = { sent: row.sent_count, failed: row.failed_count, pruned: row.pruned_count };
+    process.stdout.write(` ${row.state} in ${seconds.toFixed(1)} s\n`);
+    const jobSeconds =
+      row.started_at && row.finished_at
+        ? (Date.parse(row.finished_at) - Date.parse(row.started_at)) / 1000
+        : Number.NaN;
+    return {
+      dialect,
+      devices: DEVICES,
+      seconds,
+      devicesPerSecond: counts.sent / seconds,
+      jobSeconds,
+      state: row.state,
+      counts,
+      verified: row.state === 'sent' && counts.sent === DEVICES && receivedExactly(receipt, digest, DEVICES),
+      receipt,
+      appCpuSeconds,
+      baseline,
+      seedSeconds,
+      load: [loadBefore, loadAfter],
+    };
+  } finally {
+    await setting.cleanups.run();
+  }
+}
+
+function target(row: PushRow): TargetResult {
+  const spec = TARGETS[row.dialect];
+  const problems = [
+    ...(row.state === 'sent' ? [] : [`the message ended ${row.state}`]),
+    ...(row.verified ? [] : ['the local server did not receive every token exactly once']),
+  ];
+  return decided(
+    spec.name,
+    spec.requirement,
+    row.seconds <= BAR_SECONDS && problems.length === 0,
+    `${row.seconds.toFixed(1)} s (${Math.round(row.devicesPerSecond).toLocaleString('en-US')} devices/s; ` +
+      `${(row.seconds / row.baseline.seconds).toFixed(2)} x the plain client's ${row.baseline.seconds.toFixed(1)} s; ` +
+      `load ${row.load[0].toFixed(2)})` +
+      (problems.length > 0 ? `; ${problems.join(', ')}` : ''),
+    row.seconds,
+    BAR_SECONDS,
+  );
+}
+
+export async function runPushBench(webDist: string, options: BenchOptions): Promise<PushReport> {
+  const fcm = startFcmServerProcess();
+  try {
+    const sqlite = await measureDialect(webDist, fcm);
+    const postgres = options.databaseUrl ? await measureDialect(webDist, fcm, options.databaseUrl) : undefined;
+    const rows = postgres ? [sqlite, postgres] : [sqlite];
+    return {
+      concurrency: FCM_DEFAULT_CONCURRENCY,
+      rows,
+      targets: [
+        target(sqlite),
+        postgres ? target(postgres) : unmeasured(TARGETS.postgres, 'skipped (no BENCH_DATABASE_URL)'),
+      ],
+      ...(options.databaseUrl ? {} : { postgresSkipped: 'skipped (no BENCH_DATABASE_URL)' }),
+    };
+  } finally {
+    fcm.close();
+  }
+}
