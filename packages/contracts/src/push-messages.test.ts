@@ -41,6 +41,8 @@ describe('a push message’s fields', () => {
     expect(problems({ recipientCategory: 'active', activeDateTime: at(DAY) })).toEqual([
       PUSH_MESSAGES.activeDateTimeRange,
     ]);
+    // The last 90 days as the admin's screen reckoned them a moment ago.
+    expect(problems({ recipientCategory: 'active', activeDateTime: at(-90 * DAY - 60_000) })).toEqual([]);
     expect(problems({ recipientCategory: 'active', activeDateTime: at(-91 * DAY) })).toEqual([
       PUSH_MESSAGES.activeDateTimeRange,
     ]);

@@ -48,6 +48,7 @@ export const PUSH_MAX_ACTIVE_DAYS = 90;
 export const PUSH_REQUEST_ID_MAX_LENGTH = 100;
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 export const PUSH_MESSAGES = {
   title: `A title is 1 to ${PUSH_TITLE_MAX_LENGTH} characters: Android cuts longer ones.`,
@@ -133,7 +134,8 @@ export function pushInputProblems(
     if (!input.activeDateTime) problems.push(PUSH_MESSAGES.activeDateTimeNeeded);
     else {
       const since = at(input.activeDateTime);
-      if (since > now.getTime() || since < now.getTime() - PUSH_MAX_ACTIVE_DAYS * DAY_MS) {
+      // An hour's slack: "the last 90 days" reckoned on the admin's screen arrives a moment later.
+      if (since > now.getTime() || since < now.getTime() - PUSH_MAX_ACTIVE_DAYS * DAY_MS - HOUR_MS) {
         problems.push(PUSH_MESSAGES.activeDateTimeRange);
       }
     }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -306,6 +307,31 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
       await fcm.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('sends to a device whose token is as long as a token may be, on either store', async () => {
+    const long = `long-${randomBytes(2100).toString('hex')}`.slice(0, 4096);
+    const at = new Date().toISOString();
+    await db()
+      .insertInto('push_devices')
+      .values({
+        token_hash: tokenKey(long),
+        token: long,
+        user_id: crowd[30] ?? '',
+        platform: 'ios',
+        registered_at: at,
+        last_seen: at,
+      })
+      .execute();
+    const { messageID } = (
+      await send(message({ recipientCategory: 'users', userIDs: [crowd[30]] }))
+    ).json() as PushMessage;
+    expect(await runner(job()).runDue()).toBe(1);
+    expect([...(await delivered(messageID)).keys()].sort()).toEqual(
+      [long, `phone-${crowd[30]}`, `tablet-${crowd[30]}`].sort(),
+    );
+    const [listed] = (await history()).rows.filter((row) => row.messageID === messageID);
+    expect(listed).toMatchObject({ state: 'sent', sent: 3, failed: 0 });
   });
 
   it('sends a test notification to one player’s devices and answers how each fared', async () => {

@@ -1,9 +1,10 @@
-import type { PersonalDataPart } from '../platform/personal-data';
+import { anonymiseColumns, type PersonalDataPart, replaceInText } from '../platform/personal-data';
 import type { GameDatabase } from '../stores';
 
 /**
  * The pushes a player's devices were handed: when and how each fared. A deletion erases them with
- * the device tokens they name; the messages' counts stay.
+ * the device tokens they name; the messages and their counts stay, under the anonymous id where
+ * they named the player.
  */
 export const notificationPersonalData: PersonalDataPart<GameDatabase> = {
   async export(db, { userId }) {
@@ -23,8 +24,16 @@ export const notificationPersonalData: PersonalDataPart<GameDatabase> = {
       })),
     };
   },
-  async erase(trx, { userId }) {
-    await trx.deleteFrom('push_deliveries').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('push_recipients').where('user_id', '=', userId).execute();
+  async erase(trx, subject) {
+    await trx.deleteFrom('push_deliveries').where('user_id', '=', subject.userId).execute();
+    await trx.deleteFrom('push_recipients').where('user_id', '=', subject.userId).execute();
+    // A message that named them among its chosen players, or that they sent as an admin, stays history.
+    await replaceInText(
+      trx,
+      { push_messages: ['user_ids'] },
+      JSON.stringify(subject.userId),
+      JSON.stringify(subject.anonymousId),
+    );
+    await anonymiseColumns(trx, { push_messages: ['created_by'] }, subject);
   },
 };

@@ -1,10 +1,10 @@
 import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
-import { enqueueRun, type JobDefinition } from '../platform/jobs/runner';
-import { PUSH_CHUNK_LIMIT, type PushSender } from '../platform/push/sender';
+import { enqueueRun, type JobDefinition, type JobRunContext } from '../platform/jobs/runner';
+import { PUSH_CHUNK_LIMIT, type PushOutcome, type PushSender } from '../platform/push/sender';
 import type { PushSenders } from '../platform/push/senders';
-import { dropDevices } from '../push/index';
+import { dropDevices, tokenKey } from '../push/index';
 import type { AppStores, GameDatabase, IdentityDatabase } from '../stores';
 import { devicesAfter } from './devices';
 import { recipientsAfter } from './recipients';
@@ -22,6 +22,9 @@ import type { PushMessageRow } from './tables';
  */
 
 export const PUSH_SEND_JOB = 'notifications.send-push';
+
+/** How often a run renews its lease while a chunk is with the push service (the lease lasts minutes). */
+const LEASE_KEEPALIVE_MS = 60_000;
 
 const payloadSchema = z.object({ environment: z.enum(ENVIRONMENTS), messageID: z.string() });
 type SendPayload = z.infer<typeof payloadSchema>;
@@ -103,6 +106,7 @@ async function sendChunk(
   sender: PushSender,
   message: PushMessageRow,
   limit: number,
+  run: JobRunContext,
   beforeSend: SendJobOptions['beforeSend'],
 ): Promise<ChunkOutcome> {
   const segment = message.recipient_category === 'everyone' ? null : message.message_id;
@@ -127,6 +131,7 @@ async function sendChunk(
       .values(
         devices.map((device) => ({
           message_id: message.message_id,
+          token_hash: tokenKey(device.token),
           token: device.token,
           user_id: device.userId,
           status: 'sending' as const,
@@ -139,10 +144,18 @@ async function sendChunk(
   // Another run moved the checkpoint first (or the message ended): this one stops.
   if (!claimed) return 'overtaken';
   await beforeSend?.(message.message_id);
-  const outcomes = await sender.send(
-    devices.map((device) => device.token),
-    { title: message.title, body: message.body, data: { messageID: message.message_id } },
-  );
+  // A chunk's retries under throttling may outlast the lease: it is held while the chunk is sent,
+  // so no other instance takes the run over and counts this chunk as interrupted meanwhile.
+  const holding = setInterval(() => void run.extendLease().catch(() => undefined), LEASE_KEEPALIVE_MS);
+  let outcomes: PushOutcome[];
+  try {
+    outcomes = await sender.send(
+      devices.map((device) => device.token),
+      { title: message.title, body: message.body, data: { messageID: message.message_id } },
+    );
+  } finally {
+    clearInterval(holding);
+  }
   const owners = new Map(devices.map((device) => [device.token, device.userId]));
   const owner = (token: string) => {
     const userId = owners.get(token);
@@ -152,11 +165,12 @@ async function sendChunk(
   await game.transaction().execute(async (trx) => {
     // Every outcome in one statement: the chunk's rows exist ('sending'), so each conflicts and
     // takes its outcome. A statement per device cost more than the sending itself at 100,000.
-    await trx
+    const recorded = await trx
       .insertInto('push_deliveries')
       .values(
         outcomes.map((outcome) => ({
           message_id: message.message_id,
+          token_hash: tokenKey(outcome.token),
           token: outcome.token,
           user_id: owner(outcome.token),
           status: outcome.status,
@@ -164,13 +178,15 @@ async function sendChunk(
         })),
       )
       .onConflict((conflict) =>
-        conflict.columns(['message_id', 'token']).doUpdateSet((eb) => ({
-          status: eb.ref('excluded.status'),
-          detail: eb.ref('excluded.detail'),
-        })),
+        conflict
+          .columns(['message_id', 'token_hash'])
+          .doUpdateSet((eb) => ({ status: eb.ref('excluded.status'), detail: eb.ref('excluded.detail') }))
+          // Only a device still 'sending': one a takeover already counted failed keeps that count.
+          .where('push_deliveries.status', '=', 'sending'),
       )
+      .returning('status')
       .execute();
-    const count = (status: string) => outcomes.filter((outcome) => outcome.status === status).length;
+    const count = (status: string) => recorded.filter((row) => row.status === status).length;
     const gone = outcomes.flatMap((outcome) => (outcome.status === 'unregistered' ? [outcome.token] : []));
     await dropDevices(trx, gone);
     await trx
@@ -187,14 +203,16 @@ async function sendChunk(
 }
 
 async function finish(game: Kysely<GameDatabase>, messageID: string, now: Date): Promise<void> {
-  await game
-    .updateTable('push_messages')
-    .set({ state: 'sent', finished_at: now.toISOString(), devices_after: null, recipients_after: null })
-    .where('message_id', '=', messageID)
-    .where('state', '=', 'sending')
-    .execute();
-  // The segment's list served its sending; the deliveries are the history.
-  await game.deleteFrom('push_recipients').where('message_id', '=', messageID).execute();
+  await game.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('push_messages')
+      .set({ state: 'sent', finished_at: now.toISOString(), devices_after: null, recipients_after: null })
+      .where('message_id', '=', messageID)
+      .where('state', '=', 'sending')
+      .execute();
+    // The segment's list served its sending; the deliveries are the history.
+    await trx.deleteFrom('push_recipients').where('message_id', '=', messageID).execute();
+  });
 }
 
 /** The job's definition: every environment's messages, one run per message. */
@@ -222,7 +240,7 @@ export function sendPushJob(options: SendJobOptions): JobDefinition {
         if (message.phase === 'recipients') {
           await gatherPage(stores, message, limit);
         } else {
-          const outcome = await sendChunk(game, options.push[environment], message, limit, options.beforeSend);
+          const outcome = await sendChunk(game, options.push[environment], message, limit, run, options.beforeSend);
           if (outcome === 'overtaken') return;
           if (outcome === 'done') {
             await finish(game, messageID, new Date());

@@ -5,8 +5,8 @@ import type { Selectable } from 'kysely';
  * One push message an admin sent or scheduled ('{env}-push-sendbatch'; a test notification is in
  * the admin log only), with its state, its counts and the sending job's checkpoint:
  * the job first gathers a segment's players into push_recipients (`recipients_after`, the last
- * player id gathered), then sends to their devices in token order (`devices_after`, the last token
- * of the last chunk handed to the push service).
+ * player id gathered), then sends to their devices in key order (`devices_after`, the last device
+ * key of the last chunk handed to the push service).
  */
 export interface PushMessageTable {
   message_id: string;
@@ -53,6 +53,8 @@ export interface PushRecipientTable {
  */
 export interface PushDeliveryTable {
   message_id: string;
+  /** The token's SHA-256 (the push domain's key): a token may be 4 KB, too long for an index entry. */
+  token_hash: string;
   token: string;
   user_id: string;
   status: 'sending' | 'sent' | 'failed' | 'unregistered';

@@ -40,11 +40,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('push_deliveries')
     .addColumn('message_id', 'text', (col) => col.notNull())
+    // Keyed by the token's digest: a token may be 4 KB, past what a PostgreSQL btree entry holds.
+    .addColumn('token_hash', 'text', (col) => col.notNull())
     .addColumn('token', 'text', (col) => col.notNull())
     .addColumn('user_id', 'text', (col) => col.notNull())
     .addColumn('status', 'text', (col) => col.notNull())
     .addColumn('detail', 'text')
-    .addPrimaryKeyConstraint('push_deliveries_pk', ['message_id', 'token'])
+    .addPrimaryKeyConstraint('push_deliveries_pk', ['message_id', 'token_hash'])
     .execute();
   await db.schema.createIndex('push_deliveries_user').on('push_deliveries').column('user_id').execute();
 }

@@ -32,6 +32,11 @@ describe('the push composer', () => {
       userIDs: null,
     });
     expect(audienceOf(draft({ recipientCategory: 'active', activeDays: 'week' }), now)).toBeNull();
+    // One key a minute, not one a render: the audience is asked again only when the minute turns.
+    const within = new Date(now.getTime() + 59_000);
+    expect(audienceOf(draft({ recipientCategory: 'active' }), within)).toEqual(
+      audienceOf(draft({ recipientCategory: 'active' }), now),
+    );
     expect(audienceOf(draft({ recipientCategory: 'users', userIDs: ' ' }), now)).toBeNull();
   });
 

@@ -37,6 +37,7 @@ export const newPushDraft = (): PushDraft => ({
 });
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 
 export const splitUserIDs = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
 
@@ -51,9 +52,11 @@ export function audienceOf(draft: PushDraft, now: Date): AudienceQuery | null {
   if (draft.recipientCategory === 'active') {
     const days = Number(draft.activeDays);
     if (!Number.isInteger(days) || days < 1 || days > 90) return null;
+    // To the minute: the audience's query is keyed by it, and a key that moved every render would ask forever.
+    const minute = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
     return {
       recipientCategory: 'active',
-      activeDateTime: new Date(now.getTime() - days * DAY_MS).toISOString(),
+      activeDateTime: new Date(minute - days * DAY_MS).toISOString(),
       userIDs: null,
     };
   }

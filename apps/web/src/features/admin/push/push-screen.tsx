@@ -275,21 +275,25 @@ function TestNotification({ environment }: { environment: Environment }) {
         </button>
       </form>
       <FormAlert notice={notice} />
-      {result && (
-        <div role="status" aria-label="Test notification answer">
-          <p>
-            Sent to {result.devices} {result.devices === 1 ? 'device' : 'devices'} of {result.userID}:
-          </p>
-          <ul className={styles.outcomes}>
-            {result.outcomes.map((outcome) => (
-              <li key={outcome.device}>
-                <code>{outcome.device}</code> {outcome.status}
-                {outcome.detail ? ` (${outcome.detail})` : ''}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {/* Always in the page, so a screen reader announces the answer when it arrives. */}
+      <div role="status" aria-label="Test notification answer">
+        {result && (
+          <>
+            <p>
+              Sent to {result.devices} {result.devices === 1 ? 'device' : 'devices'} of {result.userID}:
+            </p>
+            <ul className={styles.outcomes}>
+              {result.outcomes.map((outcome, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: one answer's devices, in the sender's order; two may share their first characters.
+                <li key={index}>
+                  <code>{outcome.device}</code> {outcome.status}
+                  {outcome.detail ? ` (${outcome.detail})` : ''}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
     </section>
   );
 }
@@ -313,7 +317,11 @@ function CancelButton({ message }: { message: PushMessage }) {
       <button type="button" className="button" onClick={() => void run()} aria-disabled={cancel.isPending}>
         Cancel<span className="visually-hidden"> {message.title}</span>
       </button>
-      {cancel.isError && <span className={styles.error}>{cancel.error.message}</span>}
+      {cancel.isError && (
+        <span role="alert" className={styles.error}>
+          {cancel.error.message}
+        </span>
+      )}
       {dialog}
     </>
   );
