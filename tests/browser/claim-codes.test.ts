@@ -55,13 +55,13 @@ describe('redemption codes, as staff', () => {
     await create.click();
     await expectAlert(page, 'A code must grant credits, at least one reward, or both.');
     await page.getByLabel('Credits per redemption').fill('250');
-    await page.getByLabel('Reward items').fill('hat-ranger-beanie, taco');
+    await page.getByLabel('Reward items').fill('hat-ranger-beanie, golden-spork');
     await create.click();
     await expectAlert(page, 'A custom code name can only be used when the batch quantity is 1.');
     await page.getByLabel('Custom code name (optional)').fill('');
     // The server knows items-master: an item it does not have is its answer.
     await create.click();
-    await expectAlert(page, 'The codes were not created: There is no item "taco" in items-master of development');
+    await expectAlert(page, 'The codes were not created: There is no item "golden-spork" in items-master of development');
     await page.getByLabel('Reward items').fill('hat-ranger-beanie, emote-salute');
 
     expect(await seriousAxeViolations(page)).toEqual([]);
