@@ -61,7 +61,10 @@ describe('redemption codes, as staff', () => {
     await page.getByLabel('Custom code name (optional)').fill('');
     // The server knows items-master: an item it does not have is its answer.
     await create.click();
-    await expectAlert(page, 'The codes were not created: There is no item "golden-spork" in items-master of development');
+    await expectAlert(
+      page,
+      'The codes were not created: There is no item "golden-spork" in items-master of development',
+    );
     await page.getByLabel('Reward items').fill('hat-ranger-beanie, emote-salute');
 
     expect(await seriousAxeViolations(page)).toEqual([]);
