@@ -110,6 +110,8 @@ describe('the live stats and the game server keys', () => {
 
   it('draws the charts over the range the admin picks, with the chart library loaded on this screen only', async () => {
     const { page } = sessions.admin;
+    // The last test's page may still be fetching its charts: leave it before listening.
+    await page.goto('about:blank');
     const chartCode: string[] = [];
     const listen = (request: { url(): string }) => {
       if (/uPlot/i.test(request.url())) chartCode.push(request.url());
@@ -130,7 +132,8 @@ describe('the live stats and the game server keys', () => {
         await page.getByRole('figure', { name: new RegExp(`^${title} `) }).waitFor();
       }
 
-      await range.getByRole('radio', { name: '24 hours' }).check();
+      // A click, not check(): the range changes with the URL, a moment after the click.
+      await range.getByRole('radio', { name: '24 hours' }).click();
       await page.locator('[data-range="24h"]').waitFor();
       expect(new URL(page.url()).searchParams.get('range')).toBe('24h');
       // The table under the chart: 24 hours, the admin seen in the game this hour.
