@@ -36,8 +36,10 @@ export function bulkRows<Database, Row extends Record<string, BulkValue>>(
 }
 
 /**
- * `column` is one of `values`, in one parameter whatever their number (the players of a batch):
- * `= any(array)` on PostgreSQL, an index lookup per value; `in (json_each(…))` on SQLite, the same.
+ * `column` is one of `values`, in one parameter whatever their number (the players of a batch), an
+ * index lookup per value: `in (select unnest(array))` on PostgreSQL, `in (json_each(…))` on SQLite.
+ * Not `= any(array)`: with a thousand values PostgreSQL's planner reads that as a filter on every
+ * row and scans the whole table (100,000 accounts: 12 ms where the lookups take 1.5).
  */
 export function isAnyOf<Database>(
   db: Kysely<Database>,
@@ -46,7 +48,7 @@ export function isAnyOf<Database>(
   values: readonly BulkValue[],
 ): RawBuilder<SqlBool> {
   return isPostgres(db)
-    ? sql<SqlBool>`${sql.ref(column)} = any(${values}::${sql.raw(type)}[])`
+    ? sql<SqlBool>`${sql.ref(column)} in (select unnest(${values}::${sql.raw(type)}[]))`
     : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`;
 }
 
