@@ -250,6 +250,9 @@ export const pushOutboxSchema = z.object({
 export type PushOutbox = z.infer<typeof pushOutboxSchema>;
 
 export const CANCEL_ONLY_SCHEDULED = 'Only a scheduled message can be cancelled: this one has started or ended.';
+/** A retry must repeat its message: the same requestID with other content is refused (409). */
+export const REQUEST_ID_REUSED =
+  'This requestID already names a different message: send a new message with a new requestID.';
 export const noDevicesMessage = (userID: string, environment: Environment) =>
   `The player ${userID} has no device registered for push in ${environment}.`;
 

@@ -6,6 +6,7 @@ import {
   type PushMessage,
   type PushSendBatchInput,
   type PushTestResult,
+  REQUEST_ID_REUSED,
 } from '@outpost/contracts/push-messages';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
@@ -32,20 +33,6 @@ export class PushMessageNotFound extends Error {}
 
 const USER_PAGE = 1000;
 
-/** Every player of a segment, page by page; 'everyone' is every player with a device. */
-async function segmentPlayers(
-  stores: RecipientStores,
-  segment: Pick<PushMessageRow, 'recipient_category' | 'active_since' | 'user_ids'>,
-): Promise<string[]> {
-  const players: string[] = [];
-  for (let after: string | null = null; ; ) {
-    const page = await recipientsAfter(stores, segment, after, USER_PAGE);
-    players.push(...page);
-    if (page.length < USER_PAGE) return players;
-    after = page.at(-1) ?? null;
-  }
-}
-
 /** How many players and devices a message would reach now. */
 export async function measureAudience(
   stores: RecipientStores,
@@ -59,16 +46,17 @@ export async function measureAudience(
     ]);
     return { players, devices };
   }
-  // A segment's players may live in another store (partners): counted a page of players at a time.
-  const players = await segmentPlayers(stores, segment);
+  // A segment's players may live in another store (partners): counted a page at a time, so a
+  // segment of any size is never held whole.
+  let players = 0;
   let devices = 0;
-  for (let index = 0; index < players.length; index += USER_PAGE) {
-    devices += await countAudienceDevices(stores.game, {
-      kind: 'players',
-      userIds: players.slice(index, index + USER_PAGE),
-    });
+  for (let after: string | null = null; ; ) {
+    const page = await recipientsAfter(stores, segment, after, USER_PAGE);
+    players += page.length;
+    if (page.length > 0) devices += await countAudienceDevices(stores.game, { kind: 'players', userIds: page });
+    if (page.length < USER_PAGE) return { players, devices };
+    after = page.at(-1) ?? null;
   }
-  return { players: players.length, devices };
 }
 
 /** The chosen players that have no account: a message to them is refused whole. */
@@ -89,9 +77,30 @@ export async function unknownPlayers(
   return userIDs.filter((id) => !found.has(id));
 }
 
+/** The instant a message is sent at: its sendDate when scheduled, else now. */
+const sendAtOf = (input: PushSendBatchInput, now: Date) =>
+  input.sendSchedule === 'scheduled' && input.sendDate ? new Date(input.sendDate) : now;
+
+/** What a requestID stands for: the same request sent again carries the same message. */
+function sameMessage(row: PushMessageRow, input: PushSendBatchInput): boolean {
+  const chosen = input.recipientCategory === 'users' ? JSON.stringify(input.userIDs ?? []) : null;
+  const activeSince = input.activeDateTime ? new Date(input.activeDateTime).toISOString() : null;
+  return (
+    row.title === input.title &&
+    row.body === input.body &&
+    row.recipient_category === input.recipientCategory &&
+    row.active_since === activeSince &&
+    row.user_ids === chosen &&
+    row.send_schedule === input.sendSchedule &&
+    // 'now' is whenever the first of the requests came.
+    (input.sendSchedule === 'now' || row.send_at === sendAtOf(input, new Date(row.send_at)).toISOString())
+  );
+}
+
 /**
  * Records a message, its admin-log entry first, in one transaction; a requestID already recorded
- * answers that message instead (a retried send is the same message, logged once).
+ * answers that message instead (a retried send is the same message, logged once), unless the
+ * request now carries another message (PushConflict: sending it would silently drop the new one).
  */
 export async function recordPushMessage(
   game: Kysely<GameDatabase>,
@@ -99,10 +108,16 @@ export async function recordPushMessage(
   change: AdminChange,
   now: Date,
 ): Promise<PushMessageRow> {
-  const earlier = () =>
-    input.requestID
-      ? game.selectFrom('push_messages').selectAll().where('request_id', '=', input.requestID).executeTakeFirst()
-      : Promise.resolve(undefined);
+  const earlier = async () => {
+    if (!input.requestID) return undefined;
+    const row = await game
+      .selectFrom('push_messages')
+      .selectAll()
+      .where('request_id', '=', input.requestID)
+      .executeTakeFirst();
+    if (row && !sameMessage(row, input)) throw new PushConflict(REQUEST_ID_REUSED);
+    return row;
+  };
   const known = await earlier();
   if (known) return known;
   try {
@@ -121,7 +136,7 @@ async function insertPushMessage(
   change: AdminChange,
   now: Date,
 ): Promise<PushMessageRow> {
-  const sendAt = input.sendSchedule === 'scheduled' && input.sendDate ? new Date(input.sendDate) : now;
+  const sendAt = sendAtOf(input, now);
   return game.transaction().execute(async (trx) => {
     const messageID = newRandomID();
     await appendAdminLog(

@@ -2,7 +2,7 @@ import type { Domain } from '../domain';
 import { notificationMigrations } from './migrations/index';
 import { notificationPersonalData } from './personal-data';
 import { registerNotificationRoutes } from './routes';
-import { sendPushJob } from './send-job';
+import { requeuePushJob, sendPushJob } from './send-job';
 
 /** Push notifications admins send to players' devices: composed, scheduled, sent by a job, kept as history. */
 export const notificationsDomain: Domain = {
@@ -11,6 +11,9 @@ export const notificationsDomain: Domain = {
   register(app, { stores, identity, push }) {
     registerNotificationRoutes(app, { game: stores.game, identity, push });
   },
-  jobs: ({ stores, identity, push }) => [sendPushJob({ game: stores.game, identity, push })],
+  jobs: ({ stores, identity, push }) => [
+    sendPushJob({ game: stores.game, identity, push }),
+    requeuePushJob({ game: stores.game, identity }),
+  ],
   personalData: notificationPersonalData,
 };

@@ -11,6 +11,7 @@ import {
   type PushMessagePage,
   type PushOutbox,
   type PushTestResult,
+  REQUEST_ID_REUSED,
   unknownPushPlayersMessage,
 } from '@outpost/contracts/push-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +27,7 @@ import { startTestFcmServer } from '../platform/push/testing';
 import { tokenKey } from '../push/index';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { PUSH_ADMIN_ACTIONS } from './messages';
-import { sendPushJob } from './send-job';
+import { PUSH_REQUEUE_JOB, requeuePushJob, sendPushJob } from './send-job';
 
 const MINUTE = 60_000;
 const quiet = { info() {}, error() {} };
@@ -282,6 +283,56 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     expect(listed).toMatchObject({ state: 'sent', sent: total - CHUNK, failed: CHUNK });
   });
 
+  it('queues again a message left without a run (a crash between its record and its queueing), and sends it once', async () => {
+    const { messageID } = (await send(message())).json() as PushMessage;
+    // The message is recorded in the game store; its run, in the identity store, is lost.
+    await t.stores.identity.deleteFrom('jobs').where('key', '=', `development:${messageID}`).execute();
+    expect(await runner(job()).runDue()).toBe(0);
+    const both = new JobRunner({
+      db: t.stores.identity,
+      definitions: [job(), requeuePushJob({ game: t.stores.game, identity: t.stores.identity })],
+      log: quiet,
+      now,
+      instanceId: 'push-requeue-test',
+    });
+    await both.enqueue(PUSH_REQUEUE_JOB, null);
+    // The sweep, then the run it queued.
+    expect(await both.runDue()).toBeGreaterThanOrEqual(2);
+    const counts = await delivered(messageID);
+    expect(counts.size).toBe(2 * CROWD + 1);
+    expect([...counts.values()].every((count) => count === 1)).toBe(true);
+    // Sent: the next sweep leaves it alone.
+    await both.enqueue(PUSH_REQUEUE_JOB, null);
+    await both.runDue();
+    expect((await delivered(messageID)).size).toBe(2 * CROWD + 1);
+    const [listed] = (await history()).rows.filter((row) => row.messageID === messageID);
+    expect(listed).toMatchObject({ state: 'sent', sent: 2 * CROWD + 1 });
+  });
+
+  it('writes no delivery back for a player erased while their chunk was being sent', async () => {
+    const [erased, kept] = [crowd[7] as string, crowd[8] as string];
+    const { messageID } = (
+      await send(message({ recipientCategory: 'users', userIDs: [erased, kept] }))
+    ).json() as PushMessage;
+    const erasing = job({
+      beforeSend: async () => {
+        await db().deleteFrom('push_deliveries').where('user_id', '=', erased).execute();
+      },
+    });
+    expect(await runner(erasing).runDue()).toBe(1);
+    const rows = await db()
+      .selectFrom('push_deliveries')
+      .select(['user_id', 'status'])
+      .where('message_id', '=', messageID)
+      .execute();
+    expect(rows).toEqual([
+      { user_id: kept, status: 'sent' },
+      { user_id: kept, status: 'sent' },
+    ]);
+    const [listed] = (await history()).rows.filter((row) => row.messageID === messageID);
+    expect(listed).toMatchObject({ state: 'sent', sent: 2 });
+  });
+
   it('prunes the devices FCM says are gone, and counts them', async () => {
     const fcm = await startTestFcmServer();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-push-'));
@@ -383,6 +434,11 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => send(repeated)));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
     expect(new Set(answers.map((answer) => (answer.json() as PushMessage).messageID)).size).toBe(1);
+    expect((await history()).rows.length).toBe(before + 1);
+    // The same requestID with another message is refused: sending the first would drop the second.
+    const reused = await send({ ...repeated, body: 'Another message' });
+    expect(reused.statusCode, reused.body).toBe(409);
+    expect(reused.json()).toEqual(errorBody('aborted', REQUEST_ID_REUSED));
     expect((await history()).rows.length).toBe(before + 1);
     expect(await runner(job()).runDue()).toBe(1);
 

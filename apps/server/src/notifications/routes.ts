@@ -84,7 +84,7 @@ export function registerNotificationRoutes(app: FastifyInstance, options: Notifi
         );
         if (unknown.length > 0) throw new FunctionError('invalid-argument', unknownPushPlayersMessage(unknown));
         const change = await adminChangeOf(request, environment);
-        const row = await recordPushMessage(game, input, change, new Date());
+        const row = await answer(() => recordPushMessage(game, input, change, new Date()));
         // Queued again for a repeat too: one run per message, and a crash between the two stores is mended.
         if (row.state === 'scheduled' || row.state === 'sending') {
           await enqueuePushSend(options.identity, { environment, messageID: row.message_id }, new Date(row.send_at));

@@ -1,6 +1,7 @@
 import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
+import { bulkRows } from '../platform/db/bulk-rows';
 import { enqueueRun, type JobDefinition, type JobRunContext } from '../platform/jobs/runner';
 import { PUSH_CHUNK_LIMIT, type PushOutcome, type PushSender } from '../platform/push/sender';
 import type { PushSenders } from '../platform/push/senders';
@@ -8,7 +9,7 @@ import { dropDevices, tokenKey } from '../push/index';
 import type { AppStores, GameDatabase, IdentityDatabase } from '../stores';
 import { devicesAfter } from './devices';
 import { recipientsAfter } from './recipients';
-import type { PushMessageRow } from './tables';
+import type { PushDeliveryTable, PushMessageRow } from './tables';
 
 /*
  * The job that sends one push message (issue 23 point 5), run once across instances by the job
@@ -22,6 +23,10 @@ import type { PushMessageRow } from './tables';
  */
 
 export const PUSH_SEND_JOB = 'notifications.send-push';
+export const PUSH_REQUEUE_JOB = 'notifications.requeue-push';
+
+/** How often messages left without a run are queued again. */
+export const PUSH_REQUEUE_EVERY_MS = 60_000;
 
 /** How often a run renews its lease while a chunk is with the push service (the lease lasts minutes). */
 const LEASE_KEEPALIVE_MS = 60_000;
@@ -156,35 +161,31 @@ async function sendChunk(
   } finally {
     clearInterval(holding);
   }
-  const owners = new Map(devices.map((device) => [device.token, device.userId]));
-  const owner = (token: string) => {
-    const userId = owners.get(token);
-    if (userId === undefined) throw new Error('The push sender answered for a token it was not given.');
-    return userId;
-  };
   await game.transaction().execute(async (trx) => {
-    // Every outcome in one statement: the chunk's rows exist ('sending'), so each conflicts and
-    // takes its outcome. A statement per device cost more than the sending itself at 100,000.
+    // Every outcome in one statement, onto the chunk's 'sending' rows only: one a takeover already
+    // counted failed keeps that count, and one erased meanwhile with its player's account is not
+    // written again. A statement per device cost more than the sending itself at 100,000.
     const recorded = await trx
-      .insertInto('push_deliveries')
-      .values(
-        outcomes.map((outcome) => ({
-          message_id: message.message_id,
-          token_hash: tokenKey(outcome.token),
-          token: outcome.token,
-          user_id: owner(outcome.token),
-          status: outcome.status,
-          detail: outcome.status === 'sent' ? outcome.messageId : outcome.status === 'failed' ? outcome.reason : null,
-        })),
+      .updateTable('push_deliveries')
+      .from(
+        bulkRows<GameDatabase, Pick<PushDeliveryTable, 'token_hash' | 'status' | 'detail'>>(
+          trx,
+          { token_hash: 'text', status: 'text', detail: 'text' },
+          outcomes.map((outcome) => ({
+            token_hash: tokenKey(outcome.token),
+            status: outcome.status,
+            detail: outcome.status === 'sent' ? outcome.messageId : outcome.status === 'failed' ? outcome.reason : null,
+          })),
+        ).as('outcome'),
       )
-      .onConflict((conflict) =>
-        conflict
-          .columns(['message_id', 'token_hash'])
-          .doUpdateSet((eb) => ({ status: eb.ref('excluded.status'), detail: eb.ref('excluded.detail') }))
-          // Only a device still 'sending': one a takeover already counted failed keeps that count.
-          .where('push_deliveries.status', '=', 'sending'),
-      )
-      .returning('status')
+      .set((eb) => ({
+        status: eb.ref('outcome.status'),
+        detail: eb.ref('outcome.detail'),
+      }))
+      .whereRef('push_deliveries.token_hash', '=', 'outcome.token_hash')
+      .where('push_deliveries.message_id', '=', message.message_id)
+      .where('push_deliveries.status', '=', 'sending')
+      .returning('push_deliveries.status')
       .execute();
     const count = (status: string) => recorded.filter((row) => row.status === status).length;
     const gone = outcomes.flatMap((outcome) => (outcome.status === 'unregistered' ? [outcome.token] : []));
@@ -277,4 +278,33 @@ export async function enqueuePushSend(
     key: `${payload.environment}:${payload.messageID}`,
     runAt,
   });
+}
+
+/**
+ * A message is recorded in its environment's store and its run queued in the identity store: a
+ * crash between the two, or a run that ended early, leaves a message scheduled or sending with no
+ * run to move it. This periodic job queues each such message again (a message whose run waits or
+ * runs is left as it is: one run per message), so none waits for ever.
+ */
+export function requeuePushJob(options: Pick<SendJobOptions, 'game' | 'identity'>): JobDefinition {
+  return {
+    name: PUSH_REQUEUE_JOB,
+    everyMs: PUSH_REQUEUE_EVERY_MS,
+    async run() {
+      for (const environment of ENVIRONMENTS) {
+        const waiting = await options.game[environment]
+          .selectFrom('push_messages')
+          .select(['message_id', 'send_at'])
+          .where('state', 'in', ['scheduled', 'sending'])
+          .execute();
+        for (const message of waiting) {
+          await enqueuePushSend(
+            options.identity,
+            { environment, messageID: message.message_id },
+            new Date(message.send_at),
+          );
+        }
+      }
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import { z } from 'zod';
+import { FCM_DEFAULT_CONCURRENCY, FCM_MAX_CONCURRENCY } from './push/fcm';
 import { readServiceAccount, type ServiceAccount } from './push/service-account';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -108,6 +109,12 @@ const envSchema = z.object({
   FCM_BETA_API_URL: fcmApiUrl(),
   FCM_PRODUCTION_SERVICE_ACCOUNT: z.string().optional(),
   FCM_PRODUCTION_API_URL: fcmApiUrl(),
+  FCM_CONCURRENCY: z.coerce
+    .number({ error: 'must be a number of requests' })
+    .int('must be a whole number of requests')
+    .min(1, `must be between 1 and ${FCM_MAX_CONCURRENCY}`)
+    .max(FCM_MAX_CONCURRENCY, `must be between 1 and ${FCM_MAX_CONCURRENCY}`)
+    .default(FCM_DEFAULT_CONCURRENCY),
 });
 
 /** A key travels as `Authorization: Bearer <key>`, where a space would end it. */
@@ -194,6 +201,8 @@ export type FcmConfig = {
   serviceAccount: ServiceAccount;
   /** FCM's API host; tests point it at a local server. */
   apiUrl: string;
+  /** Sends in flight at once (FCM_CONCURRENCY, every environment's). */
+  concurrency: number;
 };
 
 const FCM_DEFAULT_API_URL = 'https://fcm.googleapis.com';
@@ -284,7 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   const paypal = paypalConfig(present);
   const stripe = stripeConfig(present);
   const ingestKeys = ingestKeysConfig(value);
-  const fcm = fcmConfig(present, cwd);
+  const fcm = fcmConfig(present, cwd, value.FCM_CONCURRENCY);
   const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     port: value.PORT,
@@ -352,6 +361,7 @@ function ingestKeysConfig(value: z.infer<typeof envSchema>): Record<Environment,
 function fcmConfig(
   present: Record<string, string | undefined>,
   cwd: string,
+  concurrency: number,
 ): Record<Environment, FcmConfig | undefined> {
   const one = (environment: Environment): FcmConfig | undefined => {
     const prefix = `FCM_${environment.toUpperCase()}`;
@@ -363,7 +373,7 @@ function fcmConfig(
     } catch (error) {
       throw new ConfigError(`Invalid configuration: ${prefix}_SERVICE_ACCOUNT: ${(error as Error).message}`);
     }
-    return { serviceAccount, apiUrl: present[`${prefix}_API_URL`] ?? FCM_DEFAULT_API_URL };
+    return { serviceAccount, apiUrl: present[`${prefix}_API_URL`] ?? FCM_DEFAULT_API_URL, concurrency };
   };
   return { development: one('development'), beta: one('beta'), production: one('production') };
 }

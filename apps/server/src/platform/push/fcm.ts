@@ -25,6 +25,8 @@ export interface FcmPushSenderOptions {
 
 /** Requests in flight at once unless configured: the bench compares a plain client at the same number. */
 export const FCM_DEFAULT_CONCURRENCY = 16;
+/** FCM_CONCURRENCY's ceiling: more sockets than this to one host only queue in its throttling. */
+export const FCM_MAX_CONCURRENCY = 256;
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

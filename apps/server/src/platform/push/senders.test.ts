@@ -35,10 +35,20 @@ describe('FCM configuration', () => {
     };
     expect(config.fcm).toEqual({
       development: undefined,
-      beta: { serviceAccount, apiUrl: 'https://fcm.googleapis.com' },
-      production: { serviceAccount, apiUrl: fcm.apiUrl },
+      beta: { serviceAccount, apiUrl: 'https://fcm.googleapis.com', concurrency: 16 },
+      production: { serviceAccount, apiUrl: fcm.apiUrl, concurrency: 16 },
     });
     expect(loadConfig({}).fcm).toEqual({ development: undefined, beta: undefined, production: undefined });
+  });
+
+  it('reads how many sends FCM_CONCURRENCY keeps in flight, and refuses a number that cannot work', () => {
+    const file = fcm.writeServiceAccount(dir);
+    expect(loadConfig({ FCM_BETA_SERVICE_ACCOUNT: file, FCM_CONCURRENCY: '4' }, dir).fcm.beta?.concurrency).toBe(4);
+    for (const wrong of ['0', '257', '2.5', 'many']) {
+      expect(() => loadConfig({ FCM_BETA_SERVICE_ACCOUNT: file, FCM_CONCURRENCY: wrong }, dir)).toThrow(
+        /FCM_CONCURRENCY must be (between 1 and 256|a whole number of requests|a number of requests)/,
+      );
+    }
   });
 
   it.each([
@@ -117,5 +127,22 @@ describe.each(TEST_DIALECTS)('push senders per environment on %s', (dialect) => 
     expect(fcm.received.map((push) => push.token)).toEqual(['beta-phone']);
     const rows = await listPushOutbox(t.stores.identity, { limit: 10 });
     expect(rows.map((row) => [row.environment, row.token])).toEqual([['production', 'live-phone']]);
+  });
+
+  it('keeps as many sends in flight as FCM_CONCURRENCY says', async () => {
+    const { fcm: configured } = loadConfig(
+      {
+        FCM_BETA_SERVICE_ACCOUNT: fcm.writeServiceAccount(t.dataDir),
+        FCM_BETA_API_URL: fcm.apiUrl,
+        FCM_CONCURRENCY: '3',
+      },
+      t.dataDir,
+    );
+    fcm.sendDelayMs = 15;
+    const tokens = Array.from({ length: 12 }, (_, i) => `phone-${i}`);
+    const senders = createPushSenders({ identity: t.stores.identity, fcm: configured, logger: captureLogger().logger });
+    const outcomes = await senders.beta.send(tokens, { title: 'Hello', body: 'World' });
+    expect(outcomes.every((outcome) => outcome.status === 'sent')).toBe(true);
+    expect(fcm.maxInFlight).toBe(3);
   });
 });

@@ -25,6 +25,7 @@ export function createPushSenders<DB extends PushTables>(options: {
           environment,
           serviceAccount: fcm.serviceAccount,
           apiUrl: fcm.apiUrl,
+          concurrency: fcm.concurrency,
           logger: options.logger,
         })
       : createOutboxPushSender({ identity: options.identity, environment, logger: options.logger });

@@ -6,6 +6,9 @@ import {
   audienceOf,
   checkPushDraft,
   countsText,
+  FOLLOW_SCHEDULED_MS,
+  FOLLOW_SENDING_MS,
+  followDelay,
   lockScreenBody,
   newPushDraft,
   splitUserIDs,
@@ -61,5 +64,36 @@ describe('the push composer', () => {
     expect(long).toHaveLength(110);
     expect(long.endsWith('…')).toBe(true);
     expect(countsText({ sent: 1204, failed: 3, pruned: 2 })).toBe('1,204 sent · 3 failed · 2 pruned');
+  });
+});
+
+describe('followDelay', () => {
+  const now = Date.parse('2026-11-26T12:00:00Z');
+  const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
+  it('follows a message being sent closely, a scheduled one at its time, and nothing once all have ended', () => {
+    expect(
+      followDelay(
+        [
+          { state: 'sending', sendDate: at(0) },
+          { state: 'scheduled', sendDate: at(600) },
+        ],
+        now,
+      ),
+    ).toBe(FOLLOW_SENDING_MS);
+    // Days ahead: read once a minute, not every few seconds.
+    expect(followDelay([{ state: 'scheduled', sendDate: at(3 * 24 * 60) }], now)).toBe(FOLLOW_SCHEDULED_MS);
+    expect(followDelay([{ state: 'scheduled', sendDate: at(0.5) }], now)).toBe(30_000);
+    // Due already (the job has not taken it yet): soon.
+    expect(followDelay([{ state: 'scheduled', sendDate: at(-1) }], now)).toBe(FOLLOW_SENDING_MS);
+    expect(
+      followDelay(
+        [
+          { state: 'sent', sendDate: at(-5) },
+          { state: 'cancelled', sendDate: at(5) },
+        ],
+        now,
+      ),
+    ).toBe(false);
+    expect(followDelay([], now)).toBe(false);
   });
 });

@@ -102,6 +102,20 @@ export function countsText(message: Pick<PushMessage, 'sent' | 'failed' | 'prune
   return `${message.sent.toLocaleString()} sent · ${message.failed.toLocaleString()} failed · ${message.pruned.toLocaleString()} pruned`;
 }
 
-/** Whether the history should be read again soon: a message waits or is being sent. */
-export const isUnderWay = (message: Pick<PushMessage, 'state'>) =>
-  message.state === 'scheduled' || message.state === 'sending';
+/** How often the history is read again while a message is being sent. */
+export const FOLLOW_SENDING_MS = 3_000;
+/** The longest wait between reads while a message is scheduled: a cancel elsewhere shows within it. */
+export const FOLLOW_SCHEDULED_MS = 60_000;
+
+/**
+ * When to read the history again: soon while a message is being sent, at the earliest scheduled
+ * message's time (within a minute) while one waits, which may be days, and not at all otherwise.
+ */
+export function followDelay(messages: readonly Pick<PushMessage, 'state' | 'sendDate'>[], now: number): number | false {
+  if (messages.some((message) => message.state === 'sending')) return FOLLOW_SENDING_MS;
+  const due = messages
+    .filter((message) => message.state === 'scheduled')
+    .map((message) => Date.parse(message.sendDate) - now);
+  if (due.length === 0) return false;
+  return Math.min(Math.max(Math.min(...due), FOLLOW_SENDING_MS), FOLLOW_SCHEDULED_MS);
+}

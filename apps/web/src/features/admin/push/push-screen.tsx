@@ -34,14 +34,11 @@ import {
   audienceOf,
   checkPushDraft,
   countsText,
-  isUnderWay,
+  followDelay,
   lockScreenBody,
   newPushDraft,
   type PushDraft,
 } from './push-form';
-
-/** How often the history is read again while a message waits or is being sent. */
-const FOLLOW_MS = 3_000;
 
 /** Spec §2's push notifications: compose, preview, send or schedule, test, and the history. Admins only. */
 export default function PushScreen() {
@@ -378,7 +375,7 @@ function History({ environment }: { environment: Environment }) {
         getRowId={(message) => message.messageID}
         csvFileName="push-history"
         emptyText={`No push has been sent in ${environment} yet.`}
-        refetchInterval={(page) => (page?.rows.some(isUnderWay) ? FOLLOW_MS : false)}
+        refetchInterval={(page) => followDelay(page?.rows ?? [], Date.now())}
       />
     </section>
   );
