@@ -101,7 +101,7 @@ export const LIVE_TOPICS = {
     playerKeys: [],
     backOfficeKeys: (environment) => [QUERY_KEYS.liveStats(environment)],
   },
-  /** Spec §7's user-presence: when each player was last seen in the game (active now). */
+  /** Spec §7's user-presence: the players the game sees (how many are active now, the latest sighting), one record. */
   'user-presence': {
     access: 'viewLiveStats',
     playerKeys: [],

@@ -251,6 +251,24 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
       expect(await sent([twice, twice])).toEqual({ stored: 1, duplicated: 1, refused: [] });
       expect(await total('playtime_seconds')).toBe(playtimeBefore + 1200);
       expect(await objectiveCount('login')).toBe(loginsBefore + 1);
+
+      // A refused event was not stored: sent again once its player and its item exist, it is.
+      const template = await t.stores.identity
+        .selectFrom('auth_users')
+        .selectAll()
+        .where('id', '=', player?.userId ?? '')
+        .executeTakeFirstOrThrow();
+      await t.stores.identity
+        .insertInto('auth_users')
+        .values({ ...template, id: 'no-such-player', email: `no-such-player-${dialect}@example.com` })
+        .execute();
+      await t.stores.game.development
+        .insertInto('items_master')
+        .values({ item_id: 'no-such-item', name: 'Found Item', updated_at: new Date().toISOString() })
+        .execute();
+      expect(await sent([events[3], events[6]])).toEqual({ stored: 2, duplicated: 0, refused: [] });
+      expect(await objectiveCount('login')).toBe(loginsBefore + 2);
+      await t.stores.identity.deleteFrom('auth_users').where('id', '=', 'no-such-player').execute();
     });
 
     it('refuse a batch that is no list of 1 to 1,000 events', async () => {
@@ -420,7 +438,7 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
       expect((await liveStats()).usersCount).toBe(await accounts());
     });
 
-    it('move on an open back-office stream when a batch lands, and a player’s presence and a map’s arrive as records', async () => {
+    it('move on an open back-office stream when a batch lands, and the players’ presence and a map’s arrive as records', async () => {
       const stream = await openSse(
         `${base}/api/live?topics=live-stats,user-presence,map-presence,accounts&env=development`,
         as(roles.staff),
@@ -438,9 +456,10 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
       expect((figures.data as { key: string; record: LiveStats }).record.playtimeSeconds).toBe(
         await total('playtime_seconds'),
       );
+      // The players' presence is one record: how many are active now, and the latest sighting.
       expect((await stream.next((event) => event.event === 'user-presence')).data).toMatchObject({
-        key: player?.userId,
-        record: { userID: player?.userId },
+        key: 'players',
+        record: { activeNow: expect.any(Number), lastSeen: expect.any(String) },
       });
       expect((await stream.next((event) => event.event === 'map-presence')).data).toMatchObject({
         key: 'harbor',

@@ -8,7 +8,7 @@ import {
   unknownPlayerReason,
 } from '@outpost/contracts/game-data';
 import type { Kysely } from 'kysely';
-import { isAnyOf, selectRows } from '../platform/db/bulk-rows';
+import { missingValues, selectRows } from '../platform/db/bulk-rows';
 import type { GameDatabase, IdentityDatabase } from '../stores';
 
 /*
@@ -78,17 +78,6 @@ const idOf = (raw: unknown): string | null =>
     ? (raw as { id: string }).id
     : null;
 
-/** The players of `userIDs` that have an account, in one statement (the ids are one parameter). */
-async function existingAccounts(identity: Kysely<IdentityDatabase>, userIDs: readonly string[]): Promise<Set<string>> {
-  if (userIDs.length === 0) return new Set();
-  const rows = await identity
-    .selectFrom('auth_users')
-    .select('id')
-    .where(isAnyOf(identity, 'id', 'text', userIDs))
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
 /** The events by type, each type's in the batch's order. */
 function byType(events: readonly BatchEvent[]): Map<GameEventType, BatchEvent[]> {
   const groups = new Map<GameEventType, BatchEvent[]>();
@@ -101,17 +90,11 @@ function byType(events: readonly BatchEvent[]): Map<GameEventType, BatchEvent[]>
 }
 
 /**
- * Marks checked events stored by their ids and has each kind store its new ones, in the caller's
- * transaction; an id stored before (by another batch, now or earlier: the insert keeps the first)
- * changes nothing. Answers how many were new.
+ * Marks events stored by their ids, in the caller's transaction; answers the ids that were new (an
+ * id stored before, by another batch now or earlier, is not: the insert keeps the first).
  */
-export async function storeEvents(
-  trx: Kysely<GameDatabase>,
-  events: readonly BatchEvent[],
-  kinds: ReadonlyMap<GameEventType, AnyIngestKind>,
-  now: Date,
-): Promise<number> {
-  if (events.length === 0) return 0;
+async function markStored(trx: Kysely<GameDatabase>, events: readonly BatchEvent[], now: Date): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
   // Rows in one order (ids sorted here, keys sorted by the kinds, kinds in their fixed order): two
   // batches waiting on each other's rows then always wait in the same direction, never in a circle.
   const receivedAt = now.toISOString();
@@ -130,38 +113,56 @@ export async function storeEvents(
     .onConflict((conflict) => conflict.column('event_id').doNothing())
     .returning('event_id')
     .execute();
-  const fresh = new Set(marked.map((row) => row.event_id));
-  const storing = byType(events.filter(({ event }) => fresh.has(event.id)));
+  return new Set(marked.map((row) => row.event_id));
+}
+
+/** Has each kind store its new events of the batch, in the caller's transaction. */
+async function storeKinds(
+  trx: Kysely<GameDatabase>,
+  events: readonly BatchEvent[],
+  kinds: ReadonlyMap<GameEventType, AnyIngestKind>,
+  now: Date,
+): Promise<void> {
+  const storing = byType(events);
   for (const [type, kind] of kinds) {
     const group = storing.get(type);
     if (group) await kind.store(trx, group, now);
   }
-  return [...storing.values()].reduce((sum, group) => sum + group.length, 0);
 }
 
-/** Checks, marks and stores a batch; answers how many events were stored, were duplicates and were refused. */
-export async function ingestBatch(
-  rawEvents: readonly unknown[],
-  options: IngestBatchOptions,
-): Promise<IngestBatchResult> {
-  const now = options.now ?? new Date();
-  const refused: IngestRefusal[] = [];
-  const refuse = (index: number, id: string | null, reason: string) => refused.push({ index, id, reason });
+/**
+ * Marks checked events stored and has each kind store the new ones, in the caller's transaction;
+ * an id stored before changes nothing. Answers how many were new.
+ */
+export async function storeEvents(
+  trx: Kysely<GameDatabase>,
+  events: readonly BatchEvent[],
+  kinds: ReadonlyMap<GameEventType, AnyIngestKind>,
+  now: Date,
+): Promise<number> {
+  const fresh = await markStored(trx, events, now);
+  const storing = events.filter(({ event }) => fresh.has(event.id));
+  await storeKinds(trx, storing, kinds, now);
+  return storing.length;
+}
 
+/** Reads each event on its own: the good ones, in the batch's order, and the refusals of the others. */
+function parseBatch(rawEvents: readonly unknown[], kinds: IngestBatchOptions['kinds']) {
+  const refused: IngestRefusal[] = [];
   let duplicated = 0;
   const seen = new Set<string>();
-  let candidates: BatchEvent[] = [];
+  const events: BatchEvent[] = [];
   rawEvents.forEach((raw, index) => {
     const parsed = gameEventSchema.safeParse(raw);
     if (!parsed.success) {
-      refuse(index, idOf(raw), reasonOf(parsed.error.issues));
+      refused.push({ index, id: idOf(raw), reason: reasonOf(parsed.error.issues) });
       return;
     }
     const event = parsed.data;
     // One form of instant for every kind (UTC, as the stores keep times): each slices its day or hour from it.
     event.at = new Date(event.at).toISOString();
-    if (!options.kinds.has(event.type)) {
-      refuse(index, event.id, `Events of type ${event.type} are not stored.`);
+    if (!kinds.has(event.type)) {
+      refused.push({ index, id: event.id, reason: `Events of type ${event.type} are not stored.` });
       return;
     }
     // The same id twice in one batch is the same event sent twice.
@@ -170,30 +171,71 @@ export async function ingestBatch(
       return;
     }
     seen.add(event.id);
-    candidates.push({ index, event });
+    events.push({ index, event });
   });
+  return { events, refused, duplicated };
+}
 
-  const players = [...new Set(candidates.flatMap(({ event }) => ('userID' in event ? [event.userID] : [])))];
-  const accounts = await existingAccounts(options.identity, players);
-  candidates = candidates.filter(({ index, event }) => {
-    if (!('userID' in event) || accounts.has(event.userID)) return true;
-    refuse(index, event.id, unknownPlayerReason(event.userID));
-    return false;
-  });
-
-  for (const [type, events] of byType(candidates)) {
-    const reasons = await options.kinds.get(type)?.refuse?.(options.game, events);
-    if (!reasons || reasons.size === 0) continue;
-    for (const { index, event } of events) {
-      const reason = reasons.get(index);
-      if (reason !== undefined) refuse(index, event.id, reason);
-    }
-    candidates = candidates.filter(({ index }) => !reasons.has(index));
+/**
+ * Why events of the batch are refused, by index: a player without an account (asked of the
+ * identity store), then what each kind refuses (an unknown item, an unknown episode); all asked at
+ * once. The players are asked in order, so the lookups walk the accounts' index forwards.
+ */
+async function refusalsOf(events: readonly BatchEvent[], options: IngestBatchOptions): Promise<Map<number, string>> {
+  const players = [...new Set(events.flatMap(({ event }) => ('userID' in event ? [event.userID] : [])))].sort();
+  const [unknownPlayers, ...kindReasons] = await Promise.all([
+    missingValues(options.identity, { table: 'auth_users', column: 'id', type: 'text' }, players),
+    ...[...byType(events)].map(
+      ([type, group]) => options.kinds.get(type)?.refuse?.(options.game, group) ?? new Map<number, string>(),
+    ),
+  ]);
+  const unknown = new Set(unknownPlayers);
+  const reasons = new Map<number, string>();
+  for (const { index, event } of events) {
+    if ('userID' in event && unknown.has(event.userID)) reasons.set(index, unknownPlayerReason(event.userID));
   }
+  for (const kindReason of kindReasons) {
+    for (const [index, reason] of kindReason) if (!reasons.has(index)) reasons.set(index, reason);
+  }
+  return reasons;
+}
 
-  const stored = await options.game.transaction().execute((trx) => storeEvents(trx, candidates, options.kinds, now));
-  duplicated += candidates.length - stored;
+/**
+ * Checks, marks and stores a batch; answers how many events were stored, were duplicates and were
+ * refused. The checks (the players' accounts, each kind's) are asked on other connections while
+ * the batch's ids are marked in the game store's transaction (on PostgreSQL they run at once: the
+ * lookups of 1,000 players cost as much as the marking); the marks of the events refused are taken
+ * back before anything is stored, so a refused event sent again later, once its player exists, is
+ * stored then.
+ */
+export async function ingestBatch(
+  rawEvents: readonly unknown[],
+  options: IngestBatchOptions,
+): Promise<IngestBatchResult> {
+  const now = options.now ?? new Date();
+  const { events: candidates, refused, duplicated } = parseBatch(rawEvents, options.kinds);
+  const checks = refusalsOf(candidates, options);
+  // Awaited in the transaction; one that fails first must not leave this rejection unhandled.
+  checks.catch(() => undefined);
+
+  const { stored, accepted } = await options.game.transaction().execute(async (trx) => {
+    const fresh = await markStored(trx, candidates, now);
+    const reasons = await checks;
+    const checked = candidates.filter(({ index, event }) => {
+      const reason = reasons.get(index);
+      if (reason === undefined) return true;
+      refused.push({ index, id: event.id, reason });
+      return false;
+    });
+    const takenBack = candidates.flatMap(({ index, event }) =>
+      fresh.has(event.id) && reasons.has(index) ? [event.id] : [],
+    );
+    if (takenBack.length > 0) await trx.deleteFrom('ingested_events').where('event_id', 'in', takenBack).execute();
+    const storing = checked.filter(({ event }) => fresh.has(event.id));
+    await storeKinds(trx, storing, options.kinds, now);
+    return { stored: storing.length, accepted: checked.length };
+  });
 
   refused.sort((a, b) => a.index - b.index);
-  return { stored, duplicated, refused };
+  return { stored, duplicated: duplicated + accepted - stored, refused };
 }

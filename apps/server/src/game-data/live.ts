@@ -4,13 +4,14 @@ import { countAccounts, listRecentAccounts } from '../identity/index';
 import type { Audience } from '../platform/live/hub';
 import type { LiveTopic } from '../platform/live/routes';
 import type { GameDatabase, IdentityDatabase } from '../stores';
-import { type LiveStatsLogger, readLiveStats } from './live-stats';
+import { countActiveNow, type LiveStatsLogger, readLiveStats } from './live-stats';
 
 /*
  * The live stats' topics (spec §7's user-presence and map-presence listeners, and the figures of
  * spec §9), for the back office's holders of viewLiveStats. The aggregates' rows are one record,
- * `figures` (their change sources record that one key, so a batch that moves many rows is one
- * load of the figures); a player's presence and a map's are records of their own.
+ * `figures`, and the players' presence one, `players` (how many are active now, and the latest
+ * sighting): their change sources record that one key, so a batch that moves hundreds of rows is
+ * one change and one load. A map's presence is a record of its own.
  */
 
 export interface GameDataLiveScope {
@@ -23,6 +24,7 @@ export interface GameDataLiveScope {
 const STAFF: Audience = { id: 'live-stats' };
 const staff = () => STAFF;
 const FIGURES = 'figures';
+const PLAYERS = 'players';
 
 export const GAME_DATA_LIVE_TOPICS: readonly LiveTopic<GameDataLiveScope>[] = [
   {
@@ -43,11 +45,17 @@ export const GAME_DATA_LIVE_TOPICS: readonly LiveTopic<GameDataLiveScope>[] = [
     name: 'user-presence',
     access: 'viewLiveStats',
     side: 'game',
-    sources: [{ topic: 'user-presence', table: 'user_presence', key: 'user_id' }],
+    sources: [{ topic: 'user-presence', table: 'user_presence', key: 'user_id', as: PLAYERS }],
     audience: staff,
-    load: async (key, _audience, { game }) => {
-      const row = await game.selectFrom('user_presence').selectAll().where('user_id', '=', key).executeTakeFirst();
-      return row ? { userID: row.user_id, lastSeen: row.last_seen } : null;
+    load: async (_key, _audience, { game }) => {
+      const [activeNow, latest] = await Promise.all([
+        countActiveNow(game),
+        game
+          .selectFrom('user_presence')
+          .select((eb) => eb.fn.max('last_seen').as('lastSeen'))
+          .executeTakeFirst(),
+      ]);
+      return { activeNow, lastSeen: latest?.lastSeen ?? null };
     },
   },
   {

@@ -9,6 +9,7 @@ import { type ChangeSource, installChangeTriggers } from './triggers';
 const SOURCES: ChangeSource[] = [
   { topic: 'credit-packs', table: 'credit_packs', key: 'pack_id' },
   { topic: 'beta-config', table: 'config_documents', key: 'config_id', keys: ['beta-config/v1'] },
+  { topic: 'live-stats', table: 'game_totals', key: 'name', as: 'figures' },
 ];
 const quiet = { error() {} };
 
@@ -74,6 +75,42 @@ describe.each(TEST_DIALECTS)('the change feed on %s', (dialect) => {
       .execute();
     expect(await changes()).toEqual(['beta-config:beta-config/v1@development']);
     await db().deleteFrom('config_documents').execute();
+  });
+
+  it('records a constant key once per transaction on PostgreSQL, and a row per write on SQLite', async () => {
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('game_totals')
+          .values(['a', 'b', 'c'].map((name) => ({ name, value: 1 })))
+          .execute();
+        await trx.updateTable('game_totals').set({ value: 2 }).where('name', '=', 'a').execute();
+        await trx
+          .insertInto('credit_packs')
+          .values([pack('one'), pack('two')])
+          .execute();
+      });
+    // The next transaction records its own.
+    await db().updateTable('game_totals').set({ value: 3 }).where('name', 'in', ['b', 'c']).execute();
+    const figures = 'live-stats:figures@development';
+    expect(await changes()).toEqual(
+      dialect === 'postgres'
+        ? // The deferred triggers run at commit, in the order the rows were written.
+          [figures, 'credit-packs:one@development', 'credit-packs:two@development', figures]
+        : [
+            figures,
+            figures,
+            figures,
+            figures,
+            'credit-packs:one@development',
+            'credit-packs:two@development',
+            figures,
+            figures,
+          ],
+    );
+    await db().deleteFrom('game_totals').execute();
+    await db().deleteFrom('credit_packs').execute();
   });
 
   it('hands every committed change to its listeners once, in order, as it commits', async () => {

@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { isPostgres } from './dialect';
 
 /*
@@ -36,20 +36,26 @@ export function bulkRows<Database, Row extends Record<string, BulkValue>>(
 }
 
 /**
- * `column` is one of `values`, in one parameter whatever their number (the players of a batch), an
- * index lookup per value: `in (select unnest(array))` on PostgreSQL, `in (json_each(…))` on SQLite.
- * Not `= any(array)`: with a thousand values PostgreSQL's planner reads that as a filter on every
- * row and scans the whole table (100,000 accounts: 12 ms where the lookups take 1.5).
+ * Which of `values` no row of `table` has in `column` (the unknown players of a batch), in one
+ * statement whatever their number, an index lookup per value; it answers only the missing ones.
+ * Each value looks its row up on its own (a lateral subquery with `limit 1`): asked as `not exists`
+ * or `= any(array)`, PostgreSQL's planner weighed 1,000 lookups against one pass over the table and
+ * scanned all 100,000 accounts (12 to 15 ms, against 2 for the lookups).
  */
-export function isAnyOf<Database>(
+export async function missingValues<Database>(
   db: Kysely<Database>,
-  column: string,
-  type: BulkType,
+  source: { table: string; column: string; type: BulkType },
   values: readonly BulkValue[],
-): RawBuilder<SqlBool> {
-  return isPostgres(db)
-    ? sql<SqlBool>`${sql.ref(column)} in (select unnest(${values}::${sql.raw(type)}[]))`
-    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`;
+): Promise<BulkValue[]> {
+  if (values.length === 0) return [];
+  const row = sql`select 1 as found from ${sql.table(source.table)} as t where t.${sql.ref(source.column)} = v.value limit 1`;
+  const query = isPostgres(db)
+    ? sql<{ value: BulkValue }>`select v.value from unnest(${values}::${sql.raw(source.type)}[]) as v(value)
+        left join lateral (${row}) as r on true where r.found is null`
+    : sql<{ value: BulkValue }>`select v.value from json_each(${JSON.stringify(values)}) as v
+        where not exists (${row})`;
+  const { rows } = await query.execute(db);
+  return rows.map((row) => row.value);
 }
 
 /**
