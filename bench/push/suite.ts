@@ -142,7 +142,9 @@ async function measureDialect(webDist: string, fcm: FcmServerProcess, databaseUr
 
     const server = await fcm.start(setting.dataDir);
     const generated = benchConfig(setting, randomBytes(16).toString('hex'));
-    const config = { ...generated, fcm: { ...generated.fcm, development: server } };
+    // The app keeps as many sends in flight as the baseline's client: FCM_CONCURRENCY's default.
+    const development = { ...server, concurrency: FCM_DEFAULT_CONCURRENCY };
+    const config = { ...generated, fcm: { ...generated.fcm, development } };
     const origin = await startApp(setting, { config, stores });
     const authorization = await signUpStaffMember(origin, config.publicUrl, stores.identity, {
       name: 'bench-admin',
