@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration, useNavigate } from '../../lib/router/router'
 import { LoadingScreen } from '../loading/loading-screen';
 import { NavBar } from '../nav-bar/nav-bar';
 import { Footer } from './footer';
+import { RouteFocus } from './route-focus';
 
 const loadSession = () => import('../nav-bar/nav-profile');
 const watchSession = () => loadSession().then((session) => session.watchNavProfile);
@@ -34,6 +35,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <ScrollRestoration />
+      <RouteFocus containerId="main" />
     </>
   );
 }

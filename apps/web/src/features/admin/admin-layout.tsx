@@ -1,6 +1,7 @@
 import { can } from '@outpost/contracts/permissions';
 import { Suspense } from 'react';
 import { LoadingScreen } from '../../components/loading/loading-screen';
+import { adminPageTitle, useTitleFromHeading } from '../../lib/page-title';
 import { QueryProvider } from '../../lib/query-client';
 import { Outlet } from '../../lib/router/router';
 import { useMe } from '../../lib/session';
@@ -43,6 +44,8 @@ function AdminShell() {
 
 /** React Query lives in the screens that use its hooks, not in the entry chunk (lib/query-client.tsx). */
 export default function AdminLayout() {
+  // Every back-office page is titled after its heading (issue 24): "Products — Admin — Outpost".
+  useTitleFromHeading('main', adminPageTitle);
   return (
     <QueryProvider>
       <AdminShell />

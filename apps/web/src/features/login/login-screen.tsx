@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { FormNotice } from '../../components/form/form-alert';
 import { LoadingScreen } from '../../components/loading/loading-screen';
 import { TabPanel, Tabs } from '../../components/tabs/tabs';
+import { pageTitle, usePageTitle } from '../../lib/page-title';
 import { QueryProvider } from '../../lib/query-client';
 import { Navigate, useSearchParams } from '../../lib/router/router';
 import { useMe } from '../../lib/session';
@@ -32,6 +33,9 @@ function LoginView() {
   const [carried, setCarried] = useState<FormNotice | null>(null);
   // Set when a link inside a panel (not a tab) switched it, so focus follows to the new panel.
   const [focusHeading, setFocusHeading] = useState(false);
+  const user = me.data?.user ?? null;
+  // The tab shown names the page; a new account naming itself is still signing up.
+  usePageTitle(pageTitle(MODE_LABELS[user && !token ? 'signup' : mode]));
 
   const show = (next: LoginMode, via: 'tab' | 'link', notice: FormNotice | null = null) => {
     setFocusHeading(via === 'link');
@@ -41,7 +45,6 @@ function LoginView() {
   const onSwitch = (next: LoginMode) => show(next, 'link');
 
   if (me.isPending) return <LoadingScreen />;
-  const user = me.data?.user ?? null;
   const profile = me.data?.profile ?? null;
   if (user && profile && !token) {
     return <Navigate to={safeNextPath(params.get('next'), window.location.origin)} replace />;

@@ -128,7 +128,10 @@ function BatchDetails({ batch, environment, arrivalNotice, back, refreshing }: B
   return (
     <>
       <p className="kicker">Code batch</p>
-      <h1 id="claim-code-batch-title">{batch.batchName}</h1>
+      <h1 id="claim-code-batch-title">
+        <span className="visually-hidden">Code batch </span>
+        {batch.batchName}
+      </h1>
       <p className={adminStyles.lead}>
         In {environment}. {back}
       </p>

@@ -12,6 +12,11 @@ export interface AdminScreenProps {
   /** The h1's id, which names the section. */
   id: string;
   title: string;
+  /**
+   * Words read before the title but not shown ("Edit product " before the product's name): they
+   * tell a screen reader, and the page's title, what the screen does with the record it names.
+   */
+  titlePrefix?: string;
   lead: ReactNode;
   /** The domain's screens, one link each; the current one is marked (aria-current). */
   links?: AdminScreenLinks;
@@ -24,10 +29,13 @@ export interface AdminScreenProps {
 export type DomainScreenProps = Omit<AdminScreenProps, 'links' | 'className'>;
 
 /** A domain screen's frame: its heading, a line on what it shows, and the links between the domain's screens. */
-export function AdminScreen({ id, title, lead, links, className, children }: AdminScreenProps) {
+export function AdminScreen({ id, title, titlePrefix, lead, links, className, children }: AdminScreenProps) {
   return (
     <section className={`page ${styles.screen}${className ? ` ${className}` : ''}`} aria-labelledby={id}>
-      <h1 id={id}>{title}</h1>
+      <h1 id={id}>
+        {titlePrefix && <span className="visually-hidden">{titlePrefix} </span>}
+        {title}
+      </h1>
       <p className={styles.lead}>{lead}</p>
       {links && (
         <nav aria-label={links.label} className={styles.nav}>

@@ -38,7 +38,10 @@ export default function ItemEdit() {
 
   return (
     <section className={`page ${adminStyles.screen} ${styles.screen}`} aria-labelledby="item-edit-title">
-      <h1 id="item-edit-title">{item.data?.name ?? 'Item'}</h1>
+      <h1 id="item-edit-title">
+        <span className="visually-hidden">Edit item </span>
+        {item.data?.name ?? itemID}
+      </h1>
       <p className={adminStyles.lead}>
         Item {itemID} in {environment}. <Link to={ADMIN_ROUTES.adminItems}>Back to the items</Link>
       </p>

@@ -42,7 +42,10 @@ export default function PurchasableEdit() {
 
   return (
     <section className={`page ${adminStyles.screen} ${styles.screen}`} aria-labelledby="purchasable-edit-title">
-      <h1 id="purchasable-edit-title">{purchasable.data?.name ?? 'Purchasable'}</h1>
+      <h1 id="purchasable-edit-title">
+        <span className="visually-hidden">Edit purchasable </span>
+        {purchasable.data?.name ?? purchasableID}
+      </h1>
       <p className={adminStyles.lead}>
         Purchasable {purchasableID} in {environment}.{' '}
         <Link to={ADMIN_ROUTES.adminPurchasables}>Back to the purchasables</Link>

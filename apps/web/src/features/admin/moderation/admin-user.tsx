@@ -34,7 +34,8 @@ export default function AdminUserScreen() {
   return (
     <ModerationScreen
       id="admin-user-title"
-      title={user.data ? playerName(user.data.profile.displayName) : 'Player'}
+      titlePrefix="Player"
+      title={user.data ? playerName(user.data.profile.displayName) : userID}
       lead={
         <>
           A player’s account, shared by every environment; credits, merch orders and invites are those of {environment}.{' '}

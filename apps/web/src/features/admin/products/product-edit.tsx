@@ -67,7 +67,10 @@ export default function ProductEdit() {
 
   return (
     <section className={`page ${adminStyles.screen}`} aria-labelledby="product-edit-title">
-      <h1 id="product-edit-title">{product.data?.name ?? 'Edit Product'}</h1>
+      <h1 id="product-edit-title">
+        <span className="visually-hidden">Edit product </span>
+        {product.data?.name ?? productID}
+      </h1>
       <p className={adminStyles.lead}>
         Product {productID} in {environment}. <Link to={ADMIN_ROUTES.adminProducts}>Back to the products</Link>
       </p>

@@ -41,7 +41,8 @@ export default function MachineEdit() {
   return (
     <ShopScreen
       id="machine-edit-title"
-      title={machine.data?.name ?? 'Machine'}
+      titlePrefix="Edit machine"
+      title={machine.data?.name ?? machineID}
       lead={
         <>
           Machine {machineID} in {environment}. <Link to={ADMIN_ROUTES.adminShopMachines}>Back to the machines</Link>

@@ -32,7 +32,8 @@ export default function PackEdit() {
   return (
     <ShopScreen
       id="pack-edit-title"
-      title={pack.data?.name ?? 'Credit pack'}
+      titlePrefix="Edit credit pack"
+      title={pack.data?.name ?? packID}
       lead={
         <>
           Credit pack {packID} in {environment}. <Link to={ADMIN_ROUTES.adminShopPacks}>Back to the credit packs</Link>
