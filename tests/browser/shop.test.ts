@@ -36,6 +36,24 @@ const machineCard = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
 const balance = (page: Page) => page.getByRole('region', { name: 'Your credits' }).locator('p').first();
 
+/** A button that cannot act, as a person meets it: disabled, looking it, and why, beside it. */
+async function blockedButton(button: ReturnType<Page['getByRole']>) {
+  return button.evaluate((element) => {
+    const reason = document.getElementById(element.getAttribute('aria-describedby') ?? '');
+    const style = getComputedStyle(element);
+    return {
+      disabled: (element as HTMLButtonElement).disabled,
+      reason: reason?.textContent ?? null,
+      // Beside it: the reason follows the button in the same card.
+      beside: reason !== null && element.closest('li')?.contains(reason) === true,
+      cursor: style.cursor,
+      background: style.backgroundColor,
+    };
+  });
+}
+/** An enabled button's colour (global.css .button): a disabled one must not wear it. */
+const READY_BACKGROUND = 'rgb(163, 66, 14)';
+
 describe('the shop', () => {
   it('takes a new player from a redeemed code to a spin: balance up, prize and odds shown, balance down', async () => {
     const { page } = player;
@@ -56,6 +74,17 @@ describe('the shop', () => {
 
     await openShop(page);
     await expect.poll(() => balance(page).innerText()).toBe('0 credits');
+    // Not enough credits yet: the spin button looks and reads disabled, and says why.
+    const broke = await blockedButton(
+      machineCard(page, 'Scrapyard Capsules').getByRole('button', { name: 'Spin for 100 credits' }),
+    );
+    expect(broke).toMatchObject({
+      disabled: true,
+      reason: 'You do not have enough credits for this spin.',
+      beside: true,
+      cursor: 'not-allowed',
+    });
+    expect(broke.background).not.toBe(READY_BACKGROUND);
     // Published odds of the seeded Scrapyard machine (weights 60, 30, 10).
     const scrapyard = machineCard(page, 'Scrapyard Capsules');
     const odds = scrapyard.getByRole('table', { name: 'Published odds' });
@@ -67,9 +96,24 @@ describe('the shop', () => {
     // The drop machine counts down to its drop; spinning it waits for then.
     const aurora = machineCard(page, 'Aurora Drop');
     await aurora.getByText(/opens in \d+d \d\d:\d\d:\d\d/).waitFor();
-    expect(await aurora.getByRole('button', { name: 'Spin for 300 credits' }).isDisabled()).toBe(true);
-    // Without PayPal set up the shop says so; what is paid in credits still works.
-    await page.getByText('PayPal payments are not set up here yet; everything paid in credits still works.').waitFor();
+    expect(await blockedButton(aurora.getByRole('button', { name: 'Spin for 300 credits' }))).toMatchObject({
+      disabled: true,
+      reason: 'This machine only spins while one of its drops is open.',
+      beside: true,
+    });
+    // Without PayPal set up each pack says so beside its button; what is paid in credits still works.
+    const pack = page.getByRole('region', { name: 'Credit packs' }).getByRole('listitem').first();
+    const paypal = await blockedButton(pack.getByRole('button', { name: 'Buy with PayPal' }));
+    expect(paypal).toMatchObject({
+      disabled: true,
+      reason: 'PayPal payments are not set up here yet; everything paid in credits still works.',
+      beside: true,
+      cursor: 'not-allowed',
+    });
+    expect(paypal.background).not.toBe(READY_BACKGROUND);
+    // The credits note names no currency code of the game's.
+    await page.getByText('Credits are non-refundable and non-transferable.').waitFor();
+    expect(await page.locator('main').innerText()).not.toContain('g00wiy');
     expect(await page.getByRole('heading', { name: "Founder's Chest" }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Prototype Machine' }).count()).toBe(0);
 
@@ -123,10 +167,10 @@ describe('the shop', () => {
       await openShop(visitor.page);
       await visitor.page.getByRole('link', { name: 'Sign in' }).first().waitFor();
       expect(
-        await machineCard(visitor.page, 'Scrapyard Capsules')
-          .getByRole('button', { name: 'Spin for 100 credits' })
-          .isDisabled(),
-      ).toBe(true);
+        await blockedButton(
+          machineCard(visitor.page, 'Scrapyard Capsules').getByRole('button', { name: 'Spin for 100 credits' }),
+        ),
+      ).toMatchObject({ disabled: true, reason: 'Sign in to spin.', beside: true });
       // PayPal's script never loads on a page of the shop before checkout.
       const scripts = await visitor.page.evaluate(() => [...document.scripts].map((script) => script.src));
       expect(scripts.some((src) => src.includes('paypal'))).toBe(false);

@@ -1,6 +1,5 @@
 import type { LiveTopicName } from '@outpost/contracts/live-topics';
 import { ROUTES } from '@outpost/contracts/routes';
-import { SHOP_MESSAGES } from '@outpost/contracts/shop';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { LiveUpdates } from '../../components/live-status/live-status';
@@ -113,18 +112,17 @@ function Shop() {
 
       <section aria-labelledby="shop-packs-title">
         <h2 id="shop-packs-title">Credit packs</h2>
-        {!paypalClientId && <p className={styles.note}>{SHOP_MESSAGES.paypalOff}</p>}
         {packs.length === 0 ? (
           <p>No credit packs on sale right now.</p>
         ) : (
           <ul className={styles.grid}>
             {packs.map((pack) => (
-              <PackCard key={pack.packID} pack={pack} paypalClientId={payWith} />
+              <PackCard key={pack.packID} pack={pack} paypalClientId={paypalClientId} signedIn={signedIn} />
             ))}
           </ul>
         )}
         <p className={styles.note}>
-          Credits (g00wiy) are non-refundable and non-transferable. See the <Link to={ROUTES.terms}>terms</Link>.
+          Credits are non-refundable and non-transferable. See the <Link to={ROUTES.terms}>terms</Link>.
         </p>
       </section>
 

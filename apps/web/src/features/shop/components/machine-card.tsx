@@ -1,8 +1,10 @@
 import { centsToDollars } from '@outpost/contracts/products';
 import type { ShopMachine, SpinResult } from '@outpost/contracts/shop';
 import { useId, useState } from 'react';
+import { useCredits } from '../api/account';
 import { createPayPalOrder, requestSpin } from '../api/paypal-checkout';
 import { useSpinMachine } from '../api/spin';
+import { spinBlocker } from './blockers';
 import { CheckoutPanel } from './checkout-panel';
 import { CountdownTimer } from './countdown-timer';
 import { formatOdds } from './format';
@@ -44,10 +46,14 @@ function DropLine({
 
 export function MachineCard({ machine, shopOpen, signedIn, paypalClientId, offsetMs, onDropChange }: MachineCardProps) {
   const titleId = useId();
+  const reasonId = useId();
   const spin = useSpinMachine();
+  const credits = useCredits(signedIn);
   const [checkingOut, setCheckingOut] = useState(false);
-  const soldOut = machine.prizes.every((prize) => prize.stock === 0);
-  const canSpin = shopOpen && signedIn && machine.spinnable;
+  const state = { shopOpen, signedIn, balance: credits.data?.balance ?? null };
+  const blocked = spinBlocker(machine, state);
+  // A spin paid with PayPal needs no credits.
+  const paypalBlocked = spinBlocker(machine, { ...state, balance: null });
   const outcome = spin.isSuccess ? wonText(spin.data) : spin.error instanceof Error ? spin.error.message : '';
 
   return (
@@ -79,18 +85,29 @@ export function MachineCard({ machine, shopOpen, signedIn, paypalClientId, offse
         <button
           type="button"
           className="button"
-          disabled={!canSpin || spin.isPending}
+          disabled={blocked !== null || spin.isPending}
+          aria-describedby={blocked ? reasonId : undefined}
           onClick={() => spin.mutate(machine.machineID)}
         >
           {spin.isPending ? 'Spinning…' : `Spin for ${machine.costCredits.toLocaleString('en-US')} credits`}
         </button>
         {machine.costUSD !== null && paypalClientId && !checkingOut && (
-          <button type="button" className="button" disabled={!canSpin} onClick={() => setCheckingOut(true)}>
+          <button
+            type="button"
+            className="button"
+            disabled={paypalBlocked !== null}
+            aria-describedby={paypalBlocked ? reasonId : undefined}
+            onClick={() => setCheckingOut(true)}
+          >
             Spin with PayPal (${centsToDollars(machine.costUSD)})
           </button>
         )}
       </div>
-      {soldOut && <p className={styles.note}>Sold out: every prize of this machine has been won.</p>}
+      {blocked && (
+        <p id={reasonId} className={styles.blocked}>
+          {blocked}
+        </p>
+      )}
       <p role="status" className={spin.isError ? styles.refused : styles.won}>
         {outcome}
       </p>

@@ -1,18 +1,22 @@
 import { centsToDollars } from '@outpost/contracts/products';
 import type { CreditPack } from '@outpost/contracts/shop';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { createPayPalOrder, processPayPalOrder } from '../api/paypal-checkout';
+import { packBlocker } from './blockers';
 import { CheckoutPanel } from './checkout-panel';
 import styles from './shop.module.css';
 
 interface PackCardProps {
   pack: CreditPack;
-  /** Null when PayPal is not set up, or the viewer is signed out. */
+  /** Null when PayPal is not set up. */
   paypalClientId: string | null;
+  signedIn: boolean;
 }
 
-export function PackCard({ pack, paypalClientId }: PackCardProps) {
+export function PackCard({ pack, paypalClientId, signedIn }: PackCardProps) {
+  const reasonId = useId();
   const [checkingOut, setCheckingOut] = useState(false);
+  const blocked = packBlocker(pack, { signedIn, paypalOn: paypalClientId !== null });
   const price = `$${centsToDollars(pack.costUSD)}`;
   return (
     <li className={pack.available ? styles.card : `${styles.card} ${styles.unavailable}`}>
@@ -20,7 +24,7 @@ export function PackCard({ pack, paypalClientId }: PackCardProps) {
       {!pack.available && <p className={styles.badge}>Unavailable: players do not see this pack</p>}
       <p className={styles.credits}>{pack.credits.toLocaleString('en-US')} credits</p>
       <p className={styles.price}>{price}</p>
-      {checkingOut && paypalClientId ? (
+      {checkingOut && paypalClientId && !blocked ? (
         <CheckoutPanel
           summary={`${pack.name}: ${pack.credits.toLocaleString('en-US')} credits for ${price}`}
           paypalClientId={paypalClientId}
@@ -32,14 +36,22 @@ export function PackCard({ pack, paypalClientId }: PackCardProps) {
           onClose={() => setCheckingOut(false)}
         />
       ) : (
-        <button
-          type="button"
-          className="button"
-          disabled={!paypalClientId || !pack.available}
-          onClick={() => setCheckingOut(true)}
-        >
-          Buy with PayPal
-        </button>
+        <>
+          <button
+            type="button"
+            className="button"
+            disabled={blocked !== null}
+            aria-describedby={blocked ? reasonId : undefined}
+            onClick={() => setCheckingOut(true)}
+          >
+            Buy with PayPal
+          </button>
+          {blocked && (
+            <p id={reasonId} className={styles.blocked}>
+              {blocked}
+            </p>
+          )}
+        </>
       )}
     </li>
   );

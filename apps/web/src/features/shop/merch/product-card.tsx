@@ -62,7 +62,7 @@ export function ProductCard({ product, drop, offsetMs, onDropOpens }: ProductCar
         <span className={styles.inCredits}>or {creditsText(product.priceCredits)}</span>
       </p>
       {waitingForDrop && drop && (
-        <p className={shopStyles.drop}>
+        <p id={`${titleId}-drop`} className={shopStyles.drop}>
           On sale with {drop.name}, which opens in{' '}
           <CountdownTimer to={drop.opensAt} offsetMs={offsetMs} onDone={onDropOpens} />.
         </p>
@@ -93,13 +93,19 @@ export function ProductCard({ product, drop, offsetMs, onDropOpens }: ProductCar
             type="button"
             className={`button ${styles.action}`}
             disabled={!product.orderable || !variety || !!refusal}
+            // Why it cannot be added now, when the card says: the bag's refusal, or the drop to wait for.
+            aria-describedby={refusal ? `${titleId}-refusal` : waitingForDrop ? `${titleId}-drop` : undefined}
             onClick={add}
           >
             Add to bag
           </button>
         </div>
       )}
-      {refusal && <p className={shopStyles.note}>{refusal}</p>}
+      {refusal && (
+        <p id={`${titleId}-refusal`} className={shopStyles.note}>
+          {refusal}
+        </p>
+      )}
       <p role="status" className={styles.added}>
         {added}
       </p>
