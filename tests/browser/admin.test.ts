@@ -127,12 +127,18 @@ describe('the admin area', () => {
     const dialog = page.getByRole('dialog', { name: 'Admin menu' });
     await dialog.waitFor();
     expect(await open.getAttribute('aria-expanded')).toBe('true');
+    // One menu on a phone: the back office's, with the site's links after its own.
     expect(await dialog.getByRole('link').allTextContents()).toEqual([
       'Home',
       'Moderation',
       'Configuration',
       'Theater',
+      'HOME',
+      'STORY',
+      'SHOP',
+      'ABOUT',
     ]);
+    expect(await page.getByRole('button', { name: 'Open menu', exact: true }).isVisible()).toBe(false);
     expect(await dialog.getByRole('link', { name: 'Configuration' }).getAttribute('aria-current')).toBe('page');
     for (let i = 0; i < 6; i += 1) {
       await page.keyboard.press('Tab');

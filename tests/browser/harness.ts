@@ -162,3 +162,18 @@ export function useSite(env: Record<string, string> = {}): { site: Site; browser
   });
   return fixture;
 }
+
+/**
+ * Goes to `path` within the app, as a link would (a reload per page would load the app again):
+ * resolves once the new page's main heading is there. The last page's heading is marked first, so
+ * the new one is the first unmarked one, even where the old page stays until the new one's code loads.
+ */
+export async function goWithinApp(page: Page, origin: string, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    document.querySelector('main h1')?.setAttribute('data-left', '');
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL(`${origin}${path}`);
+  await page.locator('main h1:not([data-left])').first().waitFor();
+}

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SITE_TITLE } from '../../apps/web/src/lib/page-title';
 import { useRoleSessions } from './accounts-helpers';
-import { openPage, useSite, waitForHydration } from './harness';
+import { goWithinApp, openPage, useSite, waitForHydration } from './harness';
 
 /*
  * Issue 24 point 4: every page has a title of its own, and after a navigation focus is on the new
@@ -60,15 +60,7 @@ describe('page titles and focus', () => {
     const { page } = sessions.admin;
     await page.goto(url(ROUTES.adminHome));
     for (const path of STATIC_ADMIN_PATHS) {
-      // Within the app, as a link would (a reload per page would load the back office ~45 times);
-      // the last page's heading is marked, and the new page's is the first unmarked one.
-      await page.evaluate((to) => {
-        document.querySelector('main h1')?.setAttribute('data-left', '');
-        history.pushState(null, '', to);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
-      await page.waitForURL(url(path));
-      await page.locator('main h1:not([data-left])').first().waitFor();
+      await goWithinApp(page, fixture.site.url, path);
       const heading = await headingText(page);
       await expect.poll(() => page.title(), { message: path }).toBe(`${heading} — Admin — Outpost`);
       expect(await page.title()).not.toBe(SITE_TITLE);

@@ -1,5 +1,5 @@
 import { can } from '@outpost/contracts/permissions';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { LoadingScreen } from '../../components/loading/loading-screen';
 import { adminPageTitle, useTitleFromHeading } from '../../lib/page-title';
 import { QueryProvider } from '../../lib/query-client';
@@ -46,6 +46,13 @@ function AdminShell() {
 export default function AdminLayout() {
   // Every back-office page is titled after its heading (issue 24): "Products — Admin — Outpost".
   useTitleFromHeading('main', adminPageTitle);
+  // The site bar hides its phone menu while the back office's carries its links (AdminTopBar).
+  useEffect(() => {
+    document.documentElement.dataset.area = 'admin';
+    return () => {
+      delete document.documentElement.dataset.area;
+    };
+  }, []);
   return (
     <QueryProvider>
       <AdminShell />

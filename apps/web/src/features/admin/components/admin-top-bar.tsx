@@ -1,5 +1,7 @@
 import { ENVIRONMENTS, type Environment, environmentSchema } from '@outpost/contracts/environments';
+import { ROUTES } from '@outpost/contracts/routes';
 import { z } from 'zod/mini';
+import { PRIMARY_LINKS } from '../../../components/nav-bar/nav-links';
 import { OverlayMenu } from '../../../components/overlay-menu/overlay-menu';
 import { NavLink } from '../../../lib/router/router';
 import { ADMIN_LINKS } from '../admin-links';
@@ -14,8 +16,9 @@ interface AdminTopBarProps {
 
 /**
  * The admin shell's top bar (spec §2): 'Admin Dashboard', the environment switch, its links, and
- * on mobile an overlay with the same links. Production is shown in the alarm colour, so nobody
- * changes live data thinking it is a test store.
+ * on mobile an overlay with the same links and then the site's, as the back office's one menu on
+ * a phone (the site bar hides its own there: AdminLayout marks the page's area). Production is
+ * shown in the alarm colour, so nobody changes live data thinking it is a test store.
  */
 export function AdminTopBar({ environment, onEnvironmentChange }: AdminTopBarProps) {
   return (
@@ -61,6 +64,13 @@ export function AdminTopBar({ environment, onEnvironmentChange }: AdminTopBarPro
         {ADMIN_LINKS.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} end={link.end}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+        {PRIMARY_LINKS.map((link) => (
+          <li key={link.to} className={link === PRIMARY_LINKS[0] ? styles.siteLinks : undefined}>
+            <NavLink to={link.to} end={link.to === ROUTES.home} reloadDocument={link.reloadDocument}>
               {link.label}
             </NavLink>
           </li>
