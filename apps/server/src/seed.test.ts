@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import type { MerchCatalogue } from '@outpost/contracts/merch';
 import { afterEach, describe, expect, it } from 'vitest';
+import { signUpPlayers } from './identity/testing';
 import { countLiveProducts } from './products/queries';
 import { seedDemoData, seedIfNew } from './seed';
 import { countEmailSignups, recountEmailSignups } from './site/queries';
-import { openTestStores, TEST_DIALECTS, type TestStores } from './testing/test-stores';
+import { buildTestApp, openTestStores, TEST_DIALECTS, type TestApp, type TestStores } from './testing/test-stores';
 
 describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
   let t: TestStores;
@@ -38,6 +40,34 @@ describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
     expect(await countEmailSignups(db)).toBe(seeded);
     expect(await countLiveProducts(db)).toBe(2);
     expect(await db.selectFrom('product_varieties').select('variety_id').execute()).toHaveLength(7);
+  });
+});
+
+describe.each(TEST_DIALECTS)('the demo on %s, as a new player meets it', (dialect) => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it('lets the welcome code pay for the merch on sale now, so every flow of the shop can be tried', async () => {
+    t = await buildTestApp(dialect);
+    await seedDemoData(t.stores, 'development');
+    const [player] = await signUpPlayers(t.app, t.stores.identity, 'newcomer', 1);
+    const headers = { authorization: player?.bearer ?? '' };
+    const redeemed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/redeem-code',
+      headers,
+      payload: { code: 'welcome-to-the-outpost' },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    const catalogue = (await t.app.inject({ method: 'GET', url: '/api/shop/merch', headers })).json() as MerchCatalogue;
+    const onSale = catalogue.products.filter((product) => product.orderable).map((product) => product.priceCredits);
+    expect(onSale.length).toBeGreaterThan(0);
+    const credits = (await t.app.inject({ method: 'GET', url: '/api/account/credits', headers })).json() as {
+      balance: number;
+    };
+    expect(credits.balance).toBeGreaterThanOrEqual(Math.min(...onSale));
   });
 });
 

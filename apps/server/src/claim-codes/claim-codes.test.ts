@@ -561,7 +561,7 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
       await seedClaimCodes(db(), new Date());
       const player = players[30] as SignedIn;
       const first = await redeemThrough(t.app, player.bearer, 'Welcome to the Outpost');
-      expect(first.json()).toMatchObject({ code: 'welcome-to-the-outpost', credits: 500, rewards: ['emote-salute'] });
+      expect(first.json()).toMatchObject({ code: 'welcome-to-the-outpost', credits: 6000, rewards: ['emote-salute'] });
       expect(await usesLeft('welcome-to-the-outpost')).toBe(999);
       await seedClaimCodes(db(), new Date());
       expect(await usesLeft('welcome-to-the-outpost')).toBe(1000);

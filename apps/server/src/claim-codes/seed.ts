@@ -23,7 +23,9 @@ const DEMO_BATCHES: readonly DemoBatch[] = [
     batchName: 'Welcome to the Outpost',
     type: 'promo',
     uses: 1000,
-    credits: 500,
+    // Enough for the demo merch on sale now (the Outpost Hoodie, 5,999 credits): a new player
+    // reaches every flow of the shop with this one code (issue 24 point 7).
+    credits: 6000,
     rewards: ['emote-salute'],
     codes: ['welcome-to-the-outpost'],
   },
