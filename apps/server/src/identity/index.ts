@@ -8,6 +8,7 @@ export {
   findProfile,
   heldKeyPattern,
   listRecentAccounts,
+  peopleOf,
   playerAccountsAfter,
 } from './queries';
 export { changeKeysLast, findStoredKeys, KeysChangedMeanwhileError } from './search/keys';

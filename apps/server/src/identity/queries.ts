@@ -1,4 +1,5 @@
 import type { Profile } from '@outpost/contracts/identity';
+import type { Person } from '@outpost/contracts/people';
 import { type Kysely, sql } from 'kysely';
 import { isUniqueViolation } from '../platform/db/errors';
 import { prepareQuery } from '../platform/db/prepared-query';
@@ -209,6 +210,28 @@ export async function playerAccountsAfter(
   if (after !== null) page = page.where('auth_users.id', '>', after);
   const rows = await page.execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * The people behind these user ids, as the back office names them (display name and email); an
+ * id without an account (deleted) is still answered, with neither.
+ */
+export async function peopleOf(
+  db: Kysely<IdentityDatabase>,
+  userIds: readonly string[],
+): Promise<ReadonlyMap<string, Person>> {
+  const unique = [...new Set(userIds)];
+  const people = new Map<string, Person>(unique.map((userID) => [userID, { userID, displayName: null, email: null }]));
+  if (unique.length === 0) return people;
+  const rows = await db
+    .selectFrom('auth_users')
+    .leftJoin('profiles', 'profiles.user_id', 'auth_users.id')
+    .select(['auth_users.id as userID', 'auth_users.email', 'profiles.display_name as displayName'])
+    .where('auth_users.id', 'in', unique)
+    .execute();
+  for (const row of rows)
+    people.set(row.userID, { userID: row.userID, displayName: row.displayName, email: row.email });
+  return people;
 }
 
 /** The display names of some accounts (null for one without a profile), for lists that name people. */
