@@ -207,3 +207,12 @@ export async function goWithinApp(page: Page, origin: string, path: string): Pro
   await page.waitForURL(`${origin}${path}`);
   await page.locator('main h1:not([data-left])').first().waitFor();
 }
+
+/**
+ * The user ids (better-auth's 32 letters and digits) a reader of the page's main region sees:
+ * the back office names people instead, and shows the raw id only on the user's own page.
+ */
+export async function visibleUserIds(page: Page): Promise<string[]> {
+  const text = await page.locator('main').innerText();
+  return text.match(/\b[A-Za-z0-9]{32}\b/g) ?? [];
+}
