@@ -28,6 +28,39 @@ export const PRODUCT_MESSAGES = {
   varietyIdsUnique: 'Each variety needs its own Variety ID.',
 } as const;
 
+/** A variety as a form or a request names it: what the messages below need to point at it. */
+interface NamedVariety {
+  varietyID: string;
+  varietyName: string;
+  stripeID?: string | undefined;
+}
+
+/** The place in the list of each variety without a Stripe Product ID. */
+export function varietiesWithoutStripeId(varieties: readonly NamedVariety[]): number[] {
+  return varieties.flatMap((variety, index) => ((variety.stripeID ?? '').trim() === '' ? [index] : []));
+}
+
+/** A variety in words: its name and ID, or its place when it has neither yet. */
+export function varietyLabel(variety: NamedVariety, index: number): string {
+  const name = variety.varietyName.trim();
+  const id = variety.varietyID.trim();
+  if (name && id) return `${name} (${id})`;
+  return name || id || `Variety ${index + 1}`;
+}
+
+/**
+ * Spec §5's message word for word, then the varieties it is about, so the admin knows which row
+ * to fill: "Stripe Product ID is required for all varieties. Missing for: Large (large)."
+ */
+export function stripeIdMissingMessage(varieties: readonly NamedVariety[]): string {
+  const missing = varietiesWithoutStripeId(varieties).map((index) =>
+    varietyLabel(varieties[index] as NamedVariety, index),
+  );
+  return missing.length === 0
+    ? PRODUCT_MESSAGES.stripeIdRequired
+    : `${PRODUCT_MESSAGES.stripeIdRequired} Missing for: ${missing.join(', ')}.`;
+}
+
 export const createProductErrorMessage = (message: string) => `Error creating product: ${message}`;
 export const uploadErrorMessage = (message: string) => `Error uploading file: ${message}`;
 

@@ -10,7 +10,12 @@ export const productsDomain: Domain = {
   migrations: { game: productsMigrations },
   seed: seedProducts,
   register(app, { stores, files, config }) {
-    registerProductRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
+    registerProductRoutes(app, {
+      game: stores.game,
+      files,
+      imageMaxBytes: config.imageMaxBytes,
+      stripeConfigured: (environment) => config.stripe[environment] !== undefined,
+    });
   },
   figures: { liveProducts: ({ game }) => countLiveProducts(game) },
 };

@@ -1,14 +1,19 @@
 import multipart from '@fastify/multipart';
-import { adminEnvironmentParamsSchema } from '@outpost/contracts/environments';
+import { adminEnvironmentParamsSchema, type Environment } from '@outpost/contracts/environments';
+import { fieldErrorDetails } from '@outpost/contracts/field-errors';
 import {
+  type CreateProductInput,
   createProductInputSchema,
   PRODUCT_MAX_IMAGES,
+  PRODUCT_MESSAGES,
   type Product,
   productListPageSchema,
   productListQuerySchema,
   productParamsSchema,
   productSchema,
+  stripeIdMissingMessage,
   updateProductInputSchema,
+  varietiesWithoutStripeId,
 } from '@outpost/contracts/products';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -43,6 +48,8 @@ export interface ProductRoutesOptions {
   files: FileStore;
   /** IMAGE_MAX_BYTES: the largest image a save may upload. */
   imageMaxBytes: number;
+  /** Whether the environment takes card payments through Stripe, which sells each variety by its Stripe id. */
+  stripeConfigured: (environment: Environment) => boolean;
 }
 
 function toProduct(stored: StoredProduct, files: FileStore): Product {
@@ -87,6 +94,21 @@ function toFunctionError(error: unknown, environment: string): unknown {
     return new FunctionError('aborted', error.message);
   }
   return error;
+}
+
+/**
+ * Where Stripe is configured, a new product must name each variety's Stripe Product ID: the edit
+ * screen requires it (spec §5), so a product created without one could not be saved until it was
+ * added. The refusal is the edit screen's message, naming the varieties and pointing at their fields.
+ */
+function refuseMissingStripeIds(input: CreateProductInput): void {
+  const missing = varietiesWithoutStripeId(input.varieties);
+  if (missing.length === 0) return;
+  const fields = missing.map((index) => ({
+    path: ['varieties', index, 'stripeID'],
+    message: PRODUCT_MESSAGES.stripeIdRequired,
+  }));
+  throw new FunctionError('invalid-argument', stripeIdMissingMessage(input.varieties), fieldErrorDetails(fields));
 }
 
 /** A save's body: the product, and the images uploaded with it when it came as multipart. */
@@ -162,6 +184,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
       async (request) => {
         const { env } = request.params;
         const change = await adminChangeOf(request, env);
+        if (options.stripeConfigured(env)) refuseMissingStripeIds(request.body);
         const db = storeOf(env);
         try {
           await createProduct(db, request.body, change);

@@ -5,6 +5,7 @@ import {
   functionStatusForHttp,
   HTTP_BY_FUNCTION_STATUS,
 } from '@outpost/contracts/callable';
+import { fieldErrorDetails } from '@outpost/contracts/field-errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 
@@ -61,14 +62,28 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The address of the request is not a valid URL.',
 };
 
-function toFunctionError(error: FastifyError | Error): { http: number; body: FunctionErrorBody } {
+/**
+ * Whether a refusal names the fields at fault in `details.fields`: a back-office form's body, so
+ * the screen can mark each field and focus the first. The functions' and the auth routes' error
+ * bodies keep the shapes their clients (Firebase's SDKs among them) know.
+ */
+function namesFields(error: Error, request: FastifyRequest | undefined): boolean {
+  const context = (error as { validationContext?: unknown }).validationContext;
+  return context === 'body' && (request?.routeOptions.url ?? '').startsWith('/api/admin/');
+}
+
+function toFunctionError(
+  error: FastifyError | Error,
+  request?: FastifyRequest,
+): { http: number; body: FunctionErrorBody } {
   if (error instanceof FunctionError) {
     return { http: error.httpStatus, body: errorBody(error.status, error.message, error.details) };
   }
   if (error instanceof z.core.$ZodError) {
     const issue = error.issues[0];
     const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    return { http: 400, body: errorBody('invalid-argument', `${where}${issue?.message ?? 'Invalid input.'}`) };
+    const details = namesFields(error, request) ? fieldErrorDetails(error.issues) : undefined;
+    return { http: 400, body: errorBody('invalid-argument', `${where}${issue?.message ?? 'Invalid input.'}`, details) };
   }
   const fastifyError = error as FastifyError;
   const statusCode = fastifyError.statusCode ?? 500;
@@ -89,7 +104,7 @@ function toFunctionError(error: FastifyError | Error): { http: number; body: Fun
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { http, body } = toFunctionError(error);
+    const { http, body } = toFunctionError(error, request);
     if (http >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: body.error.status, message: body.error.message }, 'request refused');
     return reply.code(http).send(body);
