@@ -125,7 +125,7 @@ describe('products, as staff', () => {
     const olive = variety(page, 1);
     await olive.getByLabel('Stripe Product ID').fill('');
     await save.click();
-    await expectAlert(page, 'Stripe Product ID is required for all varieties.');
+    await expectAlert(page, 'Stripe Product ID is required for all varieties. Missing for: Olive (olive).');
     await olive.getByLabel('Stripe Product ID').fill('prod_olive');
     await olive.getByLabel('Quantity').fill('-1');
     await save.click();

@@ -1,12 +1,19 @@
 import { z } from 'zod/mini';
-/** A form's check: the value to send, or the one message to show. */
-export type Checked<Value> = { ok: true; value: Value } | { ok: false; message: string };
+import { type FieldErrors, issueFields } from '../../../components/form/field-errors';
+
+/**
+ * A form's check: the value to send, or the one message to show and, where the schema knows
+ * them, the fields at fault (for useFormRefusal's `refuse`, which marks them and focuses the first).
+ */
+export type Checked<Value> = { ok: true; value: Value } | { ok: false; message: string; fields?: FieldErrors };
 
 export interface CheckOptions {
   /** The form's fields from top to bottom, when the schema names them in another order. */
   order?: readonly string[];
   /** Says an issue in the form's words (which field, which prize); the schema's message otherwise. */
   describe?: (issue: z.core.$ZodIssue) => string;
+  /** Also answer every field at fault (`fields`), for a form that marks them (useFormRefusal). */
+  markFields?: boolean;
 }
 
 /** The issue of the field highest in the form; fields the order does not name come after, as the schema lists them. */
@@ -35,7 +42,9 @@ export function checkWith<Schema extends z.ZodMiniType>(
   if (result.success) return { ok: true, value: result.data };
   const issue = firstIssue(result.error.issues, options.order ?? []);
   if (!issue) return { ok: false, message: 'Check the fields.' };
-  return { ok: false, message: options.describe ? options.describe(issue) : issue.message };
+  const message = options.describe ? options.describe(issue) : issue.message;
+  if (!options.markFields) return { ok: false, message };
+  return { ok: false, message, fields: issueFields(result.error.issues, options.describe) };
 }
 
 /** A whole number as typed; empty is missing (the schema's "required" message), anything else a number or NaN. */

@@ -7,13 +7,15 @@ import {
   productStatusSchema,
 } from '@outpost/contracts/products';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
-import formStyles from '../../../components/form/form.module.css';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { refusedFields } from '../../../components/form/field-errors';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { SelectField } from '../../../components/form/select-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
@@ -25,6 +27,7 @@ import { ReadOnlyNotice } from '../components/read-only-notice';
 import { productQueryOptions, useProduct } from './api/get-product';
 import { useUpdateProduct } from './api/update-product';
 import { ImageEditor, type NewImage } from './components/image-editor';
+import { ReleaseDateField } from './components/release-date-field';
 import { VarietiesEditor } from './components/varieties-editor';
 import {
   checkProductEdit,
@@ -96,13 +99,14 @@ function ProductEditForm({ environment, product, canEdit, initialNotice }: Produ
   const [base, setBase] = useState(product);
   const [draft, setDraft] = useState<ProductDraft>(() => draftFromProduct(product));
   const [newImages, setNewImages] = useState<NewImage[]>([]);
-  const [notice, setNotice] = useState<FormNotice | null>(initialNotice ? { tone: 'ok', text: initialNotice } : null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal(
+    initialNotice ? { tone: 'ok', text: initialNotice } : null,
+  );
   const [conflict, setConflict] = useState(false);
   const saving = useRef(false);
   const update = useUpdateProduct(environment, product.productID);
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirmDialog();
-  const statusId = useId();
   const set = <Field extends keyof ProductDraft>(field: Field, value: ProductDraft[Field]) =>
     setDraft((current) => ({ ...current, [field]: value }));
 
@@ -119,7 +123,7 @@ function ProductEditForm({ environment, product, canEdit, initialNotice }: Produ
       staleTime: 0,
     });
     startFrom(latest);
-    setNotice({ tone: 'ok', text: 'Loaded the latest saved version.' });
+    report({ tone: 'ok', text: 'Loaded the latest saved version.' });
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -128,7 +132,7 @@ function ProductEditForm({ environment, product, canEdit, initialNotice }: Produ
     if (saving.current || !canEdit) return;
     const checked = checkProductEdit(draft, base, newImages.length);
     if (!checked.ok) {
-      setNotice({ tone: 'error', text: checked.message });
+      refuse(checked.message, checked.fields);
       return;
     }
     saving.current = true;
@@ -144,18 +148,19 @@ function ProductEditForm({ environment, product, canEdit, initialNotice }: Produ
         return;
       }
     }
-    setNotice(null);
+    report(null);
     update.mutate(
       { input: checked.value, files: newImages.map((image) => image.file) },
       {
         onSuccess: (saved) => {
           startFrom(saved);
-          setNotice({ tone: 'ok', text: PRODUCT_MESSAGES.updated });
+          report({ tone: 'ok', text: PRODUCT_MESSAGES.updated });
         },
         onError: (error) => {
           const failure = saveFailure(error);
           setConflict(failure.conflict);
-          setNotice({ tone: 'error', text: failure.message });
+          // The save's body is {product, images}: the form's fields sit under `product`.
+          refuse(failure.message, refusedFields(error, 'product'));
         },
         onSettled: () => {
           saving.current = false;
@@ -166,10 +171,15 @@ function ProductEditForm({ environment, product, canEdit, initialNotice }: Produ
 
   const unit = PRICE_UNITS.find((option) => option.unit === draft.priceUnit) ?? PRICE_UNITS[0];
   return (
-    <form className={adminStyles.form} onSubmit={submit} noValidate aria-busy={update.isPending}>
+    <form ref={formRef} className={adminStyles.form} onSubmit={submit} noValidate aria-busy={update.isPending}>
       {!canEdit && <ReadOnlyNotice>Your role may view this product but not change it.</ReadOnlyNotice>}
       <fieldset className={adminStyles.plain} disabled={!canEdit}>
-        <FormField label="Product Name" value={draft.name} onChange={(event) => set('name', event.target.value)} />
+        <FormField
+          label="Product Name"
+          value={draft.name}
+          error={errors.name}
+          onChange={(event) => set('name', event.target.value)}
+        />
         <fieldset className={styles.priceUnit}>
           <legend>Price unit</legend>
           {PRICE_UNITS.map((option) => (
@@ -196,6 +206,7 @@ function ProductEditForm({ environment, product, canEdit, initialNotice }: Produ
           inputMode={draft.priceUnit === 'dollars' ? 'decimal' : 'numeric'}
           hint={unit?.hint}
           value={draft.price}
+          error={errors.price}
           onChange={(event) => set('price', event.target.value)}
         />
         <CheckboxField
@@ -203,39 +214,37 @@ function ProductEditForm({ environment, product, canEdit, initialNotice }: Produ
           checked={draft.isDigitalDouble}
           onChange={(checked) => set('isDigitalDouble', checked)}
         />
-        <FormField
-          label="Release Date"
-          type="date"
-          value={draft.releaseDay}
-          onChange={(event) => set('releaseDay', event.target.value)}
+        <ReleaseDateField
+          value={draft.releaseDate}
+          error={errors.releaseDate}
+          onChange={(value) => set('releaseDate', value)}
         />
         <TextAreaField
           label="Description"
           rows={4}
           value={draft.description}
+          error={errors.description}
           onChange={(event) => set('description', event.target.value)}
         />
-        <div className={formStyles.field}>
-          <label htmlFor={statusId}>Status</label>
-          <select
-            id={statusId}
-            className={formStyles.input}
-            value={draft.status}
-            onChange={(event) => {
-              const status = z.safeParse(productStatusSchema, Number(event.target.value));
-              if (status.success) set('status', status.data);
-            }}
-          >
-            {Object.entries(PRODUCT_STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label} ({value})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          value={draft.status}
+          error={errors.status}
+          onChange={(event) => {
+            const status = z.safeParse(productStatusSchema, Number(event.target.value));
+            if (status.success) set('status', status.data);
+          }}
+        >
+          {Object.entries(PRODUCT_STATUS_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label} ({value})
+            </option>
+          ))}
+        </SelectField>
         <VarietiesEditor
           mode="edit"
           varieties={draft.varieties}
+          errors={errors}
           onChange={(varieties) => set('varieties', varieties)}
         />
         <ImageEditor
@@ -245,7 +254,7 @@ function ProductEditForm({ environment, product, canEdit, initialNotice }: Produ
           onNewImagesChange={setNewImages}
         />
       </fieldset>
-      <FormAlert notice={notice} />
+      <FormAlert notice={notice} ref={alertRef} />
       {conflict && (
         <div className={adminStyles.submitRow}>
           <button type="button" className={listStyles.plainButton} onClick={() => void reload()}>

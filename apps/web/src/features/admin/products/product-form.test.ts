@@ -1,6 +1,7 @@
 import { PRODUCT_MESSAGES, type Product } from '@outpost/contracts/products';
 import { describe, expect, it } from 'vitest';
 import type { Checked } from '../components/form-check';
+import { toLocalDateTime } from '../components/local-time';
 import { moveItem } from '../components/move-item';
 import {
   blankVariety,
@@ -11,7 +12,6 @@ import {
   draftFromProduct,
   IMAGE_LIMIT_MESSAGE,
   localDateTimeToIso,
-  localDay,
   NEW_IMAGE_LIMIT_MESSAGE,
   type NewProductDraft,
   newProductDraft,
@@ -30,6 +30,7 @@ const filled = (changes: Partial<NewProductDraft> = {}): NewProductDraft => ({
 });
 
 const messageOf = (checked: Checked<unknown>) => (checked.ok ? 'ok' : checked.message);
+const fieldsOf = (checked: Checked<unknown>) => (checked.ok ? 'ok' : checked.fields);
 
 const product: Product = {
   productID: 'field-jacket',
@@ -126,6 +127,20 @@ describe('the create form', () => {
     expect(messageOf(checkNewProduct(filled({ varieties: twice })))).toBe(PRODUCT_MESSAGES.varietyIdsUnique);
   });
 
+  it('marks every field at fault, keyed as the form and the server key them', () => {
+    const varieties = [newProductDraft().varieties[0], { ...blankVariety('blue'), varietyName: '', quantity: '-1' }];
+    const checked = checkNewProduct(
+      filled({ name: '', price: '1.999', varieties: varieties as NewProductDraft['varieties'] }),
+    );
+    expect(fieldsOf(checked)).toEqual({
+      name: PRODUCT_MESSAGES.fillAllFields,
+      price: PRODUCT_MESSAGES.wholeCents,
+      'varieties.1.varietyName': PRODUCT_MESSAGES.fillVarietyFields,
+      'varieties.1.quantity': PRODUCT_MESSAGES.fillVarietyFields,
+    });
+    expect(messageOf(checked)).toBe(PRODUCT_MESSAGES.fillAllFields);
+  });
+
   it('sends a release date typed in local time as an instant, and none when empty', () => {
     expect(localDateTimeToIso('')).toBeNull();
     expect(localDateTimeToIso('2026-12-01T18:00')).toBe(new Date(2026, 11, 1, 18, 0).toISOString());
@@ -135,10 +150,11 @@ describe('the create form', () => {
 });
 
 describe('the edit form', () => {
-  it('starts from the product: price in dollars, the release day, images in their order', () => {
+  it('starts from the product: price in dollars, the release date as the create screen holds it, images in order', () => {
     const draft = draftFromProduct(product);
     expect(draft).toMatchObject({ price: '19.99', priceUnit: 'dollars', status: 1, isDigitalDouble: true });
-    expect(draft.releaseDay).toBe(localDay(product.releaseDate));
+    expect(draft.releaseDate).toBe(toLocalDateTime(product.releaseDate));
+    expect(draft.releaseDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     expect(draft.images.map((image) => image.key)).toEqual(['a', 'b']);
     expect(draft.varieties.map((variety) => variety.stored?.lifetimeQuantity)).toEqual([5, 9]);
   });
@@ -169,11 +185,20 @@ describe('the edit form', () => {
     });
   });
 
-  it('keeps the stored time when the day did not change, and starts the day otherwise', () => {
-    const stored = product.releaseDate;
-    expect(releaseDateFor(localDay(stored), stored)).toBe(stored);
-    expect(releaseDateFor('2027-01-05', stored)).toBe(new Date(2027, 0, 5).toISOString());
+  it('keeps the stored instant when the date and time did not change, and saves the one typed otherwise', () => {
+    const stored = '2026-12-01T17:30:45.500Z';
+    expect(releaseDateFor(toLocalDateTime(stored), stored)).toBe(stored);
+    expect(releaseDateFor('2027-01-05T09:15', stored)).toBe(new Date(2027, 0, 5, 9, 15).toISOString());
+    expect(releaseDateFor('2027-01-05T09:15', null)).toBe(new Date(2027, 0, 5, 9, 15).toISOString());
     expect(releaseDateFor('', stored)).toBeNull();
+  });
+
+  it('reads a release date as the create screen does: one text, one instant', () => {
+    const typed = '2027-03-04T20:45';
+    const created = checkNewProduct(filled({ releaseDate: typed }));
+    const edited = checkProductEdit({ ...draftFromProduct(product), releaseDate: typed }, product, 0);
+    expect(created.ok && created.value.releaseDate).toBe(new Date(2027, 2, 4, 20, 45).toISOString());
+    expect(edited.ok && edited.value.releaseDate).toBe(created.ok && created.value.releaseDate);
   });
 
   it('gives every edit alert of spec §5', () => {
@@ -188,7 +213,8 @@ describe('the edit form', () => {
     const withOlive = (changes: object) => ({ varieties: [{ ...olive, ...changes }, rust] });
     expect(check(withOlive({ quantity: '' }))).toBe(PRODUCT_MESSAGES.fillVarietyFields);
     expect(check(withOlive({ varietyID: '' }))).toBe(PRODUCT_MESSAGES.varietyIdRequired);
-    expect(check(withOlive({ stripeID: '' }))).toBe(PRODUCT_MESSAGES.stripeIdRequired);
+    // Spec §5's message, then the variety it is about.
+    expect(check(withOlive({ stripeID: '' }))).toBe(`${PRODUCT_MESSAGES.stripeIdRequired} Missing for: Olive (olive).`);
     expect(check(withOlive({ varietyName: '' }))).toBe(PRODUCT_MESSAGES.varietyNameRequired);
     expect(check(withOlive({ quantity: '-2' }))).toBe(PRODUCT_MESSAGES.quantityNegative);
     expect(check({}, 13)).toBe(NEW_IMAGE_LIMIT_MESSAGE);
@@ -197,6 +223,25 @@ describe('the edit form', () => {
     expect(check({}, 12)).toBe('ok');
     const many = Array.from({ length: 20 }, (_, index) => ({ index, url: '', thumbnailUrl: '', key: `k${index}` }));
     expect(check({ images: many }, 5)).toBe(IMAGE_LIMIT_MESSAGE);
+  });
+
+  it('names every variety without a Stripe id and marks its field, among the other fields at fault', () => {
+    const draft = draftFromProduct(product);
+    const [olive, rust] = draft.varieties;
+    if (!olive || !rust) throw new Error('two varieties expected');
+    const bare = { ...blankVariety('variety-x'), varietyName: 'Sand', stripeID: ' ' };
+    const checked = checkProductEdit({ ...draft, varieties: [olive, { ...rust, stripeID: '' }, bare] }, product, 0);
+    expect(messageOf(checked)).toBe(`${PRODUCT_MESSAGES.stripeIdRequired} Missing for: Rust (rust), Sand (variety-x).`);
+    expect(fieldsOf(checked)).toEqual({
+      'varieties.1.stripeID': PRODUCT_MESSAGES.stripeIdRequired,
+      'varieties.2.stripeID': PRODUCT_MESSAGES.stripeIdRequired,
+    });
+    const alsoNameless = checkProductEdit({ ...draft, name: ' ', varieties: [{ ...olive, stripeID: '' }] }, product, 0);
+    expect(messageOf(alsoNameless)).toBe(PRODUCT_MESSAGES.fillAllFields);
+    expect(fieldsOf(alsoNameless)).toEqual({
+      name: PRODUCT_MESSAGES.fillAllFields,
+      'varieties.0.stripeID': PRODUCT_MESSAGES.stripeIdRequired,
+    });
   });
 
   it("generates a new variety's ID with the 'variety-' prefix, valid as a variety ID", () => {

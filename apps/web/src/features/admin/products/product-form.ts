@@ -13,13 +13,13 @@ import {
   type Product,
   type ProductImage,
   type ProductStatus,
+  stripeIdMissingMessage,
   updateProductInputSchema,
   type Variety,
 } from '@outpost/contracts/products';
-import { z } from 'zod/mini';
-import { parseDay } from '../../../components/admin-list/list-view';
-import type { Checked } from '../components/form-check';
-import { fromLocalDateTime } from '../components/local-time';
+import type { z } from 'zod/mini';
+import { type Checked, checkWith } from '../components/form-check';
+import { fromLocalDateTime, toLocalDateTime } from '../components/local-time';
 
 /*
  * The create and edit screens' forms as data, and their checks (spec §5). The checks parse with
@@ -90,24 +90,22 @@ const varietyValues = (varieties: readonly VarietyDraft[]) =>
     quantity: quantityValue(variety.quantity),
   }));
 
-/** The first problem the schema finds, in the order of the form (spec §5's order of alerts). */
-function firstMessage(error: z.core.$ZodError, priceText: string): string {
-  const issue = error.issues[0];
-  if (!issue) return PRODUCT_MESSAGES.fillAllFields;
-  // "> 0" is all the spec says of a price; 1.999 deserves to be told why it is refused.
-  if (issue.path[0] === 'price' && hasFractionalCents(priceText)) return PRODUCT_MESSAGES.wholeCents;
-  return issue.message;
-}
-
+/**
+ * Parses with the contracts schema: on a refusal, the first problem in the order of the form (spec
+ * §5's order of alerts) and every field at fault. A missing Stripe id also names the varieties
+ * without one, as the server does.
+ */
 function parseWith<Schema extends z.ZodMiniType>(
   schema: Schema,
-  raw: unknown,
+  raw: { varieties: readonly { varietyID: string; varietyName: string; stripeID: string }[] },
   priceText: string,
 ): Checked<z.output<Schema>> {
-  const result = z.safeParse(schema, raw);
-  return result.success
-    ? { ok: true, value: result.data }
-    : { ok: false, message: firstMessage(result.error, priceText) };
+  // "> 0" is all the spec says of a price; 1.999 deserves to be told why it is refused.
+  const describe = (issue: z.core.$ZodIssue) =>
+    issue.path[0] === 'price' && hasFractionalCents(priceText) ? PRODUCT_MESSAGES.wholeCents : issue.message;
+  const checked = checkWith(schema, raw, { describe, markFields: true });
+  if (checked.ok || checked.message !== PRODUCT_MESSAGES.stripeIdRequired) return checked;
+  return { ...checked, message: stripeIdMissingMessage(raw.varieties) };
 }
 
 /* Create */
@@ -169,32 +167,22 @@ export interface ProductDraft {
   price: string;
   priceUnit: PriceUnit;
   isDigitalDouble: boolean;
-  /** A date input's value (YYYY-MM-DD) in the admin's time zone; empty for none. */
-  releaseDay: string;
+  /** A datetime-local input's value, as on the create screen (ReleaseDateField); empty for none. */
+  releaseDate: string;
   status: ProductStatus;
   varieties: VarietyDraft[];
   /** The saved images to keep, in their new order. */
   images: ProductImage[];
 }
 
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-/** The day of an instant in the admin's time zone, as a date input shows it. */
-export function localDay(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
-}
-
 /**
- * The release date to save for the day in the field: the stored instant when the day did not
- * change (the edit screen shows only the day, and must not move the time), else the day's start.
+ * The release date to save for the field's value: the stored instant when the value did not
+ * change (the field shows minutes, and must not drop the stored seconds), else the instant typed.
  */
-export function releaseDateFor(day: string, stored: string | null): string | null {
-  if (day === '') return null;
-  if (day === localDay(stored)) return stored;
-  return parseDay(day)?.toISOString() ?? day;
+export function releaseDateFor(text: string, stored: string | null): string | null {
+  if (text.trim() === '') return null;
+  if (text === toLocalDateTime(stored)) return stored;
+  return fromLocalDateTime(text);
 }
 
 export function draftFromProduct(product: Product): ProductDraft {
@@ -204,7 +192,7 @@ export function draftFromProduct(product: Product): ProductDraft {
     price: centsToDollars(product.price),
     priceUnit: 'dollars',
     isDigitalDouble: product.isDigitalDouble,
-    releaseDay: localDay(product.releaseDate),
+    releaseDate: toLocalDateTime(product.releaseDate),
     status: product.status,
     varieties: product.varieties.map(storedVariety),
     images: [...product.images].sort((a, b) => a.index - b.index),
@@ -241,7 +229,7 @@ export function checkProductEdit(
     description: draft.description,
     price: priceInCents(draft.price, draft.priceUnit) ?? undefined,
     isDigitalDouble: draft.isDigitalDouble,
-    releaseDate: releaseDateFor(draft.releaseDay, product.releaseDate),
+    releaseDate: releaseDateFor(draft.releaseDate, product.releaseDate),
     status: draft.status,
     varieties: varietyValues(draft.varieties),
     images: draft.images.map((image) => ({ key: image.key })),
@@ -249,8 +237,10 @@ export function checkProductEdit(
   };
   const checked = parseWith(updateProductInputSchema, raw, draft.priceUnit === 'dollars' ? draft.price : '');
   if (!checked.ok) return checked;
-  if (newImageCount > PRODUCT_MAX_NEW_IMAGES) return { ok: false, message: NEW_IMAGE_LIMIT_MESSAGE };
-  if (draft.images.length + newImageCount > PRODUCT_MAX_IMAGES) return { ok: false, message: IMAGE_LIMIT_MESSAGE };
+  if (newImageCount > PRODUCT_MAX_NEW_IMAGES) return { ok: false, message: NEW_IMAGE_LIMIT_MESSAGE, fields: {} };
+  if (draft.images.length + newImageCount > PRODUCT_MAX_IMAGES) {
+    return { ok: false, message: IMAGE_LIMIT_MESSAGE, fields: {} };
+  }
   return checked;
 }
 

@@ -2,9 +2,11 @@ import { ADMIN_ROUTES, adminProductPath } from '@outpost/contracts/admin-routes'
 import type { Environment } from '@outpost/contracts/environments';
 import { PRODUCT_MESSAGES } from '@outpost/contracts/products';
 import { type FormEvent, useRef, useState } from 'react';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { refusedFields } from '../../../components/form/field-errors';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { Link, useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
@@ -13,6 +15,7 @@ import { CheckboxField } from '../components/checkbox-field';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useCreateProduct } from './api/create-product';
+import { ReleaseDateField } from './components/release-date-field';
 import { VarietiesEditor } from './components/varieties-editor';
 import { checkNewProduct, type NewProductDraft, newProductDraft } from './product-form';
 import { createFailureMessage } from './save-failure';
@@ -39,7 +42,7 @@ export default function ProductNew() {
 
 function NewProductForm({ environment }: { environment: Environment }) {
   const [draft, setDraft] = useState<NewProductDraft>(newProductDraft);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const creating = useRef(false);
   const create = useCreateProduct(environment);
   const navigate = useNavigate();
@@ -52,7 +55,7 @@ function NewProductForm({ environment }: { environment: Environment }) {
     if (creating.current) return;
     const checked = checkNewProduct(draft);
     if (!checked.ok) {
-      setNotice({ tone: 'error', text: checked.message });
+      refuse(checked.message, checked.fields);
       return;
     }
     const input = checked.value;
@@ -72,7 +75,7 @@ function NewProductForm({ environment }: { environment: Environment }) {
       creating.current = false;
       return;
     }
-    setNotice(null);
+    report(null);
     create.mutate(input, {
       onSuccess: (product) => {
         if (draft.goToProductPage) {
@@ -81,9 +84,10 @@ function NewProductForm({ environment }: { environment: Environment }) {
           return;
         }
         setDraft({ ...newProductDraft(), goToProductPage: false });
-        setNotice({ tone: 'ok', text: PRODUCT_MESSAGES.created });
+        report({ tone: 'ok', text: PRODUCT_MESSAGES.created });
       },
-      onError: (error) => setNotice({ tone: 'error', text: createFailureMessage(error) }),
+      // The server's refusal names its fields (a Stripe id where Stripe is on): they are marked too.
+      onError: (error) => refuse(createFailureMessage(error), refusedFields(error)),
       onSettled: () => {
         creating.current = false;
       },
@@ -91,20 +95,27 @@ function NewProductForm({ environment }: { environment: Environment }) {
   };
 
   return (
-    <form className={adminStyles.form} onSubmit={submit} noValidate>
+    <form ref={formRef} className={adminStyles.form} onSubmit={submit} noValidate>
       <FormField
         label="Product ID"
         value={draft.productID}
+        error={errors.productID}
         hint="Unique in this environment; letters, digits, '-', '_' and '.'. It cannot change later."
         autoCapitalize="none"
         spellCheck={false}
         onChange={(event) => set('productID', event.target.value)}
       />
-      <FormField label="Product Name" value={draft.name} onChange={(event) => set('name', event.target.value)} />
+      <FormField
+        label="Product Name"
+        value={draft.name}
+        error={errors.name}
+        onChange={(event) => set('name', event.target.value)}
+      />
       <TextAreaField
         label="Description"
         rows={4}
         value={draft.description}
+        error={errors.description}
         onChange={(event) => set('description', event.target.value)}
       />
       <FormField
@@ -112,6 +123,7 @@ function NewProductForm({ environment }: { environment: Environment }) {
         inputMode="decimal"
         hint="In dollars, e.g. 19.99."
         value={draft.price}
+        error={errors.price}
         onChange={(event) => set('price', event.target.value)}
       />
       <CheckboxField
@@ -119,16 +131,15 @@ function NewProductForm({ environment }: { environment: Environment }) {
         checked={draft.isDigitalDouble}
         onChange={(checked) => set('isDigitalDouble', checked)}
       />
-      <FormField
-        label="Release Date"
-        type="datetime-local"
-        hint="In your time zone; leave empty for none."
+      <ReleaseDateField
         value={draft.releaseDate}
-        onChange={(event) => set('releaseDate', event.target.value)}
+        error={errors.releaseDate}
+        onChange={(value) => set('releaseDate', value)}
       />
       <VarietiesEditor
         mode="create"
         varieties={draft.varieties}
+        errors={errors}
         onChange={(varieties) => set('varieties', varieties)}
       />
       <p className={adminStyles.note}>{PRODUCT_MESSAGES.photosOnEditPage}</p>
@@ -137,7 +148,7 @@ function NewProductForm({ environment }: { environment: Environment }) {
         checked={draft.goToProductPage}
         onChange={(checked) => set('goToProductPage', checked)}
       />
-      <FormAlert notice={notice} />
+      <FormAlert notice={notice} ref={alertRef} />
       <div className={adminStyles.submitRow}>
         <button type="submit" className={`button ${adminStyles.submit}`} disabled={create.isPending}>
           Create Product

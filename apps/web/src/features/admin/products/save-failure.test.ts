@@ -26,4 +26,18 @@ describe('failure messages', () => {
     });
     expect(saveFailure(new CallableError('invalid-argument', 'price: The price is too large.')).conflict).toBe(false);
   });
+
+  it('leaves out the path of a field the refusal names, as the field itself is marked', () => {
+    const fields = { 'product.price': 'Please fill out all fields.' };
+    const refused = new CallableError('invalid-argument', 'product.price: Please fill out all fields.', { fields });
+    expect(saveFailure(refused).message).toBe('The product was not saved. Please fill out all fields.');
+    const stripe = new CallableError(
+      'invalid-argument',
+      'Stripe Product ID is required for all varieties. Missing for: Large (large).',
+      { fields: { 'varieties.1.stripeID': 'Stripe Product ID is required for all varieties.' } },
+    );
+    expect(createFailureMessage(stripe)).toBe(
+      'Error creating product: Stripe Product ID is required for all varieties. Missing for: Large (large).',
+    );
+  });
 });

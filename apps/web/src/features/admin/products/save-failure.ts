@@ -1,11 +1,13 @@
 import { createProductErrorMessage, uploadErrorMessage } from '@outpost/contracts/products';
+import { refusalText } from '../../../components/form/field-errors';
 import { errorCode } from '../../../lib/api';
 import { CallableError } from '../../../lib/callable';
 
 /** The codes of an image the server refused (`details.code`); nothing of that save was kept. */
 const IMAGE_REFUSALS = new Set(['not-an-image', 'image-unreadable', 'image-too-large']);
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The server's message; a refused field's path is left out, as the field itself is marked. */
+const messageOf = (error: unknown) => (error instanceof Error ? refusalText(error) : String(error));
 
 /** Spec §8: 'Error creating product: {message}', with the server's message (a taken ID, a refused field). */
 export function createFailureMessage(error: unknown): string {
