@@ -219,8 +219,9 @@ export const BETA_REQUEST_ANSWER_LABELS: Record<string, string> = {
  * questions by their labels (others by their names in words), a platform by its name, yes/no for
  * true/false, a dash for an empty answer.
  */
-export function betaRequestAnswers(data: BetaRequestData): { label: string; value: string }[] {
+export function betaRequestAnswers(data: BetaRequestData): { name: string; label: string; value: string }[] {
   return Object.entries(data).map(([name, value]) => ({
+    name,
     label: BETA_REQUEST_ANSWER_LABELS[name] ?? keyInWords(name),
     value: answerInWords(name, value),
   }));
