@@ -1,8 +1,10 @@
+import { adminUserPath } from '@outpost/contracts/admin-routes';
 import { type AccountBeta, BETA_MESSAGES, type BetaProgramme, inviteTakenMessage } from '@outpost/contracts/beta';
+import type { Me } from '@outpost/contracts/identity';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useRoleSessions } from './accounts-helpers';
-import { callApi, MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
+import { callApi, MOBILE_VIEWPORT, seriousAxeViolations, useSite, visibleUserIds } from './harness';
 
 // 3 sign-ups from one address: under the server's default auth rate limits.
 const fixture = useSite();
@@ -49,9 +51,19 @@ describe('beta requests, as staff', () => {
     const row = page.getByRole('row').filter({ hasText: player.email });
     await row.waitFor();
     const cells = await row.getByRole('cell').allInnerTexts();
-    expect(cells.slice(0, 2)).toEqual([player.displayName, player.email]);
+    expect(cells.slice(0, 2)).toEqual([`@${player.displayName}`, player.email]);
+    // The requester's name leads to their page in the moderation hub.
+    const playerID = (await callApi<Me>(sessions.player.page, 'GET', '/api/auth/me')).user?.id ?? '';
+    expect(await row.getByRole('link', { name: `@${player.displayName}` }).getAttribute('href')).toBe(
+      adminUserPath(playerID),
+    );
     expect(cells[2]).toMatch(/\d/);
-    expect(cells[3]?.split('\n')).toEqual(['platform: android', 'hours: 12', 'why: I build bases all day']);
+    // The answers as labelled words: the form's questions by their labels, others by their names in words.
+    expect(cells[3]?.split('\n')).toEqual([
+      'Platform: Android',
+      'Hours: 12',
+      'Why they want to join: I build bases all day',
+    ]);
     expect(cells.slice(4, 6)).toEqual(['—', 'Requested']);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -110,7 +122,12 @@ describe('invites, as staff', () => {
     await page.getByLabel('Source').selectOption('player');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect.poll(() => page.getByRole('row').filter({ hasText: INVITE }).count()).toBe(0);
-    await page.getByRole('row').filter({ hasText: 'Player ' }).first().waitFor();
+    // The accepted player's two invites, each naming them as its source, never their raw id.
+    const theirs = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: `@${accounts.player.displayName}` }) });
+    await expect.poll(() => theirs.count()).toBe(2);
+    expect(await visibleUserIds(page)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES, adminReportPath } from '@outpost/contracts/admin-routes';
+import { ADMIN_ROUTES, adminReportPath, adminUserPath } from '@outpost/contracts/admin-routes';
 import type { Feedback, FeedbackInput } from '@outpost/contracts/beta';
 import type { Me } from '@outpost/contracts/identity';
 import { type FiledReport, REPORT_MESSAGES, type Report } from '@outpost/contracts/moderation';
@@ -93,10 +93,14 @@ describe('reports', () => {
       'Cheating or exploits',
       `@speedhack_${tag}`,
       `Teleports across the market to grab every crate first. Seen it three times tonight (${tag}).`,
-      playerID,
+      // The player by name and email, linking to their page; never their raw id.
+      `@${player.displayName}\n${player.email}\nfrom the account area`,
       expect.any(String),
       'Unresolved',
     ]);
+    expect(await row.getByRole('link', { name: `@${player.displayName}` }).getAttribute('href')).toBe(
+      adminUserPath(playerID),
+    );
     await page.getByRole('region', { name: 'Trending issues' }).waitFor();
     await expectNoSeriousAxeViolations(page);
 
@@ -152,7 +156,10 @@ describe('reports', () => {
 
     await admin.getByRole('button', { name: 'Resolve', exact: true }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Resolve report' }).click();
-    const refusal = admin.getByRole('alert').filter({ hasText: 'This report was already resolved by' });
+    // The moderator who was first, by name: never a raw user id.
+    const refusal = admin
+      .getByRole('alert')
+      .filter({ hasText: `This report was already resolved by @${accounts.moderator.displayName} at` });
     await refusal.waitFor();
     await admin.getByRole('heading', { level: 2, name: 'Resolved report' }).waitFor();
     await admin.getByText('Items removed.').waitFor();
@@ -287,8 +294,7 @@ describe('user search', () => {
     expect(facts).toEqual([
       'Email',
       player.email,
-      'User ID',
-      playerID,
+      // No raw id on a hit: only the player's own page shows it.
       'Joined',
       // The browser's own long date of today: the player signed up in this test.
       await page.evaluate(() => new Date().toLocaleDateString(undefined, { dateStyle: 'long' })),

@@ -2,6 +2,8 @@ import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { environmentSchema } from './environments';
 import { booleanQuery, slug } from './fields';
+import { keyInWords } from './key-words';
+import { personSchema } from './people';
 
 /**
  * The beta programme (spec §1, §3, §4, §9; issue 12 points 2–4 and 11): invites and their claims,
@@ -145,6 +147,15 @@ export const adminInviteSchema = z.object({
 });
 export type AdminInvite = z.infer<typeof adminInviteSchema>;
 
+/** An invite as the back office's list shows it: the people behind its user ids named. */
+export const adminInviteRowSchema = z.extend(adminInviteSchema, {
+  /** The player sharing it; null for an admin invite. */
+  sourcePerson: z.nullable(personSchema),
+  /** Who claimed it, in claimedBy's order. */
+  claimedByPeople: z.array(personSchema),
+});
+export type AdminInviteRow = z.infer<typeof adminInviteRowSchema>;
+
 /** POST /api/admin/:env/invites: an admin invite, any number of players may claim it until it expires. */
 export const createAdminInviteInputSchema = z.object({
   /** A readable code ('outpost-friends'); a random one when left out. */
@@ -160,7 +171,7 @@ export const inviteListQuerySchema = adminListQuerySchema(['created', 'expiratio
   claimed: booleanQuery('claimed'),
 });
 export type InviteListQuery = z.infer<typeof inviteListQuerySchema>;
-export const inviteListPageSchema = adminListPageSchema(adminInviteSchema);
+export const inviteListPageSchema = adminListPageSchema(adminInviteRowSchema);
 
 // ── Beta requests ───────────────────────────────────────────────────────────────────────────
 
@@ -186,6 +197,44 @@ const requestDataSchema = z
     z.refine((data) => Object.keys(data).length <= BETA_REQUEST_DATA_MAX_FIELDS, { error: BETA_MESSAGES.requestData }),
   );
 export type BetaRequestData = z.infer<typeof requestDataSchema>;
+
+/** The platforms the request form offers (its `platform` answer), and how screens name them. */
+export const BETA_PLATFORMS = ['ios', 'android', 'both'] as const;
+export type BetaPlatform = (typeof BETA_PLATFORMS)[number];
+export const BETA_PLATFORM_LABELS: Record<BetaPlatform, string> = {
+  ios: 'iPhone or iPad (iOS)',
+  android: 'Android',
+  both: 'Both',
+};
+
+/** The request form's questions, by the answer names it stores, as the staff's list labels them. */
+export const BETA_REQUEST_ANSWER_LABELS: Record<string, string> = {
+  platform: 'Platform',
+  heardFrom: 'Heard from',
+  why: 'Why they want to join',
+};
+
+/**
+ * A request's answers as labelled fields in words, in the order the player gave them: the form's
+ * questions by their labels (others by their names in words), a platform by its name, yes/no for
+ * true/false, a dash for an empty answer.
+ */
+export function betaRequestAnswers(data: BetaRequestData): { name: string; label: string; value: string }[] {
+  return Object.entries(data).map(([name, value]) => ({
+    name,
+    label: BETA_REQUEST_ANSWER_LABELS[name] ?? keyInWords(name),
+    value: answerInWords(name, value),
+  }));
+}
+
+function answerInWords(name: string, value: BetaRequestData[string]): string {
+  if (value === null || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (name === 'platform' && typeof value === 'string' && value in BETA_PLATFORM_LABELS) {
+    return BETA_PLATFORM_LABELS[value as BetaPlatform];
+  }
+  return String(value);
+}
 
 /** PUT /api/account/beta/request: creates the player's request, or replaces only its data (spec §4). */
 export const betaRequestInputSchema = z.object({ data: requestDataSchema });
@@ -388,7 +437,10 @@ export const feedbackListQuerySchema = adminListQuerySchema(['timestamp', 'categ
   reviewed: booleanQuery('reviewed'),
 });
 export type FeedbackListQuery = z.infer<typeof feedbackListQuerySchema>;
-export const feedbackListPageSchema = adminListPageSchema(feedbackSchema);
+/** Feedback as the staff's review lists it: the player who sent it named. */
+export const adminFeedbackSchema = z.extend(feedbackSchema, { sender: personSchema });
+export type AdminFeedback = z.infer<typeof adminFeedbackSchema>;
+export const feedbackListPageSchema = adminListPageSchema(adminFeedbackSchema);
 
 /** POST /api/admin/:env/feedback/review: marks entries reviewed (or back to unreviewed), all or none. */
 export const feedbackReviewInputSchema = z.object({

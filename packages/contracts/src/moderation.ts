@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { environmentSchema } from './environments';
+import { personSchema } from './people';
 
 /**
  * Reports (spec §3 Report {reportID, resolved}, §4, §7; issue 12 point 10): a player files one from
@@ -34,6 +35,15 @@ export const REPORT_CATEGORY_LABELS: Record<ReportCategory, string> = {
 /** Where a report came from: the player's account area, or the game's servers. */
 export const REPORT_SOURCES = ['account', 'game'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
+
+/**
+ * How the Filed by field names a report's source: beside the player who filed it, or alone when
+ * the game filed it for nobody known. The list and the report's page both say it this way.
+ */
+export const REPORT_SOURCE_LABELS: Record<ReportSource, { withPlayer: string; alone: string }> = {
+  account: { withPlayer: 'from the account area', alone: 'A player, from the account area' },
+  game: { withPlayer: 'through the game', alone: 'The game' },
+};
 
 export const REPORT_TARGET_MAX_LENGTH = 200;
 export const REPORT_TEXT_MAX_LENGTH = 2000;
@@ -119,6 +129,15 @@ export const reportSchema = z.extend(filedReportSchema, {
 });
 export type Report = z.infer<typeof reportSchema>;
 
+/** A report as the moderators' screens show it: the people behind its user ids named (issue 24 point 1). */
+export const adminReportSchema = z.extend(reportSchema, {
+  /** Who `reporter` is; null with it. */
+  reporterPerson: z.nullable(personSchema),
+  /** Who `resolvedBy` is; null with it. */
+  resolvedByPerson: z.nullable(personSchema),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
 export const REPORT_SORTABLE = ['createdAt', 'category', 'target', 'resolvedAt'] as const;
 
 /**
@@ -136,7 +155,7 @@ export const reportListQuerySchema = adminListQuerySchema(REPORT_SORTABLE, {
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 export type ReportListQuery = z.infer<typeof reportListQuerySchema>;
-export const reportListPageSchema = adminListPageSchema(reportSchema);
+export const reportListPageSchema = adminListPageSchema(adminReportSchema);
 
 export const reportParamsSchema = z.object({
   env: environmentSchema,

@@ -22,18 +22,22 @@ import {
 import { adminEnvironmentParamsSchema, type Environment } from '@outpost/contracts/environments';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { adminChangeOf } from '../backoffice/index';
 import { answering } from '../platform/http/errors';
-import type { AppStores } from '../stores';
+import type { AppStores, IdentityDatabase } from '../stores';
 import { readBetaConfig, writeBetaConfig } from './beta-config';
 import { betaAdminRefusal } from './errors';
 import { listFeedback, reviewFeedback } from './feedback';
 import { createAdminInvite, expirationAfter, listInvites, listSharedInvites } from './invites';
 import { createObjective, listObjectives, updateObjective } from './objectives';
+import { feedbackWithSenders, invitesWithPeople } from './people';
 import { acceptBetaRequest, listBetaRequests } from './requests';
 
 export interface BetaAdminRoutesOptions {
   game: AppStores['game'];
+  /** Where the people behind invites' and feedback's user ids are named. */
+  identity: Kysely<IdentityDatabase>;
 }
 
 const answer = answering(betaAdminRefusal);
@@ -59,7 +63,10 @@ export function registerBetaAdminRoutes(app: FastifyInstance, options: BetaAdmin
         response: { 200: inviteListPageSchema },
       },
     },
-    (request) => listInvites(storeOf(request.params.env), request.query),
+    async (request) => {
+      const page = await listInvites(storeOf(request.params.env), request.query);
+      return { ...page, rows: await invitesWithPeople(options.identity, page.rows) };
+    },
   );
 
   api.post(
@@ -185,7 +192,10 @@ export function registerBetaAdminRoutes(app: FastifyInstance, options: BetaAdmin
         response: { 200: feedbackListPageSchema },
       },
     },
-    (request) => listFeedback(storeOf(request.params.env), request.query),
+    async (request) => {
+      const page = await listFeedback(storeOf(request.params.env), request.query);
+      return { ...page, rows: await feedbackWithSenders(options.identity, page.rows) };
+    },
   );
 
   api.post(

@@ -1,4 +1,5 @@
 import {
+  type AdminFeedback,
   BETA_MESSAGES,
   type BetaConfig,
   type BetaProgramme,
@@ -41,7 +42,7 @@ describe.each(TEST_DIALECTS)('testing objectives, beta-config and feedback on %s
   const programme = () => ok<BetaProgramme>(call(null, 'GET', '/api/beta'));
   const send = (who: SignedIn, payload: object) => call(who, 'POST', '/api/account/feedback', payload);
   const feedbackList = (query = '') =>
-    ok<{ rows: Feedback[]; total: number }>(
+    ok<{ rows: AdminFeedback[]; total: number }>(
       call(accounts.moderator, 'GET', `/api/admin/development/feedback?${query}`),
     );
 
@@ -245,6 +246,12 @@ describe.each(TEST_DIALECTS)('testing objectives, beta-config and feedback on %s
     expect((await feedbackList('category=bug')).total).toBe(1);
     const oldestFirst = await feedbackList('order=asc&pageSize=1');
     expect(oldestFirst.rows[0]?.text).toBe('The third container will not snap.');
+    // Each entry names the player who sent it, for the review's Player column.
+    expect((await feedbackList('mission=first-base')).rows[0]?.sender).toEqual({
+      userID: accounts.tester.userId,
+      displayName: 'tester-role',
+      email: accounts.tester.email,
+    });
     const bad = await call(accounts.moderator, 'GET', '/api/admin/development/feedback?reviewed=maybe');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('reviewed: reviewed must be true or false.');

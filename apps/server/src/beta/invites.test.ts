@@ -1,5 +1,6 @@
 import {
   type AdminInvite,
+  type AdminInviteRow,
   BETA_MESSAGES,
   type InviteClaim,
   type InvitePreview,
@@ -197,13 +198,29 @@ describe.each(TEST_DIALECTS)('invites on %s', (dialect) => {
         headers: { authorization: accounts.staff.bearer },
       });
       expect(response.statusCode, response.body).toBe(200);
-      return response.json() as { rows: AdminInvite[]; total: number };
+      return response.json() as { rows: AdminInviteRow[]; total: number };
     };
     const admins = await list('source=admin&claimed=true&pageSize=500');
     expect(admins.rows.map((row) => row.inviteID).sort()).toEqual(['friends-and-family', 'open-house']);
     expect(admins.rows.find((row) => row.inviteID === 'friends-and-family')?.claimedBy).toHaveLength(2);
     const players = await list('source=player&claimed=false');
     expect(players.rows.map((row) => row.inviteID).sort()).toEqual(['alices-own', 'expired-player']);
+
+    // The back office names the people behind the ids: the sharing player, every claimer.
+    const person = (who: 'alice' | 'bob') => ({
+      userID: accounts[who].userId,
+      displayName: `${who}-role`,
+      email: accounts[who].email,
+    });
+    const family = admins.rows.find((row) => row.inviteID === 'friends-and-family') as AdminInviteRow;
+    expect(family.sourcePerson).toBeNull();
+    expect(family.claimedByPeople).toEqual(
+      family.claimedBy.map((userID) => (userID === accounts.alice.userId ? person('alice') : person('bob'))),
+    );
+    expect(family.claimedByPeople.map((one) => one.displayName).sort()).toEqual(['alice-role', 'bob-role']);
+    const shared = (await list('source=player&claimed=true')).rows.find((row) => row.inviteID === 'bobs-share');
+    expect(shared).toMatchObject({ sourcePerson: person('bob'), claimedByPeople: [person('alice')] });
+    expect(players.rows.find((row) => row.inviteID === 'alices-own')?.sourcePerson).toEqual(person('alice'));
     const bad = await t.app.inject({
       url: '/api/admin/development/invites?source=robot',
       headers: { authorization: accounts.staff.bearer },

@@ -13,7 +13,7 @@ export const betaDomain: Domain = {
   seed: seedBeta,
   register(app, { game, stores, rateLimits }) {
     registerBetaRoutes(app, { game, rateLimits: { invites: rateLimits.invites, feedback: rateLimits.feedback } });
-    registerBetaAdminRoutes(app, { game: stores.game });
+    registerBetaAdminRoutes(app, { game: stores.game, identity: stores.identity });
   },
   liveTopics: BETA_LIVE_TOPICS,
   personalData: betaPersonalData,

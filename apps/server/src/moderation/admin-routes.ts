@@ -1,22 +1,26 @@
 import { adminEnvironmentParamsSchema, type Environment } from '@outpost/contracts/environments';
 import {
   ALREADY_RESOLVED_CODE,
+  adminReportSchema,
+  type Report,
   reportAlreadyResolvedMessage,
   reportListPageSchema,
   reportListQuerySchema,
   reportNotFoundMessage,
   reportParamsSchema,
-  reportSchema,
   resolveReportInputSchema,
   TRENDING_MIN_REPORTS,
   TRENDING_WINDOW_HOURS,
   trendingIssuesSchema,
 } from '@outpost/contracts/moderation';
+import { personName } from '@outpost/contracts/people';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { adminChangeOf } from '../backoffice/index';
-import { answering, FunctionError } from '../platform/http/errors';
-import type { AppStores } from '../stores';
+import { FunctionError } from '../platform/http/errors';
+import type { AppStores, IdentityDatabase } from '../stores';
+import { withPeople, withPerson } from './people';
 import {
   findReport,
   listReports,
@@ -28,23 +32,25 @@ import {
 
 export interface ModerationAdminOptions {
   game: AppStores['game'];
+  /** Where the people behind reporters' and moderators' ids are named. */
+  identity: Kysely<IdentityDatabase>;
 }
 
 /** A resolve's refusals in an environment's words: 404, or 409 naming who resolved it first. */
-const resolveAnswer = (environment: Environment) =>
-  answering((error) => {
-    if (error instanceof ReportNotFoundError) {
-      return new FunctionError('not-found', reportNotFoundMessage(error.reportID, environment));
-    }
-    if (error instanceof ReportAlreadyResolvedError) {
-      const { resolvedBy, resolvedAt } = error.report;
-      return new FunctionError('aborted', reportAlreadyResolvedMessage(String(resolvedBy), String(resolvedAt)), {
-        code: ALREADY_RESOLVED_CODE,
-        report: error.report,
-      });
-    }
-    return error;
-  });
+const resolveRefusal = async (identity: Kysely<IdentityDatabase>, environment: Environment, error: unknown) => {
+  if (error instanceof ReportNotFoundError) {
+    return new FunctionError('not-found', reportNotFoundMessage(error.reportID, environment));
+  }
+  if (error instanceof ReportAlreadyResolvedError) {
+    const report = await withPerson(identity, error.report);
+    const by = report.resolvedByPerson ? personName(report.resolvedByPerson) : 'another moderator';
+    return new FunctionError('aborted', reportAlreadyResolvedMessage(by, String(report.resolvedAt)), {
+      code: ALREADY_RESOLVED_CODE,
+      report,
+    });
+  }
+  return error;
+};
 
 /**
  * The moderators' reports (spec §4, §7; issue 12 point 10): list (unresolved by default), read,
@@ -64,7 +70,10 @@ export function registerModerationAdminRoutes(app: FastifyInstance, options: Mod
         response: { 200: reportListPageSchema },
       },
     },
-    (request) => listReports(storeOf(request.params.env), request.query),
+    async (request) => {
+      const page = await listReports(storeOf(request.params.env), request.query);
+      return { ...page, rows: await withPeople(options.identity, page.rows) };
+    },
   );
 
   api.get(
@@ -79,24 +88,30 @@ export function registerModerationAdminRoutes(app: FastifyInstance, options: Mod
 
   api.get(
     '/api/admin/:env/reports/:reportID',
-    { schema: { params: reportParamsSchema, response: { 200: reportSchema } } },
+    { schema: { params: reportParamsSchema, response: { 200: adminReportSchema } } },
     async (request) => {
       const { env, reportID } = request.params;
       const report = await findReport(storeOf(env), reportID);
       if (!report) throw new FunctionError('not-found', reportNotFoundMessage(reportID, env));
-      return report;
+      return withPerson(options.identity, report);
     },
   );
 
   api.post(
     '/api/admin/:env/reports/:reportID/resolve',
     {
-      schema: { params: reportParamsSchema, body: resolveReportInputSchema, response: { 200: reportSchema } },
+      schema: { params: reportParamsSchema, body: resolveReportInputSchema, response: { 200: adminReportSchema } },
     },
     async (request) => {
       const { env, reportID } = request.params;
       const change = await adminChangeOf(request, env);
-      return resolveAnswer(env)(() => resolveReport(storeOf(env), reportID, request.body.resolution, change));
+      let resolved: Report;
+      try {
+        resolved = await resolveReport(storeOf(env), reportID, request.body.resolution, change);
+      } catch (error) {
+        throw await resolveRefusal(options.identity, env, error);
+      }
+      return withPerson(options.identity, resolved);
     },
   );
 }

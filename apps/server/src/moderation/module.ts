@@ -14,7 +14,7 @@ export const moderationDomain: Domain = {
   seed: seedModeration,
   register(app, { stores, config, rateLimits }) {
     registerReportFilingRoutes(app, { game: stores.game, appEnv: config.appEnv, fileRateLimit: rateLimits.report });
-    registerModerationAdminRoutes(app, { game: stores.game });
+    registerModerationAdminRoutes(app, { game: stores.game, identity: stores.identity });
   },
   personalData: moderationPersonalData,
   ingestKinds: [REPORT_KIND],

@@ -1,6 +1,7 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
 import type { AdminLogEntry, ModerationDashboard } from '@outpost/contracts/backoffice';
 import {
+  type AdminReport,
   ALREADY_RESOLVED_CODE,
   type FiledReport,
   REPORT_MESSAGES,
@@ -321,7 +322,8 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
       expect(again.statusCode).toBe(409);
       expect(again.json().error).toMatchObject({
         status: 'ABORTED',
-        message: reportAlreadyResolvedMessage(roles.moderator.userId, resolved.resolvedAt as string),
+        // The moderator by their name: a raw user id says nothing to the one who pressed Resolve second.
+        message: reportAlreadyResolvedMessage('@moderator-role', resolved.resolvedAt as string),
         details: { code: ALREADY_RESOLVED_CODE, report: resolved },
       });
       expect(await resolveLog()).toHaveLength(log.length);
@@ -331,6 +333,47 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
       expect(await resolveLog()).toHaveLength(log.length);
       // The report lives in development: production has no such report.
       expect((await resolve(filed.reportID, roles.moderator, {}, 'production')).statusCode).toBe(404);
+    });
+
+    it('names the reporting player and the resolving moderator in the list, the report and the resolve', async () => {
+      const reporter = roles.player;
+      const filed = (
+        await fileAsPlayer(reporter, { category: 'scam', target: '@named_one', text: 'Fake giveaway.' })
+      ).json() as FiledReport;
+      const byGame = (
+        await fileAsGame('development', { category: 'scam', target: '@named_one', text: 'Spam in trade chat.' })
+      ).json() as FiledReport;
+      const reporterPerson = { userID: reporter.userId, displayName: 'player-role', email: reporter.email };
+      const moderatorPerson = {
+        userID: roles.moderator.userId,
+        displayName: 'moderator-role',
+        email: roles.moderator.email,
+      };
+
+      const rows = (await list('?target=%40named_one')).rows as AdminReport[];
+      expect(rows.map((row) => [row.reportID, row.reporterPerson, row.resolvedByPerson])).toEqual([
+        [byGame.reportID, null, null],
+        [filed.reportID, reporterPerson, null],
+      ]);
+
+      const resolved = await resolve(filed.reportID, roles.moderator);
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      expect(resolved.json()).toMatchObject({ reporterPerson, resolvedByPerson: moderatorPerson });
+      const read = await t.app.inject({
+        url: `/api/admin/development/reports/${filed.reportID}`,
+        headers: { authorization: roles.staff.bearer },
+      });
+      expect(read.json()).toMatchObject({
+        reporter: reporter.userId,
+        reporterPerson,
+        resolvedBy: roles.moderator.userId,
+        resolvedByPerson: moderatorPerson,
+      });
+
+      // An id that names no account (a deleted one's anonymous id) is still answered, with neither name nor email.
+      await db().updateTable('reports').set({ reporter: 'gone0000' }).where('report_id', '=', filed.reportID).execute();
+      const gone = (await list('?show=all&target=%40named_one')).rows.find((row) => row.reportID === filed.reportID);
+      expect((gone as AdminReport).reporterPerson).toEqual({ userID: 'gone0000', displayName: null, email: null });
     });
 
     it('lets exactly one of many concurrent resolves through, with one log entry', async () => {
@@ -432,6 +475,12 @@ describe.each(TEST_DIALECTS)('the moderation demo data on %s', (dialect) => {
       await seedModeration(db, new Date());
       expect(await countUnresolvedReports(db)).toBe(4);
       expect(await countTrendingIssues(db)).toBe(1);
+      // The demo has no accounts: every report is the game's for nobody known, so the list and the
+      // report both say "The game" filed it, and the resolved one names no moderator.
+      const people = await db.selectFrom('reports').select(['source', 'reporter', 'resolved_by']).execute();
+      expect(new Set(people.map((row) => JSON.stringify(row)))).toEqual(
+        new Set([JSON.stringify({ source: 'game', reporter: null, resolved_by: null })]),
+      );
       await db.updateTable('reports').set({ resolved: 1, resolved_by: 'someone' }).execute();
       expect(await countUnresolvedReports(db)).toBe(0);
       await seedModeration(db, new Date());

@@ -7,6 +7,10 @@ import type { ReportRow } from './tables';
 /*
  * The moderation demo data: a handful of unresolved reports, three of them about one griefer in
  * the last hours (so Trending Issues shows one), and one resolved report as the moderators' record.
+ * The demo has no accounts (they live in the identity store, which the seed leaves alone), so every
+ * demo report is one the game's servers filed for nobody known, and the resolved one names no
+ * moderator: a report from the account area always records its player, and a stored id that
+ * names no account would read as a deleted one.
  */
 
 interface DemoReport {
@@ -14,7 +18,6 @@ interface DemoReport {
   category: ReportCategory;
   target: string;
   text: string;
-  source: 'account' | 'game';
   hoursAgo: number;
   resolution?: string;
 }
@@ -25,7 +28,6 @@ const DEMO_REPORTS: readonly DemoReport[] = [
     category: 'harassment',
     target: '@crate_raider',
     text: 'Keeps following me around the market and spamming insults in proximity chat.',
-    source: 'account',
     hoursAgo: 2,
   },
   {
@@ -33,7 +35,6 @@ const DEMO_REPORTS: readonly DemoReport[] = [
     category: 'harassment',
     target: '@crate_raider',
     text: 'Blocked the door of our container base for an hour and laughed at us.',
-    source: 'game',
     hoursAgo: 5,
   },
   {
@@ -41,7 +42,6 @@ const DEMO_REPORTS: readonly DemoReport[] = [
     category: 'harassment',
     target: '@crate_raider',
     text: 'Same player again, now in the lobby, calling new players names.',
-    source: 'game',
     hoursAgo: 9,
   },
   {
@@ -49,7 +49,6 @@ const DEMO_REPORTS: readonly DemoReport[] = [
     category: 'bug',
     target: 'Radio tower ladder',
     text: 'Climbing the ladder at the radio tower drops me through the floor.',
-    source: 'account',
     hoursAgo: 30,
   },
   {
@@ -57,7 +56,6 @@ const DEMO_REPORTS: readonly DemoReport[] = [
     category: 'scam',
     target: '@free_g00wiy',
     text: 'Promises free g00wiy if you trade him your hoodie first.',
-    source: 'account',
     hoursAgo: 50,
     resolution: 'Warned the player; trade scam messages removed.',
   },
@@ -74,10 +72,10 @@ export async function seedModeration(db: Kysely<GameDatabase>, now: Date): Promi
       target: demo.target,
       text: demo.text,
       reporter: null,
-      source: demo.source,
+      source: 'game',
       created_at: createdAt,
       resolved: demo.resolution ? 1 : 0,
-      resolved_by: demo.resolution ? 'demo-moderator' : null,
+      resolved_by: null,
       resolved_at: demo.resolution ? new Date(now.getTime() - (demo.hoursAgo - 1) * HOUR_MS).toISOString() : null,
       resolution: demo.resolution ?? null,
     };

@@ -1,4 +1,4 @@
-import type { BetaRequest, BetaRequestData } from '@outpost/contracts/beta';
+import { BETA_PLATFORM_LABELS, BETA_PLATFORMS, type BetaRequest, type BetaRequestData } from '@outpost/contracts/beta';
 
 /** The answers the request form asks for, as they are stored in the request's `data`. */
 export interface BetaRequestAnswers {
@@ -7,11 +7,8 @@ export interface BetaRequestAnswers {
   why: string;
 }
 
-export const PLATFORMS = [
-  { id: 'ios', label: 'iPhone or iPad (iOS)' },
-  { id: 'android', label: 'Android' },
-  { id: 'both', label: 'Both' },
-] as const;
+/** The form's platforms, named as the staff's list names them. */
+export const PLATFORMS = BETA_PLATFORMS.map((id) => ({ id, label: BETA_PLATFORM_LABELS[id] }));
 
 const text = (value: BetaRequestData[string] | undefined) => (typeof value === 'string' ? value : '');
 

@@ -1,4 +1,4 @@
-import { BETA_REQUEST_STATUS, type BetaRequest, type SharedInvite } from '@outpost/contracts/beta';
+import { BETA_REQUEST_STATUS, type BetaRequest, betaRequestAnswers, type SharedInvite } from '@outpost/contracts/beta';
 import type { Environment } from '@outpost/contracts/environments';
 import { invitePath } from '@outpost/contracts/routes';
 import { useState } from 'react';
@@ -12,39 +12,36 @@ import { ShareLink } from '../../../components/share-link/share-link';
 import { shareUrl } from '../../../components/share-link/share-url';
 import { useAdminAccessContext } from '../admin-access-context';
 import { formatInstant } from '../components/local-time';
+import { PersonLink } from '../components/person-link';
 import { useGuardedSave } from '../components/use-guarded-save';
 import { useAcceptBetaRequest } from './api/accept-beta-request';
 import { getBetaRequests } from './api/get-beta-requests';
 import { betaAdminQueryKey } from './api/query-keys';
 import styles from './beta.module.css';
-import { answerLines, requestStatusLabel } from './beta-text';
+import { answersText, requestStatusLabel } from './beta-text';
 import { BetaScreen } from './components/beta-screen';
 import { StaffOnlyNotice } from './components/staff-only-notice';
 
 const column = adminColumnHelper<BetaRequest>();
 const columns = column.columns([
-  column.accessor('displayName', { header: 'Player' }),
+  column.accessor('displayName', {
+    header: 'Player',
+    // The request keeps the player's name and email as they asked; the link leads to their page.
+    cell: (cell) => {
+      const { userID, displayName, email } = cell.row.original;
+      return <PersonLink person={{ userID, displayName, email }} withEmail={false} />;
+    },
+  }),
   column.accessor('email', { header: 'Email' }),
   column.accessor('timestamp', {
     header: 'Requested',
     sortDescFirst: true,
     cell: (cell) => formatInstant(cell.getValue()),
   }),
-  column.accessor('data', {
+  column.accessor((request) => answersText(request.data), {
+    id: 'data',
     header: 'Answers',
-    meta: { csvHeader: 'Answers' },
-    cell: (cell) => {
-      const lines = answerLines(cell.getValue());
-      return lines.length === 0 ? (
-        'None'
-      ) : (
-        <ul className={styles.answers}>
-          {lines.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      );
-    },
+    cell: (cell) => <RequestAnswers data={cell.row.original.data} />,
   }),
   column.accessor('inviteCode', { header: 'Came with invite', cell: (cell) => cell.getValue() ?? '—' }),
   column.accessor('status', { header: 'Status', cell: (cell) => requestStatusLabel(cell.getValue()) }),
@@ -158,6 +155,21 @@ function RequestList({ environment }: { environment: Environment }) {
       />
       {guard.dialog}
     </>
+  );
+}
+
+/** A request's answers as labelled fields in words (Platform: Android), in the order the player gave them. */
+function RequestAnswers({ data }: { data: BetaRequest['data'] }) {
+  const answers = betaRequestAnswers(data);
+  if (answers.length === 0) return 'None';
+  return (
+    <dl className={styles.answers}>
+      {answers.map(({ name, label, value }) => (
+        <div key={name}>
+          <dt>{label}:</dt> <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

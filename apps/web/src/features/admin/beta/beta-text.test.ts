@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { answerLines, requestStatusLabel } from './beta-text';
+import { answersText, requestStatusLabel } from './beta-text';
 
 describe('beta request text', () => {
   it('names the spec statuses and says an unknown one as it is', () => {
     expect([1, 2, 7].map(requestStatusLabel)).toEqual(['Requested', 'Accepted', 'Status 7']);
   });
 
-  it('lists answers in the order given, with a dash for an empty one', () => {
-    expect(answerLines({ platform: 'ios', hours: 12, tester: true, notes: null, why: '' })).toEqual([
-      'platform: ios',
-      'hours: 12',
-      'tester: true',
-      'notes: —',
-      'why: —',
-    ]);
+  it('puts the answers on one line of labelled words, in the order given', () => {
+    expect(answersText({ platform: 'android', heardFrom: 'A friend', why: null })).toBe(
+      'Platform: Android; Heard from: A friend; Why they want to join: —',
+    );
+    expect(answersText({})).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { BETA_REQUEST_STATUS, type BetaRequest } from '@outpost/contracts/beta';
+import { BETA_REQUEST_STATUS, type BetaRequest, betaRequestAnswers } from '@outpost/contracts/beta';
 
 /** How a beta request's status (spec §4: 1 on creation, 2 once staff accept it) reads on screen. */
 export function requestStatusLabel(status: number): string {
@@ -7,9 +7,9 @@ export function requestStatusLabel(status: number): string {
   return `Status ${status}`;
 }
 
-/** A request's answers as "name: value" lines, in the order the player gave them; empty answers say so. */
-export function answerLines(data: BetaRequest['data']): string[] {
-  return Object.entries(data).map(
-    ([name, value]) => `${name}: ${value === null || value === '' ? '—' : String(value)}`,
-  );
+/** A request's answers on one line of text (the list's CSV): "Platform: Android; Heard from: A friend". */
+export function answersText(data: BetaRequest['data']): string {
+  return betaRequestAnswers(data)
+    .map(({ label, value }) => `${label}: ${value}`)
+    .join('; ');
 }

@@ -1,5 +1,6 @@
-import { ADMIN_INVITE_SOURCE, type AdminInvite, INVITE_MAX_VALID_DAYS } from '@outpost/contracts/beta';
+import { type AdminInvite, type AdminInviteRow, INVITE_MAX_VALID_DAYS } from '@outpost/contracts/beta';
 import type { Environment } from '@outpost/contracts/environments';
+import { personName } from '@outpost/contracts/people';
 import { invitePath } from '@outpost/contracts/routes';
 import { useState } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
@@ -13,6 +14,7 @@ import { useAdminAccessContext } from '../admin-access-context';
 import { AdminFormFrame } from '../components/admin-form-frame';
 import adminStyles from '../components/admin-screen.module.css';
 import { formatInstant } from '../components/local-time';
+import { PersonLink } from '../components/person-link';
 import { useGuardedSave } from '../components/use-guarded-save';
 import { useCreateInvite } from './api/create-invite';
 import { getInvites } from './api/get-invites';
@@ -22,18 +24,22 @@ import { checkNewInvite, type InviteDraft, newInviteDraft } from './beta-form';
 import { BetaScreen } from './components/beta-screen';
 import { StaffOnlyNotice } from './components/staff-only-notice';
 
-const column = adminColumnHelper<AdminInvite>();
+const column = adminColumnHelper<AdminInviteRow>();
 const columns = column.columns([
   column.accessor('inviteID', { header: 'Code' }),
-  column.accessor('source', {
+  column.accessor((invite) => (invite.sourcePerson ? personName(invite.sourcePerson) : 'Admin'), {
+    id: 'source',
     header: 'Source',
-    cell: (cell) => (cell.getValue() === ADMIN_INVITE_SOURCE ? 'Admin' : `Player ${cell.getValue()}`),
+    cell: (cell) => {
+      const { sourcePerson } = cell.row.original;
+      return sourcePerson ? <PersonLink person={sourcePerson} withEmail={false} /> : 'Admin';
+    },
   }),
   column.accessor('claimed', { header: 'Claimed', cell: (cell) => (cell.getValue() ? 'Yes' : 'No') }),
-  column.accessor((invite) => invite.claimedBy.join(', '), {
+  column.accessor((invite) => invite.claimedByPeople.map(personName).join(', '), {
     id: 'claimedBy',
     header: 'Claimed by',
-    cell: (cell) => cell.getValue() || '—',
+    cell: (cell) => <ClaimedBy people={cell.row.original.claimedByPeople} />,
   }),
   column.accessor('expiration', { header: 'Expires', cell: (cell) => formatInstant(cell.getValue()) }),
   column.accessor('created', {
@@ -87,6 +93,20 @@ export default function BetaInviteList() {
         <StaffOnlyNotice what="Invites" />
       )}
     </BetaScreen>
+  );
+}
+
+/** Everyone who claimed an invite, each named and linked; a dash when nobody has. */
+function ClaimedBy({ people }: { people: AdminInviteRow['claimedByPeople'] }) {
+  if (people.length === 0) return '—';
+  return (
+    <ul className={styles.people}>
+      {people.map((person) => (
+        <li key={person.userID}>
+          <PersonLink person={person} withEmail={false} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,5 +1,6 @@
-import { FEEDBACK_REVIEW_MAX, type Feedback } from '@outpost/contracts/beta';
+import { type AdminFeedback, FEEDBACK_REVIEW_MAX } from '@outpost/contracts/beta';
 import type { Environment } from '@outpost/contracts/environments';
+import { personName } from '@outpost/contracts/people';
 import { useMemo, useState } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
@@ -16,42 +17,50 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { useAdminAccessContext } from '../admin-access-context';
 import { LoadState } from '../components/load-state';
 import { formatInstant } from '../components/local-time';
+import { PersonLink } from '../components/person-link';
 import { useGuardedSave } from '../components/use-guarded-save';
 import { getFeedback } from './api/get-feedback';
 import { type FeedbackChoices, useFeedbackChoices } from './api/get-feedback-choices';
 import { moderationQueryKey } from './api/query-keys';
 import { useReviewFeedback } from './api/review-feedback';
 import { ModerationScreen } from './components/moderation-screen';
+import { feedbackWords } from './feedback-text';
 import styles from './moderation.module.css';
 
-const column = adminColumnHelper<Feedback>();
-const columns = column.columns([
-  selectionColumn<Feedback>({
-    idOf: (feedback) => feedback.feedbackID,
-    rowLabel: (feedback) => `Select feedback ${feedback.feedbackID}`,
-    pageLabel: 'Select all feedback on this page',
-  }),
-  column.accessor('timestamp', {
-    header: 'Sent',
-    sortDescFirst: true,
-    cell: (cell) => <span className={styles.nowrap}>{formatInstant(cell.getValue())}</span>,
-  }),
-  column.accessor((feedback) => feedback.mission ?? 'General', { id: 'mission', header: 'Objective' }),
-  column.accessor('category', { header: 'Category' }),
-  column.accessor('sentiment', { header: 'Sentiment' }),
-  column.accessor('text', {
-    header: 'Feedback',
-    cell: (cell) => <p className={styles.feedbackText}>{cell.getValue()}</p>,
-  }),
-  column.accessor('userID', {
-    header: 'Player',
-    cell: (cell) => <span className={styles.mono}>{cell.getValue()}</span>,
-  }),
-  column.accessor((feedback) => (feedback.reviewed ? 'Reviewed' : 'Waiting for review'), {
-    id: 'reviewed',
-    header: 'Review',
-  }),
-]);
+const column = adminColumnHelper<AdminFeedback>();
+
+/** The list's columns: the objective, category and sentiment in the words staff gave them, the player named. */
+function feedbackColumns(choices: FeedbackChoices) {
+  const words = feedbackWords(choices);
+  return column.columns([
+    selectionColumn<AdminFeedback>({
+      idOf: (feedback) => feedback.feedbackID,
+      rowLabel: (feedback) => `Select feedback ${feedback.feedbackID}`,
+      pageLabel: 'Select all feedback on this page',
+    }),
+    column.accessor('timestamp', {
+      header: 'Sent',
+      sortDescFirst: true,
+      cell: (cell) => <span className={styles.nowrap}>{formatInstant(cell.getValue())}</span>,
+    }),
+    column.accessor((feedback) => words.objective(feedback.mission), { id: 'mission', header: 'Objective' }),
+    column.accessor((feedback) => words.category(feedback.category), { id: 'category', header: 'Category' }),
+    column.accessor((feedback) => words.sentiment(feedback.sentiment), { id: 'sentiment', header: 'Sentiment' }),
+    column.accessor('text', {
+      header: 'Feedback',
+      cell: (cell) => <p className={styles.feedbackText}>{cell.getValue()}</p>,
+    }),
+    column.accessor((feedback) => personName(feedback.sender), {
+      id: 'player',
+      header: 'Player',
+      cell: (cell) => <PersonLink person={cell.row.original.sender} />,
+    }),
+    column.accessor((feedback) => (feedback.reviewed ? 'Reviewed' : 'Waiting for review'), {
+      id: 'reviewed',
+      header: 'Review',
+    }),
+  ]);
+}
 const sortable = ['timestamp', 'category', 'sentiment'] as const;
 
 /** The filters name beta-config/v1's options and every objective, retired ones too, as old feedback does. */
@@ -113,6 +122,7 @@ export default function FeedbackReview() {
 
 function FeedbackList({ environment, choices }: { environment: Environment; choices: FeedbackChoices }) {
   const filters = useMemo(() => feedbackFilters(choices), [choices]);
+  const columns = useMemo(() => feedbackColumns(choices), [choices]);
   const selection = useRowSelection();
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const review = useReviewFeedback(environment);

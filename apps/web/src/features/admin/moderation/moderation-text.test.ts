@@ -5,6 +5,8 @@ import {
   playerName,
   profileKeysOf,
   reportedPlayerSearch,
+  reportFiler,
+  reportFilerText,
   reportParam,
   withReport,
 } from './moderation-text';
@@ -56,5 +58,21 @@ describe('the way from a report to the reported player', () => {
     expect(reportParam(new URLSearchParams('q=ash'))).toBeNull();
     expect(withReport('/admin/moderation/users/u%201', 'r-1')).toBe('/admin/moderation/users/u%201?report=r-1');
     expect(withReport('/admin/moderation/users/u1', null)).toBe('/admin/moderation/users/u1');
+  });
+});
+
+describe('who filed a report', () => {
+  const ash = { userID: 'u1', displayName: 'ash', email: 'ash@example.com' };
+
+  it('names the player and where they filed from, the same way for the list and the report', () => {
+    const report = { source: 'account' as const, reporterPerson: ash };
+    expect(reportFiler(report)).toEqual({ person: ash, words: 'from the account area' });
+    expect(reportFilerText(report)).toBe('@ash, from the account area');
+    expect(reportFilerText({ source: 'game', reporterPerson: ash })).toBe('@ash, through the game');
+  });
+
+  it('says the game filed one that names no player', () => {
+    expect(reportFiler({ source: 'game', reporterPerson: null })).toEqual({ person: null, words: 'The game' });
+    expect(reportFilerText({ source: 'game', reporterPerson: null })).toBe('The game');
   });
 });

@@ -1,4 +1,10 @@
-import { REPORT_CATEGORY_LABELS, type ReportCategory, type ReportSource } from '@outpost/contracts/moderation';
+import {
+  type AdminReport,
+  REPORT_CATEGORY_LABELS,
+  REPORT_SOURCE_LABELS,
+  type ReportCategory,
+} from '@outpost/contracts/moderation';
+import { type Person, personName } from '@outpost/contracts/people';
 import { PROFILE_KEYS, type ProfileKey } from '@outpost/contracts/permissions';
 
 /*
@@ -6,10 +12,25 @@ import { PROFILE_KEYS, type ProfileKey } from '@outpost/contracts/permissions';
  * without a browser.
  */
 
-export const REPORT_SOURCE_LABELS: Record<ReportSource, string> = {
-  account: 'A player, from the account area',
-  game: 'The game',
-};
+/**
+ * Who filed a report, the one way the list and the report's page both say it: the player (named,
+ * linked) and where they filed from, or the source alone when it names no player.
+ */
+export function reportFiler(report: Pick<AdminReport, 'source' | 'reporterPerson'>): {
+  person: Person | null;
+  words: string;
+} {
+  const labels = REPORT_SOURCE_LABELS[report.source];
+  return report.reporterPerson
+    ? { person: report.reporterPerson, words: labels.withPlayer }
+    : { person: null, words: labels.alone };
+}
+
+/** The filer on one line of text (the list's sorting and its CSV): "@ash, from the account area". */
+export function reportFilerText(report: Pick<AdminReport, 'source' | 'reporterPerson'>): string {
+  const { person, words } = reportFiler(report);
+  return person ? `${personName(person)}, ${words}` : words;
+}
 
 export const categoryLabel = (category: ReportCategory) => REPORT_CATEGORY_LABELS[category];
 

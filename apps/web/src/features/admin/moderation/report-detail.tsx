@@ -1,9 +1,9 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import {
+  type AdminReport,
   REPORT_MESSAGES,
   REPORT_RESOLUTION_MAX_LENGTH,
-  type Report,
   reportNotFoundMessage,
 } from '@outpost/contracts/moderation';
 import { USER_SEARCH_LIMITS } from '@outpost/contracts/user-search';
@@ -17,11 +17,13 @@ import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { LoadState } from '../components/load-state';
 import { formatInstant } from '../components/local-time';
+import { PersonLink } from '../components/person-link';
 import { useReport } from './api/get-report';
 import { useResolveReport } from './api/resolve-report';
 import { ModerationScreen } from './components/moderation-screen';
+import { ReportFiler } from './components/report-filer';
 import styles from './moderation.module.css';
-import { categoryLabel, REPORT_SOURCE_LABELS, reportedPlayerSearch } from './moderation-text';
+import { categoryLabel, reportedPlayerSearch } from './moderation-text';
 
 const SEARCH_MAX = USER_SEARCH_LIMITS.queryMaxLength;
 
@@ -60,7 +62,7 @@ function ReportLoader({ environment, reportID }: { environment: Environment; rep
   );
 }
 
-function ReportFacts({ report }: { report: Report }) {
+function ReportFacts({ report }: { report: AdminReport }) {
   return (
     <section aria-labelledby="report-facts-title">
       <h2 id="report-facts-title">{report.resolved ? 'Resolved report' : 'Unresolved report'}</h2>
@@ -73,13 +75,7 @@ function ReportFacts({ report }: { report: Report }) {
         <dd>{report.target}</dd>
         <dt>Filed by</dt>
         <dd>
-          {REPORT_SOURCE_LABELS[report.source]}
-          {report.reporter && (
-            <>
-              {' '}
-              (player <span className={styles.mono}>{report.reporter}</span>)
-            </>
-          )}
+          <ReportFiler report={report} />
         </dd>
         <dt>Filed</dt>
         <dd>{formatInstant(report.createdAt)}</dd>
@@ -96,13 +92,13 @@ function ReportFacts({ report }: { report: Report }) {
   );
 }
 
-function Resolution({ report }: { report: Report }) {
+function Resolution({ report }: { report: AdminReport }) {
   return (
     <section aria-labelledby="report-resolution-title">
       <h2 id="report-resolution-title">Resolution</h2>
       <dl className={`${adminStyles.facts} ${styles.facts}`}>
         <dt>Resolved by</dt>
-        <dd className={styles.mono}>{report.resolvedBy ?? '—'}</dd>
+        <dd>{report.resolvedByPerson ? <PersonLink person={report.resolvedByPerson} /> : 'Not recorded'}</dd>
         <dt>Resolved</dt>
         <dd>{report.resolvedAt ? formatInstant(report.resolvedAt) : '—'}</dd>
         <dt>What was done</dt>
@@ -117,7 +113,7 @@ function Resolution({ report }: { report: Report }) {
  * and the dashboard. A report someone else resolved meanwhile is a 409: its words are shown and
  * the report reloads with their resolution.
  */
-function ResolveForm({ environment, report }: { environment: Environment; report: Report }) {
+function ResolveForm({ environment, report }: { environment: Environment; report: AdminReport }) {
   const [resolution, setResolution] = useState('');
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const resolve = useResolveReport(environment, report.reportID);

@@ -1,10 +1,10 @@
 import { adminReportPath } from '@outpost/contracts/admin-routes';
 import {
+  type AdminReport,
   REPORT_CATEGORIES,
   REPORT_CATEGORY_LABELS,
   REPORT_MESSAGES,
   REPORT_SORTABLE,
-  type Report,
 } from '@outpost/contracts/moderation';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
@@ -15,11 +15,12 @@ import { formatInstant } from '../components/local-time';
 import { getReports } from './api/get-reports';
 import { moderationQueryKey } from './api/query-keys';
 import { ModerationScreen } from './components/moderation-screen';
+import { ReportFiler } from './components/report-filer';
 import { TrendingIssues } from './components/trending-issues';
 import styles from './moderation.module.css';
-import { categoryLabel, excerpt } from './moderation-text';
+import { categoryLabel, excerpt, reportFilerText } from './moderation-text';
 
-const column = adminColumnHelper<Report>();
+const column = adminColumnHelper<AdminReport>();
 const columns = column.columns([
   column.accessor('reportID', {
     header: 'Report',
@@ -32,10 +33,10 @@ const columns = column.columns([
   column.accessor((report) => categoryLabel(report.category), { id: 'category', header: 'Category' }),
   column.accessor('target', { header: 'Reported' }),
   column.accessor('text', { header: 'What happened', cell: (cell) => excerpt(cell.getValue()) }),
-  column.accessor((report) => report.reporter ?? 'The game', {
+  column.accessor(reportFilerText, {
     id: 'reporter',
     header: 'Filed by',
-    cell: (cell) => <span className={styles.mono}>{cell.getValue()}</span>,
+    cell: (cell) => <ReportFiler report={cell.row.original} />,
   }),
   column.accessor('createdAt', {
     header: 'Filed',

@@ -44,10 +44,14 @@ describe('the suspension’s words', () => {
     );
     const untilLifted = { ...SUSPENSION, endsAt: null, suspendedBy: { userID: 'mod-2', displayName: null } };
     expect(suspensionHeadline(untilLifted)).toBe('Suspended until lifted');
-    expect(suspensionStatusText(untilLifted)).toBe('Suspended until lifted — reason: Spam in the lobby, by mod-2');
+    expect(suspensionStatusText(untilLifted)).toBe(
+      'Suspended until lifted — reason: Spam in the lobby, by an unnamed or deleted account',
+    );
     expect(suspensionEndText(untilLifted)).toBe('Until lifted');
     expect(suspensionEndText(SUSPENSION, inBrackets)).toBe('[2026-12-03T14:00:00.000Z]');
     expect(actorName({ userID: 'u', displayName: 'ash' })).toBe('@ash');
+    // Never the raw id: only the user's own page shows one.
+    expect(actorName({ userID: 'u1234', displayName: null })).toBe('an unnamed or deleted account');
   });
 
   it('words an instant with a long date and a short time in the reader’s zone', () => {

@@ -21,9 +21,9 @@ export const SUSPENSION_STATE_LABELS: Record<SuspensionState, string> = {
   lifted: 'Lifted',
 };
 
-/** Someone a suspension names: their @name, or their user ID when they have none (not picked yet, or deleted). */
+/** Someone a suspension names: their @name, or words for one with none (not picked yet, or deleted), never the raw id. */
 export const actorName = (actor: { userID: string; displayName: string | null }) =>
-  actor.displayName ? `@${actor.displayName}` : actor.userID;
+  actor.displayName ? `@${actor.displayName}` : 'an unnamed or deleted account';
 
 /** An instant as the admin reads it: a long date and a short time, in their own zone and language. */
 export function formatWhen(iso: string, locale?: string, timeZone?: string): string {

@@ -1,5 +1,5 @@
 import type { Environment } from '@outpost/contracts/environments';
-import { reportSchema } from '@outpost/contracts/moderation';
+import { adminReportSchema } from '@outpost/contracts/moderation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../../lib/api';
 import { moderationQueryKey } from './query-keys';
@@ -9,7 +9,7 @@ export const reportPath = (environment: Environment, reportID: string) =>
 
 /** GET /api/admin/:env/reports/:reportID: the whole report; 404 when there is none. */
 export function getReport(environment: Environment, reportID: string) {
-  return requestJson(reportPath(environment, reportID), reportSchema);
+  return requestJson(reportPath(environment, reportID), adminReportSchema);
 }
 
 export const reportQueryOptions = (environment: Environment, reportID: string) =>

@@ -1,5 +1,5 @@
 import type { Environment } from '@outpost/contracts/environments';
-import { type Report, type ResolveReportInput, reportSchema } from '@outpost/contracts/moderation';
+import { type AdminReport, adminReportSchema, type ResolveReportInput } from '@outpost/contracts/moderation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../../lib/api';
 import { moderationDashboardQueryOptions } from '../../api/get-dashboard';
@@ -8,7 +8,10 @@ import { moderationQueryKey } from './query-keys';
 
 /** POST /api/admin/:env/reports/:reportID/resolve: 409 (`already-resolved`) when someone resolved it first. */
 export function resolveReport(environment: Environment, reportID: string, input: ResolveReportInput) {
-  return requestJson(`${reportPath(environment, reportID)}/resolve`, reportSchema, { method: 'POST', body: input });
+  return requestJson(`${reportPath(environment, reportID)}/resolve`, adminReportSchema, {
+    method: 'POST',
+    body: input,
+  });
 }
 
 /**
@@ -25,7 +28,7 @@ export function useResolveReport(environment: Environment, reportID: string) {
     ]);
   return useMutation({
     mutationFn: (input: ResolveReportInput) => resolveReport(environment, reportID, input),
-    onSuccess: (report: Report) => {
+    onSuccess: (report: AdminReport) => {
       queryClient.setQueryData(reportQueryOptions(environment, reportID).queryKey, report);
       return refresh();
     },

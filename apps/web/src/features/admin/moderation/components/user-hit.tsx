@@ -26,7 +26,8 @@ interface UserHitProps {
 
 /**
  * One player found: who they are, how they matched, their keys and their figures in this
- * environment. The name leads to the player's page (suspensions), with the report searched from.
+ * environment. The name leads to the player's page (suspensions), with the report searched from;
+ * only that page shows the raw user id.
  */
 export function UserHit({ environment, hit, canChangeKeys, reportID = null }: UserHitProps) {
   const { userID, displayName, email, created } = hit.profile;
@@ -40,8 +41,6 @@ export function UserHit({ environment, hit, canChangeKeys, reportID = null }: Us
       <dl className={`${adminStyles.facts} ${styles.facts}`}>
         <dt>Email</dt>
         <dd>{email}</dd>
-        <dt>User ID</dt>
-        <dd className={styles.mono}>{userID}</dd>
         <dt>Joined</dt>
         <dd>{formatDay(created)}</dd>
         {!canChangeKeys && (
