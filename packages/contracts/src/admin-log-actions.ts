@@ -284,6 +284,12 @@ export const ADMIN_LOG_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
   ),
 };
 
+/** The full stop a sentence ends with, unless its last words end in a shortened id's "…". */
+export function fullStopAfter(parts: readonly SentencePart[]): string {
+  const last = parts.at(-1);
+  return typeof last === 'string' && /[….]$/.test(last) ? '' : '.';
+}
+
 /** The first field that names a record in an unknown action's data: "productID" → "product dev-hoodie". */
 function unknownRecord(data: LogData): string | undefined {
   for (const [key, value] of Object.entries(data)) {

@@ -26,11 +26,11 @@ export type AdminLogEntry = z.infer<typeof adminLogEntrySchema>;
 const isoDate = z.string().check(z.iso.datetime({ offset: true, error: 'Dates must be ISO 8601 date-times.' }));
 
 /**
- * GET /api/admin/:env/admin-log: newest first by default, filtered by action (its key), admin (a
- * display name or email, or part of one), record (an id or code the entry's data holds) and time
- * range.
+ * GET /api/admin/:env/admin-log: newest first by default (sorted by time only), filtered by action
+ * (its key), admin (a display name or email, or part of one, or the stored id), record (an id or
+ * code the entry's data holds) and time range.
  */
-export const adminLogQuerySchema = adminListQuerySchema(['timestamp', 'action'] as const, {
+export const adminLogQuerySchema = adminListQuerySchema(['timestamp'] as const, {
   action: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   admin: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   record: z.optional(z.string().check(z.trim(), z.maxLength(200))),

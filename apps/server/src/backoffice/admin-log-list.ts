@@ -23,8 +23,8 @@ export interface AdminLogStores {
 
 /**
  * The admins of this log whose display name or email holds `text` (a leading "@" is the name's
- * mark, not part of it). Only the log's own admins are looked at: they are few, while every
- * player has a display name.
+ * mark, not part of it), or whose stored id it is (a link from a screen that knows only the id).
+ * Only the log's own admins are looked at: they are few, while every player has a display name.
  */
 async function adminsNamed(stores: AdminLogStores, text: string): Promise<string[]> {
   const needle = text.replace(/^@/, '').toLowerCase();
@@ -36,7 +36,10 @@ async function adminsNamed(stores: AdminLogStores, text: string): Promise<string
   );
   const named = [...people.values()]
     .filter(
-      (person) => person.displayName?.toLowerCase().includes(needle) || person.email?.toLowerCase().includes(needle),
+      (person) =>
+        person.userID === text ||
+        person.displayName?.toLowerCase().includes(needle) ||
+        person.email?.toLowerCase().includes(needle),
     )
     .map((person) => person.userID);
   if (admins.includes(OPERATOR) && OPERATOR.includes(needle)) named.push(OPERATOR);

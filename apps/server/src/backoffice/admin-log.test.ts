@@ -153,6 +153,8 @@ describe.each(TEST_DIALECTS)('the admin log on %s', (dialect) => {
     };
     expect(await products('@BossAdmin')).toEqual(['boss-hoodie']);
     expect(await products('staffhelp')).toEqual(['staff-cap']);
+    // A screen that knows only the admin's id links with it.
+    expect(await products(staff.userId)).toEqual(['staff-cap']);
     expect(await products('studio.example')).toEqual(['staff-cap']);
     expect(await products('operator')).toEqual(['operator-tee']);
     // Both admins' names hold an "a", the operator's too.
@@ -202,8 +204,7 @@ describe.each(TEST_DIALECTS)('the admin log on %s', (dialect) => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('pageSize must be at most 500.');
-    // A user id sorts nothing a person can follow: the log is no longer sorted by admin.
-    const byAdmin = await list('beta', '?sort=admin');
-    expect(byAdmin.status).toBe(400);
+    // A user id or an action key sorts nothing a person can follow: the log is sorted by time only.
+    for (const sort of ['admin', 'action']) expect((await list('beta', `?sort=${sort}`)).status).toBe(400);
   });
 });
