@@ -1,20 +1,44 @@
+import { adminUserPath } from '@outpost/contracts/admin-routes';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAdminLog } from '../../apps/server/src/backoffice/admin-log';
+import { appendAdminLog, OPERATOR } from '../../apps/server/src/backoffice/admin-log';
+import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
-import { openPage, seriousAxeViolations, useSite } from './harness';
+import { callApi, MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite, visibleUserIds } from './harness';
 
 const fixture = useSite();
 let admin: Account;
+let adminID: string;
 let session: { context: BrowserContext; page: Page };
+
+const PACK = { packID: 'log-starter', name: 'Log Starter', credits: 1000, costUSD: 499, available: true };
+const ORDER_ID = '5047ab12cd34ef56';
 
 beforeAll(async () => {
   admin = newAccount('logs');
   session = await openPage(fixture.browser, { viewport: { width: 1280, height: 800 } });
   await signUpThroughUi(session.page, fixture.site, admin);
   await grantKeys(fixture.site, admin.email, ['admin']);
+  adminID = (await findUserIdByEmail(fixture.site.server.stores.identity, admin.email)) as string;
+
+  // The admin edits a credit pack, as the shop's screens do: the entry records what it was.
+  const { page } = session;
+  await callApi(page, 'POST', '/api/admin/development/credit-packs', PACK);
+  const { packID: _id, ...fields } = PACK;
+  await callApi(page, 'PUT', `/api/admin/development/credit-packs/${PACK.packID}`, {
+    ...fields,
+    credits: 1200,
+    available: false,
+  });
 
   const { game } = fixture.site.server.stores;
+  // The operator shipped an order from the command line; an old row names a retired action.
+  await appendAdminLog(game.development, {
+    action: 'merchOrder.ship',
+    environment: 'development',
+    admin: OPERATOR,
+    data: { orderID: ORDER_ID, from: 'packed', trackingReference: 'RM123456789GB' },
+  });
   await appendAdminLog(game.development, {
     action: 'createProduct',
     environment: 'development',
@@ -22,11 +46,11 @@ beforeAll(async () => {
     data: { productID: 'dev-hoodie' },
   });
   for (const [action, productID] of [
-    ['createProduct', 'beta-cap'],
-    ['updateProduct', 'beta-cap'],
-    ['createProduct', 'beta-tee'],
+    ['product.create', 'beta-cap'],
+    ['product.update', 'beta-cap'],
+    ['product.create', 'beta-tee'],
   ] as const) {
-    await appendAdminLog(game.beta, { action, environment: 'beta', admin: 'beta-admin', data: { productID } });
+    await appendAdminLog(game.beta, { action, environment: 'beta', admin: adminID, data: { productID } });
   }
 });
 
@@ -35,41 +59,115 @@ afterAll(async () => {
 });
 
 const table = (page: Page) => page.getByRole('table', { name: 'Admin log' });
+const results = (page: Page, n: number) =>
+  page.getByRole('status').getByText(`${n} ${n === 1 ? 'result' : 'results'}`, { exact: true });
+
+async function applyFilters(page: Page, fill: (filters: ReturnType<Page['getByRole']>) => Promise<unknown>) {
+  const filters = page.getByRole('search', { name: 'Filter Admin log' });
+  await filters.getByRole('button', { name: 'Clear filters' }).click();
+  await fill(filters);
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+}
+
+async function openLog(page: Page, environment = 'development') {
+  await page.goto(`${fixture.site.url}/admin/log`);
+  await page.getByRole('heading', { level: 1, name: 'Admin Log' }).waitFor();
+  const choice = page.getByLabel('Environment');
+  if ((await choice.inputValue()) !== environment) await choice.selectOption(environment);
+}
+
+describe.each([
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', MOBILE_VIEWPORT],
+])('the admin log as a history (%s)', (_name, viewport) => {
+  it('says who did what to which record, with the changes in an expandable row and filters in names', async () => {
+    const { page } = session;
+    await page.setViewportSize(viewport);
+    await openLog(page);
+    expect(await page.title()).toBe('Admin Log — Admin — Outpost');
+
+    const edited = table(page).getByRole('row').filter({ hasText: 'edited credit pack “Log Starter”.' });
+    await edited.waitFor();
+    const name = edited.getByRole('link', { name: `@${admin.displayName}` });
+    expect(await name.getAttribute('href')).toBe(adminUserPath(adminID));
+    // The sentence names the admin only; the email waits in the details.
+    expect(await edited.getByText(admin.email).count()).toBe(0);
+    await table(page)
+      .getByText('The operator shipped merch order 5047ab12… with tracking RM123456…', { exact: true })
+      .waitFor();
+    await table(page).getByText('made the change “create product” to product dev-hoodie.', { exact: false }).waitFor();
+
+    // The disclosure opens by keyboard and says so.
+    const details = edited.getByRole('button', { name: 'Details' });
+    expect(await details.getAttribute('aria-expanded')).toBe('false');
+    await details.focus();
+    await page.keyboard.press('Enter');
+    expect(await details.getAttribute('aria-expanded')).toBe('true');
+    const panel = page.locator(`[id="${await details.getAttribute('aria-controls')}"]`);
+    await panel.getByText('Credits: 1,000 → 1,200').waitFor();
+    await panel.getByText('Available: yes → no').waitFor();
+    await panel.getByText(admin.email).waitFor();
+    expect(await panel.getByText('Name:').count()).toBe(0);
+    expect(await page.locator('main').innerText()).not.toContain('{"');
+    expect(await visibleUserIds(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // Nothing is cut off or pushes the page sideways: the table scrolls in its own region.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+    // By the admin's name: the operator's and the old row's entries go.
+    await applyFilters(page, (filters) =>
+      filters.getByRole('searchbox', { name: 'Admin' }).fill(`@${admin.displayName.toUpperCase()}`),
+    );
+    await page.waitForURL(/admin=/);
+    await results(page, 2).waitFor();
+    expect(await table(page).getByText('The operator').count()).toBe(0);
+
+    // By action, from the choice list of labels.
+    await applyFilters(page, (filters) =>
+      filters.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Shipped a merch order' }),
+    );
+    await page.waitForURL(/action=merchOrder\.ship/);
+    await results(page, 1).waitFor();
+    await table(page).getByText('The operator shipped merch order').waitFor();
+
+    // By record: the order's id as the sentence shortens it.
+    await applyFilters(page, (filters) => filters.getByRole('searchbox', { name: 'Record' }).fill('5047ab12…'));
+    await results(page, 1).waitFor();
+    await table(page).getByText('The operator shipped merch order').waitFor();
+    await applyFilters(page, (filters) => filters.getByRole('searchbox', { name: 'Record' }).fill(PACK.packID));
+    await results(page, 2).waitFor();
+
+    // A name nobody has is no error: the list is empty and says so.
+    await applyFilters(page, (filters) =>
+      filters.getByRole('searchbox', { name: 'Admin' }).fill('nobody-by-that-name'),
+    );
+    await page.getByText('No admin action matches these filters.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
 
 describe('the admin log', () => {
-  it('lists the chosen environment only, remembers the choice, and filters on the server', async () => {
+  it('lists the chosen environment only, and remembers the choice', async () => {
     const { page } = session;
-    await page.goto(`${fixture.site.url}/admin/log`);
-    await page.getByRole('heading', { level: 1, name: 'Admin Log' }).waitFor();
-    await table(page).getByText('dev-hoodie').waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openLog(page);
+    await table(page).getByText('product dev-hoodie').waitFor();
     expect(await table(page).getByText('beta-cap').count()).toBe(0);
 
-    const environment = page.getByLabel('Environment');
-    expect(await environment.inputValue()).toBe('development');
-    await environment.selectOption('beta');
-    await table(page).getByText('beta-tee').waitFor();
+    await page.getByLabel('Environment').selectOption('beta');
+    await table(page).getByText('created product beta-tee').waitFor();
     expect(await table(page).getByText('dev-hoodie').count()).toBe(0);
     expect(await table(page).getByRole('row').count()).toBe(1 + 3);
 
     // The choice is remembered for this admin.
     await page.reload();
-    await table(page).getByText('beta-tee').waitFor();
+    await table(page).getByText('created product beta-tee').waitFor();
     expect(await page.getByLabel('Environment').inputValue()).toBe('beta');
-
-    await page.getByRole('searchbox', { name: 'Action' }).fill('updateProduct');
-    await page.getByRole('searchbox', { name: 'Action' }).press('Enter');
-    await page.waitForURL(/action=updateProduct/);
-    await page.getByRole('status').getByText('1 result').waitFor();
-    expect(await table(page).getByText('beta-tee').count()).toBe(0);
-    expect(await table(page).getByText('beta-cap').count()).toBe(1);
-
-    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   it('shows production in its own colour', async () => {
     const { page } = session;
-    await page.goto(`${fixture.site.url}/admin/log`);
-    await page.getByLabel('Environment').selectOption('production');
+    await openLog(page, 'production');
     await page.getByText('No admin action matches these filters.').waitFor();
     const shell = page.locator('[data-environment="production"]');
     await shell.waitFor();

@@ -165,7 +165,11 @@ describe('rewards, as an admin', () => {
     await result.getByRole('link', { name: 'See your rewards in the admin log' }).click();
     await page.getByRole('heading', { level: 1, name: 'Admin Log' }).waitFor();
     expect(new URL(page.url()).searchParams.get('action')).toBe(REWARD_ADMIN_ACTION);
-    await page.getByRole('row').filter({ hasText: requestID }).waitFor();
+    // The entry says what was given, and why: the reason names this reward.
+    await page
+      .getByRole('row')
+      .filter({ hasText: `to 1 player: “${REASON}”` })
+      .waitFor();
   });
 
   it('drops the hits of a search made too short instead of passing them off as its own', async () => {

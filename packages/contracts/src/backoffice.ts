@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { type Environment, environmentSchema } from './environments';
+import { personSchema } from './people';
 
 /**
  * An admin log entry (spec §3): what an admin changed, where and when, with the action's own
@@ -12,18 +13,27 @@ export const adminLogEntrySchema = z.object({
   environment: environmentSchema,
   /** ISO 8601, UTC. */
   timestamp: z.string(),
-  /** The admin's user id. */
+  /** The admin's user id, as stored ('operator' for a change the operator ran from the command line). */
   admin: z.string(),
+  /** Who the admin is; null for the operator, who is nobody's account. */
+  adminPerson: z.nullable(personSchema),
   data: z.record(z.string(), z.unknown()),
+  /** The people the data names by user id (its userID, the first of its userIDs), by id. */
+  people: z.record(z.string(), personSchema),
 });
 export type AdminLogEntry = z.infer<typeof adminLogEntrySchema>;
 
 const isoDate = z.string().check(z.iso.datetime({ offset: true, error: 'Dates must be ISO 8601 date-times.' }));
 
-/** GET /api/admin/:env/admin-log: newest first by default, filtered by action, admin and time range. */
-export const adminLogQuerySchema = adminListQuerySchema(['timestamp', 'action', 'admin'] as const, {
+/**
+ * GET /api/admin/:env/admin-log: newest first by default (sorted by time only), filtered by action
+ * (its key), admin (a display name or email, or part of one, or the stored id), record (an id or
+ * code the entry's data holds) and time range.
+ */
+export const adminLogQuerySchema = adminListQuerySchema(['timestamp'] as const, {
   action: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   admin: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  record: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   from: z.optional(isoDate),
   to: z.optional(isoDate),
 });

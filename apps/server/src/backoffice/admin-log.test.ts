@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUpWithProfile } from '../identity/testing';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
-import { appendAdminLog } from './admin-log';
+import { appendAdminLog, OPERATOR } from './admin-log';
 
 interface Page {
   rows: AdminLogEntry[];
@@ -15,14 +15,23 @@ interface Page {
 describe.each(TEST_DIALECTS)('the admin log on %s', (dialect) => {
   let t: TestApp;
   let admin: SignedIn;
+  let staff: SignedIn;
+  let player: SignedIn;
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    admin = await signUpWithProfile(t.app, (id, keys) => setProfileKeys(t.stores.identity, id, keys), {
+    const setKeys = (id: string, keys: string[]) => setProfileKeys(t.stores.identity, id, keys);
+    admin = await signUpWithProfile(t.app, setKeys, {
       email: 'log-admin@example.com',
-      displayName: 'log-admin',
+      displayName: 'BossAdmin',
       keys: ['admin'],
     });
+    staff = await signUpWithProfile(t.app, setKeys, {
+      email: 'helper@studio.example',
+      displayName: 'StaffHelper',
+      keys: ['staff'],
+    });
+    player = await signUpWithProfile(t.app, setKeys, { email: 'griefer@example.com', displayName: 'Griefer' });
   });
   afterAll(async () => {
     await t.cleanup();
@@ -54,7 +63,12 @@ describe.each(TEST_DIALECTS)('the admin log on %s', (dialect) => {
     const { status, body } = await list('production');
     expect(status).toBe(200);
     expect(body.rows.map((row) => row.action)).toEqual(['kept']);
-    expect(body.rows[0]).toMatchObject({ environment: 'production', admin: 'u1', data: { n: 1 } });
+    expect(body.rows[0]).toMatchObject({
+      environment: 'production',
+      admin: 'u1',
+      adminPerson: { userID: 'u1', displayName: null, email: null },
+      data: { n: 1 },
+    });
   });
 
   it('lists one environment, newest first, filtered and paginated on the server', async () => {
@@ -65,7 +79,7 @@ describe.each(TEST_DIALECTS)('the admin log on %s', (dialect) => {
         await appendAdminLog(trx, {
           action: index % 2 === 0 ? 'createProduct' : 'updateProduct',
           environment: 'beta',
-          admin: index < 4 ? 'admin-a' : 'admin-b',
+          admin: index < 4 ? admin.userId : staff.userId,
           data: { index },
           now: new Date(base + index * 60_000),
         });
@@ -77,7 +91,7 @@ describe.each(TEST_DIALECTS)('the admin log on %s', (dialect) => {
     expect(all.body.rows.map((row) => row.data.index)).toEqual([6, 5, 4, 3, 2, 1, 0]);
     expect((await list('development')).body.total).toBe(0);
 
-    const filtered = await list('beta', '?action=createProduct&admin=admin-a&pageSize=1&page=2&order=asc');
+    const filtered = await list('beta', '?action=createProduct&admin=bossadmin&pageSize=1&page=2&order=asc');
     expect(filtered.body).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(filtered.body.rows.map((row) => row.data.index)).toEqual([2]);
 
@@ -88,6 +102,100 @@ describe.each(TEST_DIALECTS)('the admin log on %s', (dialect) => {
     expect(range.body.rows.map((row) => row.data.index)).toEqual([3, 2, 1]);
   });
 
+  it('names the admin and the people the data names, and nobody for the operator', async () => {
+    const db = t.stores.game.development;
+    await db.transaction().execute(async (trx) => {
+      await appendAdminLog(trx, {
+        action: 'user.suspend',
+        environment: 'development',
+        admin: admin.userId,
+        data: { userID: player.userId, reason: 'Griefing' },
+      });
+      await appendAdminLog(trx, {
+        action: 'account.export',
+        environment: 'development',
+        admin: OPERATOR,
+        data: { userID: 'gone-account', requestedBy: 'operator' },
+      });
+    });
+    const { body } = await list('development');
+    const [exported, suspended] = body.rows;
+    expect(suspended).toMatchObject({
+      admin: admin.userId,
+      adminPerson: { userID: admin.userId, displayName: 'BossAdmin', email: 'log-admin@example.com' },
+      people: { [player.userId]: { userID: player.userId, displayName: 'Griefer', email: 'griefer@example.com' } },
+    });
+    expect(exported?.adminPerson).toBeNull();
+    // An id whose account is gone is still answered, as nobody's.
+    expect(exported?.people).toEqual({ 'gone-account': { userID: 'gone-account', displayName: null, email: null } });
+  });
+
+  it('filters by the admin’s name or email, and answers an unknown name with an empty page', async () => {
+    const db = t.stores.game.production;
+    await db.transaction().execute(async (trx) => {
+      for (const [who, productID] of [
+        [admin.userId, 'boss-hoodie'],
+        [staff.userId, 'staff-cap'],
+        [OPERATOR, 'operator-tee'],
+      ] as const) {
+        await appendAdminLog(trx, {
+          action: 'product.create',
+          environment: 'production',
+          admin: who,
+          data: { productID },
+        });
+      }
+    });
+    const products = async (admin: string) => {
+      const { status, body } = await list('production', `?action=product.create&admin=${encodeURIComponent(admin)}`);
+      expect(status).toBe(200);
+      return body.rows.map((row) => row.data.productID);
+    };
+    expect(await products('@BossAdmin')).toEqual(['boss-hoodie']);
+    expect(await products('staffhelp')).toEqual(['staff-cap']);
+    // A screen that knows only the admin's id links with it.
+    expect(await products(staff.userId)).toEqual(['staff-cap']);
+    expect(await products('studio.example')).toEqual(['staff-cap']);
+    expect(await products('operator')).toEqual(['operator-tee']);
+    // Both admins' names hold an "a", the operator's too.
+    expect(await products('a')).toEqual(['operator-tee', 'staff-cap', 'boss-hoodie']);
+    // A player who never changed anything is no admin of this log.
+    expect(await products('Griefer')).toEqual([]);
+    const unknown = await list('production', '?admin=nobody-at-all');
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toMatchObject({ rows: [], total: 0, page: 1 });
+  });
+
+  it('filters by a record’s id or code in the data, its wildcards and quotes taken literally', async () => {
+    const db = t.stores.game.beta;
+    const records: Record<string, unknown>[] = [
+      { orderID: 'ord5047abcdefghij', trackingReference: 'RM123456789GB' },
+      { claimCodeID: 'batch-1', customCodeName: 'WELCOME' },
+      { packID: 'half', name: '50% off' },
+      { packID: 'five-hundred', name: '500 off' },
+      { itemID: 'quote', name: 'say "hi"' },
+    ];
+    await db.transaction().execute(async (trx) => {
+      for (const data of records) {
+        await appendAdminLog(trx, { action: 'record.test', environment: 'beta', admin: admin.userId, data });
+      }
+    });
+    const matching = async (record: string) => {
+      const { status, body } = await list('beta', `?action=record.test&record=${encodeURIComponent(record)}`);
+      expect(status).toBe(200);
+      return body.rows.map((row) => Object.values(row.data)[0]);
+    };
+    expect(await matching('5047')).toEqual(['ord5047abcdefghij']);
+    // A shortened id copied from a sentence finds its entry.
+    expect(await matching('ord5047a…')).toEqual(['ord5047abcdefghij']);
+    expect(await matching('RM123')).toEqual(['ord5047abcdefghij']);
+    expect(await matching('welcome')).toEqual(['batch-1']);
+    expect(await matching('50%')).toEqual(['half']);
+    expect(await matching('0_o')).toEqual([]);
+    expect(await matching('"hi"')).toEqual(['quote']);
+    expect(await matching('nothing-like-it')).toEqual([]);
+  });
+
   it('answers a bad query with a message a person understands', async () => {
     const response = await t.app.inject({
       method: 'GET',
@@ -96,5 +204,7 @@ describe.each(TEST_DIALECTS)('the admin log on %s', (dialect) => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('pageSize must be at most 500.');
+    // A user id or an action key sorts nothing a person can follow: the log is sorted by time only.
+    for (const sort of ['admin', 'action']) expect((await list('beta', `?sort=${sort}`)).status).toBe(400);
   });
 });

@@ -1,12 +1,11 @@
-import type { AdminListPage } from '@outpost/contracts/admin-list';
-import type { AdminLogEntry, AdminLogQuery } from '@outpost/contracts/backoffice';
 import type { Environment } from '@outpost/contracts/environments';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { fetchListPage } from '../platform/db/list-page';
 import { signedInViewer } from '../platform/http/access';
 import type { GameDatabase } from '../stores';
-import type { AdminLogRow } from './tables';
+
+/** The admin log's `admin` of a change an operator ran from the command line: nobody's account. */
+export const OPERATOR = 'operator';
 
 /** Who makes an admin change, and in which environment: every domain's writes take it. */
 export interface AdminChange {
@@ -58,37 +57,4 @@ export async function appendAdminLog(trx: Kysely<GameDatabase>, record: AdminLog
       data: JSON.stringify(record.data),
     })
     .execute();
-}
-
-function toEntry(row: AdminLogRow): AdminLogEntry {
-  return {
-    id: Number(row.id),
-    action: row.action,
-    environment: row.environment as Environment,
-    timestamp: row.timestamp,
-    admin: row.admin,
-    data: JSON.parse(row.data) as Record<string, unknown>,
-  };
-}
-
-/** One page of the log, filtered and sorted on the server (the admin list protocol). */
-export async function listAdminLog(
-  db: Kysely<GameDatabase>,
-  query: AdminLogQuery,
-): Promise<AdminListPage<AdminLogEntry>> {
-  let filtered = db.selectFrom('admin_log');
-  if (query.action) filtered = filtered.where('action', '=', query.action);
-  if (query.admin) filtered = filtered.where('admin', '=', query.admin);
-  if (query.from) filtered = filtered.where('timestamp', '>=', new Date(query.from).toISOString());
-  if (query.to) filtered = filtered.where('timestamp', '<=', new Date(query.to).toISOString());
-  const { rows, ...page } = await fetchListPage(
-    filtered,
-    filtered
-      .selectAll()
-      .orderBy(query.sort, query.order)
-      // Entries of one millisecond keep the order they were written in.
-      .orderBy('id', query.order),
-    query,
-  );
-  return { ...page, rows: rows.map(toEntry) };
 }

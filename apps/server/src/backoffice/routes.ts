@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { registerCallable } from '../platform/http/callable';
 import type { AppStores } from '../stores';
-import { listAdminLog } from './admin-log';
+import { listAdminLog } from './admin-log-list';
 import {
   type DashboardFigureQueries,
   type GameStatusQueries,
@@ -45,7 +45,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, options: Backoffi
         response: { 200: adminLogPageSchema },
       },
     },
-    (request) => listAdminLog(stores[request.params.env], request.query),
+    (request) => listAdminLog({ game: stores[request.params.env], identity: options.identity }, request.query),
   );
 
   api.get(

@@ -2,7 +2,7 @@ import type { AccountDataExport } from '@outpost/contracts/account-lifecycle';
 import { ACCOUNT_LOG_ACTIONS } from '@outpost/contracts/account-lifecycle-text';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
-import { adminLogRecord, appendAdminLog } from '../../backoffice/index';
+import { adminLogRecord, appendAdminLog, OPERATOR } from '../../backoffice/index';
 import { eraseChangesKeyed } from '../../platform/changes/feed';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { JobDefinition } from '../../platform/jobs/runner';
@@ -48,9 +48,6 @@ export interface AccountDataOptions {
 
 /** Who asked: the player from /account, or an operator with the CLI. */
 export type Requester = { kind: 'player' } | { kind: 'operator' };
-
-/** The admin log's `admin` of an operator's request, who has no account of their own there. */
-export const OPERATOR = 'operator';
 
 /** No account by that id (or it is already being deleted). */
 export class AccountGoneError extends Error {}

@@ -1,3 +1,4 @@
+import { ADMIN_LOG_ACTION_CHOICES } from '@outpost/contracts/admin-log-actions';
 import type { AdminLogEntry } from '@outpost/contracts/backoffice';
 import type { Environment } from '@outpost/contracts/environments';
 import { AdminList } from '../../components/admin-list/admin-list';
@@ -6,6 +7,8 @@ import type { AdminListFilter } from '../../components/admin-list/list-view';
 import { TabPanel, Tabs } from '../../components/tabs/tabs';
 import { Link } from '../../lib/router/router';
 import { useAdminAccessContext } from './admin-access-context';
+import { entryDetailsText, entrySentence } from './admin-log/entry-text';
+import { LogEntry, LoggedAt } from './admin-log/log-entry';
 import { adminLogQueryKey, getAdminLog } from './api/get-admin-log';
 import frameStyles from './components/admin-screen.module.css';
 import { ReadOnlyNotice } from './components/read-only-notice';
@@ -17,19 +20,21 @@ const columns = column.columns([
   column.accessor('timestamp', {
     header: 'When',
     sortDescFirst: true,
-    cell: (cell) => new Date(cell.getValue()).toLocaleString(),
+    cell: (cell) => <LoggedAt timestamp={cell.getValue()} />,
   }),
-  column.accessor('action', { header: 'Action' }),
-  column.accessor('admin', { header: 'Admin' }),
-  column.accessor('data', {
-    header: 'Details',
-    cell: (cell) => <code>{JSON.stringify(cell.getValue())}</code>,
+  // The CSV gets the sentence and the details in words, people by name; the screen the same,
+  // linked, the details (action, admin, changes) behind a disclosure so a phone shows the sentence.
+  column.accessor((entry) => [entrySentence(entry), entryDetailsText(entry)].filter(Boolean).join(' '), {
+    id: 'entry',
+    header: 'What happened',
+    cell: (cell) => <LogEntry entry={cell.row.original} />,
   }),
 ]);
-const sortable = ['timestamp', 'action', 'admin'] as const;
+const sortable = ['timestamp'] as const;
 const filters: readonly AdminListFilter[] = [
-  { kind: 'text', param: 'action', label: 'Action' },
-  { kind: 'text', param: 'admin', label: 'Admin', hint: 'The admin’s user id.' },
+  { kind: 'text', param: 'admin', label: 'Admin', hint: 'A display name or email, or part of one.' },
+  { kind: 'select', param: 'action', label: 'Action', options: ADMIN_LOG_ACTION_CHOICES, allLabel: 'Every action' },
+  { kind: 'text', param: 'record', label: 'Record', hint: 'An id or code, such as an order id or a claim code.' },
   { kind: 'dateRange', label: 'Date', from: 'from', to: 'to' },
 ];
 
@@ -37,7 +42,9 @@ const filters: readonly AdminListFilter[] = [
 function AdminLogList({ environment }: { environment: Environment }) {
   return (
     <>
-      <p className={frameStyles.lead}>Every change an admin made in {environment}, newest first.</p>
+      <p className={frameStyles.lead}>
+        Every change an admin made in {environment}, newest first. Open an entry’s details to see what it changed.
+      </p>
       <AdminList
         label="Admin log"
         hideCaption
