@@ -1,4 +1,5 @@
-import { type EntryDetails, entryDetails, keyInWords, keyWords, type LogData, shortID } from './admin-log-words';
+import { type EntryDetails, entryDetails, type LogData, shortID } from './admin-log-words';
+import { keyInWords, keyWords } from './key-words';
 
 /*
  * The admin log's catalogue (issue 24 point 2): every action the server writes, with a label for

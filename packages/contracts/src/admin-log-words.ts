@@ -4,6 +4,8 @@
  * office shows these instead of the stored JSON; the CSV export writes the same words.
  */
 
+import { keyInWords, keyWords } from './key-words';
+
 /** Data as the admin log stores it: whatever the writer put, read back from JSON. */
 export type LogData = Readonly<Record<string, unknown>>;
 
@@ -24,27 +26,6 @@ export interface LoggedChange {
 /** An id longer than a glance takes in, shortened for a sentence: "5047ab12…". */
 export function shortID(id: string): string {
   return id.length > 12 ? `${id.slice(0, 8)}…` : id;
-}
-
-/** A camelCase key as lower-case words, acronyms kept: "trackingReference" → "tracking reference", "userIDs" → "user IDs". */
-export function keyWords(key: string): string {
-  return (
-    key
-      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-      // "USDPrice" → "USD Price", but "IDs" stays a plural acronym.
-      .replace(/([A-Z]+)([A-Z](?!s\b)[a-z])/g, '$1 $2')
-      .replace(/[-_.]+/g, ' ')
-      .trim()
-      .split(/\s+/)
-      .map((word) => (/^[A-Z]{2,}s?$/.test(word) ? word : word.toLowerCase()))
-      .join(' ')
-  );
-}
-
-/** A key as a label: "trackingReference" → "Tracking reference", "costUSD" → "Cost USD". */
-export function keyInWords(key: string): string {
-  const words = keyWords(key);
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 const PEOPLE_SHOWN = 5;
