@@ -131,7 +131,7 @@ interface AxeViolation {
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Waits until nothing in the page is refreshing (aria-busy) or part-way through an animation. */
-async function settled(page: Page): Promise<void> {
+export async function settled(page: Page): Promise<void> {
   // A list refreshing in the background is faded on purpose (aria-busy), and a colour caught
   // halfway through a transition is neither state's contrast.
   await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
