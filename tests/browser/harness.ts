@@ -32,7 +32,16 @@ export interface Site {
 /** Starts the real server on a free port with its own data folder and the built web app. */
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-browser-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env });
+  // The site addresses its files (uploads, the demo's pictures) from PUBLIC_URL: its port is chosen first.
+  const port = env.PORT ?? String(await freePort());
+  const config = loadConfig({
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   if (!fs.existsSync(path.join(config.webDist, 'index.html'))) {
     throw new Error(`The web app is not built (${config.webDist}); run npm run build -w apps/web first.`);
   }
@@ -122,7 +131,7 @@ interface AxeViolation {
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Waits until nothing in the page is refreshing (aria-busy) or part-way through an animation. */
-async function settled(page: Page): Promise<void> {
+export async function settled(page: Page): Promise<void> {
   // A list refreshing in the background is faded on purpose (aria-busy), and a colour caught
   // halfway through a transition is neither state's contrast.
   await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);

@@ -16,6 +16,7 @@ import { findUserIdByEmail, listUsers } from './identity/queries';
 import { type Config, ConfigError, loadConfig } from './platform/config';
 import { createMailer } from './platform/mail/mailer';
 import { resolveAuthSecret } from './platform/secrets';
+import { createFileStore } from './platform/storage/create-file-store';
 import { seedDemoData } from './seed';
 import { type AppStores, openAppStores } from './stores';
 
@@ -130,7 +131,12 @@ const COMMANDS: Record<string, Command> = {
     const environment = environmentSchema.safeParse(values.env);
     if (!environment.success)
       throw new UsageError(`--env must be development, beta or production (got "${values.env}")`);
-    await seedDemoData(stores, environment.data);
+    const files = createFileStore(config);
+    try {
+      await seedDemoData(stores, environment.data, { files });
+    } finally {
+      await files.close();
+    }
     return `Seeded the ${environment.data} store with demo data.`;
   },
 };

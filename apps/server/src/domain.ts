@@ -67,13 +67,22 @@ export interface AppContext {
   domains: readonly Domain[];
 }
 
+/** Where a seeder stores its demo images: the app's file store, in the seeded environment's folders. */
+export interface SeedFiles {
+  files: FileStore;
+  environment: Environment;
+}
+
 export interface Domain {
   /** The domain's folder. */
   name: string;
   /** Its tables' migrations, per kind of store; the migrator orders every domain's by name. */
   migrations?: { identity?: Readonly<Record<string, Migration>>; game?: Readonly<Record<string, Migration>> };
-  /** Writes its demo rows into an environment's store, in the seeding transaction, in the list's order. */
-  seed?(db: Kysely<GameDatabase>, now: Date): Promise<void>;
+  /**
+   * Writes its demo rows into an environment's store, in the seeding transaction, in the list's
+   * order, and its demo images into the file store when the caller gives one.
+   */
+  seed?(db: Kysely<GameDatabase>, now: Date, files?: SeedFiles): Promise<void>;
   /** Its routes and hooks. */
   register?(app: FastifyInstance, context: AppContext): void | Promise<void>;
   /** Its background jobs, run once across instances by the job runner. */

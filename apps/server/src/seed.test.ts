@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { MerchCatalogue } from '@outpost/contracts/merch';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -87,6 +88,12 @@ describe('npm run admin', () => {
       expect(result.stdout.trim()).toBe('Seeded the beta store with demo data.');
       expect(result.status).toBe(0);
       expect(await countEmailSignups(t.stores.game.beta)).toBeGreaterThan(0);
+      // Its pictures went into the file store the server serves from DATA_DIR.
+      const pictures = await t.stores.game.beta.selectFrom('product_images').select('image_key').execute();
+      expect(pictures).toHaveLength(4);
+      for (const { image_key } of pictures) {
+        expect(fs.existsSync(path.join(t.dataDir, 'files', image_key)), image_key).toBe(true);
+      }
     } finally {
       await t.cleanup();
     }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './platform/config';
 import { resolveAuthSecret } from './platform/secrets';
+import { createFileStore } from './platform/storage/create-file-store';
 import { seedIfNew } from './seed';
 import { type AppStores, openAppStores } from './stores';
 
@@ -15,14 +16,17 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const stores = await openAppStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  // Opened here rather than by the app: the demo seed stores its images in it before the app starts.
+  const files = createFileStore(config);
   let app: FastifyInstance;
   try {
-    if (config.seedDemoData && config.appEnv !== 'production' && (await seedIfNew(stores, config.appEnv))) {
+    if (config.seedDemoData && config.appEnv !== 'production' && (await seedIfNew(stores, config.appEnv, { files }))) {
       console.info(`Seeded the ${config.appEnv} store with demo data.`);
     }
-    app = await buildApp({ config: { ...config, authSecret: resolveAuthSecret(config) }, stores });
+    app = await buildApp({ config: { ...config, authSecret: resolveAuthSecret(config) }, stores, files });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await files.close();
     await stores.close();
     throw error;
   }
@@ -44,6 +48,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         } finally {
           clearInterval(sweep);
         }
+        await files.close();
         await stores.close();
       })();
       return closing;

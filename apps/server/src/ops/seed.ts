@@ -12,8 +12,13 @@ export async function markSeeded(db: Kysely<GameDatabase>, now: Date): Promise<v
     .execute();
 }
 
+/** When the demo data set was last written (ISO 8601), or undefined if it never was. */
+export async function demoSeededAt(db: Kysely<GameDatabase>): Promise<string | undefined> {
+  const marker = await db.selectFrom('store_meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
+  return marker?.value;
+}
+
 /** Whether the demo data set was ever written; a store whose demo rows were deleted stays seeded. */
 export async function wasSeeded(db: Kysely<GameDatabase>): Promise<boolean> {
-  const marker = await db.selectFrom('store_meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
-  return marker !== undefined;
+  return (await demoSeededAt(db)) !== undefined;
 }

@@ -1,8 +1,12 @@
 import { PRODUCT_STATUS, type ProductStatus } from '@outpost/contracts/products';
 import type { Kysely } from 'kysely';
+import type { SeedFiles } from '../domain';
+import { DEMO_IMAGE_TIMESTAMP, demoImageTag, renderDemoImage } from '../platform/images/demo-image';
 import type { GameDatabase } from '../stores';
+import { type ProductArt, productArtSvg } from './demo-art';
 import { nextStock } from './lifetime-quantity';
 import { putProducts } from './queries';
+import { storePreparedProductImages } from './uploads';
 
 interface DemoProduct {
   id: string;
@@ -12,6 +16,8 @@ interface DemoProduct {
   digitalDouble: boolean;
   status: ProductStatus;
   varieties: [id: string, name: string, quantity: number][];
+  /** Its picture, drawn at seed time. */
+  art: ProductArt;
 }
 
 /** A small catalogue in each state, so the back office's list, filters and dashboard have something to show. */
@@ -28,6 +34,7 @@ const DEMO_PRODUCTS: readonly DemoProduct[] = [
       ['m', 'Medium', 35],
       ['l', 'Large', 25],
     ],
+    art: { garment: 'hoodie', colour: '#3c4526', print: '#f09a4e', backdrop: ['#f1e6d2', '#b9ab93'] },
   },
   {
     id: 'radio-tee',
@@ -41,6 +48,7 @@ const DEMO_PRODUCTS: readonly DemoProduct[] = [
       ['m', 'Medium', 15],
       ['l', 'Large', 15],
     ],
+    art: { garment: 'tee', colour: '#1f1a14', print: '#f1e6d2', backdrop: ['#f4d9b8', '#c4825a'] },
   },
   {
     id: 'ration-cap',
@@ -50,6 +58,7 @@ const DEMO_PRODUCTS: readonly DemoProduct[] = [
     digitalDouble: false,
     status: PRODUCT_STATUS.inactive,
     varieties: [['default', 'Default', 40]],
+    art: { garment: 'cap', colour: '#c4561b', print: '#f1e6d2', backdrop: ['#e4e8dc', '#8f9a80'] },
   },
   {
     id: 'founders-pin',
@@ -59,10 +68,11 @@ const DEMO_PRODUCTS: readonly DemoProduct[] = [
     digitalDouble: true,
     status: PRODUCT_STATUS.archived,
     varieties: [['default', 'Default', 0]],
+    art: { garment: 'pin', colour: '#7a3512', print: '#f1e6d2', backdrop: ['#2e3a44', '#14110d'] },
   },
 ];
 
-export async function seedProducts(db: Kysely<GameDatabase>, now: Date): Promise<void> {
+export async function seedProducts(db: Kysely<GameDatabase>, now: Date, files?: SeedFiles): Promise<void> {
   const at = now.toISOString();
   await putProducts(
     db,
@@ -95,4 +105,44 @@ export async function seedProducts(db: Kysely<GameDatabase>, now: Date): Promise
       }),
     })),
   );
+  if (files) await seedProductImages(db, files);
+}
+
+/**
+ * Gives each demo product that has no image its drawing, stored as an upload of it would be (the
+ * image, its thumbnail, a row); the images an admin gave a demo product stay as they are.
+ */
+async function seedProductImages(db: Kysely<GameDatabase>, { files, environment }: SeedFiles): Promise<void> {
+  const pictured = await db
+    .selectFrom('product_images')
+    .select('product_id')
+    .where(
+      'product_id',
+      'in',
+      DEMO_PRODUCTS.map((demo) => demo.id),
+    )
+    .execute();
+  const bare = DEMO_PRODUCTS.filter((demo) => !pictured.some((row) => row.product_id === demo.id));
+  const drawn = await Promise.all(
+    bare.map(async (demo) => ({ demo, image: await renderDemoImage(productArtSvg(demo.art)) })),
+  );
+  for (const { demo, image } of drawn) {
+    const stored = await storePreparedProductImages([{ fileName: demo.id, image, tag: demoImageTag(image) }], {
+      files,
+      environment,
+      productID: demo.id,
+      timestamp: DEMO_IMAGE_TIMESTAMP,
+    });
+    await db
+      .insertInto('product_images')
+      .values(
+        stored.map((keys, position) => ({
+          product_id: demo.id,
+          image_key: keys.imageKey,
+          thumbnail_key: keys.thumbnailKey,
+          position,
+        })),
+      )
+      .execute();
+  }
 }

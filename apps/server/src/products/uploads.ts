@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { FunctionError } from '../platform/http/errors';
 import { multipartRefusal } from '../platform/http/multipart';
 import { parseCheckedJson } from '../platform/http/request-input';
-import { formatBytes, ImageTooLargeError, prepareImage } from '../platform/images/prepare-image';
+import { formatBytes, ImageTooLargeError, type PreparedImage, prepareImage } from '../platform/images/prepare-image';
 import type { FileStore } from '../platform/storage/file-store';
 import { productImageKey, productImagePrefix, thumbnailKey } from '../platform/storage/file-store';
 import type { StoredImageFiles } from './queries';
@@ -127,6 +127,14 @@ export interface StoreImagesOptions {
   imageMaxBytes: number;
 }
 
+/** An image prepareImage made, with the name it came under. */
+export interface PreparedUpload {
+  fileName: string;
+  image: PreparedImage;
+  /** Its key's tag; random unless given (see productImageKey). */
+  tag?: string;
+}
+
 /**
  * Checks every upload before storing any (a refused one leaves nothing behind), then stores each
  * image and its thumbnail. If storing fails part way, what was stored is removed again.
@@ -135,25 +143,39 @@ export async function storeProductImages(
   uploads: readonly UploadedFile[],
   options: StoreImagesOptions,
 ): Promise<StoredImageFiles[]> {
-  const prepared = [];
+  const prepared: PreparedUpload[] = [];
   // One at a time: each decodes a full image in native memory.
   for (const upload of uploads) {
     try {
-      prepared.push({ upload, image: await prepareImage(upload.bytes, { maxBytes: options.imageMaxBytes }) });
+      prepared.push({
+        fileName: upload.fileName,
+        image: await prepareImage(upload.bytes, { maxBytes: options.imageMaxBytes }),
+      });
     } catch (error) {
       throw error instanceof FunctionError ? withFile(error, upload.fileName) : error;
     }
   }
-  const timestamp = Date.now();
+  return storePreparedProductImages(prepared, { ...options, timestamp: Date.now() });
+}
+
+/**
+ * Stores prepared images and their thumbnails under the product's folder, with `timestamp` in
+ * their keys. If storing fails part way, what was stored is removed again.
+ */
+export async function storePreparedProductImages(
+  prepared: readonly PreparedUpload[],
+  options: Omit<StoreImagesOptions, 'imageMaxBytes'> & { timestamp: number },
+): Promise<StoredImageFiles[]> {
   const stored: StoredImageFiles[] = [];
   try {
-    for (const { upload, image } of prepared) {
+    for (const { fileName, image, tag } of prepared) {
       const imageKey = productImageKey({
         environment: options.environment,
         productId: options.productID,
-        timestamp,
-        fileName: upload.fileName,
+        timestamp: options.timestamp,
+        fileName,
         extension: image.image.extension,
+        ...(tag === undefined ? {} : { tag }),
       });
       const files = { imageKey, thumbnailKey: thumbnailKey(imageKey, image.thumbnail.extension) };
       stored.push(files);

@@ -1,12 +1,16 @@
-import { defaultEpisodeID, statLabel, youtubeIdFromUrl } from '@outpost/contracts/theater';
+import { defaultEpisodeID, episodeLabel, statLabel, youtubeIdFromUrl } from '@outpost/contracts/theater';
 import type { Kysely } from 'kysely';
+import type { SeedFiles } from '../domain';
+import { DEMO_IMAGE_TIMESTAMP, demoImageTag, renderDemoImage } from '../platform/images/demo-image';
 import type { GameDatabase } from '../stores';
 import { putCollections, putEpisodes, putVideos } from './admin-queries';
+import { type MoodName, sceneSvg } from './demo-art';
+import { storePreparedTheaterImage } from './uploads';
 
 /*
  * The theater's demo data: three seasons of mtota with in-game stats, a few theater videos and a
- * collection of them. Banners and thumbnails are left out: seeders get a database handle only, and
- * images go through the file store (the admin screens upload them).
+ * collection of them, each with a picture drawn at seed time (an episode's banner, a video's
+ * thumbnail) where the caller gives a file store.
  */
 
 interface DemoEpisode {
@@ -15,18 +19,20 @@ interface DemoEpisode {
   title: string;
   /** views, completions, players: what the game reports. */
   stats: readonly [views: number, completions: number, players: number];
+  /** The sky of its banner. */
+  mood: MoodName;
 }
 
 const DEMO_EPISODES: readonly DemoEpisode[] = [
-  { season: 1, episode: 1, title: 'First Light at the Outpost', stats: [48_210, 39_876, 41_002] },
-  { season: 1, episode: 2, title: 'The Radio Tower', stats: [41_377, 33_120, 35_964] },
-  { season: 1, episode: 3, title: 'Rations', stats: [36_904, 29_511, 31_870] },
-  { season: 1, episode: 4, title: 'Nightfall Protocol', stats: [34_018, 30_442, 30_995] },
-  { season: 2, episode: 1, title: 'Static on the Line', stats: [29_733, 22_058, 25_410] },
-  { season: 2, episode: 2, title: 'The Resistance Broadcasts', stats: [26_120, 19_874, 22_307] },
-  { season: 2, episode: 3, title: 'Supply Run', stats: [23_981, 18_660, 20_114] },
-  { season: 3, episode: 1, title: 'Beyond the Fence', stats: [12_406, 6_932, 10_871] },
-  { season: 3, episode: 2, title: 'Signal Fire', stats: [4_517, 1_208, 3_904] },
+  { season: 1, episode: 1, title: 'First Light at the Outpost', stats: [48_210, 39_876, 41_002], mood: 'dawn' },
+  { season: 1, episode: 2, title: 'The Radio Tower', stats: [41_377, 33_120, 35_964], mood: 'day' },
+  { season: 1, episode: 3, title: 'Rations', stats: [36_904, 29_511, 31_870], mood: 'overcast' },
+  { season: 1, episode: 4, title: 'Nightfall Protocol', stats: [34_018, 30_442, 30_995], mood: 'night' },
+  { season: 2, episode: 1, title: 'Static on the Line', stats: [29_733, 22_058, 25_410], mood: 'storm' },
+  { season: 2, episode: 2, title: 'The Resistance Broadcasts', stats: [26_120, 19_874, 22_307], mood: 'dusk' },
+  { season: 2, episode: 3, title: 'Supply Run', stats: [23_981, 18_660, 20_114], mood: 'desert' },
+  { season: 3, episode: 1, title: 'Beyond the Fence', stats: [12_406, 6_932, 10_871], mood: 'twilight' },
+  { season: 3, episode: 2, title: 'Signal Fire', stats: [4_517, 1_208, 3_904], mood: 'fire' },
 ];
 
 const demoEpisodeID = (demo: DemoEpisode) => defaultEpisodeID(demo.season, demo.episode);
@@ -36,17 +42,45 @@ const STAT_KEYS = ['views', 'completions', 'players'] as const;
 /** Any well-formed YouTube id (11 characters); "OutpostS1E1" for season 1, episode 1. */
 const demoYoutubeUrl = (demo: DemoEpisode) => `https://www.youtube.com/watch?v=OutpostS${demo.season}E${demo.episode}`;
 
-const DEMO_VIDEOS = [
-  { videoID: 'launch-trailer', title: 'Outpost: Launch Trailer', vimeoID: '76979871', sublabel: 'Launch trailer' },
+interface DemoVideo {
+  videoID: string;
+  title: string;
+  vimeoID: string;
+  sublabel: string;
+  /** The sky of its thumbnail. */
+  mood: MoodName;
+}
+
+const DEMO_VIDEOS: readonly DemoVideo[] = [
+  {
+    videoID: 'launch-trailer',
+    title: 'Outpost: Launch Trailer',
+    vimeoID: '76979871',
+    sublabel: 'Launch trailer',
+    mood: 'dusk',
+  },
   {
     videoID: 'dev-diary-1',
     title: 'Dev Diary: Building the Open World',
     vimeoID: '148751763',
     sublabel: 'Dev diary #1',
+    mood: 'day',
   },
-  { videoID: 'dev-diary-2', title: 'Dev Diary: Writing Mtota', vimeoID: '253989945', sublabel: 'Dev diary #2' },
-  { videoID: 'scoring-session', title: 'Recording the Score', vimeoID: '347119375', sublabel: 'Recording the score' },
-] as const;
+  {
+    videoID: 'dev-diary-2',
+    title: 'Dev Diary: Writing Mtota',
+    vimeoID: '253989945',
+    sublabel: 'Dev diary #2',
+    mood: 'twilight',
+  },
+  {
+    videoID: 'scoring-session',
+    title: 'Recording the Score',
+    vimeoID: '347119375',
+    sublabel: 'Recording the score',
+    mood: 'night',
+  },
+];
 
 const DEMO_COLLECTION = { collectionID: 'behind-the-outpost', title: 'Behind the Outpost' } as const;
 
@@ -82,7 +116,7 @@ async function freeDemoRecords(db: Kysely<GameDatabase>) {
   return { episodes, videos };
 }
 
-export async function seedTheater(db: Kysely<GameDatabase>, now: Date): Promise<void> {
+export async function seedTheater(db: Kysely<GameDatabase>, now: Date, files?: SeedFiles): Promise<void> {
   const at = now.toISOString();
   const { episodes, videos } = await freeDemoRecords(db);
   await putEpisodes(
@@ -152,4 +186,84 @@ export async function seedTheater(db: Kysely<GameDatabase>, now: Date): Promise<
       members: videos.map((demo) => ({ videoID: demo.videoID, sublabel: demo.sublabel })),
     },
   ]);
+  if (files) await seedTheaterPictures(db, files, { episodes, videos });
+}
+
+/**
+ * Gives each demo episode without a banner, and each demo video without a thumbnail, its drawing,
+ * stored as an upload of it would be; a picture an admin uploaded stays.
+ */
+async function seedTheaterPictures(
+  db: Kysely<GameDatabase>,
+  { files, environment }: SeedFiles,
+  demos: Awaited<ReturnType<typeof freeDemoRecords>>,
+): Promise<void> {
+  const [bareEpisodes, bareVideos] = await Promise.all([
+    demos.episodes.length === 0
+      ? []
+      : db
+          .selectFrom('episodes')
+          .select('episode_id')
+          .where('banner_key', 'is', null)
+          .where(
+            'episode_id',
+            'in',
+            demos.episodes.map((demo) => demoEpisodeID(demo)),
+          )
+          .execute(),
+    demos.videos.length === 0
+      ? []
+      : db
+          .selectFrom('theater_videos')
+          .select('video_id')
+          .where('thumbnail_key', 'is', null)
+          .where(
+            'video_id',
+            'in',
+            demos.videos.map((demo) => demo.videoID),
+          )
+          .execute(),
+  ]);
+  const pictures = [
+    ...demos.episodes
+      .filter((demo) => bareEpisodes.some((row) => row.episode_id === demoEpisodeID(demo)))
+      .map((demo) => ({
+        kind: 'episode' as const,
+        id: demoEpisodeID(demo),
+        art: { seed: demoEpisodeID(demo), mood: demo.mood, label: episodeLabel(demo), title: demo.title },
+      })),
+    ...demos.videos
+      .filter((demo) => bareVideos.some((row) => row.video_id === demo.videoID))
+      .map((demo) => ({
+        kind: 'video' as const,
+        id: demo.videoID,
+        art: { seed: demo.videoID, mood: demo.mood, label: demo.sublabel, title: demo.title },
+      })),
+  ];
+  const drawn = await Promise.all(
+    pictures.map(async (picture) => ({ ...picture, image: await renderDemoImage(sceneSvg(picture.art)) })),
+  );
+  for (const { kind, id, image } of drawn) {
+    const stored = await storePreparedTheaterImage(image, {
+      files,
+      environment,
+      kind,
+      id,
+      timestamp: DEMO_IMAGE_TIMESTAMP,
+      tag: demoImageTag(image),
+    });
+    if (kind === 'episode') {
+      await db
+        .updateTable('episodes')
+        .set({ banner_key: stored.imageKey, banner_thumbnail_key: stored.thumbnailKey })
+        .where('episode_id', '=', id)
+        .execute();
+    } else {
+      await db
+        .updateTable('theater_videos')
+        .set({ image_key: stored.imageKey, thumbnail_key: stored.thumbnailKey })
+        .where('video_id', '=', id)
+        .execute();
+    }
+  }
 }

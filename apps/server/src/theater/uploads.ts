@@ -4,7 +4,7 @@ import type { TheaterKind } from '@outpost/contracts/theater';
 import type { FastifyRequest } from 'fastify';
 import { FunctionError } from '../platform/http/errors';
 import { multipartRefusal } from '../platform/http/multipart';
-import { formatBytes, ImageTooLargeError, prepareImage } from '../platform/images/prepare-image';
+import { formatBytes, ImageTooLargeError, type PreparedImage, prepareImage } from '../platform/images/prepare-image';
 import { assertValidFileKey, type FileStore, thumbnailKey } from '../platform/storage/file-store';
 import { removeImageFiles, type StoredImageFiles } from '../products/index';
 
@@ -95,12 +95,21 @@ export interface StoreTheaterImageOptions {
  */
 export async function storeTheaterImage(bytes: Buffer, options: StoreTheaterImageOptions): Promise<StoredImageFiles> {
   const prepared = await prepareImage(bytes, { maxBytes: options.imageMaxBytes });
+  return storePreparedTheaterImage(prepared, { ...options, timestamp: Date.now() });
+}
+
+/** Stores an image prepareImage made, and its thumbnail, under the record's folder; `tag` is random unless given. */
+export async function storePreparedTheaterImage(
+  prepared: PreparedImage,
+  options: Omit<StoreTheaterImageOptions, 'imageMaxBytes'> & { timestamp: number; tag?: string },
+): Promise<StoredImageFiles> {
   const imageKey = theaterImageKey({
     environment: options.environment,
     kind: options.kind,
     id: options.id,
-    timestamp: Date.now(),
+    timestamp: options.timestamp,
     extension: prepared.image.extension,
+    ...(options.tag === undefined ? {} : { tag: options.tag }),
   });
   const stored = { imageKey, thumbnailKey: thumbnailKey(imageKey, prepared.thumbnail.extension) };
   try {
