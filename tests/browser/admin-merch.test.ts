@@ -98,6 +98,10 @@ describe('merch orders, as staff', () => {
     expect(await row.getByRole('cell').allInnerTexts()).toEqual([
       expect.any(String),
       order.orderID,
+      // The buyer by name and email (issue 24 point 1); the order ships to its shipping name.
+      expect.stringMatching(
+        new RegExp(`^@${accounts.player.displayName}\\s*${accounts.player.email.replace(/\./g, '\\.')}$`),
+      ),
       'Rae Scout',
       'Outpost Hoodie (Medium) × 1',
       '5,999 credits',
