@@ -1,3 +1,4 @@
+import { adminProductPath } from '@outpost/contracts/admin-routes';
 import {
   MERCH_MESSAGES,
   MERCH_ORDER_STATUS_LABELS,
@@ -98,6 +99,10 @@ describe('merch orders, as staff', () => {
     expect(await row.getByRole('cell').allInnerTexts()).toEqual([
       expect.any(String),
       order.orderID,
+      // The buyer by name and email (issue 24 point 1); the order ships to its shipping name.
+      expect.stringMatching(
+        new RegExp(`^@${accounts.player.displayName}\\s*${accounts.player.email.replace(/\./g, '\\.')}$`),
+      ),
       'Rae Scout',
       'Outpost Hoodie (Medium) × 1',
       '5,999 credits',
@@ -136,8 +141,12 @@ describe('merch orders, as staff', () => {
     expect(await fact(page, 'Shipping details', 'Sizes').innerText()).toBe('Shirt M · Hoodie M');
     const lines = page.getByRole('table', { name: 'Order lines' });
     expect(await lines.locator('tbody tr').allInnerTexts()).toEqual([
-      expect.stringMatching(/^Outpost Hoodie \(outpost-hoodie\)\s+Medium\s+1\s+\$59\.99\s+\$59\.99$/),
+      expect.stringMatching(/^Outpost Hoodie\s+Medium\s+1\s+\$59\.99\s+\$59\.99$/),
     ]);
+    // The product by name, linking to its edit screen (issue 24 point 1).
+    expect(await lines.getByRole('link', { name: 'Outpost Hoodie', exact: true }).getAttribute('href')).toBe(
+      adminProductPath('outpost-hoodie'),
+    );
     const timeline = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
     expect(await timeline.allInnerTexts()).toEqual([
       expect.stringMatching(/^Ordered\s+\S/),
@@ -291,7 +300,9 @@ describe('the rest of the merch back office, as staff', () => {
     const row = page.getByRole('row').filter({ hasText: DROP });
     await row.waitFor();
     expect(await row.getByRole('cell', { name: 'Winter drop' }).count()).toBe(1);
-    expect(await row.getByRole('cell', { name: 'ration-cap', exact: true }).count()).toBe(1);
+    expect(await row.getByRole('link', { name: 'Ration Cap', exact: true }).getAttribute('href')).toBe(
+      adminProductPath('ration-cap'),
+    );
     const stored = await store().selectFrom('merch_drops').selectAll().where('drop_id', '=', DROP).executeTakeFirst();
     // Typed in the browser's zone, stored as the instant.
     const opensAt = await page.evaluate(() => new Date('2030-12-04T18:00').toISOString());

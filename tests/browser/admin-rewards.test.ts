@@ -91,7 +91,7 @@ describe('rewards, as an admin', () => {
     await page.getByLabel('Credits per player').fill('250');
     await page.getByRole('button', { name: '+ Add item' }).click();
     await page.getByLabel('Item 1', { exact: true }).fill('emote-salute');
-    await page.getByText('Salute', { exact: true }).waitFor();
+    await page.getByText('Salute Emote', { exact: true }).waitFor();
     await page.getByLabel('Reason', { exact: true }).fill(REASON);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -111,7 +111,7 @@ describe('rewards, as an admin', () => {
     const dialog = page.getByRole('dialog', { name: 'Send this reward in development?' });
     await dialog.waitFor();
     expect(await page.getByRole('dialog').count()).toBe(1);
-    expect(await dialog.innerText()).toContain('Each of 1 player gets 250 credits and 1 × emote-salute');
+    expect(await dialog.innerText()).toContain('Each of 1 player gets 250 credits and 1 × Salute Emote');
     await dialog.getByRole('button', { name: 'Send reward' }).click();
     await expect.poll(calls.count).toBe(1);
     // The dialog gave the focus back to Send, which stays reachable while the call is out.
@@ -125,7 +125,7 @@ describe('rewards, as an admin', () => {
     expect(calls.count()).toBe(1);
     calls.stop();
     const result = page.getByRole('region', { name: 'Reward sent' });
-    await result.getByText('1 player got 250 credits and 1 × emote-salute now.').waitFor();
+    await result.getByText('1 player got 250 credits and 1 × Salute Emote now.').waitFor();
     expect(await balance()).toBe(before + 250);
     expect(await salutes()).toBe(salutesBefore + 1);
     // The reward itself is fixed once sent; its recipients are not.

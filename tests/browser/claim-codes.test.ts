@@ -121,7 +121,7 @@ describe('redemption codes, as staff', () => {
     expect(printed.root).toBe('none');
     expect(printed.sheet).toBe('block');
     expect(printed.cards).toHaveLength(2);
-    expect(printed.cards[0]).toContain('250 credits + hat-ranger-beanie, emote-salute');
+    expect(printed.cards[0]).toContain('250 credits + Ranger Beanie, Salute Emote');
     expect(printed.cards.join(' ')).not.toContain(used);
     await page.emulateMedia({ media: 'screen' });
 
@@ -142,7 +142,7 @@ describe('redemption codes, as staff', () => {
       // Typed as a player might: upper case, a space before it; sent with Enter.
       await field.fill(` ${code.toUpperCase()}`);
       await field.press('Enter');
-      await expectAlert(page, 'Code redeemed! You got 250 credits and the items hat-ranger-beanie, emote-salute.');
+      await expectAlert(page, 'Code redeemed! You got 250 credits and the items Ranger Beanie, Salute Emote.');
       expect(await field.inputValue()).toBe('');
       await field.fill(code);
       await page.getByRole('button', { name: 'Redeem' }).click();

@@ -1,3 +1,4 @@
+import { adminUserPath } from '@outpost/contracts/admin-routes';
 import { type AccountReferral, PARTNER_MESSAGES, REFERRAL_NEW_PLAYER_DAYS } from '@outpost/contracts/partners';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ const isFocused = (locator: Locator) => locator.evaluate((element) => element ==
 
 /** The display name of the player who joins through the partner's link, for the admin partner list. */
 let recruitName = '';
+let recruitEmail = '';
 
 describe("a partner's referral link brings a new player", () => {
   it('the partner copies their link, a new player signs up through it and joins, the partner claims a tier', async () => {
@@ -43,6 +45,7 @@ describe("a partner's referral link brings a new player", () => {
     visitor.context.setDefaultTimeout(8_000);
     const newcomer = newAccount('recruit');
     recruitName = newcomer.displayName;
+    recruitEmail = newcomer.email;
     await visitor.page.goto(link);
     await visitor.page.getByText(`@${accounts.partner.displayName} invites you to Outpost.`).waitFor();
     await visitor.page.getByText('Join the resistance').waitFor();
@@ -164,7 +167,11 @@ describe('admins run partner invites', () => {
     const row = page.getByRole('row').filter({ hasText: accounts.partner.displayName });
     await row.getByRole('cell', { name: 'first-recruit' }).waitFor();
     // Spec §3's claimedBy: the player who joined through the partner's link.
-    await row.getByRole('cell', { name: recruitName, exact: true }).waitFor();
+    // Named as the back office names people (issue 24 point 1): "@name", linking to their page.
+    const recruit = row.getByRole('cell').getByRole('link', { name: `@${recruitName}`, exact: true });
+    await recruit.waitFor();
+    const recruitID = await findUserIdByEmail(fixture.site.server.stores.identity, recruitEmail);
+    expect(await recruit.getAttribute('href')).toBe(adminUserPath(recruitID ?? ''));
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Referral rewards' }).click();
     await page.getByRole('cell', { name: 'standard-partner-reward', exact: true }).waitFor();

@@ -133,9 +133,11 @@ describe('the shop', () => {
     await expect.poll(() => balance(page).innerText()).toBe('400 credits');
     // The inventory names the prize's item as items-master does.
     const prize = /^You won (.+)! It is in/.exec(await won.innerText())?.[1] ?? '';
-    const item = { 'Ranger Beanie': 'Ranger Beanie', 'Salute Emote': 'Salute', 'Rust Drone Skin': 'Rust Drone Skin' }[
-      prize
-    ];
+    const item = {
+      'Ranger Beanie': 'Ranger Beanie',
+      'Salute Emote': 'Salute Emote',
+      'Rust Drone Skin': 'Rust Drone Skin',
+    }[prize];
     const items = page.getByRole('list', { name: 'Your items' });
     await expect.poll(() => items.getByRole('listitem').allInnerTexts()).toEqual([item]);
 

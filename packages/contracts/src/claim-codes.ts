@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { environmentSchema } from './environments';
 import { wholeNumber } from './fields';
-import { itemIdSchema } from './items';
+import { itemIdSchema, namedItemSchema } from './items';
 
 /**
  * Redemption codes ("claim codes", spec §3, §5, §7; issue 9 points 7 and 8). A claim-codes
@@ -134,6 +134,8 @@ export const claimCodeBatchSchema = z.object({
   uses: z.int(),
   credits: z.int(),
   rewards: z.array(z.string()),
+  /** The rewards named, in the same order: what staff read instead of the item ids. */
+  rewardItems: z.array(namedItemSchema),
   /** False once every code is used up. */
   isAvailable: z.boolean(),
   /** Codes with uses left. */
@@ -153,6 +155,7 @@ export const claimCodeBatchSummarySchema = z.object({
   uses: z.int(),
   credits: z.int(),
   rewards: z.array(z.string()),
+  rewardItems: z.array(namedItemSchema),
   isAvailable: z.boolean(),
   availableCount: z.int(),
   usedCount: z.int(),
@@ -197,11 +200,15 @@ export const redeemCodeInputSchema = z.object({
 });
 export type RedeemCodeInput = z.input<typeof redeemCodeInputSchema>;
 
-/** What a redemption granted, and the player's balance after it. */
+/**
+ * What a redemption granted, and the player's balance after it. `rewardItems` names the item ids
+ * of `rewards`, in the same order: what the player reads ("Salute Emote", never `emote-salute`).
+ */
 export const redeemCodeResultSchema = z.object({
   code: z.string(),
   credits: z.int(),
   rewards: z.array(z.string()),
+  rewardItems: z.array(namedItemSchema),
   balance: z.int(),
 });
 export type RedeemCodeResult = z.infer<typeof redeemCodeResultSchema>;

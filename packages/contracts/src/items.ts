@@ -99,6 +99,10 @@ export const itemSchema = z.object({
 export type Item = z.infer<typeof itemSchema>;
 
 /** A row of the items list: the item and how many purchasables sell it (an item in use cannot be deleted). */
+/** An item as a screen names it wherever another record stores its id: a code's rewards, a reward's items. */
+export const namedItemSchema = z.object({ itemID: z.string(), name: z.string() });
+export type NamedItem = z.infer<typeof namedItemSchema>;
+
 export const itemSummarySchema = z.extend(itemSchema, { purchasableCount: z.int() });
 export type ItemSummary = z.infer<typeof itemSummarySchema>;
 

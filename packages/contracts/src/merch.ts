@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { COUNTRY_CODES } from './countries';
 import { environmentSchema } from './environments';
+import { personSchema } from './people';
 
 /**
  * The merch shop (spec §1, §3, §7; issue 10): Active products sold with their varieties' stock,
@@ -447,6 +448,8 @@ export type CreateMerchDropInput = z.input<typeof createMerchDropInputSchema>;
 export const merchDropParamsSchema = z.object({ env: environmentSchema, dropID: z.string() });
 export const merchDropListQuerySchema = adminListQuerySchema(['opensAt', 'dropID', 'name'] as const, {});
 export const merchDropAdminSchema = z.extend(merchDropSchema, {
+  /** The products of `products`, named, in the same order: what staff read instead of the ids. */
+  namedProducts: z.array(z.object({ productID: z.string(), name: z.string() })),
   /** Addresses waiting to be told it opened, and those already told. */
   subscribers: z.int(),
   notified: z.int(),
@@ -492,7 +495,10 @@ export type MerchContact = z.infer<typeof merchContactSchema>;
 export const merchContactListQuerySchema = adminListQuerySchema(['createdAt'] as const, {
   search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
-export const merchContactListPageSchema = adminListPageSchema(merchContactSchema);
+/** A message as the back office lists it: the signed-in player who wrote it named, if any. */
+export const adminMerchContactSchema = z.extend(merchContactSchema, { player: z.nullable(personSchema) });
+export type AdminMerchContact = z.infer<typeof adminMerchContactSchema>;
+export const merchContactListPageSchema = adminListPageSchema(adminMerchContactSchema);
 
 /* ------------------------------------------------------------------ the back office */
 
@@ -507,6 +513,10 @@ export const merchOrderListQuerySchema = adminListQuerySchema(['orderTime', 'tot
   search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 export type MerchOrderListQuery = z.infer<typeof merchOrderListQuerySchema>;
+/** A row of GET /api/admin/:env/merch/orders: the order and its buyer (the account of `userID`), named. */
+export const adminMerchOrderRowSchema = z.extend(merchOrderSchema, { buyer: personSchema });
+export type AdminMerchOrderRow = z.infer<typeof adminMerchOrderRowSchema>;
+export const adminMerchOrderPageSchema = adminListPageSchema(adminMerchOrderRowSchema);
 export const adminMerchOrderParamsSchema = z.object({ env: environmentSchema, orderID: merchIdSchema('orderID') });
 
 /** PUT /api/admin/:env/merch/orders/:orderID/fulfilment: packed, or shipped with the carrier's reference, from the version loaded. */
@@ -555,9 +565,15 @@ export const merchRefundInputSchema = z.object({
 });
 export type MerchRefundInput = z.input<typeof merchRefundInputSchema>;
 
+/** A refund as the back office shows it: the admin who made it named (issue 24 point 1). */
+export const adminMerchRefundSchema = z.extend(merchRefundSchema, { refundedBy: personSchema });
+export type AdminMerchRefund = z.infer<typeof adminMerchRefundSchema>;
+
 /** GET /api/admin/:env/merch/orders/:orderID: the order with its refunds and the buyer's account. */
 export const adminMerchOrderSchema = z.extend(merchOrderSchema, {
-  refunds: z.array(merchRefundSchema),
+  /** The account of `userID`, named. */
+  buyer: personSchema,
+  refunds: z.array(adminMerchRefundSchema),
   /** The version the fulfilment screen loaded; bumped by every change of the order. */
   version: z.int(),
 });

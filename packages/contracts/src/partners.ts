@@ -3,6 +3,7 @@ import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { environmentSchema } from './environments';
 import { booleanQuery, slug, wholeNumber } from './fields';
 import { itemIdSchema } from './items';
+import { personSchema } from './people';
 
 /**
  * The partner referral programme (spec §1, §3, §4, §6, §9; issue 12 points 5 and 8): partners'
@@ -344,7 +345,10 @@ export const partnerInviteListQuerySchema = adminListQuerySchema(['created', 'in
   claimed: booleanQuery('claimed'),
 });
 export type PartnerInviteListQuery = z.infer<typeof partnerInviteListQuerySchema>;
-export const partnerInviteListPageSchema = adminListPageSchema(partnerInviteSchema);
+/** A row of the partner invite list: the player of `claimedBy` named (issue 24 point 1). */
+export const adminPartnerInviteSchema = z.extend(partnerInviteSchema, { claimer: z.nullable(personSchema) });
+export type AdminPartnerInvite = z.infer<typeof adminPartnerInviteSchema>;
+export const partnerInviteListPageSchema = adminListPageSchema(adminPartnerInviteSchema);
 
 /** A player listed as a partner (spec §6), with their link in the environment, if they have one yet. */
 export const partnerSchema = z.object({
@@ -355,7 +359,7 @@ export const partnerSchema = z.object({
   rewardID: z.nullable(z.string()),
   referralCount: z.int(),
   /** Spec §3's claimedBy: the latest PARTNER_LIST_CLAIMED_BY players who joined through the link, newest first. */
-  claimedBy: z.array(z.object({ userID: z.string(), displayName: z.string() })),
+  claimedBy: z.array(personSchema),
   /** The tiers claimed of the reward the link names now. */
   rewardTierClaims: z.array(z.string()),
 });

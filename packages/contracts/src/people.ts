@@ -19,3 +19,7 @@ export function personName(person: Person): string {
   if (person.displayName) return `@${person.displayName}`;
   return person.email === null ? 'A deleted account' : 'A player with no display name yet';
 }
+
+/** The person of `userID` among those looked up by id, or what stands in for an id no account has. */
+export const personIn = (people: ReadonlyMap<string, Person>, userID: string): Person =>
+  people.get(userID) ?? { userID, displayName: null, email: null };

@@ -4,6 +4,7 @@ import type { Environment } from './environments';
 import { wholeNumber } from './fields';
 import { USER_ID_MAX_LENGTH } from './identity';
 import { itemIdSchema } from './items';
+import { personSchema } from './people';
 
 /**
  * Reward distribution (spec §7 `{env}-admin-distributereward`, issue 12 point 9): an admin gives
@@ -166,6 +167,12 @@ export const distributeRewardInputSchema = z
 export type DistributeRewardInput = z.input<typeof distributeRewardInputSchema>;
 export type RewardRequest = z.output<typeof distributeRewardInputSchema>;
 
+/** An item a reward gives, and how many of it. */
+const givenItemSchema = z.object({ itemID: z.string(), quantity: z.int() });
+/** The same, with the item's name from items-master: what the screens show. */
+export const namedRewardItemSchema = z.extend(givenItemSchema, { name: z.string() });
+export type NamedRewardItem = z.infer<typeof namedRewardItemSchema>;
+
 /**
  * What a distribution answers: the reward (as first distributed under this requestID) and to whom
  * it went. Each player in `given` received `credits` and `items` with this call; each in
@@ -173,17 +180,29 @@ export type RewardRequest = z.output<typeof distributeRewardInputSchema>;
  * now. `audience` is the audience this call named (its members as the server found them are
  * `given` and `alreadyGiven`), null for a call naming userIDs.
  */
-export const distributeRewardResultSchema = z.object({
+export const distributeRewardRecordSchema = z.object({
   requestID: z.string(),
   reason: z.string(),
   credits: z.int(),
-  items: z.array(z.object({ itemID: z.string(), quantity: z.int() })),
+  items: z.array(givenItemSchema),
   /** When and by which admin this requestID was first distributed (ISO 8601, user id). */
   distributedAt: z.string(),
   distributedBy: z.string(),
   audience: z.nullable(z.enum(REWARD_AUDIENCES)),
   given: z.array(z.string()),
   alreadyGiven: z.array(z.string()),
+});
+export type DistributeRewardRecord = z.infer<typeof distributeRewardRecordSchema>;
+
+/**
+ * The distribution as the callable answers it: the record, its items named and the people it
+ * names as people (issue 24 point 1). `recipients` are the players of `given` and `alreadyGiven`
+ * for a call naming userIDs, none for an audience (counted, not named: it may be hundreds).
+ */
+export const distributeRewardResultSchema = z.extend(distributeRewardRecordSchema, {
+  items: z.array(namedRewardItemSchema),
+  distributor: personSchema,
+  recipients: z.array(personSchema),
 });
 export type DistributeRewardResult = z.infer<typeof distributeRewardResultSchema>;
 
@@ -209,11 +228,11 @@ export const EVERYONE_REWARD_STATE_LABELS: Record<EveryoneRewardState, string> =
 export const everyoneLabel = (environment: Environment) => `Everyone in ${environment}`;
 
 /** One 'everyone' distribution: the reward, its state and how far its job has got. */
-export const everyoneRewardSchema = z.object({
+export const everyoneRewardRecordSchema = z.object({
   requestID: z.string(),
   reason: z.string(),
   credits: z.int(),
-  items: z.array(z.object({ itemID: z.string(), quantity: z.int() })),
+  items: z.array(givenItemSchema),
   distributedAt: z.string(),
   distributedBy: z.string(),
   state: z.enum(EVERYONE_REWARD_STATES),
@@ -226,11 +245,19 @@ export const everyoneRewardSchema = z.object({
   /** Why it failed, when it did. */
   lastError: z.nullable(z.string()),
 });
+export type EveryoneRewardRecord = z.infer<typeof everyoneRewardRecordSchema>;
+
+/** One 'everyone' distribution as the screens show it: its items named, who sent it as a person. */
+export const everyoneRewardSchema = z.extend(everyoneRewardRecordSchema, {
+  items: z.array(namedRewardItemSchema),
+  distributor: personSchema,
+});
 export type EveryoneReward = z.infer<typeof everyoneRewardSchema>;
 
 /** The call's answer for 'everyone': the distribution as it stands (queued, or further when sent again). */
 export const everyoneRewardResultSchema = z.extend(everyoneRewardSchema, { audience: z.literal(REWARD_EVERYONE) });
 export type EveryoneRewardResult = z.infer<typeof everyoneRewardResultSchema>;
+export type EveryoneRewardRecordResult = EveryoneRewardRecord & { audience: typeof REWARD_EVERYONE };
 
 /** What the callable answers: who got the reward (userIDs, an audience), or the queued distribution (everyone). */
 export const distributeRewardAnswerSchema = z.union([distributeRewardResultSchema, everyoneRewardResultSchema]);

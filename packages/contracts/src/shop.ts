@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { environmentSchema } from './environments';
+import { personSchema } from './people';
 
 /**
  * The shop of the game's economy (spec §1, §3, §6, §7): credit packs bought with money, mystery-ball
@@ -219,7 +220,10 @@ export type CreateDropInput = z.input<typeof createDropInputSchema>;
 export const dropParamsSchema = z.object({ env: environmentSchema, dropID: z.string() });
 export const dropListQuerySchema = adminListQuerySchema(['opensAt', 'dropID', 'machineID'] as const, {}, 'desc');
 export type DropListQuery = z.infer<typeof dropListQuerySchema>;
-export const dropListPageSchema = adminListPageSchema(dropSchema);
+/** A row of the admin drop list: the drop and its machine's name (issue 24 point 1). */
+export const adminDropSchema = z.extend(dropSchema, { machineName: z.string() });
+export type AdminDrop = z.infer<typeof adminDropSchema>;
+export const dropListPageSchema = adminListPageSchema(adminDropSchema);
 
 /** config/container-spin {shopOpens}: before it, the shop counts down and refuses spins. */
 export const containerSpinConfigSchema = z.object({ shopOpens: z.nullable(z.string()) });
@@ -339,6 +343,14 @@ export const processDirectTransactionQuerySchema = processPayPalOrderQuerySchema
 
 /** The outcomes a settlement records (verifyCapture's verdicts). */
 export const PAYPAL_RESULTS = ['completed', 'pending', 'declined', 'mismatch'] as const;
+export type PayPalResult = (typeof PAYPAL_RESULTS)[number];
+/** The stored results in words, for the people who read the transaction list. */
+export const PAYPAL_RESULT_LABELS: Record<PayPalResult, string> = {
+  completed: 'Completed',
+  pending: 'Pending at PayPal',
+  declined: 'Declined',
+  mismatch: 'Amount did not match',
+};
 
 const payPalMoneySchema = z.object({ currency_code: z.string(), value: z.string() });
 
@@ -370,4 +382,7 @@ export type PayPalTransaction = z.infer<typeof paypalTransactionSchema>;
 export const paypalTransactionListQuerySchema = adminListQuerySchema(['createdAt'] as const, {
   result: z.optional(z.enum(PAYPAL_RESULTS, { error: `result must be one of ${PAYPAL_RESULTS.join(', ')}.` })),
 });
-export const paypalTransactionListPageSchema = adminListPageSchema(paypalTransactionSchema);
+/** A row of the admin list: the transaction and its player (the account of `userID`), named. */
+export const adminPayPalTransactionSchema = z.extend(paypalTransactionSchema, { player: personSchema });
+export type AdminPayPalTransaction = z.infer<typeof adminPayPalTransactionSchema>;
+export const paypalTransactionListPageSchema = adminListPageSchema(adminPayPalTransactionSchema);

@@ -12,7 +12,8 @@ import { ITEM_MESSAGES, unknownItemsMessage } from '@outpost/contracts/items';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUpPlayers, signUpWithProfile } from '../identity/testing';
-import { putTestItems } from '../items/testing';
+import { seedItems } from '../items/seed';
+import { putNamedTestItems } from '../items/testing';
 import { getBalance } from '../ledger/ledger';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import {
@@ -27,8 +28,10 @@ import { seedClaimCodes } from './seed';
 import { CROWD_RATE_LIMITS, createBatchThrough, newBatchInput, redeemThrough } from './testing';
 
 const CROWD = 200;
-/** The items of items-master the tests' batches grant. */
-const REWARD_ITEMS = ['taco', 'boba-tea', 'bottle_cap'];
+/** The items of items-master the tests' batches grant, and their names, which the answers carry. */
+const REWARD_ITEMS = { taco: 'Taco', 'boba-tea': 'Boba Tea', bottle_cap: 'Bottle Cap' };
+const TACO = { itemID: 'taco', name: 'Taco' };
+const BOBA_TEA = { itemID: 'boba-tea', name: 'Boba Tea' };
 
 describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
   let t: TestApp;
@@ -60,7 +63,7 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
       keys: ['moderator'],
     });
     user = await signUpWithProfile(t.app, setKeys, { email: 'user@example.com', displayName: 'usery' });
-    for (const env of ['development', 'beta'] as const) await putTestItems(t.stores.game[env], REWARD_ITEMS);
+    for (const env of ['development', 'beta'] as const) await putNamedTestItems(t.stores.game[env], REWARD_ITEMS);
     players = await signUpPlayers(t.app, t.stores.identity, 'player', CROWD);
   });
   afterAll(async () => {
@@ -124,6 +127,7 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
         uses: 2,
         credits: 250,
         rewards: ['taco', 'boba-tea'],
+        rewardItems: [TACO, BOBA_TEA],
         isAvailable: true,
         usedCodes: [],
       });
@@ -408,6 +412,7 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
         code,
         credits: 120,
         rewards: ['taco', 'boba-tea'],
+        rewardItems: [TACO, BOBA_TEA],
         balance: before + 120,
       });
       const [entry] = await ledgerOf(batch.claimCodeID);
@@ -450,7 +455,12 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
       const player = players[3] as SignedIn;
       const before = await getBalance(db(), player.userId);
       const response = await redeemThrough(t.app, player.bearer, batch.availableCodes[0] as string);
-      expect(response.json()).toMatchObject({ credits: 0, rewards: ['taco', 'taco'], balance: before });
+      expect(response.json()).toMatchObject({
+        credits: 0,
+        rewards: ['taco', 'taco'],
+        rewardItems: [TACO, TACO],
+        balance: before,
+      });
       expect(await ledgerOf(batch.claimCodeID)).toEqual([]);
       const items = await db()
         .selectFrom('claimed_items')
@@ -558,10 +568,17 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
     });
 
     it('seeds demo codes a player can redeem, and a re-seed gives them their uses back', async () => {
+      // The demo's order: items first, then the codes that grant them.
+      await seedItems(db(), new Date());
       await seedClaimCodes(db(), new Date());
       const player = players[30] as SignedIn;
       const first = await redeemThrough(t.app, player.bearer, 'Welcome to the Outpost');
-      expect(first.json()).toMatchObject({ code: 'welcome-to-the-outpost', credits: 6000, rewards: ['emote-salute'] });
+      expect(first.json()).toMatchObject({
+        code: 'welcome-to-the-outpost',
+        credits: 6000,
+        rewards: ['emote-salute'],
+        rewardItems: [{ itemID: 'emote-salute', name: 'Salute Emote' }],
+      });
       expect(await usesLeft('welcome-to-the-outpost')).toBe(999);
       await seedClaimCodes(db(), new Date());
       expect(await usesLeft('welcome-to-the-outpost')).toBe(1000);
@@ -578,7 +595,7 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
         userId: 'direct-player',
         code: batch.availableCodes[0] as string,
       });
-      expect(redeemed).toEqual({ code: batch.availableCodes[0], credits: 5, rewards: [], balance: 5 });
+      expect(redeemed).toEqual({ code: batch.availableCodes[0], credits: 5, rewards: [], rewardItems: [], balance: 5 });
     });
   });
 });

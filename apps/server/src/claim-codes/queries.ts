@@ -6,9 +6,10 @@ import {
   type CreateClaimCodeBatch,
   claimCodeName,
 } from '@outpost/contracts/claim-codes';
+import type { NamedItem } from '@outpost/contracts/items';
 import { type Kysely, sql } from 'kysely';
 import { type AdminChange, appendAdminLog } from '../backoffice/index';
-import { findMissingItems, UnknownItemsError } from '../items/index';
+import { findMissingItems, itemNamesOf, namedItems, UnknownItemsError } from '../items/index';
 import { credit, getBalance, grantItems } from '../ledger/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText, likePattern } from '../platform/db/text-search';
@@ -56,14 +57,21 @@ export class RedeemRefusedError extends Error {
 
 const parseRewards = (text: string): string[] => JSON.parse(text) as string[];
 
-function summaryOf(batch: ClaimCodeBatchRow, availableCount: number, usedCount: number): ClaimCodeBatchSummary {
+function summaryOf(
+  batch: ClaimCodeBatchRow,
+  itemNames: ReadonlyMap<string, string>,
+  availableCount: number,
+  usedCount: number,
+): ClaimCodeBatchSummary {
+  const rewards = parseRewards(batch.rewards);
   return {
     claimCodeID: batch.claim_code_id,
     batchName: batch.batch_name,
     type: batch.type,
     uses: batch.uses,
     credits: batch.credits,
-    rewards: parseRewards(batch.rewards),
+    rewards,
+    rewardItems: rewards.map((itemID) => ({ itemID, name: itemNames.get(itemID) ?? itemID })),
     isAvailable: batch.is_available === 1,
     availableCount,
     usedCount,
@@ -90,7 +98,8 @@ export async function findClaimCodeBatch(
   if (!batch) return undefined;
   const availableCodes = codes.filter((code) => code.uses_left > 0).map((code) => code.code);
   const usedCodes = codes.filter((code) => code.uses_left === 0).map((code) => code.code);
-  const { availableCount: _available, usedCount: _used, ...summary } = summaryOf(batch, 0, 0);
+  const itemNames = await itemNamesOf(db, parseRewards(batch.rewards));
+  const { availableCount: _available, usedCount: _used, ...summary } = summaryOf(batch, itemNames, 0, 0);
   return { ...summary, availableCodes, usedCodes };
 }
 
@@ -127,6 +136,10 @@ export async function listClaimCodeBatches(
             eb.fn.sum<string | number | null>(sql`case when uses_left > 0 then 1 else 0 end`).as('available'),
           ])
           .execute();
+  const itemNames = await itemNamesOf(
+    db,
+    batches.flatMap((batch) => parseRewards(batch.rewards)),
+  );
   const countsOf = new Map(
     counts.map((row) => [row.claim_code_id, { codes: Number(row.codes), available: Number(row.available ?? 0) }]),
   );
@@ -134,7 +147,7 @@ export async function listClaimCodeBatches(
     ...page,
     rows: batches.map((batch) => {
       const { codes, available } = countsOf.get(batch.claim_code_id) ?? { codes: 0, available: 0 };
-      return summaryOf(batch, available, codes - available);
+      return summaryOf(batch, itemNames, available, codes - available);
     }),
   };
 }
@@ -299,6 +312,7 @@ export interface Redemption {
   code: string;
   credits: number;
   rewards: string[];
+  rewardItems: NamedItem[];
   /** The player's balance once the redemption applied. */
   balance: number;
 }
@@ -368,7 +382,7 @@ export async function redeemClaimCode(
     await grantItems(trx, { userId: redemption.userId, itemIDs: rewards, source: 'redemption', reference, now });
 
     if (used.uses_left === 0) await markUsedUpBatch(trx, batch.claim_code_id);
-    return { code, credits: batch.credits, rewards, balance };
+    return { code, credits: batch.credits, rewards, rewardItems: await namedItems(trx, rewards), balance };
   });
 }
 

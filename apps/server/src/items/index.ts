@@ -1,2 +1,2 @@
-/* What items-master offers other domains: checks that the items they name exist, and the item-use check they bring. */
-export { findMissingItems, type ItemUseCheck, UnknownItemsError } from './queries';
+/* What items-master offers other domains: checks that the items they name exist, their names, and the item-use check they bring. */
+export { findMissingItems, type ItemUseCheck, itemNamesOf, namedItems, UnknownItemsError } from './queries';

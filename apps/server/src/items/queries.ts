@@ -2,6 +2,7 @@ import type { AdminListPage } from '@outpost/contracts/admin-list';
 import {
   type CreateItemInput,
   type ItemListQuery,
+  type NamedItem,
   PURCHASABLES_REFRESH_LIMIT,
   type PurchasableField,
   type PurchasableListQuery,
@@ -110,6 +111,30 @@ export async function findMissingItems(db: Kysely<GameDatabase>, itemIDs: readon
     for (const row of rows) found.add(row.item_id);
   }
   return unique.filter((itemID) => !found.has(itemID));
+}
+
+/**
+ * The names of these items, by id, for the answers that show items to people (a code's rewards,
+ * a machine's prizes, a reward's items): an id items-master no longer has is named by itself.
+ */
+export async function itemNamesOf(db: Kysely<GameDatabase>, itemIDs: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(itemIDs)];
+  const names = new Map(unique.map((itemID) => [itemID, itemID]));
+  for (const chunk of chunks(unique, ID_CHUNK)) {
+    const rows = await db
+      .selectFrom('items_master')
+      .select(['item_id', 'name'])
+      .where('item_id', 'in', chunk)
+      .execute();
+    for (const row of rows) names.set(row.item_id, row.name);
+  }
+  return names;
+}
+
+/** Items as the answers name them, in the order given: {itemID, name}. */
+export async function namedItems(db: Kysely<GameDatabase>, itemIDs: readonly string[]): Promise<NamedItem[]> {
+  const names = await itemNamesOf(db, itemIDs);
+  return itemIDs.map((itemID) => ({ itemID, name: names.get(itemID) ?? itemID }));
 }
 
 /** A merge's update that found its purchasable deleted since the merge read it. */

@@ -8,8 +8,8 @@ export const DEMO_ITEMS: readonly (readonly [itemID: string, name: string])[] = 
   ['hat-scrap-helmet', 'Scrap Helmet'],
   ['jacket-outpost-parka', 'Outpost Parka'],
   ['jacket-scavenger-leather', 'Scavenger Leather Jacket'],
-  ['emote-salute', 'Salute'],
-  ['emote-campfire-dance', 'Campfire Dance'],
+  ['emote-salute', 'Salute Emote'],
+  ['emote-campfire-dance', 'Campfire Dance Emote'],
   ['drone-skin-rust', 'Rust Drone Skin'],
   ['drone-skin-aurora', 'Aurora Drone Skin'],
   // The items whose claims the live stats count (spec §9).

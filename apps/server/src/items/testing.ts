@@ -12,3 +12,15 @@ export function putTestItems(db: Kysely<GameDatabase>, itemIDs: readonly string[
     itemIDs.map((itemID) => ({ item_id: itemID, name: itemID, updated_at: now.toISOString() })),
   );
 }
+
+/** Items of items-master with names unlike their ids, for tests that check an answer names them. */
+export function putNamedTestItems(
+  db: Kysely<GameDatabase>,
+  names: Readonly<Record<string, string>>,
+  now = new Date(),
+): Promise<void> {
+  return putItems(
+    db,
+    Object.entries(names).map(([itemID, name]) => ({ item_id: itemID, name, updated_at: now.toISOString() })),
+  );
+}

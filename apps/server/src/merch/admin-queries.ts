@@ -1,6 +1,5 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
 import {
-  type AdminMerchOrder,
   type EcomProduct,
   type ecomProductListQuerySchema,
   MERCH_MESSAGES,
@@ -23,7 +22,7 @@ import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
 import type { GameDatabase } from '../stores';
-import { findAdminMerchOrder, hydrateOrders, MerchOrderNotFoundError } from './orders';
+import { findAdminMerchOrder, hydrateOrders, MerchOrderNotFoundError, type StoredAdminMerchOrder } from './orders';
 import type { MerchContactRow, MerchOrderRow, MerchRefundRow } from './tables';
 
 /*
@@ -94,7 +93,7 @@ export async function fulfilMerchOrder(
   orderID: string,
   input: Required<MerchFulfilmentInput>,
   context: AdminChange,
-): Promise<AdminMerchOrder> {
+): Promise<StoredAdminMerchOrder> {
   const at = (context.now ?? new Date()).toISOString();
   await db.transaction().execute(async (trx) => {
     const row = await requireOrderRow(trx, orderID);
@@ -124,7 +123,7 @@ export async function fulfilMerchOrder(
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw new MerchOrderStateError(ORDER_CHANGED);
   });
-  return (await findAdminMerchOrder(db, orderID)) as AdminMerchOrder;
+  return (await findAdminMerchOrder(db, orderID)) as StoredAdminMerchOrder;
 }
 
 /**
@@ -178,7 +177,7 @@ export async function refundMerchOrder(
   input: { amountCents: number; reason: string },
   context: AdminChange,
   atProvider: RefundAtProvider,
-): Promise<AdminMerchOrder> {
+): Promise<StoredAdminMerchOrder> {
   const now = context.now ?? new Date();
   const pending = await db
     .selectFrom('merch_refunds')
@@ -189,7 +188,7 @@ export async function refundMerchOrder(
   const refund = pending
     ? await retryable(db, pending, input.amountCents)
     : await recordRefund(db, orderID, input, context, now);
-  if (refund.payment === 'credits') return (await findAdminMerchOrder(db, orderID)) as AdminMerchOrder;
+  if (refund.payment === 'credits') return (await findAdminMerchOrder(db, orderID)) as StoredAdminMerchOrder;
 
   const payment = await db
     .selectFrom('shop_orders')
@@ -213,7 +212,7 @@ export async function refundMerchOrder(
     .set({ status: 'done', provider_reference: reference })
     .where('refund_id', '=', refund.refundID)
     .execute();
-  return (await findAdminMerchOrder(db, orderID)) as AdminMerchOrder;
+  return (await findAdminMerchOrder(db, orderID)) as StoredAdminMerchOrder;
 }
 
 interface RecordedRefund {

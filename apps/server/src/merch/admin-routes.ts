@@ -1,5 +1,6 @@
 import { adminEnvironmentParamsSchema, type Environment } from '@outpost/contracts/environments';
 import {
+  adminMerchOrderPageSchema,
   adminMerchOrderParamsSchema,
   adminMerchOrderSchema,
   createMerchDropInputSchema,
@@ -17,7 +18,6 @@ import {
   merchDropSchema,
   merchFulfilmentInputSchema,
   merchOrderListQuerySchema,
-  merchOrderPageSchema,
   merchRefundInputSchema,
 } from '@outpost/contracts/merch';
 import type { FastifyInstance } from 'fastify';
@@ -50,9 +50,12 @@ import {
   updateMerchDrop,
 } from './drops';
 import { findAdminMerchOrder, MerchOrderNotFoundError } from './orders';
+import { namedAdminOrder, withBuyers, withWriters } from './people';
 
 export interface MerchAdminRoutesOptions {
   game: AppStores['game'];
+  /** Where the buyers' and admins' names are. */
+  identity: AppStores['identity'];
   /** Refunds money at the payment provider of an environment's order (Stripe, PayPal). */
   refundAtProvider: (environment: Environment) => RefundAtProvider;
 }
@@ -90,10 +93,10 @@ export function registerMerchAdminRoutes(app: FastifyInstance, options: MerchAdm
       schema: {
         params: adminEnvironmentParamsSchema,
         querystring: merchOrderListQuerySchema,
-        response: { 200: merchOrderPageSchema },
+        response: { 200: adminMerchOrderPageSchema },
       },
     },
-    (request) => listMerchOrders(storeOf(request.params.env), request.query),
+    async (request) => withBuyers(options.identity, await listMerchOrders(storeOf(request.params.env), request.query)),
   );
 
   api.get(
@@ -102,7 +105,7 @@ export function registerMerchAdminRoutes(app: FastifyInstance, options: MerchAdm
     async (request) => {
       const order = await findAdminMerchOrder(storeOf(request.params.env), request.params.orderID);
       if (!order) throw new FunctionError('not-found', MERCH_MESSAGES.orderNotFound);
-      return order;
+      return namedAdminOrder(options.identity, order);
     },
   );
 
@@ -118,7 +121,8 @@ export function registerMerchAdminRoutes(app: FastifyInstance, options: MerchAdm
     async (request) => {
       const { env, orderID } = request.params;
       const context = await adminChangeOf(request, env);
-      return answer(() => fulfilMerchOrder(storeOf(env), orderID, request.body, context));
+      const order = await answer(() => fulfilMerchOrder(storeOf(env), orderID, request.body, context));
+      return namedAdminOrder(options.identity, order);
     },
   );
 
@@ -134,9 +138,10 @@ export function registerMerchAdminRoutes(app: FastifyInstance, options: MerchAdm
     async (request) => {
       const { env, orderID } = request.params;
       const context = await adminChangeOf(request, env);
-      return answer(() =>
+      const order = await answer(() =>
         refundMerchOrder(storeOf(env), orderID, request.body, context, options.refundAtProvider(env)),
       );
+      return namedAdminOrder(options.identity, order);
     },
   );
 
@@ -149,7 +154,8 @@ export function registerMerchAdminRoutes(app: FastifyInstance, options: MerchAdm
         response: { 200: merchContactListPageSchema },
       },
     },
-    (request) => listMerchContacts(storeOf(request.params.env), request.query),
+    async (request) =>
+      withWriters(options.identity, await listMerchContacts(storeOf(request.params.env), request.query)),
   );
 
   api.get(

@@ -57,6 +57,12 @@ describe.each(TEST_DIALECTS)('the merch back office on %s', (dialect) => {
     const list = await call(staff, 'GET', '/api/admin/development/merch/orders?pageSize=20');
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().rows[0]).toMatchObject({ orderID: order.orderID, status: 'paid' });
+    // The buyer is named (issue 24 point 1): their account, not only its id.
+    const buyer = { userID: player.userId, displayName: null, email: player.email };
+    expect(list.json().rows[0].buyer).toEqual(buyer);
+    expect((await call(staff, 'GET', `/api/admin/development/merch/orders/${order.orderID}`)).json().buyer).toEqual(
+      buyer,
+    );
 
     const url = `/api/admin/development/merch/orders/${order.orderID}/fulfilment`;
     const loaded = (
@@ -128,7 +134,14 @@ describe.each(TEST_DIALECTS)('the merch back office on %s', (dialect) => {
     expect(part.json()).toMatchObject({
       status: 'paid',
       refundedCents: 5999,
-      refunds: [{ amountCents: 5999, credits: 5999 }],
+      refunds: [
+        {
+          amountCents: 5999,
+          credits: 5999,
+          admin: staff.userId,
+          refundedBy: { userID: staff.userId, displayName: 'staff-role', email: 'staff@example.com' },
+        },
+      ],
     });
     expect(await getBalance(db(), player.userId)).toBe(before + 5999);
     const tooMuch = await call(staff, 'POST', url, { amountCents: 6000, reason: 'Too much.' });

@@ -78,7 +78,15 @@ export async function listMerchDrops(
   );
   const ids = rows.map((row) => row.drop_id);
   const [products, subscriptions] = await Promise.all([
-    dropProducts(db, ids),
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom('merch_drop_products')
+          .leftJoin('products', 'products.product_id', 'merch_drop_products.product_id')
+          .select(['merch_drop_products.drop_id', 'merch_drop_products.product_id', 'products.name'])
+          .where('merch_drop_products.drop_id', 'in', ids)
+          .orderBy('merch_drop_products.position')
+          .execute(),
     ids.length === 0
       ? []
       : db
@@ -96,11 +104,16 @@ export async function listMerchDrops(
     ...page,
     rows: rows.map((row) => {
       const counts = subscriptions.find((item) => item.drop_id === row.drop_id);
+      const own = products.filter((product) => product.drop_id === row.drop_id);
       return {
         ...toDrop(
           row,
-          products.filter((product) => product.drop_id === row.drop_id).map((product) => product.product_id),
+          own.map((product) => product.product_id),
         ),
+        namedProducts: own.map((product) => ({
+          productID: product.product_id,
+          name: product.name ?? product.product_id,
+        })),
         subscribers: Number(counts?.subscribers ?? 0),
         notified: Number(counts?.notified ?? 0),
       };

@@ -33,6 +33,7 @@ export const merchDomain: Domain = {
     await registerStripeWebhook(app, { game, webhookSecret: config.stripe[config.appEnv]?.webhookSecret });
     registerMerchAdminRoutes(app, {
       game: stores.game,
+      identity: stores.identity,
       refundAtProvider: providerRefunds({ game: stores.game, stripe: payments.stripe, paypal: payments.paypal }),
     });
   },

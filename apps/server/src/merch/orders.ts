@@ -214,11 +214,14 @@ function toRefund(row: MerchRefundRow): MerchRefund {
   };
 }
 
+/** The back office's view of one order as the game store has it, before its people are named (./people.ts). */
+export type StoredAdminMerchOrder = Omit<AdminMerchOrder, 'buyer' | 'refunds'> & { refunds: MerchRefund[] };
+
 /** The back office's view of one order: with its refunds and the version a change names. */
 export async function findAdminMerchOrder(
   db: Kysely<GameDatabase>,
   orderID: string,
-): Promise<AdminMerchOrder | undefined> {
+): Promise<StoredAdminMerchOrder | undefined> {
   const row = await db.selectFrom('merch_orders').selectAll().where('order_id', '=', orderID).executeTakeFirst();
   if (!row) return undefined;
   const [[order], refunds] = await Promise.all([

@@ -77,7 +77,7 @@ export function registerPartnerAdminRoutes(app: FastifyInstance, options: Partne
         response: { 200: partnerInviteListPageSchema },
       },
     },
-    (request) => listPartnerInvites(storeOf(request.params.env), request.query),
+    (request) => listPartnerInvites({ identity: options.identity, game: storeOf(request.params.env) }, request.query),
   );
 
   api.post(

@@ -1,17 +1,20 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
 import type {
+  AdminPartnerInvite,
   CreatePartnerInvite,
   DeleteUndelivered,
   PartnerInvite,
   PartnerInviteListQuery,
   UpdatePartnerInvite,
 } from '@outpost/contracts/partners';
+import { personIn } from '@outpost/contracts/people';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import { peopleOf } from '../identity/index';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { newRandomID } from '../platform/random-id';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase, IdentityDatabase } from '../stores';
 import { PARTNER_ADMIN_ACTIONS } from './actions';
 import { findReward, findTier, RewardNotFoundError } from './rewards';
 import type { PartnerInviteRow } from './tables';
@@ -234,10 +237,12 @@ export async function deleteUndelivered(
 
 const INVITE_SORTS = { created: 'created', inviteID: 'invite_id' } as const;
 
+/** One page of the invites, each claimed one with its claimer named from the identity store. */
 export async function listPartnerInvites(
-  db: Kysely<GameDatabase>,
+  stores: { identity: Kysely<IdentityDatabase>; game: Kysely<GameDatabase> },
   query: PartnerInviteListQuery,
-): Promise<AdminListPage<PartnerInvite>> {
+): Promise<AdminListPage<AdminPartnerInvite>> {
+  const db = stores.game;
   let filtered = db.selectFrom('partner_invites');
   if (query.delivered !== undefined) filtered = filtered.where('delivered', '=', query.delivered ? 1 : 0);
   if (query.claimed !== undefined) filtered = filtered.where('claimed', '=', query.claimed ? 1 : 0);
@@ -246,7 +251,17 @@ export async function listPartnerInvites(
     filtered.selectAll().orderBy(INVITE_SORTS[query.sort], query.order).orderBy('invite_id', query.order),
     query,
   );
-  return { ...page, rows: rows.map(toPartnerInvite) };
+  const people = await peopleOf(
+    stores.identity,
+    rows.flatMap((row) => (row.claimed_by === null ? [] : [row.claimed_by])),
+  );
+  return {
+    ...page,
+    rows: rows.map((row) => ({
+      ...toPartnerInvite(row),
+      claimer: row.claimed_by === null ? null : personIn(people, row.claimed_by),
+    })),
+  };
 }
 
 /** Writes a demo invite unless its code is there. */

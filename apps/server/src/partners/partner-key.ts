@@ -4,28 +4,15 @@ import type { IdentityDatabase } from '../stores';
 
 /*
  * What the partner programme reads of the identity store, shared by the environments: the
- * 'partner' profile key (spec §6) and players' display names. Key changes go through
- * identity/search/keys.ts's changeKeysLast, as the key editor's do.
+ * 'partner' profile key (spec §6) and whether an account is a new player's; display names are
+ * identity's displayNamesOf. Key changes go through identity/search/keys.ts's changeKeysLast, as
+ * the key editor's do.
  */
 
 /** How a referred player without a profile yet is named. */
 export const UNNAMED_PLAYER = 'A new player';
 
 export const isPartner = (keys: readonly string[] | undefined) => (keys ?? []).includes(PARTNER_KEY);
-
-/** The display names of these players (those with a profile). */
-export async function displayNamesOf(
-  identity: Kysely<IdentityDatabase>,
-  userIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await identity
-    .selectFrom('profiles')
-    .select(['user_id', 'display_name'])
-    .where('user_id', 'in', userIds)
-    .execute();
-  return new Map(rows.map((row) => [row.user_id, row.display_name]));
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

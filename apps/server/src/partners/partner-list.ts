@@ -6,12 +6,12 @@ import {
   type PartnerListQuery,
   referralLinkID,
 } from '@outpost/contracts/partners';
+import { personIn } from '@outpost/contracts/people';
 import type { Kysely } from 'kysely';
-import { heldKeyPattern } from '../identity/index';
+import { heldKeyPattern, peopleOf } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
 import type { GameDatabase, IdentityDatabase } from '../stores';
 import { listLatestJoins, listTierClaims } from './links';
-import { displayNamesOf, UNNAMED_PLAYER } from './partner-key';
 
 /*
  * Spec §6: players whose keys include 'partner' are listed as partners. The players are the
@@ -60,7 +60,7 @@ export async function listPartners(
     listTierClaims(stores.game, linkIDs),
     listLatestJoins(stores.game, linkIDs, PARTNER_LIST_CLAIMED_BY),
   ]);
-  const names = await displayNamesOf(
+  const people = await peopleOf(
     stores.identity,
     joins.map((join) => join.user_id),
   );
@@ -76,9 +76,7 @@ export async function listPartners(
         referralID: link?.referral_id ?? null,
         rewardID: link?.reward_id ?? null,
         referralCount: count ? Number(count.count) : 0,
-        claimedBy: joins
-          .filter((join) => join.link_id === link?.link_id)
-          .map((join) => ({ userID: join.user_id, displayName: names.get(join.user_id) ?? UNNAMED_PLAYER })),
+        claimedBy: joins.filter((join) => join.link_id === link?.link_id).map((join) => personIn(people, join.user_id)),
         rewardTierClaims: link
           ? claims.filter((claim) => claim.link_id === link.link_id).map((claim) => claim.tier_id)
           : [],

@@ -205,7 +205,9 @@ describe.each(TEST_DIALECTS)('referral links on %s', (dialect) => {
       .limit(PARTNER_LIST_CLAIMED_BY)
       .execute();
     expect(listed?.claimedBy.map((player) => player.userID)).toEqual(joined.map((row) => row.user_id));
-    expect(listed?.claimedBy.every((player) => player.displayName.length > 0)).toBe(true);
+    // Each named as a person (issue 24 point 1): their account's email beside the id.
+    const emails = new Map(crowd.map((player) => [player.userId, player.email]));
+    expect(listed?.claimedBy.map((player) => player.email)).toEqual(joined.map((row) => emails.get(row.user_id)));
   });
 
   it('refuses an unreached tier and pays a reached one once, also to 20 concurrent claims', async () => {

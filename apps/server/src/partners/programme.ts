@@ -9,7 +9,8 @@ import {
   type TierClaim,
 } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
-import { changeKeysLast, findProfile, findStoredKeys } from '../identity/index';
+import { changeKeysLast, displayNamesOf, findProfile, findStoredKeys } from '../identity/index';
+import { itemNamesOf } from '../items/index';
 import type { GameDatabase, IdentityDatabase } from '../stores';
 import { readPartnersConfig } from './config';
 import { findPartnerInvite } from './invites';
@@ -25,7 +26,7 @@ import {
   setLinkReward,
   toReferralLink,
 } from './links';
-import { displayNamesOf, isNewPlayer, isPartner, UNNAMED_PLAYER } from './partner-key';
+import { isNewPlayer, isPartner, UNNAMED_PLAYER } from './partner-key';
 import { PartnerRefusedError } from './refusal';
 import { findReward, findTier, payTier } from './rewards';
 
@@ -120,16 +121,6 @@ async function partnerLink(stores: ProgrammeStores, userId: string, keys: readon
   return ensureLink(stores.game, { creator: userId, rewardID: defaultRewardID, now });
 }
 
-async function itemNames(db: Kysely<GameDatabase>, itemIDs: readonly string[]) {
-  if (itemIDs.length === 0) return new Map<string, string>();
-  const rows = await db
-    .selectFrom('items_master')
-    .select(['item_id', 'name'])
-    .where('item_id', 'in', itemIDs)
-    .execute();
-  return new Map(rows.map((row) => [row.item_id, row.name]));
-}
-
 /** GET /api/account/referral-link: a partner's link, referral count, tiers and latest referrals. */
 export async function accountReferral(
   stores: ProgrammeStores,
@@ -147,7 +138,7 @@ export async function accountReferral(
   ]);
   const tiers = reward?.tiers ?? [];
   const [names, players] = await Promise.all([
-    itemNames(
+    itemNamesOf(
       stores.game,
       tiers.flatMap((tier) => tier.items),
     ),

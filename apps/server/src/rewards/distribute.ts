@@ -1,5 +1,5 @@
 import {
-  type DistributeRewardResult,
+  type DistributeRewardRecord,
   REWARD_ADMIN_ACTION,
   type RewardAudience,
   type RewardItem,
@@ -53,7 +53,7 @@ export class RewardRequestReusedError extends Error {
 
 /** A repeat that gives nobody anything: its transaction rolls back (log entry included) with this answer. */
 class NothingGiven extends Error {
-  constructor(readonly result: DistributeRewardResult) {
+  constructor(readonly result: DistributeRewardRecord) {
     super('Every recipient had this reward already.');
   }
 }
@@ -182,7 +182,7 @@ export async function distributeReward(
   gift: RewardGift,
   recipients: RewardRecipients,
   context: AdminChange,
-): Promise<DistributeRewardResult> {
+): Promise<DistributeRewardRecord> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction().execute((trx) => send(trx, gift, recipients, context));
@@ -199,7 +199,7 @@ async function send(
   gift: RewardGift,
   recipients: RewardRecipients,
   context: AdminChange,
-): Promise<DistributeRewardResult> {
+): Promise<DistributeRewardRecord> {
   const now = context.now ?? new Date();
   const items = canonicalItems(gift.items);
   const userIDs = await recipients.find(trx);
@@ -218,7 +218,7 @@ async function send(
   );
   const claimed = await claimRecipients(trx, gift.requestID, fresh, now.toISOString());
   if (claimed.size !== fresh.length) throw new RecipientsTaken();
-  const result: DistributeRewardResult = {
+  const result: DistributeRewardRecord = {
     requestID: distribution.request_id,
     reason: distribution.reason,
     credits: distribution.credits,

@@ -10,6 +10,7 @@ import { countPlayerAccounts } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
 import type { AppStores } from '../stores';
 import { toEveryoneReward } from './everyone';
+import { namedEveryoneRewards } from './names';
 
 /**
  * What the reward screen reads of 'everyone' (the route table's `distributeRewards`): how many
@@ -47,7 +48,14 @@ export function registerEveryoneRoutes(
           .orderBy('reward_distributions.request_id', query.order),
         query,
       );
-      return { ...page, rows: rows.map((row) => toEveryoneReward(row, row)) };
+      const stores = { game: options.game[request.params.env], identity: options.identity };
+      return {
+        ...page,
+        rows: await namedEveryoneRewards(
+          stores,
+          rows.map((row) => toEveryoneReward(row, row)),
+        ),
+      };
     },
   );
 }

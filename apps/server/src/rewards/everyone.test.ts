@@ -11,7 +11,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpRoles } from '../identity/testing';
-import { putTestItems } from '../items/testing';
+import { putNamedTestItems } from '../items/testing';
 import { errorBody } from '../platform/http/errors';
 import { type JobDefinition, JobRunner } from '../platform/jobs/runner';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
@@ -86,7 +86,7 @@ describe.each(TEST_DIALECTS)('rewards to everyone on %s', (dialect) => {
       })
       .execute();
     everyone = [...Object.values(roles).map((role) => role.userId), ...crowd].sort();
-    await putTestItems(db(), ['taco']);
+    await putNamedTestItems(db(), { taco: 'Taco' });
   });
   afterAll(async () => {
     await t.cleanup();
@@ -177,9 +177,10 @@ describe.each(TEST_DIALECTS)('rewards to everyone on %s', (dialect) => {
       requestID: request.requestID,
       reason: 'Thanks, everyone',
       credits: 25,
-      items: [{ itemID: 'taco', quantity: 1 }],
+      items: [{ itemID: 'taco', quantity: 1, name: 'Taco' }],
       distributedAt: expect.any(String),
       distributedBy: roles.admin.userId,
+      distributor: { userID: roles.admin.userId, displayName: 'admin-role', email: 'admin@example.com' },
       audience: 'everyone',
       state: 'queued',
       playersAtSend: everyone.length,
@@ -199,6 +200,8 @@ describe.each(TEST_DIALECTS)('rewards to everyone on %s', (dialect) => {
     await expectEveryoneOnce(request.requestID);
     const [row] = (await listed()).rows.filter((listedRow) => listedRow.requestID === request.requestID);
     expect(row).toMatchObject({ state: 'done', reached: everyone.length, finishedAt: expect.any(String) });
+    // The list names the items and who sent it, as the send's answer does.
+    expect(row).toMatchObject({ items: answer.items, distributor: answer.distributor });
 
     // Sent again: the same distribution, done; nothing logged, queued or given.
     expect(await sent(request)).toMatchObject({ state: 'done', reached: everyone.length });

@@ -1,6 +1,6 @@
 import {
-  type EveryoneReward,
-  type EveryoneRewardResult,
+  type EveryoneRewardRecord,
+  type EveryoneRewardRecordResult,
   REWARD_EVERYONE,
   type RewardItem,
 } from '@outpost/contracts/rewards';
@@ -23,13 +23,13 @@ type EveryoneRow = Selectable<RewardEveryoneTable>;
 
 /** A repeat of a distribution that is queued, running or done: its transaction rolls back (log entry included). */
 class AlreadyQueued extends Error {
-  constructor(readonly result: EveryoneRewardResult) {
+  constructor(readonly result: EveryoneRewardRecordResult) {
     super('This reward to everyone was sent already.');
   }
 }
 
 /** A distribution and its 'everyone' row as the screens show them. */
-export function toEveryoneReward(distribution: RewardDistributionRow, everyone: EveryoneRow): EveryoneReward {
+export function toEveryoneReward(distribution: RewardDistributionRow, everyone: EveryoneRow): EveryoneRewardRecord {
   return {
     requestID: distribution.request_id,
     reason: distribution.reason,
@@ -56,7 +56,7 @@ export async function queueEveryoneReward(
   gift: RewardGift,
   players: number,
   context: AdminChange,
-): Promise<EveryoneRewardResult> {
+): Promise<EveryoneRewardRecordResult> {
   const now = context.now ?? new Date();
   try {
     return await db.transaction().execute(async (trx) => {
@@ -66,7 +66,7 @@ export async function queueEveryoneReward(
         { ...context, now },
         { audience: REWARD_EVERYONE, players },
       );
-      const answer = (row: EveryoneRow): EveryoneRewardResult => ({
+      const answer = (row: EveryoneRow): EveryoneRewardRecordResult => ({
         ...toEveryoneReward(distribution, row),
         audience: REWARD_EVERYONE,
       });

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptBetaRequest, requestBetaEntry } from '../beta/requests';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUpPlayers, signUpRoles } from '../identity/testing';
-import { putTestItems } from '../items/testing';
+import { putNamedTestItems, putTestItems } from '../items/testing';
 import { getBalance } from '../ledger/ledger';
 import { giveProfiles } from '../partners/testing';
 import { errorBody } from '../platform/http/errors';
@@ -55,7 +55,7 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
       admin: ['admin'],
     });
     players = await signUpPlayers(t.app, t.stores.identity, 'rewarded', 40);
-    await putTestItems(db(), ['taco', 'boba-tea', 'hoodie']);
+    await putNamedTestItems(db(), { taco: 'Taco', 'boba-tea': 'Boba Tea', hoodie: 'Hoodie' });
     await putTestItems(db('production'), ['taco']);
   });
   afterAll(async () => {
@@ -108,19 +108,27 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
     };
     const logBefore = await rewardLog();
     const first = await distributed(reward);
+    // The answer names what it stores by id (issue 24 point 1): the items, the admin, the players.
+    const recipients = userIDs.map((userID) => ({
+      userID,
+      displayName: null,
+      email: players.find((player) => player.userId === userID)?.email,
+    }));
     expect(first).toEqual({
       requestID,
       reason: 'Sorry for Tuesday’s outage',
       credits: 250,
       items: [
-        { itemID: 'boba-tea', quantity: 1 },
-        { itemID: 'taco', quantity: 2 },
+        { itemID: 'boba-tea', quantity: 1, name: 'Boba Tea' },
+        { itemID: 'taco', quantity: 2, name: 'Taco' },
       ],
       distributedAt: expect.any(String),
       distributedBy: roles.admin.userId,
+      distributor: { userID: roles.admin.userId, displayName: 'admin-role', email: 'admin@example.com' },
       audience: null,
       given: userIDs,
       alreadyGiven: [],
+      recipients,
     });
     for (const userId of userIDs) {
       expect(await getBalance(db(), userId)).toBe(250);
@@ -138,7 +146,14 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
       environment: 'development',
       admin: roles.admin.userId,
       timestamp: first.distributedAt,
-      data: { requestID, reason: 'Sorry for Tuesday’s outage', credits: 250, items: first.items, userIDs, reached: 3 },
+      data: {
+        requestID,
+        reason: 'Sorry for Tuesday’s outage',
+        credits: 250,
+        items: first.items.map(({ itemID, quantity }) => ({ itemID, quantity })),
+        userIDs,
+        reached: 3,
+      },
     });
     expect(log[0]?.data).not.toHaveProperty('audience');
 

@@ -24,6 +24,7 @@ import { distributeReward, RewardRequestReusedError, RewardSendRacedError } from
 import { queueEveryoneReward } from './everyone';
 import { enqueueEveryoneReward } from './everyone-job';
 import { registerEveryoneRoutes } from './everyone-routes';
+import { namedDistribution, namedEveryoneReward } from './names';
 import { rewardRecipients, UnknownUsersError } from './recipients';
 
 export interface RewardRoutesOptions {
@@ -80,18 +81,19 @@ export function registerRewardRoutes(app: FastifyInstance, options: RewardRoutes
       output: distributeRewardAnswerSchema,
       handler: async ({ userIDs, audience, ...gift }, http) => {
         const change = await adminChangeOf(http, environment);
+        const stores = { game: options.game[environment], identity: options.identity };
         return answer(async () => {
           if (audience === REWARD_EVERYONE) {
             const players = await countPlayerAccounts(options.identity);
-            const queued = await queueEveryoneReward(options.game[environment], gift, players, change);
+            const queued = await queueEveryoneReward(stores.game, gift, players, change);
             // Also on a repeat: the job may have been lost between the two stores' writes.
             if (queued.state !== 'done') {
               await enqueueEveryoneReward(options.identity, { environment, requestID: queued.requestID });
             }
-            return queued;
+            return namedEveryoneReward(stores, queued);
           }
           const recipients = await rewardRecipients(options.identity, { userIDs, audience });
-          return distributeReward(options.game[environment], gift, recipients, change);
+          return namedDistribution(stores, await distributeReward(stores.game, gift, recipients, change));
         });
       },
     });

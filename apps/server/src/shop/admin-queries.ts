@@ -1,6 +1,7 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
 import { unknownItemsMessage } from '@outpost/contracts/items';
 import type {
+  AdminDrop,
   ContainerSpinConfig,
   CreditPack,
   CreditPackListQuery,
@@ -385,14 +386,24 @@ const DROP_SORT_COLUMNS = {
   machineID: 'machine_id',
 } as const satisfies Record<DropListQuery['sort'], keyof DropRow>;
 
-export async function listDrops(db: Kysely<GameDatabase>, query: DropListQuery): Promise<AdminListPage<Drop>> {
+/** One page of the drops, each with its machine's name (a drop's machine always exists: machines are never deleted). */
+export async function listDrops(db: Kysely<GameDatabase>, query: DropListQuery): Promise<AdminListPage<AdminDrop>> {
   const all = db.selectFrom('drops');
   const { rows, ...page } = await fetchListPage(
     all,
     all.selectAll().orderBy(DROP_SORT_COLUMNS[query.sort], query.order).orderBy('drop_id', query.order),
     query,
   );
-  return { ...page, rows: rows.map(toDrop) };
+  const machineIDs = [...new Set(rows.map((row) => row.machine_id))];
+  const machines =
+    machineIDs.length === 0
+      ? []
+      : await db.selectFrom('machines').select(['machine_id', 'name']).where('machine_id', 'in', machineIDs).execute();
+  const names = new Map(machines.map((machine) => [machine.machine_id, machine.name]));
+  return {
+    ...page,
+    rows: rows.map((row) => ({ ...toDrop(row), machineName: names.get(row.machine_id) ?? row.machine_id })),
+  };
 }
 
 export async function findDrop(db: Kysely<GameDatabase>, dropID: string): Promise<Drop | undefined> {

@@ -51,9 +51,12 @@ import {
   writeContainerSpinConfig,
 } from './admin-queries';
 import { readContainerSpinConfig } from './catalogue';
+import { withPlayers } from './people';
 
 export interface ShopAdminRoutesOptions {
   game: AppStores['game'];
+  /** Where the players of paypal-transactions are named. */
+  identity: AppStores['identity'];
 }
 
 /** The domain's refusals as the protocol's statuses; anything else is a fault and stays a 500. */
@@ -259,6 +262,7 @@ export function registerShopAdminRoutes(app: FastifyInstance, options: ShopAdmin
         response: { 200: paypalTransactionListPageSchema },
       },
     },
-    (request) => listPayPalTransactions(storeOf(request.params.env), request.query),
+    async (request) =>
+      withPlayers(options.identity, await listPayPalTransactions(storeOf(request.params.env), request.query)),
   );
 }

@@ -17,7 +17,7 @@ export const shopDomain: Domain = {
   seed: seedShop,
   register(app, { game, stores, config, payments }) {
     registerShopRoutes(app, { game, paypal: playersPayPal(config, payments) });
-    registerShopAdminRoutes(app, { game: stores.game });
+    registerShopAdminRoutes(app, { game: stores.game, identity: stores.identity });
   },
   liveTopics: SHOP_LIVE_TOPICS,
   personalData: shopPersonalData,

@@ -9,6 +9,10 @@ const batch: ClaimCodeBatch = {
   uses: 1,
   credits: 1250,
   rewards: ['taco', 'boba-tea'],
+  rewardItems: [
+    { itemID: 'taco', name: 'Taco' },
+    { itemID: 'boba-tea', name: 'Boba Tea' },
+  ],
   isAvailable: true,
   availableCodes: ['k3x-09a', 'zz1-002'],
   usedCodes: ['aaa-111'],
@@ -39,9 +43,11 @@ describe('batchFileName', () => {
 });
 
 describe('grantText', () => {
-  it('says what a code grants', () => {
-    expect(grantText(batch)).toBe('1,250 credits + taco, boba-tea');
-    expect(grantText({ credits: 1, rewards: [] })).toBe('1 credit');
-    expect(grantText({ credits: 0, rewards: ['hat'] })).toBe('hat');
+  it('says what a code grants, items by name', () => {
+    expect(grantText(batch)).toBe('1,250 credits + Taco, Boba Tea');
+    expect(grantText({ credits: 1, rewardItems: [] })).toBe('1 credit');
+    expect(grantText({ credits: 0, rewardItems: [{ itemID: 'hat-ranger-beanie', name: 'Ranger Beanie' }] })).toBe(
+      'Ranger Beanie',
+    );
   });
 });

@@ -46,10 +46,13 @@ export function batchFileName(batch: ClaimCodeBatch, environment: Environment): 
 
 const count = new Intl.NumberFormat('en-US');
 
-/** What one code grants, in a line a player reads: "250 credits + taco, boba-tea". */
-export function grantText(batch: Pick<ClaimCodeBatch, 'credits' | 'rewards'>): string {
+/** "1 credit", "1,250 credits". */
+export const creditsText = (credits: number) => `${count.format(credits)} ${credits === 1 ? 'credit' : 'credits'}`;
+
+/** What one code grants, in a line a player reads: "250 credits + Taco, Boba Tea". */
+export function grantText(batch: Pick<ClaimCodeBatch, 'credits' | 'rewardItems'>): string {
   const parts: string[] = [];
-  if (batch.credits > 0) parts.push(`${count.format(batch.credits)} ${batch.credits === 1 ? 'credit' : 'credits'}`);
-  if (batch.rewards.length > 0) parts.push(batch.rewards.join(', '));
+  if (batch.credits > 0) parts.push(creditsText(batch.credits));
+  if (batch.rewardItems.length > 0) parts.push(batch.rewardItems.map((item) => item.name).join(', '));
   return parts.join(' + ');
 }

@@ -16,6 +16,7 @@ import { useDeleteClaimCodeBatch } from './api/delete-claim-code-batch';
 import { useClaimCodeBatch } from './api/get-claim-code-batch';
 import { batchCsv, batchFileName, grantText } from './batch-export';
 import styles from './claim-codes.module.css';
+import { Grants } from './grants';
 import { NotAllowedNotice } from './not-allowed-notice';
 
 /** One batch of redemption codes: its codes, used and available, as a CSV, as a print sheet; delete it. */
@@ -142,7 +143,9 @@ function BatchDetails({ batch, environment, arrivalNotice, back, refreshing }: B
         <dt>Type</dt>
         <dd>{batch.type}</dd>
         <dt>Each code grants</dt>
-        <dd>{grantText(batch)}</dd>
+        <dd>
+          <Grants batch={batch} />
+        </dd>
         <dt>Uses per code</dt>
         <dd>{batch.uses}</dd>
         <dt>Codes</dt>

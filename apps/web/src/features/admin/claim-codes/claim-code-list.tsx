@@ -10,6 +10,7 @@ import { useArrivalNotice } from '../components/arrival-notice';
 import { claimCodesQueryKey, getClaimCodes } from './api/get-claim-codes';
 import { grantText } from './batch-export';
 import styles from './claim-codes.module.css';
+import { Grants } from './grants';
 import { NotAllowedNotice } from './not-allowed-notice';
 
 const column = adminColumnHelper<ClaimCodeBatchSummary>();
@@ -20,7 +21,11 @@ const columns = column.columns([
   }),
   column.accessor('claimCodeID', { header: 'Claim code ID' }),
   column.accessor('type', { header: 'Type' }),
-  column.accessor((batch) => grantText(batch), { id: 'grants', header: 'Each code grants' }),
+  column.accessor((batch) => grantText(batch), {
+    id: 'grants',
+    header: 'Each code grants',
+    cell: (cell) => <Grants batch={cell.row.original} />,
+  }),
   column.accessor('uses', { header: 'Uses per code' }),
   column.accessor('availableCount', { header: 'Available codes' }),
   column.accessor('usedCount', { header: 'Used-up codes' }),

@@ -1,9 +1,11 @@
-import type { MerchContact } from '@outpost/contracts/merch';
+import type { AdminMerchContact } from '@outpost/contracts/merch';
+import { personName } from '@outpost/contracts/people';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { useAdminAccessContext } from '../admin-access-context';
 import { formatInstant } from '../components/local-time';
+import { PersonLink } from '../components/person-link';
 import { getMerchContacts } from './api/get-merch-contacts';
 import { merchAdminQueryKey } from './api/query-keys';
 import { MerchScreen } from './components/merch-screen';
@@ -23,7 +25,7 @@ function MessageCell({ message }: { message: string }) {
   );
 }
 
-const column = adminColumnHelper<MerchContact>();
+const column = adminColumnHelper<AdminMerchContact>();
 const columns = column.columns([
   column.accessor('createdAt', {
     header: 'Received',
@@ -37,10 +39,13 @@ const columns = column.columns([
   }),
   column.accessor('subject', { header: 'Subject' }),
   column.accessor('message', { header: 'Message', cell: (cell) => <MessageCell message={cell.getValue()} /> }),
-  column.accessor((contact) => contact.userID ?? '', {
+  column.accessor((contact) => (contact.player ? personName(contact.player) : ''), {
     id: 'player',
-    header: 'Player ID',
-    cell: (cell) => <span className={styles.mono}>{cell.getValue() || 'Not signed in'}</span>,
+    header: 'Player',
+    cell: (cell) => {
+      const { player } = cell.row.original;
+      return player ? <PersonLink person={player} withEmail={false} /> : 'Not signed in';
+    },
   }),
 ]);
 const sortable = ['createdAt'] as const;

@@ -1,8 +1,10 @@
+import { adminProductPath } from '@outpost/contracts/admin-routes';
 import type { MerchDropAdmin } from '@outpost/contracts/merch';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import { useAdminAccessContext } from '../admin-access-context';
 import { InlineEditedList } from '../components/inline-editor';
 import { formatInstant } from '../components/local-time';
+import { NamedLinks } from '../components/named-links';
 import { getMerchDrops } from './api/get-merch-drops';
 import { merchAdminQueryKey } from './api/query-keys';
 import { MerchDropForm } from './components/drop-form';
@@ -24,7 +26,18 @@ const columns = column.columns([
     header: 'Now',
     cell: (cell) => <span className={styles.nowrap}>{cell.getValue()}</span>,
   }),
-  column.accessor((drop) => drop.products.join(', '), { id: 'products', header: 'Products' }),
+  column.accessor((drop) => drop.namedProducts.map((product) => product.name).join(', '), {
+    id: 'products',
+    header: 'Products',
+    cell: (cell) => (
+      <NamedLinks
+        links={cell.row.original.namedProducts.map((product) => ({
+          name: product.name,
+          to: adminProductPath(product.productID),
+        }))}
+      />
+    ),
+  }),
   column.accessor('subscribers', { header: 'Waiting to be told' }),
   column.accessor('notified', { header: 'Told it opened' }),
 ]);

@@ -1,10 +1,11 @@
 import { adminMerchOrderPath } from '@outpost/contracts/admin-routes';
 import {
+  type AdminMerchOrderRow,
   MERCH_ORDER_STATUS_LABELS,
   MERCH_ORDER_STATUSES,
   MERCH_PAYMENT_METHODS,
-  type MerchOrder,
 } from '@outpost/contracts/merch';
+import { personName } from '@outpost/contracts/people';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
@@ -12,6 +13,7 @@ import { orderTotalText, PAYMENT_METHOD_LABELS } from '../../../lib/commerce/ord
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { formatInstant } from '../components/local-time';
+import { PersonLink } from '../components/person-link';
 import { getMerchOrders } from './api/get-merch-orders';
 import { merchAdminQueryKey } from './api/query-keys';
 import { MerchScreen } from './components/merch-screen';
@@ -19,7 +21,7 @@ import { StaffOnlyNotice } from './components/staff-only-notice';
 import styles from './merch.module.css';
 import { itemsSummary, shippingName } from './merch-text';
 
-const column = adminColumnHelper<MerchOrder>();
+const column = adminColumnHelper<AdminMerchOrderRow>();
 const columns = column.columns([
   column.accessor('orderTime', {
     header: 'Ordered',
@@ -34,7 +36,12 @@ const columns = column.columns([
       </Link>
     ),
   }),
-  column.accessor((order) => shippingName(order.shipping), { id: 'player', header: 'Player' }),
+  column.accessor((order) => personName(order.buyer), {
+    id: 'player',
+    header: 'Player',
+    cell: (cell) => <PersonLink person={cell.row.original.buyer} />,
+  }),
+  column.accessor((order) => shippingName(order.shipping), { id: 'shipsTo', header: 'Ships to' }),
   column.accessor((order) => itemsSummary(order.lines), { id: 'items', header: 'Items' }),
   column.accessor((order) => orderTotalText(order), {
     id: 'total',

@@ -1,5 +1,11 @@
 import type { Environment } from '@outpost/contracts/environments';
-import { PARTNER_INVITE_BULK_MAX, type PartnerInvite, type ReferralReward } from '@outpost/contracts/partners';
+import {
+  type AdminPartnerInvite,
+  PARTNER_INVITE_BULK_MAX,
+  type PartnerInvite,
+  type ReferralReward,
+} from '@outpost/contracts/partners';
+import { personName } from '@outpost/contracts/people';
 import { useState } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
@@ -17,6 +23,7 @@ import { useAdminAccessContext } from '../admin-access-context';
 import { useConfirmDialog } from '../components/confirm-dialog';
 import { LoadState } from '../components/load-state';
 import { formatInstant } from '../components/local-time';
+import { PersonLink } from '../components/person-link';
 import { useGuardedSave } from '../components/use-guarded-save';
 import {
   getPartnerInvites,
@@ -31,9 +38,9 @@ import { PartnersScreen } from './components/partners-screen';
 import styles from './partners.module.css';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const column = adminColumnHelper<PartnerInvite>();
+const column = adminColumnHelper<AdminPartnerInvite>();
 const columns = column.columns([
-  selectionColumn<PartnerInvite>({
+  selectionColumn<AdminPartnerInvite>({
     idOf: (invite) => invite.inviteID,
     rowLabel: (invite) => `Select partner invite ${invite.inviteID}`,
     pageLabel: 'Select all partner invites on this page',
@@ -41,10 +48,13 @@ const columns = column.columns([
   column.accessor('inviteID', { header: 'Code' }),
   column.accessor('delivered', { header: 'Delivered', cell: (cell) => yesNo(cell.getValue()) }),
   column.accessor('claimed', { header: 'Claimed', cell: (cell) => yesNo(cell.getValue()) }),
-  column.accessor((invite) => invite.claimedBy ?? '', {
+  column.accessor((invite) => (invite.claimer ? personName(invite.claimer) : ''), {
     id: 'claimedBy',
     header: 'Claimed by',
-    cell: (c) => c.getValue() || '—',
+    cell: (cell) => {
+      const { claimer } = cell.row.original;
+      return claimer ? <PersonLink person={claimer} withEmail={false} /> : '—';
+    },
   }),
   column.accessor((invite) => (invite.joinRewardID ? `${invite.joinRewardID} / ${invite.rewardTierID}` : ''), {
     id: 'joinReward',

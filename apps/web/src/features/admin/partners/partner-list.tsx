@@ -1,20 +1,47 @@
 import type { Partner } from '@outpost/contracts/partners';
+import { personName } from '@outpost/contracts/people';
+import { Fragment } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import { useAdminAccessContext } from '../admin-access-context';
+import { PersonLink } from '../components/person-link';
 import { getPartners } from './api/get-partners';
 import { partnersAdminQueryKey } from './api/query-keys';
 import { PartnersScreen } from './components/partners-screen';
 
 const column = adminColumnHelper<Partner>();
-/** The latest players who joined (the list names at most PARTNER_LIST_CLAIMED_BY), and how many more did. */
+/** How many joined beyond the latest ones the list names (at most PARTNER_LIST_CLAIMED_BY). */
+const moreThanNamed = (partner: Partner) => partner.referralCount - partner.claimedBy.length;
+
+/** The latest players who joined, and how many more did: the text the CSV and sorting read. */
 const claimedByText = (partner: Partner) => {
-  const names = partner.claimedBy.map((player) => player.displayName).join(', ');
-  const more = partner.referralCount - partner.claimedBy.length;
+  const names = partner.claimedBy.map(personName).join(', ');
+  const more = moreThanNamed(partner);
   return more > 0 ? `${names} and ${more} more` : names;
 };
+
+/** The same, each player linking to their page. */
+function ClaimedBy({ partner }: { partner: Partner }) {
+  if (partner.claimedBy.length === 0) return <>—</>;
+  const more = moreThanNamed(partner);
+  return (
+    <>
+      {partner.claimedBy.map((player, index) => (
+        <Fragment key={player.userID}>
+          {index > 0 && ', '}
+          <PersonLink person={player} withEmail={false} />
+        </Fragment>
+      ))}
+      {more > 0 && ` and ${more} more`}
+    </>
+  );
+}
+
 const columns = column.columns([
-  column.accessor('displayName', { header: 'Partner' }),
+  column.accessor('displayName', {
+    header: 'Partner',
+    cell: (cell) => <PersonLink person={cell.row.original} withEmail={false} />,
+  }),
   column.accessor('email', { header: 'Email' }),
   column.accessor((partner) => partner.referralID ?? '', {
     id: 'referralID',
@@ -25,7 +52,7 @@ const columns = column.columns([
   column.accessor(claimedByText, {
     id: 'claimedBy',
     header: 'Joined through the link',
-    cell: (c) => c.getValue() || '—',
+    cell: (cell) => <ClaimedBy partner={cell.row.original} />,
   }),
   column.accessor((partner) => partner.rewardID ?? '', {
     id: 'rewardID',

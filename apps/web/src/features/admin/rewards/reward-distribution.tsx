@@ -14,6 +14,7 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import { FormField } from '../../../components/form/form-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { useAdminAccessContext } from '../admin-access-context';
+import { useItemChoices } from '../api/get-item-choices';
 import { AdminScreen } from '../components/admin-screen';
 import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
@@ -94,7 +95,6 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
     setDraft((current) => ({ ...current, [field]: value }));
 
   const userIDs = recipientIDs(chosen, draft.pasted);
-  const names = new Map(chosen.map((player) => [player.userID, player.displayName ?? player.email]));
   // Once sent, the reward itself is fixed (its requestID names it); more players may still get it.
   const sent = result !== null;
   const fixed = sent || outcomeUnknown;
@@ -252,7 +252,7 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
         </div>
         {dialog}
       </form>
-      {result && result.audience !== REWARD_EVERYONE && <RewardResult result={result} names={names} />}
+      {result && result.audience !== REWARD_EVERYONE && <RewardResult result={result} />}
     </>
   );
 }
@@ -265,7 +265,11 @@ interface ConfirmationProps {
 }
 
 /** The confirmation's words: whom the reward goes to and what each gets. */
-function Confirmation({ reward, environment, everyonePlayers }: ConfirmationProps) {
+function Confirmation({ reward: request, environment, everyonePlayers }: ConfirmationProps) {
+  // The items by name where the editor's suggestions know it: staff confirm what they recognise.
+  const choices = useItemChoices(environment);
+  const nameOf = (itemID: string) => choices.data?.rows.find((item) => item.itemID === itemID)?.name;
+  const reward = { ...request, items: request.items.map((item) => ({ ...item, name: nameOf(item.itemID) })) };
   const closing = 'Players who had this reward already get nothing more.';
   if (!reward.audience) {
     return (

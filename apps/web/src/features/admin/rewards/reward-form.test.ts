@@ -94,6 +94,16 @@ describe('reward text', () => {
   it('says what each player gets', () => {
     expect(rewardText({ credits: 1500, items: [{ itemID: 'taco', quantity: 2 }] })).toBe('1,500 credits and 2 × taco');
     expect(rewardText({ credits: 0, items: [{ itemID: 'taco', quantity: 1 }] })).toBe('1 × taco');
+    // Named once the name is known: the answer's items, or the editor's suggestions.
+    expect(
+      rewardText({
+        credits: 250,
+        items: [
+          { itemID: 'emote-salute', quantity: 1, name: 'Salute Emote' },
+          { itemID: 'boba-tea', quantity: 2, name: 'Boba Tea' },
+        ],
+      }),
+    ).toBe('250 credits and 1 × Salute Emote and 2 × Boba Tea');
     expect([playerCount(1), playerCount(3), playerCount(2541)]).toEqual(['1 player', '3 players', '2,541 players']);
   });
 });

@@ -86,11 +86,15 @@ export function checkReward(requestID: string, userIDs: string[], draft: RewardD
   );
 }
 
-/** What the reward gives each player, in words: "500 credits and 2 × boba-tea". */
-export function rewardText(reward: Pick<DistributeRewardResult, 'credits' | 'items'>): string {
+/** What the reward gives each player, in words: "500 credits and 2 × Boba Tea". */
+export function rewardText(reward: {
+  credits: number;
+  /** Each item by its name once known (an answer's, or the editor's suggestions), else by its id. */
+  items: readonly { itemID: string; quantity: number; name?: string | undefined }[];
+}): string {
   const parts = [
     ...(reward.credits > 0 ? [`${reward.credits.toLocaleString('en-US')} credits`] : []),
-    ...reward.items.map((item) => `${item.quantity} × ${item.itemID}`),
+    ...reward.items.map((item) => `${item.quantity} × ${item.name ?? item.itemID}`),
   ];
   return parts.join(' and ');
 }

@@ -1,5 +1,5 @@
 import { adminShopMachinePath } from '@outpost/contracts/admin-routes';
-import type { Drop } from '@outpost/contracts/shop';
+import type { AdminDrop } from '@outpost/contracts/shop';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import { LiveUpdates } from '../../../components/live-status/live-status';
 import { Link } from '../../../lib/router/router';
@@ -13,13 +13,13 @@ import { ShopScreen } from './components/shop-screen';
 import { DROP_MESSAGES, DROP_STATE_LABELS, dropState } from './drop-form';
 import styles from './shop.module.css';
 
-const column = adminColumnHelper<Drop>();
+const column = adminColumnHelper<AdminDrop>();
 const columns = column.columns([
   column.accessor('name', { header: 'Name' }),
   column.accessor('dropID', { header: 'ID' }),
   column.accessor('machineID', {
     header: 'Machine',
-    cell: (cell) => <Link to={adminShopMachinePath(cell.getValue())}>{cell.getValue()}</Link>,
+    cell: (cell) => <Link to={adminShopMachinePath(cell.getValue())}>{cell.row.original.machineName}</Link>,
   }),
   column.accessor('opensAt', { header: 'Opens', sortDescFirst: true, cell: (cell) => formatInstant(cell.getValue()) }),
   column.accessor('closesAt', { header: 'Closes', cell: (cell) => formatInstant(cell.getValue()) }),

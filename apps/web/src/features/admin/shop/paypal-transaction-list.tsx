@@ -1,22 +1,37 @@
+import { personName } from '@outpost/contracts/people';
 import { centsToDollars } from '@outpost/contracts/products';
-import { PAYPAL_RESULTS, type PayPalTransaction } from '@outpost/contracts/shop';
+import {
+  type AdminPayPalTransaction,
+  PAYPAL_RESULT_LABELS,
+  PAYPAL_RESULTS,
+  type PayPalResult,
+} from '@outpost/contracts/shop';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { useAdminAccessContext } from '../admin-access-context';
+import { PersonLink } from '../components/person-link';
 import { getPayPalTransactions } from './api/get-paypal-transactions';
 import { shopAdminQueryKey } from './api/query-keys';
 import { ShopScreen } from './components/shop-screen';
 
-const column = adminColumnHelper<PayPalTransaction>();
+/** A stored result in words; one this version does not know stays as stored rather than vanish. */
+const payPalResultText = (result: string) =>
+  (PAYPAL_RESULTS as readonly string[]).includes(result) ? PAYPAL_RESULT_LABELS[result as PayPalResult] : result;
+
+const column = adminColumnHelper<AdminPayPalTransaction>();
 const columns = column.columns([
   column.accessor('createdAt', {
     header: 'When',
     cell: (cell) => new Date(cell.getValue()).toLocaleString(),
   }),
-  column.accessor('result', { header: 'Result' }),
+  column.accessor((row) => payPalResultText(row.result), { id: 'result', header: 'Result' }),
   column.accessor('orderID', { header: 'PayPal order' }),
-  column.accessor('userID', { header: 'Player' }),
+  column.accessor((row) => personName(row.player), {
+    id: 'player',
+    header: 'Player',
+    cell: (cell) => <PersonLink person={cell.row.original.player} withEmail={false} />,
+  }),
   column.accessor((row) => `${centsToDollars(row.amounts.expected.value)} ${row.amounts.expected.currency}`, {
     id: 'expected',
     header: 'Expected',
@@ -34,7 +49,7 @@ const filters: readonly AdminListFilter[] = [
     param: 'result',
     label: 'Result',
     allLabel: 'Every result',
-    options: PAYPAL_RESULTS.map((result) => ({ value: result, label: result })),
+    options: PAYPAL_RESULTS.map((result) => ({ value: result, label: PAYPAL_RESULT_LABELS[result] })),
   },
 ];
 

@@ -4,19 +4,24 @@ import { CallableError } from '../../../lib/callable';
 const count = new Intl.NumberFormat('en-US');
 const credits = (amount: number) => `${count.format(amount)} ${amount === 1 ? 'credit' : 'credits'}`;
 
-/** The items of a redemption, each once with how many: "2 × taco, boba-tea". */
-function itemList(itemIDs: readonly string[]): string {
-  const quantities = new Map<string, number>();
-  for (const itemID of itemIDs) quantities.set(itemID, (quantities.get(itemID) ?? 0) + 1);
-  return [...quantities].map(([itemID, quantity]) => (quantity > 1 ? `${quantity} × ${itemID}` : itemID)).join(', ');
+/** The items of a redemption by name, each once with how many: "2 × Taco, Boba Tea". */
+function itemList(items: RedeemCodeResult['rewardItems']): string {
+  const quantities = new Map<string, { name: string; quantity: number }>();
+  for (const item of items) {
+    const counted = quantities.get(item.itemID);
+    quantities.set(item.itemID, { name: item.name, quantity: (counted?.quantity ?? 0) + 1 });
+  }
+  return [...quantities.values()]
+    .map(({ name, quantity }) => (quantity > 1 ? `${quantity} × ${name}` : name))
+    .join(', ');
 }
 
 /** What a redemption granted and the balance after it, in words a player reads. */
 export function grantedMessage(result: RedeemCodeResult): string {
   const granted: string[] = [];
   if (result.credits > 0) granted.push(credits(result.credits));
-  if (result.rewards.length > 0) {
-    granted.push(`${result.rewards.length === 1 ? 'the item' : 'the items'} ${itemList(result.rewards)}`);
+  if (result.rewardItems.length > 0) {
+    granted.push(`${result.rewardItems.length === 1 ? 'the item' : 'the items'} ${itemList(result.rewardItems)}`);
   }
   return `Code redeemed! You got ${granted.join(' and ')}. Your balance is now ${credits(result.balance)}.`;
 }

@@ -1,5 +1,5 @@
 import type { Environment } from '@outpost/contracts/environments';
-import { merchOrderPageSchema, RECENT_MERCH_ORDERS } from '@outpost/contracts/merch';
+import { adminMerchOrderPageSchema, RECENT_MERCH_ORDERS } from '@outpost/contracts/merch';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type AdminListQuery, adminListSearchParams } from '../../../../components/admin-list/list-view';
 import { requestJson } from '../../../../lib/api';
@@ -7,7 +7,10 @@ import { merchAdminQueryKey } from './query-keys';
 
 /** GET /api/admin/:env/merch/orders: one page of the environment's merch orders, newest first by default. */
 export function getMerchOrders(environment: Environment, query: AdminListQuery) {
-  return requestJson(`/api/admin/${environment}/merch/orders?${adminListSearchParams(query)}`, merchOrderPageSchema);
+  return requestJson(
+    `/api/admin/${environment}/merch/orders?${adminListSearchParams(query)}`,
+    adminMerchOrderPageSchema,
+  );
 }
 
 /** Spec §9: the dashboard's recent merch orders, the 20 newest by orderTime. */

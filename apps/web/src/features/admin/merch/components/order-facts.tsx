@@ -1,7 +1,10 @@
+import { adminProductPath } from '@outpost/contracts/admin-routes';
 import { type AdminMerchOrder, MERCH_ORDER_STATUS_LABELS } from '@outpost/contracts/merch';
 import { creditsText, dollarsText, orderTotalText, PAYMENT_METHOD_LABELS } from '../../../../lib/commerce/order-text';
+import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
+import { PersonLink } from '../../components/person-link';
 import { amountCell, ScrollTable } from '../../components/scroll-table';
 import styles from '../merch.module.css';
 import { addressLines, cutText, mailtoHref, orderTimeline, phoneText, shippingName, sizesText } from '../merch-text';
@@ -35,8 +38,10 @@ export function OrderSummary({ order }: OrderProps) {
         <dd>{order.refundedCents > 0 ? dollarsText(order.refundedCents) : 'Nothing'}</dd>
         <dt>Tracking reference</dt>
         <dd className={styles.mono}>{order.trackingReference ?? 'None yet'}</dd>
-        <dt>Player ID</dt>
-        <dd className={styles.mono}>{order.userID}</dd>
+        <dt>Player</dt>
+        <dd>
+          <PersonLink person={order.buyer} />
+        </dd>
       </dl>
     </section>
   );
@@ -67,7 +72,7 @@ export function OrderLines({ order }: OrderProps) {
           {order.lines.map((line) => (
             <tr key={`${line.productID}/${line.varietyID}`}>
               <td>
-                {line.productName} <span className={styles.mono}>({line.productID})</span>
+                <Link to={adminProductPath(line.productID)}>{line.productName}</Link>
               </td>
               <td>{line.varietyName}</td>
               <td className={amountCell}>{line.quantity}</td>

@@ -5,6 +5,7 @@ import { TextAreaField } from '../../../../components/form/text-area-field';
 import { creditsText, dollarsText } from '../../../../lib/commerce/order-text';
 import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
+import { PersonLink } from '../../components/person-link';
 import { amountCell, ScrollTable } from '../../components/scroll-table';
 import styles from '../merch.module.css';
 import { providerName, refundableCents, refundStatusText } from '../merch-text';
@@ -123,7 +124,9 @@ export function Refunds({ order, change }: RefundsProps) {
                 <td className={amountCell}>{dollarsText(refund.amountCents)}</td>
                 <td className={amountCell}>{refund.credits === null ? '—' : creditsText(refund.credits)}</td>
                 <td className={styles.messageText}>{refund.reason}</td>
-                <td className={styles.mono}>{refund.admin}</td>
+                <td>
+                  <PersonLink person={refund.refundedBy} withEmail={false} />
+                </td>
                 <td>
                   <span className={refund.status === 'pending' ? adminStyles.failure : undefined}>
                     {refundStatusText(refund, order.payment)}

@@ -1,8 +1,10 @@
 import type { Environment } from '@outpost/contracts/environments';
+import { personName } from '@outpost/contracts/people';
 import { EVERYONE_REWARD_STATE_LABELS, type EveryoneReward } from '@outpost/contracts/rewards';
 import { AdminList } from '../../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../../components/admin-list/columns';
 import { formatInstant } from '../../components/local-time';
+import { PersonLink } from '../../components/person-link';
 import { everyoneRewardsQueryKey, getEveryoneRewards } from '../api/everyone-rewards';
 import { isUnderWay, progressText, rewardText } from '../reward-form';
 import styles from '../rewards.module.css';
@@ -15,6 +17,11 @@ const columns = column.columns([
   column.accessor('distributedAt', { header: 'Sent', cell: (cell) => formatInstant(cell.getValue()) }),
   column.accessor((reward) => rewardText(reward), { id: 'reward', header: 'Each player gets' }),
   column.accessor('reason', { header: 'Reason' }),
+  column.accessor((reward) => personName(reward.distributor), {
+    id: 'distributor',
+    header: 'Sent by',
+    cell: (cell) => <PersonLink person={cell.row.original.distributor} withEmail={false} />,
+  }),
   column.accessor((reward) => EVERYONE_REWARD_STATE_LABELS[reward.state], {
     id: 'state',
     header: 'State',

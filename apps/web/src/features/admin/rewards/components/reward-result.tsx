@@ -1,26 +1,35 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
+import { personIn } from '@outpost/contracts/people';
 import { type DistributeRewardResult, REWARD_ADMIN_ACTION, REWARD_AUDIENCE_LABELS } from '@outpost/contracts/rewards';
 import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
+import { PersonLink } from '../../components/person-link';
 import { playerCount, rewardText } from '../reward-form';
 import styles from '../rewards.module.css';
 
 interface RewardResultProps {
   result: DistributeRewardResult;
-  /** Names of the players picked from the search, by user ID; pasted IDs are shown as they are. */
-  names: ReadonlyMap<string, string>;
 }
 
 /**
  * What the last send did: who got the reward now, who had it already, and where the admin log has
  * it. An audience's players are counted, not named: it may be hundreds, found by the server.
  */
-export function RewardResult({ result, names }: RewardResultProps) {
-  const nameOf = (userID: string) => names.get(userID) ?? userID;
+export function RewardResult({ result }: RewardResultProps) {
+  const people = new Map(result.recipients.map((person) => [person.userID, person]));
   const who = (userIDs: readonly string[]) => {
     if (userIDs.length === 0) return 'Nobody';
-    return result.audience ? playerCount(userIDs.length) : userIDs.map(nameOf).join(', ');
+    if (result.audience) return playerCount(userIDs.length);
+    return (
+      <ul className={styles.people}>
+        {userIDs.map((userID) => (
+          <li key={userID}>
+            <PersonLink person={personIn(people, userID)} />
+          </li>
+        ))}
+      </ul>
+    );
   };
   const logLink = `${ADMIN_ROUTES.adminLog}?${new URLSearchParams({ action: REWARD_ADMIN_ACTION, admin: result.distributedBy })}`;
   return (
@@ -44,6 +53,10 @@ export function RewardResult({ result, names }: RewardResultProps) {
         <dd>{who(result.alreadyGiven)}</dd>
         <dt>Reason</dt>
         <dd>{result.reason}</dd>
+        <dt>Sent by</dt>
+        <dd>
+          <PersonLink person={result.distributor} withEmail={false} />
+        </dd>
         <dt>Request ID</dt>
         <dd>
           <code>{result.requestID}</code>

@@ -1,0 +1,89 @@
+import { personIn } from '@outpost/contracts/people';
+import type {
+  DistributeRewardRecord,
+  DistributeRewardResult,
+  EveryoneReward,
+  EveryoneRewardRecord,
+  NamedRewardItem,
+} from '@outpost/contracts/rewards';
+import type { Kysely } from 'kysely';
+import { peopleOf } from '../identity/index';
+import { itemNamesOf } from '../items/index';
+import type { GameDatabase, IdentityDatabase } from '../stores';
+
+/*
+ * Rewards as the screens show them (issue 24 point 1): their items by name, the admin who sent
+ * them and the players they reached as people. Names come from items-master and the identity
+ * store after the game rows are read: the stores are separate databases.
+ */
+
+interface NameStores {
+  game: Kysely<GameDatabase>;
+  identity: Kysely<IdentityDatabase>;
+}
+
+function withNames(items: DistributeRewardRecord['items'], names: ReadonlyMap<string, string>): NamedRewardItem[] {
+  return items.map((item) => ({ ...item, name: names.get(item.itemID) ?? item.itemID }));
+}
+
+/** A distribution to listed players or an audience, named; an audience's players are counted, not named. */
+export async function namedDistribution(
+  stores: NameStores,
+  record: DistributeRewardRecord,
+): Promise<DistributeRewardResult> {
+  const recipientIDs = record.audience ? [] : [...record.given, ...record.alreadyGiven];
+  const [names, people] = await Promise.all([
+    itemNamesOf(
+      stores.game,
+      record.items.map((item) => item.itemID),
+    ),
+    peopleOf(stores.identity, [record.distributedBy, ...recipientIDs]),
+  ]);
+  return {
+    ...record,
+    items: withNames(record.items, names),
+    distributor: personIn(people, record.distributedBy),
+    recipients: recipientIDs.map((userID) => personIn(people, userID)),
+  };
+}
+
+type NamedEveryone<T extends EveryoneRewardRecord> = Omit<T, 'items'> & Pick<EveryoneReward, 'items' | 'distributor'>;
+
+/** Reads the names of these rewards to everyone at once, and answers how to name each. */
+async function everyoneNamer(
+  stores: NameStores,
+  records: readonly EveryoneRewardRecord[],
+): Promise<<T extends EveryoneRewardRecord>(record: T) => NamedEveryone<T>> {
+  const [names, people] = await Promise.all([
+    itemNamesOf(
+      stores.game,
+      records.flatMap((record) => record.items.map((item) => item.itemID)),
+    ),
+    peopleOf(
+      stores.identity,
+      records.map((record) => record.distributedBy),
+    ),
+  ]);
+  return (record) => ({
+    ...record,
+    items: withNames(record.items, names),
+    distributor: personIn(people, record.distributedBy),
+  });
+}
+
+/** Rewards to everyone (the list), named, in the order given. */
+export async function namedEveryoneRewards<T extends EveryoneRewardRecord>(
+  stores: NameStores,
+  records: readonly T[],
+): Promise<NamedEveryone<T>[]> {
+  const name = await everyoneNamer(stores, records);
+  return records.map((record) => name(record));
+}
+
+/** One reward to everyone (the callable's answer), named. */
+export async function namedEveryoneReward<T extends EveryoneRewardRecord>(
+  stores: NameStores,
+  record: T,
+): Promise<NamedEveryone<T>> {
+  return (await everyoneNamer(stores, [record]))(record);
+}
