@@ -127,10 +127,10 @@ describe('the economy screens, as an admin', () => {
   it('names the players a reward reached, who sent it, and its items', async () => {
     const { page } = sessions.admin;
     await page.goto(url(ADMIN_ROUTES.adminRewards));
-    const search = page.getByRole('form', { name: 'Find players' });
+    const search = page.getByRole('search', { name: 'Find players' });
     await search.getByLabel('Display name or email').fill(accounts.player.displayName);
     await search.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('button', { name: `Add ${accounts.player.displayName}` }).click();
+    await page.getByRole('button', { name: `Add @${accounts.player.displayName}` }).click();
     await page.getByLabel('Credits per player').fill('10');
     await page.getByRole('button', { name: '+ Add item' }).click();
     await page.getByLabel('Item 1', { exact: true }).fill('boba-tea');

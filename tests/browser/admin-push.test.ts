@@ -1,11 +1,20 @@
 import fs from 'node:fs';
+import { PUSH_MESSAGES } from '@outpost/contracts/push-messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { startServer } from '../../apps/server/src/server';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
-import { callApi, freePort, launchBrowser, openPage, type Site, seriousAxeViolations, startSite } from './harness';
+import {
+  callApi,
+  freePort,
+  launchBrowser,
+  openPage,
+  type Site,
+  seriousAxeViolations,
+  startSite,
+  visibleUserIds,
+} from './harness';
 
 /*
  * Push notifications as an admin sends them (issue 23 points 4 to 6): the test notification's
@@ -17,7 +26,6 @@ import { callApi, freePort, launchBrowser, openPage, type Site, seriousAxeViolat
 let site: Site;
 let browser: Browser;
 let admin: Account;
-let adminID: string;
 let session: { context: BrowserContext; page: Page };
 let port: number;
 
@@ -34,7 +42,6 @@ beforeAll(async () => {
   session.context.setDefaultTimeout(8_000);
   await signUpThroughUi(session.page, site, admin);
   await grantKeys(site, admin.email, ['admin']);
-  adminID = (await findUserIdByEmail(site.server.stores.identity, admin.email)) ?? '';
   // The admin's phone and tablet register for push as the game's client does.
   for (const token of DEVICES) {
     await callApi(session.page, 'POST', '/api/push/devices', { token, platform: 'android' });
@@ -77,10 +84,16 @@ describe('push notifications', () => {
     const { page } = session;
     await page.goto(url('/admin/push'));
     await page.getByRole('heading', { level: 1, name: 'Push notifications' }).waitFor();
-    await page.getByLabel('Player’s user ID').fill(adminID);
+    // The player is found by name or email and chosen; nobody types a user id.
+    const finder = page.getByRole('search', { name: 'Find the player' });
+    await finder.getByLabel('Display name or email').fill(admin.email);
+    await finder.getByLabel('Display name or email').press('Enter');
+    await page.getByRole('button', { name: `Choose @${admin.displayName}` }).click();
+    await page.getByText(`To @${admin.displayName} (${admin.email}), on every device they registered.`).waitFor();
     await page.getByRole('button', { name: 'Send test' }).click();
     const answer = page.getByRole('status', { name: 'Test notification answer' });
-    await answer.getByText(`Sent to 2 devices of ${adminID}:`).waitFor();
+    await answer.getByText(`Sent to 2 devices of @${admin.displayName}:`).waitFor();
+    expect(await visibleUserIds(page)).toEqual([]);
     expect(await answer.getByRole('listitem').allInnerTexts()).toEqual([
       expect.stringMatching(/^push-bro… sent \(.+\)$/),
       expect.stringMatching(/^push-bro… sent \(.+\)$/),
@@ -91,6 +104,25 @@ describe('push notifications', () => {
     const listed = page.getByRole('list', { name: 'Push outbox' }).getByRole('listitem');
     await expect.poll(() => listed.count(), { timeout: 8_000 }).toBe(2);
     expect(await listed.first().innerText()).toContain('Test notification');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('sends to chosen players found by name, counting their devices before sending', async () => {
+    const { page } = session;
+    await page.goto(url('/admin/push'));
+    await page.getByRole('radio', { name: 'Chosen players' }).check();
+    const finder = page.getByRole('search', { name: 'Find players' });
+    await finder.getByLabel('Display name or email').fill(admin.displayName);
+    // Enter searches: it does not submit the composer around the finder.
+    await finder.getByLabel('Display name or email').press('Enter');
+    await page.getByRole('button', { name: `Add @${admin.displayName}` }).click();
+    const picked = page.getByRole('list', { name: 'Players picked' });
+    await picked.getByText(`@${admin.displayName}`).waitFor();
+    await page.getByText('Reaches 2 devices of 1 players now.').waitFor();
+    // Had Enter sent the composer, its check would have said the title is missing.
+    expect(await page.getByText(PUSH_MESSAGES.title).count()).toBe(0);
+    await picked.getByRole('button', { name: `Remove @${admin.displayName}` }).click();
+    expect(await picked.count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 

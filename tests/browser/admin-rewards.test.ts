@@ -77,11 +77,11 @@ describe('rewards, as an admin', () => {
     const before = await balance();
     const salutesBefore = await salutes();
     await page.goto(url('/admin/rewards'));
-    const search = page.getByRole('form', { name: 'Find players' });
+    const search = page.getByRole('search', { name: 'Find players' });
     await search.getByLabel('Display name or email').fill(accounts.player.displayName);
     await search.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('status').filter({ hasText: '1 player found.' }).waitFor();
-    await page.getByRole('button', { name: `Add ${accounts.player.displayName}` }).click();
+    await page.getByRole('button', { name: `Add @${accounts.player.displayName}` }).click();
     const picked = page.getByRole('list', { name: 'Players picked' });
     expect(await picked.getByRole('listitem').allInnerTexts()).toEqual([
       expect.stringContaining(accounts.player.email),
@@ -175,7 +175,7 @@ describe('rewards, as an admin', () => {
   it('drops the hits of a search made too short instead of passing them off as its own', async () => {
     const { page } = sessions.admin;
     await page.goto(url('/admin/rewards'));
-    const search = page.getByRole('form', { name: 'Find players' });
+    const search = page.getByRole('search', { name: 'Find players' });
     await search.getByLabel('Display name or email').fill(accounts.player.displayName);
     await search.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('status').filter({ hasText: '1 player found.' }).waitFor();
@@ -231,7 +231,7 @@ describe('rewards, as an admin', () => {
     await page.goto(url('/admin/rewards'));
     await page.getByRole('group', { name: 'Send to' }).getByRole('radio', { name: 'Partners' }).check();
     // The search finds chosen players, so it goes away with an audience.
-    expect(await page.getByRole('form', { name: 'Find players' }).count()).toBe(0);
+    expect(await page.getByRole('search', { name: 'Find players' }).count()).toBe(0);
     await page.getByRole('status').filter({ hasText: 'Every player in Partners will get this reward' }).waitFor();
     await page.getByLabel('Credits per player').fill('60');
     await page.getByLabel('Reason', { exact: true }).fill(`${REASON} partners`);
@@ -314,7 +314,7 @@ describe('rewards to everyone, as an admin', () => {
     await page.getByRole('radio', { name: 'Chosen players' }).focus();
     for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowDown');
     expect(await everyone.isChecked()).toBe(true);
-    expect(await page.getByRole('form', { name: 'Find players' }).count()).toBe(0);
+    expect(await page.getByRole('search', { name: 'Find players' }).count()).toBe(0);
     await page
       .getByRole('status')
       .filter({ hasText: `Every player in development will get this reward: ${size}.` })

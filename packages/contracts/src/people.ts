@@ -14,10 +14,13 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
+/** What stands in for the name of an account whose player has not picked one yet. */
+export const UNNAMED_PERSON = 'A player with no display name yet';
+
 /** How a person is named in a sentence or a cell: "@BossAdmin", or what stands in for a name. */
 export function personName(person: Person): string {
   if (person.displayName) return `@${person.displayName}`;
-  return person.email === null ? 'A deleted account' : 'A player with no display name yet';
+  return person.email === null ? 'A deleted account' : UNNAMED_PERSON;
 }
 
 /** The person of `userID` among those looked up by id, or what stands in for an id no account has. */

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { adminEnvironmentParamsSchema, type Environment } from './environments';
 import { USER_ID_MAX_LENGTH } from './identity';
+import { personSchema } from './people';
 
 /*
  * Push notifications (spec §7, issue 23 points 4 to 6): an admin sends a message to the phones of
@@ -187,8 +188,8 @@ export const pushMessageSchema = z.object({
   sent: z.int(),
   failed: z.int(),
   pruned: z.int(),
-  /** The admin who sent it: their user id and display name. */
-  createdBy: z.object({ userID: z.string(), displayName: z.nullable(z.string()) }),
+  /** The admin who sent it. */
+  createdBy: personSchema,
   createdAt: z.string(),
   startedAt: z.nullable(z.string()),
   finishedAt: z.nullable(z.string()),

@@ -1,4 +1,5 @@
 import type { Environment } from '@outpost/contracts/environments';
+import type { Person } from '@outpost/contracts/people';
 import {
   CANCEL_ONLY_SCHEDULED,
   noDevicesMessage,
@@ -248,7 +249,7 @@ export async function sendTestNotification(
 }
 
 /** A message as the history shows it, with its sender's display name. */
-export function toPushMessage(row: PushMessageRow, displayName: string | null): PushMessage {
+export function toPushMessage(row: PushMessageRow, createdBy: Person): PushMessage {
   return {
     messageID: row.message_id,
     title: row.title,
@@ -262,7 +263,7 @@ export function toPushMessage(row: PushMessageRow, displayName: string | null): 
     sent: row.sent_count,
     failed: row.failed_count,
     pruned: row.pruned_count,
-    createdBy: { userID: row.created_by, displayName },
+    createdBy,
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,

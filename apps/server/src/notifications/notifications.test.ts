@@ -148,7 +148,12 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     expect([...counts.values()].every((count) => count === 1)).toBe(true);
     const [listed] = (await history()).rows.filter((row) => row.messageID === sent.messageID);
     expect(listed).toMatchObject({ state: 'sent', sent: 2 * CROWD + 1, failed: 0, pruned: 0 });
-    expect(listed?.createdBy.displayName).toEqual(expect.any(String));
+    // The history names who sent it as the back office names people: name and email, not the id alone.
+    expect(listed?.createdBy).toEqual({
+      userID: roles.admin.userId,
+      displayName: expect.any(String),
+      email: roles.admin.email,
+    });
   });
 
   it('sends a segment to its players’ devices only: chosen players, active players, beta testers, partners', async () => {

@@ -1,4 +1,5 @@
 import { adminEnvironmentParamsSchema, ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
+import { personIn } from '@outpost/contracts/people';
 import {
   PUSH_OUTBOX_LIMIT,
   pushAudienceInputSchema,
@@ -19,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { adminChangeOf } from '../backoffice/index';
-import { displayNamesOf } from '../identity/index';
+import { peopleOf } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { answering, FunctionError } from '../platform/http/errors';
 import { listPushOutbox } from '../platform/push/queries';
@@ -63,11 +64,11 @@ const SORT_COLUMNS = { createdAt: 'created_at', sendDate: 'send_at' } as const;
 export function registerNotificationRoutes(app: FastifyInstance, options: NotificationRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const withNames = async (rows: readonly PushMessageRow[]) => {
-    const names = await displayNamesOf(
+    const people = await peopleOf(
       options.identity,
       rows.map((row) => row.created_by),
     );
-    return rows.map((row) => toPushMessage(row, names.get(row.created_by) ?? null));
+    return rows.map((row) => toPushMessage(row, personIn(people, row.created_by)));
   };
   const withName = async (row: PushMessageRow) => (await withNames([row]))[0] as ReturnType<typeof toPushMessage>;
 

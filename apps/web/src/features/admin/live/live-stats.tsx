@@ -3,6 +3,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import { ACTIVE_NOW_MINUTES, type LiveStats } from '@outpost/contracts/game-data';
 import type { LiveTopicName } from '@outpost/contracts/live-topics';
 import { MERCH_ORDER_STATUS_LABELS } from '@outpost/contracts/merch';
+import { UNNAMED_PERSON } from '@outpost/contracts/people';
 import { LiveUpdates } from '../../../components/live-status/live-status';
 import { dollarsText } from '../../../lib/commerce/order-text';
 import { Link } from '../../../lib/router/router';
@@ -69,7 +70,7 @@ function RecentUsers({ users }: { users: LiveStats['recentUsers'] }) {
       {users.map((user) => (
         <li key={user.userID}>
           <time dateTime={user.joinedAt}>{formatInstant(user.joinedAt)}</time>
-          <Link to={adminUserPath(user.userID)}>{user.displayName ? `@${user.displayName}` : user.userID}</Link>
+          <Link to={adminUserPath(user.userID)}>{user.displayName ? `@${user.displayName}` : UNNAMED_PERSON}</Link>
         </li>
       ))}
     </ol>

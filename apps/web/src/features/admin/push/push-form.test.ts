@@ -11,7 +11,6 @@ import {
   followDelay,
   lockScreenBody,
   newPushDraft,
-  splitUserIDs,
 } from './push-form';
 
 const now = new Date('2026-11-26T12:00:00Z');
@@ -23,8 +22,13 @@ const draft = (fields: Partial<ReturnType<typeof newPushDraft>> = {}) => ({
 });
 
 describe('the push composer', () => {
-  it('reads chosen players from lines or commas, each once', () => {
-    expect(splitUserIDs(' a, b\nc\n\na ')).toEqual(['a', 'b', 'c']);
+  it('sends to the players picked by name and the IDs pasted, each once', () => {
+    const ash = { userID: 'a', displayName: 'Ash', email: 'ash@example.com' };
+    expect(audienceOf(draft({ recipientCategory: 'users', chosen: [ash], userIDs: ' b, a\nc ' }), now)).toEqual({
+      recipientCategory: 'users',
+      activeDateTime: null,
+      userIDs: ['a', 'b', 'c'],
+    });
   });
 
   it('asks the server about the audience only once its field is a value', () => {

@@ -7,6 +7,7 @@ import {
   pushSendBatchInputSchema,
 } from '@outpost/contracts/push-messages';
 import { z } from 'zod/mini';
+import { type ChosenPlayer, recipientIDs } from '../components/chosen-players';
 import { fromLocalDateTime } from '../components/local-time';
 
 /** What the composer holds while the admin types. */
@@ -16,7 +17,9 @@ export interface PushDraft {
   recipientCategory: PushRecipientCategory;
   /** 'active': seen in the game in the last this many days. */
   activeDays: string;
-  /** 'users': user IDs, one per line or separated by commas. */
+  /** 'users': the players picked by name… */
+  chosen: ChosenPlayer[];
+  /** …and user IDs pasted in, one per line or separated by commas. */
   userIDs: string;
   sendSchedule: PushSendSchedule;
   /** A datetime-local value, in the admin's time zone. */
@@ -30,6 +33,7 @@ export const newPushDraft = (): PushDraft => ({
   body: '',
   recipientCategory: 'everyone',
   activeDays: '7',
+  chosen: [],
   userIDs: '',
   sendSchedule: 'now',
   sendAt: '',
@@ -38,8 +42,6 @@ export const newPushDraft = (): PushDraft => ({
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
-
-export const splitUserIDs = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
 
 /** The draft's audience as the server reads it, or null while a field it needs is not a value yet. */
 export interface AudienceQuery {
@@ -61,7 +63,7 @@ export function audienceOf(draft: PushDraft, now: Date): AudienceQuery | null {
     };
   }
   if (draft.recipientCategory === 'users') {
-    const ids = splitUserIDs(draft.userIDs);
+    const ids = recipientIDs(draft.chosen, draft.userIDs);
     return ids.length === 0 ? null : { recipientCategory: 'users', activeDateTime: null, userIDs: ids };
   }
   return { recipientCategory: draft.recipientCategory, activeDateTime: null, userIDs: null };
@@ -82,7 +84,7 @@ export function checkPushDraft(
     sendSchedule: draft.sendSchedule,
     activeDateTime: audience?.activeDateTime ?? null,
     sendDate: draft.sendSchedule === 'scheduled' ? fromLocalDateTime(draft.sendAt) : null,
-    userIDs: draft.recipientCategory === 'users' ? splitUserIDs(draft.userIDs) : null,
+    userIDs: draft.recipientCategory === 'users' ? recipientIDs(draft.chosen, draft.userIDs) : null,
     title: draft.title,
     body: draft.body,
     requestID: draft.requestID,

@@ -1,4 +1,5 @@
 import type { Environment } from '@outpost/contracts/environments';
+import { personName } from '@outpost/contracts/people';
 import {
   PUSH_BODY_MAX_LENGTH,
   PUSH_RECIPIENT_CATEGORIES,
@@ -17,8 +18,11 @@ import { TextAreaField } from '../../../components/form/text-area-field';
 import { useAdminAccessContext } from '../admin-access-context';
 import { AdminScreen } from '../components/admin-screen';
 import adminStyles from '../components/admin-screen.module.css';
+import type { ChosenPlayer } from '../components/chosen-players';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { formatInstant, localTimeZone } from '../components/local-time';
+import { PersonLink } from '../components/person-link';
+import { ChosenPlayerList, PlayerSearch } from '../components/player-search';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import {
   getPushMessages,
@@ -181,14 +185,32 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
             />
           )}
           {draft.recipientCategory === 'users' && (
-            <TextAreaField
-              label="User IDs"
-              hint="One per line, or separated by commas."
-              rows={3}
-              value={draft.userIDs}
-              onChange={(event) => change({ userIDs: event.target.value })}
-              disabled={sent !== null}
-            />
+            <fieldset className={styles.players} disabled={sent !== null}>
+              <legend>Players</legend>
+              {sent === null && (
+                <PlayerSearch
+                  environment={environment}
+                  headingLevel="h3"
+                  chosen={new Set(draft.chosen.map((player) => player.userID))}
+                  onChoose={(player) => change({ chosen: [...draft.chosen, player] })}
+                />
+              )}
+              {draft.chosen.length > 0 && (
+                <ChosenPlayerList
+                  players={draft.chosen}
+                  onRemove={(player) =>
+                    change({ chosen: draft.chosen.filter((kept) => kept.userID !== player.userID) })
+                  }
+                />
+              )}
+              <TextAreaField
+                label="User IDs (optional)"
+                hint="For players you know by ID: one per line, or separated by commas."
+                rows={2}
+                value={draft.userIDs}
+                onChange={(event) => change({ userIDs: event.target.value })}
+              />
+            </fieldset>
           )}
           <p role="status" className={adminStyles.note} aria-busy={audience.isFetching}>
             {reach
@@ -248,25 +270,43 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
 }
 
 function TestNotification({ environment }: { environment: Environment }) {
-  const [userID, setUserID] = useState('');
-  const [result, setResult] = useState<PushTestResult | null>(null);
+  const [player, setPlayer] = useState<ChosenPlayer | null>(null);
+  const [result, setResult] = useState<{ to: ChosenPlayer; answer: PushTestResult } | null>(null);
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const test = useSendTestPush(environment);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (test.isPending) return;
-    setNotice(null);
     setResult(null);
-    test.mutate(userID.trim(), {
-      onSuccess: setResult,
+    if (!player) return setNotice({ tone: 'error', text: 'Find the player first and choose them.' });
+    setNotice(null);
+    test.mutate(player.userID, {
+      onSuccess: (answer) => setResult({ to: player, answer }),
       onError: (error) => setNotice({ tone: 'error', text: `The test was not sent. ${error.message}` }),
     });
   };
   return (
     <section aria-labelledby="push-test-title" className={styles.test}>
       <h2 id="push-test-title">Test notification</h2>
-      <form onSubmit={submit} noValidate className={styles.testForm}>
-        <FormField label="Player’s user ID" value={userID} onChange={(event) => setUserID(event.target.value)} />
+      <PlayerSearch
+        environment={environment}
+        title="Find the player"
+        headingLevel="h3"
+        chooseLabel="Choose"
+        chosenLabel="Chosen"
+        chosen={new Set(player ? [player.userID] : [])}
+        onChoose={setPlayer}
+      />
+      <form onSubmit={submit} noValidate className={styles.testForm} aria-label="Send a test notification">
+        <p>
+          {player ? (
+            <>
+              To {personName(player)} ({player.email}), on every device they registered.
+            </>
+          ) : (
+            'No player chosen yet.'
+          )}
+        </p>
         <button type="submit" className="button" aria-disabled={test.isPending}>
           Send test
         </button>
@@ -277,10 +317,11 @@ function TestNotification({ environment }: { environment: Environment }) {
         {result && (
           <>
             <p>
-              Sent to {result.devices} {result.devices === 1 ? 'device' : 'devices'} of {result.userID}:
+              Sent to {result.answer.devices} {result.answer.devices === 1 ? 'device' : 'devices'} of{' '}
+              {personName(result.to)}:
             </p>
             <ul className={styles.outcomes}>
-              {result.outcomes.map((outcome, index) => (
+              {result.answer.outcomes.map((outcome, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: one answer's devices, in the sender's order; two may share their first characters.
                 <li key={index}>
                   <code>{outcome.device}</code> {outcome.status}
@@ -351,9 +392,10 @@ const columns = column.columns([
     ),
   }),
   column.accessor(countsText, { id: 'counts', header: 'Devices' }),
-  column.accessor((message) => message.createdBy.displayName ?? message.createdBy.userID, {
+  column.accessor((message) => personName(message.createdBy), {
     id: 'by',
     header: 'Sent by',
+    cell: (cell) => <PersonLink person={cell.row.original.createdBy} withEmail={false} />,
   }),
   column.display({ id: 'actions', header: 'Actions', cell: (cell) => <CancelButton message={cell.row.original} /> }),
 ]);

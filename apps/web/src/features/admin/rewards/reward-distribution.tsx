@@ -17,24 +17,23 @@ import { useAdminAccessContext } from '../admin-access-context';
 import { useItemChoices } from '../api/get-item-choices';
 import { AdminScreen } from '../components/admin-screen';
 import adminStyles from '../components/admin-screen.module.css';
+import { type ChosenPlayer, recipientIDs } from '../components/chosen-players';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { ChosenPlayerList, PlayerSearch } from '../components/player-search';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useDistributeReward } from './api/distribute-reward';
 import { useEveryonePlayers } from './api/everyone-rewards';
 import { EveryoneRewards } from './components/everyone-rewards';
-import { PlayerSearch } from './components/player-search';
 import { RecipientChoice } from './components/recipient-choice';
 import { RewardItemsEditor } from './components/reward-items-editor';
 import { RewardResult } from './components/reward-result';
 import {
-  type ChosenPlayer,
   checkReward,
   everyoneSentText,
   newRequestID,
   newRewardDraft,
   playerCount,
   type RewardDraft,
-  recipientIDs,
   rewardText,
   sendFailure,
   sentText,
@@ -165,23 +164,10 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
           {draft.audience === null ? (
             <>
               {chosen.length > 0 ? (
-                <ul className={styles.chosen} aria-label="Players picked">
-                  {chosen.map((player) => (
-                    <li key={player.userID}>
-                      <span>
-                        <strong>{player.displayName ?? player.email}</strong> {player.email}
-                      </span>
-                      <button
-                        type="button"
-                        className={listStyles.plainButton}
-                        aria-label={`Remove ${player.displayName ?? player.email}`}
-                        onClick={() => setChosen((current) => current.filter((kept) => kept.userID !== player.userID))}
-                      >
-                        Remove
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <ChosenPlayerList
+                  players={chosen}
+                  onRemove={(player) => setChosen((current) => current.filter((kept) => kept.userID !== player.userID))}
+                />
               ) : (
                 <p className={adminStyles.note}>Find players above and add them, or paste their user IDs.</p>
               )}

@@ -21,11 +21,6 @@ export function newRequestID(): string {
 }
 
 /** A player picked from the search, shown by name in the recipients. */
-export interface ChosenPlayer {
-  userID: string;
-  displayName: string | null;
-  email: string;
-}
 
 /** One item row as typed; `key` keeps the row while its item is edited. */
 export interface ItemDraft {
@@ -51,16 +46,6 @@ export function blankItem(): ItemDraft {
 }
 
 export const newRewardDraft = (): RewardDraft => ({ audience: null, pasted: '', credits: '', items: [], reason: '' });
-
-/** The pasted user IDs, in the order given. */
-export function pastedUserIDs(text: string): string[] {
-  return text.split(/[\s,;]+/).filter((userID) => userID !== '');
-}
-
-/** Everyone the reward goes to: the players picked, then the pasted IDs, each once. */
-export function recipientIDs(chosen: readonly ChosenPlayer[], pasted: string): string[] {
-  return [...new Set([...chosen.map((player) => player.userID), ...pastedUserIDs(pasted)])];
-}
 
 /**
  * The reward as the callable takes it, to the draft's audience or else to `userIDs` (the players

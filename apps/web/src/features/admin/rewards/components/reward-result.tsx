@@ -31,7 +31,8 @@ export function RewardResult({ result }: RewardResultProps) {
       </ul>
     );
   };
-  const logLink = `${ADMIN_ROUTES.adminLog}?${new URLSearchParams({ action: REWARD_ADMIN_ACTION, admin: result.distributedBy })}`;
+  // The log's Admin filter as a person types it (the email names one admin); a raw id only if the account is gone.
+  const logLink = `${ADMIN_ROUTES.adminLog}?${new URLSearchParams({ action: REWARD_ADMIN_ACTION, admin: result.distributor.email ?? result.distributedBy })}`;
   return (
     <section aria-labelledby="reward-result-title" className={styles.result}>
       <h2 id="reward-result-title">Reward sent</h2>
