@@ -32,3 +32,8 @@ export function fieldsOfDetails(details: unknown): Record<string, string> {
   const parsed = z.safeParse(fieldErrorDetailsSchema, details);
   return parsed.success ? parsed.data.fields : {};
 }
+
+/** The details of a refusal of one field (a taken ID): the field's path and the refusal's message. */
+export function oneFieldDetails(field: string, message: string): FieldErrorDetails {
+  return { fields: { [field]: message } };
+}

@@ -8,6 +8,7 @@ import {
   unknownFeedbackMessage,
   unknownSentimentMessage,
 } from '@outpost/contracts/beta';
+import { oneFieldDetails } from '@outpost/contracts/field-errors';
 import { FunctionError } from '../platform/http/errors';
 import {
   FeedbackClosedError,
@@ -62,12 +63,14 @@ export function feedbackRefusal(error: unknown): unknown {
   return error;
 }
 
+const taken = (field: string, message: string) =>
+  new FunctionError('aborted', message, oneFieldDetails(field, message));
+
 /** A back-office change refused. */
 export function betaAdminRefusal(error: unknown): unknown {
-  if (error instanceof InviteExistsError) return new FunctionError('aborted', inviteTakenMessage(error.inviteID));
-  if (error instanceof ObjectiveExistsError) {
-    return new FunctionError('aborted', objectiveTakenMessage(error.objectiveID));
-  }
+  // A taken ID names its field, so the form marks it and moves the focus there.
+  if (error instanceof InviteExistsError) return taken('inviteID', inviteTakenMessage(error.inviteID));
+  if (error instanceof ObjectiveExistsError) return taken('objectiveID', objectiveTakenMessage(error.objectiveID));
   if (error instanceof ObjectiveNotFoundError) return new FunctionError('not-found', BETA_MESSAGES.objectiveNotFound);
   if (error instanceof BetaRequestNotFoundError) return new FunctionError('not-found', BETA_MESSAGES.requestNotFound);
   if (error instanceof BetaRequestAlreadyAcceptedError) {

@@ -78,7 +78,9 @@ describe.each(TEST_DIALECTS)('testing objectives, beta-config and feedback on %s
 
     const taken = await create({ objectiveID: 'first-base', title: 'Again' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual(errorBody('aborted', objectiveTakenMessage('first-base')));
+    // The taken ID names its field, for the form to mark.
+    const takenMessage = objectiveTakenMessage('first-base');
+    expect(taken.json()).toEqual(errorBody('aborted', takenMessage, { fields: { objectiveID: takenMessage } }));
     const untitled = await create({ objectiveID: 'untitled', title: '   ' });
     expect(untitled.statusCode).toBe(400);
     expect(untitled.json().error.message).toBe(`title: ${BETA_MESSAGES.objectiveTitle}`);

@@ -186,7 +186,9 @@ describe.each(TEST_DIALECTS)('invites on %s', (dialect) => {
 
     const taken = await create(accounts.staff, { inviteID: 'summer-squad', validDays: 1 });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual(errorBody('aborted', inviteTakenMessage('summer-squad')));
+    // The taken code names its field, for the form to mark.
+    const takenMessage = inviteTakenMessage('summer-squad');
+    expect(taken.json()).toEqual(errorBody('aborted', takenMessage, { fields: { inviteID: takenMessage } }));
     const badDays = await create(accounts.staff, { validDays: 0 });
     expect(badDays.statusCode).toBe(400);
     expect(badDays.json().error.message).toBe(`validDays: ${BETA_MESSAGES.validDays}`);

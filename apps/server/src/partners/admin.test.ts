@@ -1,8 +1,10 @@
 import {
+  type AdminPartnerInvite,
   claimedPartnerInviteMessage,
   PARTNER_MESSAGES,
   type PartnerInvite,
   partnerInviteTakenMessage,
+  rewardTakenMessage,
   unknownPartnerInvitesMessage,
   unknownTierMessage,
 } from '@outpost/contracts/partners';
@@ -90,7 +92,11 @@ describe.each(TEST_DIALECTS)('the partner back office on %s', (dialect) => {
 
     const taken = await admin('POST', '/partner-invites', { inviteID: 'creator-one' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.message).toBe(partnerInviteTakenMessage('creator-one'));
+    expect(taken.json().error).toMatchObject({
+      message: partnerInviteTakenMessage('creator-one'),
+      // The taken code names its field, for the form to mark.
+      details: { code: 'invite-exists', fields: { inviteID: partnerInviteTakenMessage('creator-one') } },
+    });
     const badTier = await admin('POST', '/partner-invites', {
       inviteID: 'bad-tier',
       joinRewardID: 'standard-partner-reward',
@@ -172,7 +178,11 @@ describe.each(TEST_DIALECTS)('the partner back office on %s', (dialect) => {
     const before = await inviteRow(db(), 'bulk-b');
     const taken = await admin('PUT', '/partner-invites/bulk-b', { inviteID: 'creator-one' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.message).toBe(partnerInviteTakenMessage('creator-one'));
+    expect(taken.json().error).toMatchObject({
+      message: partnerInviteTakenMessage('creator-one'),
+      // The taken code names its field, for the form to mark.
+      details: { code: 'invite-exists', fields: { inviteID: partnerInviteTakenMessage('creator-one') } },
+    });
     const badReward = await admin('PUT', '/partner-invites/bulk-b', { inviteID: 'renamed', referralRewardID: 'nope' });
     expect(badReward.statusCode).toBe(400);
     expect(await inviteRow(db(), 'bulk-b')).toEqual(before);
@@ -229,6 +239,16 @@ describe.each(TEST_DIALECTS)('the partner back office on %s', (dialect) => {
     expect(await Promise.all(losers.slice(0, 5).map((player) => keysOf(t.stores.identity, player.userId)))).toEqual(
       losers.slice(0, 5).map(() => []),
     );
+    // The invite's row names who claimed it, as a person (issue 24 point 1); an unclaimed one names nobody.
+    const invites = (await admin('GET', '/partner-invites?pageSize=500')).json().rows as AdminPartnerInvite[];
+    expect(invites.find((row) => row.inviteID === 'creator-one')).toMatchObject({
+      claimedBy: winner.userId,
+      claimer: { userID: winner.userId, displayName: `claimer-${crowd.indexOf(winner)}`, email: winner.email },
+    });
+    expect(invites.filter((row) => !row.claimed).map((row) => row.claimer)).toEqual(
+      invites.filter((row) => !row.claimed).map(() => null),
+    );
+    expect(invites.some((row) => !row.claimed)).toBe(true);
     const listed = await admin('GET', '/partners');
     expect(listed.json().rows).toEqual([
       expect.objectContaining({
@@ -441,7 +461,13 @@ describe.each(TEST_DIALECTS)('the partner back office on %s', (dialect) => {
     const created = await admin('POST', '/referral-rewards', reward);
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().tiers.map((tier: { tierID: string }) => tier.tierID)).toEqual(['start', 'big']);
-    expect((await admin('POST', '/referral-rewards', reward)).statusCode).toBe(409);
+    const taken = await admin('POST', '/referral-rewards', reward);
+    expect(taken.statusCode).toBe(409);
+    // The taken ID names its field, for the form to mark.
+    expect(taken.json().error).toMatchObject({
+      message: rewardTakenMessage('creator-boost'),
+      details: { fields: { rewardID: rewardTakenMessage('creator-boost') } },
+    });
     const badItem = await admin('PUT', '/referral-rewards/creator-boost', {
       name: 'Creator boost',
       tiers: [{ tierID: 'start', referrals: 2, credits: 50, items: ['no-such-item'] }],

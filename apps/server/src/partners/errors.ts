@@ -1,3 +1,4 @@
+import { oneFieldDetails } from '@outpost/contracts/field-errors';
 import { unknownItemsMessage } from '@outpost/contracts/items';
 import {
   claimedPartnerInviteMessage,
@@ -60,7 +61,9 @@ export function playerRefusal(error: unknown): unknown {
 export function adminRefusal(environment: string) {
   return (error: unknown): unknown => {
     if (error instanceof PartnerInviteExistsError) {
-      return new FunctionError('aborted', partnerInviteTakenMessage(error.inviteID), { code: 'invite-exists' });
+      // A taken code names its field, so the form marks it and moves the focus there.
+      const message = partnerInviteTakenMessage(error.inviteID);
+      return new FunctionError('aborted', message, { code: 'invite-exists', ...oneFieldDetails('inviteID', message) });
     }
     if (error instanceof ClaimedPartnerInviteError) {
       return new FunctionError('aborted', claimedPartnerInviteMessage(error.inviteID), {
@@ -79,7 +82,10 @@ export function adminRefusal(environment: string) {
     if (error instanceof ClaimedTiersError) {
       return new FunctionError('aborted', claimedTiersMessage(error.tierIDs), { claimedTierIDs: error.tierIDs });
     }
-    if (error instanceof RewardExistsError) return new FunctionError('aborted', rewardTakenMessage(error.rewardID));
+    if (error instanceof RewardExistsError) {
+      const message = rewardTakenMessage(error.rewardID);
+      return new FunctionError('aborted', message, oneFieldDetails('rewardID', message));
+    }
     if (error instanceof RewardNotFoundError) {
       return new FunctionError(error.isTarget ? 'not-found' : 'invalid-argument', unknownRewardMessage(error.rewardID));
     }

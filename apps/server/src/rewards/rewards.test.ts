@@ -241,6 +241,8 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
     expect(noSuchPlayers.json()).toEqual(
       errorBody('invalid-argument', unknownUsersMessage(['ghost-1', 'ghost-2']), {
         unknownUserIDs: ['ghost-1', 'ghost-2'],
+        // The field at fault, for the form to mark.
+        fields: { userIDs: unknownUsersMessage(['ghost-1', 'ghost-2']) },
       }),
     );
 
@@ -256,6 +258,8 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
     expect(noSuchItems.json()).toEqual(
       errorBody('invalid-argument', `${unknownItemsMessage(['jetpack'], 'development')} Nothing was given.`, {
         unknownItemIDs: ['jetpack'],
+        // The row of the unknown item, the second, for the form to mark.
+        fields: { 'items.1.itemID': `${unknownItemsMessage(['jetpack'], 'development')} Nothing was given.` },
       }),
     );
     expect(await getBalance(db(), player)).toBe(0);

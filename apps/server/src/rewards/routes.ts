@@ -1,4 +1,5 @@
-import { ENVIRONMENTS } from '@outpost/contracts/environments';
+import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
+import { fieldErrorDetails, oneFieldDetails } from '@outpost/contracts/field-errors';
 import { unknownItemsMessage } from '@outpost/contracts/items';
 import {
   audienceTooLargeMessage,
@@ -27,6 +28,50 @@ import { registerEveryoneRoutes } from './everyone-routes';
 import { namedDistribution, namedEveryoneReward } from './names';
 import { rewardRecipients, UnknownUsersError } from './recipients';
 
+/**
+ * A reward's refusals as the protocol's errors. The players and items the admin typed that do not
+ * exist are named in `details.fields` too ("userIDs", "items.1.itemID"), so the form marks them.
+ */
+function rewardRefusal(environment: Environment, items: readonly { itemID: string }[]) {
+  return (error: unknown): unknown => {
+    if (error instanceof UnknownUsersError) {
+      const message = unknownUsersMessage(error.userIDs);
+      return new FunctionError('invalid-argument', message, {
+        unknownUserIDs: error.userIDs,
+        ...oneFieldDetails('userIDs', message),
+      });
+    }
+    if (error instanceof EmptyAudienceError) {
+      return new FunctionError('invalid-argument', emptyAudienceMessage(error.audience, environment));
+    }
+    if (error instanceof AudienceTooLargeError) {
+      return new FunctionError('invalid-argument', audienceTooLargeMessage(error.audience, environment, error.size), {
+        audienceSize: error.size,
+      });
+    }
+    if (error instanceof UnknownItemsError) {
+      const message = `${unknownItemsMessage(error.itemIDs, environment)} Nothing was given.`;
+      const unknown = new Set(error.itemIDs);
+      const fields = items.flatMap((item, index) =>
+        unknown.has(item.itemID) ? [{ path: ['items', index, 'itemID'], message }] : [],
+      );
+      return new FunctionError('invalid-argument', message, {
+        unknownItemIDs: error.itemIDs,
+        ...fieldErrorDetails(fields),
+      });
+    }
+    if (error instanceof RewardRequestReusedError) {
+      return new FunctionError('aborted', rewardRequestReusedMessage(error.requestID, error.distributedAt), {
+        code: REQUEST_REUSED_CODE,
+      });
+    }
+    if (error instanceof RewardSendRacedError) {
+      return new FunctionError('aborted', rewardSendRacedMessage(error.requestID));
+    }
+    return error;
+  };
+}
+
 export interface RewardRoutesOptions {
   game: AppStores['game'];
   /** Where the players' accounts are: every recipient must have one. */
@@ -41,40 +86,6 @@ export interface RewardRoutesOptions {
  */
 export function registerRewardRoutes(app: FastifyInstance, options: RewardRoutesOptions): void {
   for (const environment of ENVIRONMENTS) {
-    const answer = answering((error) => {
-      if (error instanceof UnknownUsersError) {
-        return new FunctionError('invalid-argument', unknownUsersMessage(error.userIDs), {
-          unknownUserIDs: error.userIDs,
-        });
-      }
-      if (error instanceof EmptyAudienceError) {
-        return new FunctionError('invalid-argument', emptyAudienceMessage(error.audience, environment));
-      }
-      if (error instanceof AudienceTooLargeError) {
-        return new FunctionError('invalid-argument', audienceTooLargeMessage(error.audience, environment, error.size), {
-          audienceSize: error.size,
-        });
-      }
-      if (error instanceof UnknownItemsError) {
-        return new FunctionError(
-          'invalid-argument',
-          `${unknownItemsMessage(error.itemIDs, environment)} Nothing was given.`,
-          {
-            unknownItemIDs: error.itemIDs,
-          },
-        );
-      }
-      if (error instanceof RewardRequestReusedError) {
-        return new FunctionError('aborted', rewardRequestReusedMessage(error.requestID, error.distributedAt), {
-          code: REQUEST_REUSED_CODE,
-        });
-      }
-      if (error instanceof RewardSendRacedError) {
-        return new FunctionError('aborted', rewardSendRacedMessage(error.requestID));
-      }
-      return error;
-    });
-
     registerCallable(app, {
       name: distributeRewardCallableName(environment),
       input: distributeRewardInputSchema,
@@ -82,7 +93,7 @@ export function registerRewardRoutes(app: FastifyInstance, options: RewardRoutes
       handler: async ({ userIDs, audience, ...gift }, http) => {
         const change = await adminChangeOf(http, environment);
         const stores = { game: options.game[environment], identity: options.identity };
-        return answer(async () => {
+        return answering(rewardRefusal(environment, gift.items))(async () => {
           if (audience === REWARD_EVERYONE) {
             const players = await countPlayerAccounts(options.identity);
             const queued = await queueEveryoneReward(stores.game, gift, players, change);

@@ -268,6 +268,9 @@ describe.each(TEST_DIALECTS)('the theater admin: videos and collections on %s', 
       const taken = await call('POST', '/collections', { collectionID: 'dup', title: 'Again' });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error.message).toBe('A collection with the ID "dup" already exists.');
+      expect(taken.json().error.details).toEqual({
+        fields: { collectionID: 'A collection with the ID "dup" already exists.' },
+      });
 
       const list = (await call('GET', '/collections?pageSize=500')).json() as AdminListPage<AdminTheaterCollection>;
       const ids = list.rows.map((row) => row.collectionID);

@@ -63,18 +63,34 @@ type UpdateCollection = z.output<typeof updateTheaterCollectionInputSchema>;
 
 // ── Refusals ────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * A key some other record holds (409). `field` is the input's field at fault, for the form to
+ * mark (details.fields): the ID being claimed, or the episode number.
+ */
+export abstract class TheaterKeyTakenError extends Error {
+  abstract readonly field: string;
+}
+
 /** The id names an episode or a theater video already: /story/{id} must name one thing (409). */
-export class TheaterIdTakenError extends Error {
-  constructor(id: string, holder: TheaterKind) {
+export class TheaterIdTakenError extends TheaterKeyTakenError {
+  readonly field: string;
+
+  /** `claimedAs` is the kind being created, whose ID field is at fault; `holder` the kind holding the id. */
+  constructor(id: string, holder: TheaterKind, claimedAs: TheaterKind) {
     super(theaterIdTakenMessage(id, holder));
+    this.field = claimedAs === 'episode' ? 'episodeID' : 'videoID';
   }
 }
 
-/** Another episode has this season and episode number (409). */
-export class EpisodeNumberTakenError extends Error {}
+/** Another episode has this season and episode number (409): the number is what the admin changes. */
+export class EpisodeNumberTakenError extends TheaterKeyTakenError {
+  readonly field = 'episode';
+}
 
 /** A collection id already taken (409). */
-export class CollectionExistsError extends Error {
+export class CollectionExistsError extends TheaterKeyTakenError {
+  readonly field = 'collectionID';
+
   constructor(collectionID: string) {
     super(`A collection with the ID "${collectionID}" already exists.`);
   }
@@ -137,7 +153,7 @@ async function explained(db: Kysely<GameDatabase>, error: unknown): Promise<unkn
       .select('kind')
       .where('theater_id', '=', error.id)
       .executeTakeFirst();
-    return new TheaterIdTakenError(error.id, (holder?.kind as TheaterKind | undefined) ?? error.kind);
+    return new TheaterIdTakenError(error.id, (holder?.kind as TheaterKind | undefined) ?? error.kind, error.kind);
   }
   if (error instanceof EpisodeNumberRefused) {
     const holder = await db

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { adminEnvironmentParamsSchema, type Environment } from '@outpost/contracts/environments';
+import { oneFieldDetails } from '@outpost/contracts/field-errors';
 import {
   type AdminEpisode,
   type AdminTheaterCollection,
@@ -34,14 +35,12 @@ import type { FileStore } from '../platform/storage/file-store';
 import { removeImageFiles, removeImageFilesLogged, type StoredImageFiles } from '../products/index';
 import type { AppStores } from '../stores';
 import {
-  CollectionExistsError,
   createCollection,
   createEpisode,
   createVideo,
   deleteCollection,
   deleteEpisode,
   deleteVideo,
-  EpisodeNumberTakenError,
   findCollection,
   findEpisode,
   findVideo,
@@ -53,7 +52,7 @@ import {
   type StoredVideo,
   setEpisodeBanner,
   setVideoThumbnail,
-  TheaterIdTakenError,
+  TheaterKeyTakenError,
   TheaterNotFoundError,
   TheaterVersionConflictError,
   theaterNotFound,
@@ -104,12 +103,9 @@ function toAdminCollection({ row, members }: StoredCollection, files: FileStore)
 /** The domain's refusals as the protocol's statuses; anything else is a fault and stays a 500. */
 function toFunctionError(error: unknown): unknown {
   if (error instanceof TheaterNotFoundError) return new FunctionError('not-found', error.message);
-  if (
-    error instanceof TheaterIdTakenError ||
-    error instanceof EpisodeNumberTakenError ||
-    error instanceof CollectionExistsError
-  ) {
-    return new FunctionError('aborted', error.message);
+  if (error instanceof TheaterKeyTakenError) {
+    // The field at fault is named too, so the form marks it and moves the focus there.
+    return new FunctionError('aborted', error.message, oneFieldDetails(error.field, error.message));
   }
   if (error instanceof TheaterVersionConflictError) {
     return new FunctionError('aborted', error.message, { code: STALE_VERSION_CODE });

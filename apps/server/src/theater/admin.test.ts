@@ -152,12 +152,17 @@ describe.each(TEST_DIALECTS)('the theater admin: episodes on %s', (dialect) => {
       );
       expect(episode.statusCode).toBe(409);
       expect(episode.json().error.message).toBe(theaterIdTakenMessage('crossover', 'video'));
+      // The field at fault is the one the form typed: the episode's ID, not the video's.
+      expect(episode.json().error.details).toEqual({
+        fields: { episodeID: theaterIdTakenMessage('crossover', 'video') },
+      });
       expect(await episodeRow('crossover')).toBeUndefined();
 
       await created({ season: 5, episode: 2 });
       const clash = await call('POST', '/videos', { videoID: 's5e2', title: 'Clash', vimeoID: '1' });
       expect(clash.statusCode).toBe(409);
       expect(clash.json().error.message).toBe(theaterIdTakenMessage('s5e2', 'episode'));
+      expect(clash.json().error.details).toEqual({ fields: { videoID: theaterIdTakenMessage('s5e2', 'episode') } });
       expect(await adminLog('theaterVideo.create', 's5e2')).toEqual([]);
     });
 
@@ -201,9 +206,9 @@ describe.each(TEST_DIALECTS)('the theater admin: episodes on %s', (dialect) => {
         newEpisodeInput({ episodeID: 'blackout-2', season: '7', episode: '3' }),
       );
       expect(clash.statusCode).toBe(409);
-      expect(clash.json().error.message).toBe(
-        'Season 7 already has an episode 3: "Blackout" (s7e3). Give this one another number.',
-      );
+      const taken = 'Season 7 already has an episode 3: "Blackout" (s7e3). Give this one another number.';
+      expect(clash.json().error.message).toBe(taken);
+      expect(clash.json().error.details).toEqual({ fields: { episode: taken } });
       expect(await theaterId('blackout-2')).toBeUndefined();
       expect(await adminLog('episode.create', 'blackout-2')).toEqual([]);
 
@@ -213,9 +218,9 @@ describe.each(TEST_DIALECTS)('the theater admin: episodes on %s', (dialect) => {
         version: other.version,
       });
       expect(moved.statusCode).toBe(409);
-      expect(moved.json().error.message).toContain('Season 7 already has an episode 3: "Blackout" (s7e3).');
-      // Not a stale save: the screen must not offer to load a newer version.
-      expect(moved.json().error.details).toBeUndefined();
+      expect(moved.json().error.message).toBe(taken);
+      // Not a stale save (no code): the screen must not offer to load a newer version; it marks the number.
+      expect(moved.json().error.details).toEqual({ fields: { episode: taken } });
       expect((await episodeRow('s7e4'))?.episode).toBe(4);
     });
 

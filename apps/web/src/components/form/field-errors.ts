@@ -56,3 +56,11 @@ export function refusalText(error: unknown): string {
   }
   return message;
 }
+
+/**
+ * The message of the field at `path` or of any field within it ("tiers.0.items" for
+ * "tiers.0.items.1"), for a control that holds a whole list as one text.
+ */
+export function errorWithin(errors: FieldErrors, path: string): string | undefined {
+  return errors[path] ?? Object.entries(errors).find(([key]) => key.startsWith(`${path}.`))?.[1];
+}

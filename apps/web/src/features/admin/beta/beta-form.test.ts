@@ -24,14 +24,17 @@ describe('new admin invite', () => {
     expect(checkNewInvite({ inviteID: 'no spaces', validDays: '3' })).toEqual({
       ok: false,
       message: BETA_MESSAGES.inviteID,
+      fields: { inviteID: BETA_MESSAGES.inviteID },
     });
     expect(checkNewInvite({ ...newInviteDraft(), validDays: '0' })).toEqual({
       ok: false,
       message: BETA_MESSAGES.validDays,
+      fields: { validDays: BETA_MESSAGES.validDays },
     });
     expect(checkNewInvite({ ...newInviteDraft(), validDays: '' })).toEqual({
       ok: false,
       message: BETA_MESSAGES.validDays,
+      fields: { validDays: BETA_MESSAGES.validDays },
     });
   });
 });
@@ -53,8 +56,13 @@ describe('testing objective', () => {
     expect(checkNewObjective({ ...objectiveDraft(null), objectiveID: '' })).toEqual({
       ok: false,
       message: BETA_MESSAGES.objectiveID,
+      fields: { objectiveID: BETA_MESSAGES.objectiveID, title: BETA_MESSAGES.objectiveTitle },
     });
-    expect(checkObjectiveEdit(objectiveDraft(null))).toEqual({ ok: false, message: BETA_MESSAGES.objectiveTitle });
+    expect(checkObjectiveEdit(objectiveDraft(null))).toEqual({
+      ok: false,
+      message: BETA_MESSAGES.objectiveTitle,
+      fields: { title: BETA_MESSAGES.objectiveTitle },
+    });
   });
 });
 
@@ -66,13 +74,28 @@ describe('beta-config/v1', () => {
   it('names the option with the problem, and refuses two options with one ID', () => {
     const draft = configDraft(DEFAULT_BETA_CONFIG);
     const badLabel = { ...draft, categories: [...draft.categories, { ...blankOption(), id: 'art' }] };
-    expect(checkConfig(badLabel)).toEqual({ ok: false, message: `Category 5: ${BETA_MESSAGES.optionLabel}` });
+    // The option's field is marked with the message that names it.
+    const labelMessage = `Category 5: ${BETA_MESSAGES.optionLabel}`;
+    expect(checkConfig(badLabel)).toEqual({
+      ok: false,
+      message: labelMessage,
+      fields: { 'categories.4.label': labelMessage },
+    });
     const twice = { ...draft, sentiments: [...draft.sentiments, { ...blankOption(), id: 'neutral', label: 'Meh' }] };
-    expect(checkConfig(twice)).toEqual({ ok: false, message: BETA_MESSAGES.optionsUnique });
-    expect(checkConfig({ ...draft, sentiments: [] })).toEqual({ ok: false, message: BETA_MESSAGES.sentiments });
+    expect(checkConfig(twice)).toEqual({
+      ok: false,
+      message: BETA_MESSAGES.optionsUnique,
+      fields: { sentiments: BETA_MESSAGES.optionsUnique },
+    });
+    expect(checkConfig({ ...draft, sentiments: [] })).toEqual({
+      ok: false,
+      message: BETA_MESSAGES.sentiments,
+      fields: { sentiments: BETA_MESSAGES.sentiments },
+    });
     expect(checkConfig({ ...draft, inviteLifetimeDays: '400' })).toEqual({
       ok: false,
       message: BETA_MESSAGES.inviteLifetimeDays,
+      fields: { inviteLifetimeDays: BETA_MESSAGES.inviteLifetimeDays },
     });
   });
 });

@@ -32,11 +32,15 @@ export const newInviteDraft = (): InviteDraft => ({
 /** An admin invite as typed: an empty code means a random one. */
 export function checkNewInvite(draft: InviteDraft): Checked<CreateAdminInvite> {
   const inviteID = draft.inviteID.trim();
-  return checkWith(createAdminInviteInputSchema, {
-    ...(inviteID ? { inviteID } : {}),
-    // Typed text: the schema reads whole days from text, and says its own rule when the field is empty.
-    validDays: draft.validDays,
-  });
+  return checkWith(
+    createAdminInviteInputSchema,
+    {
+      ...(inviteID ? { inviteID } : {}),
+      // Typed text: the schema reads whole days from text, and says its own rule when the field is empty.
+      validDays: draft.validDays,
+    },
+    { markFields: true },
+  );
 }
 
 export interface ObjectiveDraft {
@@ -59,12 +63,12 @@ export const objectiveDraft = (objective: TestingObjective | null): ObjectiveDra
 const OBJECTIVE_ORDER = ['objectiveID', 'title', 'description', 'active'];
 
 export function checkNewObjective(draft: ObjectiveDraft): Checked<CreateTestingObjective> {
-  return checkWith(createTestingObjectiveInputSchema, draft, { order: OBJECTIVE_ORDER });
+  return checkWith(createTestingObjectiveInputSchema, draft, { order: OBJECTIVE_ORDER, markFields: true });
 }
 
 /** An objective keeps its ID: the update sends the rest. */
 export function checkObjectiveEdit({ objectiveID: _kept, ...draft }: ObjectiveDraft): Checked<UpdateTestingObjective> {
-  return checkWith(updateTestingObjectiveInputSchema, draft, { order: OBJECTIVE_ORDER });
+  return checkWith(updateTestingObjectiveInputSchema, draft, { order: OBJECTIVE_ORDER, markFields: true });
 }
 
 /** One category or sentiment as typed; `key` keeps its row while its ID is edited. */
@@ -112,6 +116,7 @@ export function checkConfig(draft: ConfigDraft): Checked<BetaConfig> {
     },
     {
       order: ['feedbackOpen', 'categories', 'sentiments', 'inviteLifetimeDays'],
+      markFields: true,
       describe: (issue) => {
         const [list, index] = issue.path;
         const name = OPTION_NAMES[String(list)];

@@ -1,10 +1,12 @@
 import { BETA_CONFIG_ID, type BetaConfig, INVITE_MAX_VALID_DAYS } from '@outpost/contracts/beta';
 import type { Environment } from '@outpost/contracts/environments';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
+import { refusalText, refusedFields } from '../../../components/form/field-errors';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useFollowedDraft } from '../../../components/form/use-draft';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { LiveUpdates } from '../../../components/live-status/live-status';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
@@ -57,7 +59,7 @@ function ConfigForm({ environment, saved, canEdit }: ConfigFormProps) {
     saved,
     configDraft,
   );
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const save = useSaveBetaConfig(environment);
   const guard = useGuardedSave(environment);
   const set = <Field extends keyof ConfigDraft>(field: Field, value: ConfigDraft[Field]) =>
@@ -67,7 +69,7 @@ function ConfigForm({ environment, saved, canEdit }: ConfigFormProps) {
     event.preventDefault();
     if (guard.busy() || !canEdit) return;
     const checked = checkConfig(draft);
-    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+    if (!checked.ok) return refuse(checked.message, checked.fields);
     const next = checked.value;
     await guard.run(
       () => ({
@@ -80,13 +82,13 @@ function ConfigForm({ environment, saved, canEdit }: ConfigFormProps) {
         confirmLabel: 'Save to production',
       }),
       (done) => {
-        setNotice(null);
+        report(null);
         save.mutate(next, {
           onSuccess: (answer) => {
             startFrom(answer);
-            setNotice({ tone: 'ok', text: BETA_SETTINGS_SAVED });
+            report({ tone: 'ok', text: BETA_SETTINGS_SAVED });
           },
-          onError: (error) => setNotice({ tone: 'error', text: `The beta settings were not saved. ${error.message}` }),
+          onError: (error) => refuse(`The beta settings were not saved. ${refusalText(error)}`, refusedFields(error)),
           onSettled: done,
         });
       },
@@ -95,6 +97,7 @@ function ConfigForm({ environment, saved, canEdit }: ConfigFormProps) {
 
   return (
     <form
+      ref={formRef}
       className={`${adminStyles.form} ${adminStyles.spaced}`}
       onSubmit={submit}
       noValidate
@@ -113,6 +116,8 @@ function ConfigForm({ environment, saved, canEdit }: ConfigFormProps) {
           name="Category"
           hint="What a piece of feedback is about; 1 to 20. Feedback already sent keeps the ID it was sent with."
           options={draft.categories}
+          errors={errors}
+          path="categories"
           onChange={(categories) => set('categories', categories)}
         />
         <OptionsEditor
@@ -120,6 +125,8 @@ function ConfigForm({ environment, saved, canEdit }: ConfigFormProps) {
           name="Sentiment"
           hint="How the player felt; 1 to 10."
           options={draft.sentiments}
+          errors={errors}
+          path="sentiments"
           onChange={(sentiments) => set('sentiments', sentiments)}
         />
         <FormField
@@ -127,10 +134,11 @@ function ConfigForm({ environment, saved, canEdit }: ConfigFormProps) {
           inputMode="numeric"
           hint={`How long each invite of an accepted beta player stays valid: 1 to ${INVITE_MAX_VALID_DAYS} days.`}
           value={draft.inviteLifetimeDays}
+          error={errors.inviteLifetimeDays}
           onChange={(event) => set('inviteLifetimeDays', event.target.value)}
         />
       </fieldset>
-      <FormAlert notice={changedElsewhere && notice?.tone !== 'error' ? CHANGED_ELSEWHERE : notice} />
+      <FormAlert notice={changedElsewhere && notice?.tone !== 'error' ? CHANGED_ELSEWHERE : notice} ref={alertRef} />
       {changedElsewhere && (
         <div className={adminStyles.submitRow}>
           <button type="button" className={listStyles.plainButton} onClick={() => startFrom(saved)}>

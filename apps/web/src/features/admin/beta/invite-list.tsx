@@ -6,8 +6,10 @@ import { useState } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import { type AdminListFilter, yesNoFilter } from '../../../components/admin-list/list-view';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { refusalText, refusedFields } from '../../../components/form/field-errors';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { ShareLink } from '../../../components/share-link/share-link';
 import { shareUrl } from '../../../components/share-link/share-url';
 import { useAdminAccessContext } from '../admin-access-context';
@@ -112,7 +114,7 @@ function ClaimedBy({ people }: { people: AdminInviteRow['claimedByPeople'] }) {
 
 function NewInviteForm({ environment }: { environment: Environment }) {
   const [draft, setDraft] = useState<InviteDraft>(newInviteDraft);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const [created, setCreated] = useState<AdminInvite | null>(null);
   const create = useCreateInvite(environment);
   const guard = useGuardedSave(environment);
@@ -121,7 +123,7 @@ function NewInviteForm({ environment }: { environment: Environment }) {
 
   const submit = () => {
     const checked = checkNewInvite(draft);
-    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+    if (!checked.ok) return refuse(checked.message, checked.fields);
     const input = checked.value;
     void guard.run(
       () => ({
@@ -129,14 +131,15 @@ function NewInviteForm({ environment }: { environment: Environment }) {
         confirmLabel: 'Create in production',
       }),
       (done) => {
-        setNotice(null);
+        report(null);
         create.mutate(input, {
           onSuccess: (invite) => {
             setCreated(invite);
             setDraft(newInviteDraft());
-            setNotice({ tone: 'ok', text: `Invite ${invite.inviteID} created.` });
+            report({ tone: 'ok', text: `Invite ${invite.inviteID} created.` });
           },
-          onError: (error) => setNotice({ tone: 'error', text: `The invite was not created. ${error.message}` }),
+          // A taken code (409) or a refused field names it: it is marked and takes the focus.
+          onError: (error) => refuse(`The invite was not created. ${refusalText(error)}`, refusedFields(error)),
           onSettled: done,
         });
       },
@@ -151,6 +154,7 @@ function NewInviteForm({ environment }: { environment: Environment }) {
       pending={create.isPending}
       busy={guard.busy}
       onSubmit={submit}
+      formRef={formRef}
     >
       <FormField
         label="Code (optional)"
@@ -158,6 +162,7 @@ function NewInviteForm({ environment }: { environment: Environment }) {
         autoCapitalize="none"
         spellCheck={false}
         value={draft.inviteID}
+        error={errors.inviteID}
         onChange={set('inviteID')}
       />
       <FormField
@@ -165,9 +170,10 @@ function NewInviteForm({ environment }: { environment: Environment }) {
         inputMode="numeric"
         hint={`From 1 to ${INVITE_MAX_VALID_DAYS} days.`}
         value={draft.validDays}
+        error={errors.validDays}
         onChange={set('validDays')}
       />
-      <FormAlert notice={notice} />
+      <FormAlert notice={notice} ref={alertRef} />
       {created && (
         <div className={styles.made}>
           <ShareLink

@@ -9,8 +9,10 @@ import {
 import { USER_SEARCH_LIMITS } from '@outpost/contracts/user-search';
 import { type FormEvent, useState } from 'react';
 import { failureNotice } from '../../../components/form/failure-notice';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { refusalText, refusedFields } from '../../../components/form/field-errors';
+import { FormAlert } from '../../../components/form/form-alert';
 import { TextAreaField } from '../../../components/form/text-area-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
@@ -115,7 +117,7 @@ function Resolution({ report }: { report: AdminReport }) {
  */
 function ResolveForm({ environment, report }: { environment: Environment; report: AdminReport }) {
   const [resolution, setResolution] = useState('');
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report: say } = useFormRefusal();
   const resolve = useResolveReport(environment, report.reportID);
   const { confirm, dialog } = useConfirmDialog();
 
@@ -134,24 +136,35 @@ function ResolveForm({ environment, report }: { environment: Environment; report
       confirmLabel: production ? 'Resolve in production' : 'Resolve report',
     });
     if (!confirmed) return;
-    setNotice(null);
+    say(null);
     const note = resolution.trim();
     resolve.mutate(note ? { resolution: note } : {}, {
-      onSuccess: () => setNotice({ tone: 'ok', text: REPORT_MESSAGES.resolved }),
-      // A 409 (already-resolved) names who resolved it and when; the report reloads with it.
-      onError: (error) => setNotice(failureNotice(error, 'The report was not resolved. Try again.')),
+      onSuccess: () => say({ tone: 'ok', text: REPORT_MESSAGES.resolved }),
+      // A 409 (already-resolved) names who resolved it and when; the report reloads with it. A 400
+      // about the note marks it, and it takes the focus.
+      onError: (error) => {
+        const fields = refusedFields(error);
+        if (Object.keys(fields).length === 0) say(failureNotice(error, 'The report was not resolved. Try again.'));
+        else refuse(refusalText(error), fields);
+      },
     });
   };
 
   return (
-    <form className={`${adminStyles.narrowForm} ${styles.resolveForm}`} aria-label="Resolve report" onSubmit={submit}>
-      <FormAlert notice={notice} />
+    <form
+      ref={formRef}
+      className={`${adminStyles.narrowForm} ${styles.resolveForm}`}
+      aria-label="Resolve report"
+      onSubmit={submit}
+    >
+      <FormAlert notice={notice} ref={alertRef} />
       {!report.resolved && (
         <>
           <TextAreaField
             label="What was done (optional)"
             hint="A note for the other moderators: a warning sent, a ban, nothing needed."
             value={resolution}
+            error={errors.resolution}
             maxLength={REPORT_RESOLUTION_MAX_LENGTH}
             rows={3}
             onChange={(event) => setResolution(event.target.value)}

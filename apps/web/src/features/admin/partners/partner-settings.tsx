@@ -6,9 +6,11 @@ import {
   type ReferralReward,
 } from '@outpost/contracts/partners';
 import { type FormEvent, useState } from 'react';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { refusalText, refusedFields } from '../../../components/form/field-errors';
+import { FormAlert } from '../../../components/form/form-alert';
 import { SelectField } from '../../../components/form/select-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import { CheckboxField } from '../components/checkbox-field';
@@ -51,7 +53,7 @@ interface SettingsFormProps {
 
 function SettingsForm({ environment, saved, rewards }: SettingsFormProps) {
   const [draft, setDraft] = useState<PartnersConfig>(saved);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const save = useSavePartnersConfig(environment);
   const guard = useGuardedSave(environment);
   const set = <Field extends keyof PartnersConfig>(field: Field, value: PartnersConfig[Field]) =>
@@ -60,8 +62,8 @@ function SettingsForm({ environment, saved, rewards }: SettingsFormProps) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (guard.busy()) return;
-    const checked = checkWith(partnersConfigSchema, draft);
-    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+    const checked = checkWith(partnersConfigSchema, draft, { markFields: true });
+    if (!checked.ok) return refuse(checked.message, checked.fields);
     await guard.run(
       () => ({
         message: (
@@ -70,14 +72,14 @@ function SettingsForm({ environment, saved, rewards }: SettingsFormProps) {
         confirmLabel: 'Save to production',
       }),
       (done) => {
-        setNotice(null);
+        report(null);
         save.mutate(checked.value, {
           onSuccess: (answer) => {
             setDraft(answer);
-            setNotice({ tone: 'ok', text: 'Partner settings saved.' });
+            report({ tone: 'ok', text: 'Partner settings saved.' });
           },
           onError: (error) =>
-            setNotice({ tone: 'error', text: `The partner settings were not saved. ${error.message}` }),
+            refuse(`The partner settings were not saved. ${refusalText(error)}`, refusedFields(error)),
           onSettled: done,
         });
       },
@@ -86,6 +88,7 @@ function SettingsForm({ environment, saved, rewards }: SettingsFormProps) {
 
   return (
     <form
+      ref={formRef}
       className={`${adminStyles.form} ${adminStyles.spaced}`}
       onSubmit={submit}
       noValidate
@@ -101,6 +104,7 @@ function SettingsForm({ environment, saved, rewards }: SettingsFormProps) {
         label="Default referral reward"
         hint="The reward of a partner's link unless their partner invite names another."
         value={draft.defaultRewardID}
+        error={errors.defaultRewardID}
         onChange={(event) => set('defaultRewardID', event.target.value)}
       >
         {rewards.map((reward) => (
@@ -113,9 +117,10 @@ function SettingsForm({ environment, saved, rewards }: SettingsFormProps) {
         label="Join message"
         hint="Shown on the join page under the partner's name."
         value={draft.joinMessage}
+        error={errors.joinMessage}
         onChange={(event) => set('joinMessage', event.target.value)}
       />
-      <FormAlert notice={notice} />
+      <FormAlert notice={notice} ref={alertRef} />
       <div className={adminStyles.submitRow}>
         <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
           Save settings

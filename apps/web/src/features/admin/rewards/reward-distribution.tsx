@@ -10,9 +10,11 @@ import {
 } from '@outpost/contracts/rewards';
 import { type FormEvent, useRef, useState } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { errorWithin, refusedFields } from '../../../components/form/field-errors';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { useAdminAccessContext } from '../admin-access-context';
 import { useItemChoices } from '../api/get-item-choices';
 import { AdminScreen } from '../components/admin-screen';
@@ -81,7 +83,7 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
   const [requestID] = useState(newRequestID);
   const [chosen, setChosen] = useState<ChosenPlayer[]>([]);
   const [draft, setDraft] = useState<RewardDraft>(newRewardDraft);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const [result, setResult] = useState<DistributeRewardAnswer | null>(null);
   // A send that got no answer may have given the reward: until one comes, it stays as it was sent.
   const [outcomeUnknown, setOutcomeUnknown] = useState(false);
@@ -100,7 +102,7 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
 
   const send = async () => {
     const checked = checkReward(requestID, userIDs, draft);
-    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+    if (!checked.ok) return refuse(checked.message, checked.fields);
     const reward = checked.value;
     const confirmed = await confirm({
       title: environment === 'production' ? PRODUCTION_TITLE : `Send this reward in ${environment}?`,
@@ -108,12 +110,12 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
       confirmLabel: 'Send reward',
     });
     if (!confirmed) return;
-    setNotice(null);
+    report(null);
     await distribute.mutateAsync(reward).then(
       (answer) => {
         setOutcomeUnknown(false);
         setResult(answer);
-        setNotice({
+        report({
           tone: 'ok',
           text: answer.audience === REWARD_EVERYONE ? everyoneSentText(answer) : sentText(answer),
         });
@@ -121,7 +123,8 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
       (error: Error) => {
         const failure = sendFailure(error);
         setOutcomeUnknown((unknown) => unknown || !failure.outcomeKnown);
-        setNotice({ tone: 'error', text: failure.text });
+        // Players or items that do not exist are named: their fields are marked and take the focus.
+        refuse(failure.text, refusedFields(error));
       },
     );
   };
@@ -152,6 +155,7 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
         />
       )}
       <form
+        ref={formRef}
         className={`${adminStyles.form} ${adminStyles.spaced}`}
         onSubmit={submit}
         noValidate
@@ -178,6 +182,8 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
                 autoCapitalize="none"
                 spellCheck={false}
                 value={draft.pasted}
+                // The players picked and pasted go as one list: its problems are this field's.
+                error={errorWithin(errors, 'userIDs')}
                 onChange={(event) => set('pasted', event.target.value)}
               />
               <p role="status" className={adminStyles.note}>
@@ -211,20 +217,27 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
             inputMode="numeric"
             hint="Whole credits; leave empty to give items only."
             value={draft.credits}
+            error={errors.credits}
             onChange={(event) => set('credits', event.target.value)}
           />
-          <RewardItemsEditor environment={environment} items={draft.items} onChange={(items) => set('items', items)} />
+          <RewardItemsEditor
+            environment={environment}
+            items={draft.items}
+            errors={errors}
+            onChange={(items) => set('items', items)}
+          />
           <FormField
             label="Reason"
             hint="Why the players get it; kept in the admin log."
             value={draft.reason}
+            error={errors.reason}
             onChange={(event) => set('reason', event.target.value)}
           />
         </fieldset>
         <p className={adminStyles.note}>
           Request ID <code>{requestID}</code>: sending this form again never gives a player this reward twice.
         </p>
-        <FormAlert notice={notice} />
+        <FormAlert notice={notice} ref={alertRef} />
         <div className={adminStyles.submitRow}>
           {/* aria-disabled, not disabled: the button keeps the focus while the reward is on its way. */}
           <button type="submit" className={`button ${adminStyles.submit}`} aria-disabled={distribute.isPending}>

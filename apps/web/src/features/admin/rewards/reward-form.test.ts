@@ -55,27 +55,44 @@ describe('reward check', () => {
     });
   });
 
-  it('says the first problem in the form’s order', () => {
+  it('says the first problem in the form’s order, and marks every field at fault', () => {
     const empty = newRewardDraft();
-    expect(checkReward(requestID, [], empty)).toEqual({ ok: false, message: REWARD_MESSAGES.userIDs });
+    const emptyFields = {
+      userIDs: REWARD_MESSAGES.userIDs,
+      credits: REWARD_MESSAGES.nothingToGive,
+      reason: REWARD_MESSAGES.reasonRequired,
+    };
+    expect(checkReward(requestID, [], empty)).toEqual({
+      ok: false,
+      message: REWARD_MESSAGES.userIDs,
+      fields: emptyFields,
+    });
     const tooMany = Array.from({ length: REWARD_MAX_RECIPIENTS + 1 }, (_, index) => `u-${index}`);
-    expect(checkReward(requestID, tooMany, empty)).toEqual({ ok: false, message: REWARD_MESSAGES.userIDs });
+    expect(checkReward(requestID, tooMany, empty)).toEqual({
+      ok: false,
+      message: REWARD_MESSAGES.userIDs,
+      fields: { userIDs: REWARD_MESSAGES.userIDs, reason: REWARD_MESSAGES.reasonRequired },
+    });
     expect(checkReward(requestID, ['u-alex'], { ...empty, reason: 'Thanks' })).toEqual({
       ok: false,
       message: REWARD_MESSAGES.nothingToGive,
+      fields: { credits: REWARD_MESSAGES.nothingToGive },
     });
     expect(checkReward(requestID, ['u-alex'], { ...empty, credits: '1.5', reason: 'Thanks' })).toEqual({
       ok: false,
       message: REWARD_MESSAGES.credits,
+      fields: { credits: REWARD_MESSAGES.credits },
     });
     const badItem = { ...empty, reason: 'Thanks', items: [{ ...blankItem(), itemID: 'taco', quantity: '0' }] };
     expect(checkReward(requestID, ['u-alex'], badItem)).toEqual({
       ok: false,
       message: `Item 1: ${REWARD_MESSAGES.quantity}`,
+      fields: { 'items.0.quantity': `Item 1: ${REWARD_MESSAGES.quantity}` },
     });
     expect(checkReward(requestID, ['u-alex'], { ...empty, credits: '5' })).toEqual({
       ok: false,
       message: REWARD_MESSAGES.reasonRequired,
+      fields: { reason: REWARD_MESSAGES.reasonRequired },
     });
   });
 });

@@ -63,6 +63,7 @@ export function checkReward(requestID: string, userIDs: string[], draft: RewardD
     },
     {
       order: ['userIDs', 'credits', 'items', 'reason'],
+      markFields: true,
       describe: (issue) => {
         const [list, index] = issue.path;
         return list === 'items' && typeof index === 'number' ? `Item ${index + 1}: ${issue.message}` : issue.message;

@@ -1,9 +1,11 @@
 import type { TestingObjective } from '@outpost/contracts/beta';
 import { useState } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
-import { FormAlert, type FormNotice } from '../../../../components/form/form-alert';
+import { refusalText, refusedFields } from '../../../../components/form/field-errors';
+import { FormAlert } from '../../../../components/form/form-alert';
 import { FormField } from '../../../../components/form/form-field';
 import { TextAreaField } from '../../../../components/form/text-area-field';
+import { useFormRefusal } from '../../../../components/form/use-form-refusal';
 import { AdminFormFrame } from '../../components/admin-form-frame';
 import adminStyles from '../../components/admin-screen.module.css';
 import { CheckboxField } from '../../components/checkbox-field';
@@ -18,7 +20,7 @@ import { checkNewObjective, checkObjectiveEdit, type ObjectiveDraft, objectiveDr
  */
 export function ObjectiveForm({ environment, editing, initialNotice, onDone }: InlineFormProps<TestingObjective>) {
   const [draft, setDraft] = useState<ObjectiveDraft>(() => objectiveDraft(editing));
-  const [notice, setNotice] = useState<FormNotice | null>(initialNotice);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal(initialNotice);
   const change = useChangeObjective(environment);
   const guard = useGuardedSave(environment);
   const set = <Field extends keyof ObjectiveDraft>(field: Field, value: ObjectiveDraft[Field]) =>
@@ -31,10 +33,11 @@ export function ObjectiveForm({ environment, editing, initialNotice, onDone }: I
         confirmLabel: request.kind === 'create' ? 'Create in production' : 'Save to production',
       }),
       (settled) => {
-        setNotice(null);
+        report(null);
         change.mutate(request, {
           onSuccess: () => onDone({ tone: 'ok', text: done }),
-          onError: (error) => setNotice({ tone: 'error', text: `The objective was not saved. ${error.message}` }),
+          // A refusal that names its field (a taken ID, a 400's) marks it and moves the focus there.
+          onError: (error) => refuse(`The objective was not saved. ${refusalText(error)}`, refusedFields(error)),
           onSettled: settled,
         });
       },
@@ -43,7 +46,7 @@ export function ObjectiveForm({ environment, editing, initialNotice, onDone }: I
   const submit = () => {
     if (editing) {
       const checked = checkObjectiveEdit(draft);
-      if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+      if (!checked.ok) return refuse(checked.message, checked.fields);
       const state = checked.value.active ? 'active' : 'inactive: players no longer see it';
       return void send(
         { kind: 'update', objectiveID: editing.objectiveID, input: checked.value },
@@ -51,7 +54,7 @@ export function ObjectiveForm({ environment, editing, initialNotice, onDone }: I
       );
     }
     const checked = checkNewObjective(draft);
-    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+    if (!checked.ok) return refuse(checked.message, checked.fields);
     return void send({ kind: 'create', input: checked.value }, `Objective ${checked.value.objectiveID} created.`);
   };
 
@@ -63,22 +66,30 @@ export function ObjectiveForm({ environment, editing, initialNotice, onDone }: I
       pending={change.isPending}
       busy={guard.busy}
       onSubmit={submit}
+      formRef={formRef}
     >
       <FormField
         label="Objective ID"
         value={draft.objectiveID}
+        error={errors.objectiveID}
         readOnly={editing !== null}
         hint={editing ? 'An objective keeps its ID: feedback names it.' : "Lower-case letters, digits and '-'."}
         autoCapitalize="none"
         spellCheck={false}
         onChange={(event) => set('objectiveID', event.target.value.toLowerCase())}
       />
-      <FormField label="Title" value={draft.title} onChange={(event) => set('title', event.target.value)} />
+      <FormField
+        label="Title"
+        value={draft.title}
+        error={errors.title}
+        onChange={(event) => set('title', event.target.value)}
+      />
       <TextAreaField
         label="Description"
         rows={3}
         hint="What players are asked to try, and what to tell us."
         value={draft.description}
+        error={errors.description}
         onChange={(event) => set('description', event.target.value)}
       />
       <CheckboxField
@@ -86,7 +97,7 @@ export function ObjectiveForm({ environment, editing, initialNotice, onDone }: I
         checked={draft.active}
         onChange={(active) => set('active', active)}
       />
-      <FormAlert notice={notice} />
+      <FormAlert notice={notice} ref={alertRef} />
       <div className={adminStyles.submitRow}>
         <button type="submit" className={`button ${adminStyles.submit}`} disabled={change.isPending}>
           {editing ? 'Save objective' : 'Create objective'}

@@ -6,9 +6,11 @@ import {
   updatePartnerInviteInputSchema,
 } from '@outpost/contracts/partners';
 import { useState } from 'react';
-import { FormAlert, type FormNotice } from '../../../../components/form/form-alert';
+import { refusalText, refusedFields } from '../../../../components/form/field-errors';
+import { FormAlert } from '../../../../components/form/form-alert';
 import { FormField } from '../../../../components/form/form-field';
 import { SelectField } from '../../../../components/form/select-field';
+import { useFormRefusal } from '../../../../components/form/use-form-refusal';
 import { AdminFormFrame } from '../../components/admin-form-frame';
 import adminStyles from '../../components/admin-screen.module.css';
 import { checkWith } from '../../components/form-check';
@@ -48,7 +50,7 @@ interface InviteFormProps {
 /** A new partner invite, or an existing one's code and rewards; a changed code replaces the invite whole. */
 export function InviteForm({ environment, rewards, editing, onDone }: InviteFormProps) {
   const [draft, setDraft] = useState<InviteDraft>(() => draftOf(editing));
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const create = useCreatePartnerInvite(environment);
   const update = useUpdatePartnerInvite(environment);
   const guard = useGuardedSave(environment);
@@ -64,16 +66,17 @@ export function InviteForm({ environment, rewards, editing, onDone }: InviteForm
 
   const submit = () => {
     const schema = editing ? updatePartnerInviteInputSchema : createPartnerInviteInputSchema;
-    const checked = checkWith(schema, inputOf(draft));
-    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
-    const failed = (error: Error) => setNotice({ tone: 'error', text: `Nothing was saved. ${error.message}` });
+    const checked = checkWith(schema, inputOf(draft), { markFields: true });
+    if (!checked.ok) return refuse(checked.message, checked.fields);
+    // A taken code (409) or a refused field names it: it is marked and takes the focus.
+    const failed = (error: Error) => refuse(`Nothing was saved. ${refusalText(error)}`, refusedFields(error));
     void guard.run(
       () => ({
         message: <p>This {editing ? 'changes a partner invite' : 'creates a partner invite'} in production.</p>,
         confirmLabel: 'Save to production',
       }),
       (done) => {
-        setNotice(null);
+        report(null);
         if (editing) {
           update.mutate(
             { inviteID: editing.inviteID, input: { ...inputOf(draft), inviteID: draft.inviteID } },
@@ -110,6 +113,7 @@ export function InviteForm({ environment, rewards, editing, onDone }: InviteForm
       pending={pending}
       busy={guard.busy}
       onSubmit={submit}
+      formRef={formRef}
     >
       <FormField
         label={editing ? 'Code' : 'Code (optional)'}
@@ -117,9 +121,15 @@ export function InviteForm({ environment, rewards, editing, onDone }: InviteForm
         autoCapitalize="none"
         spellCheck={false}
         value={draft.inviteID}
+        error={errors.inviteID}
         onChange={set('inviteID')}
       />
-      <SelectField label="Join reward" value={draft.joinRewardID} onChange={set('joinRewardID')}>
+      <SelectField
+        label="Join reward"
+        value={draft.joinRewardID}
+        error={errors.joinRewardID}
+        onChange={set('joinRewardID')}
+      >
         <option value="">None</option>
         {rewards.map((reward) => (
           <option key={reward.rewardID} value={reward.rewardID}>
@@ -131,6 +141,7 @@ export function InviteForm({ environment, rewards, editing, onDone }: InviteForm
         label="Join reward tier"
         hint="Paid once to the player who claims the invite."
         value={draft.rewardTierID}
+        error={errors.rewardTierID}
         onChange={set('rewardTierID')}
         disabled={joinTiers.length === 0}
       >
@@ -145,6 +156,7 @@ export function InviteForm({ environment, rewards, editing, onDone }: InviteForm
         label="Referral reward"
         hint="The tiers the new partner earns as players join through their link."
         value={draft.referralRewardID}
+        error={errors.referralRewardID}
         onChange={set('referralRewardID')}
       >
         <option value="">The default of the partner settings</option>
@@ -154,7 +166,7 @@ export function InviteForm({ environment, rewards, editing, onDone }: InviteForm
           </option>
         ))}
       </SelectField>
-      <FormAlert notice={notice} />
+      <FormAlert notice={notice} ref={alertRef} />
       <div className={adminStyles.submitRow}>
         <button type="submit" className={`button ${adminStyles.submit}`} disabled={pending}>
           {editing ? 'Save invite' : 'Create invite'}

@@ -1,8 +1,10 @@
 import { createReferralRewardInputSchema, type ReferralReward } from '@outpost/contracts/partners';
 import { useState } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
-import { FormAlert, type FormNotice } from '../../../../components/form/form-alert';
+import { errorWithin, type FieldErrors, refusalText, refusedFields } from '../../../../components/form/field-errors';
+import { FormAlert } from '../../../../components/form/form-alert';
 import { FormField } from '../../../../components/form/form-field';
+import { useFormRefusal } from '../../../../components/form/use-form-refusal';
 import { AdminFormFrame } from '../../components/admin-form-frame';
 import adminStyles from '../../components/admin-screen.module.css';
 import { checkWith, numberValue } from '../../components/form-check';
@@ -42,12 +44,16 @@ const inputOf = (rewardID: string, name: string, tiers: readonly TierDraft[]) =>
   })),
 });
 
+/** A tier field's problem; an item's ("tiers.0.items.1") is shown at the tier's items field. */
+const tierError = (errors: FieldErrors, index: number, field: keyof Omit<TierDraft, 'key'>) =>
+  errorWithin(errors, `tiers.${index}.${field}`);
+
 /** A referral-rewards document: its name and tiers (threshold, credits, items), replaced whole. */
 export function RewardForm({ environment, editing, initialNotice, onDone }: InlineFormProps<ReferralReward>) {
   const [rewardID, setRewardID] = useState(editing?.rewardID ?? '');
   const [name, setName] = useState(editing?.name ?? '');
   const [tiers, setTiers] = useState<TierDraft[]>(() => (editing ? editing.tiers.map(tierDraft) : [tierDraft()]));
-  const [notice, setNotice] = useState<FormNotice | null>(initialNotice);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal(initialNotice);
   const save = useSaveReferralReward(environment);
   const guard = useGuardedSave(environment);
   const setTier = (key: number, field: keyof Omit<TierDraft, 'key'>, value: string) =>
@@ -59,17 +65,19 @@ export function RewardForm({ environment, editing, initialNotice, onDone }: Inli
         issue.path[0] === 'tiers' && typeof issue.path[1] === 'number'
           ? `Tier ${issue.path[1] + 1}: ${issue.message}`
           : issue.message,
+      markFields: true,
     });
-    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+    if (!checked.ok) return refuse(checked.message, checked.fields);
     void guard.run(
       () => ({ message: <p>This changes what partners earn in production.</p>, confirmLabel: 'Save to production' }),
       (done) => {
-        setNotice(null);
+        report(null);
         save.mutate(
           { reward: checked.value, isNew: editing === null },
           {
             onSuccess: (saved) => onDone({ tone: 'ok', text: `Referral reward ${saved.rewardID} saved.` }),
-            onError: (error) => setNotice({ tone: 'error', text: `Nothing was saved. ${error.message}` }),
+            // A taken ID (409) or a refused field names it: it is marked and takes the focus.
+            onError: (error) => refuse(`Nothing was saved. ${refusalText(error)}`, refusedFields(error)),
             onSettled: done,
           },
         );
@@ -85,6 +93,7 @@ export function RewardForm({ environment, editing, initialNotice, onDone }: Inli
       pending={save.isPending}
       busy={guard.busy}
       onSubmit={submit}
+      formRef={formRef}
     >
       {!editing && (
         <FormField
@@ -93,10 +102,11 @@ export function RewardForm({ environment, editing, initialNotice, onDone }: Inli
           autoCapitalize="none"
           spellCheck={false}
           value={rewardID}
+          error={errors.rewardID}
           onChange={(event) => setRewardID(event.target.value)}
         />
       )}
-      <FormField label="Name" value={name} onChange={(event) => setName(event.target.value)} />
+      <FormField label="Name" value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
       <fieldset className={adminStyles.group}>
         <legend>Tiers</legend>
         {tiers.map((tier, index) => (
@@ -106,18 +116,21 @@ export function RewardForm({ environment, editing, initialNotice, onDone }: Inli
               autoCapitalize="none"
               spellCheck={false}
               value={tier.tierID}
+              error={tierError(errors, index, 'tierID')}
               onChange={(event) => setTier(tier.key, 'tierID', event.target.value)}
             />
             <FormField
               label={`Tier ${index + 1} referrals`}
               inputMode="numeric"
               value={tier.referrals}
+              error={tierError(errors, index, 'referrals')}
               onChange={(event) => setTier(tier.key, 'referrals', event.target.value)}
             />
             <FormField
               label={`Tier ${index + 1} credits`}
               inputMode="numeric"
               value={tier.credits}
+              error={tierError(errors, index, 'credits')}
               onChange={(event) => setTier(tier.key, 'credits', event.target.value)}
             />
             <FormField
@@ -126,6 +139,7 @@ export function RewardForm({ environment, editing, initialNotice, onDone }: Inli
               autoCapitalize="none"
               spellCheck={false}
               value={tier.items}
+              error={tierError(errors, index, 'items')}
               onChange={(event) => setTier(tier.key, 'items', event.target.value)}
             />
             <button
@@ -146,7 +160,7 @@ export function RewardForm({ environment, editing, initialNotice, onDone }: Inli
           + Add tier
         </button>
       </fieldset>
-      <FormAlert notice={notice} />
+      <FormAlert notice={notice} ref={alertRef} />
       <div className={adminStyles.submitRow}>
         <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
           {editing ? 'Save reward' : 'Create reward'}

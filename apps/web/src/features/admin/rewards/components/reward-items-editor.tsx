@@ -2,6 +2,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import { REWARD_MAX_ITEM_QUANTITY, REWARD_MAX_ITEMS } from '@outpost/contracts/rewards';
 import { useId } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
+import type { FieldErrors } from '../../../../components/form/field-errors';
 import { FormField } from '../../../../components/form/form-field';
 import { useItemChoices } from '../../api/get-item-choices';
 import adminStyles from '../../components/admin-screen.module.css';
@@ -11,11 +12,13 @@ import styles from '../rewards.module.css';
 interface RewardItemsEditorProps {
   environment: Environment;
   items: ItemDraft[];
+  /** The form's fields at fault, keyed by their path in the reward ("items.1.quantity"). */
+  errors: FieldErrors;
   onChange: (items: ItemDraft[]) => void;
 }
 
 /** The items of items-master each player gets, with their quantities; IDs are suggested by name. */
-export function RewardItemsEditor({ environment, items, onChange }: RewardItemsEditorProps) {
+export function RewardItemsEditor({ environment, items, errors, onChange }: RewardItemsEditorProps) {
   const choices = useItemChoices(environment);
   const listId = useId();
   const update = (key: string, changes: Partial<ItemDraft>) =>
@@ -38,6 +41,7 @@ export function RewardItemsEditor({ environment, items, onChange }: RewardItemsE
             autoComplete="off"
             spellCheck={false}
             value={item.itemID}
+            error={errors[`items.${index}.itemID`]}
             onChange={(event) => update(item.key, { itemID: event.target.value })}
           />
           <FormField
@@ -45,6 +49,7 @@ export function RewardItemsEditor({ environment, items, onChange }: RewardItemsE
             inputMode="numeric"
             hint={`1 to ${REWARD_MAX_ITEM_QUANTITY}.`}
             value={item.quantity}
+            error={errors[`items.${index}.quantity`]}
             onChange={(event) => update(item.key, { quantity: event.target.value })}
           />
           <button

@@ -1,7 +1,7 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { STALE_VERSION_CODE } from '@outpost/contracts/theater';
 import { useState } from 'react';
-import type { FieldCheck } from '../../../../components/form/field-errors';
+import { type FieldCheck, refusalText, refusedFields } from '../../../../components/form/field-errors';
 import type { FormNotice } from '../../../../components/form/form-alert';
 import { useFieldErrors } from '../../../../components/form/use-field-errors';
 import { CallableError } from '../../../../lib/callable';
@@ -29,7 +29,8 @@ function isStaleVersion(error: unknown): boolean {
  * The changes of one theater form (an episode, a video, a collection, an upload): its fields'
  * problems at the fields, then one change at a time through useGuardedSave, so production asks
  * first; a delete asks in every environment. Refusals stay in the form's alert in the server's
- * words; a save that met someone else's newer one says so, and `stale` offers to load theirs.
+ * words, and the fields the server names are marked as the form's own check marks them; a save
+ * that met someone else's newer one says so, and `stale` offers to load theirs.
  */
 export function useTheaterChange(environment: Environment, initialNotice: FormNotice | null = null) {
   const guard = useGuardedSave(environment);
@@ -51,7 +52,9 @@ export function useTheaterChange(environment: Environment, initialNotice: FormNo
           },
           (error: unknown) => {
             setStale(loaded && isStaleVersion(error));
-            setNotice({ tone: 'error', text: failure(error instanceof Error ? error.message : String(error)) });
+            setNotice({ tone: 'error', text: failure(error instanceof Error ? refusalText(error) : String(error)) });
+            // The fields the server named (a 400's, a taken ID's) are marked and the first takes the focus.
+            fields.show(refusedFields(error));
           },
         )
         .finally(() => {
