@@ -156,10 +156,12 @@ describe('reports', () => {
 
     await admin.getByRole('button', { name: 'Resolve', exact: true }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Resolve report' }).click();
-    // The moderator who was first, by name: never a raw user id.
-    const refusal = admin
-      .getByRole('alert')
-      .filter({ hasText: `This report was already resolved by @${accounts.moderator.displayName} at` });
+    // The moderator who was first, by name (never a raw user id), and when in words (never ISO text).
+    const refusal = admin.getByRole('alert').filter({
+      hasText: new RegExp(
+        `This report was already resolved by @${accounts.moderator.displayName} on \\d{1,2} [A-Z][a-z]+ \\d{4} at \\d{2}:\\d{2} UTC\\.`,
+      ),
+    });
     await refusal.waitFor();
     await admin.getByRole('heading', { level: 2, name: 'Resolved report' }).waitFor();
     await admin.getByText('Items removed.').waitFor();

@@ -76,8 +76,10 @@ export const REPORT_MESSAGES = {
 
 export const reportNotFoundMessage = (reportID: string, environment: string) =>
   `There is no report "${reportID}" in ${environment}.`;
+const UTC_MOMENT = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', dateStyle: 'long', timeStyle: 'short' });
+/** A second resolve's refusal; the server does not know the reader's zone, so the time is said in UTC. */
 export const reportAlreadyResolvedMessage = (resolvedBy: string, resolvedAt: string) =>
-  `This report was already resolved by ${resolvedBy} at ${resolvedAt}.`;
+  `This report was already resolved by ${resolvedBy} on ${UTC_MOMENT.format(new Date(resolvedAt))} UTC.`;
 /** `details.code` of a second resolve (409), so a screen can reload the report instead of failing. */
 export const ALREADY_RESOLVED_CODE = 'already-resolved';
 

@@ -1,5 +1,6 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
 import type { AdminLogEntry, ModerationDashboard } from '@outpost/contracts/backoffice';
+import { oneFieldDetails } from '@outpost/contracts/field-errors';
 import {
   type AdminReport,
   ALREADY_RESOLVED_CODE,
@@ -397,7 +398,12 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
       const filed = (await fileAsGame('development', { category: 'bug', target: 'Pier', text: 'Missing.' })).json();
       const response = await resolve(filed.reportID, roles.moderator, { resolution: 'x'.repeat(1001) });
       expect(response.json()).toEqual(
-        errorBody('invalid-argument', `resolution: ${REPORT_MESSAGES.resolutionTooLong}`),
+        errorBody(
+          'invalid-argument',
+          `resolution: ${REPORT_MESSAGES.resolutionTooLong}`,
+          // The field at fault, for the form to mark.
+          oneFieldDetails('resolution', REPORT_MESSAGES.resolutionTooLong),
+        ),
       );
       expect((await list(`?show=unresolved&target=Pier`)).total).toBe(1);
     });
