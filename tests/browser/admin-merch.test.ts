@@ -288,10 +288,14 @@ describe('the rest of the merch back office, as staff', () => {
     await expectAlert(page, 'A drop needs at least one product.');
     await form.getByLabel('Radio Tower Tee (radio-tee), Active').check();
     await form.getByRole('button', { name: 'Create drop' }).click();
+    // Named as staff know them, and the product's box is marked with it and focused.
     await expectAlert(
       page,
-      'The drop was not changed. A product can be in one drop only: radio-tee is in radio-season.',
+      'The drop was not changed. A product can be in one drop only: Radio Tower Tee is in Radio Season Drop.',
     );
+    const tee = form.getByLabel('Radio Tower Tee (radio-tee), Active');
+    expect(await tee.getAttribute('aria-invalid')).toBe('true');
+    expect(await tee.evaluate((box) => box === document.activeElement)).toBe(true);
     await form.getByLabel('Radio Tower Tee (radio-tee), Active').uncheck();
     await form.getByLabel('Ration Cap (ration-cap), Inactive').check();
     await form.getByRole('button', { name: 'Create drop' }).click();

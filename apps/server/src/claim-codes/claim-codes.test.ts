@@ -187,7 +187,12 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
         newBatchInput({ batchQuantity: 1, customCodeName: 'WELCOME BACK' }),
       );
       expect(taken.statusCode, taken.body).toBe(409);
-      expect(taken.json().error.message).toBe(claimCodeTakenMessage('welcome-back', 'development'));
+      const takenMessage = claimCodeTakenMessage('welcome-back', 'development');
+      // The form marks its Custom code name field with it.
+      expect(taken.json().error).toMatchObject({
+        message: takenMessage,
+        details: { fields: { customCodeName: takenMessage } },
+      });
       expect(await adminLog(CLAIM_CODE_ACTIONS.create)).toHaveLength(entries.length);
       expect(await db().selectFrom('claim_code_batches').select('claim_code_id').execute()).toHaveLength(
         batches.length,

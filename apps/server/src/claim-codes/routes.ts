@@ -20,6 +20,7 @@ import { adminChangeOf } from '../backoffice/index';
 import { UnknownItemsError } from '../items/index';
 import { signedInViewer } from '../platform/http/access';
 import { FunctionError } from '../platform/http/errors';
+import { fieldRefusalDetails } from '../platform/http/field-refusal';
 import { limitTo, perViewer, type RateLimit } from '../platform/http/rate-limit';
 import type { AppStores } from '../stores';
 import {
@@ -91,10 +92,12 @@ export function registerClaimCodeRoutes(app: FastifyInstance, options: ClaimCode
         claimCodeID = await createClaimCodeBatch(db, request.body, change);
       } catch (error) {
         if (error instanceof ClaimCodeTakenError) {
-          throw new FunctionError('aborted', claimCodeTakenMessage(error.code, env));
+          const message = claimCodeTakenMessage(error.code, env);
+          throw new FunctionError('aborted', message, fieldRefusalDetails(message, [['customCodeName']]));
         }
         if (error instanceof UnknownItemsError) {
-          throw new FunctionError('invalid-argument', unknownItemsMessage(error.itemIDs, env));
+          const message = unknownItemsMessage(error.itemIDs, env);
+          throw new FunctionError('invalid-argument', message, fieldRefusalDetails(message, [['rewards']]));
         }
         if (error instanceof NoFreeCodeNamesError) throw new FunctionError('aborted', CLAIM_CODE_MESSAGES.noFreeNames);
         throw error;

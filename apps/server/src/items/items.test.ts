@@ -166,9 +166,12 @@ describe.each(TEST_DIALECTS)('items-master and purchasables on %s', (dialect) =>
         ),
       );
       expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
-      expect(responses.find((response) => response.statusCode === 409)?.json().error.message).toBe(
-        `An item with the ID "${itemID}" already exists in development.`,
-      );
+      const taken = `An item with the ID "${itemID}" already exists in development.`;
+      // The form marks its Item ID field with it.
+      expect(responses.find((response) => response.statusCode === 409)?.json().error).toMatchObject({
+        message: taken,
+        details: { fields: { itemID: taken } },
+      });
       const entries = (await adminLog('item.create')).filter((row) => JSON.parse(row.data).itemID === itemID);
       expect(entries).toHaveLength(1);
     });
@@ -304,9 +307,12 @@ describe.each(TEST_DIALECTS)('items-master and purchasables on %s', (dialect) =>
       const before = await adminLog('purchasables.merge');
       const response = await merge(purchasable.purchasableID, { itemID: 'no-such-item', costCredits: 999 });
       expect(response.statusCode).toBe(400);
+      const unknown = unknownItemsMessage(['no-such-item'], 'development');
+      // The one purchasable's form marks its Item field with it.
       expect(response.json().error).toEqual({
         status: 'INVALID_ARGUMENT',
-        message: unknownItemsMessage(['no-such-item'], 'development'),
+        message: unknown,
+        details: { fields: { itemID: unknown } },
       });
       expect(response.json().error.message).toBe(
         'There is no item "no-such-item" in items-master of development: add it there first.',
@@ -376,6 +382,8 @@ describe.each(TEST_DIALECTS)('items-master and purchasables on %s', (dialect) =>
       });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.message).toBe(unknownItemsMessage(['ghost-1', 'ghost-2'], 'development'));
+      // A merge of several has no one Item field to name.
+      expect(refused.json().error.details).toBeUndefined();
       expect(await storedPurchasable(c)).toBeUndefined();
       expect(await storedPurchasable(existing.purchasableID)).toMatchObject({ cost_credits: 75 });
 

@@ -25,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminChangeOf } from '../backoffice/index';
 import { FunctionError } from '../platform/http/errors';
+import { fieldRefusalDetails } from '../platform/http/field-refusal';
 import type { AppStores } from '../stores';
 import {
   ConcurrentChangeError,
@@ -70,10 +71,15 @@ const toPurchasable = (row: StoredPurchasable): Purchasable => ({
   updatedAt: row.updated_at,
 });
 
-/** The domain's refusals as the protocol's statuses; anything else is a fault and stays a 500. */
-function toFunctionError(error: unknown, environment: string): unknown {
+/**
+ * The domain's refusals as the protocol's statuses; anything else is a fault and stays a 500. A
+ * refusal about a field of one item's or one purchasable's form names it (`details.fields`);
+ * `single`: the call merges one purchasable, so an unknown item is its Item field.
+ */
+function toFunctionError(error: unknown, environment: string, single = false): unknown {
   if (error instanceof ItemExistsError) {
-    return new FunctionError('aborted', `An item with the ID "${error.itemID}" already exists in ${environment}.`);
+    const message = `An item with the ID "${error.itemID}" already exists in ${environment}.`;
+    return new FunctionError('aborted', message, fieldRefusalDetails(message, [['itemID']]));
   }
   if (error instanceof ItemNotFoundError) {
     return new FunctionError('not-found', `There is no item "${error.itemID}" in items-master of ${environment}.`);
@@ -82,7 +88,12 @@ function toFunctionError(error: unknown, environment: string): unknown {
     return new FunctionError('not-found', `There is no purchasable "${error.purchasableID}" in ${environment}.`);
   }
   if (error instanceof UnknownItemsError) {
-    return new FunctionError('invalid-argument', unknownItemsMessage(error.itemIDs, environment));
+    const message = unknownItemsMessage(error.itemIDs, environment);
+    return new FunctionError(
+      'invalid-argument',
+      message,
+      single ? fieldRefusalDetails(message, [['itemID']]) : undefined,
+    );
   }
   if (error instanceof IncompletePurchasableError) return new FunctionError('invalid-argument', error.message);
   if (error instanceof ItemInUseError || error instanceof ConcurrentChangeError) {
@@ -92,11 +103,11 @@ function toFunctionError(error: unknown, environment: string): unknown {
 }
 
 /** Runs a domain call, answering its refusals with the protocol's statuses. */
-async function refusing<Result>(environment: string, run: () => Promise<Result>): Promise<Result> {
+async function refusing<Result>(environment: string, run: () => Promise<Result>, single = false): Promise<Result> {
   try {
     return await run();
   } catch (error) {
-    throw toFunctionError(error, environment);
+    throw toFunctionError(error, environment, single);
   }
 }
 
@@ -226,8 +237,10 @@ export function registerItemRoutes(app: FastifyInstance, options: ItemRoutesOpti
     async (request) => {
       const { env, purchasableID } = request.params;
       const context = await adminChangeOf(request, env);
-      const result = await refusing(env, () =>
-        mergePurchasables(storeOf(env), [{ ...request.body, purchasableID }], context),
+      const result = await refusing(
+        env,
+        () => mergePurchasables(storeOf(env), [{ ...request.body, purchasableID }], context),
+        true,
       );
       const [purchasable] = result.purchasables as [StoredPurchasable];
       return { purchasable: toPurchasable(purchasable), created: result.created.length === 1 };

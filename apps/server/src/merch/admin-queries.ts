@@ -21,6 +21,7 @@ import type { ShopOrderRow } from '../payments/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
+import { FieldRefusal } from '../platform/http/field-refusal';
 import type { GameDatabase } from '../stores';
 import { findAdminMerchOrder, hydrateOrders, MerchOrderNotFoundError, type StoredAdminMerchOrder } from './orders';
 import type { MerchContactRow, MerchOrderRow, MerchRefundRow } from './tables';
@@ -41,8 +42,8 @@ export const MERCH_ORDER_ACTIONS = {
 
 /** A fulfilment or refund the order's state does not allow (409). */
 export class MerchOrderStateError extends Error {}
-/** A refund beyond what was paid and not yet refunded (400). */
-export class RefundTooLargeError extends Error {}
+/** A refund beyond what was paid and not yet refunded (400); names the amount's field. */
+export class RefundTooLargeError extends FieldRefusal {}
 
 const ORDER_SORT_COLUMNS = { orderTime: 'order_time', total: 'total_cents', status: 'status' } as const;
 
@@ -255,7 +256,7 @@ async function recordRefund(
       throw new MerchOrderStateError(MERCH_MESSAGES.refundUnpaid);
     }
     const refundable = row.total_cents - row.refunded_cents;
-    if (input.amountCents > refundable) throw new RefundTooLargeError(MERCH_MESSAGES.refundTooLarge);
+    if (input.amountCents > refundable) throw new RefundTooLargeError(MERCH_MESSAGES.refundTooLarge, [['amountCents']]);
     const credits = row.payment === 'credits' ? creditsBack(row, input.amountCents) : null;
     await appendAdminLog(
       trx,

@@ -25,6 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { adminChangeOf } from '../backoffice/index';
 import { answering, FunctionError } from '../platform/http/errors';
+import { detailsOf } from '../platform/http/field-refusal';
 import type { AppStores } from '../stores';
 import {
   fulfilMerchOrder,
@@ -63,11 +64,10 @@ export interface MerchAdminRoutesOptions {
 function toFunctionError(error: unknown): unknown {
   if (error instanceof MerchOrderNotFoundError) return new FunctionError('not-found', MERCH_MESSAGES.orderNotFound);
   if (error instanceof MerchDropNotFoundError) return new FunctionError('not-found', error.message);
-  if (error instanceof MerchOrderStateError || error instanceof MerchDropConflictError) {
-    return new FunctionError('aborted', error.message);
-  }
+  if (error instanceof MerchOrderStateError) return new FunctionError('aborted', error.message);
+  if (error instanceof MerchDropConflictError) return new FunctionError('aborted', error.message, detailsOf(error));
   if (error instanceof RefundTooLargeError || error instanceof MerchDropReferenceError) {
-    return new FunctionError('invalid-argument', error.message);
+    return new FunctionError('invalid-argument', error.message, detailsOf(error));
   }
   if (error instanceof RefundRefusedError)
     return new FunctionError(error.unavailable ? 'unavailable' : 'aborted', error.message);

@@ -71,6 +71,11 @@ describe.each(TEST_DIALECTS)('merch drops on %s', (dialect) => {
     const list = await adminCall(moderator, 'GET', '/api/admin/development/merch/drops');
     expect(list.statusCode).toBe(200);
     expect(list.json().rows).toEqual([expect.objectContaining({ dropID: 'spring-drop', subscribers: 0, notified: 0 })]);
+    // The drop names its products, in its order, as the drops screen shows them.
+    expect(list.json().rows[0].namedProducts).toEqual([
+      { productID: 'drop-tee', name: 'Product drop-tee' },
+      { productID: 'drop-cap', name: 'Product drop-cap' },
+    ]);
     expect((await adminCall(moderator, 'DELETE', '/api/admin/development/merch/drops/spring-drop')).statusCode).toBe(
       403,
     );
@@ -94,15 +99,21 @@ describe.each(TEST_DIALECTS)('merch drops on %s', (dialect) => {
       products: ['beta-only'],
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.message).toBe('No product with the ID beta-only exists here.');
+    const noSuchProduct = 'No product with the ID beta-only exists here.';
+    expect(missing.json().error).toMatchObject({
+      message: noSuchProduct,
+      details: { fields: { 'products.0': noSuchProduct } },
+    });
     const taken = await adminCall(staff, 'POST', '/api/admin/development/merch/drops', {
       dropID: 'three',
       name: 'Three',
       opensAt: inHours(10),
-      products: ['drop-cap'],
+      products: ['drop-tee', 'drop-cap'],
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.message).toContain('drop-cap is in one');
+    // Named as staff know them, the product by its name and the other drop by its name; its place marked.
+    const inOne = 'A product can be in one drop only: Product drop-cap is in One.';
+    expect(taken.json().error).toMatchObject({ message: inOne, details: { fields: { 'products.1': inOne } } });
     const again = await adminCall(staff, 'POST', '/api/admin/development/merch/drops', {
       dropID: 'one',
       name: 'Again',
@@ -110,6 +121,7 @@ describe.each(TEST_DIALECTS)('merch drops on %s', (dialect) => {
       products: ['drop-tee'],
     });
     expect(again.statusCode).toBe(409);
+    expect(Object.keys(again.json().error.details.fields)).toEqual(['dropID']);
     const bad = await adminCall(staff, 'POST', '/api/admin/development/merch/drops', {
       dropID: 'four',
       name: 'Four',

@@ -13,6 +13,7 @@ import type { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
+import { type FieldPath, FieldRefusal } from '../platform/http/field-refusal';
 import type { Mailer } from '../platform/mail/mailer';
 import type { GameDatabase } from '../stores';
 import type { MerchDropRow } from './tables';
@@ -34,10 +35,10 @@ export class MerchDropNotFoundError extends Error {
     super(`There is no merch drop with the ID "${dropID}".`);
   }
 }
-/** A create whose id is taken, or a product already in another drop (409). */
-export class MerchDropConflictError extends Error {}
-/** A drop naming products that do not exist (400). */
-export class MerchDropReferenceError extends Error {}
+/** A create whose id is taken, or a product already in another drop (409); names the fields at fault. */
+export class MerchDropConflictError extends FieldRefusal {}
+/** A drop naming products that do not exist (400); names each one's place in `products`. */
+export class MerchDropReferenceError extends FieldRefusal {}
 export class DropAlreadyOpenError extends Error {}
 
 type CreateDrop = z.output<typeof createMerchDropInputSchema>;
@@ -121,25 +122,41 @@ export async function listMerchDrops(
   };
 }
 
+/** The places in `products` of these product ids: the fields a refusal about them marks. */
+const placesOf = (productIDs: readonly string[], named: readonly string[]): FieldPath[] =>
+  productIDs.flatMap((id, place) => (named.includes(id) ? [['products', place]] : []));
+
 /** The products must exist in this environment; a product in another drop is a conflict the insert reports. */
 async function checkProducts(trx: Kysely<GameDatabase>, productIDs: readonly string[]): Promise<void> {
   const found = await trx.selectFrom('products').select('product_id').where('product_id', 'in', productIDs).execute();
   const missing = productIDs.filter((id) => !found.some((row) => row.product_id === id));
-  if (missing.length > 0)
-    throw new MerchDropReferenceError(`No product with the ID ${missing.join(', ')} exists here.`);
+  if (missing.length > 0) {
+    throw new MerchDropReferenceError(
+      `No product with the ID ${missing.join(', ')} exists here.`,
+      placesOf(productIDs, missing),
+    );
+  }
 }
 
 /** A product belongs to one drop at most: the one that decides when it goes on sale. */
 async function writeProducts(trx: Kysely<GameDatabase>, dropID: string, productIDs: readonly string[]) {
+  // Named as staff know them: the product's and the other drop's names, not their ids.
   const taken = await trx
     .selectFrom('merch_drop_products')
-    .select(['product_id', 'drop_id'])
-    .where('product_id', 'in', productIDs)
-    .where('drop_id', '!=', dropID)
+    .innerJoin('products', 'products.product_id', 'merch_drop_products.product_id')
+    .innerJoin('merch_drops', 'merch_drops.drop_id', 'merch_drop_products.drop_id')
+    .select(['merch_drop_products.product_id', 'products.name as product_name', 'merch_drops.name as drop_name'])
+    .where('merch_drop_products.product_id', 'in', productIDs)
+    .where('merch_drop_products.drop_id', '!=', dropID)
+    .orderBy('merch_drop_products.product_id')
     .execute();
   if (taken.length > 0) {
     throw new MerchDropConflictError(
-      `A product can be in one drop only: ${taken.map((row) => `${row.product_id} is in ${row.drop_id}`).join('; ')}.`,
+      `A product can be in one drop only: ${taken.map((row) => `${row.product_name} is in ${row.drop_name}`).join('; ')}.`,
+      placesOf(
+        productIDs,
+        taken.map((row) => row.product_id),
+      ),
     );
   }
   await trx.deleteFrom('merch_drop_products').where('drop_id', '=', dropID).execute();
@@ -150,7 +167,8 @@ async function writeProducts(trx: Kysely<GameDatabase>, dropID: string, productI
       .execute();
   } catch (error) {
     // Another drop took one of them since the check: its transaction committed first.
-    if (isUniqueViolation(error)) throw new MerchDropConflictError('A product can be in one drop only.');
+    if (isUniqueViolation(error))
+      throw new MerchDropConflictError('A product can be in one drop only.', [['products']]);
     throw error;
   }
 }
@@ -175,6 +193,7 @@ export async function createMerchDrop(
     if (isUniqueViolation(error)) {
       throw new MerchDropConflictError(
         `A merch drop with the ID "${input.dropID}" already exists in ${context.environment}.`,
+        [['dropID']],
       );
     }
     throw error;

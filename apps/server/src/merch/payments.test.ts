@@ -287,7 +287,10 @@ describe.each(TEST_DIALECTS)('merch payments with PayPal and Stripe, and their r
 
       const tooMuch = await refund(orderID, 1501);
       expect(tooMuch.statusCode).toBe(400);
-      expect(tooMuch.json().error.message).toBe(MERCH_MESSAGES.refundTooLarge);
+      expect(tooMuch.json().error).toMatchObject({
+        message: MERCH_MESSAGES.refundTooLarge,
+        details: { fields: { amountCents: MERCH_MESSAGES.refundTooLarge } },
+      });
       expect(stripe.refunds(paymentIntent)).toHaveLength(1);
 
       const rest = await refund(orderID, 1500);

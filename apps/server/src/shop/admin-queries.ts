@@ -27,6 +27,7 @@ import { findMissingItems } from '../items/index';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
+import { FieldRefusal } from '../platform/http/field-refusal';
 import type { GameDatabase } from '../stores';
 import { CONTAINER_SPIN_CONFIG_ID, toCreditPack, toDrop } from './catalogue';
 import type { CreditPackRow, DropRow, MachinePrizeRow, MachineRow } from './tables';
@@ -52,11 +53,11 @@ export const SHOP_ADMIN_ACTIONS = {
 /** Something the change names is not there (404): a pack, machine or drop of that id. */
 export class ShopRecordNotFoundError extends Error {}
 
-/** A create whose id is taken, also by a create that committed a moment earlier (409). */
-export class ShopRecordExistsError extends Error {}
+/** A create whose id is taken, also by a create that committed a moment earlier (409); names the id's field. */
+export class ShopRecordExistsError extends FieldRefusal {}
 
-/** A change that refers to something that is not there (400): a drop's machine, a prize's item. */
-export class ShopReferenceError extends Error {}
+/** A change that refers to something that is not there (400): a drop's machine, a prize's item; names their fields. */
+export class ShopReferenceError extends FieldRefusal {}
 
 /** A machine save from a version a spin or another save has replaced (409). */
 export class MachineVersionConflictError extends Error {
@@ -132,6 +133,7 @@ export async function createCreditPack(
     if (isUniqueViolation(error)) {
       throw new ShopRecordExistsError(
         `A credit pack with the ID "${input.packID}" already exists in ${context.environment}.`,
+        [['packID']],
       );
     }
     throw error;
@@ -271,7 +273,12 @@ export async function machinePrizeItemUse(db: Kysely<GameDatabase>, itemID: stri
 /** The prizes' items must be in items-master: a prize of an unknown item could never be granted. */
 async function checkPrizeItems(db: Kysely<GameDatabase>, input: MachineInput, environment: string): Promise<void> {
   const missing = await findMissingItems(db, [...new Set(input.prizes.map((prize) => prize.itemID))]);
-  if (missing.length > 0) throw new ShopReferenceError(unknownItemsMessage(missing, environment));
+  if (missing.length === 0) return;
+  // Every prize row of a missing item is marked, so the admin sees each one to change.
+  const rows = input.prizes.flatMap((prize, row) =>
+    missing.includes(prize.itemID) ? [['prizes', row, 'itemID']] : [],
+  );
+  throw new ShopReferenceError(unknownItemsMessage(missing, environment), rows);
 }
 
 const machineFields = (input: MachineInput) => ({
@@ -330,6 +337,7 @@ export async function createMachine(
     if (isUniqueViolation(error)) {
       throw new ShopRecordExistsError(
         `A machine with the ID "${input.machineID}" already exists in ${context.environment}.`,
+        [['machineID']],
       );
     }
     throw error;
@@ -422,7 +430,9 @@ async function checkDropMachine(db: Kysely<GameDatabase>, machineID: string, env
     .where('machine_id', '=', machineID)
     .executeTakeFirst();
   if (!machine) {
-    throw new ShopReferenceError(`There is no machine with the ID "${machineID}" in ${environment} to drop.`);
+    throw new ShopReferenceError(`There is no machine with the ID "${machineID}" in ${environment} to drop.`, [
+      ['machineID'],
+    ]);
   }
 }
 
@@ -445,7 +455,10 @@ export async function createDrop(db: Kysely<GameDatabase>, input: CreateDrop, co
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new ShopRecordExistsError(`A drop with the ID "${input.dropID}" already exists in ${context.environment}.`);
+      throw new ShopRecordExistsError(
+        `A drop with the ID "${input.dropID}" already exists in ${context.environment}.`,
+        [['dropID']],
+      );
     }
     throw error;
   }

@@ -27,6 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminChangeOf } from '../backoffice/index';
 import { answering, FunctionError } from '../platform/http/errors';
+import { detailsOf } from '../platform/http/field-refusal';
 import type { AppStores } from '../stores';
 import {
   createCreditPack,
@@ -62,10 +63,11 @@ export interface ShopAdminRoutesOptions {
 /** The domain's refusals as the protocol's statuses; anything else is a fault and stays a 500. */
 function toFunctionError(error: unknown): unknown {
   if (error instanceof ShopRecordNotFoundError) return new FunctionError('not-found', error.message);
-  if (error instanceof ShopRecordExistsError || error instanceof MachineVersionConflictError) {
-    return new FunctionError('aborted', error.message);
+  if (error instanceof ShopRecordExistsError) return new FunctionError('aborted', error.message, detailsOf(error));
+  if (error instanceof MachineVersionConflictError) return new FunctionError('aborted', error.message);
+  if (error instanceof ShopReferenceError) {
+    return new FunctionError('invalid-argument', error.message, detailsOf(error));
   }
-  if (error instanceof ShopReferenceError) return new FunctionError('invalid-argument', error.message);
   return error;
 }
 

@@ -1,5 +1,6 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
 import type {
+  AdminDrop,
   CreateCreditPackInput,
   CreateDropInput,
   CreateMachineInput,
@@ -94,6 +95,7 @@ describe.each(TEST_DIALECTS)('the shop’s back office on %s', (dialect) => {
     const answered = await response;
     expect(answered.statusCode, answered.body).toBe(status);
     expect(answered.json().error.message).toContain(message);
+    return answered.json().error as { message: string; details?: { fields: Record<string, string> } };
   }
 
   const packInput = (overrides: Partial<CreateCreditPackInput> = {}): CreateCreditPackInput => ({
@@ -244,9 +246,11 @@ describe.each(TEST_DIALECTS)('the shop’s back office on %s', (dialect) => {
         ),
       );
       expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
-      expect(responses.find((response) => response.statusCode === 409)?.json().error.message).toBe(
-        `A credit pack with the ID "${packID}" already exists in development.`,
-      );
+      const refused = responses.find((response) => response.statusCode === 409)?.json().error;
+      const taken = `A credit pack with the ID "${packID}" already exists in development.`;
+      expect(refused.message).toBe(taken);
+      // The form marks the Pack ID field with it.
+      expect(refused.details).toEqual({ fields: { packID: taken } });
       // The losers appended their entry before their insert failed: it rolled back with them.
       expect(await logEntries('creditPack.create', 'packID', packID)).toHaveLength(1);
     });
@@ -377,11 +381,10 @@ describe.each(TEST_DIALECTS)('the shop’s back office on %s', (dialect) => {
           { prizeID: 'c', name: 'C', itemID: 'dragon', weight: 1, stock: 1 },
         ],
       });
-      await expectRefusal(
-        call('POST', '/machines', { payload: input }),
-        400,
-        'These items are not in items-master of development: "unicorn", "dragon". Add them there first.',
-      );
+      const unknown = 'These items are not in items-master of development: "unicorn", "dragon". Add them there first.';
+      const refused = await expectRefusal(call('POST', '/machines', { payload: input }), 400, unknown);
+      // Each prize row of an unknown item is named, so the form marks their Item cells.
+      expect(refused.details).toEqual({ fields: { 'prizes.1.itemID': unknown, 'prizes.2.itemID': unknown } });
       expect((await call('GET', `/machines/${input.machineID}`)).statusCode).toBe(404);
       const machine = await createMachine();
       await expectRefusal(
@@ -447,11 +450,13 @@ describe.each(TEST_DIALECTS)('the shop’s back office on %s', (dialect) => {
 
     it('answers 409 for a taken id, 404 for a machine that does not exist, and 400 for a save without version', async () => {
       const machine = await createMachine();
-      await expectRefusal(
+      const taken = `A machine with the ID "${machine.machineID}" already exists in development.`;
+      const refused = await expectRefusal(
         call('POST', '/machines', { payload: machineInput({ machineID: machine.machineID }) }),
         409,
-        `A machine with the ID "${machine.machineID}" already exists in development.`,
+        taken,
       );
+      expect(refused.details).toEqual({ fields: { machineID: taken } });
       await expectRefusal(
         call('PUT', '/machines/ghost', { payload: saveOf(machine) }),
         404,
@@ -481,9 +486,11 @@ describe.each(TEST_DIALECTS)('the shop’s back office on %s', (dialect) => {
           payload: dropInput(machine.machineID, { opensAt: '2030-01-01T00:00:00Z', closesAt: '2030-01-02T00:00:00Z' }),
         }),
       );
-      const list = await ok<AdminListPage<Drop>>(call('GET', '/drops?pageSize=500', { as: moderator }));
-      const ours = list.rows.filter((drop) => drop.machineID === machine.machineID).map((drop) => drop.dropID);
-      expect(ours).toEqual([late.dropID, early.dropID]);
+      const list = await ok<AdminListPage<AdminDrop>>(call('GET', '/drops?pageSize=500', { as: moderator }));
+      const ours = list.rows.filter((drop) => drop.machineID === machine.machineID);
+      expect(ours.map((drop) => drop.dropID)).toEqual([late.dropID, early.dropID]);
+      // Each drop names its machine as the drops screen shows it.
+      expect(ours.map((drop) => drop.machineName)).toEqual([machine.name, machine.name]);
 
       const { dropID: _id, ...fields } = early;
       const edited = await ok<Drop>(call('PUT', `/drops/${early.dropID}`, { payload: { ...fields, name: 'Moved' } }));
@@ -503,11 +510,9 @@ describe.each(TEST_DIALECTS)('the shop’s back office on %s', (dialect) => {
 
     it('refuses a drop of a machine that does not exist, or that closes before it opens', async () => {
       const input = dropInput('ghost-machine');
-      await expectRefusal(
-        call('POST', '/drops', { payload: input }),
-        400,
-        'There is no machine with the ID "ghost-machine" in development to drop.',
-      );
+      const ghost = 'There is no machine with the ID "ghost-machine" in development to drop.';
+      const refused = await expectRefusal(call('POST', '/drops', { payload: input }), 400, ghost);
+      expect(refused.details).toEqual({ fields: { machineID: ghost } });
       expect(await logEntries('drop.create', 'dropID', input.dropID)).toHaveLength(0);
       const machine = await createMachine();
       await expectRefusal(
@@ -532,7 +537,12 @@ describe.each(TEST_DIALECTS)('the shop’s back office on %s', (dialect) => {
         404,
         'There is no drop with the ID "ghost"',
       );
-      await expectRefusal(call('POST', '/drops', { payload: { ...drop } }), 409, `A drop with the ID "${drop.dropID}"`);
+      const taken = await expectRefusal(
+        call('POST', '/drops', { payload: { ...drop } }),
+        409,
+        `A drop with the ID "${drop.dropID}"`,
+      );
+      expect(Object.keys(taken.details?.fields ?? {})).toEqual(['dropID']);
     });
   });
 

@@ -44,7 +44,20 @@ describe('checkNewBatch', () => {
       'customCodeName',
     ],
   ])('refuses %s with the server’s message', (_name, overrides, message, field) => {
-    expect(checkNewBatch(draft(overrides))).toEqual({ ok: false, message, field });
+    expect(checkNewBatch(draft(overrides))).toEqual({ ok: false, message, fields: { [field]: message } });
+  });
+
+  it('names the highest field in the form’s order and marks every field at fault', () => {
+    expect(checkNewBatch(draft({ batchName: '', uses: '0', batchQuantity: '0', rewards: 'a/b' }))).toEqual({
+      ok: false,
+      message: CLAIM_CODE_MESSAGES.batchNameRequired,
+      fields: {
+        batchName: CLAIM_CODE_MESSAGES.batchNameRequired,
+        batchQuantity: CLAIM_CODE_MESSAGES.quantityInvalid,
+        uses: CLAIM_CODE_MESSAGES.usesInvalid,
+        rewards: ITEM_MESSAGES.itemIdCharacters,
+      },
+    });
   });
 
   it('accepts a custom name for a batch of one', () => {

@@ -3,8 +3,8 @@ import {
   claimCodeName,
   createClaimCodeBatchInputSchema,
 } from '@outpost/contracts/claim-codes';
-import { z } from 'zod/mini';
-import { numberValue } from '../components/form-check';
+import { type Checked, checkWith, numberValue } from '../components/form-check';
+import { topFields } from '../components/server-refusal';
 
 /*
  * The create-batch form as data, and its checks. The checks parse with the contracts schema the
@@ -24,10 +24,6 @@ export interface BatchDraft {
   customCodeName: string;
 }
 
-export type Checked<Value> =
-  | { ok: true; value: Value }
-  | { ok: false; message: string; field: keyof BatchDraft | null };
-
 /** One code, one use, no credits yet: the admin says what it grants. */
 export function newBatchDraft(): BatchDraft {
   return { batchName: '', type: '', uses: '1', batchQuantity: '1', credits: '0', rewards: '', customCodeName: '' };
@@ -38,9 +34,13 @@ export function rewardList(text: string): string[] {
   return text.split(/[\s,]+/).filter(Boolean);
 }
 
-const FIELDS = new Set<string>(['batchName', 'type', 'uses', 'batchQuantity', 'credits', 'rewards', 'customCodeName']);
+/** The fields from top to bottom, so the message said is the highest field's. */
+const FIELD_ORDER = ['batchName', 'type', 'batchQuantity', 'uses', 'credits', 'rewards', 'customCodeName'];
 
-/** Checks the draft; the first problem comes back with the field it belongs to, so the screen can point at it. */
+/**
+ * Checks the draft: the first problem in the form's order, and every field at fault keyed by the
+ * form's field (a reward item's problem is the Reward items field's), so the screen marks them.
+ */
 export function checkNewBatch(draft: BatchDraft): Checked<CreateClaimCodeBatchInput> {
   const raw = {
     batchName: draft.batchName,
@@ -51,15 +51,8 @@ export function checkNewBatch(draft: BatchDraft): Checked<CreateClaimCodeBatchIn
     rewards: rewardList(draft.rewards),
     customCodeName: draft.customCodeName,
   };
-  const result = z.safeParse(createClaimCodeBatchInputSchema, raw);
-  if (result.success) return { ok: true, value: result.data };
-  const issue = result.error.issues[0];
-  const field = String(issue?.path[0] ?? '');
-  return {
-    ok: false,
-    message: issue?.message ?? 'Please check the form.',
-    field: FIELDS.has(field) ? (field as keyof BatchDraft) : null,
-  };
+  const checked = checkWith(createClaimCodeBatchInputSchema, raw, { order: FIELD_ORDER, markFields: true });
+  return checked.ok ? checked : { ...checked, fields: topFields(checked.fields ?? {}) };
 }
 
 /** The code a custom name becomes (spec §5), to show under the field; null while it is empty. */

@@ -2,13 +2,15 @@ import { ADMIN_ROUTES, adminClaimCodeBatchPath } from '@outpost/contracts/admin-
 import { CLAIM_CODE_MAX_BATCH_QUANTITY, CLAIM_CODE_MESSAGES } from '@outpost/contracts/claim-codes';
 import type { Environment } from '@outpost/contracts/environments';
 import { type FormEvent, useRef, useState } from 'react';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { Link, useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import type { ArrivalNotice } from '../components/arrival-notice';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { serverRefusal, topFields } from '../components/server-refusal';
 import { useCreateClaimCodeBatch } from './api/create-claim-code-batch';
 import { type BatchDraft, checkNewBatch, customCodePreview, newBatchDraft } from './claim-code-form';
 import styles from './claim-codes.module.css';
@@ -36,15 +38,14 @@ export default function ClaimCodeNew() {
 
 function NewBatchForm({ environment }: { environment: Environment }) {
   const [draft, setDraft] = useState<BatchDraft>(newBatchDraft);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
-  const [invalid, setInvalid] = useState<keyof BatchDraft | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const creating = useRef(false);
   const create = useCreateClaimCodeBatch(environment);
   const navigate = useNavigate();
   const { confirm, dialog } = useConfirmDialog();
   const set = (field: keyof BatchDraft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
-  const errorOf = (field: keyof BatchDraft) => (invalid === field ? notice?.text : undefined);
+  const errorOf = (field: keyof BatchDraft) => errors[field];
   const preview = customCodePreview(draft.customCodeName);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -52,8 +53,7 @@ function NewBatchForm({ environment }: { environment: Environment }) {
     if (creating.current) return;
     const checked = checkNewBatch(draft);
     if (!checked.ok) {
-      setInvalid(checked.field);
-      setNotice({ tone: 'error', text: checked.message });
+      refuse(checked.message, checked.fields);
       return;
     }
     const input = checked.value;
@@ -74,14 +74,16 @@ function NewBatchForm({ environment }: { environment: Environment }) {
       creating.current = false;
       return;
     }
-    setInvalid(null);
-    setNotice(null);
+    report(null);
     create.mutate(input, {
       onSuccess: (batch) => {
         const state: ArrivalNotice = { notice: CLAIM_CODE_MESSAGES.created };
         navigate(adminClaimCodeBatchPath(batch.claimCodeID), { state });
       },
-      onError: (error) => setNotice({ tone: 'error', text: `The codes were not created: ${error.message}` }),
+      onError: (error) => {
+        const [message, fields] = serverRefusal(error, (text) => `The codes were not created: ${text}`);
+        refuse(message, topFields(fields));
+      },
       onSettled: () => {
         creating.current = false;
       },
@@ -89,7 +91,7 @@ function NewBatchForm({ environment }: { environment: Environment }) {
   };
 
   return (
-    <form className={adminStyles.narrowForm} onSubmit={submit} noValidate>
+    <form ref={formRef} className={adminStyles.narrowForm} onSubmit={submit} noValidate>
       <FormField label="Batch name" value={draft.batchName} error={errorOf('batchName')} onChange={set('batchName')} />
       <FormField
         label="Type"
@@ -145,7 +147,7 @@ function NewBatchForm({ environment }: { environment: Environment }) {
         error={errorOf('customCodeName')}
         onChange={set('customCodeName')}
       />
-      <FormAlert notice={notice} />
+      <FormAlert notice={notice} ref={alertRef} />
       <button type="submit" className={`button ${adminStyles.submit} ${styles.submit}`} disabled={create.isPending}>
         Create codes
       </button>

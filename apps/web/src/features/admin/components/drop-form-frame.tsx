@@ -1,11 +1,14 @@
 import { type ReactNode, useState } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import type { FieldErrors } from '../../../components/form/field-errors';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { AdminFormFrame } from './admin-form-frame';
 import styles from './admin-screen.module.css';
 import { useConfirmDialog } from './confirm-dialog';
 import type { InlineFormProps } from './inline-editor';
+import { serverRefusal } from './server-refusal';
 import { type ProductionConfirmation, useGuardedSave } from './use-guarded-save';
 
 /** A create or an update of a drop (the rest of the shop's DropChange, merch's MerchDropChange). */
@@ -35,7 +38,8 @@ interface DropFormOptions<Drop extends { dropID: string }, Draft extends { dropI
 /**
  * A drop form's state and changes (the shop's machine drops, merch's product drops): the draft,
  * and saves one at a time through useGuardedSave, so production asks first. A success goes back
- * to a blank form with what happened, a refusal stays in the form's alert region. A delete
+ * to a blank form with what happened; a refusal stays in the form's alert region and marks the
+ * fields it names (the form's check's, or the server's), focusing the first. A delete
  * cannot be taken back, so it asks in every environment (in production, the guard asks).
  */
 export function useDropForm<
@@ -45,7 +49,7 @@ export function useDropForm<
 >(options: DropFormOptions<Drop, Draft, Request>) {
   const { environment, editing, initialNotice, onDone, change, messages, draftOf, deleteConfirmation } = options;
   const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
-  const [notice, setNotice] = useState<FormNotice | null>(initialNotice);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal(initialNotice);
   const guard = useGuardedSave(environment);
   const { confirm, dialog } = useConfirmDialog();
   const set = <Field extends keyof Draft>(field: Field, value: Draft[Field]) =>
@@ -53,10 +57,10 @@ export function useDropForm<
 
   const send = (request: Request | DeleteDrop, done: string, confirmation: () => ProductionConfirmation) =>
     guard.run(confirmation, (settled) => {
-      setNotice(null);
+      report(null);
       change.mutate(request, {
         onSuccess: () => onDone({ tone: 'ok', text: done }),
-        onError: (error) => setNotice({ tone: 'error', text: `The drop was not changed. ${error.message}` }),
+        onError: (error) => refuse(...serverRefusal(error, (text) => `The drop was not changed. ${text}`)),
         onSettled: settled,
       });
     });
@@ -77,8 +81,10 @@ export function useDropForm<
   return {
     draft,
     set,
-    /** A problem the form's own check found; nothing was sent. */
-    refuse: (text: string) => setNotice({ tone: 'error', text }),
+    /** A problem the form's own check found, and the fields at fault; nothing was sent. */
+    refuse: (message: string, fields?: FieldErrors) => refuse(message, fields),
+    /** The fields at fault, each with its message, for the form's own fields. */
+    errors,
     /** Sends a create or an update, after the production confirmation. */
     save,
     frame: {
@@ -86,6 +92,9 @@ export function useDropForm<
       dropID: draft.dropID,
       setDropID: (dropID: string) => set('dropID', dropID),
       notice,
+      errors,
+      formRef,
+      alertRef,
       busy: guard.busy,
       pending: change.isPending,
       remove,
@@ -122,10 +131,12 @@ export function DropFormFrame({ form, onSubmit, children }: DropFormFrameProps) 
       pending={form.pending}
       busy={form.busy}
       onSubmit={onSubmit}
+      formRef={form.formRef}
     >
       <FormField
         label="Drop ID"
         value={form.dropID}
+        error={form.errors.dropID}
         readOnly={form.editingID !== null}
         hint={
           form.editingID === null
@@ -137,7 +148,7 @@ export function DropFormFrame({ form, onSubmit, children }: DropFormFrameProps) 
         onChange={(event) => form.setDropID(event.target.value.toLowerCase())}
       />
       {children}
-      <FormAlert notice={form.notice} />
+      <FormAlert notice={form.notice} ref={form.alertRef} />
       <div className={styles.submitRow}>
         <button type="submit" className={`button ${styles.submit}`} disabled={form.pending}>
           {form.editingID === null ? 'Create drop' : 'Save drop'}

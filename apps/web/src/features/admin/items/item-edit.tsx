@@ -2,14 +2,16 @@ import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { ITEM_MESSAGES, type Item } from '@outpost/contracts/items';
 import { type FormEvent, useRef, useState } from 'react';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { Link, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { serverRefusal } from '../components/server-refusal';
 import { useDeleteItem, useRenameItem } from './api/change-item';
 import { useItem } from './api/get-item';
 import { DeleteSection } from './components/delete-section';
@@ -58,7 +60,7 @@ interface ItemEditFormProps {
 
 function ItemEditForm({ environment, item, canEdit }: ItemEditFormProps) {
   const [name, setName] = useState(item.name);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const saving = useRef(false);
   const rename = useRenameItem(environment, item.itemID);
   const remove = useDeleteItem(environment, item.itemID);
@@ -71,7 +73,7 @@ function ItemEditForm({ environment, item, canEdit }: ItemEditFormProps) {
     if (saving.current || !canEdit) return;
     const checked = checkRename(name, item);
     if (!checked.ok) {
-      setNotice({ tone: 'error', text: checked.message });
+      refuse(checked.message, checked.fields);
       return;
     }
     saving.current = true;
@@ -87,13 +89,13 @@ function ItemEditForm({ environment, item, canEdit }: ItemEditFormProps) {
       saving.current = false;
       return;
     }
-    setNotice(null);
+    report(null);
     rename.mutate(checked.value, {
       onSuccess: (saved) => {
         setName(saved.name);
-        setNotice({ tone: 'ok', text: ITEM_MESSAGES.itemSaved });
+        report({ tone: 'ok', text: ITEM_MESSAGES.itemSaved });
       },
-      onError: (error) => setNotice({ tone: 'error', text: `The item was not saved. ${error.message}` }),
+      onError: (error) => refuse(...serverRefusal(error, (text) => `The item was not saved. ${text}`)),
       onSettled: () => {
         saving.current = false;
       },
@@ -114,13 +116,13 @@ function ItemEditForm({ environment, item, canEdit }: ItemEditFormProps) {
           </li>
         )}
       </ul>
-      <form className={adminStyles.narrowForm} onSubmit={submit} noValidate aria-busy={rename.isPending}>
+      <form ref={formRef} className={adminStyles.narrowForm} onSubmit={submit} noValidate aria-busy={rename.isPending}>
         {!canEdit && <ReadOnlyNotice>Your role may view this item but not change it.</ReadOnlyNotice>}
         <fieldset className={adminStyles.plain} disabled={!canEdit}>
           <FormField label="Item ID" value={item.itemID} readOnly hint="An item's ID never changes." />
-          <FormField label="Name" value={name} onChange={(event) => setName(event.target.value)} />
+          <FormField label="Name" value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
         </fieldset>
-        <FormAlert notice={notice} />
+        <FormAlert notice={notice} ref={alertRef} />
         {canEdit && (
           <div className={adminStyles.submitRow}>
             <button type="submit" className={`button ${adminStyles.submit}`} disabled={rename.isPending}>

@@ -13,13 +13,20 @@ describe('checkNewItem', () => {
   });
 
   it.each([
-    ['an empty form', emptyItemDraft(), ITEM_MESSAGES.itemIdRequired],
-    ['an id with a dot', { itemID: 'hat.red', name: 'A' }, ITEM_MESSAGES.itemIdCharacters],
-    ['an id of 65 characters', { itemID: 'h'.repeat(65), name: 'A' }, ITEM_MESSAGES.itemIdCharacters],
-    ['the new page’s name', { itemID: 'NEW', name: 'A' }, ITEM_MESSAGES.reservedId],
-    ['no name', { itemID: 'hat', name: ' ' }, ITEM_MESSAGES.nameRequired],
-  ])('refuses %s with the server’s message', (_case, draft, message) => {
-    expect(checkNewItem(draft)).toEqual({ ok: false, message });
+    ['an id with a dot', { itemID: 'hat.red', name: 'A' }, ITEM_MESSAGES.itemIdCharacters, 'itemID'],
+    ['an id of 65 characters', { itemID: 'h'.repeat(65), name: 'A' }, ITEM_MESSAGES.itemIdCharacters, 'itemID'],
+    ['the new page’s name', { itemID: 'NEW', name: 'A' }, ITEM_MESSAGES.reservedId, 'itemID'],
+    ['no name', { itemID: 'hat', name: ' ' }, ITEM_MESSAGES.nameRequired, 'name'],
+  ])('refuses %s with the server’s message, marking its field', (_case, draft, message, field) => {
+    expect(checkNewItem(draft)).toEqual({ ok: false, message, fields: { [field]: message } });
+  });
+
+  it('refuses an empty form with the first field’s message, marking both', () => {
+    expect(checkNewItem(emptyItemDraft())).toEqual({
+      ok: false,
+      message: ITEM_MESSAGES.itemIdRequired,
+      fields: { itemID: ITEM_MESSAGES.itemIdRequired, name: ITEM_MESSAGES.nameRequired },
+    });
   });
 });
 
@@ -33,6 +40,10 @@ describe('checkRename', () => {
   });
 
   it('refuses an empty name', () => {
-    expect(checkRename('', item)).toEqual({ ok: false, message: ITEM_MESSAGES.nameRequired });
+    expect(checkRename('', item)).toEqual({
+      ok: false,
+      message: ITEM_MESSAGES.nameRequired,
+      fields: { name: ITEM_MESSAGES.nameRequired },
+    });
   });
 });

@@ -18,12 +18,12 @@ export interface ItemDraft {
 export const emptyItemDraft = (): ItemDraft => ({ itemID: '', name: '' });
 
 export function checkNewItem(draft: ItemDraft): Checked<CreateItemInput> {
-  return checkWith(createItemInputSchema, draft);
+  return checkWith(createItemInputSchema, draft, { markFields: true });
 }
 
 /** A rename; the name as stored (after trimming) is nothing to save. */
 export function checkRename(name: string, item: Item): Checked<UpdateItemInput> {
-  const checked = checkWith(updateItemInputSchema, { name });
+  const checked = checkWith(updateItemInputSchema, { name }, { markFields: true });
   if (checked.ok && checked.value.name === item.name) return { ok: false, message: ITEM_MESSAGES.nothingChanged };
   return checked;
 }

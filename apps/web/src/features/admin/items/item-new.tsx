@@ -2,13 +2,15 @@ import { ADMIN_ROUTES, adminItemPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { ITEM_MESSAGES } from '@outpost/contracts/items';
 import { type FormEvent, useRef, useState } from 'react';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { serverRefusal } from '../components/server-refusal';
 import { useCreateItem } from './api/change-item';
 import { checkNewItem, emptyItemDraft, type ItemDraft } from './item-form';
 import styles from './items.module.css';
@@ -34,7 +36,7 @@ export default function ItemNew() {
 
 function NewItemForm({ environment }: { environment: Environment }) {
   const [draft, setDraft] = useState<ItemDraft>(emptyItemDraft);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const [created, setCreated] = useState<string | null>(null);
   const creating = useRef(false);
   const create = useCreateItem(environment);
@@ -46,7 +48,7 @@ function NewItemForm({ environment }: { environment: Environment }) {
     if (creating.current) return;
     const checked = checkNewItem(draft);
     if (!checked.ok) {
-      setNotice({ tone: 'error', text: checked.message });
+      refuse(checked.message, checked.fields);
       return;
     }
     const input = checked.value;
@@ -66,14 +68,14 @@ function NewItemForm({ environment }: { environment: Environment }) {
       creating.current = false;
       return;
     }
-    setNotice(null);
+    report(null);
     create.mutate(input, {
       onSuccess: (item) => {
         setDraft(emptyItemDraft());
         setCreated(item.itemID);
-        setNotice({ tone: 'ok', text: `${ITEM_MESSAGES.itemCreated} ${item.name} (${item.itemID})` });
+        report({ tone: 'ok', text: `${ITEM_MESSAGES.itemCreated} ${item.name} (${item.itemID})` });
       },
-      onError: (error) => setNotice({ tone: 'error', text: `The item was not created. ${error.message}` }),
+      onError: (error) => refuse(...serverRefusal(error, (text) => `The item was not created. ${text}`)),
       onSettled: () => {
         creating.current = false;
       },
@@ -81,17 +83,23 @@ function NewItemForm({ environment }: { environment: Environment }) {
   };
 
   return (
-    <form className={adminStyles.narrowForm} onSubmit={submit} noValidate aria-busy={create.isPending}>
+    <form ref={formRef} className={adminStyles.narrowForm} onSubmit={submit} noValidate aria-busy={create.isPending}>
       <FormField
         label="Item ID"
         value={draft.itemID}
+        error={errors.itemID}
         hint="As the game names it; letters, digits, '-' and '_'. It cannot change later."
         autoCapitalize="none"
         spellCheck={false}
         onChange={(event) => set('itemID', event.target.value)}
       />
-      <FormField label="Name" value={draft.name} onChange={(event) => set('name', event.target.value)} />
-      <FormAlert notice={notice} />
+      <FormField
+        label="Name"
+        value={draft.name}
+        error={errors.name}
+        onChange={(event) => set('name', event.target.value)}
+      />
+      <FormAlert notice={notice} ref={alertRef} />
       {created && (
         <p className={adminStyles.note}>
           <Link to={adminItemPath(created)}>Open {created}</Link>

@@ -2,13 +2,15 @@ import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { ITEM_MESSAGES, type Purchasable } from '@outpost/contracts/items';
 import { type FormEvent, useRef, useState } from 'react';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { Link, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { serverRefusal } from '../components/server-refusal';
 import { useDeletePurchasable, useMergePurchasable } from './api/change-purchasable';
 import { usePurchasable } from './api/get-purchasable';
 import { DeleteSection } from './components/delete-section';
@@ -65,7 +67,7 @@ function PurchasableEditForm({ environment, purchasable, canEdit }: PurchasableE
   // The purchasable as last loaded or saved: what a save compares the fields against.
   const [base, setBase] = useState(purchasable);
   const [draft, setDraft] = useState<PurchasableDraft>(() => draftFromPurchasable(purchasable));
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const saving = useRef(false);
   const merge = useMergePurchasable(environment);
   const remove = useDeletePurchasable(environment, purchasable.purchasableID);
@@ -77,7 +79,7 @@ function PurchasableEditForm({ environment, purchasable, canEdit }: PurchasableE
     if (saving.current || !canEdit) return;
     const checked = purchasableChanges(base, draft);
     if (!checked.ok) {
-      setNotice({ tone: 'error', text: checked.message });
+      refuse(checked.message, checked.fields);
       return;
     }
     saving.current = true;
@@ -93,7 +95,7 @@ function PurchasableEditForm({ environment, purchasable, canEdit }: PurchasableE
       saving.current = false;
       return;
     }
-    setNotice(null);
+    report(null);
     merge.mutate(
       { purchasableID: base.purchasableID, input: checked.value },
       {
@@ -101,9 +103,9 @@ function PurchasableEditForm({ environment, purchasable, canEdit }: PurchasableE
           // The answer holds other admins' changes to the other fields too.
           setBase(saved);
           setDraft(draftFromPurchasable(saved));
-          setNotice({ tone: 'ok', text: ITEM_MESSAGES.purchasableSaved });
+          report({ tone: 'ok', text: ITEM_MESSAGES.purchasableSaved });
         },
-        onError: (error) => setNotice({ tone: 'error', text: `The purchasable was not saved. ${error.message}` }),
+        onError: (error) => refuse(...serverRefusal(error, (text) => `The purchasable was not saved. ${text}`)),
         onSettled: () => {
           saving.current = false;
         },
@@ -113,15 +115,21 @@ function PurchasableEditForm({ environment, purchasable, canEdit }: PurchasableE
 
   return (
     <>
-      <form className={adminStyles.narrowForm} onSubmit={submit} noValidate aria-busy={merge.isPending}>
+      <form ref={formRef} className={adminStyles.narrowForm} onSubmit={submit} noValidate aria-busy={merge.isPending}>
         {!canEdit && <ReadOnlyNotice>Your role may view this purchasable but not change it.</ReadOnlyNotice>}
         <fieldset className={adminStyles.plain} disabled={!canEdit}>
-          <PurchasableFields environment={environment} draft={draft} onChange={setDraft} idEditable={false} />
+          <PurchasableFields
+            environment={environment}
+            draft={draft}
+            onChange={setDraft}
+            idEditable={false}
+            errors={errors}
+          />
         </fieldset>
         <p className={adminStyles.note}>
           A save changes only the fields you changed; last changed {new Date(base.updatedAt).toLocaleString()}.
         </p>
-        <FormAlert notice={notice} />
+        <FormAlert notice={notice} ref={alertRef} />
         {canEdit && (
           <div className={adminStyles.submitRow}>
             <button type="submit" className={`button ${adminStyles.submit}`} disabled={merge.isPending}>

@@ -51,19 +51,34 @@ describe('checkNewPurchasable', () => {
   });
 
   it.each([
-    ['no id', {}, ITEM_MESSAGES.purchasableIdRequired],
-    ['an id with a slash', { purchasableID: 'a/b' }, ITEM_MESSAGES.purchasableIdCharacters],
-    ['no item', { purchasableID: 'p', itemID: ' ' }, ITEM_MESSAGES.itemRequired],
-    ['no name', { purchasableID: 'p', itemID: 'i' }, ITEM_MESSAGES.nameRequired],
-    ['no cost', { purchasableID: 'p', itemID: 'i', name: 'N' }, ITEM_MESSAGES.costCredits],
+    ['no id', {}, ITEM_MESSAGES.purchasableIdRequired, 'purchasableID'],
+    ['an id with a slash', { purchasableID: 'a/b' }, ITEM_MESSAGES.purchasableIdCharacters, 'purchasableID'],
+    ['no item', { purchasableID: 'p', itemID: ' ' }, ITEM_MESSAGES.itemRequired, 'itemID'],
+    ['no name', { purchasableID: 'p', itemID: 'i' }, ITEM_MESSAGES.nameRequired, 'name'],
+    ['no cost', { purchasableID: 'p', itemID: 'i', name: 'N' }, ITEM_MESSAGES.costCredits, 'costCredits'],
     [
       'a fractional cost',
       { purchasableID: 'p', itemID: 'i', name: 'N', costCredits: '2.5' },
       ITEM_MESSAGES.costCredits,
+      'costCredits',
     ],
-    ['a negative cost', { purchasableID: 'p', itemID: 'i', name: 'N', costCredits: '-1' }, ITEM_MESSAGES.costCredits],
-  ])('refuses %s with the server’s message', (_case, fields, message) => {
-    expect(checkNewPurchasable({ ...newPurchasableDraft(), ...fields })).toEqual({ ok: false, message });
+    [
+      'a negative cost',
+      { purchasableID: 'p', itemID: 'i', name: 'N', costCredits: '-1' },
+      ITEM_MESSAGES.costCredits,
+      'costCredits',
+    ],
+  ])('refuses %s with the server’s message, marking its field', (_case, fields, message, field) => {
+    expect(checkNewPurchasable({ ...newPurchasableDraft(), ...fields })).toEqual({
+      ok: false,
+      message,
+      fields: expect.objectContaining({ [field]: message }),
+    });
+  });
+
+  it('marks every field at fault, not only the first', () => {
+    const checked = checkNewPurchasable({ ...newPurchasableDraft(), purchasableID: 'p' });
+    expect(checked.ok ? [] : Object.keys(checked.fields ?? {})).toEqual(['itemID', 'name', 'costCredits']);
   });
 });
 
@@ -81,12 +96,16 @@ describe('purchasableChanges', () => {
   });
 
   it.each([
-    ['an emptied cost', { costCredits: '' }, ITEM_MESSAGES.costCredits],
-    ['a cost that is no number', { costCredits: 'lots' }, ITEM_MESSAGES.costCredits],
-    ['an emptied name', { name: '' }, ITEM_MESSAGES.nameRequired],
-    ['an emptied item', { itemID: '' }, ITEM_MESSAGES.itemRequired],
-  ])('refuses %s', (_case, fields, message) => {
-    expect(purchasableChanges(stored, { ...draftFromPurchasable(stored), ...fields })).toEqual({ ok: false, message });
+    ['an emptied cost', { costCredits: '' }, ITEM_MESSAGES.costCredits, 'costCredits'],
+    ['a cost that is no number', { costCredits: 'lots' }, ITEM_MESSAGES.costCredits, 'costCredits'],
+    ['an emptied name', { name: '' }, ITEM_MESSAGES.nameRequired, 'name'],
+    ['an emptied item', { itemID: '' }, ITEM_MESSAGES.itemRequired, 'itemID'],
+  ])('refuses %s, marking its field', (_case, fields, message, field) => {
+    expect(purchasableChanges(stored, { ...draftFromPurchasable(stored), ...fields })).toEqual({
+      ok: false,
+      message,
+      fields: { [field]: message },
+    });
   });
 });
 

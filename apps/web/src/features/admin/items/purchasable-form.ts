@@ -51,7 +51,11 @@ export interface NewPurchasable {
 }
 
 export function checkNewPurchasable(draft: PurchasableDraft): Checked<NewPurchasable> {
-  const checked = checkWith(newPurchasableInputSchema, { ...draft, costCredits: creditsValue(draft.costCredits) });
+  const checked = checkWith(
+    newPurchasableInputSchema,
+    { ...draft, costCredits: creditsValue(draft.costCredits) },
+    { markFields: true },
+  );
   if (!checked.ok) return checked;
   const { purchasableID, ...input } = checked.value;
   return { ok: true, value: { purchasableID, input } };
@@ -67,8 +71,10 @@ export function purchasableChanges(stored: Purchasable, draft: PurchasableDraft)
   if (draft.available !== stored.available) changes.available = draft.available;
   if (Object.keys(changes).length === 0) return { ok: false, message: ITEM_MESSAGES.nothingChanged };
   // An emptied cost is no change to merge but a field to fill: say so, rather than "nothing to save".
-  if ('costCredits' in changes && credits === undefined) return { ok: false, message: ITEM_MESSAGES.costCredits };
-  return checkWith(mergePurchasableInputSchema, changes);
+  if ('costCredits' in changes && credits === undefined) {
+    return { ok: false, message: ITEM_MESSAGES.costCredits, fields: { costCredits: ITEM_MESSAGES.costCredits } };
+  }
+  return checkWith(mergePurchasableInputSchema, changes, { markFields: true });
 }
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');

@@ -2,12 +2,14 @@ import { ADMIN_ROUTES, adminPurchasablePath } from '@outpost/contracts/admin-rou
 import type { Environment } from '@outpost/contracts/environments';
 import { ITEM_MESSAGES } from '@outpost/contracts/items';
 import { type FormEvent, useRef, useState } from 'react';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { Link, useSearchParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { serverRefusal } from '../components/server-refusal';
 import { useMergePurchasable } from './api/change-purchasable';
 import { PurchasableFields } from './components/purchasable-fields';
 import styles from './items.module.css';
@@ -36,7 +38,7 @@ export default function PurchasableNew() {
 
 function NewPurchasableForm({ environment, itemID }: { environment: Environment; itemID: string }) {
   const [draft, setDraft] = useState<PurchasableDraft>(() => newPurchasableDraft(itemID));
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const [created, setCreated] = useState<string | null>(null);
   const creating = useRef(false);
   const merge = useMergePurchasable(environment);
@@ -47,7 +49,7 @@ function NewPurchasableForm({ environment, itemID }: { environment: Environment;
     if (creating.current) return;
     const checked = checkNewPurchasable(draft);
     if (!checked.ok) {
-      setNotice({ tone: 'error', text: checked.message });
+      refuse(checked.message, checked.fields);
       return;
     }
     const { purchasableID, input } = checked.value;
@@ -68,7 +70,7 @@ function NewPurchasableForm({ environment, itemID }: { environment: Environment;
       creating.current = false;
       return;
     }
-    setNotice(null);
+    report(null);
     merge.mutate(
       { purchasableID, input },
       {
@@ -76,13 +78,13 @@ function NewPurchasableForm({ environment, itemID }: { environment: Environment;
           setCreated(purchasable.purchasableID);
           if (!isNew) {
             // Someone created this ID first; the merge then changed theirs, as a merge does.
-            setNotice({ tone: 'ok', text: `${purchasable.purchasableID} already existed; it was updated.` });
+            report({ tone: 'ok', text: `${purchasable.purchasableID} already existed; it was updated.` });
             return;
           }
           setDraft(newPurchasableDraft(itemID));
-          setNotice({ tone: 'ok', text: `${ITEM_MESSAGES.purchasableCreated} ${purchasable.name}` });
+          report({ tone: 'ok', text: `${ITEM_MESSAGES.purchasableCreated} ${purchasable.name}` });
         },
-        onError: (error) => setNotice({ tone: 'error', text: `The purchasable was not created. ${error.message}` }),
+        onError: (error) => refuse(...serverRefusal(error, (text) => `The purchasable was not created. ${text}`)),
         onSettled: () => {
           creating.current = false;
         },
@@ -91,9 +93,9 @@ function NewPurchasableForm({ environment, itemID }: { environment: Environment;
   };
 
   return (
-    <form className={adminStyles.narrowForm} onSubmit={submit} noValidate aria-busy={merge.isPending}>
-      <PurchasableFields environment={environment} draft={draft} onChange={setDraft} idEditable />
-      <FormAlert notice={notice} />
+    <form ref={formRef} className={adminStyles.narrowForm} onSubmit={submit} noValidate aria-busy={merge.isPending}>
+      <PurchasableFields environment={environment} draft={draft} onChange={setDraft} idEditable errors={errors} />
+      <FormAlert notice={notice} ref={alertRef} />
       {created && (
         <p className={adminStyles.note}>
           <Link to={adminPurchasablePath(created)}>Open {created}</Link>

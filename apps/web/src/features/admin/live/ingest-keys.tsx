@@ -1,16 +1,24 @@
 import type { Environment } from '@outpost/contracts/environments';
-import { type CreatedIngestKey, INGEST_KEY_NAME_MAX_LENGTH, type IngestKey } from '@outpost/contracts/game-data';
+import {
+  type CreatedIngestKey,
+  createIngestKeyInputSchema,
+  INGEST_KEY_NAME_MAX_LENGTH,
+  type IngestKey,
+} from '@outpost/contracts/game-data';
 import { type FormEvent, useState } from 'react';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { useAdminAccessContext } from '../admin-access-context';
 import { AdminScreen } from '../components/admin-screen';
 import adminStyles from '../components/admin-screen.module.css';
 import { useConfirmDialog } from '../components/confirm-dialog';
+import { checkWith } from '../components/form-check';
 import { LoadState } from '../components/load-state';
 import { formatInstant } from '../components/local-time';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { ScrollTable } from '../components/scroll-table';
+import { serverRefusal } from '../components/server-refusal';
 import { useCreateIngestKey, useIngestKeys, useRevokeIngestKey } from './api';
 import styles from './live.module.css';
 
@@ -38,12 +46,15 @@ function CreateKeyForm({
   onCreated: (key: CreatedIngestKey) => void;
 }) {
   const [name, setName] = useState('');
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const create = useCreateIngestKey(environment);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
-    setNotice(null);
+    // The server's own check, so an empty name is marked before anything is sent.
+    const checked = checkWith(createIngestKeyInputSchema, { name }, { markFields: true });
+    if (!checked.ok) return refuse(checked.message, checked.fields);
+    report(null);
     create.mutate(
       { name },
       {
@@ -51,22 +62,23 @@ function CreateKeyForm({
           setName('');
           onCreated(created);
         },
-        onError: (error) => setNotice({ tone: 'error', text: `The key was not made. ${error.message}` }),
+        onError: (error) => refuse(...serverRefusal(error, (text) => `The key was not made. ${text}`)),
       },
     );
   };
   return (
-    <form onSubmit={submit} aria-labelledby="ingest-key-new" noValidate>
+    <form ref={formRef} onSubmit={submit} aria-labelledby="ingest-key-new" noValidate>
       <h2 id="ingest-key-new">New key</h2>
       <FormField
         label="Name"
         hint={`Which game server uses it, e.g. “EU shard 2” (at most ${INGEST_KEY_NAME_MAX_LENGTH} characters).`}
         value={name}
+        error={errors.name}
         onChange={(event) => setName(event.target.value)}
         maxLength={INGEST_KEY_NAME_MAX_LENGTH}
         required
       />
-      <FormAlert notice={notice} />
+      <FormAlert notice={notice} ref={alertRef} />
       <button type="submit" className="button" aria-disabled={create.isPending}>
         Make a key
       </button>

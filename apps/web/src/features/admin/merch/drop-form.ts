@@ -41,11 +41,15 @@ const values = (draft: MerchDropDraft) => ({
 });
 
 export function checkNewMerchDrop(draft: MerchDropDraft): Checked<z.output<typeof createMerchDropInputSchema>> {
-  return checkWith(createMerchDropInputSchema, { dropID: draft.dropID, ...values(draft) }, { order: FIELD_ORDER });
+  return checkWith(
+    createMerchDropInputSchema,
+    { dropID: draft.dropID, ...values(draft) },
+    { order: FIELD_ORDER, markFields: true },
+  );
 }
 
 export function checkMerchDropEdit(draft: MerchDropDraft): Checked<z.output<typeof merchDropInputSchema>> {
-  return checkWith(merchDropInputSchema, values(draft), { order: FIELD_ORDER });
+  return checkWith(merchDropInputSchema, values(draft), { order: FIELD_ORDER, markFields: true });
 }
 
 /** The products with `productID` added at the end (chosen) or taken out (unchosen). */

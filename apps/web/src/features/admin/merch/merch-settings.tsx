@@ -1,11 +1,13 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { type FormEvent, useState } from 'react';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { serverRefusal } from '../components/server-refusal';
 import { useGuardedSave } from '../components/use-guarded-save';
 import { useMerchConfig, useSaveMerchConfig } from './api/merch-config';
 import { MerchScreen } from './components/merch-screen';
@@ -44,7 +46,7 @@ interface CreditsFormProps {
 
 function CreditsForm({ environment, creditsPerUSD, canEdit }: CreditsFormProps) {
   const [text, setText] = useState(String(creditsPerUSD));
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const save = useSaveMerchConfig(environment);
   const guard = useGuardedSave(environment);
   const typed = checkMerchConfig(text);
@@ -54,7 +56,7 @@ function CreditsForm({ environment, creditsPerUSD, canEdit }: CreditsFormProps) 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (guard.busy() || !canEdit) return;
-    if (!typed.ok) return setNotice({ tone: 'error', text: typed.message });
+    if (!typed.ok) return refuse(typed.message, typed.fields);
     const next = typed.value;
     const confirmation = () => ({
       message: (
@@ -66,13 +68,13 @@ function CreditsForm({ environment, creditsPerUSD, canEdit }: CreditsFormProps) 
       confirmLabel: 'Save to production',
     });
     await guard.run(confirmation, (done) => {
-      setNotice(null);
+      report(null);
       save.mutate(next, {
         onSuccess: (saved) => {
           setText(String(saved.creditsPerUSD));
-          setNotice({ tone: 'ok', text: MERCH_SETTINGS_SAVED });
+          report({ tone: 'ok', text: MERCH_SETTINGS_SAVED });
         },
-        onError: (error) => setNotice({ tone: 'error', text: `The merch settings were not saved. ${error.message}` }),
+        onError: (error) => refuse(...serverRefusal(error, (text) => `The merch settings were not saved. ${text}`)),
         onSettled: done,
       });
     });
@@ -80,6 +82,7 @@ function CreditsForm({ environment, creditsPerUSD, canEdit }: CreditsFormProps) 
 
   return (
     <form
+      ref={formRef}
       className={`${adminStyles.form} ${adminStyles.spaced}`}
       onSubmit={submit}
       noValidate
@@ -94,6 +97,7 @@ function CreditsForm({ environment, creditsPerUSD, canEdit }: CreditsFormProps) 
           min={1}
           step={1}
           value={text}
+          error={errors.creditsPerUSD}
           hint="What a dollar of merch costs when a player pays in credits; credit prices are rounded up."
           onChange={(event) => setText(event.target.value)}
         />
@@ -101,7 +105,7 @@ function CreditsForm({ environment, creditsPerUSD, canEdit }: CreditsFormProps) 
       <p role="status" className={adminStyles.note}>
         {example}
       </p>
-      <FormAlert notice={notice} />
+      <FormAlert notice={notice} ref={alertRef} />
       {canEdit && (
         <div className={styles.actions}>
           <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>

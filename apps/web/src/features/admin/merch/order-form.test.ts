@@ -42,6 +42,16 @@ describe('a refund', () => {
     expect(messageOf(checkRefund({ amount, reason }, 5000))).toBe(message);
   });
 
+  it.each([
+    ['words', 'ten', 'Late', { amountCents: MERCH_ORDER_NOTICES.refundAmount }],
+    ['fractions of a cent', '1.999', 'Late', { amountCents: MERCH_ORDER_NOTICES.refundCents }],
+    ['more than is left', '59.99', 'Late', { amountCents: MERCH_MESSAGES.refundTooLarge }],
+    ['no reason', '5', '  ', { reason: 'A reason is required.' }],
+  ])('marks the field %s is about, keyed as the server keys it', (_case, amount, reason, fields) => {
+    const checked = checkRefund({ amount, reason }, 5000);
+    expect(checked.ok ? {} : checked.fields).toEqual(fields);
+  });
+
   it('allows exactly what is left', () => {
     expect(checkRefund({ amount: '50', reason: 'Returned' }, 5000).ok).toBe(true);
   });

@@ -31,7 +31,7 @@ export function checkFulfilment(
   trackingReference: string,
   version: number,
 ): Checked<z.output<typeof merchFulfilmentInputSchema>> {
-  return checkWith(merchFulfilmentInputSchema, { status, trackingReference, version });
+  return checkWith(merchFulfilmentInputSchema, { status, trackingReference, version }, { markFields: true });
 }
 
 export interface RefundDraft {
@@ -42,21 +42,24 @@ export interface RefundDraft {
 
 export const newRefundDraft = (): RefundDraft => ({ amount: '', reason: '' });
 
+/** A refund refused for its amount: the Amount field is marked, keyed as the schema and server key it. */
+const amountRefused = (message: string) => ({ ok: false as const, message, fields: { amountCents: message } });
+
 /**
  * A refund in cents from the dollars typed (never through a float), with its reason, no more
  * than `refundable` cents: the server refuses more with the same message.
  */
 export function checkRefund(draft: RefundDraft, refundable: number): Checked<Required<MerchRefundInput>> {
-  if (hasFractionalCents(draft.amount)) return { ok: false, message: MERCH_ORDER_NOTICES.refundCents };
+  if (hasFractionalCents(draft.amount)) return amountRefused(MERCH_ORDER_NOTICES.refundCents);
   const amountCents = dollarsToCents(draft.amount);
-  if (amountCents === null) return { ok: false, message: MERCH_ORDER_NOTICES.refundAmount };
+  if (amountCents === null) return amountRefused(MERCH_ORDER_NOTICES.refundAmount);
   const checked = checkWith(
     merchRefundInputSchema,
     { amountCents, reason: draft.reason },
-    { order: ['amountCents', 'reason'] },
+    { order: ['amountCents', 'reason'], markFields: true },
   );
   if (checked.ok && checked.value.amountCents > refundable) {
-    return { ok: false, message: MERCH_MESSAGES.refundTooLarge };
+    return amountRefused(MERCH_MESSAGES.refundTooLarge);
   }
   return checked;
 }

@@ -9,7 +9,7 @@ export const MERCH_SETTINGS_SAVED = 'Merch settings saved!';
 
 /** config/merch as typed: a whole number of credits per US dollar. */
 export function checkMerchConfig(creditsPerUSD: string): Checked<MerchConfig> {
-  return checkWith(merchConfigInputSchema, { creditsPerUSD: numberValue(creditsPerUSD) });
+  return checkWith(merchConfigInputSchema, { creditsPerUSD: numberValue(creditsPerUSD) }, { markFields: true });
 }
 
 /** "A $59.99 hoodie costs 5,999 credits.": what a rate means at the till, rounded up as the shop rounds. */

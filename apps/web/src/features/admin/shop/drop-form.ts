@@ -57,12 +57,23 @@ const values = (draft: DropDraft) => ({
 const describe = (draft: DropDraft) => (issue: z.core.$ZodIssue) =>
   issue.path[0] === 'machineID' && draft.machineID.trim() === '' ? DROP_MESSAGES.chooseMachine : issue.message;
 
+/** The form's fields from the top: the Drop ID first on screen, last in the schema. */
+const DROP_FIELD_ORDER = ['dropID', 'machineID', 'name', 'opensAt', 'closesAt'];
+
 export function checkNewDrop(draft: DropDraft): Checked<CreateDropInput> {
-  return checkWith(createDropInputSchema, { dropID: draft.dropID, ...values(draft) }, { describe: describe(draft) });
+  return checkWith(
+    createDropInputSchema,
+    { dropID: draft.dropID, ...values(draft) },
+    { order: DROP_FIELD_ORDER, describe: describe(draft), markFields: true },
+  );
 }
 
 export function checkDropEdit(draft: DropDraft): Checked<DropInput> {
-  return checkWith(dropInputSchema, values(draft), { describe: describe(draft) });
+  return checkWith(dropInputSchema, values(draft), {
+    order: DROP_FIELD_ORDER,
+    describe: describe(draft),
+    markFields: true,
+  });
 }
 
 export type DropState = 'upcoming' | 'open' | 'closed';

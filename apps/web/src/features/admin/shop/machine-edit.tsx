@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useFollowedDraft } from '../../../components/form/use-draft';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { LiveUpdates } from '../../../components/live-status/live-status';
 import { CallableError } from '../../../lib/callable';
 import { Link, useParams } from '../../../lib/router/router';
@@ -14,6 +15,7 @@ import adminStyles from '../components/admin-screen.module.css';
 import { useArrivalNotice } from '../components/arrival-notice';
 import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { serverRefusal } from '../components/server-refusal';
 import { useGuardedSave } from '../components/use-guarded-save';
 import { machineQueryOptions, useMachine } from './api/get-machine';
 import { useSaveMachine } from './api/save-machine';
@@ -86,7 +88,9 @@ function MachineEditForm({ environment, machine, canEdit, initialNotice }: Machi
     startFrom: followFrom,
     changedElsewhere,
   } = useFollowedDraft<Machine, MachineDraft>(machine, draftFromMachine);
-  const [notice, setNotice] = useState<FormNotice | null>(initialNotice ? { tone: 'ok', text: initialNotice } : null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal(
+    initialNotice ? { tone: 'ok', text: initialNotice } : null,
+  );
   const [conflict, setConflict] = useState(false);
   const save = useSaveMachine(environment);
   const queryClient = useQueryClient();
@@ -103,7 +107,7 @@ function MachineEditForm({ environment, machine, canEdit, initialNotice }: Machi
       staleTime: 0,
     });
     startFrom(latest);
-    setNotice({ tone: 'ok', text: 'Loaded the machine as it is now, with the stock players left.' });
+    report({ tone: 'ok', text: 'Loaded the machine as it is now, with the stock players left.' });
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -111,7 +115,7 @@ function MachineEditForm({ environment, machine, canEdit, initialNotice }: Machi
     if (guard.busy() || !canEdit) return;
     const checked = checkMachineEdit(draft, base.version);
     if (!checked.ok) {
-      setNotice({ tone: 'error', text: checked.message });
+      refuse(checked.message, checked.fields);
       return;
     }
     const input = checked.value;
@@ -121,18 +125,18 @@ function MachineEditForm({ environment, machine, canEdit, initialNotice }: Machi
       confirmLabel: 'Save to production',
     });
     await guard.run(confirmation, (done) => {
-      setNotice(null);
+      report(null);
       save.mutate(
         { machineID: machine.machineID, input },
         {
           onSuccess: (saved) => {
             startFrom(saved);
-            setNotice({ tone: 'ok', text: MACHINE_MESSAGES.saved });
+            report({ tone: 'ok', text: MACHINE_MESSAGES.saved });
           },
           onError: (error) => {
             // 409: a spin or another admin's save moved the machine on; the server's message says which.
             setConflict(error instanceof CallableError && error.status === 'aborted');
-            setNotice({ tone: 'error', text: `The machine was not saved. ${error.message}` });
+            refuse(...serverRefusal(error, (text) => `The machine was not saved. ${text}`));
           },
           onSettled: done,
         },
@@ -141,15 +145,15 @@ function MachineEditForm({ environment, machine, canEdit, initialNotice }: Machi
   };
 
   return (
-    <form className={styles.machineForm} onSubmit={submit} noValidate aria-busy={save.isPending}>
+    <form ref={formRef} className={styles.machineForm} onSubmit={submit} noValidate aria-busy={save.isPending}>
       {!canEdit && <ReadOnlyNotice>Your role may view this machine but not change it.</ReadOnlyNotice>}
       <fieldset className={adminStyles.plain} disabled={!canEdit}>
-        <MachineFields environment={environment} draft={draft} onChange={setDraft} idFixed />
+        <MachineFields environment={environment} draft={draft} onChange={setDraft} idFixed errors={errors} />
       </fieldset>
       <p className={adminStyles.note}>
         Machines are never deleted, as spins keep naming them; untick “Available to players” to take one off the floor.
       </p>
-      <FormAlert notice={changedElsewhere && notice?.tone !== 'error' ? CHANGED_ELSEWHERE : notice} />
+      <FormAlert notice={changedElsewhere && notice?.tone !== 'error' ? CHANGED_ELSEWHERE : notice} ref={alertRef} />
       {(conflict || changedElsewhere) && (
         <div className={adminStyles.submitRow}>
           <button type="button" className={listStyles.plainButton} onClick={() => void reload()}>

@@ -141,6 +141,22 @@ describe('the machine form', () => {
     expect(messageOf(checkNewMachine(filled(changes)))).toBe(message);
   });
 
+  it('marks the prize cell at fault, keyed by its row as the server keys it', () => {
+    const checked = checkNewMachine(
+      filled({
+        paypalPrice: 'free',
+        prizes: [
+          prize({ prizeID: 'a', name: 'A', itemID: 'taco', weight: '1', stock: '1' }),
+          prize({ prizeID: 'b', name: 'B', itemID: 'taco', weight: '0', stock: '1' }),
+        ],
+      }),
+    );
+    expect(checked.ok ? {} : checked.fields).toEqual({
+      costUSD: MACHINE_MESSAGES.paypalPrice,
+      'prizes.1.weight': 'Prize 2, Weight: An odds weight must be at least 1.',
+    });
+  });
+
   it('says the first problem in the order of the form, the ID first', () => {
     expect(messageOf(checkNewMachine(newMachineDraft()))).toBe('An ID is required.');
   });

@@ -165,13 +165,17 @@ export function checkNewMachine(draft: MachineDraft): Checked<CreateMachineInput
   return checkWith(
     createMachineInputSchema,
     { machineID: draft.machineID, ...values(draft) },
-    { order: MACHINE_FIELD_ORDER, describe: describe(draft) },
+    { order: MACHINE_FIELD_ORDER, describe: describe(draft), markFields: true },
   );
 }
 
 /** `version` is the loaded one: a save over a spin or another admin's save since is refused (409). */
 export function checkMachineEdit(draft: MachineDraft, version: number): Checked<UpdateMachineInput> {
-  return checkWith(updateMachineInputSchema, { ...values(draft), version }, { describe: describe(draft) });
+  return checkWith(
+    updateMachineInputSchema,
+    { ...values(draft), version },
+    { order: MACHINE_FIELD_ORDER, describe: describe(draft), markFields: true },
+  );
 }
 
 /**

@@ -1,12 +1,14 @@
 import { adminShopMachinePath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { type FormEvent, useState } from 'react';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import type { ArrivalNotice } from '../components/arrival-notice';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { serverRefusal } from '../components/server-refusal';
 import { useGuardedSave } from '../components/use-guarded-save';
 import { useSaveMachine } from './api/save-machine';
 import { MachineFields } from './components/machine-fields';
@@ -34,7 +36,7 @@ export default function MachineNew() {
 
 function NewMachineForm({ environment }: { environment: Environment }) {
   const [draft, setDraft] = useState<MachineDraft>(newMachineDraft);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const save = useSaveMachine(environment);
   const navigate = useNavigate();
   const guard = useGuardedSave(environment);
@@ -44,7 +46,7 @@ function NewMachineForm({ environment }: { environment: Environment }) {
     if (guard.busy()) return;
     const checked = checkNewMachine(draft);
     if (!checked.ok) {
-      setNotice({ tone: 'error', text: checked.message });
+      refuse(checked.message, checked.fields);
       return;
     }
     const input = checked.value;
@@ -58,7 +60,7 @@ function NewMachineForm({ environment }: { environment: Environment }) {
       confirmLabel: 'Create in production',
     });
     await guard.run(confirmation, (done) => {
-      setNotice(null);
+      report(null);
       save.mutate(
         { create: input },
         {
@@ -66,7 +68,7 @@ function NewMachineForm({ environment }: { environment: Environment }) {
             const state: ArrivalNotice = { notice: MACHINE_MESSAGES.created };
             navigate(adminShopMachinePath(machine.machineID), { state });
           },
-          onError: (error) => setNotice({ tone: 'error', text: `The machine was not created. ${error.message}` }),
+          onError: (error) => refuse(...serverRefusal(error, (text) => `The machine was not created. ${text}`)),
           onSettled: done,
         },
       );
@@ -74,9 +76,9 @@ function NewMachineForm({ environment }: { environment: Environment }) {
   };
 
   return (
-    <form className={styles.machineForm} onSubmit={submit} noValidate aria-busy={save.isPending}>
-      <MachineFields environment={environment} draft={draft} onChange={setDraft} idFixed={false} />
-      <FormAlert notice={notice} />
+    <form ref={formRef} className={styles.machineForm} onSubmit={submit} noValidate aria-busy={save.isPending}>
+      <MachineFields environment={environment} draft={draft} onChange={setDraft} idFixed={false} errors={errors} />
+      <FormAlert notice={notice} ref={alertRef} />
       <div className={adminStyles.submitRow}>
         <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
           Create machine

@@ -4,7 +4,7 @@ import { fromLocalDateTime } from '../components/local-time';
 
 /** The shop's opening date as typed (datetime-local, the admin's zone); empty clears it: the shop is open. */
 export function checkOpening(text: string): Checked<ContainerSpinConfig> {
-  return checkWith(containerSpinConfigInputSchema, { shopOpens: fromLocalDateTime(text) });
+  return checkWith(containerSpinConfigInputSchema, { shopOpens: fromLocalDateTime(text) }, { markFields: true });
 }
 
 /** What players see now with this opening date. */

@@ -1,10 +1,11 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import type { CreditPack } from '@outpost/contracts/shop';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useFollowedDraft } from '../../../components/form/use-draft';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { LiveUpdates } from '../../../components/live-status/live-status';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
@@ -12,6 +13,7 @@ import adminStyles from '../components/admin-screen.module.css';
 import { useArrivalNotice } from '../components/arrival-notice';
 import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { serverRefusal } from '../components/server-refusal';
 import { useGuardedSave } from '../components/use-guarded-save';
 import { useCreditPack } from './api/get-credit-pack';
 import { useSaveCreditPack } from './api/save-credit-pack';
@@ -75,7 +77,9 @@ function PackEditForm({ environment, pack, canEdit, initialNotice }: PackEditFor
     pack,
     draftFromPack,
   );
-  const [notice, setNotice] = useState<FormNotice | null>(initialNotice ? { tone: 'ok', text: initialNotice } : null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal(
+    initialNotice ? { tone: 'ok', text: initialNotice } : null,
+  );
   const save = useSaveCreditPack(environment);
   const guard = useGuardedSave(environment);
 
@@ -84,7 +88,7 @@ function PackEditForm({ environment, pack, canEdit, initialNotice }: PackEditFor
     if (guard.busy() || !canEdit) return;
     const checked = checkPackEdit(draft);
     if (!checked.ok) {
-      setNotice({ tone: 'error', text: checked.message });
+      refuse(checked.message, checked.fields);
       return;
     }
     const input = checked.value;
@@ -103,15 +107,15 @@ function PackEditForm({ environment, pack, canEdit, initialNotice }: PackEditFor
       };
     };
     await guard.run(confirmation, (done) => {
-      setNotice(null);
+      report(null);
       save.mutate(
         { packID: pack.packID, input },
         {
           onSuccess: (saved) => {
             startFrom(saved);
-            setNotice({ tone: 'ok', text: PACK_MESSAGES.saved });
+            report({ tone: 'ok', text: PACK_MESSAGES.saved });
           },
-          onError: (error) => setNotice({ tone: 'error', text: `The credit pack was not saved. ${error.message}` }),
+          onError: (error) => refuse(...serverRefusal(error, (text) => `The credit pack was not saved. ${text}`)),
           onSettled: done,
         },
       );
@@ -119,15 +123,15 @@ function PackEditForm({ environment, pack, canEdit, initialNotice }: PackEditFor
   };
 
   return (
-    <form className={adminStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
+    <form ref={formRef} className={adminStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
       {!canEdit && <ReadOnlyNotice>Your role may view this credit pack but not change it.</ReadOnlyNotice>}
       <fieldset className={adminStyles.plain} disabled={!canEdit}>
-        <PackFields draft={draft} onChange={setDraft} idFixed />
+        <PackFields draft={draft} onChange={setDraft} idFixed errors={errors} />
       </fieldset>
       <p className={adminStyles.note}>
         Packs are never deleted, as orders keep naming them; untick “Available to players” to take one off sale.
       </p>
-      <FormAlert notice={changedElsewhere && notice?.tone !== 'error' ? CHANGED_ELSEWHERE : notice} />
+      <FormAlert notice={changedElsewhere && notice?.tone !== 'error' ? CHANGED_ELSEWHERE : notice} ref={alertRef} />
       {changedElsewhere && (
         <div className={adminStyles.submitRow}>
           <button type="button" className={listStyles.plainButton} onClick={() => startFrom(pack)}>

@@ -68,12 +68,12 @@ export function checkNewPack(draft: PackDraft): Checked<CreateCreditPackInput> {
   return checkWith(
     createCreditPackInputSchema,
     { packID: draft.packID, ...values(draft) },
-    { order: PACK_FIELD_ORDER, describe: describe(draft.price) },
+    { order: PACK_FIELD_ORDER, describe: describe(draft.price), markFields: true },
   );
 }
 
 export function checkPackEdit(draft: PackDraft): Checked<CreditPackInput> {
-  return checkWith(creditPackInputSchema, values(draft), { describe: describe(draft.price) });
+  return checkWith(creditPackInputSchema, values(draft), { describe: describe(draft.price), markFields: true });
 }
 
 /** "$4.99" as the lists and the confirmation show a price in cents. */

@@ -1,12 +1,14 @@
 import { adminShopPackPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { type FormEvent, useState } from 'react';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { useNavigate } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import type { ArrivalNotice } from '../components/arrival-notice';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { serverRefusal } from '../components/server-refusal';
 import { useGuardedSave } from '../components/use-guarded-save';
 import { useSaveCreditPack } from './api/save-credit-pack';
 import { PackFields } from './components/pack-fields';
@@ -30,7 +32,7 @@ export default function PackNew() {
 
 function NewPackForm({ environment }: { environment: Environment }) {
   const [draft, setDraft] = useState<PackDraft>(newPackDraft);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const save = useSaveCreditPack(environment);
   const navigate = useNavigate();
   const guard = useGuardedSave(environment);
@@ -40,7 +42,7 @@ function NewPackForm({ environment }: { environment: Environment }) {
     if (guard.busy()) return;
     const checked = checkNewPack(draft);
     if (!checked.ok) {
-      setNotice({ tone: 'error', text: checked.message });
+      refuse(checked.message, checked.fields);
       return;
     }
     const input = checked.value;
@@ -54,7 +56,7 @@ function NewPackForm({ environment }: { environment: Environment }) {
       confirmLabel: 'Create in production',
     });
     await guard.run(confirmation, (done) => {
-      setNotice(null);
+      report(null);
       save.mutate(
         { create: input },
         {
@@ -62,7 +64,7 @@ function NewPackForm({ environment }: { environment: Environment }) {
             const state: ArrivalNotice = { notice: PACK_MESSAGES.created };
             navigate(adminShopPackPath(pack.packID), { state });
           },
-          onError: (error) => setNotice({ tone: 'error', text: `The credit pack was not created. ${error.message}` }),
+          onError: (error) => refuse(...serverRefusal(error, (text) => `The credit pack was not created. ${text}`)),
           onSettled: done,
         },
       );
@@ -70,9 +72,9 @@ function NewPackForm({ environment }: { environment: Environment }) {
   };
 
   return (
-    <form className={adminStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
-      <PackFields draft={draft} onChange={setDraft} idFixed={false} />
-      <FormAlert notice={notice} />
+    <form ref={formRef} className={adminStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
+      <PackFields draft={draft} onChange={setDraft} idFixed={false} errors={errors} />
+      <FormAlert notice={notice} ref={alertRef} />
       <div className={adminStyles.submitRow}>
         <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
           Create credit pack

@@ -1,13 +1,15 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { type FormEvent, useState } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
-import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import { LoadState } from '../components/load-state';
 import { formatInstant, localTimeZone, toLocalDateTime } from '../components/local-time';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { serverRefusal } from '../components/server-refusal';
 import { useGuardedSave } from '../components/use-guarded-save';
 import { useSaveShopOpening, useShopOpening } from './api/shop-opening';
 import { ShopScreen } from './components/shop-screen';
@@ -48,14 +50,14 @@ interface OpeningFormProps {
 
 function OpeningForm({ environment, shopOpens, canEdit }: OpeningFormProps) {
   const [text, setText] = useState(() => toLocalDateTime(shopOpens));
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const save = useSaveShopOpening(environment);
   const guard = useGuardedSave(environment);
 
   const store = async (value: string) => {
     if (guard.busy() || !canEdit) return;
     const checked = checkOpening(value);
-    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+    if (!checked.ok) return refuse(checked.message, checked.fields);
     const opens = checked.value.shopOpens;
     const confirmation = () => ({
       message: (
@@ -68,13 +70,13 @@ function OpeningForm({ environment, shopOpens, canEdit }: OpeningFormProps) {
       confirmLabel: 'Save to production',
     });
     await guard.run(confirmation, (done) => {
-      setNotice(null);
+      report(null);
       save.mutate(checked.value, {
         onSuccess: (saved) => {
           setText(toLocalDateTime(saved.shopOpens));
-          setNotice({ tone: 'ok', text: OPENING_SAVED });
+          report({ tone: 'ok', text: OPENING_SAVED });
         },
-        onError: (error) => setNotice({ tone: 'error', text: `The opening date was not saved. ${error.message}` }),
+        onError: (error) => refuse(...serverRefusal(error, (text) => `The opening date was not saved. ${text}`)),
         onSettled: done,
       });
     });
@@ -86,7 +88,7 @@ function OpeningForm({ environment, shopOpens, canEdit }: OpeningFormProps) {
   };
 
   return (
-    <form className={adminStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
+    <form ref={formRef} className={adminStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
       <div className={styles.opening} role="status">
         <p>
           <strong>{shopOpens === null ? 'No opening date' : `Opens ${formatInstant(shopOpens)}`}</strong>
@@ -101,10 +103,11 @@ function OpeningForm({ environment, shopOpens, canEdit }: OpeningFormProps) {
           type="datetime-local"
           hint={`In your time zone (${localTimeZone()}); leave empty for a shop that is open now.`}
           value={text}
+          error={errors.shopOpens}
           onChange={(event) => setText(event.target.value)}
         />
       </fieldset>
-      <FormAlert notice={notice} />
+      <FormAlert notice={notice} ref={alertRef} />
       {canEdit && (
         <div className={adminStyles.submitRow}>
           <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>

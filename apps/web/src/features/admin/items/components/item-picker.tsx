@@ -24,6 +24,8 @@ interface ItemPickerProps {
   environment: Environment;
   value: string;
   onChange: (itemID: string) => void;
+  /** Why the form was refused for this field, if it was. */
+  error?: string | undefined;
 }
 
 /**
@@ -31,7 +33,7 @@ interface ItemPickerProps {
  * and screen readers work as usual) are the items of items-master matching what is typed, by
  * name or ID. Under it, the chosen item's name, or that the environment has no such item.
  */
-export function ItemPicker({ environment, value, onChange }: ItemPickerProps) {
+export function ItemPicker({ environment, value, onChange, error }: ItemPickerProps) {
   const listId = useId();
   const typed = useSettled(value.trim());
   const suggestions = useQuery({
@@ -60,6 +62,7 @@ export function ItemPicker({ environment, value, onChange }: ItemPickerProps) {
         list={listId}
         value={value}
         hint={hint}
+        error={error}
         autoCapitalize="none"
         autoComplete="off"
         spellCheck={false}

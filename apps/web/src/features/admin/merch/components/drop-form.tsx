@@ -35,19 +35,19 @@ export function MerchDropForm(props: InlineFormProps<MerchDropAdmin>) {
       confirmLabel: 'Delete drop',
     }),
   });
-  const { draft, set } = form;
+  const { draft, set, errors } = form;
 
   const submit = () => {
     if (editing) {
       const checked = checkMerchDropEdit(draft);
-      if (!checked.ok) return form.refuse(checked.message);
+      if (!checked.ok) return form.refuse(checked.message, checked.fields);
       return void form.save({ kind: 'update', dropID: editing.dropID, input: checked.value }, () => ({
         message: <p>This saves the merch drop “{checked.value.name}” in production, where players wait for it.</p>,
         confirmLabel: 'Save to production',
       }));
     }
     const checked = checkNewMerchDrop(draft);
-    if (!checked.ok) return form.refuse(checked.message);
+    if (!checked.ok) return form.refuse(checked.message, checked.fields);
     return void form.save({ kind: 'create', input: checked.value }, () => ({
       message: (
         <p>
@@ -61,17 +61,24 @@ export function MerchDropForm(props: InlineFormProps<MerchDropAdmin>) {
 
   return (
     <DropFormFrame form={form.frame} onSubmit={submit}>
-      <FormField label="Name" value={draft.name} onChange={(event) => set('name', event.target.value)} />
+      <FormField
+        label="Name"
+        value={draft.name}
+        error={errors.name}
+        onChange={(event) => set('name', event.target.value)}
+      />
       <FormField
         label="Opens at"
         type="datetime-local"
         hint={`In your time zone (${localTimeZone()}); players who subscribed are emailed then.`}
         value={draft.opensAt}
+        error={errors.opensAt}
         onChange={(event) => set('opensAt', event.target.value)}
       />
       <ProductPicker
         environment={environment}
         value={draft.products}
+        errors={errors}
         onChange={(products) => set('products', products)}
       />
     </DropFormFrame>

@@ -25,7 +25,7 @@ export function FulfilmentForm({ order, change }: FulfilmentFormProps) {
   const fulfil = (status: FulfilmentStatus) => {
     if (change.pending || !(status === 'packed' ? options.pack : options.ship)) return;
     const checked = checkFulfilment(status, tracking, order.version);
-    if (!checked.ok) return change.refuse(checked.message);
+    if (!checked.ok) return change.refuse(checked.message, checked.fields);
     const input = checked.value;
     const confirmation = () => ({
       message: (
@@ -68,6 +68,7 @@ export function FulfilmentForm({ order, change }: FulfilmentFormProps) {
           <FormField
             label="Tracking reference"
             value={tracking}
+            error={change.errors.trackingReference}
             hint="The carrier’s reference for the parcel; needed to mark the order shipped."
             autoCapitalize="characters"
             autoComplete="off"

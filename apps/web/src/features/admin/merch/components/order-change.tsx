@@ -2,9 +2,12 @@ import type { Environment } from '@outpost/contracts/environments';
 import type { AdminMerchOrder } from '@outpost/contracts/merch';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
-import { FormAlert, type FormNotice } from '../../../../components/form/form-alert';
+import type { FieldErrors } from '../../../../components/form/field-errors';
+import { FormAlert } from '../../../../components/form/form-alert';
+import { useFormRefusal } from '../../../../components/form/use-form-refusal';
 import { CallableError } from '../../../../lib/callable';
 import adminStyles from '../../components/admin-screen.module.css';
+import { serverRefusal } from '../../components/server-refusal';
 import type { ProductionConfirmation, useGuardedSave } from '../../components/use-guarded-save';
 import { type MerchOrderChange, useChangeMerchOrder } from '../api/change-merch-order';
 import styles from '../merch.module.css';
@@ -22,13 +25,14 @@ interface OrderChangeOptions {
 
 /**
  * One of the order screen's changes (fulfilment, refund): sent through the screen's guard, its
- * outcome in the form's alert region, the server's message word for word. A 409 (someone changed
+ * outcome in the form's alert region, the server's message word for word; a refusal marks the
+ * fields it names (the form's check's, or the server's) and focuses the first. A 409 (someone changed
  * the order meanwhile, or its state no longer allows it) offers to load the order as it is now. A
  * 503 (the payment provider did not answer, so a refund may be left pending) loads it at once.
  */
 export function useOrderChange({ environment, orderID, guard, onReload }: OrderChangeOptions) {
   const change = useChangeMerchOrder(environment, orderID);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const [stale, setStale] = useState(false);
 
   const send = (
@@ -38,20 +42,20 @@ export function useOrderChange({ environment, orderID, guard, onReload }: OrderC
     succeeded: (saved: AdminMerchOrder) => string,
   ) =>
     guard.run(confirmation, (done) => {
-      setNotice(null);
+      report(null);
       setStale(false);
       change.mutate(request, {
-        onSuccess: (saved) => setNotice({ tone: 'ok', text: succeeded(saved) }),
+        onSuccess: (saved) => report({ tone: 'ok', text: succeeded(saved) }),
         onError: (error) => {
           const status = error instanceof CallableError ? error.status : undefined;
           if (status === 'unavailable') {
             // The provider did not answer: a refund may now be pending there. The server's words,
             // and the order as the server has it.
-            setNotice({ tone: 'error', text: error.message });
+            refuse(error.message);
             void onReload();
             return;
           }
-          setNotice({ tone: 'error', text: `The order was not changed. ${error.message}` });
+          refuse(...serverRefusal(error, (text) => `The order was not changed. ${text}`));
           setStale(status === 'aborted');
         },
         onSettled: done,
@@ -60,14 +64,14 @@ export function useOrderChange({ environment, orderID, guard, onReload }: OrderC
 
   const reload = async () => {
     setStale(false);
-    setNotice(null);
+    report(null);
     await onReload();
-    setNotice({ tone: 'ok', text: 'The order as it stands now is on screen.' });
+    report({ tone: 'ok', text: 'The order as it stands now is on screen.' });
   };
 
   const outcome = (
     <div className={styles.actions}>
-      <FormAlert notice={notice} />
+      <FormAlert notice={notice} ref={alertRef} />
       {stale && (
         <button type="button" className={listStyles.plainButton} onClick={() => void reload()}>
           Reload the order
@@ -79,8 +83,12 @@ export function useOrderChange({ environment, orderID, guard, onReload }: OrderC
   return {
     send,
     pending: change.isPending,
-    /** A problem found before sending (the form's own check). */
-    refuse: (message: string) => setNotice({ tone: 'error', text: message }),
+    /** A problem found before sending (the form's own check), and the fields at fault. */
+    refuse: (message: string, fields?: FieldErrors) => refuse(message, fields),
+    /** The fields at fault, each with its message. */
+    errors,
+    /** Spread on the change's form (OrderChangeForm does), so its first field at fault takes the focus. */
+    formRef,
     outcome,
   };
 }
@@ -119,6 +127,7 @@ export function OrderChangeForm({
   };
   return (
     <form
+      ref={change.formRef}
       className={`${adminStyles.form} ${adminStyles.spaced}`}
       onSubmit={submit}
       noValidate

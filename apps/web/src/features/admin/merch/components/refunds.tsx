@@ -76,7 +76,7 @@ export function Refunds({ order, change }: RefundsProps) {
 
   const recordRefund = () => {
     const checked = checkRefund(draft, refundable);
-    if (!checked.ok) return change.refuse(checked.message);
+    if (!checked.ok) return change.refuse(checked.message, checked.fields);
     const input = checked.value;
     const amount = dollarsText(input.amountCents);
     const confirmation = () => ({
@@ -153,6 +153,7 @@ export function Refunds({ order, change }: RefundsProps) {
             inputMode="decimal"
             autoComplete="off"
             value={draft.amount}
+            error={change.errors.amountCents}
             hint={`Up to ${dollarsText(refundable)} can still be refunded. ${refundRoute(order)}`}
             onChange={(event) => set('amount', event.target.value)}
           />
@@ -161,6 +162,7 @@ export function Refunds({ order, change }: RefundsProps) {
             rows={3}
             maxLength={500}
             value={draft.reason}
+            error={change.errors.reason}
             onChange={(event) => set('reason', event.target.value)}
           />
         </OrderChangeForm>

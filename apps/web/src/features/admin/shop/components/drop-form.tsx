@@ -1,7 +1,6 @@
 import type { Drop } from '@outpost/contracts/shop';
-import { useId } from 'react';
-import formStyles from '../../../../components/form/form.module.css';
 import { FormField } from '../../../../components/form/form-field';
+import { SelectField } from '../../../../components/form/select-field';
 import { DropFormFrame, useDropForm } from '../../components/drop-form-frame';
 import type { InlineFormProps } from '../../components/inline-editor';
 import { formatInstant, localTimeZone } from '../../components/local-time';
@@ -27,22 +26,21 @@ export function DropForm(props: InlineFormProps<Drop>) {
       confirmLabel: 'Delete drop',
     }),
   });
-  const { draft, set } = form;
+  const { draft, set, errors } = form;
   const machines = useMachineChoices(environment);
-  const machineId = useId();
   const zone = localTimeZone();
 
   const submit = () => {
     if (editing) {
       const checked = checkDropEdit(draft);
-      if (!checked.ok) return form.refuse(checked.message);
+      if (!checked.ok) return form.refuse(checked.message, checked.fields);
       return void form.save({ kind: 'update', dropID: editing.dropID, input: checked.value }, () => ({
         message: <p>This saves the drop “{checked.value.name}” in production, where players wait for it.</p>,
         confirmLabel: 'Save to production',
       }));
     }
     const checked = checkNewDrop(draft);
-    if (!checked.ok) return form.refuse(checked.message);
+    if (!checked.ok) return form.refuse(checked.message, checked.fields);
     return void form.save({ kind: 'create', input: checked.value }, () => ({
       message: <p>This creates the drop “{checked.value.name}” in production.</p>,
       confirmLabel: 'Create in production',
@@ -51,28 +49,31 @@ export function DropForm(props: InlineFormProps<Drop>) {
 
   return (
     <DropFormFrame form={form.frame} onSubmit={submit}>
-      <div className={formStyles.field}>
-        <label htmlFor={machineId}>Machine</label>
-        <select
-          id={machineId}
-          className={formStyles.input}
-          value={draft.machineID}
-          onChange={(event) => set('machineID', event.target.value)}
-        >
-          <option value="">Choose a machine</option>
-          {machines.data?.rows.map((machine) => (
-            <option key={machine.machineID} value={machine.machineID}>
-              {machine.name} ({machine.machineID}){machine.available ? '' : ', unavailable'}
-            </option>
-          ))}
-        </select>
-      </div>
-      <FormField label="Name" value={draft.name} onChange={(event) => set('name', event.target.value)} />
+      <SelectField
+        label="Machine"
+        value={draft.machineID}
+        error={errors.machineID}
+        onChange={(event) => set('machineID', event.target.value)}
+      >
+        <option value="">Choose a machine</option>
+        {machines.data?.rows.map((machine) => (
+          <option key={machine.machineID} value={machine.machineID}>
+            {machine.name} ({machine.machineID}){machine.available ? '' : ', unavailable'}
+          </option>
+        ))}
+      </SelectField>
+      <FormField
+        label="Name"
+        value={draft.name}
+        error={errors.name}
+        onChange={(event) => set('name', event.target.value)}
+      />
       <FormField
         label="Opens at"
         type="datetime-local"
         hint={`In your time zone (${zone}).`}
         value={draft.opensAt}
+        error={errors.opensAt}
         onChange={(event) => set('opensAt', event.target.value)}
       />
       <FormField
@@ -80,6 +81,7 @@ export function DropForm(props: InlineFormProps<Drop>) {
         type="datetime-local"
         hint={`In your time zone (${zone}); the machine stops spinning then.`}
         value={draft.closesAt}
+        error={errors.closesAt}
         onChange={(event) => set('closesAt', event.target.value)}
       />
     </DropFormFrame>

@@ -1,4 +1,5 @@
 import type { Environment } from '@outpost/contracts/environments';
+import type { FieldErrors } from '../../../../components/form/field-errors';
 import { FormField } from '../../../../components/form/form-field';
 import { TextAreaField } from '../../../../components/form/text-area-field';
 import { CheckboxField } from '../../components/checkbox-field';
@@ -11,10 +12,12 @@ interface MachineFieldsProps {
   onChange: (draft: MachineDraft) => void;
   /** On the edit screen the ID is fixed (spins and drops name it). */
   idFixed: boolean;
+  /** The fields at fault, keyed as the schema keys them (`costUSD`, `prizes.1.weight`). */
+  errors: FieldErrors;
 }
 
 /** The machine's fields and its prizes table, the same on the create and edit screens. */
-export function MachineFields({ environment, draft, onChange, idFixed }: MachineFieldsProps) {
+export function MachineFields({ environment, draft, onChange, idFixed, errors }: MachineFieldsProps) {
   const set = <Field extends keyof MachineDraft>(field: Field, value: MachineDraft[Field]) =>
     onChange({ ...draft, [field]: value });
   return (
@@ -22,6 +25,7 @@ export function MachineFields({ environment, draft, onChange, idFixed }: Machine
       <FormField
         label="Machine ID"
         value={draft.machineID}
+        error={errors.machineID}
         readOnly={idFixed}
         hint={
           idFixed
@@ -32,11 +36,17 @@ export function MachineFields({ environment, draft, onChange, idFixed }: Machine
         spellCheck={false}
         onChange={(event) => set('machineID', event.target.value.toLowerCase())}
       />
-      <FormField label="Name" value={draft.name} onChange={(event) => set('name', event.target.value)} />
+      <FormField
+        label="Name"
+        value={draft.name}
+        error={errors.name}
+        onChange={(event) => set('name', event.target.value)}
+      />
       <TextAreaField
         label="Description"
         rows={3}
         value={draft.description}
+        error={errors.description}
         onChange={(event) => set('description', event.target.value)}
       />
       <FormField
@@ -47,6 +57,7 @@ export function MachineFields({ environment, draft, onChange, idFixed }: Machine
         step={1}
         hint="What one spin takes from the player's credits."
         value={draft.costCredits}
+        error={errors.costCredits}
         onChange={(event) => set('costCredits', event.target.value)}
       />
       <FormField
@@ -54,6 +65,7 @@ export function MachineFields({ environment, draft, onChange, idFixed }: Machine
         inputMode="decimal"
         hint="In dollars, e.g. 0.99, for a spin paid with PayPal; leave empty for credits only."
         value={draft.paypalPrice}
+        error={errors.costUSD}
         onChange={(event) => set('paypalPrice', event.target.value)}
       />
       <CheckboxField
@@ -61,7 +73,12 @@ export function MachineFields({ environment, draft, onChange, idFixed }: Machine
         checked={draft.available}
         onChange={(checked) => set('available', checked)}
       />
-      <PrizesEditor environment={environment} prizes={draft.prizes} onChange={(prizes) => set('prizes', prizes)} />
+      <PrizesEditor
+        environment={environment}
+        prizes={draft.prizes}
+        errors={errors}
+        onChange={(prizes) => set('prizes', prizes)}
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { FieldErrors } from '../../../../components/form/field-errors';
 import { FormField } from '../../../../components/form/form-field';
 import { CheckboxField } from '../../components/checkbox-field';
 import type { PackDraft } from '../pack-form';
@@ -7,10 +8,12 @@ interface PackFieldsProps {
   onChange: (draft: PackDraft) => void;
   /** On the edit screen the ID is fixed (orders name it). */
   idFixed: boolean;
+  /** The fields at fault, keyed as the schema keys them (the price as `costUSD`). */
+  errors: FieldErrors;
 }
 
 /** The credit pack's fields, the same on the create and edit screens. */
-export function PackFields({ draft, onChange, idFixed }: PackFieldsProps) {
+export function PackFields({ draft, onChange, idFixed, errors }: PackFieldsProps) {
   const set = <Field extends keyof PackDraft>(field: Field, value: PackDraft[Field]) =>
     onChange({ ...draft, [field]: value });
   return (
@@ -18,6 +21,7 @@ export function PackFields({ draft, onChange, idFixed }: PackFieldsProps) {
       <FormField
         label="Pack ID"
         value={draft.packID}
+        error={errors.packID}
         readOnly={idFixed}
         hint={
           idFixed
@@ -28,7 +32,12 @@ export function PackFields({ draft, onChange, idFixed }: PackFieldsProps) {
         spellCheck={false}
         onChange={(event) => set('packID', event.target.value.toLowerCase())}
       />
-      <FormField label="Name" value={draft.name} onChange={(event) => set('name', event.target.value)} />
+      <FormField
+        label="Name"
+        value={draft.name}
+        error={errors.name}
+        onChange={(event) => set('name', event.target.value)}
+      />
       <FormField
         label="Credits"
         type="number"
@@ -37,6 +46,7 @@ export function PackFields({ draft, onChange, idFixed }: PackFieldsProps) {
         step={1}
         hint="How many credits the pack adds to the player's balance."
         value={draft.credits}
+        error={errors.credits}
         onChange={(event) => set('credits', event.target.value)}
       />
       <FormField
@@ -44,6 +54,7 @@ export function PackFields({ draft, onChange, idFixed }: PackFieldsProps) {
         inputMode="decimal"
         hint="In dollars, e.g. 4.99. PayPal charges exactly this."
         value={draft.price}
+        error={errors.costUSD}
         onChange={(event) => set('price', event.target.value)}
       />
       <CheckboxField

@@ -1,7 +1,9 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { MACHINE_MAX_PRIZES } from '@outpost/contracts/shop';
-import { useEffect, useId, useRef } from 'react';
+import { type ComponentProps, useEffect, useId, useRef } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
+import { useFieldDescription } from '../../../../components/form/field-description';
+import type { FieldErrors } from '../../../../components/form/field-errors';
 import { useItemChoices } from '../../api/get-item-choices';
 import adminStyles from '../../components/admin-screen.module.css';
 import { moveItem } from '../../components/move-item';
@@ -12,6 +14,19 @@ interface PrizesEditorProps {
   environment: Environment;
   prizes: PrizeDraft[];
   onChange: (prizes: PrizeDraft[]) => void;
+  /** The form's field errors: a prize's are keyed `prizes.{row}.{field}`, as the schema and server key them. */
+  errors?: FieldErrors;
+}
+
+/** A cell's input, named by its aria-label; an error marks it and is read out with it, under it in the cell. */
+function PrizeInput({ error, ...input }: Omit<ComponentProps<'input'>, 'id'> & { error: string | undefined }) {
+  const field = useFieldDescription(undefined, error);
+  return (
+    <>
+      <input {...input} {...field.controlProps} />
+      {field.messages}
+    </>
+  );
 }
 
 type FocusTarget = { key: string; control: 'first' | 'up' | 'down' } | 'add' | null;
@@ -22,7 +37,7 @@ type FocusTarget = { key: string; control: 'first' | 'up' | 'down' } | 'add' | n
  * and removed with buttons. Focus follows the change: into a new row, along with a moved row's
  * button, or to '+ Add prize' once a row is removed.
  */
-export function PrizesEditor({ environment, prizes, onChange }: PrizesEditorProps) {
+export function PrizesEditor({ environment, prizes, onChange, errors = {} }: PrizesEditorProps) {
   const table = useRef<HTMLTableSectionElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const focusNext = useRef<FocusTarget>(null);
@@ -89,11 +104,13 @@ export function PrizesEditor({ environment, prizes, onChange }: PrizesEditorProp
           <tbody ref={table}>
             {prizes.map((prize, index) => {
               const label = `Prize ${index + 1}`;
+              const errorOf = (field: keyof PrizeDraft) => errors[`prizes.${index}.${field}`];
               return (
                 <tr key={prize.key} data-row={prize.key}>
                   <th scope="row">{index + 1}</th>
                   <td>
-                    <input
+                    <PrizeInput
+                      error={errorOf('prizeID')}
                       aria-label={`${label} ID`}
                       value={prize.prizeID}
                       autoCapitalize="none"
@@ -102,14 +119,16 @@ export function PrizesEditor({ environment, prizes, onChange }: PrizesEditorProp
                     />
                   </td>
                   <td>
-                    <input
+                    <PrizeInput
+                      error={errorOf('name')}
                       aria-label={`${label} name`}
                       value={prize.name}
                       onChange={(event) => update(prize.key, { name: event.target.value })}
                     />
                   </td>
                   <td>
-                    <input
+                    <PrizeInput
+                      error={errorOf('itemID')}
                       aria-label={`${label} item`}
                       value={prize.itemID}
                       list={items.data ? itemListId : undefined}
@@ -119,7 +138,8 @@ export function PrizesEditor({ environment, prizes, onChange }: PrizesEditorProp
                     />
                   </td>
                   <td className={styles.narrow}>
-                    <input
+                    <PrizeInput
+                      error={errorOf('weight')}
                       aria-label={`${label} weight`}
                       type="number"
                       inputMode="numeric"
@@ -130,7 +150,8 @@ export function PrizesEditor({ environment, prizes, onChange }: PrizesEditorProp
                     />
                   </td>
                   <td className={styles.narrow}>
-                    <input
+                    <PrizeInput
+                      error={errorOf('stock')}
                       aria-label={`${label} stock`}
                       type="number"
                       inputMode="numeric"
