@@ -332,9 +332,12 @@ describe.each(TEST_DIALECTS)('rewards to everyone on %s', (dialect) => {
     const request = reward();
     const unknownItem = await send({ ...request, items: [{ itemID: 'jetpack' }] });
     expect(unknownItem.statusCode).toBe(400);
+    const unknownItemMessage = `${unknownItemsMessage(['jetpack'], 'development')} Nothing was given.`;
     expect(unknownItem.json()).toEqual(
-      errorBody('invalid-argument', `${unknownItemsMessage(['jetpack'], 'development')} Nothing was given.`, {
+      errorBody('invalid-argument', unknownItemMessage, {
         unknownItemIDs: ['jetpack'],
+        // The item's row, for the form to mark.
+        fields: { 'items.0.itemID': unknownItemMessage },
       }),
     );
     const cases: [object, string][] = [
