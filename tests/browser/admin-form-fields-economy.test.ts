@@ -5,6 +5,7 @@ import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PACK_MESSAGES } from '../../apps/web/src/features/admin/shop/pack-form';
 import { useRoleSessions } from './accounts-helpers';
+import { descriptionOf, isFocused } from './field-marks';
 import { goWithinApp, seriousAxeViolations, useSite } from './harness';
 
 /*
@@ -33,17 +34,6 @@ async function open(path: string, heading: string): Promise<void> {
   await goWithinApp(page(), fixture.site.url, path);
   await page().getByRole('heading', { level: 1, name: heading }).waitFor();
 }
-
-const isFocused = (field: Locator) => field.evaluate((element) => element === document.activeElement);
-
-/** What a control reads out with it: the texts of the elements its aria-describedby names. */
-const descriptionOf = (field: Locator) =>
-  field.evaluate((element) =>
-    (element.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .filter(Boolean)
-      .map((id) => document.getElementById(id)?.textContent ?? `(no element ${id})`),
-  );
 
 /** The alert says `text`; the field is marked with `message` tied to it, and has the focus. */
 async function expectPointedAt(field: Locator, message: string, text = message): Promise<void> {

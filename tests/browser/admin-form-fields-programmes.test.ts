@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { useRoleSessions } from './accounts-helpers';
+import { descriptionOf, isFocused } from './field-marks';
 import { callApi, seriousAxeViolations, useSite } from './harness';
 
 /*
@@ -40,17 +41,6 @@ async function expectAlert(scope: Page | Locator, text: string): Promise<void> {
   await alert.waitFor();
   expect(await alert.innerText()).toBe(text);
 }
-
-const isFocused = (field: Locator) => field.evaluate((element) => element === document.activeElement);
-
-/** What a field reads out with it: the texts of the elements its aria-describedby names. */
-const descriptionOf = (field: Locator) =>
-  field.evaluate((element) =>
-    (element.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .filter(Boolean)
-      .map((id) => document.getElementById(id)?.textContent ?? `(no element ${id})`),
-  );
 
 /** The field is marked at fault, reads `message` with it, has the focus, and the page has no serious axe violation. */
 async function expectPointedAt(page: Page, field: Locator, message: string): Promise<void> {

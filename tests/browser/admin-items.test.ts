@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findItem, findPurchasable, mergePurchasables } from '../../apps/server/src/items/queries';
 import { useRoleSessions } from './accounts-helpers';
+import { openIn } from './admin-pages';
 import { MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 
 // 2 sign-ups from one address: under the server's default auth rate limits.
@@ -18,15 +19,6 @@ const PURCHASABLE = `night-drone-${tag}`;
 const url = (path: string) => `${fixture.site.url}${path}`;
 const game = (environment: Environment) => fixture.site.server.stores.game[environment];
 
-/** Opens an admin screen in `environment`, switching the admin's environment first when needed. */
-async function openIn(page: Page, environment: Environment, path: string): Promise<void> {
-  await page.goto(url(path));
-  const select = page.getByLabel('Environment');
-  await select.waitFor();
-  if ((await select.inputValue()) !== environment) await select.selectOption(environment);
-  await page.locator(`[data-environment="${environment}"]`).waitFor();
-}
-
 /** A form's outcome is in its role="alert" region. */
 async function expectAlert(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
@@ -35,7 +27,7 @@ async function expectAlert(page: Page, text: string): Promise<void> {
 describe('items and purchasables, as staff', () => {
   it('lists the demo purchasables with the refresh line', async () => {
     const { page } = sessions.staff;
-    await openIn(page, 'development', '/admin/purchasables/list');
+    await openIn(page, fixture.site.url, 'development', '/admin/purchasables/list');
     await page.getByRole('heading', { level: 1, name: 'Purchasables' }).waitFor();
     await page.getByText('The game’s refresh loads all 4 purchasables of development').waitFor();
     const table = page.getByRole('table', { name: 'Purchasables' });
@@ -46,7 +38,7 @@ describe('items and purchasables, as staff', () => {
 
   it('creates an item, then a purchasable of it, checking the forms with the server’s messages', async () => {
     const { page } = sessions.staff;
-    await openIn(page, 'beta', '/admin/items/list');
+    await openIn(page, fixture.site.url, 'beta', '/admin/items/list');
     await page.getByRole('link', { name: '+ New Item' }).click();
     await page.waitForURL(url('/admin/items/new'));
     await page.getByRole('button', { name: 'Create Item' }).click();
@@ -84,7 +76,7 @@ describe('items and purchasables, as staff', () => {
 
   it('saves only the fields changed, keeping another admin’s change to another field', async () => {
     const { page } = sessions.staff;
-    await openIn(page, 'beta', `/admin/purchasables/${PURCHASABLE}`);
+    await openIn(page, fixture.site.url, 'beta', `/admin/purchasables/${PURCHASABLE}`);
     await page.getByRole('heading', { level: 1, name: 'Night Drone Skin' }).waitFor();
     await page.getByLabel('Cost (credits)').fill('250');
     await page.getByLabel('Available: on sale in the game').check();
@@ -108,7 +100,7 @@ describe('items and purchasables, as staff', () => {
 
   it('asks before deleting, and says what still uses an item', async () => {
     const { page } = sessions.staff;
-    await openIn(page, 'beta', `/admin/items/${ITEM}`);
+    await openIn(page, fixture.site.url, 'beta', `/admin/items/${ITEM}`);
     await page.getByRole('heading', { level: 1, name: 'Night Drone Skin' }).waitFor();
     await page.getByRole('button', { name: 'Delete item' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this item' });
@@ -136,7 +128,7 @@ describe('items and purchasables, as staff', () => {
         .execute();
     }
     try {
-      await openIn(page, 'beta', '/admin/purchasables/list');
+      await openIn(page, fixture.site.url, 'beta', '/admin/purchasables/list');
       const note = page.getByRole('status').filter({ hasText: 'The refresh is capped.' });
       await note.waitFor();
       expect(await note.innerText()).toContain('never reach the game');
@@ -148,7 +140,7 @@ describe('items and purchasables, as staff', () => {
   it('asks before creating in production, and creates nothing when cancelled', async () => {
     const { page } = sessions.staff;
     const itemID = `prod-${tag}`;
-    await openIn(page, 'production', '/admin/items/new');
+    await openIn(page, fixture.site.url, 'production', '/admin/items/new');
     await page.getByLabel('Item ID').fill(itemID);
     await page.getByLabel('Name').fill('Production Hat');
     await page.getByRole('button', { name: 'Create Item' }).click();
@@ -166,7 +158,7 @@ describe('items and purchasables, as staff', () => {
 describe('items and purchasables, as a moderator', () => {
   it('shows the lists and a purchasable read-only', async () => {
     const { page } = sessions.moderator;
-    await openIn(page, 'beta', '/admin/purchasables/list');
+    await openIn(page, fixture.site.url, 'beta', '/admin/purchasables/list');
     await page.getByRole('table', { name: 'Purchasables' }).waitFor();
     expect(await page.getByRole('link', { name: '+ New Purchasable' }).count()).toBe(0);
     await page.goto(url(`/admin/purchasables/${PURCHASABLE}`));

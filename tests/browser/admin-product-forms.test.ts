@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStripe, startLocalStripe } from '../../apps/server/src/payments/stripe/testing/local-stripe';
 import { findProduct } from '../../apps/server/src/products/queries';
 import { useRoleSessions } from './accounts-helpers';
+import { expectAlert, openIn } from './admin-pages';
+import { descriptionOf, isFocused } from './field-marks';
 import { launchBrowser, type Site, seriousAxeViolations, startSite } from './harness';
 
 /*
@@ -37,31 +39,7 @@ const url = (path: string) => `${fixture.site.url}${path}`;
 const stored = (environment: Environment, productID: string) =>
   findProduct(fixture.site.server.stores.game[environment], productID);
 
-async function openIn(page: Page, environment: Environment, path: string): Promise<void> {
-  await page.goto(url(path));
-  const select = page.getByLabel('Environment');
-  await select.waitFor();
-  if ((await select.inputValue()) !== environment) await select.selectOption(environment);
-  await page.locator(`[data-environment="${environment}"]`).waitFor();
-}
-
-async function expectAlert(page: Page, text: string): Promise<void> {
-  await page.getByRole('alert').filter({ hasText: text }).waitFor();
-  expect(await page.getByRole('alert').filter({ hasText: text }).innerText()).toBe(text);
-}
-
 const variety = (page: Page, number: number) => page.getByRole('group', { name: `Variety ${number}`, exact: true });
-
-const isFocused = (field: Locator) => field.evaluate((element) => element === document.activeElement);
-
-/** What a field reads out with it: the texts of the elements its aria-describedby names. */
-const descriptionOf = (field: Locator) =>
-  field.evaluate((element) =>
-    (element.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .filter(Boolean)
-      .map((id) => document.getElementById(id)?.textContent ?? `(no element ${id})`),
-  );
 
 /** A field marked at fault: aria-invalid, its message read with it, and a border unlike a valid field's. */
 async function expectMarked(field: Locator, message: string, valid: Locator): Promise<void> {
@@ -74,7 +52,7 @@ async function expectMarked(field: Locator, message: string, valid: Locator): Pr
 describe('product forms point at the field', () => {
   it('marks the fields a create got wrong and moves focus to the first, with spec §5’s message', async () => {
     const { page } = sessions.staff;
-    await openIn(page, 'beta', '/admin/products/new');
+    await openIn(page, fixture.site.url, 'beta', '/admin/products/new');
     await page.getByRole('heading', { level: 1, name: 'Create Product' }).waitFor();
     await expect.poll(() => page.title()).toBe('Create Product — Admin — Outpost');
 
@@ -110,7 +88,7 @@ describe('product forms point at the field', () => {
   it('names the variety without a Stripe id on create and edit where Stripe is on, and keeps the release date', async () => {
     const { page } = sessions.staff;
     const productID = `stripe-${tag}`;
-    await openIn(page, 'development', '/admin/products/new');
+    await openIn(page, fixture.site.url, 'development', '/admin/products/new');
     await page.getByRole('heading', { level: 1, name: 'Create Product' }).waitFor();
     const releaseOnCreate = page.getByLabel('Release Date');
     const releaseHint = await descriptionOf(releaseOnCreate);

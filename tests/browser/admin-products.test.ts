@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { findProduct } from '../../apps/server/src/products/queries';
 import { useRoleSessions } from './accounts-helpers';
+import { expectAlert, openIn } from './admin-pages';
 import { MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 
 // 2 sign-ups from one address: under the server's default auth rate limits.
@@ -18,21 +19,6 @@ const url = (path: string) => `${fixture.site.url}${path}`;
 const stored = (environment: Environment, productID: string) =>
   findProduct(fixture.site.server.stores.game[environment], productID);
 
-/** Opens a product screen in `environment`, switching the admin's environment first when needed. */
-async function openIn(page: Page, environment: Environment, path: string): Promise<void> {
-  await page.goto(url(path));
-  const select = page.getByLabel('Environment');
-  await select.waitFor();
-  if ((await select.inputValue()) !== environment) await select.selectOption(environment);
-  await page.locator(`[data-environment="${environment}"]`).waitFor();
-}
-
-/** The spec's alerts are in-page messages in the form's role="alert" region. */
-async function expectAlert(page: Page, text: string): Promise<void> {
-  await page.getByRole('alert').filter({ hasText: text }).waitFor();
-  expect(await page.getByRole('alert').filter({ hasText: text }).innerText()).toBe(text);
-}
-
 const variety = (page: Page, number: number) => page.getByRole('group', { name: `Variety ${number}`, exact: true });
 
 const image = (color: string, format: 'png' | 'jpeg') =>
@@ -43,7 +29,7 @@ const image = (color: string, format: 'png' | 'jpeg') =>
 describe('products, as staff', () => {
   it('checks the create form with the spec’s alerts, creates with two varieties and opens the product', async () => {
     const { page } = sessions.staff;
-    await openIn(page, 'beta', '/admin/products/list');
+    await openIn(page, fixture.site.url, 'beta', '/admin/products/list');
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
     await page.getByRole('link', { name: '+ Create Product' }).click();
     await page.waitForURL(url('/admin/products/new'));
@@ -117,7 +103,7 @@ describe('products, as staff', () => {
 
   it('uploads, previews, reorders and removes images, changes status and shows the lifetime rule', async () => {
     const { page } = sessions.staff;
-    await openIn(page, 'beta', `/admin/products/${JACKET}`);
+    await openIn(page, fixture.site.url, 'beta', `/admin/products/${JACKET}`);
     await page.getByRole('heading', { level: 1, name: 'Field Jacket' }).waitFor();
     const save = page.getByRole('button', { name: 'Save Changes' });
 
@@ -200,7 +186,7 @@ describe('products, as staff', () => {
 
   it("refuses a file that is not an image with 'Error uploading file: …' and saves nothing", async () => {
     const { page } = sessions.staff;
-    await openIn(page, 'beta', `/admin/products/${JACKET}`);
+    await openIn(page, fixture.site.url, 'beta', `/admin/products/${JACKET}`);
     await page.getByRole('heading', { level: 1, name: 'Field Jacket' }).waitFor();
     const before = await stored('beta', JACKET);
     await page.getByLabel('Product Name').fill('Renamed Jacket');
@@ -221,7 +207,7 @@ describe('products, as staff', () => {
 
   it('says clearly when someone else saved first', async () => {
     const { page, context } = sessions.staff;
-    await openIn(page, 'beta', `/admin/products/${JACKET}`);
+    await openIn(page, fixture.site.url, 'beta', `/admin/products/${JACKET}`);
     await page.getByRole('heading', { level: 1, name: 'Field Jacket' }).waitFor();
 
     const other = await context.newPage();
@@ -241,7 +227,7 @@ describe('products, as staff', () => {
 
   it('lists the product as cards and as a table, in its own environment only', async () => {
     const { page } = sessions.staff;
-    await openIn(page, 'beta', '/admin/products/list');
+    await openIn(page, fixture.site.url, 'beta', '/admin/products/list');
     const cards = page.getByRole('list', { name: 'Products' });
     const card = cards.getByRole('article', { name: 'Field Jacket' });
     await card.waitFor();
@@ -261,7 +247,7 @@ describe('products, as staff', () => {
     await page.waitForURL(url(`/admin/products/${JACKET}`));
 
     // Made in beta: absent from development.
-    await openIn(page, 'development', `/admin/products/list?search=${JACKET}`);
+    await openIn(page, fixture.site.url, 'development', `/admin/products/list?search=${JACKET}`);
     await page.getByText('No products found.').waitFor();
     await page.goto(url(`/admin/products/${JACKET}`));
     await page.getByText(`There is no product “${JACKET}” in development.`).waitFor();
@@ -283,7 +269,7 @@ describe('products, as staff', () => {
   it('asks before changing production, and says what the save removes', async () => {
     const { page } = sessions.staff;
     const id = `pin-${tag}`;
-    await openIn(page, 'production', '/admin/products/new');
+    await openIn(page, fixture.site.url, 'production', '/admin/products/new');
     await page.getByLabel('Product ID', { exact: true }).fill(id);
     await page.getByLabel('Product Name').fill('Signal Pin');
     await page.getByLabel('Description').fill('Enamel.');
@@ -332,7 +318,7 @@ describe('products, as staff', () => {
 describe('products, as a moderator', () => {
   it('shows the list and the product, but no way to create or change one', async () => {
     const { page } = sessions.moderator;
-    await openIn(page, 'beta', '/admin/products/list');
+    await openIn(page, fixture.site.url, 'beta', '/admin/products/list');
     await page.getByRole('article', { name: 'Field Jacket' }).waitFor();
     expect(await page.getByRole('link', { name: '+ Create Product' }).count()).toBe(0);
 

@@ -1,0 +1,19 @@
+import type { Environment } from '@outpost/contracts/environments';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Opens a back-office screen (`origin` + `path`) in `environment`, switching the admin's environment first when needed. */
+export async function openIn(page: Page, origin: string, environment: Environment, path: string): Promise<void> {
+  await page.goto(`${origin}${path}`);
+  const select = page.getByLabel('Environment');
+  await select.waitFor();
+  if ((await select.inputValue()) !== environment) await select.selectOption(environment);
+  await page.locator(`[data-environment="${environment}"]`).waitFor();
+}
+
+/** The form's alert region says exactly `text` (the spec's alerts are in-page messages in role="alert"). */
+export async function expectAlert(page: Page, text: string): Promise<void> {
+  const alert = page.getByRole('alert').filter({ hasText: text });
+  await alert.waitFor();
+  expect(await alert.innerText()).toBe(text);
+}
