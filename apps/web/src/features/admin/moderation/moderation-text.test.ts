@@ -41,7 +41,7 @@ describe('keys', () => {
 
   it('names a player by their display name, or says there is none yet', () => {
     expect(playerName('nova')).toBe('@nova');
-    expect(playerName(null)).toBe('No display name yet');
+    expect(playerName(null)).toBe('A player with no display name yet');
   });
 });
 

@@ -4,7 +4,7 @@ import {
   REPORT_SOURCE_LABELS,
   type ReportCategory,
 } from '@outpost/contracts/moderation';
-import { type Person, personName } from '@outpost/contracts/people';
+import { type Person, personName, UNNAMED_PERSON } from '@outpost/contracts/people';
 import { PROFILE_KEYS, type ProfileKey } from '@outpost/contracts/permissions';
 
 /*
@@ -45,7 +45,7 @@ export function excerpt(text: string, max = 120): string {
 }
 
 /** A player's name as the screens show it, or what stands in for a name not picked yet. */
-export const playerName = (displayName: string | null) => (displayName ? `@${displayName}` : 'No display name yet');
+export const playerName = (displayName: string | null) => (displayName ? `@${displayName}` : UNNAMED_PERSON);
 
 /** The report a moderator came from (`?report=`), carried from the report to the search and the player's page. */
 export function reportParam(params: URLSearchParams): string | null {
