@@ -4,13 +4,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChangeFeed } from '../changes/feed';
 import { LiveHub, LiveStream } from './hub';
 
-/** A response whose socket buffer holds what the test says. */
+/** A response whose socket buffer holds what the test says (events go to the socket itself). */
 class FakeResponse extends EventEmitter {
   writableLength = 0;
   written: string[] = [];
   ended = false;
-  write(text: string) {
-    this.written.push(text);
+  get socket() {
+    return this;
+  }
+  write(frame: string | Buffer) {
+    this.written.push(frame.toString());
     return true;
   }
   end() {

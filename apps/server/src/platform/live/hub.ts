@@ -75,19 +75,25 @@ export class LiveStream<Scope> {
     return false;
   }
 
-  /** Writes an event (or a comment); a stream whose socket is full is closed instead. */
-  write(text: string): void {
+  /**
+   * Writes an event (or a comment); a stream whose socket is full is closed instead. Straight to
+   * the socket (the response's body has no chunk framing, see routes.ts): through the response,
+   * each write corks its socket until the next tick and flushes it as a writev of its own, which
+   * cost a change fanned out to 10,000 streams a quarter of its time.
+   */
+  write(frame: string | Buffer): void {
     if (this.closed) return;
-    if (this.#response.writableLength > MAX_BUFFERED_BYTES) {
+    const socket = this.#response.socket;
+    if (!socket || socket.writableLength > MAX_BUFFERED_BYTES) {
       this.close();
       return;
     }
-    this.#response.write(text);
+    socket.write(frame);
   }
 
-  /** Sends an event whose data is already JSON: a change going to thousands of streams is serialized once. */
+  /** Sends an event whose data is already JSON. */
   send(event: string, json: string): void {
-    this.write(`id: ${formatCursor(this.cursor)}\nevent: ${event}\ndata: ${json}\n\n`);
+    this.write(eventFrame(formatCursor(this.cursor), event, json));
   }
 
   close(): void {
@@ -96,6 +102,10 @@ export class LiveStream<Scope> {
     this.#response.end();
     this.#onClose();
   }
+}
+
+function eventFrame(id: string, event: string, json: string): string {
+  return `id: ${id}\nevent: ${event}\ndata: ${json}\n\n`;
 }
 
 export class LiveHub<Scope> {
@@ -254,10 +264,18 @@ export class LiveHub<Scope> {
           this.#log.error({ err: error, topic: row.topic, key: row.key }, 'live: could not load a changed record');
           continue;
         }
+        // A change going to thousands of streams is serialized and encoded once per cursor they stand at.
         const json = JSON.stringify({ key: row.key, record: record ?? null });
+        const frames = new Map<string, Buffer>();
         for (const stream of members) {
           stream.cursor[side] = Math.max(stream.cursor[side], Number(row.seq));
-          stream.send(row.topic, json);
+          const id = formatCursor(stream.cursor);
+          let frame = frames.get(id);
+          if (!frame) {
+            frame = Buffer.from(eventFrame(id, row.topic, json));
+            frames.set(id, frame);
+          }
+          stream.write(frame);
         }
       }
     }

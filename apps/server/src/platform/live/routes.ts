@@ -105,11 +105,13 @@ export function registerLiveRoute<Scope>(app: FastifyInstance, options: LiveRout
       // From here the answer is the stream: Fastify's reply is done with, the headers set so far kept.
       reply.hijack();
       const response = reply.raw;
+      // An event stream ends only when its connection closes, so its body needs no chunk framing:
+      // each event then goes to the socket as it is, a frame shared by every stream at that point.
+      response.useChunkedEncodingByDefault = false;
       response.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store, no-transform',
-        connection: 'keep-alive',
         // nginx would otherwise hold events back in its buffer.
         'x-accel-buffering': 'no',
       });
