@@ -66,6 +66,8 @@ const NO_POSTGRES = 'skipped (no BENCH_DATABASE_URL)';
 /** The scale target's bar: what is left between two O(1) reads is noise, which pairs keep under this. */
 const SCALE_RATIO = 0.9;
 
+const CHECK_EMAIL_PATH = 'GET /api/fn/check-email';
+
 /** The issue's HTTP targets, in the order they are decided and printed. */
 const HTTP_TARGETS = {
   healthz: { name: 'GET /healthz through buildApp', requirement: '>= 0.8 x bare route', threshold: 0.8 },
@@ -85,6 +87,11 @@ const HTTP_TARGETS = {
     name: `signupCount with ${LARGE_LIST.toLocaleString('en-US')} signups, PostgreSQL`,
     requirement: `>= ${SCALE_RATIO} x its rate with ${SMALL_LIST.toLocaleString('en-US')} signups`,
     threshold: SCALE_RATIO,
+  },
+  logging: {
+    name: 'check-email at LOG_LEVEL=info through buildApp, SQLite',
+    requirement: '>= 0.85 x the same app at error',
+    threshold: 0.85,
   },
 } as const;
 
@@ -341,6 +348,19 @@ export async function runHttpBenches(webDist: string, options: BenchOptions): Pr
 
     console.log('  -- logging: LOG_LEVEL=info against the quiet app');
     const logging = await loggingCost(sqlite, results, lite, options);
+    const checkEmailLogging = logging.ratios.find((ratio) => ratio.path === CHECK_EMAIL_PATH);
+    targets.push(
+      checkEmailLogging
+        ? decided(
+            HTTP_TARGETS.logging.name,
+            HTTP_TARGETS.logging.requirement,
+            checkEmailLogging.infoOverQuiet >= HTTP_TARGETS.logging.threshold,
+            `${checkEmailLogging.infoOverQuiet.toFixed(2)} (median of back-to-back pairs ${checkEmailLogging.pairRatios.map((value) => value.toFixed(2)).join(' ')}; +${checkEmailLogging.cpuMicrosAdded.toFixed(0)} µs server CPU per request)`,
+            checkEmailLogging.infoOverQuiet,
+            HTTP_TARGETS.logging.threshold,
+          )
+        : unmeasured(HTTP_TARGETS.logging, 'skipped (check-email was not measured)'),
+    );
 
     const bareRates = [results.get(bareFirst), results.get(bareLast)].map(
       (result) => result?.requestsPerSecond ?? Number.NaN,
@@ -371,7 +391,7 @@ async function loggingCost(
   const ratios: LoggingCost['ratios'] = [];
   for (const [path, quiet, info] of [
     ['GET /healthz', benches.healthz, benches.healthzInfo],
-    ['GET /api/fn/check-email', benches.checkEmail, benches.checkEmailInfo],
+    [CHECK_EMAIL_PATH, benches.checkEmail, benches.checkEmailInfo],
   ] as const) {
     const pairs = await pairRatio(`${path}, LOG_LEVEL=info against quiet`, quiet, info, options);
     ratios.push({

@@ -14,6 +14,7 @@ import { ChangeFeed, changeFeedPruning } from './platform/changes/feed';
 import type { Config } from './platform/config';
 import type { StoreKey } from './platform/db/stores';
 import { registerAccessControl } from './platform/http/access';
+import { registerAccessLog } from './platform/http/access-log';
 import { registerCallableObservers } from './platform/http/callable-observers';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/http/errors';
 import { registerHealth } from './platform/http/health';
@@ -146,6 +147,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     childLoggerFactory: lazyRequestLogger,
+    // One access line per request instead (registerAccessLog).
+    disableRequestLogging: true,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     // A HEAD twin of every GET API route would be a second door past its rate limit; static
@@ -155,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerAccessLog(app);
   registerSecurityHeaders(app, production, cspSources);
   registerRequestInputChecks(app);
   await registerRouteSchemas(app, { title: 'Outpost', version: API_VERSION });

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,23 +8,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 const MAIN = path.join(import.meta.dirname, 'main.ts');
 
-interface Started {
-  child: ChildProcess;
-  url: URL;
-  exit: Promise<{ code: number | null; stderr: string }>;
-}
-
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
 
+interface LogEntry {
+  msg?: string;
+  listening?: string;
+  reqId?: string;
+  req?: { url?: string };
+  res?: { statusCode?: number };
+}
+
 /** Runs the real entry point (main.ts through tsx) the way `npm start` runs the build. */
-function run(env: Record<string, string>): {
-  child: ChildProcess;
-  exit: Started['exit'];
-  lines: AsyncIterable<string>;
-} {
+function run(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -33,30 +32,41 @@ function run(env: Record<string, string>): {
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
+  // Every JSON line the process writes, as it writes them.
+  const entries: LogEntry[] = [];
+  const arrivals = new EventEmitter();
+  let partial = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    const parts = (partial + chunk).split('\n');
+    partial = parts.pop() ?? '';
+    for (const line of parts) if (line.startsWith('{')) entries.push(JSON.parse(line) as LogEntry);
+    arrivals.emit('lines');
+  });
   const exit = new Promise<{ code: number | null; stderr: string }>((resolve) =>
     child.on('exit', (code) => resolve({ code, stderr })),
   );
-  async function* lines() {
-    let buffer = '';
-    for await (const chunk of child.stdout ?? []) {
-      buffer += chunk;
-      const parts = buffer.split('\n');
-      buffer = parts.pop() ?? '';
-      yield* parts;
-    }
-  }
-  return { child, exit, lines: lines() };
+  /** The first line `matches`, once written; rejects when the process exits first. */
+  const line = (matches: (entry: LogEntry) => boolean) =>
+    new Promise<LogEntry>((resolve, reject) => {
+      const look = () => {
+        const found = entries.find(matches);
+        if (!found) return;
+        arrivals.off('lines', look);
+        resolve(found);
+      };
+      arrivals.on('lines', look);
+      look();
+      void exit.then(() => reject(new Error(`the server exited: ${stderr}`)));
+    });
+  return { child, exit, entries, line };
 }
 
-async function start(): Promise<Started> {
+async function start() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-main-'));
-  const { child, exit, lines } = run({ DATA_DIR: dataDir });
-  for await (const line of lines) {
-    if (!line.startsWith('{')) continue;
-    const entry = JSON.parse(line) as { msg?: string; listening?: string };
-    if (entry.msg === 'Outpost is up' && entry.listening) return { child, url: new URL(entry.listening), exit };
-  }
-  throw new Error(`the server did not start: ${(await exit).stderr}`);
+  const started = run({ DATA_DIR: dataDir });
+  const up = await started.line((entry) => entry.msg === 'Outpost is up' && entry.listening !== undefined);
+  return { ...started, url: new URL(up.listening as string) };
 }
 
 describe('the server process', () => {
@@ -100,5 +110,23 @@ describe('the server process', () => {
     expect(response).toMatch(/^HTTP\/1\.1 200 /);
     expect(response).toContain('{"data":{"email":"inflight@example.com","created":true}}');
     expect((await exit).code).toBe(0);
+  });
+
+  it('writes one line per request with its id, and loses none when it stops right after them', async () => {
+    const { child, url, exit, entries } = await start();
+    const requests = 500;
+    const answers = await Promise.all(
+      Array.from({ length: requests }, () => fetch(new URL('/healthz', url)).then((response) => response.status)),
+    );
+    expect(answers.every((status) => status === 200)).toBe(true);
+    // At once: the lines still in the logger's buffer must reach stdout before the process ends.
+    child.kill('SIGTERM');
+    expect((await exit).code).toBe(0);
+    const served = entries.filter((entry) => entry.msg === 'request completed' && entry.req?.url === '/healthz');
+    expect(served).toHaveLength(requests);
+    expect(served.every((entry) => entry.res?.statusCode === 200)).toBe(true);
+    expect(new Set(served.map((entry) => entry.reqId)).size).toBe(requests);
+    // Fastify's own two lines per request are replaced by that one.
+    expect(entries.some((entry) => entry.msg === 'incoming request')).toBe(false);
   });
 });

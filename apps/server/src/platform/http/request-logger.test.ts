@@ -5,6 +5,8 @@ interface LogLine {
   level: number;
   msg: string;
   reqId?: string;
+  req?: { url?: string };
+  res?: { statusCode?: number };
 }
 
 /** The whole app logging at `logLevel` into an array, with one route that fails. */
@@ -28,24 +30,24 @@ describe('request logging', () => {
     stores = undefined;
   });
 
-  it('writes each request line with its request id at LOG_LEVEL=info', async () => {
+  it('writes one line per request, with its request id, at LOG_LEVEL=info', async () => {
     stores = await openTestStores('sqlite');
     const { app, lines } = await loggingApp(stores, 'info');
     await app.inject({ method: 'GET', url: '/healthz' });
-    await app.inject({ method: 'GET', url: '/healthz' });
+    await app.inject({ method: 'GET', url: '/request-logger-test/fails' });
     await app.close();
 
-    const requestLines = lines.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed');
-    expect(requestLines.map((line) => line.msg)).toEqual([
-      'incoming request',
-      'request completed',
-      'incoming request',
-      'request completed',
+    const requestLines = lines.filter((line) => line.msg === 'request completed');
+    expect(requestLines.map((line) => [line.req?.url, line.res?.statusCode])).toEqual([
+      ['/healthz', 200],
+      ['/request-logger-test/fails', 500],
     ]);
-    const [first, , third] = requestLines;
-    expect(first?.reqId).toEqual(expect.any(String));
-    expect(requestLines.slice(0, 2).every((line) => line.reqId === first?.reqId)).toBe(true);
-    expect(third?.reqId).not.toBe(first?.reqId);
+    const [served, failed] = requestLines;
+    expect(served?.reqId).toEqual(expect.any(String));
+    expect(failed?.reqId).not.toBe(served?.reqId);
+    // The failure's own line carries the id of its request's line.
+    expect(lines.find((line) => line.msg === 'request failed')?.reqId).toBe(failed?.reqId);
+    expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
   });
 
   it('writes nothing for a served request at LOG_LEVEL=error, and a failure with its request id', async () => {
