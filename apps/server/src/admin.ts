@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { environmentSchema } from '@outpost/contracts/environments';
 import { PERSONAL_DATA_PARTS } from './domains';
@@ -14,9 +15,10 @@ import {
 } from './identity/lifecycle/deletion';
 import { findUserIdByEmail, listUsers } from './identity/queries';
 import { type Config, ConfigError, loadConfig } from './platform/config';
+import { BackupError, type BackupManifest, backupStores, restoreStores } from './platform/db/backup';
 import { createMailer } from './platform/mail/mailer';
 import { resolveAuthSecret } from './platform/secrets';
-import { createFileStore } from './platform/storage/create-file-store';
+import { createFileStore, localFileRoot } from './platform/storage/create-file-store';
 import { seedDemoData } from './seed';
 import { type AppStores, openAppStores } from './stores';
 
@@ -43,6 +45,12 @@ Commands:
   migrate                 bring every store to the latest schema
   seed [--env <env>]      write the demo data set into an environment's store
                           (default: APP_ENV); safe to run again
+  backup --out <dir>      write a backup of every store and of the local file store's
+                          uploads into a new folder; safe while the server runs
+                          (PostgreSQL: through pg_dump)
+  restore --from <dir>    replace every store and the local uploads with a backup; stop
+                          the server first (PostgreSQL: pg_restore and psql, in one
+                          transaction)
 `;
 
 type Command = (stores: AppStores, args: string[], config: Config) => Promise<string>;
@@ -126,6 +134,18 @@ const COMMANDS: Record<string, Command> = {
     return `Deleted ${email}; what others rely on now names ${anonymousId}. The server sweeps it once more after ${DELETION_SWEEP_GRACE_MS / 60_000} minutes.${earlier}`;
   },
   migrate: async () => 'Every store is at the latest migration.',
+  backup: async (stores, args, config) => {
+    const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+    const out = path.resolve(required(values, 'out'));
+    const manifest = await backupStores(backupTarget(stores, config), out);
+    return `Backed up ${describeBackup(manifest)} to ${out}.`;
+  },
+  restore: async (stores, args, config) => {
+    const { values } = parseArgs({ args, options: { from: { type: 'string' } } });
+    const from = path.resolve(required(values, 'from'));
+    const manifest = await restoreStores(backupTarget(stores, config), from);
+    return `Restored ${describeBackup(manifest)} from the backup of ${manifest.createdAt}. Start the server: it brings the stores to the latest migration.`;
+  },
   seed: async (stores, args, config) => {
     const { values } = parseArgs({ args, options: { env: { type: 'string', default: config.appEnv } } });
     const environment = environmentSchema.safeParse(values.env);
@@ -142,6 +162,16 @@ const COMMANDS: Record<string, Command> = {
 };
 
 class UsageError extends Error {}
+
+function backupTarget(stores: AppStores, config: Config) {
+  return { stores, dataDir: config.dataDir, fileRoot: localFileRoot(config) };
+}
+
+function describeBackup(manifest: BackupManifest): string {
+  const kind = manifest.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const files = manifest.files === null ? '' : ` and ${manifest.files} uploaded file${manifest.files === 1 ? '' : 's'}`;
+  return `the ${kind} stores ${manifest.stores.join(', ')}${files}`;
+}
 
 /** What deletions and downloads read and write; the CLI records them in APP_ENV's admin log. */
 function accountData(stores: AppStores, config: Config) {
@@ -180,6 +210,7 @@ main(process.argv.slice(2)).then(
       error instanceof AccountError ||
       error instanceof AccountGoneError ||
       error instanceof DeletionBlockedError ||
+      error instanceof BackupError ||
       error instanceof TypeError;
     process.stderr.write(`${known ? (error as Error).message : String(error)}\n`);
     process.exit(known ? 2 : 1);

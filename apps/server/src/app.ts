@@ -1,6 +1,6 @@
 import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import { ROUTES } from '@outpost/contracts/routes';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './domain';
 import { DOMAINS, SERVED_TOPICS } from './domains';
@@ -148,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : config.trustProxy,
     childLoggerFactory: lazyRequestLogger,
     // One access line per request instead (registerAccessLog).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     // A HEAD twin of every GET API route would be a second door past its rate limit; static

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { joinMigrations } from './platform/db/stores';
+import { dropSchemas, joinMigrations } from './platform/db/stores';
 import { countEmailSignups, insertEmailSignup } from './site/queries';
-import { openAppStores } from './stores';
+import { type AppStores, openAppStores } from './stores';
 import { openTestStores, TEST_DIALECTS, type TestStores } from './testing/test-stores';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -64,6 +64,38 @@ describe.skipIf(!TEST_DATABASE_URL)('stores on postgres', () => {
     } finally {
       await other.cleanup();
       await t.cleanup();
+    }
+  });
+
+  it('sets a new database up once when several instances start together', async () => {
+    const url = TEST_DATABASE_URL as string;
+    const schemaPrefix = `together_${process.pid}_${Date.now().toString(36)}_`;
+    const started = await Promise.allSettled(
+      [1, 2, 3].map(() =>
+        openAppStores({ dataDir: 'unused-on-postgres', databaseUrl: url, schemaPrefix, poolSize: 2 }),
+      ),
+    );
+    const instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    try {
+      expect(started.filter((result) => result.status === 'rejected')).toEqual([]);
+      const [first, second] = instances as [AppStores, AppStores];
+      // Each migration ran once, and a write through one instance is read by another, change recorded.
+      const migrations = await sql<{ runs: string }>`select count(*) as runs from kysely_migration`.execute(
+        first.game.development,
+      );
+      const names = await sql<{
+        distinct_names: string;
+      }>`select count(distinct name) as distinct_names from kysely_migration`.execute(first.game.development);
+      expect(migrations.rows[0]?.runs).toBe(names.rows[0]?.distinct_names);
+      await insertEmailSignup(first.game.development, {
+        email: 'together@example.com',
+        source: 'test',
+        createdAt: 'now',
+      });
+      expect(await countEmailSignups(second.game.development)).toBe(1);
+    } finally {
+      await Promise.all(instances.map((stores) => stores.close()));
+      await dropSchemas(url, schemaPrefix);
     }
   });
 });

@@ -22,7 +22,7 @@ import type { AttestationTables } from './platform/attestation/tables';
 import { changeMigrations } from './platform/changes/migrations/index';
 import type { ChangeTables } from './platform/changes/tables';
 import { installChangeTriggers } from './platform/changes/triggers';
-import { joinMigrations, openStores, type StoreOptions, type Stores } from './platform/db/stores';
+import { joinMigrations, openStores, type StoreOptions, type Stores, withStoreSetupLock } from './platform/db/stores';
 import { jobMigrations } from './platform/jobs/migrations/index';
 import type { JobTables } from './platform/jobs/tables';
 import { mailMigrations } from './platform/mail/migrations/index';
@@ -102,16 +102,18 @@ const MIGRATIONS = {
  * Opens every store of the app, brings it to the latest migration, and installs the triggers of
  * the live topics' tables (every write to them records a change: see platform/changes).
  */
-export async function openAppStores(options: StoreOptions): Promise<AppStores> {
-  const stores = await openStores<IdentityDatabase, GameDatabase>(options, MIGRATIONS);
-  try {
-    await installChangeTriggers(stores.identity, 'identity', CHANGE_SOURCES.identity);
-    for (const environment of ENVIRONMENTS) {
-      await installChangeTriggers(stores.game[environment], environment, CHANGE_SOURCES.game);
+export function openAppStores(options: StoreOptions): Promise<AppStores> {
+  return withStoreSetupLock(options, async () => {
+    const stores = await openStores<IdentityDatabase, GameDatabase>(options, MIGRATIONS);
+    try {
+      await installChangeTriggers(stores.identity, 'identity', CHANGE_SOURCES.identity);
+      for (const environment of ENVIRONMENTS) {
+        await installChangeTriggers(stores.game[environment], environment, CHANGE_SOURCES.game);
+      }
+    } catch (error) {
+      await stores.close();
+      throw error;
     }
-  } catch (error) {
-    await stores.close();
-    throw error;
-  }
-  return stores;
+    return stores;
+  });
 }

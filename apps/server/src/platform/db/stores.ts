@@ -40,11 +40,22 @@ type StoreName = 'identity' | `game_${Environment}`;
 /** A store as the app names it: the identity store, or an environment's game store. */
 export type StoreKey = 'identity' | Environment;
 
-const STORE_NAMES: readonly StoreName[] = ['identity', ...ENVIRONMENTS.map((env) => `game_${env}` as const)];
+const storeNameOf = (key: StoreKey): StoreName => (key === 'identity' ? 'identity' : `game_${key}`);
+
+/** Where a store lives on SQLite: one file per store in DATA_DIR. */
+export function sqliteStoreFile(dataDir: string, key: StoreKey): string {
+  return sqliteFileOf(dataDir, storeNameOf(key));
+}
+
+const sqliteFileOf = (dataDir: string, name: StoreName) => path.join(dataDir, `${name.replace('_', '-')}.sqlite`);
+
+/** Every store, as the app names them. */
+export const STORE_KEYS: readonly StoreKey[] = ['identity', ...ENVIRONMENTS];
+const STORE_NAMES: readonly StoreName[] = STORE_KEYS.map(storeNameOf);
 
 function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, `${name.replace('_', '-')}.sqlite`));
+  const db = new Database(sqliteFileOf(dataDir, name));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
@@ -76,15 +87,20 @@ export function joinMigrations(...lists: Record<string, Migration>[]): Record<st
   return joined;
 }
 
+function schemaPrefixOf(options: StoreOptions): string {
+  const prefix = options.schemaPrefix ?? '';
+  // Schema names are interpolated into DDL; only plain identifiers are accepted.
+  if (!/^[a-z0-9_]*$/i.test(prefix)) throw new Error(`Invalid schema prefix "${prefix}"`);
+  return prefix;
+}
+
 /** Opens (creating if needed) every store and brings each to the latest of `migrations`. */
 export async function openStores<Identity, Game>(
   options: StoreOptions,
   migrations: StoreMigrations,
 ): Promise<Stores<Identity, Game>> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
-  const prefix = options.schemaPrefix ?? '';
-  // Schema names are interpolated into DDL; only plain identifiers are accepted.
-  if (!/^[a-z0-9_]*$/i.test(prefix)) throw new Error(`Invalid schema prefix "${prefix}"`);
+  const prefix = schemaPrefixOf(options);
   if (options.databaseUrl)
     await createSchemas(
       options.databaseUrl,
@@ -140,6 +156,26 @@ export async function openStores<Identity, Game>(
       await Promise.all(all.map((handle) => handle.destroy()));
     },
   };
+}
+
+/**
+ * Runs a start's setup of the stores (schemas, migrations, triggers) as the only one: on
+ * PostgreSQL, instances starting together wait for each other under an advisory lock (two
+ * `create schema if not exists` at once collide on PostgreSQL's catalog, and two installs of the
+ * same trigger too); on SQLite one process owns the files.
+ */
+export async function withStoreSetupLock<Result>(options: StoreOptions, setup: () => Promise<Result>): Promise<Result> {
+  if (!options.databaseUrl) return setup();
+  const key = `outpost store setup ${schemaPrefixOf(options)}`;
+  const client = new pg.Client({ connectionString: options.databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+    return await setup();
+  } finally {
+    // Ending the session releases its lock, also when the unlock is never sent.
+    await client.end();
+  }
 }
 
 async function createSchemas(url: string, schemas: string[]): Promise<void> {

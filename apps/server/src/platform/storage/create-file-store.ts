@@ -14,11 +14,18 @@ export function createFileStore(config: Pick<Config, 'fileStore' | 'dataDir' | '
   const settings = config.fileStore;
   if (settings.kind === 'local') {
     return new LocalFileStore({
-      root: path.join(config.dataDir, 'files'),
+      root: localFolder(config.dataDir),
       baseUrl: `${config.publicUrl.replace(/\/+$/, '')}${LOCAL_FILES_PATH}`,
     });
   }
   return new S3FileStore(settings);
+}
+
+const localFolder = (dataDir: string) => path.join(dataDir, 'files');
+
+/** The folder of the local file store (what a backup copies); undefined when files are in a bucket. */
+export function localFileRoot(config: Pick<Config, 'fileStore' | 'dataDir'>): string | undefined {
+  return config.fileStore.kind === 'local' ? localFolder(config.dataDir) : undefined;
 }
 
 /**
