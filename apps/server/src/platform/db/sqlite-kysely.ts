@@ -102,6 +102,10 @@ export class StatementCachingDatabase implements SqliteDatabase {
     this.#capacity = capacity;
   }
 
+  get inTransaction(): boolean {
+    return this.#db.inTransaction;
+  }
+
   prepare(sql: string): BetterSqlite3.Statement {
     // The statement handed out last is the youngest entry already: a run of the same query (the
     // common case under load) skips hashing the SQL text and reordering the Map.
@@ -240,6 +244,9 @@ class BetterSqliteDriver implements Driver {
   }
 
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // SQLite rolls a transaction back itself on some failures (a full disk, an I/O error); a
+    // ROLLBACK then fails with "no transaction is active" and would hide the error that mattered.
+    if (!this.#statements.inTransaction) return Promise.resolve();
     return connection.executeQuery(ROLLBACK).then(ignore);
   }
 

@@ -66,6 +66,12 @@ function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
 
 function openPostgres(url: string, schema: string, poolSize: number): Kysely<unknown> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c search_path=${schema}` });
+  // A connection lost with the server (a restart, a network cut) emits an error: unheard, it
+  // would end the process. The pool drops an idle one (its 'error'); one lent out to a query has
+  // no listener of the pool's, so each gets its own. The query itself fails (answered 503), and
+  // the next one connects anew.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely({ dialect: new SchemaPostgresDialect({ pool }, schema) });
 }
 

@@ -8,6 +8,7 @@ import {
 import { fieldErrorDetails } from '@outpost/contracts/field-errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
+import { STORE_RETRY_AFTER_SECONDS, storeTrouble, storeTroubleMessage } from '../db/unavailable';
 
 type KnownStatus = Exclude<FunctionErrorStatus, 'unknown'>;
 
@@ -85,6 +86,8 @@ function toFunctionError(
     const details = namesFields(error, request) ? fieldErrorDetails(error.issues) : undefined;
     return { http: 400, body: errorBody('invalid-argument', `${where}${issue?.message ?? 'Invalid input.'}`, details) };
   }
+  const trouble = storeTrouble(error);
+  if (trouble) return { http: 503, body: errorBody('unavailable', storeTroubleMessage(trouble)) };
   const fastifyError = error as FastifyError;
   const statusCode = fastifyError.statusCode ?? 500;
   if (statusCode >= 500) return { http: 500, body: errorBody('internal', 'Internal error.') };
@@ -107,6 +110,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const { http, body } = toFunctionError(error, request);
     if (http >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: body.error.status, message: body.error.message }, 'request refused');
+    // A store out of reach is a moment's trouble: the client is told when to ask again.
+    if (http === 503) reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
     return reply.code(http).send(body);
   });
 }

@@ -2,7 +2,15 @@ import { functionErrorBodySchema } from '@outpost/contracts/callable';
 import { healthSchema, readinessSchema } from '@outpost/contracts/health';
 import type { FastifyInstance } from 'fastify';
 import type { Stores } from '../db/stores';
+import { STORE_RETRY_AFTER_SECONDS, type StoreTrouble, storeTrouble } from '../db/unavailable';
 import { errorBody } from './errors';
+
+const READINESS_WORDS: Record<StoreTrouble, string> = {
+  unreachable: 'not answering',
+  busy: 'locked by another writer',
+  full: 'out of disk space',
+  'read-only': 'read-only',
+};
 
 /** /healthz answers while the process runs; /readyz only when every store answers too. */
 export function registerHealth(app: FastifyInstance, stores: Pick<Stores<unknown, unknown>, 'ping' | 'dialect'>): void {
@@ -19,7 +27,15 @@ export function registerHealth(app: FastifyInstance, stores: Pick<Stores<unknown
         return { status: 'ok', dialect: stores.dialect };
       } catch (error) {
         request.log.error({ err: error }, 'a store did not answer');
-        return reply.code(503).send(errorBody('unavailable', 'A data store is not answering.'));
+        // Why, in words and the driver's code, never its message: that may name hosts and paths.
+        const store = stores.dialect === 'postgres' ? 'PostgreSQL' : 'A SQLite store';
+        const trouble = storeTrouble(error);
+        const code = (error as { code?: unknown }).code;
+        const why = trouble === undefined ? 'fails (see the server log)' : `is ${READINESS_WORDS[trouble]}`;
+        return reply
+          .code(503)
+          .header('retry-after', String(STORE_RETRY_AFTER_SECONDS))
+          .send(errorBody('unavailable', `${store} ${why}${typeof code === 'string' ? ` (${code})` : ''}.`));
       }
     },
   );

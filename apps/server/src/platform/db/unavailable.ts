@@ -1,0 +1,56 @@
+/*
+ * Failures that mean a store cannot be reached or written for now, not that the request or our
+ * code is wrong: the answer is 503 with Retry-After (the client tries again), not 500.
+ */
+
+/** Node's socket errors on the way to PostgreSQL. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** PostgreSQL's SQLSTATEs of a server going away or not taking connections. */
+const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** node-postgres's own words when the connection ends under a query, or none can be had in time. */
+const POSTGRES_CLIENT_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+];
+
+/** better-sqlite3's codes for a store that is locked, full, read-only or failing on disk. */
+const SQLITE_CODE = /^SQLITE_(BUSY|LOCKED|FULL|READONLY|IOERR|CANTOPEN)/;
+
+export type StoreTrouble = 'unreachable' | 'full' | 'read-only' | 'busy';
+
+/** What keeps a store from answering, when `error` is such a failure; undefined for any other error. */
+export function storeTrouble(error: unknown): StoreTrouble | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { code } = error as { code?: unknown };
+  if (typeof code === 'string') {
+    if (SOCKET_CODES.has(code) || POSTGRES_STATES.has(code) || code.startsWith('08')) return 'unreachable';
+    const sqlite = SQLITE_CODE.exec(code);
+    if (sqlite) {
+      if (sqlite[1] === 'FULL') return 'full';
+      if (sqlite[1] === 'READONLY') return 'read-only';
+      if (sqlite[1] === 'BUSY' || sqlite[1] === 'LOCKED') return 'busy';
+      return 'unreachable';
+    }
+  }
+  if (POSTGRES_CLIENT_MESSAGES.some((words) => error.message.includes(words))) return 'unreachable';
+  // A pool or driver may wrap the socket's error.
+  return error.cause instanceof Error ? storeTrouble(error.cause) : undefined;
+}
+
+/** Seconds a client is told to wait before trying again. */
+export const STORE_RETRY_AFTER_SECONDS = 5;
+
+/** The sentence a person reads when a store is in trouble. */
+export function storeTroubleMessage(trouble: StoreTrouble): string {
+  switch (trouble) {
+    case 'full':
+      return 'The server has run out of disk space, so nothing can be saved right now. Please try again later.';
+    case 'read-only':
+      return 'The server cannot save anything right now (its data folder is read-only). Please try again later.';
+    default:
+      return `The service is briefly unavailable. Please try again in ${STORE_RETRY_AFTER_SECONDS} seconds.`;
+  }
+}
