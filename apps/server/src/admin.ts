@@ -192,7 +192,11 @@ async function main(argv: string[]): Promise<number> {
     return name && name !== 'help' ? 2 : 0;
   }
   const config = loadConfig(process.env);
-  const stores = await openAppStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const stores = await openAppStores({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    schemaPrefix: config.databaseSchemaPrefix,
+  });
   try {
     process.stdout.write(`${await command(stores, args, config)}\n`);
     return 0;

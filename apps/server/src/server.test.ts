@@ -1,73 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { EventEmitter } from 'node:events';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { killServerProcesses, runServerProcess as run, startServerProcess as start } from './testing/server-process';
 
-const MAIN = path.join(import.meta.dirname, 'main.ts');
-
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-});
-
-interface LogEntry {
-  msg?: string;
-  listening?: string;
-  reqId?: string;
-  req?: { url?: string };
-  res?: { statusCode?: number };
-}
-
-/** Runs the real entry point (main.ts through tsx) the way `npm start` runs the build. */
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  // Every JSON line the process writes, as it writes them.
-  const entries: LogEntry[] = [];
-  const arrivals = new EventEmitter();
-  let partial = '';
-  child.stdout?.setEncoding('utf8');
-  child.stdout?.on('data', (chunk: string) => {
-    const parts = (partial + chunk).split('\n');
-    partial = parts.pop() ?? '';
-    for (const line of parts) if (line.startsWith('{')) entries.push(JSON.parse(line) as LogEntry);
-    arrivals.emit('lines');
-  });
-  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stderr })),
-  );
-  /** The first line `matches`, once written; rejects when the process exits first. */
-  const line = (matches: (entry: LogEntry) => boolean) =>
-    new Promise<LogEntry>((resolve, reject) => {
-      const look = () => {
-        const found = entries.find(matches);
-        if (!found) return;
-        arrivals.off('lines', look);
-        resolve(found);
-      };
-      arrivals.on('lines', look);
-      look();
-      void exit.then(() => reject(new Error(`the server exited: ${stderr}`)));
-    });
-  return { child, exit, entries, line };
-}
-
-async function start() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-main-'));
-  const started = run({ DATA_DIR: dataDir });
-  const up = await started.line((entry) => entry.msg === 'Outpost is up' && entry.listening !== undefined);
-  return { ...started, url: new URL(up.listening as string) };
-}
+afterEach(killServerProcesses);
 
 describe('the server process', () => {
   it('stops at start with one clear line naming an invalid variable', async () => {

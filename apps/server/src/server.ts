@@ -15,7 +15,11 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const stores = await openAppStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const stores = await openAppStores({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    schemaPrefix: config.databaseSchemaPrefix,
+  });
   // Opened here rather than by the app: the demo seed stores its images in it before the app starts.
   const files = createFileStore(config);
   let app: FastifyInstance;

@@ -36,6 +36,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  DATABASE_SCHEMA_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/i, 'must be letters, digits and underscores (it starts the name of each schema)')
+    .default(''),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://outpost.example' }).optional(),
   TRUST_PROXY: z
@@ -164,6 +168,8 @@ export type Config = {
   dataDir: string;
   appEnv: Environment;
   databaseUrl: string | undefined;
+  /** PostgreSQL: starts each store's schema name, so several deployments can share one database. */
+  databaseSchemaPrefix: string;
   logLevel: (typeof LOG_LEVELS)[number];
   publicUrl: string;
   /** Which proxies may name the client in X-Forwarded-For: none, a hop count, or their addresses. */
@@ -301,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     dataDir: path.resolve(cwd, value.DATA_DIR),
     appEnv: value.APP_ENV,
     databaseUrl: value.DATABASE_URL,
+    databaseSchemaPrefix: value.DATABASE_SCHEMA_PREFIX,
     logLevel: value.LOG_LEVEL,
     publicUrl,
     trustProxy: value.TRUST_PROXY,

@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/*
+ * The real server process (main.ts through tsx), as `npm start` runs the build, for tests of what
+ * only a process shows: its start and exit, its signals, a kill -9.
+ */
+
+const MAIN = path.join(import.meta.dirname, '..', 'main.ts');
+
+const running = new Set<ChildProcess>();
+
+/** Kills every server process a test started and left running (call it after each test). */
+export function killServerProcesses(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
+export interface LogEntry {
+  msg?: string;
+  listening?: string;
+  reqId?: string;
+  req?: { url?: string };
+  res?: { statusCode?: number };
+}
+
+/** Runs the server process with `env` over a bare environment (PATH, loopback, a free port, info logs). */
+export function runServerProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  // Every JSON line the process writes, as it writes them.
+  const entries: LogEntry[] = [];
+  const arrivals = new EventEmitter();
+  let partial = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    const parts = (partial + chunk).split('\n');
+    partial = parts.pop() ?? '';
+    for (const line of parts) if (line.startsWith('{')) entries.push(JSON.parse(line) as LogEntry);
+    arrivals.emit('lines');
+  });
+  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stderr })),
+  );
+  /** The first line `matches`, once written; rejects when the process exits first. */
+  const line = (matches: (entry: LogEntry) => boolean) =>
+    new Promise<LogEntry>((resolve, reject) => {
+      const look = () => {
+        const found = entries.find(matches);
+        if (!found) return;
+        arrivals.off('lines', look);
+        resolve(found);
+      };
+      arrivals.on('lines', look);
+      look();
+      void exit.then(() => reject(new Error(`the server exited: ${stderr}`)));
+    });
+  return { child, exit, entries, line };
+}
+
+/** Starts the server process (a fresh DATA_DIR unless `env` names one) and waits until it listens. */
+export async function startServerProcess(env: Record<string, string> = {}) {
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-main-'));
+  const started = runServerProcess({ DATA_DIR: dataDir, ...env });
+  const up = await started.line((entry) => entry.msg === 'Outpost is up' && entry.listening !== undefined);
+  return { ...started, url: new URL(up.listening as string) };
+}
