@@ -1,6 +1,6 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import pg from 'pg';
+import { Database, type Statement } from '../../apps/server/src/platform/db/sqlite-driver';
 import type { Setting } from '../http/app-target';
 import type { BenchEvent } from './events';
 
@@ -73,7 +73,7 @@ export async function openRawInserter(setting: Setting, name: string): Promise<R
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.exec(CREATE);
-  const statements = new Map<number, Database.Statement>();
+  const statements = new Map<number, Statement>();
   const statementFor = (rows: number) => {
     const cached = statements.get(rows) ?? db.prepare(insertSql(rows, false));
     statements.set(rows, cached);

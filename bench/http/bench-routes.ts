@@ -1,8 +1,8 @@
-import type Database from 'better-sqlite3';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
+import type { Database } from '../../apps/server/src/platform/db/sqlite-driver';
 import type { AppStores, IdentityDatabase } from '../../apps/server/src/stores';
 import type { StockDb } from './stock-db';
 
@@ -37,7 +37,7 @@ export interface SqliteReferenceDeps {
   /** The identity store the read goes through: the app's own handle, with its dialect and driver. */
   identity: Kysely<IdentityDatabase>;
   /** A read-only raw connection to the same file, for the floor a read by key can reach. */
-  rawRead: Database.Database;
+  rawRead: Database;
   stock: StockDb;
 }
 

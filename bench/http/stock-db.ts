@@ -1,6 +1,6 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { sql } from 'kysely';
+import { Database } from '../../apps/server/src/platform/db/sqlite-driver';
 import { createSqliteKysely } from '../../apps/server/src/platform/db/sqlite-kysely';
 
 interface StockTable {
@@ -28,7 +28,7 @@ const ROWS = 1_000;
 const INITIAL_QUANTITY = 1_000_000_000;
 
 /** The pragmas openSqlite sets on the real stores, so both paths pay the same commit cost. */
-function openFile(file: string): Database.Database {
+function openFile(file: string): Database {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

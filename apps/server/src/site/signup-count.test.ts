@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Database } from '../platform/db/sqlite-driver';
 import { createSqliteKysely } from '../platform/db/sqlite-kysely';
 import type { Dialect } from '../platform/db/stores';
 import type { GameDatabase } from '../stores';

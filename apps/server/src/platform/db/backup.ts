@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
+import { Database } from './sqlite-driver';
 import { type Dialect, STORE_KEYS, type StoreKey, type Stores, sqliteStoreFile } from './stores';
 
 /*

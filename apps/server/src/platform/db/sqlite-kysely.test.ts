@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { Database } from './sqlite-driver';
 import { createSqliteKysely, StatementCachingDatabase } from './sqlite-kysely';
 
 describe('StatementCachingDatabase', () => {

@@ -1,4 +1,3 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
   createQueryId,
@@ -21,6 +20,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import type { Database, Statement } from './sqlite-driver';
 
 /*
  * Kysely's SQLite path on better-sqlite3, trimmed for a server that runs many short queries.
@@ -51,10 +51,7 @@ export interface SqliteKyselyOptions {
 }
 
 /** A Kysely handle on one better-sqlite3 connection, which it owns (destroy() closes it). */
-export function createSqliteKysely<DB>(
-  database: BetterSqlite3.Database,
-  options: SqliteKyselyOptions = {},
-): Kysely<DB> {
+export function createSqliteKysely<DB>(database: Database, options: SqliteKyselyOptions = {}): Kysely<DB> {
   const statements = new StatementCachingDatabase(database, options.statementCacheSize);
   const driver = new BetterSqliteDriver(statements);
   const dialect: Dialect = {
@@ -90,14 +87,14 @@ export function onSqliteCommit<DB>(db: Kysely<DB>, listener: () => void): () => 
  * starts on the connection; streams, which stay open across awaits, get their own statement.
  */
 export class StatementCachingDatabase implements SqliteDatabase {
-  readonly #db: BetterSqlite3.Database;
+  readonly #db: Database;
   readonly #capacity: number;
-  readonly #statements = new Map<string, BetterSqlite3.Statement>();
+  readonly #statements = new Map<string, Statement>();
   readonly #commitListeners = new Set<() => void>();
   #lastSql: string | undefined;
-  #last: BetterSqlite3.Statement | undefined;
+  #last: Statement | undefined;
 
-  constructor(db: BetterSqlite3.Database, capacity = 500) {
+  constructor(db: Database, capacity = 500) {
     this.#db = db;
     this.#capacity = capacity;
   }
@@ -106,7 +103,7 @@ export class StatementCachingDatabase implements SqliteDatabase {
     return this.#db.inTransaction;
   }
 
-  prepare(sql: string): BetterSqlite3.Statement {
+  prepare(sql: string): Statement {
     // The statement handed out last is the youngest entry already: a run of the same query (the
     // common case under load) skips hashing the SQL text and reordering the Map.
     if (sql === this.#lastSql && this.#last) return this.#last;
@@ -142,7 +139,7 @@ export class StatementCachingDatabase implements SqliteDatabase {
   }
 
   /** A statement no other query shares, for iterators that outlive one call. */
-  prepareUncached(sql: string): BetterSqlite3.Statement {
+  prepareUncached(sql: string): Statement {
     return this.#db.prepare(sql);
   }
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
-import Database from 'better-sqlite3';
 import { Kysely, type Migration, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { SchemaPostgresDialect } from './schema-introspector';
+import { Database } from './sqlite-driver';
 import { createSqliteKysely } from './sqlite-kysely';
 
 export type Dialect = 'sqlite' | 'postgres';
