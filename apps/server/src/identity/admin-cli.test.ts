@@ -1,35 +1,11 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AccountDataExport } from '@outpost/contracts/account-lifecycle';
 import { ACCOUNT_LOG_ACTIONS } from '@outpost/contracts/account-lifecycle-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand as admin } from '../testing/server-process';
 import { buildTestApp, type TestApp } from '../testing/test-stores';
 import { ORIGIN } from './testing';
-
-const ADMIN = path.join(import.meta.dirname, '..', 'admin.ts');
-
-/** Runs `npm run admin -- …` the way an operator does, against the running app's data folder. */
-function admin(args: string[], dataDir: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ADMIN, ...args], {
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: dataDir,
-        AUTH_SECRET: 'test-secret-that-is-at-least-32-characters-long',
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 describe('the operator CLI, while the server runs', () => {
   let t: TestApp;

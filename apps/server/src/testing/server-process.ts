@@ -10,6 +10,7 @@ import path from 'node:path';
  */
 
 const MAIN = path.join(import.meta.dirname, '..', 'main.ts');
+const ADMIN = path.join(import.meta.dirname, '..', 'admin.ts');
 
 const running = new Set<ChildProcess>();
 
@@ -75,4 +76,29 @@ export async function startServerProcess(env: Record<string, string> = {}) {
   const started = runServerProcess({ DATA_DIR: dataDir, ...env });
   const up = await started.line((entry) => entry.msg === 'Outpost is up' && entry.listening !== undefined);
   return { ...started, url: new URL(up.listening as string) };
+}
+
+/** Runs `npm run admin -- …` the way an operator does, against the stores in `dataDir`. */
+export function runAdminCommand(
+  args: string[],
+  dataDir: string,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ADMIN, ...args], {
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        AUTH_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+  });
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../identity/testing';
 import { countEmailSignups, findEmailSignup } from '../../site/queries';
 import type { AppStores } from '../../stores';
+import { runAdminCommand as admin } from '../../testing/server-process';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
 import { BackupError, backupStores, restoreStores } from './backup';
-
-const ADMIN = path.join(import.meta.dirname, '..', '..', 'admin.ts');
 
 const signupForEmails = (t: TestApp, email: string) =>
   t.app.inject({ method: 'POST', url: '/api/callable/signupForEmails', payload: { data: email } });
@@ -100,28 +98,6 @@ describe.each(TEST_DIALECTS)('the backup and restore drill on %s', (dialect) => 
     }
   });
 });
-
-/** Runs `npm run admin -- …` the way an operator does. */
-function admin(args: string[], dataDir: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ADMIN, ...args], {
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: dataDir,
-        AUTH_SECRET: 'test-secret-that-is-at-least-32-characters-long',
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 describe('npm run admin -- backup and restore (SQLite)', () => {
   it('backs up under a running app, then restores after it stops', { timeout: 90_000 }, async () => {
