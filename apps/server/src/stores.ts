@@ -98,6 +98,12 @@ const MIGRATIONS = {
   game: joinMigrations(changeMigrations, ...migrationsOf('game')),
 };
 
+/** The names of every store's migrations: what a migrated database holds (tests keep a migrated template by them). */
+export const STORE_MIGRATION_NAMES: Readonly<Record<'identity' | 'game', readonly string[]>> = {
+  identity: Object.keys(MIGRATIONS.identity).sort(),
+  game: Object.keys(MIGRATIONS.game).sort(),
+};
+
 /**
  * Opens every store of the app, brings it to the latest migration, and installs the triggers of
  * the live topics' tables (every write to them records a change: see platform/changes).

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app';
-import { type Dialect, dropSchemas } from '../platform/db/stores';
+import type { Dialect } from '../platform/db/stores';
 import { type AppStores, openAppStores } from '../stores';
+import { createTestDatabase } from './postgres-databases';
 
 /** Server tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const TEST_DIALECTS: readonly Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -17,22 +18,20 @@ export interface TestStores {
   cleanup(): Promise<void>;
 }
 
-let counter = 0;
-
-/** Fresh, migrated stores: a temp folder on SQLite, schemas with a unique prefix on PostgreSQL. */
+/** Fresh, migrated stores: a temp folder on SQLite, a database of their own on PostgreSQL. */
 export async function openTestStores(dialect: Dialect): Promise<TestStores> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-test-'));
-  const databaseUrl = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  counter += 1;
-  const schemaPrefix = `t${process.pid}_${counter}_${Date.now().toString(36)}_`;
-  const stores = await openAppStores({ dataDir, databaseUrl, schemaPrefix, poolSize: 5 });
+  const baseUrl = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  const database = baseUrl ? await createTestDatabase(baseUrl) : undefined;
+  const open = () => openAppStores({ dataDir, databaseUrl: database?.url, poolSize: 5 });
+  const stores = await open();
   return {
     stores,
     dataDir,
-    reopen: () => openAppStores({ dataDir, databaseUrl, schemaPrefix, poolSize: 5 }),
+    reopen: open,
     async cleanup() {
       await stores.close();
-      if (databaseUrl) await dropSchemas(databaseUrl, schemaPrefix);
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
