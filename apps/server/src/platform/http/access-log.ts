@@ -17,7 +17,8 @@ export function registerAccessLog(app: FastifyInstance): void {
       log.info(
         {
           reqId: request.id,
-          req: { method: request.method, url: request.url, remoteAddress: request.ip },
+          // Serialized by the logger's `req` serializer (log-redaction.ts): no headers, credentials in the address masked.
+          req: request,
           res: { statusCode: reply.statusCode },
           responseTime: reply.elapsedTime,
         },

@@ -13,7 +13,9 @@ describe.each(TEST_DIALECTS)('health on %s', (dialect) => {
       await t.stores.game.beta.destroy();
       const down = await t.app.inject({ url: '/readyz' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ error: { status: 'UNAVAILABLE', message: 'A data store is not answering.' } });
+      expect(down.json()).toEqual({
+        error: { status: 'UNAVAILABLE', message: 'A data store is not answering.', requestId: expect.any(String) },
+      });
       expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await t.cleanup();

@@ -2,7 +2,7 @@ import { functionErrorBodySchema } from '@outpost/contracts/callable';
 import { healthSchema, readinessSchema } from '@outpost/contracts/health';
 import type { FastifyInstance } from 'fastify';
 import type { Stores } from '../db/stores';
-import { errorBody } from './errors';
+import { answeredError, errorBody } from './errors';
 
 /** /healthz answers while the process runs; /readyz only when every store answers too. */
 export function registerHealth(app: FastifyInstance, stores: Pick<Stores<unknown, unknown>, 'ping' | 'dialect'>): void {
@@ -19,7 +19,7 @@ export function registerHealth(app: FastifyInstance, stores: Pick<Stores<unknown
         return { status: 'ok', dialect: stores.dialect };
       } catch (error) {
         request.log.error({ err: error }, 'a store did not answer');
-        return reply.code(503).send(errorBody('unavailable', 'A data store is not answering.'));
+        return reply.code(503).send(answeredError(request, errorBody('unavailable', 'A data store is not answering.')));
       }
     },
   );
