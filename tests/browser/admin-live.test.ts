@@ -166,7 +166,13 @@ describe('the live stats and the game server keys', () => {
     const refused = await report(key, [event]);
     expect(refused).toEqual({
       status: 401,
-      body: { error: { status: 'UNAUTHENTICATED', message: 'That is not a service key of development in force.' } },
+      body: {
+        error: {
+          status: 'UNAUTHENTICATED',
+          message: 'That is not a service key of development in force.',
+          requestId: expect.any(String),
+        },
+      },
     });
     expect(await report(next, [event])).toEqual({ status: 200, body: { stored: 1, duplicated: 0, refused: [] } });
   });

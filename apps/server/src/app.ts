@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import { ROUTES } from '@outpost/contracts/routes';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -18,10 +19,12 @@ import { registerAccessLog } from './platform/http/access-log';
 import { registerCallableObservers } from './platform/http/callable-observers';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/http/errors';
 import { registerHealth } from './platform/http/health';
+import { serializeRequest } from './platform/http/log-redaction';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { type RateLimit, registerRateLimiting } from './platform/http/rate-limit';
 import { registerRequestInputChecks } from './platform/http/request-input';
 import { lazyRequestLogger } from './platform/http/request-logger';
+import { registerRequestMetrics } from './platform/http/request-metrics';
 import { registerApiDocs, registerRouteSchemas } from './platform/http/route-schemas';
 import { mergeCspSources, registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { serviceKeyCheck } from './platform/http/service-key';
@@ -29,6 +32,8 @@ import { registerSpa } from './platform/http/spa';
 import { registerJobRunner } from './platform/jobs/register';
 import { registerLiveUpdates } from './platform/live/register';
 import { createMailer } from './platform/mail/mailer';
+import { createMetrics, NO_METRICS } from './platform/metrics/metrics';
+import { registerMetricsRoute } from './platform/metrics/routes';
 import { createPushSenders } from './platform/push/senders';
 import { createFileStore, fileStoreCspSources } from './platform/storage/create-file-store';
 import type { FileStore } from './platform/storage/file-store';
@@ -105,6 +110,7 @@ export type AppConfig = Pick<
   | 'stripe'
   | 'ingestKeys'
   | 'fcm'
+  | 'metricsToken'
 > & { authSecret: string };
 
 export interface AppOptions {
@@ -138,6 +144,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // A request is logged as its method, masked address and client (serializeRequest), never its
+      // headers; the paths stay redacted should a line ever carry them.
+      serializers: { req: serializeRequest },
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
@@ -149,6 +158,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     childLoggerFactory: lazyRequestLogger,
     // One access line per request instead (registerAccessLog).
     logController: new LogController({ disableRequestLogging: true }),
+    // The id an error answer shows and its log lines carry (`reqId`): unique across instances and
+    // restarts, where Fastify's own counter starts again at req-1 in every process.
+    genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     // A HEAD twin of every GET API route would be a second door past its rate limit; static
@@ -157,6 +169,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler(securityHeaders(production, cspSources).document),
   });
 
+  // A registry of this app's own (tests build many apps in one process), kept only when scraped.
+  const metrics = config.metricsToken === undefined ? NO_METRICS : createMetrics();
+  registerRequestMetrics(app, metrics);
   registerErrorHandler(app);
   registerAccessLog(app);
   registerSecurityHeaders(app, production, cspSources);
@@ -209,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any callable is registered, so each gets the hook that tells the observers domains add.
   const callables = registerCallableObservers(app);
   registerHealth(app, stores);
+  registerMetricsRoute(app, metrics, config.metricsToken);
   registerApiDocs(app);
 
   const files = options.files ?? createFileStore(config);
@@ -228,7 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimits,
     files,
     mailer,
-    push: createPushSenders({ identity, fcm: config.fcm, logger: app.log }),
+    push: createPushSenders({ identity, fcm: config.fcm, logger: app.log, metrics }),
     auth,
     viewers,
     callables,
@@ -237,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     feeds,
     cspSources,
     log: app.log,
+    metrics,
     domains: DOMAINS,
   };
   attestation.registerRoutes(app);
@@ -247,10 +264,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     topics: SERVED_TOPICS,
     appEnv: config.appEnv,
     scopeOf: (environment) => ({ environment, game: stores.game[environment], identity, files, log: app.log }),
+    metrics,
   });
   registerJobRunner(app, {
     db: identity,
     definitions: [...DOMAINS.flatMap((domain) => domain.jobs?.(context) ?? []), changeFeedPruning([...feeds.values()])],
+    metrics,
     ...(options.jobPollMs === undefined ? {} : { pollMs: options.jobPollMs }),
   });
   await registerSpa(app, config.webDist, {

@@ -16,6 +16,7 @@ import type { SpaDocument } from './platform/http/spa';
 import type { JobDefinition } from './platform/jobs/runner';
 import type { LiveTopic } from './platform/live/routes';
 import type { Mailer } from './platform/mail/mailer';
+import type { Metrics } from './platform/metrics/metrics';
 import type { PersonalDataPart } from './platform/personal-data';
 import type { PushSenders } from './platform/push/senders';
 import type { FileStore } from './platform/storage/file-store';
@@ -63,6 +64,8 @@ export interface AppContext {
   /** What every page may load from outside (the file store's images, the domains' own sources). */
   cspSources: CspSources;
   log: FastifyBaseLogger;
+  /** The app's Prometheus metrics, where a domain declares its own series (no-ops when metrics are off). */
+  metrics: Metrics;
   /** Every domain, for those that gather what the others bring (item uses, figures, personal data, kinds of order). */
   domains: readonly Domain[];
 }

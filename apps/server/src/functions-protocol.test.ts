@@ -32,6 +32,7 @@ describe.each(TEST_DIALECTS)('the functions protocol with attestation enforced, 
       expect(response.json().error).toEqual({
         status: 'UNAUTHENTICATED',
         message: 'A valid attestation token is required.',
+        requestId: expect.any(String),
       });
     }
   });
@@ -69,6 +70,7 @@ describe.each(TEST_DIALECTS)('the functions protocol with attestation enforced, 
       expect(response.json().error).toEqual({
         status: 'INVALID_ARGUMENT',
         message: 'The request body is not valid JSON.',
+        requestId: expect.any(String),
       });
     }
   });

@@ -73,6 +73,7 @@ describe.each(TEST_DIALECTS)('the security review, replayed on %s', (dialect) =>
         status: 'PERMISSION_DENIED',
         message: CROSS_SITE_MESSAGE,
         details: { code: 'cross-site' },
+        requestId: expect.any(String),
       });
       // A browser too old for Sec-Fetch-Site, from a page that sends no Referer: nothing proves it is ours.
       expect((await get(url, { cookie: player.cookie })).statusCode).toBe(403);
@@ -154,7 +155,11 @@ describe.each(TEST_DIALECTS)('the security review, replayed on %s', (dialect) =>
           payload: nested(20_000),
         });
         expect(response.statusCode, response.body).toBe(400);
-        expect(response.json().error).toEqual({ status: 'INVALID_ARGUMENT', message: INPUT_MESSAGES.tooDeep });
+        expect(response.json().error).toEqual({
+          status: 'INVALID_ARGUMENT',
+          message: INPUT_MESSAGES.tooDeep,
+          requestId: expect.any(String),
+        });
       },
     );
 

@@ -75,12 +75,17 @@ export const CALLABLE_MESSAGES = {
 
 const wireStatuses = Object.values(FUNCTION_WIRE_STATUS) as [FunctionWireStatus, ...FunctionWireStatus[]];
 
-/** The error body on the wire: `status` is a canonical name, `details` any JSON, passed through. */
+/**
+ * The error body on the wire: `status` is a canonical name, `details` any JSON, passed through;
+ * `requestId` names the request in the server's log lines (their `reqId`), for a person to quote.
+ * The Firebase client SDKs read `status`, `message` and `details` and pass over the rest.
+ */
 export const functionErrorBodySchema = z.object({
   error: z.object({
     status: z.enum(wireStatuses),
     message: z.string(),
     details: z.optional(z.unknown()),
+    requestId: z.optional(z.string()),
   }),
 });
 export type FunctionErrorBody = z.infer<typeof functionErrorBodySchema>;

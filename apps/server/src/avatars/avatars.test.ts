@@ -1,8 +1,8 @@
 import { AVATAR_MESSAGES, type AvatarClaim, type AvatarList } from '@outpost/contracts/avatars';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp } from '../identity/testing';
-import { errorBody } from '../platform/http/errors';
 import { seedDemoData } from '../seed';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { upsertAvatars } from './queries';
 import { DEMO_AVATARS } from './seed';
@@ -100,7 +100,7 @@ describe.each(TEST_DIALECTS)('avatars and claim-avatar on %s', (dialect) => {
     const response = await claim(player, { avatarID: 'rooftop-dj', userID: other.userId });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(
-      errorBody('permission-denied', AVATAR_MESSAGES.notYours, { code: 'not-your-account' }),
+      errorAnswer('permission-denied', AVATAR_MESSAGES.notYours, { code: 'not-your-account' }),
     );
     expect(await tally('rooftop-dj')).toEqual({ count: 0, rows: 0 });
   });
@@ -108,7 +108,7 @@ describe.each(TEST_DIALECTS)('avatars and claim-avatar on %s', (dialect) => {
   it('refuses an unknown avatar with 404 and bad input with 400', async () => {
     const unknown = await claim(player, { avatarID: 'no-such-avatar', userID: player.userId });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual(errorBody('not-found', AVATAR_MESSAGES.notFound, { avatarID: 'no-such-avatar' }));
+    expect(unknown.json()).toEqual(errorAnswer('not-found', AVATAR_MESSAGES.notFound, { avatarID: 'no-such-avatar' }));
 
     const badID = await claim(player, { avatarID: 'not an id!', userID: player.userId });
     expect(badID.statusCode).toBe(400);

@@ -15,7 +15,7 @@ import {
 } from '@outpost/contracts/beta';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpRoles } from '../identity/testing';
-import { errorBody } from '../platform/http/errors';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { BETA_ADMIN_ACTIONS } from './actions';
 import { adminLogOf } from './testing';
@@ -80,7 +80,7 @@ describe.each(TEST_DIALECTS)('testing objectives, beta-config and feedback on %s
     expect(taken.statusCode).toBe(409);
     // The taken ID names its field, for the form to mark.
     const takenMessage = objectiveTakenMessage('first-base');
-    expect(taken.json()).toEqual(errorBody('aborted', takenMessage, { fields: { objectiveID: takenMessage } }));
+    expect(taken.json()).toEqual(errorAnswer('aborted', takenMessage, { fields: { objectiveID: takenMessage } }));
     const untitled = await create({ objectiveID: 'untitled', title: '   ' });
     expect(untitled.statusCode).toBe(400);
     expect(untitled.json().error.message).toBe(`title: ${BETA_MESSAGES.objectiveTitle}`);
@@ -97,7 +97,7 @@ describe.each(TEST_DIALECTS)('testing objectives, beta-config and feedback on %s
       title: 'x',
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual(errorBody('not-found', BETA_MESSAGES.objectiveNotFound));
+    expect(missing.json()).toEqual(errorAnswer('not-found', BETA_MESSAGES.objectiveNotFound));
 
     expect((await programme()).objectives.map((objective) => objective.objectiveID)).toEqual([
       'first-base',
@@ -194,16 +194,18 @@ describe.each(TEST_DIALECTS)('testing objectives, beta-config and feedback on %s
     const before = (await feedbackList()).total;
     const category = await send(accounts.tester, { category: 'gameplay', sentiment: 'neutral', text: 'Hm.' });
     expect(category.statusCode).toBe(400);
-    expect(category.json()).toEqual(errorBody('invalid-argument', unknownCategoryMessage('gameplay', ['bug', 'idea'])));
+    expect(category.json()).toEqual(
+      errorAnswer('invalid-argument', unknownCategoryMessage('gameplay', ['bug', 'idea'])),
+    );
     const sentiment = await send(accounts.tester, { category: 'bug', sentiment: 'furious', text: 'Hm.' });
     expect(sentiment.statusCode).toBe(400);
     expect(sentiment.json()).toEqual(
-      errorBody('invalid-argument', unknownSentimentMessage('furious', ['positive', 'neutral', 'negative'])),
+      errorAnswer('invalid-argument', unknownSentimentMessage('furious', ['positive', 'neutral', 'negative'])),
     );
     for (const mission of ['old-quest', 'never-was']) {
       const refused = await send(accounts.tester, { category: 'bug', sentiment: 'neutral', mission, text: 'Hm.' });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual(errorBody('invalid-argument', inactiveMissionMessage(mission)));
+      expect(refused.json()).toEqual(errorAnswer('invalid-argument', inactiveMissionMessage(mission)));
     }
     const empty = await send(accounts.tester, { category: 'bug', sentiment: 'neutral', text: '   ' });
     expect(empty.statusCode).toBe(400);
@@ -218,7 +220,7 @@ describe.each(TEST_DIALECTS)('testing objectives, beta-config and feedback on %s
     await ok(call(accounts.admin, 'PUT', '/api/admin/development/beta-config', closed));
     const refused = await send(accounts.tester, { category: 'bug', sentiment: 'neutral', text: 'Anyone?' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual(errorBody('aborted', BETA_MESSAGES.feedbackClosed, { code: 'feedback-closed' }));
+    expect(refused.json()).toEqual(errorAnswer('aborted', BETA_MESSAGES.feedbackClosed, { code: 'feedback-closed' }));
     await ok(call(accounts.admin, 'PUT', '/api/admin/development/beta-config', { ...closed, feedbackOpen: true }));
   });
 
@@ -275,7 +277,7 @@ describe.each(TEST_DIALECTS)('testing objectives, beta-config and feedback on %s
     const unknown = await review({ feedbackIDs: [second?.feedbackID, 'no-such-feedback'], reviewed: false });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual(
-      errorBody('not-found', unknownFeedbackMessage(['no-such-feedback']), { feedbackIDs: ['no-such-feedback'] }),
+      errorAnswer('not-found', unknownFeedbackMessage(['no-such-feedback']), { feedbackIDs: ['no-such-feedback'] }),
     );
     expect((await feedbackList('reviewed=true')).total).toBe(2);
     const empty = await review({ feedbackIDs: [] });

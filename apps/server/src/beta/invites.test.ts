@@ -8,7 +8,7 @@ import {
 } from '@outpost/contracts/beta';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpPlayers, signUpRoles } from '../identity/testing';
-import { errorBody } from '../platform/http/errors';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { BETA_ADMIN_ACTIONS } from './actions';
 import { adminLogOf, inviteClaims, putTestInvite } from './testing';
@@ -32,7 +32,7 @@ describe.each(TEST_DIALECTS)('invites on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as InvitePreview;
   };
-  const refusal = (code: string, message: string) => errorBody('aborted', message, { code });
+  const refusal = (code: string, message: string) => errorAnswer('aborted', message, { code });
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
@@ -51,7 +51,7 @@ describe.each(TEST_DIALECTS)('invites on %s', (dialect) => {
   it('refuses an unknown code with 404, on lookup and on claim', async () => {
     const answer = await claim(accounts.alice, 'no-such-code');
     expect(answer.statusCode).toBe(404);
-    expect(answer.json()).toEqual(errorBody('not-found', BETA_MESSAGES.inviteNotFound, { code: 'invite-not-found' }));
+    expect(answer.json()).toEqual(errorAnswer('not-found', BETA_MESSAGES.inviteNotFound, { code: 'invite-not-found' }));
     const preview = await t.app.inject({
       url: '/api/account/invites/no-such-code',
       headers: { authorization: accounts.alice.bearer },
@@ -188,7 +188,7 @@ describe.each(TEST_DIALECTS)('invites on %s', (dialect) => {
     expect(taken.statusCode).toBe(409);
     // The taken code names its field, for the form to mark.
     const takenMessage = inviteTakenMessage('summer-squad');
-    expect(taken.json()).toEqual(errorBody('aborted', takenMessage, { fields: { inviteID: takenMessage } }));
+    expect(taken.json()).toEqual(errorAnswer('aborted', takenMessage, { fields: { inviteID: takenMessage } }));
     const badDays = await create(accounts.staff, { validDays: 0 });
     expect(badDays.statusCode).toBe(400);
     expect(badDays.json().error.message).toBe(`validDays: ${BETA_MESSAGES.validDays}`);

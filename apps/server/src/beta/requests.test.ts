@@ -7,7 +7,7 @@ import {
 } from '@outpost/contracts/beta';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp, signUpRoles } from '../identity/testing';
-import { errorBody } from '../platform/http/errors';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { BETA_ADMIN_ACTIONS } from './actions';
 import { adminLogOf, putTestInvite } from './testing';
@@ -122,7 +122,7 @@ describe.each(TEST_DIALECTS)('beta requests on %s', (dialect) => {
     const noProfile = await signUp(t.app, { email: 'no-profile@example.com' });
     const refused = await requestEntry(noProfile, { data: {} });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual(errorBody('aborted', BETA_MESSAGES.profileRequired, { code: 'profile-required' }));
+    expect(refused.json()).toEqual(errorAnswer('aborted', BETA_MESSAGES.profileRequired, { code: 'profile-required' }));
     expect((await accountBeta(accounts.carol)).request?.data).toEqual({ platform: 'android', note: null });
   });
 
@@ -171,11 +171,11 @@ describe.each(TEST_DIALECTS)('beta requests on %s', (dialect) => {
     const again = await accept(accounts.admin, accounts.carol.userId);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual(
-      errorBody('aborted', BETA_MESSAGES.requestAlreadyAccepted, { code: 'already-accepted' }),
+      errorAnswer('aborted', BETA_MESSAGES.requestAlreadyAccepted, { code: 'already-accepted' }),
     );
     const unknown = await accept(accounts.staff, 'nobody-at-all');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual(errorBody('not-found', BETA_MESSAGES.requestNotFound));
+    expect(unknown.json()).toEqual(errorAnswer('not-found', BETA_MESSAGES.requestNotFound));
     // Refused acceptances leave no entry behind: their transactions rolled back.
     expect(await adminLogOf(db(), BETA_ADMIN_ACTIONS.acceptRequest)).toHaveLength(1);
 

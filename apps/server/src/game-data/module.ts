@@ -13,10 +13,11 @@ export const gameDataDomain: Domain = {
   name: 'game-data',
   migrations: { game: gameDataMigrations },
   seed: seedGameData,
-  register(app, { stores, identity, domains }) {
+  register(app, { stores, identity, domains, metrics }) {
     registerGameDataRoutes(app, {
       game: stores.game,
       identity,
+      metrics,
       kinds: domains.flatMap((domain) => domain.ingestKinds ?? []),
       series: Object.assign({}, ...domains.map((domain) => domain.liveSeries ?? {})),
     });

@@ -1,4 +1,4 @@
-import { adminEnvironmentParamsSchema, type Environment } from '@outpost/contracts/environments';
+import { adminEnvironmentParamsSchema, ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import {
   createdIngestKeySchema,
   createIngestKeyInputSchema,
@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { adminChangeOf } from '../backoffice/index';
 import { answering, FunctionError } from '../platform/http/errors';
+import type { Metrics } from '../platform/metrics/metrics';
 import type { GameDatabase, IdentityDatabase } from '../stores';
 import { type AnyIngestKind, ingestBatch } from './ingest';
 import { createIngestKey, IngestKeyNotFoundError, listIngestKeys, revokeIngestKey } from './keys';
@@ -31,6 +32,7 @@ export interface GameDataRoutesOptions {
   kinds: readonly AnyIngestKind[];
   /** Every domain's series of the live stats' charts. */
   series: LiveSeriesQueries;
+  metrics: Metrics;
 }
 
 /**
@@ -51,6 +53,14 @@ const answerKeys = answering((error) =>
 export function registerGameDataRoutes(app: FastifyInstance, options: GameDataRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const kinds = new Map<GameEventType, AnyIngestKind>(options.kinds.map((kind) => [kind.type, kind]));
+  const ingested = options.metrics.counter({
+    name: 'outpost_ingested_events_total',
+    help: 'Game events reported by the game servers, by environment and outcome: stored, duplicated (an id stored before), refused.',
+    labelNames: ['env', 'outcome'],
+  });
+  for (const env of ENVIRONMENTS) {
+    for (const outcome of ['stored', 'duplicated', 'refused']) ingested.inc({ env, outcome }, 0);
+  }
 
   api.post(
     '/api/ingest/:env/events',
@@ -62,8 +72,18 @@ export function registerGameDataRoutes(app: FastifyInstance, options: GameDataRo
         response: { 200: ingestBatchResultSchema },
       },
     },
-    (request) =>
-      ingestBatch(request.body.events, { game: options.game[request.params.env], identity: options.identity, kinds }),
+    async (request) => {
+      const env = request.params.env;
+      const result = await ingestBatch(request.body.events, {
+        game: options.game[env],
+        identity: options.identity,
+        kinds,
+      });
+      ingested.inc({ env, outcome: 'stored' }, result.stored);
+      ingested.inc({ env, outcome: 'duplicated' }, result.duplicated);
+      ingested.inc({ env, outcome: 'refused' }, result.refused.length);
+      return result;
+    },
   );
 
   api.get(

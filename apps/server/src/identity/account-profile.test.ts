@@ -66,7 +66,11 @@ describe.each(TEST_DIALECTS)('the account profile and password on %s', (dialect)
     await withProfile('misty@example.com', 'Misty');
     const refused = await rename(ash, { displayName: 'MISTY' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toEqual({ status: 'ABORTED', message: DISPLAY_NAME_TAKEN });
+    expect(refused.json().error).toEqual({
+      status: 'ABORTED',
+      message: DISPLAY_NAME_TAKEN,
+      requestId: expect.any(String),
+    });
     expect(await displayNameOf(ash)).toBe('Ash');
   });
 

@@ -5,7 +5,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
-import { errorBody } from '../platform/http/errors';
+import { answeredError, errorBody } from '../platform/http/errors';
 import type { IdentityDatabase } from '../stores';
 import { type Auth, CLIENT_IP_HEADER, formatUtc } from './auth';
 import { authError } from './auth-errors';
@@ -82,7 +82,7 @@ async function accountBeingDeleted(identity: Kysely<IdentityDatabase>, email: un
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, identity: Kysely<IdentityDatabase>): void {
   const refuse = (reply: FastifyReply, httpStatus: number, code: string) => {
     const { http, body } = authError(httpStatus, code);
-    return reply.code(http).send(body);
+    return reply.code(http).send(answeredError(reply.request, body));
   };
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
@@ -119,7 +119,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, identity: K
     // Asking only after the password checked out keeps a suspension nobody else's business.
     if (signingIn && response.status === 200) {
       const refusal = await refuseUnlessActive(identity, await response.clone().json());
-      if (refusal) return reply.code(refusal.http).type('application/json').send(refusal.body);
+      if (refusal) return reply.code(refusal.http).type('application/json').send(answeredError(request, refusal.body));
     }
 
     reply.code(response.status);
@@ -138,7 +138,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, identity: K
       if (email.success && !(await findUserIdByEmail(identity, email.data))) code = 'USER_NOT_FOUND';
     }
     const { http, body } = authError(response.status, code);
-    return reply.code(http).type('application/json').send(body);
+    return reply.code(http).type('application/json').send(answeredError(request, body));
   }
 
   // The library's own answers pass through as they are; only its errors are ours (the 4xx schema).

@@ -50,6 +50,7 @@ describe.each(TEST_DIALECTS)('identity functions on %s', (dialect) => {
     expect(loser.json().error).toEqual({
       status: 'ABORTED',
       message: 'That display name is taken. Please pick another.',
+      requestId: expect.any(String),
     });
   });
 
@@ -67,7 +68,11 @@ describe.each(TEST_DIALECTS)('identity functions on %s', (dialect) => {
     expect(mismatch.json().error.message).toBe('The email does not match the signed-in account.');
     const visitor = await register({ email: 'ash@example.com', displayName: 'Ghost' }, {});
     expect(visitor.statusCode).toBe(401);
-    expect(visitor.json().error).toEqual({ status: 'UNAUTHENTICATED', message: 'Please sign in first.' });
+    expect(visitor.json().error).toEqual({
+      status: 'UNAUTHENTICATED',
+      message: 'Please sign in first.',
+      requestId: expect.any(String),
+    });
   });
 
   it('check-email tells whether an account uses the address', async () => {
@@ -78,7 +83,11 @@ describe.each(TEST_DIALECTS)('identity functions on %s', (dialect) => {
     });
     const bad = await t.app.inject({ url: '/api/fn/check-email?email=nope' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toEqual({ status: 'INVALID_ARGUMENT', message: 'email: Invalid Email' });
+    expect(bad.json().error).toEqual({
+      status: 'INVALID_ARGUMENT',
+      message: 'email: Invalid Email',
+      requestId: expect.any(String),
+    });
   });
 
   it('register-for-email-segment stores a guest or the signed-in account once per segment', async () => {

@@ -313,6 +313,7 @@ describe.each(TEST_DIALECTS)('items-master and purchasables on %s', (dialect) =>
         status: 'INVALID_ARGUMENT',
         message: unknown,
         details: { fields: { itemID: unknown } },
+        requestId: expect.any(String),
       });
       expect(response.json().error.message).toBe(
         'There is no item "no-such-item" in items-master of development: add it there first.',
@@ -545,6 +546,7 @@ describe.each(TEST_DIALECTS)('items-master and purchasables on %s', (dialect) =>
       expect(response.json().error).toEqual({
         status: 'INVALID_ARGUMENT',
         message: `env: ${invalidEnvironmentMessage(env)}`,
+        requestId: expect.any(String),
       });
       expect(response.json().error.message).toBe(
         `env: Unknown environment "${env}": use development, beta or production.`,

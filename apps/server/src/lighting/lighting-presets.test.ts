@@ -9,8 +9,8 @@ import {
 } from '@outpost/contracts/lighting';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp } from '../identity/testing';
-import { errorBody } from '../platform/http/errors';
 import { seedDemoData } from '../seed';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { DEMO_LIGHTING_PRESETS, DEMO_PRESET_OWNER } from './seed';
 
@@ -20,8 +20,8 @@ const DUSK: LightingPresetInput = {
   settings: { timeOfDay: 19.25, sunIntensity: 0.3, ambient: 0.3, fogDensity: 0.15, tint: '#ff9966' },
 };
 
-const NOT_FOUND = errorBody('not-found', LIGHTING_MESSAGES.notFound, { code: 'preset-not-found' });
-const NOT_YOURS = errorBody('permission-denied', LIGHTING_MESSAGES.notYours, { code: 'preset-not-yours' });
+const NOT_FOUND = errorAnswer('not-found', LIGHTING_MESSAGES.notFound, { code: 'preset-not-found' });
+const NOT_YOURS = errorAnswer('permission-denied', LIGHTING_MESSAGES.notYours, { code: 'preset-not-yours' });
 
 describe.each(TEST_DIALECTS)('lighting presets on %s', (dialect) => {
   let t: TestApp;
@@ -171,7 +171,7 @@ describe.each(TEST_DIALECTS)('lighting presets on %s', (dialect) => {
     const before = await ownerCount(bob.userId);
     for (const response of [await create(bob, payload), await update(null, 'demogoldenhour', payload)]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual(errorBody('invalid-argument', message));
+      expect(response.json()).toEqual(errorAnswer('invalid-argument', message));
     }
     expect(await ownerCount(bob.userId)).toEqual(before);
   });
@@ -195,7 +195,7 @@ describe.each(TEST_DIALECTS)('lighting presets on %s', (dialect) => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
     const refused = racing.find((response) => response.statusCode === 429);
     expect(refused?.json()).toEqual(
-      errorBody('resource-exhausted', presetLimitMessage(carol.userId), { code: 'preset-limit' }),
+      errorAnswer('resource-exhausted', presetLimitMessage(carol.userId), { code: 'preset-limit' }),
     );
     expect(await ownerCount(carol.userId)).toEqual({
       count: LIGHTING_PRESETS_PER_OWNER,

@@ -15,7 +15,7 @@ import {
 } from '@outpost/contracts/moderation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpPlayers, signUpRoles } from '../identity/testing';
-import { errorBody } from '../platform/http/errors';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, openTestStores, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { countTrendingIssues, countUnresolvedReports, fileReport, MODERATION_ADMIN_ACTIONS } from './queries';
 import { seedModeration } from './seed';
@@ -154,7 +154,7 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
         // A player each: refusals count against a player's budget too.
         const response = await fileAsPlayer(freshPlayer(), body);
         expect(response.statusCode, response.body).toBe(400);
-        expect(response.json()).toEqual(errorBody('invalid-argument', message));
+        expect(response.json()).toEqual(errorAnswer('invalid-argument', message));
       }
       expect(await db().selectFrom('reports').select('report_id').execute()).toEqual(before);
     });
@@ -259,7 +259,7 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
         headers: { authorization: roles.moderator.bearer },
       });
       expect(badFilter.json()).toEqual(
-        errorBody('invalid-argument', 'show: show must be unresolved, resolved or all.'),
+        errorAnswer('invalid-argument', 'show: show must be unresolved, resolved or all.'),
       );
 
       const one = await t.app.inject({
@@ -272,7 +272,7 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
         headers: { authorization: roles.staff.bearer },
       });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual(errorBody('not-found', reportNotFoundMessage('nosuchreport', 'development')));
+      expect(missing.json()).toEqual(errorAnswer('not-found', reportNotFoundMessage('nosuchreport', 'development')));
     });
 
     it('keeps players out of the list and the resolve (403), and lets moderators, staff and admins in', async () => {
@@ -398,7 +398,7 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
       const filed = (await fileAsGame('development', { category: 'bug', target: 'Pier', text: 'Missing.' })).json();
       const response = await resolve(filed.reportID, roles.moderator, { resolution: 'x'.repeat(1001) });
       expect(response.json()).toEqual(
-        errorBody(
+        errorAnswer(
           'invalid-argument',
           `resolution: ${REPORT_MESSAGES.resolutionTooLong}`,
           // The field at fault, for the form to mark.

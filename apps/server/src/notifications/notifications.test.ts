@@ -17,7 +17,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUpRoles } from '../identity/testing';
-import { errorBody } from '../platform/http/errors';
 import { type JobDefinition, JobRunner } from '../platform/jobs/runner';
 import { captureLogger } from '../platform/mail/testing';
 import { createFcmPushSender } from '../platform/push/fcm';
@@ -25,6 +24,7 @@ import { createPushSenders } from '../platform/push/senders';
 import { readServiceAccount } from '../platform/push/service-account';
 import { startTestFcmServer } from '../platform/push/testing';
 import { tokenKey } from '../push/index';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { PUSH_ADMIN_ACTIONS } from './messages';
 import { PUSH_REQUEUE_JOB, requeuePushJob, sendPushJob } from './send-job';
@@ -256,7 +256,7 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     for (const id of [scheduled.messageID, later.messageID]) {
       const refused = await cancel(id);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual(errorBody('aborted', CANCEL_ONLY_SCHEDULED));
+      expect(refused.json()).toEqual(errorAnswer('aborted', CANCEL_ONLY_SCHEDULED));
     }
     expect((await cancel('no-such-message')).statusCode).toBe(404);
     clock = null;
@@ -417,7 +417,7 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     expect(read.entries.every((entry) => !entry.device.startsWith('phone-of-player'))).toBe(true);
     const none = await test(roles.staff.userId);
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual(errorBody('invalid-argument', noDevicesMessage(roles.staff.userId, 'development')));
+    expect(none.json()).toEqual(errorAnswer('invalid-argument', noDevicesMessage(roles.staff.userId, 'development')));
   });
 
   it('refuses a bad message with the field’s words, stores nothing, and makes one message of a repeated request', async () => {
@@ -443,7 +443,7 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     // The same requestID with another message is refused: sending the first would drop the second.
     const reused = await send({ ...repeated, body: 'Another message' });
     expect(reused.statusCode, reused.body).toBe(409);
-    expect(reused.json()).toEqual(errorBody('aborted', REQUEST_ID_REUSED));
+    expect(reused.json()).toEqual(errorAnswer('aborted', REQUEST_ID_REUSED));
     expect((await history()).rows.length).toBe(before + 1);
     expect(await runner(job()).runDue()).toBe(1);
 

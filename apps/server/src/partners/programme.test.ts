@@ -11,8 +11,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpPlayers, signUpRoles } from '../identity/testing';
 import { getBalance } from '../ledger/ledger';
-import { errorBody } from '../platform/http/errors';
 import { seedDemoData } from '../seed';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { setLinkReward, tierReference } from './links';
 import { joinsOf, ledgerRowsOf, setAccountCreated } from './testing';
@@ -41,7 +41,7 @@ describe.each(TEST_DIALECTS)('referral links on %s', (dialect) => {
     call(accounts.admin, method, `/api/admin/development${path}`, payload);
   const partnersListed = async () => (await adminCall('GET', '/partners?pageSize=100')).json().rows as Partner[];
   const refusal = (status: 'aborted' | 'not-found' | 'permission-denied', code: string, message: string) =>
-    errorBody(status, message, { code });
+    errorAnswer(status, message, { code });
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);

@@ -156,6 +156,11 @@ describe('loadConfig', () => {
     expect(loadConfig({}).ingestKeys).toEqual({ development: undefined, beta: undefined, production: undefined });
   });
 
+  it('reads the metrics token, and keeps no metrics without one', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe('m'.repeat(32));
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -240,6 +245,11 @@ describe('loadConfig', () => {
       'Invalid configuration: INGEST_BETA_KEY must be at least 32 characters when APP_ENV is production',
     ],
     [{ INGEST_BETA_KEY: 'two words' }, 'Invalid configuration: INGEST_BETA_KEY must be one word without spaces'],
+    [
+      { METRICS_TOKEN: 'm'.repeat(31) },
+      'Invalid configuration: METRICS_TOKEN must be at least 32 characters (for example: openssl rand -hex 32)',
+    ],
+    [{ METRICS_TOKEN: `${'m'.repeat(32)} x` }, 'Invalid configuration: METRICS_TOKEN must be one word without spaces'],
   ])('stops on %o with one line naming the variable', (env, message) => {
     let error: unknown;
     try {
@@ -260,6 +270,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_ENDPOINT: 'minio:hunter2@host' })).toThrow(
       /^Invalid configuration: S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL$/,
     );
+    for (const value of ['hunter2', `hunter2 ${'m'.repeat(32)}`]) {
+      expect(() => loadConfig({ METRICS_TOKEN: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ METRICS_TOKEN: value })).not.toThrow(/hunter2/);
+    }
     for (const secret of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
       expect(() => loadConfig({ FILE_STORE: 's3', [secret]: 'hunter2' })).not.toThrow(/hunter2/);
     }

@@ -119,6 +119,12 @@ const envSchema = z.object({
     .min(1, `must be between 1 and ${FCM_MAX_CONCURRENCY}`)
     .max(FCM_MAX_CONCURRENCY, `must be between 1 and ${FCM_MAX_CONCURRENCY}`)
     .default(FCM_DEFAULT_CONCURRENCY),
+  // A scraper sends it as `Authorization: Bearer <token>`, where a space would end it.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S+$/, 'must be one word without spaces (for example: openssl rand -hex 32)')
+    .min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')
+    .optional(),
 });
 
 /** A key travels as `Authorization: Bearer <key>`, where a space would end it. */
@@ -200,6 +206,8 @@ export type Config = {
   ingestKeys: Record<Environment, string | undefined>;
   /** Each game environment's Firebase Cloud Messaging credentials; undefined means its pushes go to the outbox. */
   fcm: Record<Environment, FcmConfig | undefined>;
+  /** The token a Prometheus scraper sends for GET /metrics; undefined means no metrics are kept or served. */
+  metricsToken: string | undefined;
 };
 
 export type FcmConfig = {
@@ -274,6 +282,7 @@ const UNECHOED = new Set([
   'INGEST_DEVELOPMENT_KEY',
   'INGEST_BETA_KEY',
   'INGEST_PRODUCTION_KEY',
+  'METRICS_TOKEN',
 ]);
 
 /** Raised when the environment is invalid; its message is one line naming the variable. */
@@ -328,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     stripe,
     ingestKeys,
     fcm,
+    metricsToken: value.METRICS_TOKEN,
   };
 }
 

@@ -93,6 +93,7 @@ describe.each(TEST_DIALECTS)('product refusals point at the field on %s', (diale
           'varieties.2.stripeID': PRODUCT_MESSAGES.stripeIdRequired,
         },
       },
+      requestId: expect.any(String),
     });
     expect(await stored('development', productID)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { PUSH_DEVICES_PER_PLAYER, PUSH_MESSAGES, PUSH_TOKEN_MAX_LENGTH } from '@outpost/contracts/push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, type SignedIn, signUp } from '../identity/testing';
-import { errorBody } from '../platform/http/errors';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { noteDeviceSeen, PUSH_SEEN_REFRESH_MS, registerDevice } from './devices';
 
@@ -109,11 +109,11 @@ describe.each(TEST_DIALECTS)('push devices registered through the explicit route
     for (const [payload, message] of refusals) {
       const response = await register(alice, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json()).toEqual(errorBody('invalid-argument', message));
+      expect(response.json()).toEqual(errorAnswer('invalid-argument', message));
     }
     const removal = await unregister(alice, { token: 7 });
-    expect(removal.json()).toEqual(errorBody('invalid-argument', `token: ${PUSH_MESSAGES.token}`));
-    expect((await unregister(alice)).json()).toEqual(errorBody('invalid-argument', PUSH_MESSAGES.body));
+    expect(removal.json()).toEqual(errorAnswer('invalid-argument', `token: ${PUSH_MESSAGES.token}`));
+    expect((await unregister(alice)).json()).toEqual(errorAnswer('invalid-argument', PUSH_MESSAGES.body));
     // The longest token taken is taken.
     expect((await register(alice, { token: 'y'.repeat(PUSH_TOKEN_MAX_LENGTH), platform: 'web' })).statusCode).toBe(200);
     expect((await register(null, { token: 'fine-token', platform: 'ios' })).statusCode).toBe(401);

@@ -12,8 +12,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpRoles } from '../identity/testing';
 import { putNamedTestItems } from '../items/testing';
-import { errorBody } from '../platform/http/errors';
 import { type JobDefinition, JobRunner } from '../platform/jobs/runner';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { REWARD_ADMIN_ACTIONS } from './distribute';
 import { everyoneRewardItemUse } from './everyone';
@@ -334,7 +334,7 @@ describe.each(TEST_DIALECTS)('rewards to everyone on %s', (dialect) => {
     expect(unknownItem.statusCode).toBe(400);
     const unknownItemMessage = `${unknownItemsMessage(['jetpack'], 'development')} Nothing was given.`;
     expect(unknownItem.json()).toEqual(
-      errorBody('invalid-argument', unknownItemMessage, {
+      errorAnswer('invalid-argument', unknownItemMessage, {
         unknownItemIDs: ['jetpack'],
         // The item's row, for the form to mark.
         fields: { 'items.0.itemID': unknownItemMessage },
@@ -349,7 +349,7 @@ describe.each(TEST_DIALECTS)('rewards to everyone on %s', (dialect) => {
     for (const [data, message] of cases) {
       const response = await send(data);
       expect(response.statusCode, message).toBe(400);
-      expect(response.json()).toEqual(errorBody('invalid-argument', message));
+      expect(response.json()).toEqual(errorAnswer('invalid-argument', message));
     }
     expect(REWARD_MESSAGES.audience).toContain("'everyone'");
     expect((await listed()).total).toBe(before);

@@ -21,7 +21,7 @@ import { type SignedIn, signUpPlayers, signUpRoles } from '../identity/testing';
 import { putNamedTestItems, putTestItems } from '../items/testing';
 import { getBalance } from '../ledger/ledger';
 import { giveProfiles } from '../partners/testing';
-import { errorBody } from '../platform/http/errors';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { REWARD_ADMIN_ACTIONS, rewardReference } from './distribute';
 
@@ -220,7 +220,9 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
       });
       expect(response.statusCode, response.body).toBe(409);
       expect(response.json()).toEqual(
-        errorBody('aborted', rewardRequestReusedMessage(requestID, first.distributedAt), { code: REQUEST_REUSED_CODE }),
+        errorAnswer('aborted', rewardRequestReusedMessage(requestID, first.distributedAt), {
+          code: REQUEST_REUSED_CODE,
+        }),
       );
     }
     expect(await getBalance(db(), player)).toBe(10);
@@ -239,7 +241,7 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
     });
     expect(noSuchPlayers.statusCode).toBe(400);
     expect(noSuchPlayers.json()).toEqual(
-      errorBody('invalid-argument', unknownUsersMessage(['ghost-1', 'ghost-2']), {
+      errorAnswer('invalid-argument', unknownUsersMessage(['ghost-1', 'ghost-2']), {
         unknownUserIDs: ['ghost-1', 'ghost-2'],
         // The field at fault, for the form to mark.
         fields: { userIDs: unknownUsersMessage(['ghost-1', 'ghost-2']) },
@@ -256,7 +258,7 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
     });
     expect(noSuchItems.statusCode).toBe(400);
     expect(noSuchItems.json()).toEqual(
-      errorBody('invalid-argument', `${unknownItemsMessage(['jetpack'], 'development')} Nothing was given.`, {
+      errorAnswer('invalid-argument', `${unknownItemsMessage(['jetpack'], 'development')} Nothing was given.`, {
         unknownItemIDs: ['jetpack'],
         // The row of the unknown item, the second, for the form to mark.
         fields: { 'items.1.itemID': `${unknownItemsMessage(['jetpack'], 'development')} Nothing was given.` },
@@ -291,7 +293,7 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
     for (const [data, message] of cases) {
       const response = await distribute(data);
       expect(response.statusCode, message).toBe(400);
-      expect(response.json()).toEqual(errorBody('invalid-argument', message));
+      expect(response.json()).toEqual(errorAnswer('invalid-argument', message));
     }
     expect(await getBalance(db(), player)).toBe(0);
   });
@@ -379,7 +381,7 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
           'production',
         );
         expect(response.statusCode, response.body).toBe(400);
-        expect(response.json()).toEqual(errorBody('invalid-argument', emptyAudienceMessage(audience, 'production')));
+        expect(response.json()).toEqual(errorAnswer('invalid-argument', emptyAudienceMessage(audience, 'production')));
       }
       expect(await rewardLog('production')).toHaveLength(logBefore.length);
     });
@@ -530,7 +532,7 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
         );
         expect(response.statusCode, response.body).toBe(400);
         expect(response.json()).toEqual(
-          errorBody('invalid-argument', audienceTooLargeMessage(audience, 'beta', size), { audienceSize: size }),
+          errorAnswer('invalid-argument', audienceTooLargeMessage(audience, 'beta', size), { audienceSize: size }),
         );
       }
       expect(await rewardLog('beta')).toHaveLength(logBefore.length);

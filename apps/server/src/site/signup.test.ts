@@ -71,7 +71,7 @@ describe.each(TEST_DIALECTS)('signupForEmails on %s', (dialect) => {
     const response = await signup(t, { data: value });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { status: 'INVALID_ARGUMENT', message: SIGNUP_MESSAGES.invalidEmail },
+      error: { status: 'INVALID_ARGUMENT', message: SIGNUP_MESSAGES.invalidEmail, requestId: expect.any(String) },
     });
     expect(await countEmailSignups(db())).toBe(0);
   });
@@ -88,7 +88,7 @@ describe.each(TEST_DIALECTS)('signupForEmails on %s', (dialect) => {
   ])('answers %s with a clear 400', async (_label, payload, message) => {
     const response = await signup(t, payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message } });
+    expect(response.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message, requestId: expect.any(String) } });
   });
 
   it('answers a body that is not JSON with a clear 400', async () => {

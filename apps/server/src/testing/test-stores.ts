@@ -84,6 +84,7 @@ export function buildUnreadyTestApp(testStores: TestStores, options: TestAppOpti
       stripe: { development: undefined, beta: undefined, production: undefined },
       ingestKeys: { development: undefined, beta: undefined, production: undefined },
       fcm: { development: undefined, beta: undefined, production: undefined },
+      metricsToken: undefined,
       ...options.config,
     },
   });

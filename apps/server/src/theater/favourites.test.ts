@@ -6,7 +6,7 @@ import {
 } from '@outpost/contracts/theater';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp, signUpPlayers } from '../identity/testing';
-import { errorBody } from '../platform/http/errors';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { favouriteTally, putTestEpisode } from './testing';
 
@@ -83,7 +83,7 @@ describe.each(TEST_DIALECTS)('favourite episodes on %s', (dialect) => {
   it('refuses an unknown episode with 404 and a bad remove flag with 400, storing nothing', async () => {
     const unknown = await favourite(player, 'videoID=s9e9');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual(errorBody('not-found', unknownEpisodeMessage('s9e9'), { episodeID: 's9e9' }));
+    expect(unknown.json()).toEqual(errorAnswer('not-found', unknownEpisodeMessage('s9e9'), { episodeID: 's9e9' }));
     const badFlag = await favourite(player, 'videoID=s1e1&remove=yes');
     expect(badFlag.statusCode).toBe(400);
     expect(badFlag.json().error.message).toBe('remove: remove must be true or left out.');

@@ -7,7 +7,7 @@ import {
   unknownEpisodesMessage,
 } from '@outpost/contracts/theater';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBody } from '../platform/http/errors';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { putTestEpisode, putTestEpisodeStats } from './testing';
 
@@ -66,7 +66,7 @@ describe.each(TEST_DIALECTS)('in-game stats ingestion on %s', (dialect) => {
       const response = await ingest('beta', body, `Bearer ${KEYS.development}`);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual(
-        errorBody(
+        errorAnswer(
           'unavailable',
           'Ingestion is not configured for beta: it has no service key (make one in the back office, or set INGEST_BETA_KEY).',
         ),
@@ -76,7 +76,7 @@ describe.each(TEST_DIALECTS)('in-game stats ingestion on %s', (dialect) => {
     it('refuses an environment that is none of the three with 400', async () => {
       const response = await ingest('staging', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual(errorBody('invalid-argument', invalidEnvironmentMessage('staging')));
+      expect(response.json()).toEqual(errorAnswer('invalid-argument', invalidEnvironmentMessage('staging')));
     });
 
     it('answers 503 on a server where no environment has a key', async () => {
@@ -145,7 +145,7 @@ describe.each(TEST_DIALECTS)('in-game stats ingestion on %s', (dialect) => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual(
-      errorBody('not-found', unknownEpisodesMessage(['nope', 'gone']), { episodeIDs: ['nope', 'gone'] }),
+      errorAnswer('not-found', unknownEpisodesMessage(['nope', 'gone']), { episodeIDs: ['nope', 'gone'] }),
     );
     expect(await statsOf('s1e3')).toEqual([['views', 'Views in game', 1]]);
   });
@@ -186,7 +186,7 @@ describe.each(TEST_DIALECTS)('in-game stats ingestion on %s', (dialect) => {
   ])('refuses %j with 400 saying what is wrong', async (body, message) => {
     const response = await ingest('development', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(errorBody('invalid-argument', message));
+    expect(response.json()).toEqual(errorAnswer('invalid-argument', message));
   });
 
   it('writes to the store of the environment the path names, with that environment’s key', async () => {

@@ -1,6 +1,6 @@
 import { THEATER_MESSAGES, type TheaterEntry, type TheaterLibrary } from '@outpost/contracts/theater';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBody } from '../platform/http/errors';
+import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { putTestCollection, putTestEpisode, putTestEpisodeStats, putTestVideo } from './testing';
 
@@ -195,7 +195,7 @@ describe.each(TEST_DIALECTS)('the theater library and viewer on %s', (dialect) =
     it('answers 404 for an id that names nothing, and 400 for one that cannot be an id', async () => {
       const unknown = await get('/api/theater/s9e9');
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual(errorBody('not-found', THEATER_MESSAGES.notFound));
+      expect(unknown.json()).toEqual(errorAnswer('not-found', THEATER_MESSAGES.notFound));
       const malformed = await get('/api/theater/not_an_id!');
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json().error.message).toContain(THEATER_MESSAGES.idCharacters);

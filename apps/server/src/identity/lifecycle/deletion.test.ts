@@ -380,6 +380,7 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
       status: 'ABORTED',
       message: ACCOUNT_DELETION_MESSAGES.openMerchOrder(order.json().orderID),
       details: { code: DELETION_BLOCKED_CODE },
+      requestId: expect.any(String),
     });
     expect((await call(player, 'GET', '/api/account/orders')).statusCode).toBe(200);
     expect(

@@ -160,6 +160,7 @@ describe.each(TEST_DIALECTS)('suspensions on %s', (dialect) => {
       status: 'PERMISSION_DENIED',
       message: `Your account is suspended until ${new Date(endsAt).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC. Reason: Spamming the lobby`,
       details: { code: ACCOUNT_SUSPENDED_CODE, endsAt, reason: 'Spamming the lobby' },
+      requestId: expect.any(String),
     });
     expect(refused.headers['set-cookie']).toBeUndefined();
     expect(refused.headers['set-auth-token']).toBeUndefined();

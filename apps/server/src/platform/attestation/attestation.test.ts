@@ -55,8 +55,13 @@ async function solvedCaptchaToken(h: Harness): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-const errorOf = (response: LightMyRequestResponse) =>
-  (response.json() as { error: { status: string; message: string } }).error;
+/** The error an answer carries, less the request id every error answer shows (checked here). */
+const errorOf = (response: LightMyRequestResponse) => {
+  const { requestId, ...error } = (response.json() as { error: { status: string; message: string; requestId: string } })
+    .error;
+  expect(requestId).toEqual(expect.any(String));
+  return error;
+};
 
 describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
   const cleanups: (() => Promise<void>)[] = [];

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findEmailSignup } from '../../site/queries';
 import { openAppStores } from '../../stores';
+import { errorAnswer } from '../../testing/error-answer';
 import { buildTestApp, buildUnreadyTestApp, type TestApp, type TestStores } from '../../testing/test-stores';
 import { dropSchemas } from './stores';
 
@@ -111,9 +112,9 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL going away under load', () => {
     for (const answer of during) {
       expect(answer.statusCode).toBe(503);
       expect(answer.headers['retry-after']).toBe('5');
-      expect(answer.json()).toEqual({
-        error: { status: 'UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in 5 seconds.' },
-      });
+      expect(answer.json()).toEqual(
+        errorAnswer('unavailable', 'The service is briefly unavailable. Please try again in 5 seconds.'),
+      );
     }
     const ready = await app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(503);

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
+/** The levels at which `info` lines are written. */
+const WRITES_INFO = new Set(['info', 'debug', 'trace']);
+
 /**
  * One line per served request at `info` (issue 25 point 9), written when its answer is sent:
  * method, URL, status and time, with the request id its other lines carry. Fastify's own request
@@ -7,9 +10,6 @@ import type { FastifyInstance } from 'fastify';
  * line written by the app's logger with the id as a field costs half the serializing and no child.
  * A stream (GET /api/live) has no line: its reply is hijacked and never "completes".
  */
-/** The levels at which `info` lines are written. */
-const WRITES_INFO = new Set(['info', 'debug', 'trace']);
-
 export function registerAccessLog(app: FastifyInstance): void {
   const log = app.log;
   app.addHook('onResponse', (request, reply, done) => {
@@ -17,7 +17,8 @@ export function registerAccessLog(app: FastifyInstance): void {
       log.info(
         {
           reqId: request.id,
-          req: { method: request.method, url: request.url, remoteAddress: request.ip },
+          // Serialized by the logger's `req` serializer (log-redaction.ts): no headers, credentials in the address masked.
+          req: request,
           res: { statusCode: reply.statusCode },
           responseTime: reply.elapsedTime,
         },

@@ -53,6 +53,14 @@ export function errorBody(status: FunctionErrorStatus, message: string, details?
   return encodeFunctionError(status, message, details);
 }
 
+/**
+ * An error body as it answers `request`: with the request's id, which every log line of the
+ * request carries as `reqId`, so the person who got the error can quote it and an operator find it.
+ */
+export function answeredError(request: FastifyRequest, body: FunctionErrorBody): FunctionErrorBody {
+  return { error: { ...body.error, requestId: request.id } };
+}
+
 /** Messages for the framework's own client errors, which otherwise speak in codes. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
@@ -102,8 +110,8 @@ function toFunctionError(
 }
 
 /**
- * One error shape for every API route: {error: {status, message, details?}} with the wire name
- * in `status`; 5xx internals stay in the log.
+ * One error shape for every API route: {error: {status, message, details?, requestId}} with the
+ * wire name in `status`; 5xx internals stay in the log, under the request id the answer shows.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -112,7 +120,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     else request.log.info({ status: body.error.status, message: body.error.message }, 'request refused');
     // A store out of reach is a moment's trouble: the client is told when to ask again.
     if (http === 503) reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
-    return reply.code(http).send(body);
+    return reply.code(http).send(answeredError(request, body));
   });
 }
 
@@ -124,6 +132,6 @@ export function frameworkErrorHandler(headers: Readonly<Record<string, string>>)
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { http, body } = toFunctionError(error);
     request.log.info({ status: body.error.status, message: body.error.message }, 'request refused');
-    return reply.headers(headers).code(http).send(body);
+    return reply.headers(headers).code(http).send(answeredError(request, body));
   };
 }

@@ -134,7 +134,9 @@ describe.each(TEST_DIALECTS)('the firebase JS SDK calling our callables, on %s',
     expect(error.details).toEqual(details);
     const answer = await raw(PROBE, { status, message });
     expect(answer.http).toBe(HTTP_BY_FUNCTION_STATUS[status]);
-    expect(answer.body).toEqual({ error: { status: status.toUpperCase().replaceAll('-', '_'), message } });
+    expect(answer.body).toEqual({
+      error: { status: status.toUpperCase().replaceAll('-', '_'), message, requestId: expect.any(String) },
+    });
   });
 
   it('passes scalar details through and leaves them out when there are none', async () => {

@@ -17,6 +17,7 @@ describe.each(TEST_DIALECTS)('health on %s', (dialect) => {
         error: {
           status: 'UNAVAILABLE',
           message: `${dialect === 'postgres' ? 'PostgreSQL' : 'A SQLite store'} fails (see the server log).`,
+          requestId: expect.any(String),
         },
       });
       expect(down.headers['retry-after']).toBe('5');

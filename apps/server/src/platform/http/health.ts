@@ -3,7 +3,7 @@ import { healthSchema, readinessSchema } from '@outpost/contracts/health';
 import type { FastifyInstance } from 'fastify';
 import type { Stores } from '../db/stores';
 import { STORE_RETRY_AFTER_SECONDS, type StoreTrouble, storeTrouble } from '../db/unavailable';
-import { errorBody } from './errors';
+import { answeredError, errorBody } from './errors';
 
 const READINESS_WORDS: Record<StoreTrouble, string> = {
   unreachable: 'not answering',
@@ -35,7 +35,12 @@ export function registerHealth(app: FastifyInstance, stores: Pick<Stores<unknown
         return reply
           .code(503)
           .header('retry-after', String(STORE_RETRY_AFTER_SECONDS))
-          .send(errorBody('unavailable', `${store} ${why}${typeof code === 'string' ? ` (${code})` : ''}.`));
+          .send(
+            answeredError(
+              request,
+              errorBody('unavailable', `${store} ${why}${typeof code === 'string' ? ` (${code})` : ''}.`),
+            ),
+          );
       }
     },
   );

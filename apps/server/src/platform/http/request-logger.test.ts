@@ -5,7 +5,7 @@ interface LogLine {
   level: number;
   msg: string;
   reqId?: string;
-  req?: { url?: string };
+  req?: { method?: string; url?: string; remoteAddress?: string };
   res?: { statusCode?: number };
 }
 
@@ -56,8 +56,39 @@ describe('request logging', () => {
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect(lines).toEqual([]);
 
-    expect((await app.inject({ method: 'GET', url: '/request-logger-test/fails' })).statusCode).toBe(500);
+    const failed = await app.inject({ method: 'GET', url: '/request-logger-test/fails' });
     await app.close();
+    expect(failed.statusCode).toBe(500);
     expect(lines).toEqual([expect.objectContaining({ level: 50, msg: 'request failed', reqId: expect.any(String) })]);
+    // The answer shows the id its log line carries, and nothing of the failure's internals.
+    expect(failed.json()).toEqual({
+      error: { status: 'INTERNAL', message: 'Internal error.', requestId: lines[0]?.reqId },
+    });
+  });
+
+  it('logs a request by an id of its own, its client and its address with the credentials it carries masked', async () => {
+    stores = await openTestStores('sqlite');
+    const { app, lines } = await loggingApp(stores, 'info');
+    await app.inject({ method: 'GET', url: '/login?mode=reset&token=reset-token-123' });
+    await app.inject({ method: 'GET', url: '/api/auth/reset-password/reset-token-456?callbackURL=%2Flogin' });
+    await app.inject({ method: 'GET', url: '/api/fn/check-email?email=a%40b.example&key=key-789&Password=pw-0' });
+    await app.close();
+    const requestLines = lines.filter((line) => line.msg === 'request completed');
+    expect(requestLines.map((line) => line.req)).toEqual([
+      { method: 'GET', url: '/login?mode=reset&token=[Redacted]', remoteAddress: '127.0.0.1' },
+      { method: 'GET', url: '/api/auth/reset-password/[Redacted]?callbackURL=%2Flogin', remoteAddress: '127.0.0.1' },
+      {
+        method: 'GET',
+        url: '/api/fn/check-email?email=a%40b.example&key=[Redacted]&Password=[Redacted]',
+        remoteAddress: '127.0.0.1',
+      },
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/reset-token|key-789|pw-0/);
+    // Random ids, so that one names one request across instances and restarts (Fastify counts from req-1).
+    const ids = requestLines.map((line) => line.reqId);
+    expect(
+      ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id ?? '')),
+    ).toBe(true);
+    expect(new Set(ids).size).toBe(3);
   });
 });

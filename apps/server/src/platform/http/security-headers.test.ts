@@ -74,7 +74,11 @@ describe.each([
     const answer = await app.inject({ url: '/api/%zz' });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({
-      error: { status: 'INVALID_ARGUMENT', message: 'The address of the request is not a valid URL.' },
+      error: {
+        status: 'INVALID_ARGUMENT',
+        message: 'The address of the request is not a valid URL.',
+        requestId: expect.any(String),
+      },
     });
     expect(securityHeadersOf(answer.headers)).toEqual({
       ...DOCUMENT,

@@ -5,8 +5,13 @@ import { FunctionError } from './errors';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
+/** The token of an `Authorization: Bearer <token>` header; undefined without one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1];
+}
+
 /** Digests have one length whatever the keys', so comparing them neither fails early nor leaks a length. */
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+export const secretDigest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /** Service keys kept in a store besides the configured ones (the back office makes and revokes them). */
 export interface StoredServiceKeys {
@@ -25,7 +30,7 @@ export interface StoredServiceKeys {
  */
 export function serviceKeyCheck(keys: Readonly<Record<Environment, string | undefined>>, stored?: StoredServiceKeys) {
   const digests = Object.fromEntries(
-    Object.entries(keys).map(([environment, key]) => [environment, key === undefined ? undefined : digest(key)]),
+    Object.entries(keys).map(([environment, key]) => [environment, key === undefined ? undefined : secretDigest(key)]),
   ) as Record<Environment, Buffer | undefined>;
   const refuse = async (environment: Environment, refusal: FunctionError) => {
     if (digests[environment] || (await stored?.any(environment))) throw refusal;
@@ -35,7 +40,7 @@ export function serviceKeyCheck(keys: Readonly<Record<Environment, string | unde
     );
   };
   return async (request: FastifyRequest, environment: Environment): Promise<void> => {
-    const sent = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const sent = bearerToken(request);
     if (sent === undefined) {
       return refuse(
         environment,
@@ -45,7 +50,7 @@ export function serviceKeyCheck(keys: Readonly<Record<Environment, string | unde
         ),
       );
     }
-    const sentDigest = digest(sent);
+    const sentDigest = secretDigest(sent);
     const expected = digests[environment];
     if (expected && timingSafeEqual(sentDigest, expected)) return;
     if (stored && (await stored.use(environment, sentDigest.toString('hex')))) return;

@@ -3,8 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorAnswer } from '../../testing/error-answer';
 import { buildTestApp, type TestApp } from '../../testing/test-stores';
-import { errorBody } from './errors';
 import { registerSpa } from './spa';
 
 const page = (name: string) => `<!doctype html><title>${name}</title><div id="root"><h1>${name}</h1></div>`;
@@ -121,7 +121,7 @@ describe('serving the web app', () => {
     for (const url of ['/shell.html', '/404.html', '/about/index.html', '/.vite/manifest.json']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual(errorBody('not-found', `Nothing at GET ${url}.`));
+      expect(response.json()).toEqual(errorAnswer('not-found', `Nothing at GET ${url}.`));
     }
   });
 
@@ -170,7 +170,7 @@ describe('serving the web app', () => {
     for (const url of ['/assets/gone.js', '/api/nothing-here']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual(errorBody('not-found', `Nothing at GET ${url}.`));
+      expect(response.json()).toEqual(errorAnswer('not-found', `Nothing at GET ${url}.`));
     }
   });
 });

@@ -7,7 +7,7 @@ import { comparablePath } from '@outpost/contracts/routes';
 import { isSpaPath } from '@outpost/contracts/spa-paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DocumentHead, hasTitle, withHead } from './document-head';
-import { errorBody } from './errors';
+import { answeredError, errorBody } from './errors';
 
 const HASHED_ASSET = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -193,7 +193,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string, options
       !pathname.startsWith('/api/') &&
       (known || path.extname(pathname) === '');
     if (!wantsPage || documents === undefined) {
-      return reply.code(404).send(errorBody('not-found', `Nothing at ${request.method} ${pathname}.`));
+      return reply
+        .code(404)
+        .send(answeredError(request, errorBody('not-found', `Nothing at ${request.method} ${pathname}.`)));
     }
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);

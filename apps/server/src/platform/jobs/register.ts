@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Metrics } from '../metrics/metrics';
+import { jobMetrics } from './metrics';
 import { registerJobRoutes } from './routes';
 import { type JobDefinition, JobRunner } from './runner';
 import type { JobTables } from './tables';
@@ -9,11 +11,11 @@ const DAY_MS = 24 * 60 * 60_000;
 /**
  * The app's job runner: every domain's jobs, plus the pruning of the runner's own history, run
  * while the app is up (started when it is ready, stopped with it, waiting for the run under way);
- * its history is an admin list.
+ * its history is an admin list, its queue and failures are metrics.
  */
 export function registerJobRunner<Database extends JobTables>(
   app: FastifyInstance,
-  options: { db: Kysely<Database>; definitions: readonly JobDefinition[]; pollMs?: number },
+  options: { db: Kysely<Database>; definitions: readonly JobDefinition[]; metrics: Metrics; pollMs?: number },
 ): JobRunner<Database> {
   const prune: JobDefinition = {
     name: 'jobs.prune-history',
@@ -22,10 +24,18 @@ export function registerJobRunner<Database extends JobTables>(
       await runner.pruneHistory();
     },
   };
+  const definitions = [...options.definitions, prune];
+  const events = jobMetrics(
+    options.metrics,
+    options.db as unknown as Kysely<JobTables>,
+    definitions.map((definition) => definition.name),
+    app.log,
+  );
   const runner: JobRunner<Database> = new JobRunner({
     db: options.db,
-    definitions: [...options.definitions, prune],
+    definitions,
     log: app.log,
+    events,
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
   });
   registerJobRoutes(app, options.db);

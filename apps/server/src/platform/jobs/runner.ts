@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { isPostgres } from '../db/dialect';
+import type { JobEvents } from './metrics';
 import type { JobRow, JobTables } from './tables';
 
 /*
@@ -59,6 +60,8 @@ export interface JobRunnerOptions<Database extends JobTables> {
   /** Names this instance in `locked_by`. */
   instanceId?: string;
   now?: () => Date;
+  /** Told of each failed attempt and each run given up (the app's metrics count them). */
+  events?: JobEvents;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -118,6 +121,7 @@ export class JobRunner<Database extends JobTables> {
   readonly #pollMs: number;
   readonly #instanceId: string;
   readonly #now: () => Date;
+  readonly #events: JobEvents | undefined;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #stopped = true;
@@ -130,6 +134,7 @@ export class JobRunner<Database extends JobTables> {
     this.#pollMs = options.pollMs ?? DEFAULT_POLL_MS;
     this.#instanceId = options.instanceId ?? uuidv7();
     this.#now = options.now ?? (() => new Date());
+    this.#events = options.events;
   }
 
   /** Schedules every periodic job that has no next run yet (the first at once), then polls. */
@@ -325,6 +330,8 @@ export class JobRunner<Database extends JobTables> {
       }
     });
     if (failure === undefined) return;
+    this.#events?.failed(job.name);
+    if (gaveUp) this.#events?.gaveUp(job.name);
     if (gaveUp && definition.onGiveUp) {
       await definition.onGiveUp(JSON.parse(job.payload), failure).catch((error: unknown) => {
         this.#log.error(

@@ -1,6 +1,7 @@
 import type { Environment } from '@outpost/contracts/environments';
 import type { FastifyInstance } from 'fastify';
 import { type ChangeFeed, listenForChanges } from '../changes/feed';
+import type { Metrics } from '../metrics/metrics';
 import { LiveHub } from './hub';
 import { type LiveTopic, registerLiveRoute } from './routes';
 
@@ -12,15 +13,25 @@ export interface LiveUpdatesOptions<Scope> {
   topics: readonly LiveTopic<Scope>[];
   appEnv: Environment;
   scopeOf(environment: Environment): Scope;
+  metrics: Metrics;
 }
 
 /**
  * The change feeds read while the app is up (from when it is ready; on PostgreSQL woken through
  * LISTEN), the hub that sends their changes to the live streams, and `GET /api/live`. Streams end
- * before the server closes (they would hold it open), the feeds after.
+ * before the server closes (they would hold it open), the feeds after. The open streams are a metric.
  */
 export function registerLiveUpdates<Scope>(app: FastifyInstance, options: LiveUpdatesOptions<Scope>): LiveHub<Scope> {
   const hub = new LiveHub<Scope>({ feeds: options.feeds, identityStore: 'identity', log: app.log });
+  // The hub keeps the count; a scrape reads it rather than every open and close moving a gauge.
+  options.metrics.gaugeAtScrape(
+    {
+      name: 'outpost_live_streams',
+      help: 'Live update streams (GET /api/live) open on this instance.',
+      labelNames: [],
+    },
+    (set) => set({}, hub.streamCount),
+  );
   registerLiveRoute(app, {
     hub,
     topics: new Map(options.topics.map((topic) => [topic.name, topic])),

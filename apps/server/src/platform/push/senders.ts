@@ -1,24 +1,61 @@
-import type { Environment } from '@outpost/contracts/environments';
+import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import type { FcmConfig } from '../config';
+import { type CounterHandle, type Metrics, NO_METRICS } from '../metrics/metrics';
 import { createFcmPushSender } from './fcm';
 import { createOutboxPushSender, type PushLogger } from './outbox';
 import type { PushOutboxHandle } from './queries';
-import type { PushSender } from './sender';
+import type { PushOutcome, PushSender } from './sender';
 import type { PushTables } from './tables';
 
 /** Each game environment's push sender: the app's `context.push`. */
 export type PushSenders = Readonly<Record<Environment, PushSender>>;
 
+const PUSH_OUTCOMES: readonly PushOutcome['status'][] = ['sent', 'failed', 'unregistered'];
+
+/** Counts each token's outcome as the sender answers it, whoever sends (the send job, a test notification). */
+function counted(
+  sender: PushSender,
+  environment: Environment,
+  deliveries: CounterHandle<'env' | 'outcome'>,
+): PushSender {
+  return {
+    transport: sender.transport,
+    async send(tokens, message) {
+      const outcomes = await sender.send(tokens, message);
+      const counts = new Map<PushOutcome['status'], number>();
+      for (const outcome of outcomes) counts.set(outcome.status, (counts.get(outcome.status) ?? 0) + 1);
+      for (const [outcome, count] of counts) deliveries.inc({ env: environment, outcome }, count);
+      return outcomes;
+    },
+  };
+}
+
 /**
  * FCM where the environment has a service account configured, the outbox everywhere else, so a
- * machine with no credentials at all sends every push to its own table.
+ * machine with no credentials at all sends every push to its own table. With metrics on, every
+ * token's outcome is counted (`outpost_push_deliveries_total{env,outcome}`).
  */
 export function createPushSenders<DB extends PushTables>(options: {
   identity: PushOutboxHandle<DB>;
   fcm: Readonly<Record<Environment, FcmConfig | undefined>>;
   logger: PushLogger;
+  metrics?: Metrics;
 }): PushSenders {
+  const metrics = options.metrics ?? NO_METRICS;
+  const deliveries = metrics.counter({
+    name: 'outpost_push_deliveries_total',
+    help: 'Push deliveries by environment and outcome: sent, failed (after the retries), unregistered (a token gone for good).',
+    labelNames: ['env', 'outcome'],
+  });
+  // Reported from the start at 0, so a first failure is an increase a rate can see.
+  for (const env of ENVIRONMENTS) {
+    for (const outcome of PUSH_OUTCOMES) deliveries.inc({ env, outcome }, 0);
+  }
   const senderFor = (environment: Environment): PushSender => {
+    const sender = transportFor(environment);
+    return metrics.enabled ? counted(sender, environment, deliveries) : sender;
+  };
+  const transportFor = (environment: Environment): PushSender => {
     const fcm = options.fcm[environment];
     return fcm
       ? createFcmPushSender({

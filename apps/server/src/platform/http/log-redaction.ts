@@ -1,0 +1,25 @@
+/*
+ * What a log line may show of a request (issue 25 point 6: never a secret in the logs). Headers
+ * are never logged (the bearer token, the session cookie, a service or metrics key travel there);
+ * the address is, with what credentials travel in addresses masked: the token of a password reset
+ * link (`/login?mode=reset&token=…`, and the auth library's own `/api/auth/reset-password/<token>`)
+ * and any query parameter named like a credential.
+ */
+
+const MASK = '[Redacted]';
+
+/** Query parameters whose value is a credential wherever they appear. */
+const SECRET_PARAMETER = /([?&](?:token|access_token|id_token|code|key|secret|password|signature)=)[^&#]*/gi;
+
+/** The auth library's reset link carries its token in the path. */
+const TOKEN_IN_PATH = /^(\/api\/auth\/reset-password\/)[^?#]+/;
+
+/** The address as logged: credentials in its path or query masked. */
+export function loggableUrl(url: string): string {
+  return url.replace(TOKEN_IN_PATH, `$1${MASK}`).replace(SECRET_PARAMETER, `$1${MASK}`);
+}
+
+/** pino's `req` serializer: method, address (masked) and client address; never the headers or the body. */
+export function serializeRequest(request: { method: string; url: string; ip: string }): Record<string, string> {
+  return { method: request.method, url: loggableUrl(request.url), remoteAddress: request.ip };
+}
