@@ -1,4 +1,4 @@
-import type { SpinResult } from '@outpost/contracts/shop';
+import type { ContainerSpinConfig, SpinResult } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
 import { grantAllItems, InsufficientCreditsError, type ItemGrant, SpendBatch } from '../ledger/index';
@@ -8,7 +8,7 @@ import { isPostgres } from '../platform/db/dialect';
 import type { GameDatabase } from '../stores';
 import { inOpenDrop, readContainerSpinConfig, shopIsOpen } from './catalogue';
 import { drawPrize, type RandomBelow } from './draw';
-import type { SpinTable } from './tables';
+import type { DropRow, MachinePrizeRow, MachineRow, SpinTable } from './tables';
 
 /*
  * A spin: charge, draw, take the prize from stock, record it and put the item in the player's
@@ -137,6 +137,61 @@ async function writeSpins(trx: Kysely<GameDatabase>, machineID: string, writes: 
 
 const refused = (error: unknown): BatchOutcome<SpinResult> => ({ ok: false, error });
 
+/** What a batch read once, under the machine's lock, for all its spins. */
+interface BatchState {
+  config: ContainerSpinConfig;
+  machine: Pick<MachineRow, 'machine_id' | 'available' | 'cost_credits'> | undefined;
+  drops: readonly Pick<DropRow, 'opens_at' | 'closes_at'>[];
+  /** The stock as the spins decided so far left it. */
+  prizes: MachinePrizeRow[];
+  wallets: SpendBatch;
+}
+
+/** Decides one spin of a batch on what the spins before it left, and adds what it writes to `writes`. */
+function decideSpin(request: TimedSpin, state: BatchState, writes: SpinWrites): BatchOutcome<SpinResult> {
+  const { config, machine } = state;
+  if (!shopIsOpen(config, request.now)) return refused(new ShopClosedError(config.shopOpens ?? ''));
+  if (!machine) return refused(new MachineNotFoundError());
+  if (!machine.available) return refused(new MachineUnavailableError());
+  if (!inOpenDrop(state.drops, request.now)) return refused(new DropClosedError());
+  const prize = drawPrize(state.prizes, request.randomBelow);
+  if (!prize) return refused(new SoldOutError());
+  const spinID = timeOrderedId();
+  const reference = `spin:${spinID}`;
+  let balance: number;
+  try {
+    balance =
+      request.charge === 'credits'
+        ? state.wallets.spend({
+            userId: request.userId,
+            amount: machine.cost_credits,
+            reason: 'spin',
+            reference,
+            now: request.now,
+          })
+        : state.wallets.balance(request.userId);
+  } catch (error) {
+    if (error instanceof InsufficientCreditsError) return refused(error);
+    throw error;
+  }
+  prize.stock -= 1;
+  writes.taken.set(prize.prize_id, (writes.taken.get(prize.prize_id) ?? 0) + 1);
+  writes.spins.push({
+    spin_id: spinID,
+    user_id: request.userId,
+    machine_id: machine.machine_id,
+    prize_id: prize.prize_id,
+    item_id: prize.item_id,
+    order_id: request.orderID ?? null,
+    created_at: request.now.toISOString(),
+  });
+  writes.grants.push({ userId: request.userId, itemIDs: [prize.item_id], source: 'spin', reference, now: request.now });
+  return {
+    ok: true,
+    value: { spinID, prize: { prizeID: prize.prize_id, name: prize.name, itemID: prize.item_id }, balance },
+  };
+}
+
 /** Decides and writes the spins of one machine in the caller's transaction; one outcome per request, in order. */
 async function spinBatch(
   trx: Kysely<GameDatabase>,
@@ -147,63 +202,13 @@ async function spinBatch(
   const open = requests.filter((request) => shopIsOpen(config, request.now));
   if (open.length === 0) return requests.map(() => refused(new ShopClosedError(config.shopOpens ?? '')));
   const machine = await lockMachine(trx, machineID);
-  const { drops, prizes } = machine ? await readStock(trx, machineID) : { drops: [], prizes: [] };
-  const wallets = await SpendBatch.open(
-    trx,
-    open.map((request) => request.userId),
-  );
+  // A machine that cannot spin refuses every spin: no stock to read, no balance to hold.
+  const spinnable = machine !== undefined && Boolean(machine.available);
+  const { drops, prizes } = spinnable ? await readStock(trx, machineID) : { drops: [], prizes: [] };
+  const wallets = await SpendBatch.open(trx, spinnable ? open.map((request) => request.userId) : []);
+  const state: BatchState = { config, machine, drops, prizes, wallets };
   const writes: SpinWrites = { spins: [], grants: [], taken: new Map() };
-
-  const outcomes = requests.map((request): BatchOutcome<SpinResult> => {
-    if (!shopIsOpen(config, request.now)) return refused(new ShopClosedError(config.shopOpens ?? ''));
-    if (!machine) return refused(new MachineNotFoundError());
-    if (!machine.available) return refused(new MachineUnavailableError());
-    if (!inOpenDrop(drops, request.now)) return refused(new DropClosedError());
-    const prize = drawPrize(prizes, request.randomBelow);
-    if (!prize) return refused(new SoldOutError());
-    const spinID = timeOrderedId();
-    const reference = `spin:${spinID}`;
-    let balance: number;
-    try {
-      balance =
-        request.charge === 'credits'
-          ? wallets.spend({
-              userId: request.userId,
-              amount: machine.cost_credits,
-              reason: 'spin',
-              reference,
-              now: request.now,
-            })
-          : wallets.balance(request.userId);
-    } catch (error) {
-      if (error instanceof InsufficientCreditsError) return refused(error);
-      throw error;
-    }
-    // The next spin of the batch draws from what this one left.
-    prize.stock -= 1;
-    writes.taken.set(prize.prize_id, (writes.taken.get(prize.prize_id) ?? 0) + 1);
-    writes.spins.push({
-      spin_id: spinID,
-      user_id: request.userId,
-      machine_id: machineID,
-      prize_id: prize.prize_id,
-      item_id: prize.item_id,
-      order_id: request.orderID ?? null,
-      created_at: request.now.toISOString(),
-    });
-    writes.grants.push({
-      userId: request.userId,
-      itemIDs: [prize.item_id],
-      source: 'spin',
-      reference,
-      now: request.now,
-    });
-    return {
-      ok: true,
-      value: { spinID, prize: { prizeID: prize.prize_id, name: prize.name, itemID: prize.item_id }, balance },
-    };
-  });
-
+  const outcomes = requests.map((request) => decideSpin(request, state, writes));
   if (writes.spins.length > 0) {
     await writeSpins(trx, machineID, writes);
     await wallets.write(trx);
