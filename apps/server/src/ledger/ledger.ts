@@ -50,7 +50,8 @@ function toEntry(row: CreditLedgerRow): LedgerEntry {
   };
 }
 
-function assertAmount(amount: number): void {
+/** Refuses anything but a positive whole number of credits (a programming error, not a player's). */
+export function assertAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`Not a credit amount: ${amount}`);
 }
 

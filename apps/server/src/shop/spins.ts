@@ -1,16 +1,28 @@
-import type { SpinResult } from '@outpost/contracts/shop';
+import type { ContainerSpinConfig, SpinResult } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
-import { getBalance, grantItems, spend } from '../ledger/index';
+import { grantAllItems, InsufficientCreditsError, type ItemGrant, SpendBatch } from '../ledger/index';
+import { type BatchOutcome, BatchQueue } from '../platform/batch-queue';
+import { bulkRows, selectRows } from '../platform/db/bulk-rows';
+import { isPostgres } from '../platform/db/dialect';
 import type { GameDatabase } from '../stores';
 import { inOpenDrop, readContainerSpinConfig, shopIsOpen } from './catalogue';
 import { drawPrize, type RandomBelow } from './draw';
+import type { DropRow, MachinePrizeRow, MachineRow, SpinTable } from './tables';
 
 /*
  * A spin: charge, draw, take the prize from stock, record it and put the item in the player's
- * inventory, all in one transaction, so a spin is either whole or did not happen. The machine's
- * row is updated first: that lock queues the spins of one machine, so each draws from the stock
- * the one before it left, and no prize is ever drawn twice past its last unit.
+ * inventory, all in one transaction, so a spin is either whole or did not happen.
+ *
+ * A limited drop sends every player to one machine, and every spin of it must lock that machine's
+ * row (and its prizes' stock) until it commits: one spin at a time per machine, whatever the
+ * number of instances. So the spins of a machine are run in batches (platform/batch-queue.ts): a
+ * batch locks the machine's row first, reads its drops, prizes and the players' balances once,
+ * then decides its spins one after the other in arrival order, each drawing from the stock the one
+ * before it left and spending from the balance the one before it left, and writes them all in a
+ * few statements and one commit. A refused spin (sold out, short of credits) changes nothing and
+ * only its caller hears of it. A spin in a caller's transaction (an order's settlement) is a batch
+ * of one in that transaction.
  */
 
 export class ShopClosedError extends Error {
@@ -35,65 +47,188 @@ export interface SpinRequest {
   randomBelow?: RandomBelow;
 }
 
-async function spinIn(trx: Kysely<GameDatabase>, request: SpinRequest, now: Date): Promise<SpinResult> {
-  const machine = await trx
-    .updateTable('machines')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('machine_id', '=', request.machineID)
-    .returning(['machine_id', 'available', 'cost_credits'])
+/** A request whose time is fixed when it is made, not when its batch runs. */
+type TimedSpin = SpinRequest & { now: Date };
+
+/** A spins row as bulk rows take it (a plain record). */
+type SpinRow = Pick<SpinTable, keyof SpinTable>;
+
+/** The spins of one batch that were not refused, waiting to be written. */
+interface SpinWrites {
+  spins: SpinRow[];
+  grants: ItemGrant[];
+  /** Units taken per prize. */
+  taken: Map<string, number>;
+}
+
+/** The most spins one batch decides: it holds the machine's lock while it runs. */
+const MAX_BATCH = 100;
+
+/** The machine's row, locked for the transaction on PostgreSQL (SQLite runs one transaction at a time). */
+function lockMachine(trx: Kysely<GameDatabase>, machineID: string) {
+  return trx
+    .selectFrom('machines')
+    .select(['machine_id', 'available', 'cost_credits'])
+    .where('machine_id', '=', machineID)
+    .$if(isPostgres(trx), (query) => query.forUpdate())
     .executeTakeFirst();
-  if (!machine) throw new MachineNotFoundError();
-  if (!machine.available) throw new MachineUnavailableError();
-  const [drops, prizes] = await Promise.all([
-    trx.selectFrom('drops').select(['opens_at', 'closes_at']).where('machine_id', '=', machine.machine_id).execute(),
-    trx
-      .selectFrom('machine_prizes')
-      .selectAll()
-      .where('machine_id', '=', machine.machine_id)
-      .orderBy('position')
-      .execute(),
-  ]);
-  if (!inOpenDrop(drops, now)) throw new DropClosedError();
-  const prize = drawPrize(prizes, request.randomBelow);
-  if (!prize) throw new SoldOutError();
-  const taken = await trx
+}
+
+async function readStock(trx: Kysely<GameDatabase>, machineID: string) {
+  const drops = await trx
+    .selectFrom('drops')
+    .select(['opens_at', 'closes_at'])
+    .where('machine_id', '=', machineID)
+    .execute();
+  const prizes = await trx
+    .selectFrom('machine_prizes')
+    .selectAll()
+    .where('machine_id', '=', machineID)
+    .orderBy('position')
+    .execute();
+  return { drops, prizes };
+}
+
+/** Writes the batch's spins: the machine's version moves by one per spin (admin saves compare it), the stock by what was taken. */
+async function writeSpins(trx: Kysely<GameDatabase>, machineID: string, writes: SpinWrites): Promise<void> {
+  await trx
+    .updateTable('machines')
+    .set((eb) => ({ version: eb('version', '+', writes.spins.length) }))
+    .where('machine_id', '=', machineID)
+    .execute();
+  const taken = [...writes.taken].map(([prize_id, units]) => ({ prize_id, units }));
+  const moved = await trx
     .updateTable('machine_prizes')
-    .set((eb) => ({ stock: eb('stock', '-', 1) }))
-    .where('machine_id', '=', prize.machine_id)
-    .where('prize_id', '=', prize.prize_id)
-    .where('stock', '>', 0)
+    .from(
+      bulkRows<GameDatabase, { prize_id: string; units: number }>(
+        trx,
+        { prize_id: 'text', units: 'integer' },
+        taken,
+      ).as('taken'),
+    )
+    .set((eb) => ({ stock: eb('machine_prizes.stock', '-', eb.ref('taken.units')) }))
+    .where('machine_prizes.machine_id', '=', machineID)
+    .whereRef('machine_prizes.prize_id', '=', 'taken.prize_id')
+    .where((eb) => eb('machine_prizes.stock', '>=', eb.ref('taken.units')))
     .executeTakeFirst();
   // The machine's lock makes this unreachable; the guard keeps the stock whole if that ever changes.
-  if (Number(taken.numUpdatedRows) !== 1) throw new SoldOutError();
+  if (Number(moved.numUpdatedRows) !== taken.length) throw new Error('Stock moved under a batch of spins.');
+  await trx
+    .insertInto('spins')
+    .columns(['spin_id', 'user_id', 'machine_id', 'prize_id', 'item_id', 'order_id', 'created_at'])
+    .expression(
+      selectRows(
+        trx,
+        {
+          spin_id: 'text',
+          user_id: 'text',
+          machine_id: 'text',
+          prize_id: 'text',
+          item_id: 'text',
+          order_id: 'text',
+          created_at: 'text',
+        },
+        writes.spins,
+      ),
+    )
+    .execute();
+  await grantAllItems(trx, writes.grants);
+}
 
+const refused = (error: unknown): BatchOutcome<SpinResult> => ({ ok: false, error });
+
+/** What a batch read once, under the machine's lock, for all its spins. */
+interface BatchState {
+  config: ContainerSpinConfig;
+  machine: Pick<MachineRow, 'machine_id' | 'available' | 'cost_credits'> | undefined;
+  drops: readonly Pick<DropRow, 'opens_at' | 'closes_at'>[];
+  /** The stock as the spins decided so far left it. */
+  prizes: MachinePrizeRow[];
+  wallets: SpendBatch;
+}
+
+/** Decides one spin of a batch on what the spins before it left, and adds what it writes to `writes`. */
+function decideSpin(request: TimedSpin, state: BatchState, writes: SpinWrites): BatchOutcome<SpinResult> {
+  const { config, machine } = state;
+  if (!shopIsOpen(config, request.now)) return refused(new ShopClosedError(config.shopOpens ?? ''));
+  if (!machine) return refused(new MachineNotFoundError());
+  if (!machine.available) return refused(new MachineUnavailableError());
+  if (!inOpenDrop(state.drops, request.now)) return refused(new DropClosedError());
+  const prize = drawPrize(state.prizes, request.randomBelow);
+  if (!prize) return refused(new SoldOutError());
   const spinID = timeOrderedId();
   const reference = `spin:${spinID}`;
-  const balance =
-    request.charge === 'credits'
-      ? (
-          await spend(trx, {
+  let balance: number;
+  try {
+    balance =
+      request.charge === 'credits'
+        ? state.wallets.spend({
             userId: request.userId,
             amount: machine.cost_credits,
             reason: 'spin',
             reference,
-            now,
+            now: request.now,
           })
-        ).entry.balanceAfter
-      : await getBalance(trx, request.userId);
-  await trx
-    .insertInto('spins')
-    .values({
-      spin_id: spinID,
-      user_id: request.userId,
-      machine_id: machine.machine_id,
-      prize_id: prize.prize_id,
-      item_id: prize.item_id,
-      order_id: request.orderID ?? null,
-      created_at: now.toISOString(),
-    })
-    .execute();
-  await grantItems(trx, { userId: request.userId, itemIDs: [prize.item_id], source: 'spin', reference, now });
-  return { spinID, prize: { prizeID: prize.prize_id, name: prize.name, itemID: prize.item_id }, balance };
+        : state.wallets.balance(request.userId);
+  } catch (error) {
+    if (error instanceof InsufficientCreditsError) return refused(error);
+    throw error;
+  }
+  prize.stock -= 1;
+  writes.taken.set(prize.prize_id, (writes.taken.get(prize.prize_id) ?? 0) + 1);
+  writes.spins.push({
+    spin_id: spinID,
+    user_id: request.userId,
+    machine_id: machine.machine_id,
+    prize_id: prize.prize_id,
+    item_id: prize.item_id,
+    order_id: request.orderID ?? null,
+    created_at: request.now.toISOString(),
+  });
+  writes.grants.push({ userId: request.userId, itemIDs: [prize.item_id], source: 'spin', reference, now: request.now });
+  return {
+    ok: true,
+    value: { spinID, prize: { prizeID: prize.prize_id, name: prize.name, itemID: prize.item_id }, balance },
+  };
+}
+
+/** Decides and writes the spins of one machine in the caller's transaction; one outcome per request, in order. */
+async function spinBatch(
+  trx: Kysely<GameDatabase>,
+  machineID: string,
+  requests: readonly TimedSpin[],
+): Promise<BatchOutcome<SpinResult>[]> {
+  const config = await readContainerSpinConfig(trx);
+  const open = requests.filter((request) => shopIsOpen(config, request.now));
+  if (open.length === 0) return requests.map(() => refused(new ShopClosedError(config.shopOpens ?? '')));
+  const machine = await lockMachine(trx, machineID);
+  // A machine that cannot spin refuses every spin: no stock to read, no balance to hold.
+  const spinnable = machine !== undefined && Boolean(machine.available);
+  const { drops, prizes } = spinnable ? await readStock(trx, machineID) : { drops: [], prizes: [] };
+  const wallets = await SpendBatch.open(trx, spinnable ? open.map((request) => request.userId) : []);
+  const state: BatchState = { config, machine, drops, prizes, wallets };
+  const writes: SpinWrites = { spins: [], grants: [], taken: new Map() };
+  const outcomes = requests.map((request) => decideSpin(request, state, writes));
+  if (writes.spins.length > 0) {
+    await writeSpins(trx, machineID, writes);
+    await wallets.write(trx);
+  }
+  return outcomes;
+}
+
+/** Each store's spin batches, one queue per machine. */
+const queues = new WeakMap<Kysely<GameDatabase>, BatchQueue<string, TimedSpin, SpinResult>>();
+
+function queueOf(db: Kysely<GameDatabase>): BatchQueue<string, TimedSpin, SpinResult> {
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = new BatchQueue<string, TimedSpin, SpinResult>(
+      (machineID, requests) => db.transaction().execute((trx) => spinBatch(trx, machineID, requests)),
+      { maxBatch: MAX_BATCH },
+    );
+    queues.set(db, queue);
+  }
+  return queue;
 }
 
 /**
@@ -102,9 +237,10 @@ async function spinIn(trx: Kysely<GameDatabase>, request: SpinRequest, now: Date
  * short. Joins the caller's transaction when given one (an order's settlement).
  */
 export async function spinMachine(db: Kysely<GameDatabase>, request: SpinRequest): Promise<SpinResult> {
-  const now = request.now ?? new Date();
-  const config = await readContainerSpinConfig(db);
-  if (!shopIsOpen(config, now)) throw new ShopClosedError(config.shopOpens ?? '');
-  if (db.isTransaction) return spinIn(db, request, now);
-  return db.transaction().execute((trx) => spinIn(trx, request, now));
+  const timed: TimedSpin = { ...request, now: request.now ?? new Date() };
+  if (!db.isTransaction) return queueOf(db).submit(request.machineID, timed);
+  const [outcome] = await spinBatch(db, request.machineID, [timed]);
+  if (!outcome) throw new Error('A batch of one spin answered nothing.');
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
 }
