@@ -1,5 +1,5 @@
 import { type Access, API_POLICIES, changesState } from '@outpost/contracts/api';
-import { can } from '@outpost/contracts/permissions';
+import { can, PROFILE_KEYS } from '@outpost/contracts/permissions';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
@@ -54,6 +54,14 @@ describe.each(TEST_DIALECTS)('every route × every role on %s', (dialect) => {
   });
   afterAll(async () => {
     await t.cleanup();
+  });
+
+  it('has a role for every profile key', () => {
+    expect(
+      Object.values(ROLES)
+        .flatMap((keys) => keys ?? [])
+        .sort(),
+    ).toEqual([...PROFILE_KEYS].sort());
   });
 
   it('registers exactly the routes of the permission table', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { CLAIM_CODE_MESSAGES, claimCodeName, createClaimCodeBatchInputSchema } from './claim-codes';
+import {
+  CLAIM_CODE_MESSAGES,
+  claimCodeName,
+  createClaimCodeBatchInputSchema,
+  redeemCodeInputSchema,
+} from './claim-codes';
 
 describe('claimCodeName (spec §5)', () => {
   it.each([
@@ -22,6 +27,22 @@ describe('claimCodeName (spec §5)', () => {
       const code = claimCodeName(typed);
       expect(claimCodeName(code)).toBe(code);
     }
+  });
+});
+
+describe('a broken character (a lone UTF-16 surrogate)', () => {
+  it('is named, not thrown on (encodeURIComponent throws on it)', () => {
+    expect(claimCodeName('sale\ud800')).toBe('sale%EF%BF%BD');
+  });
+
+  it('is refused in a code to redeem and in a custom name, in words', () => {
+    const redeem = z.safeParse(redeemCodeInputSchema, { code: '\ud800' });
+    expect(redeem.error?.issues[0]?.message).toBe(CLAIM_CODE_MESSAGES.codeBroken);
+    const batch = { batchName: 'B', type: 'promo', uses: 1, batchQuantity: 1, credits: 5, customCodeName: 'x\udc00' };
+    const create = z.safeParse(createClaimCodeBatchInputSchema, batch);
+    expect(create.error?.issues[0]?.message).toBe(CLAIM_CODE_MESSAGES.customNameBroken);
+    // A whole emoji is a surrogate pair, not a broken character.
+    expect(z.safeParse(redeemCodeInputSchema, { code: 'sale-😀' }).success).toBe(true);
   });
 });
 

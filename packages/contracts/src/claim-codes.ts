@@ -37,6 +37,8 @@ export const CLAIM_CODE_MESSAGES = {
   customNameOnlyForOne: 'A custom code name can only be used when the batch quantity is 1.',
   customNameInvalid: `A custom code name has 1 to ${CLAIM_CODE_CUSTOM_NAME_MAX_LENGTH} characters.`,
   codeRequired: 'Please enter a code.',
+  codeBroken: 'That code has a broken character in it. Please type it again.',
+  customNameBroken: 'The custom code name has a broken character in it. Please type it again.',
   notFound: 'That code does not exist. Check it and try again.',
   usedUp: 'This code has been used up.',
   alreadyRedeemed: 'You have already redeemed this code.',
@@ -48,6 +50,13 @@ export const CLAIM_CODE_MESSAGES = {
 /** A custom name that another code of the environment already has (409). */
 export const claimCodeTakenMessage = (code: string, environment: string) =>
   `The code "${code}" already exists in ${environment}. Choose another name.`;
+
+/**
+ * A lone UTF-16 surrogate is no character anyone typed (a paste cut in half): encodeURIComponent
+ * throws on it, which answered a redeem with 500 (found by the API fuzz), so the inputs refuse it.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+const wellFormed = (text: string) => !LONE_SURROGATE.test(text);
 
 /** Reads an encoded code back as typed text; text that is not valid percent-encoding stays as it is. */
 function decodeCodeText(text: string): string {
@@ -65,7 +74,11 @@ function decodeCodeText(text: string): string {
  * from a link ("caf%C3%A9") finds the code made from "café". Generated codes pass through unchanged.
  */
 export function claimCodeName(text: string): string {
-  return encodeURIComponent(decodeCodeText(text.trim()).trim().replace(/\s+/g, '-').toLowerCase());
+  // The inputs refuse a lone surrogate; a form's preview of one shows the replacement character.
+  const typed = decodeCodeText(text.trim())
+    .trim()
+    .replace(/\p{Cs}/gu, '\ufffd');
+  return encodeURIComponent(typed.replace(/\s+/g, '-').toLowerCase());
 }
 
 const requiredText = (message: string, max: number, tooLong: string) =>
@@ -109,6 +122,7 @@ export const createClaimCodeBatchInputSchema = z
         .check(
           z.trim(),
           z.maxLength(CLAIM_CODE_CUSTOM_NAME_MAX_LENGTH, { error: CLAIM_CODE_MESSAGES.customNameInvalid }),
+          z.refine(wellFormed, { error: CLAIM_CODE_MESSAGES.customNameBroken }),
         ),
     ),
   })
@@ -196,6 +210,7 @@ export const redeemCodeInputSchema = z.object({
       z.trim(),
       z.minLength(1, { error: CLAIM_CODE_MESSAGES.codeRequired }),
       z.maxLength(CLAIM_CODE_MAX_LENGTH, { error: CLAIM_CODE_MESSAGES.notFound }),
+      z.refine(wellFormed, { error: CLAIM_CODE_MESSAGES.codeBroken }),
     ),
 });
 export type RedeemCodeInput = z.input<typeof redeemCodeInputSchema>;

@@ -274,10 +274,14 @@ export type AdminEpisode = z.infer<typeof adminEpisodeSchema>;
 export const episodeListQuerySchema = adminListQuerySchema(['season', 'title', 'updatedAt'] as const, {
   /** Title contains (case-insensitive), or the episode's id. */
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  // Bounded like a stored season: PostgreSQL refuses a number past its integer column (a 500, found by fuzz.test.ts).
   season: z.optional(
     z.pipe(
-      z.string().check(z.trim(), z.regex(/^\d+$/, { error: THEATER_MESSAGES.season })),
-      z.transform((text) => Number(text)),
+      z.pipe(
+        z.string().check(z.trim(), z.regex(/^\d+$/, { error: THEATER_MESSAGES.season })),
+        z.transform((text) => Number(text)),
+      ),
+      z.number().check(z.maximum(THEATER_MAX_NUMBER, { error: THEATER_MESSAGES.numberTooLarge })),
     ),
   ),
 });

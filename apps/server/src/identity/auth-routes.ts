@@ -20,7 +20,7 @@ const EMAIL_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email
  * The library's endpoints the product uses; the rest of its surface (update-user, delete-user,
  * sessions lists, …) stays closed until a feature needs it.
  */
-const OPEN_PATHS = new Set([
+export const OPEN_PATHS = new Set([
   'POST /api/auth/sign-up/email',
   'POST /api/auth/sign-in/email',
   'POST /api/auth/sign-out',
