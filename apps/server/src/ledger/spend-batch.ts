@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { bulkRows, selectRows } from '../platform/db/bulk-rows';
 import { isPostgres } from '../platform/db/dialect';
 import type { GameDatabase } from '../stores';
 import { assertAmount, InsufficientCreditsError, type LedgerChange } from './ledger';
+import type { CreditLedgerTable } from './tables';
 
 /*
  * Spends decided together in one transaction: the spins of a batch. The players' balances are
@@ -14,15 +15,8 @@ import { assertAmount, InsufficientCreditsError, type LedgerChange } from './led
  * not: a reference applied before fails the whole transaction at the ledger's unique key.
  */
 
-/** A ledger row to write (a type, not an interface: bulk rows must be plain records). */
-type PendingEntry = {
-  user_id: string;
-  amount: number;
-  reason: string;
-  reference: string;
-  balance_after: number;
-  created_at: string;
-};
+/** A ledger row to write: the table's columns but its generated id. */
+type PendingEntry = Omit<Selectable<CreditLedgerTable>, 'id'>;
 
 export class SpendBatch {
   readonly #balances: Map<string, number>;
