@@ -28,6 +28,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // `npm run test:scale` (scripts/test-scale.sh): instances behind nginx on PostgreSQL.
+        test: {
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/scale/tls.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -13,4 +13,5 @@ if [[ -n ${TEST_DATABASE_URL:-} ]]; then
 else
   echo "Server tests run on SQLite (set TEST_DATABASE_URL to add PostgreSQL)."
 fi
-npx vitest run "$@"
+# The scale project (two instances behind nginx) is `npm run test:scale`, run by .ci/run after this.
+npx vitest run --project unit --project server --project browser "$@"

@@ -21,7 +21,13 @@ import { frameworkErrorHandler, registerErrorHandler } from './platform/http/err
 import { registerHealth } from './platform/http/health';
 import { serializeRequest } from './platform/http/log-redaction';
 import { registerOriginCheck } from './platform/http/origin-check';
-import { type RateLimit, registerRateLimiting } from './platform/http/rate-limit';
+import {
+  type RateLimit,
+  type RateLimitBackend,
+  rateLimitJobs,
+  registerRateLimiting,
+  sharedDatabase,
+} from './platform/http/rate-limit';
 import { registerRequestInputChecks } from './platform/http/request-input';
 import { lazyRequestLogger } from './platform/http/request-logger';
 import { registerRequestMetrics } from './platform/http/request-metrics';
@@ -111,6 +117,7 @@ export type AppConfig = Pick<
   | 'ingestKeys'
   | 'fcm'
   | 'metricsToken'
+  | 'redisUrl'
 > & { authSecret: string };
 
 export interface AppOptions {
@@ -125,6 +132,13 @@ export interface AppOptions {
   files?: FileStore;
   /** How often the app's job runner looks for due runs; tests that run the jobs themselves make it rare. */
   jobPollMs?: number;
+}
+
+/** Redis when configured; the shared database when instances may be several (PostgreSQL); else memory. */
+function chooseRateLimitBackend(config: AppConfig, stores: AppStores): RateLimitBackend {
+  if (config.redisUrl) return { kind: 'redis', url: config.redisUrl };
+  if (stores.dialect === 'postgres') return sharedDatabase(stores.identity);
+  return { kind: 'instance' };
 }
 
 /**
@@ -177,7 +191,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, production, cspSources);
   registerRequestInputChecks(app);
   await registerRouteSchemas(app, { title: 'Outpost', version: API_VERSION });
-  await registerRateLimiting(app);
+  const rateLimitBackend = chooseRateLimitBackend(config, stores);
+  await registerRateLimiting(app, rateLimitBackend);
 
   const mailer = createMailer({
     identity: stores.identity,
@@ -268,7 +283,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerJobRunner(app, {
     db: identity,
-    definitions: [...DOMAINS.flatMap((domain) => domain.jobs?.(context) ?? []), changeFeedPruning([...feeds.values()])],
+    definitions: [
+      ...DOMAINS.flatMap((domain) => domain.jobs?.(context) ?? []),
+      changeFeedPruning([...feeds.values()]),
+      ...rateLimitJobs(rateLimitBackend),
+    ],
     metrics,
     ...(options.jobPollMs === undefined ? {} : { pollMs: options.jobPollMs }),
   });

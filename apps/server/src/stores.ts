@@ -29,6 +29,8 @@ import { mailMigrations } from './platform/mail/migrations/index';
 import type { MailTables } from './platform/mail/tables';
 import { pushMigrations } from './platform/push/migrations/index';
 import type { PushTables } from './platform/push/tables';
+import { rateLimitMigrations } from './platform/rate-limits/migrations/index';
+import type { RateLimitTables } from './platform/rate-limits/tables';
 import type { ProductTables } from './products/tables';
 import type { PushDeviceTables } from './push/tables';
 import type { RewardTables } from './rewards/tables';
@@ -45,7 +47,10 @@ import type { TheaterTables } from './theater/tables';
  * so platform/ names no domain.
  */
 
-/** The identity store: accounts, sessions, profiles, the mail and push outboxes, used captcha challenges and the job queue. */
+/**
+ * The identity store: accounts, sessions, profiles, the mail and push outboxes, used captcha
+ * challenges, the job queue and the rate limits instances share.
+ */
 export type IdentityDatabase = IdentityTables &
   UserSearchTables &
   AccountLifecycleTables &
@@ -53,7 +58,8 @@ export type IdentityDatabase = IdentityTables &
   PushTables &
   AttestationTables &
   JobTables &
-  ChangeTables;
+  ChangeTables &
+  RateLimitTables;
 
 /** One game-data store per environment (development, beta, production). */
 export type GameDatabase = ChangeTables &
@@ -93,6 +99,7 @@ const MIGRATIONS = {
     attestationMigrations,
     jobMigrations,
     changeMigrations,
+    rateLimitMigrations,
     ...migrationsOf('identity'),
   ),
   game: joinMigrations(changeMigrations, ...migrationsOf('game')),

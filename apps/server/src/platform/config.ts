@@ -119,6 +119,7 @@ const envSchema = z.object({
     .min(1, `must be between 1 and ${FCM_MAX_CONCURRENCY}`)
     .max(FCM_MAX_CONCURRENCY, `must be between 1 and ${FCM_MAX_CONCURRENCY}`)
     .default(FCM_DEFAULT_CONCURRENCY),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   // A scraper sends it as `Authorization: Bearer <token>`, where a space would end it.
   METRICS_TOKEN: z
     .string()
@@ -208,6 +209,8 @@ export type Config = {
   fcm: Record<Environment, FcmConfig | undefined>;
   /** The token a Prometheus scraper sends for GET /metrics; undefined means no metrics are kept or served. */
   metricsToken: string | undefined;
+  /** Where rate limits are counted when set; otherwise in PostgreSQL (when the stores are there) or in memory. */
+  redisUrl: string | undefined;
 };
 
 export type FcmConfig = {
@@ -283,6 +286,8 @@ const UNECHOED = new Set([
   'INGEST_BETA_KEY',
   'INGEST_PRODUCTION_KEY',
   'METRICS_TOKEN',
+  // It may carry Redis's password.
+  'REDIS_URL',
 ]);
 
 /** Raised when the environment is invalid; its message is one line naming the variable. */
@@ -338,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     ingestKeys,
     fcm,
     metricsToken: value.METRICS_TOKEN,
+    redisUrl: value.REDIS_URL,
   };
 }
 

@@ -62,7 +62,7 @@ export async function multipartSave(
   const form = new FormData();
   form.append('product', JSON.stringify(product));
   for (const file of files) {
-    form.append('images', new Blob([file.bytes], { type: file.type ?? 'image/png' }), file.name);
+    form.append('images', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name);
   }
   const encoded = new Response(form);
   return {

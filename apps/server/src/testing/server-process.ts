@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AppStores } from '../stores';
 
 /*
  * The real server process (main.ts through tsx), as `npm start` runs the build, for tests of what
@@ -68,6 +69,19 @@ export function runServerProcess(env: Record<string, string>) {
       void exit.then(() => reject(new Error(`the server exited: ${stderr}`)));
     });
   return { child, exit, entries, line };
+}
+
+/** The variables that point a server process at `stores` (PostgreSQL's database and schemas; SQLite's DATA_DIR). */
+export function storeEnvironment(stores: AppStores, dataDir: string): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    ...(stores.postgres
+      ? {
+          DATABASE_URL: stores.postgres.databaseUrl,
+          DATABASE_SCHEMA_PREFIX: stores.postgres.schemas.identity.replace(/identity$/, ''),
+        }
+      : {}),
+  };
 }
 
 /** Starts the server process (a fresh DATA_DIR unless `env` names one) and waits until it listens. */

@@ -85,6 +85,7 @@ export function buildUnreadyTestApp(testStores: TestStores, options: TestAppOpti
       ingestKeys: { development: undefined, beta: undefined, production: undefined },
       fcm: { development: undefined, beta: undefined, production: undefined },
       metricsToken: undefined,
+      redisUrl: undefined,
       ...options.config,
     },
   });

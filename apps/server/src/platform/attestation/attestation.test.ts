@@ -93,7 +93,7 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
     const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => logs.push(line) } } });
     registerErrorHandler(app);
     useContractSchemas(app);
-    await registerRateLimiting(app);
+    await registerRateLimiting(app, { kind: 'instance' });
     attestation.registerRoutes(app);
     app.get('/probe', async (request) => {
       await attestation.check(request);

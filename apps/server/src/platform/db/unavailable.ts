@@ -1,6 +1,7 @@
 /*
- * Failures that mean a store cannot be reached or written for now, not that the request or our
- * code is wrong: the answer is 503 with Retry-After (the client tries again), not 500.
+ * Failures that mean a store (a database, or the rate limits' Redis) cannot be reached or written
+ * for now, not that the request or our code is wrong: the answer is 503 with Retry-After (the
+ * client tries again), not 500.
  */
 
 /** Node's socket errors on the way to PostgreSQL. */
@@ -15,6 +16,13 @@ const POSTGRES_CLIENT_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error and is not queryable',
 ];
+
+/**
+ * ioredis's errors when Redis (the rate limits' store with REDIS_URL) cannot be reached: a command
+ * gave up waiting for a connection, or the connection was closed under it.
+ */
+const REDIS_ERROR_NAMES = new Set(['MaxRetriesPerRequestError']);
+const REDIS_CLIENT_MESSAGES = ['Connection is closed.', "Stream isn't writeable"];
 
 /** better-sqlite3's codes for a store that is locked, full, read-only or failing on disk. */
 const SQLITE_CODE = /^SQLITE_(BUSY|LOCKED|FULL|READONLY|IOERR|CANTOPEN)/;
@@ -35,7 +43,10 @@ export function storeTrouble(error: unknown): StoreTrouble | undefined {
       return 'unreachable';
     }
   }
-  if (POSTGRES_CLIENT_MESSAGES.some((words) => error.message.includes(words))) return 'unreachable';
+  if (REDIS_ERROR_NAMES.has(error.name)) return 'unreachable';
+  if ([...POSTGRES_CLIENT_MESSAGES, ...REDIS_CLIENT_MESSAGES].some((words) => error.message.includes(words))) {
+    return 'unreachable';
+  }
   // A pool or driver may wrap the socket's error.
   return error.cause instanceof Error ? storeTrouble(error.cause) : undefined;
 }
