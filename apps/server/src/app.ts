@@ -137,7 +137,7 @@ export interface AppOptions {
 /** Redis when configured; the shared database when instances may be several (PostgreSQL); else memory. */
 function chooseRateLimitBackend(config: AppConfig, stores: AppStores): RateLimitBackend {
   if (config.redisUrl) return { kind: 'redis', url: config.redisUrl };
-  if (stores.dialect === 'postgres') return sharedDatabase(stores.identity);
+  if (stores.dialect === 'postgres') return sharedDatabase(stores.identity, config.authSecret);
   return { kind: 'instance' };
 }
 

@@ -18,12 +18,15 @@ export interface RateLimit {
  */
 export type RateLimitBackend =
   | { kind: 'instance' }
-  | { kind: 'database'; db: Kysely<RateLimitTables> }
+  | { kind: 'database'; db: Kysely<RateLimitTables>; secret: string }
   | { kind: 'redis'; url: string };
 
-/** Counts in the database `db`: the identity store of instances on PostgreSQL. */
-export function sharedDatabase<Database extends RateLimitTables>(db: Kysely<Database>): RateLimitBackend {
-  return { kind: 'database', db: rateLimitTablesOf(db) };
+/** Counts in the database `db` (the identity store of instances on PostgreSQL), keyed under their shared `secret`. */
+export function sharedDatabase<Database extends RateLimitTables>(
+  db: Kysely<Database>,
+  secret: string,
+): RateLimitBackend {
+  return { kind: 'database', db: rateLimitTablesOf(db), secret };
 }
 
 /** Redis's keys of the limits start with this, so one Redis can serve other programs too. */
@@ -34,7 +37,7 @@ function storeOptions(app: FastifyInstance, backend: RateLimitBackend): Partial<
     case 'instance':
       return {};
     case 'database':
-      return { store: databaseRateLimitStore(backend.db) };
+      return { store: databaseRateLimitStore(backend.db, { secret: backend.secret }) };
     case 'redis': {
       // A command waits through one reconnection at most: with Redis away, a limited call
       // answers 503 within a second instead of hanging (storeTrouble knows the client's words).

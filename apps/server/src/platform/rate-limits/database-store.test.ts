@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { databaseRateLimitStore, pruneRateLimitWindows } from './database-store'
 import { type RateLimitTables, rateLimitTablesOf } from './tables';
 
 const WINDOW_MS = 60_000;
+const SECRET = 'a-secret-every-instance-of-this-deployment-shares';
 
 /**
  * The shared store is what instances on PostgreSQL use; its SQL runs on SQLite too, so it is
@@ -20,7 +22,7 @@ describe.each(TEST_DIALECTS)('the shared rate-limit store on %s', (dialect) => {
 
   /** A route's store on a new instance: `routeName` names the route, so tests keep apart. */
   const instance = (routeName: string): FastifyRateLimitStore => {
-    const Store = databaseRateLimitStore(db, now);
+    const Store = databaseRateLimitStore(db, { secret: SECRET, now });
     return new Store({}).child({ routeInfo: { method: 'GET', url: routeName } } as never);
   };
   const take = (store: FastifyRateLimitStore, max: number, client = 'client') =>
@@ -41,7 +43,7 @@ describe.each(TEST_DIALECTS)('the shared rate-limit store on %s', (dialect) => {
         await db
           .selectFrom('rate_limit_windows')
           .select('used')
-          .where('key', '=', `GET ${url}|${client}`)
+          .where('key', '=', createHmac('sha256', SECRET).update(`GET ${url}|${client}`).digest('base64url'))
           .executeTakeFirst()
       )?.used,
     );
@@ -73,13 +75,15 @@ describe.each(TEST_DIALECTS)('the shared rate-limit store on %s', (dialect) => {
     expect(await allowedOf(answers, 20)).toBe(20);
   });
 
-  it('keeps clients and routes apart', async () => {
+  it('keeps clients and routes apart, and stores neither in the clear', async () => {
     const url = nextRoute();
     const store = instance(url);
-    expect((await take(store, 1, 'first')).current).toBe(1);
-    expect((await take(store, 1, 'first')).current).toBe(2);
-    expect((await take(store, 1, 'second')).current).toBe(1);
-    expect((await take(instance(nextRoute()), 1, 'first')).current).toBe(1);
+    expect((await take(store, 1, '203.0.113.9')).current).toBe(1);
+    expect((await take(store, 1, '203.0.113.9')).current).toBe(2);
+    expect((await take(store, 1, 'player-zephyrine')).current).toBe(1);
+    expect((await take(instance(nextRoute()), 1, '203.0.113.9')).current).toBe(1);
+    const keys = (await db.selectFrom('rate_limit_windows').select('key').execute()).map((row) => row.key);
+    expect(keys.filter((key) => /203\.0\.113|zephyrine|route-/.test(key))).toEqual([]);
   });
 
   it('leases a large limit in bulk and counts it locally', async () => {

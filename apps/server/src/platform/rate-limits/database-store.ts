@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { type Kysely, sql } from 'kysely';
 import { prepareQuery } from '../db/prepared-query';
@@ -60,8 +61,15 @@ const leaseQuery = prepareQuery(
  */
 export function databaseRateLimitStore(
   db: Kysely<RateLimitTables>,
-  now: () => number = Date.now,
+  options: { secret: string; now?: () => number },
 ): FastifyRateLimitStoreCtor {
+  const now = options.now ?? Date.now;
+  /*
+   * A row's key is an HMAC of the route and the client's key (an address or a player's id) under
+   * the deployment's secret, which every instance shares: the table holds no personal data (a
+   * deleted account leaves no trace in it, and an address cannot be found by trying them all).
+   */
+  const rowKey = (key: string) => createHmac('sha256', options.secret).update(key).digest('base64url');
   // One map for every route of the app: its keys start with the route.
   const pools = new Map<string, Pool>();
   let sweepAt = SWEEP_AT;
@@ -76,7 +84,7 @@ export function databaseRateLimitStore(
 
   const lease = async (key: string, want: number, windowMs: number, time: number) => {
     const [row] = await leaseQuery(db, {
-      key,
+      key: rowKey(key),
       want,
       now: new Date(time).toISOString(),
       expiresAt: new Date(time + windowMs).toISOString(),

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
  * see DatabaseRateLimitStore.
  */
 export interface RateLimitWindowTable {
-  /** The route (method and path) and the client's key (address or player id). */
+  /** An HMAC of the route (method and path) and the client's key (address or player id): see databaseRateLimitStore. */
   key: string;
   used: number;
   /** ISO 8601, UTC: the window ends then and the next lease starts a new one. */
