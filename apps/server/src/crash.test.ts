@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpPlayers } from './identity/testing';
 import { credit, getBalance } from './ledger/index';
 import { putTestMachine, stockLeft } from './shop/testing';
-import { killServerProcesses, startServerProcess } from './testing/server-process';
+import { killServerProcesses, startServerProcess, storeProcessEnv } from './testing/server-process';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from './testing/test-stores';
 
 const SERVICE_KEY = 'k'.repeat(40);
@@ -53,18 +53,12 @@ describe.each(TEST_DIALECTS)('kill -9 under a write load on %s', (dialect) => {
   });
 
   const serverEnv = (): Record<string, string> => ({
-    DATA_DIR: t.dataDir,
+    ...storeProcessEnv(t),
     AUTH_SECRET: 'test-secret-that-is-at-least-32-characters-long',
     PUBLIC_URL: 'http://localhost:3000',
     ATTESTATION_MODE: 'off',
     SEED_DEMO_DATA: 'false',
     INGEST_DEVELOPMENT_KEY: SERVICE_KEY,
-    ...(dialect === 'postgres' && t.stores.postgres
-      ? {
-          DATABASE_URL: t.stores.postgres.databaseUrl,
-          DATABASE_SCHEMA_PREFIX: t.stores.postgres.schemas.identity.replace(/identity$/, ''),
-        }
-      : {}),
   });
 
   it('keeps every acknowledged write and every invariant', { timeout: 120_000 }, async () => {
