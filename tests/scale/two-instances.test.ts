@@ -11,7 +11,7 @@ import {
   killServerProcesses,
   type LogEntry,
   startServerProcess,
-  storeEnvironment,
+  storeProcessEnv,
 } from '../../apps/server/src/testing/server-process';
 import { openSse, type SseStream } from '../../apps/server/src/testing/sse-client';
 import { openTestStores, type TestStores } from '../../apps/server/src/testing/test-stores';
@@ -47,7 +47,7 @@ if (!process.env.TEST_DATABASE_URL) {
 async function startCluster(stores: TestStores, s3: LocalS3, env: Record<string, string> = {}): Promise<Cluster> {
   const proxyPort = await freePort();
   const instanceEnv = {
-    ...storeEnvironment(stores.stores, stores.dataDir),
+    ...storeProcessEnv(stores),
     AUTH_SECRET: 'scale-test-secret-that-is-at-least-32-characters',
     PUBLIC_URL: `https://localhost:${proxyPort}`,
     TRUST_PROXY: '1',

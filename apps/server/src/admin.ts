@@ -15,6 +15,7 @@ import {
 } from './identity/lifecycle/deletion';
 import { findUserIdByEmail, listUsers } from './identity/queries';
 import { type Config, ConfigError, loadConfig } from './platform/config';
+import { checkDataDir, DataDirError } from './platform/data-dir';
 import { BackupError, type BackupManifest, backupStores, restoreStores } from './platform/db/backup';
 import { createMailer } from './platform/mail/mailer';
 import { resolveAuthSecret } from './platform/secrets';
@@ -192,6 +193,7 @@ async function main(argv: string[]): Promise<number> {
     return name && name !== 'help' ? 2 : 0;
   }
   const config = loadConfig(process.env);
+  checkDataDir(config);
   const stores = await openAppStores({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -210,6 +212,7 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     const known =
       error instanceof ConfigError ||
+      error instanceof DataDirError ||
       error instanceof UsageError ||
       error instanceof AccountError ||
       error instanceof AccountGoneError ||

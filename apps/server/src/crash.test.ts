@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpPlayers } from './identity/testing';
 import { credit, getBalance } from './ledger/index';
 import { putTestMachine, stockLeft } from './shop/testing';
-import { killServerProcesses, startServerProcess, storeEnvironment } from './testing/server-process';
+import { killServerProcesses, startServerProcess, storeProcessEnv } from './testing/server-process';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from './testing/test-stores';
 
 const SERVICE_KEY = 'k'.repeat(40);
@@ -53,7 +53,7 @@ describe.each(TEST_DIALECTS)('kill -9 under a write load on %s', (dialect) => {
   });
 
   const serverEnv = (): Record<string, string> => ({
-    ...storeEnvironment(t.stores, t.dataDir),
+    ...storeProcessEnv(t),
     AUTH_SECRET: 'test-secret-that-is-at-least-32-characters-long',
     PUBLIC_URL: 'http://localhost:3000',
     ATTESTATION_MODE: 'off',

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from './app';
 import { setProfileKeys } from './identity/queries';
 import { cookieHeader, ORIGIN } from './identity/testing';
+import { waitUntilPushSent } from './notifications/testing';
 import { listOutbox } from './platform/mail/queries';
 import { startTestSmtpServer, type TestSmtpServer } from './platform/mail/testing';
 import { readServiceAccount } from './platform/push/service-account';
@@ -283,17 +284,7 @@ describe.each(TEST_DIALECTS)('the logs on %s', (dialect) => {
     );
     expect(pushed.statusCode, pushed.body).toBe(200);
     const messageID = (pushed.json() as PushMessage).messageID;
-    await vi.waitFor(
-      async () => {
-        const message = await stores.stores.game.beta
-          .selectFrom('push_messages')
-          .select('state')
-          .where('message_id', '=', messageID)
-          .executeTakeFirstOrThrow();
-        expect(message.state).toBe('sent');
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    await waitUntilPushSent(stores.stores.game.beta, messageID);
     expect(fcm.received.map((push) => push.token)).toEqual([betaDevice]);
     for (const [index, token] of fcm.issued.entries()) learn(`FCM access token ${index}`, token);
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './platform/config';
+import { checkDataDir } from './platform/data-dir';
 import { resolveAuthSecret } from './platform/secrets';
 import { createFileStore } from './platform/storage/create-file-store';
 import { seedIfNew } from './seed';
@@ -15,6 +16,8 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
+  // Before any store is opened: a DATA_DIR it cannot write stops the start with one line, the stores untouched.
+  checkDataDir(config);
   const stores = await openAppStores({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,

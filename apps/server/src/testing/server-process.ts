@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AppStores } from '../stores';
+import type { TestStores } from './test-stores';
 
 /*
  * The real server process (main.ts through tsx), as `npm start` runs the build, for tests of what
@@ -27,13 +27,68 @@ export interface LogEntry {
   reqId?: string;
   req?: { url?: string };
   res?: { statusCode?: number };
+  err?: { type?: string; message?: string };
+}
+
+/** A user the process runs as, so that file permissions bite: the tests themselves run as root, which they never stop. */
+export interface ProcessUser {
+  uid: number;
+  gid: number;
+}
+
+/** Debian's `nobody` / `nogroup`, which owns nothing on the machine. */
+export const NOBODY: ProcessUser = { uid: 65534, gid: 65534 };
+
+const userTempDirs = new Map<number, string>();
+
+/**
+ * A temporary folder of the user's own, as its TMPDIR: tsx keeps its compile cache under the
+ * temporary folder, and a `tsx-<uid>` folder something else left in /tmp with other owners or
+ * modes must not decide whether the server starts. Checks once that the user can read the server's
+ * sources and resolve tsx from here, so a checkout closed to others fails with that reason, not
+ * with a server that never comes up.
+ */
+function prepareUser(user: ProcessUser): string {
+  const known = userTempDirs.get(user.uid);
+  if (known) return known;
+  const readable = spawnSync(
+    process.execPath,
+    ['-e', `require('fs').accessSync(${JSON.stringify(MAIN)}, require('fs').constants.R_OK); import('tsx')`],
+    { uid: user.uid, gid: user.gid, encoding: 'utf8' },
+  );
+  if (readable.status !== 0) {
+    throw new Error(
+      `uid ${user.uid} cannot read the server's sources or load tsx from ${process.cwd()}: the checkout and its node_modules must be readable by others (chmod o+rX on the path down to it).\n${readable.stderr}`,
+    );
+  }
+  // One folder a user, kept between runs as tsx's cache is meant to be, and made the user's own each time.
+  const dir = path.join(os.tmpdir(), `outpost-tmp-${user.uid}`);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chownSync(dir, user.uid, user.gid);
+  fs.chmodSync(dir, 0o700);
+  userTempDirs.set(user.uid, dir);
+  return dir;
+}
+
+export interface ServerProcessOptions {
+  /** Runs the process as this user instead of the test's own (root). */
+  user?: ProcessUser;
 }
 
 /** Runs the server process with `env` over a bare environment (PATH, loopback, a free port, info logs). */
-export function runServerProcess(env: Record<string, string>) {
+export function runServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}) {
+  const { user } = options;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ...(user ? { TMPDIR: prepareUser(user) } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
   });
   running.add(child);
   child.on('exit', () => running.delete(child));
@@ -71,25 +126,33 @@ export function runServerProcess(env: Record<string, string>) {
   return { child, exit, entries, line };
 }
 
-/** The variables that point a server process at `stores` (PostgreSQL's database and schemas; SQLite's DATA_DIR). */
-export function storeEnvironment(stores: AppStores, dataDir: string): Record<string, string> {
+/**
+ * Starts the server process (a fresh DATA_DIR unless `env` names one, owned by the process's
+ * user) and waits until it listens.
+ */
+export async function startServerProcess(env: Record<string, string> = {}, options: ServerProcessOptions = {}) {
+  let dataDir = env.DATA_DIR;
+  if (dataDir === undefined) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-main-'));
+    if (options.user) fs.chownSync(dataDir, options.user.uid, options.user.gid);
+  }
+  const started = runServerProcess({ DATA_DIR: dataDir, ...env }, options);
+  const up = await started.line((entry) => entry.msg === 'Outpost is up' && entry.listening !== undefined);
+  return { ...started, url: new URL(up.listening as string) };
+}
+
+/** The variables that point the process at a test's stores: their DATA_DIR, and on PostgreSQL their database and schemas. */
+export function storeProcessEnv(testStores: Pick<TestStores, 'dataDir' | 'stores'>): Record<string, string> {
+  const { postgres } = testStores.stores;
   return {
-    DATA_DIR: dataDir,
-    ...(stores.postgres
+    DATA_DIR: testStores.dataDir,
+    ...(postgres
       ? {
-          DATABASE_URL: stores.postgres.databaseUrl,
-          DATABASE_SCHEMA_PREFIX: stores.postgres.schemas.identity.replace(/identity$/, ''),
+          DATABASE_URL: postgres.databaseUrl,
+          DATABASE_SCHEMA_PREFIX: postgres.schemas.identity.replace(/identity$/, ''),
         }
       : {}),
   };
-}
-
-/** Starts the server process (a fresh DATA_DIR unless `env` names one) and waits until it listens. */
-export async function startServerProcess(env: Record<string, string> = {}) {
-  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-main-'));
-  const started = runServerProcess({ DATA_DIR: dataDir, ...env });
-  const up = await started.line((entry) => entry.msg === 'Outpost is up' && entry.listening !== undefined);
-  return { ...started, url: new URL(up.listening as string) };
 }
 
 /** Runs `npm run admin -- …` the way an operator does, against the stores in `dataDir`. */

@@ -53,6 +53,14 @@ const sqliteFileOf = (dataDir: string, name: StoreName) => path.join(dataDir, `$
 export const STORE_KEYS: readonly StoreKey[] = ['identity', ...ENVIRONMENTS];
 const STORE_NAMES: readonly StoreName[] = STORE_KEYS.map(storeNameOf);
 
+/** Every file SQLite keeps in DATA_DIR: each store's, with the WAL and shared-memory files beside it. */
+export function sqliteStoreFiles(dataDir: string): string[] {
+  return STORE_NAMES.flatMap((name) => {
+    const file = sqliteFileOf(dataDir, name);
+    return [file, `${file}-wal`, `${file}-shm`];
+  });
+}
+
 function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
   fs.mkdirSync(dataDir, { recursive: true });
   const db = new Database(sqliteFileOf(dataDir, name));

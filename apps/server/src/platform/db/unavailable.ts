@@ -29,9 +29,49 @@ const SQLITE_CODE = /^SQLITE_(BUSY|LOCKED|FULL|READONLY|IOERR|CANTOPEN)/;
 
 export type StoreTrouble = 'unreachable' | 'full' | 'read-only' | 'busy';
 
+/**
+ * Node's file system errors that mean a folder of ours cannot be written for now. EACCES and
+ * EPERM count as read-only: the process may no longer write there (a chmod, a chown, an
+ * immutable flag), and that is the operator's to fix, not the request's.
+ */
+const FILE_SYSTEM_TROUBLE: Readonly<Record<string, StoreTrouble>> = {
+  EROFS: 'read-only',
+  EACCES: 'read-only',
+  EPERM: 'read-only',
+  ENOSPC: 'full',
+  EDQUOT: 'full',
+  EIO: 'unreachable',
+};
+
+/**
+ * A store's failure already known to be trouble of this kind. Raised by a store on files (the
+ * local file store), whose errors are Node's plain file system errors: those are wrapped where
+ * they come from, so an EACCES elsewhere (a key file, a socket) stays a fault.
+ */
+export class StoreUnavailableError extends Error {
+  readonly trouble: StoreTrouble;
+
+  constructor(trouble: StoreTrouble, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.trouble = trouble;
+  }
+}
+
+/**
+ * `error` as a StoreUnavailableError when it is a file system failure of a folder that cannot be
+ * written for now; any other error as it is. Its message keeps Node's, which names the path.
+ */
+export function fileSystemTrouble(error: unknown): unknown {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const trouble = typeof code === 'string' ? FILE_SYSTEM_TROUBLE[code] : undefined;
+  if (!trouble || !(error instanceof Error)) return error;
+  return new StoreUnavailableError(trouble, error.message, { cause: error });
+}
+
 /** What keeps a store from answering, when `error` is such a failure; undefined for any other error. */
 export function storeTrouble(error: unknown): StoreTrouble | undefined {
   if (!(error instanceof Error)) return undefined;
+  if (error instanceof StoreUnavailableError) return error.trouble;
   const { code } = error as { code?: unknown };
   if (typeof code === 'string') {
     if (SOCKET_CODES.has(code) || POSTGRES_STATES.has(code) || code.startsWith('08')) return 'unreachable';

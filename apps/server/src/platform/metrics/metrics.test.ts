@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SignedIn } from '../../identity/testing';
 import { signUpRoles } from '../../identity/testing';
 import { PUSH_SEND_JOB } from '../../notifications/send-job';
+import { waitUntilPushSent } from '../../notifications/testing';
 import { tokenKey } from '../../push/index';
 import { openSse } from '../../testing/sse-client';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
@@ -252,17 +253,7 @@ describe.each(TEST_DIALECTS)('metrics on %s', (dialect) => {
     }
     // The app's runner sends them (the outbox for development, FCM for beta).
     for (const [environment, messageID] of sent) {
-      await vi.waitFor(
-        async () => {
-          const message = await t.stores.game[environment]
-            .selectFrom('push_messages')
-            .select('state')
-            .where('message_id', '=', messageID)
-            .executeTakeFirstOrThrow();
-          expect(message.state).toBe('sent');
-        },
-        { timeout: 10_000, interval: 25 },
-      );
+      await waitUntilPushSent(t.stores.game[environment], messageID);
     }
 
     const { samples } = await scrape();

@@ -4,6 +4,7 @@ import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { fileSystemTrouble } from '../db/unavailable';
 import {
   assertValidFileKey,
   assertValidFilePrefix,
@@ -21,6 +22,23 @@ export const LOCAL_FILES_PATH = '/files';
  * hidden names are never served.
  */
 const TEMP_FOLDER = '.tmp';
+
+/** The folders the store writes in directly, besides the keys' own: what a start checks it may write. */
+export function localFileStoreFolders(root: string): string[] {
+  return [root, path.join(root, TEMP_FOLDER)];
+}
+
+/**
+ * Runs a change on disk; a folder that cannot be written for now (read-only, no permission, a
+ * full disk) fails as the store's trouble, which is answered 503 in words, not as a fault.
+ */
+async function onDisk<Result>(work: () => Promise<Result>): Promise<Result> {
+  try {
+    return await work();
+  } catch (error) {
+    throw fileSystemTrouble(error);
+  }
+}
 
 export interface LocalFileStoreOptions {
   /** The folder files are kept in (the app passes `DATA_DIR/files`). */
@@ -54,27 +72,30 @@ export class LocalFileStore implements FileStore {
   async put(key: string, body: Buffer, _contentType: string): Promise<void> {
     const target = this.pathOf(key);
     const temp = path.join(this.root, TEMP_FOLDER, randomUUID());
-    await Promise.all([
-      mkdir(path.dirname(target), { recursive: true }),
-      mkdir(path.dirname(temp), { recursive: true }),
-    ]);
-    try {
-      const handle = await open(temp, 'wx');
+    await onDisk(async () => {
+      await Promise.all([
+        mkdir(path.dirname(target), { recursive: true }),
+        mkdir(path.dirname(temp), { recursive: true }),
+      ]);
       try {
-        await handle.writeFile(body);
-        await handle.datasync();
-      } finally {
-        await handle.close();
+        const handle = await open(temp, 'wx');
+        try {
+          await handle.writeFile(body);
+          await handle.datasync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
       }
-      await rename(temp, target);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
+    });
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const file = this.pathOf(key);
+    await onDisk(() => rm(file, { force: true }));
   }
 
   async list(prefix: string): Promise<string[]> {
@@ -95,7 +116,8 @@ export class LocalFileStore implements FileStore {
 
   async deletePrefix(prefix: string): Promise<void> {
     assertValidFilePrefix(prefix);
-    await rm(path.join(this.root, ...prefix.slice(0, -1).split('/')), { recursive: true, force: true });
+    const folder = path.join(this.root, ...prefix.slice(0, -1).split('/'));
+    await onDisk(() => rm(folder, { recursive: true, force: true }));
   }
 
   url(key: string): string {
