@@ -22,6 +22,8 @@ export function killServerProcesses(): void {
 }
 
 export interface LogEntry {
+  /** pino's: 40 warn, 50 error, 60 fatal. */
+  level?: number;
   msg?: string;
   listening?: string;
   reqId?: string;
