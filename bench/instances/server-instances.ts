@@ -1,5 +1,9 @@
-import net from 'node:net';
-import { killServerProcesses, type LogEntry, runServerProcess } from '../../apps/server/src/testing/server-process';
+import {
+  freePort,
+  killServerProcesses,
+  type LogEntry,
+  runServerProcess,
+} from '../../apps/server/src/testing/server-process';
 
 /*
  * Real server processes (main.ts, as the tests start it) for the instances bench, on ports the
@@ -24,19 +28,6 @@ const WARN = 40;
 // A bench stopped by its time limit (run.ts exits) must not leave servers behind: children outlive
 // their parent. 'exit' handlers run synchronously, and a kill is synchronous.
 let killOnExit = false;
-
-/** A port free on loopback now (the kernel's pick); the server binds it a moment later. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves once /readyz answers 200 (every store answers); rejects if the process exits first or never gets there. */
 async function untilReady(origin: string, exit: Promise<{ code: number | null; stderr: string }>): Promise<void> {

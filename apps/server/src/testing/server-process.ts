@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppStores } from '../stores';
@@ -29,6 +30,21 @@ export interface LogEntry {
   reqId?: string;
   req?: { url?: string };
   res?: { statusCode?: number };
+}
+
+/**
+ * A free TCP port on loopback, for a process that cannot be told to pick one and say which (nginx),
+ * or whose address must be known before it starts.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Runs the server process with `env` over a bare environment (PATH, loopback, a free port, info logs). */
