@@ -1,5 +1,5 @@
 /** The parts of a bench run; each can run alone. */
-export const SECTIONS = ['bundle', 'lighthouse', 'http', 'search', 'live', 'game-data', 'push'] as const;
+export const SECTIONS = ['bundle', 'lighthouse', 'http', 'search', 'live', 'game-data', 'push', 'instances'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {

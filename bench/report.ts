@@ -1,6 +1,7 @@
 import type { FirstVisitBundle } from './bundle/first-visit';
 import type { GameDataReport } from './game-data/suite';
 import type { HttpReport } from './http/suite';
+import { type InstancesReport, type InstancesSide, MIX } from './instances/suite';
 import type { FormFactorResult } from './lighthouse/suite';
 import type { LiveReport } from './live/suite';
 import type { PushReport } from './push/suite';
@@ -255,5 +256,57 @@ export function formatPush(report: PushReport): string {
     "process's (the app's, with its stores) and the FCM server's; each once: the server received every seeded token",
     'exactly once, no other and no retry, with the title, body and message id sent; load: the 1-minute load average.',
     ...(report.postgresSkipped ? [`PostgreSQL rows: ${report.postgresSkipped}.`] : []),
+  ].join('\n');
+}
+
+export function formatInstances(report: InstancesReport): string {
+  const { measured } = report;
+  if (!measured) return `PostgreSQL rows: ${report.skipped ?? 'not measured'}.`;
+  const percent = (value: number | undefined) => (value === undefined ? 'n/a' : `${Math.round(value)} %`);
+  const row = (name: string, side: InstancesSide) => {
+    const { instances, generator, postgres, machine } = side.usage.cpuPercent;
+    return [
+      name,
+      Math.round(side.requestsPerSecond).toLocaleString('en-US'),
+      ...instances.map(percent),
+      percent(generator),
+      percent(postgres),
+      percent(machine),
+      side.cpuMicrosPerRequest === undefined ? 'n/a' : side.cpuMicrosPerRequest.toFixed(0),
+    ];
+  };
+  const header = [
+    'mixed load',
+    'req/s',
+    ...measured.one.usage.cpuPercent.instances.map((_, index) => `instance ${String.fromCharCode(65 + index)}`),
+    'load generator',
+    'PostgreSQL',
+    'machine',
+    'CPU µs/req',
+  ];
+  const warnings = Object.entries(measured.warnings)
+    .map(([name, count]) => `${name} ${count}`)
+    .join(', ');
+  return [
+    table(header, [row('one instance (A)', measured.one), row('two instances (A, B)', measured.two)]),
+    '',
+    `two instances over one: ${measured.ratio.toFixed(2)} (median of pairs ${measured.pairRatios.map((value) => value.toFixed(2)).join(' ')})`,
+    ...(measured.one.cpuMicrosPerRequest !== undefined && measured.two.cpuMicrosPerRequest !== undefined
+      ? [
+          `CPU per request, two instances over one: ${(measured.two.cpuMicrosPerRequest / measured.one.cpuMicrosPerRequest).toFixed(2)} (steadier than req/s when other work shares the machine)`,
+        ]
+      : []),
+    '',
+    `req/s: the median of ${measured.pairRatios.length} slices of ${measured.sliceSeconds} s per side, each pair back to back. The load: ${measured.connections} connections from`,
+    `a process of its own (split round robin between the ports for two), ${measured.players.toLocaleString('en-US')} signed-in players each on one`,
+    'connection, every turn of a player sending, attested:',
+    ...MIX.map((request) => `  ${request}`),
+    'Instances are main.ts processes (LOG_LEVEL=warn) on one PostgreSQL database with the demo data and 10,000',
+    "accounts; any answer but 2xx stops the run. CPU columns: % of one core over the side's slices, from /proc",
+    "(machine: every process, others' work included, of 100 % x cores); CPU µs/req: the instances' and",
+    "PostgreSQL's CPU time per request. On two cores one instance, PostgreSQL and the load generator already",
+    'share the machine: the ratio measures what a second instance costs (overhead), not the headroom it',
+    'would add on more cores or another machine.',
+    `Warnings the instances logged: ${warnings}.`,
   ].join('\n');
 }

@@ -10,6 +10,12 @@ import { GAME_DATA_TARGET_SPECS, type GameDataReport, gameDataBenchSeconds, runG
 import { dropPendingSchemas, type SiteTarget, startSiteTarget } from './http/app-target';
 import { HTTP_TARGET_SPECS, type HttpReport, httpBenchSeconds, runHttpBenches } from './http/suite';
 import {
+  INSTANCES_TARGET_SPECS,
+  type InstancesReport,
+  instancesBenchSeconds,
+  runInstancesBench,
+} from './instances/suite';
+import {
   type FormFactorResult,
   LIGHTHOUSE_ROUNDS,
   LIGHTHOUSE_TARGETS,
@@ -23,6 +29,7 @@ import {
   formatBundle,
   formatGameData,
   formatHttp,
+  formatInstances,
   formatLighthouse,
   formatLive,
   formatPush,
@@ -43,6 +50,7 @@ interface BenchResults {
   live?: LiveReport;
   gameData?: GameDataReport;
   push?: PushReport;
+  instances?: InstancesReport;
   targets: TargetResult[];
 }
 
@@ -83,6 +91,7 @@ async function main(): Promise<number> {
     (options.sections.includes('live') ? liveBenchSeconds(options) : 0) +
     (options.sections.includes('game-data') ? gameDataBenchSeconds(options) : 0) +
     (options.sections.includes('push') ? pushBenchSeconds(options) : 0) +
+    (options.sections.includes('instances') ? instancesBenchSeconds(options) : 0) +
     120;
   setTimeout(() => {
     console.error(`\nbench: still running after ${limitSeconds} s; stopping.`);
@@ -190,8 +199,18 @@ async function main(): Promise<number> {
     return push.targets;
   });
 
+  const instancesTargets = await section('instances', INSTANCES_TARGET_SPECS, async () => {
+    heading(
+      `instances: a mixed load on one server process and on two, one PostgreSQL, ${options.connections} connections`,
+    );
+    const instances = await runInstancesBench(WEB_DIST, options);
+    results.instances = instances;
+    console.log(`\n${formatInstances(instances)}`);
+    return instances.targets;
+  });
+
   // In the issues' order: the server, the bundle, the page, the user search (issue 12), live (issue 22),
-  // the game data and push (issue 23).
+  // the game data and push (issue 23), a second instance (issue 25).
   const targets = [
     ...httpTargets,
     ...bundleTargets,
@@ -200,6 +219,7 @@ async function main(): Promise<number> {
     ...liveTargets,
     ...gameDataTargets,
     ...pushTargets,
+    ...instancesTargets,
   ];
   results.targets = targets;
 

@@ -68,10 +68,10 @@ export interface SiteTarget {
   close(): Promise<void>;
 }
 
-/** Cleanups of PostgreSQL schemas not yet dropped, for the bench's time limit (run.ts) to run. */
+/** Cleanups of PostgreSQL schemas and databases not yet dropped, for the bench's time limit (run.ts) to run. */
 const pendingSchemaDrops = new Set<() => Promise<void>>();
 
-/** Drops the bench's PostgreSQL schemas now (the run is being stopped); gives up after `ms`. */
+/** Drops the bench's PostgreSQL schemas and databases now (the run is being stopped); gives up after `ms`. */
 export async function dropPendingSchemas(ms: number): Promise<void> {
   const drops = [...pendingSchemaDrops].map((drop) => drop().catch(() => {}));
   await Promise.race([Promise.all(drops), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
@@ -114,18 +114,23 @@ export function newSetting(webDist: string, databaseUrl: string | undefined): Se
   return { dataDir, webDist, databaseUrl, cleanups, runPrefix };
 }
 
+/**
+ * Runs `drop` (PostgreSQL schemas or a database, which outlive the process) with the setting's
+ * cleanups, or when the bench's time limit stops the run first.
+ */
+export function dropAtTheEnd(setting: Setting, drop: () => Promise<void>): void {
+  pendingSchemaDrops.add(drop);
+  setting.cleanups.add(async () => {
+    await drop();
+    pendingSchemaDrops.delete(drop);
+  });
+}
+
 /** Migrated stores: files under the temp folder, or schemas `<run prefix><name>_…` dropped at the end. */
 export async function openBenchStores(setting: Setting, name: string): Promise<AppStores> {
   const { databaseUrl } = setting;
   const schemaPrefix = `${setting.runPrefix}${name}_`;
-  if (databaseUrl) {
-    const drop = () => dropSchemas(databaseUrl, schemaPrefix);
-    pendingSchemaDrops.add(drop);
-    setting.cleanups.add(async () => {
-      await drop();
-      pendingSchemaDrops.delete(drop);
-    });
-  }
+  if (databaseUrl) dropAtTheEnd(setting, () => dropSchemas(databaseUrl, schemaPrefix));
   const stores = await openAppStores({
     dataDir: path.join(setting.dataDir, name),
     databaseUrl,

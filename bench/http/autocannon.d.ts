@@ -8,8 +8,15 @@ declare module 'autocannon' {
     setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
   }
 
+  /** A connection's client, as `setupClient` sees it before it connects. */
+  export interface AutocannonClient {
+    setRequests(requests: AutocannonRequest[]): void;
+  }
+
   export interface AutocannonOptions {
-    url: string;
+    /** Several URLs share the connections round robin. */
+    url: string | string[];
+    setupClient?: (client: AutocannonClient) => void;
     connections?: number;
     duration?: number;
     method?: string;
@@ -33,6 +40,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Answers by status code. */
+    statusCodeStats: Record<string, { count: number }>;
   }
 
   function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;

@@ -1,6 +1,6 @@
 // Runs in its own process (see load.ts): autocannon must not share the event loop, or the
 // CPU, of the server it measures. Receives one request (a load or a series of pairs), reports back, exits.
-import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import autocannon, { type AutocannonClient, type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import type {
   GeneratorMessage,
   GeneratorRequest,
@@ -9,6 +9,7 @@ import type {
   PairResult,
   PairSide,
   PairSpec,
+  PlannedRequest,
   RequestPlan,
 } from './load-spec';
 
@@ -29,22 +30,26 @@ function shuffled<T>(values: readonly T[]): T[] {
   return copy;
 }
 
+function toAutocannon(request: PlannedRequest): AutocannonRequest {
+  const headers = {
+    ...request.headers,
+    ...(request.jsonBody === undefined ? {} : { 'content-type': 'application/json' }),
+  };
+  return {
+    method: request.method,
+    path: request.path,
+    headers,
+    ...(request.jsonBody === undefined ? {} : { body: request.jsonBody }),
+  };
+}
+
 function requestsFor(plan: RequestPlan): AutocannonRequest[] {
   switch (plan.kind) {
-    case 'fixed': {
-      const headers = {
-        ...plan.headers,
-        ...(plan.jsonBody === undefined ? {} : { 'content-type': 'application/json' }),
-      };
-      return [
-        {
-          method: plan.method,
-          path: plan.path,
-          headers,
-          ...(plan.jsonBody === undefined ? {} : { body: plan.jsonBody }),
-        },
-      ];
-    }
+    case 'fixed':
+      return [toAutocannon(plan)];
+    case 'per-connection':
+      // Every connection's own cycle is set by setupClient (run); this one only starts the client.
+      return (plan.cycles[0] ?? []).map(toAutocannon);
     case 'unique-signup': {
       // pid and start time keep addresses unique across runs against a reused data folder.
       const prefix = `bench-${process.pid}-${Date.now().toString(36)}`;
@@ -76,11 +81,38 @@ function requestsFor(plan: RequestPlan): AutocannonRequest[] {
   }
 }
 
-function run(origin: string, plan: RequestPlan, connections: number, duration: number): Promise<AutocannonResult> {
-  return autocannon({ url: origin, connections, duration, requests: requestsFor(plan) });
+function run(
+  origin: string | readonly string[],
+  plan: RequestPlan,
+  connections: number,
+  duration: number,
+): Promise<AutocannonResult> {
+  const url = typeof origin === 'string' ? origin : [...origin];
+  if (plan.kind !== 'per-connection') return autocannon({ url, connections, duration, requests: requestsFor(plan) });
+  // Each client is set up once, in order: the n-th takes the n-th cycle, from a random place in it
+  // (every run's clients start anew: a short run would otherwise only ever send a cycle's start).
+  // Built apart per client: autocannon keeps each request's bytes on the request object.
+  let clients = 0;
+  const setupClient = (client: AutocannonClient) => {
+    const cycle = plan.cycles[clients % plan.cycles.length] ?? [];
+    clients += 1;
+    const start = Math.floor(Math.random() * cycle.length);
+    client.setRequests([...cycle.slice(start), ...cycle.slice(0, start)].map(toAutocannon));
+  };
+  return autocannon({ url, connections, duration, requests: requestsFor(plan), setupClient });
 }
 
 const failuresOf = (result: AutocannonResult) => result.errors + result.timeouts + result.non2xx;
+
+/** What went wrong in a run, e.g. "12 answers 401, 1 timeout". */
+function describeFailures(result: AutocannonResult): string {
+  const answers = Object.entries(result.statusCodeStats)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${count} answer${count === 1 ? '' : 's'} ${code}`);
+  if (result.errors > 0) answers.push(`${result.errors} connection error${result.errors === 1 ? '' : 's'}`);
+  if (result.timeouts > 0) answers.push(`${result.timeouts} timeout${result.timeouts === 1 ? '' : 's'}`);
+  return answers.join(', ');
+}
 
 async function measure(spec: LoadSpec): Promise<GeneratorResult> {
   // The warm-up lets V8 optimise the hot paths on both sides; its figures are thrown away.
@@ -104,6 +136,9 @@ async function measurePairs(spec: PairSpec): Promise<PairResult> {
     await new Promise<void>((resolve) => report({ kind: 'slice-start', side: name }, resolve));
     const result = await run(side.origin, side.plan, spec.connections, spec.sliceSeconds);
     report({ kind: 'slice-end', side: name, requests: result.requests.total });
+    if (spec.stopOnFailure && failuresOf(result) > 0) {
+      throw new Error(`the ${name} side of ${spec.name} failed: ${describeFailures(result)}`);
+    }
     return result;
   };
   // Completed requests over the run's real length: a slice of a second or two is one or two samples.

@@ -2,9 +2,17 @@
  * What one load run sends and what it measured. Plain data only: it crosses to the
  * load-generator process, so no functions here; the generator turns a plan into requests.
  */
+/** One request as sent, built once (a JSON body is sent as application/json). */
+export interface PlannedRequest {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  headers?: Record<string, string>;
+  jsonBody?: string;
+}
+
 export type RequestPlan =
-  /** The same request every time (a JSON body is sent as application/json). */
-  | { kind: 'fixed'; method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; jsonBody?: string }
+  /** The same request every time. */
+  | ({ kind: 'fixed' } & PlannedRequest)
   /** POST {"data": "<address never sent before>"} as JSON, so every request really inserts. */
   | { kind: 'unique-signup'; path: string }
   /** `pathPrefix` + one of `keys` (URL-encoded): each connection cycles through a shuffled sample of them. */
@@ -14,7 +22,13 @@ export type RequestPlan =
       pathPrefix: string;
       keys: readonly string[];
       headers?: Record<string, string>;
-    };
+    }
+  /**
+   * A cycle of requests per connection: connection i sends `cycles[i % cycles.length]` over and
+   * over, from a random place in it, so a crowd of players can each keep to one connection (no two
+   * connections spend one player's credits at once, as one game client would not).
+   */
+  | { kind: 'per-connection'; cycles: readonly (readonly PlannedRequest[])[] };
 
 export interface LoadSpec {
   name: string;
@@ -28,7 +42,8 @@ export interface LoadSpec {
 
 /** One side of a pair: where the load goes and what it sends. */
 export interface PairSide {
-  origin: string;
+  /** Several origins share the connections round robin (connection i goes to origin i % n). */
+  origin: string | readonly string[];
   plan: RequestPlan;
 }
 
@@ -44,6 +59,8 @@ export interface PairSpec {
   warmupSeconds: number;
   sliceSeconds: number;
   pairs: number;
+  /** Stop at the first slice with a failure (an error, a timeout, a non-2xx answer) instead of counting it. */
+  stopOnFailure?: boolean;
 }
 
 /** Requests/s of each side in each pair, and the failures of all of them. */

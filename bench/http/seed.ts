@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { insertProfile } from '../../apps/server/src/identity/queries';
 import { credit } from '../../apps/server/src/ledger/ledger';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
+import { putTestMachine } from '../../apps/server/src/shop/testing';
 import { recountEmailSignups } from '../../apps/server/src/site/queries';
 import type { GameDatabase, IdentityDatabase } from '../../apps/server/src/stores';
 
@@ -65,53 +66,54 @@ export async function seedSignupList(game: Kysely<GameDatabase>, dialect: Dialec
 /** The machine spin-machine's bench spins: one credit a spin, stock no run can exhaust. */
 export const BENCH_MACHINE_ID = 'bench-spin';
 /** Credits and stock far beyond any run (and within PostgreSQL's integer). */
-const PLENTY = 2_000_000_000;
+export const PLENTY = 2_000_000_000;
 
-/**
- * A signed-up player (through the app's own sign-up, so the bearer token is a real session) with
- * credits for every spin a run makes, and a machine that never sells out: spin-machine measures
- * the whole spin (session, attestation, charge, draw, stock, ledger, inventory), never a refusal.
- */
-export async function seedSpinner(origin: string, publicUrl: string, game: Kysely<GameDatabase>): Promise<string> {
+/** An account signed up through the app's own sign-up route: the bearer token is a real session. */
+export async function signUpOverHttp(
+  origin: string,
+  publicUrl: string,
+  account: { email: string; password: string; name: string },
+): Promise<{ userId: string; bearer: string }> {
   const response = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: publicUrl },
-    body: JSON.stringify({ email: 'bench-spinner@example.com', password: 'bench spinner password', name: 'spinner' }),
+    body: JSON.stringify(account),
   });
   const token = response.headers.get('set-auth-token');
-  if (!response.ok || !token) throw new Error(`The bench spinner's sign-up answered ${response.status}`);
+  if (!response.ok || !token) throw new Error(`The sign-up of ${account.email} answered ${response.status}`);
   const { user } = (await response.json()) as { user: { id: string } };
-  await credit(game, { userId: user.id, amount: PLENTY, reason: 'adjustment', reference: 'bench:spinner' });
-  const at = new Date().toISOString();
-  await game
-    .insertInto('machines')
-    .values({
-      machine_id: BENCH_MACHINE_ID,
-      name: 'Bench machine',
-      description: '',
-      available: 1,
-      cost_credits: 1,
-      cost_usd: null,
-      version: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  await game
-    .insertInto('machine_prizes')
-    .values(
-      ['common', 'rare'].map((prizeID, position) => ({
-        machine_id: BENCH_MACHINE_ID,
-        prize_id: prizeID,
-        position,
-        name: prizeID,
-        item_id: 'hat-ranger-beanie',
-        weight: position === 0 ? 9 : 1,
-        stock: PLENTY,
-      })),
-    )
-    .execute();
-  return `Bearer ${token}`;
+  return { userId: user.id, bearer: `Bearer ${token}` };
+}
+
+/** The machine BENCH_MACHINE_ID: one credit a spin, two prizes of a demo item, stock that never runs out. */
+export async function seedBenchMachine(game: Kysely<GameDatabase>): Promise<void> {
+  await putTestMachine(game, {
+    machineID: BENCH_MACHINE_ID,
+    costCredits: 1,
+    costUSD: null,
+    prizes: ['common', 'rare'].map((prizeID, position) => ({
+      prizeID,
+      itemID: 'hat-ranger-beanie',
+      weight: position === 0 ? 9 : 1,
+      stock: PLENTY,
+    })),
+  });
+}
+
+/**
+ * A signed-up player with credits for every spin a run makes, and a machine that never sells out:
+ * spin-machine measures the whole spin (session, attestation, charge, draw, stock, ledger,
+ * inventory), never a refusal.
+ */
+export async function seedSpinner(origin: string, publicUrl: string, game: Kysely<GameDatabase>): Promise<string> {
+  const spinner = await signUpOverHttp(origin, publicUrl, {
+    email: 'bench-spinner@example.com',
+    password: 'bench spinner password',
+    name: 'spinner',
+  });
+  await credit(game, { userId: spinner.userId, amount: PLENTY, reason: 'adjustment', reference: 'bench:spinner' });
+  await seedBenchMachine(game);
+  return spinner.bearer;
 }
 
 /**
@@ -124,23 +126,16 @@ export async function signUpStaffMember(
   identity: Kysely<IdentityDatabase>,
   member: { name: string; keys: string[] },
 ): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: publicUrl },
-    body: JSON.stringify({
-      email: `${member.name}@example.com`,
-      password: `${member.name} password`,
-      name: member.name,
-    }),
+  const staff = await signUpOverHttp(origin, publicUrl, {
+    email: `${member.name}@example.com`,
+    password: `${member.name} password`,
+    name: member.name,
   });
-  const token = response.headers.get('set-auth-token');
-  if (!response.ok || !token) throw new Error(`The ${member.name} sign-up answered ${response.status}`);
-  const { user } = (await response.json()) as { user: { id: string } };
   await insertProfile(identity, {
-    userId: user.id,
+    userId: staff.userId,
     displayName: member.name,
     keys: member.keys,
     created: new Date().toISOString(),
   });
-  return `Bearer ${token}`;
+  return staff.bearer;
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../apps/server/src/testing/server-process';
 
 const SHIPPED_CONFIG = path.join(import.meta.dirname, '..', '..', 'deploy', 'nginx', 'outpost.conf');
 
@@ -17,18 +18,6 @@ export interface ReverseProxy {
   /** https://localhost:<port>: the site as players reach it. */
   origin: string;
   stop(): Promise<void>;
-}
-
-/** A free TCP port on loopback (nginx cannot be told to pick one and say which). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function acceptsConnections(port: number): Promise<boolean> {

@@ -8,6 +8,7 @@ import { multipartSave, newProductInput, pngBytes, saveInput } from '../../apps/
 import { EVERYONE_REWARD_JOB } from '../../apps/server/src/rewards/everyone-job';
 import { seedDemoData } from '../../apps/server/src/seed';
 import {
+  freePort,
   killServerProcesses,
   type LogEntry,
   startServerProcess,
@@ -15,7 +16,7 @@ import {
 } from '../../apps/server/src/testing/server-process';
 import { openSse, type SseStream } from '../../apps/server/src/testing/sse-client';
 import { openTestStores, type TestStores } from '../../apps/server/src/testing/test-stores';
-import { freePort, type ReverseProxy, startProxy } from './nginx';
+import { type ReverseProxy, startProxy } from './nginx';
 
 /*
  * Issue 25 point 1: two server processes on one PostgreSQL behind Debian's nginx with the

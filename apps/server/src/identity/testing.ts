@@ -85,9 +85,8 @@ export async function signUpRoles<Role extends string>(
 
 /**
  * `count` signed-in players for crowd tests. Each sign-up hashes a password (about half a second),
- * so one player signs up through the real route and the others are copies of their account and
- * session rows with new ids and tokens: the rows stay exactly as the auth library writes them on
- * each dialect, and every request still resolves its session through the library.
+ * so one player signs up through the real route and the others are copies of their account
+ * (clonePlayers).
  */
 export async function signUpPlayers(
   app: FastifyInstance,
@@ -96,46 +95,57 @@ export async function signUpPlayers(
   count: number,
 ): Promise<SignedIn[]> {
   const first = await signUp(app, { email: `${prefix}-0@example.com` });
+  return [first, ...(await clonePlayers(identity, first.userId, prefix, count - 1))];
+}
+
+/**
+ * `count` copies of a signed-up player's account and session rows with new ids and tokens,
+ * numbered from 1 (`<prefix>-1@example.com`, ...): the rows stay exactly as the auth library wrote
+ * them on each dialect, and every request still resolves its session through the library (the
+ * bench's crowds use it too, against server processes sharing the store).
+ */
+export async function clonePlayers(
+  identity: Kysely<IdentityDatabase>,
+  templateUserId: string,
+  prefix: string,
+  count: number,
+): Promise<SignedIn[]> {
+  if (count <= 0) return [];
   const user = await identity
     .selectFrom('auth_users')
     .selectAll()
-    .where('id', '=', first.userId)
+    .where('id', '=', templateUserId)
     .executeTakeFirstOrThrow();
   const session = await identity
     .selectFrom('auth_sessions')
     .selectAll()
-    .where('user_id', '=', first.userId)
+    .where('user_id', '=', templateUserId)
     .executeTakeFirstOrThrow();
-  const players = Array.from({ length: count - 1 }, (_, index) => ({
+  const players = Array.from({ length: count }, (_, index) => ({
     userId: `${prefix}-${index + 1}-${randomBytes(6).toString('hex')}`,
     email: `${prefix}-${index + 1}@example.com`,
     // The bearer plugin signs a token without a '.' itself, as it does the one sign-up hands out.
     token: randomBytes(24).toString('hex'),
   }));
-  if (players.length > 0) {
-    await identity
-      .insertInto('auth_users')
-      .values(players.map((player) => ({ ...user, id: player.userId, email: player.email })))
-      .execute();
-    await identity
-      .insertInto('auth_sessions')
-      .values(
-        players.map((player) => ({
-          ...session,
-          id: randomBytes(12).toString('hex'),
-          token: player.token,
-          user_id: player.userId,
-        })),
-      )
-      .execute();
-  }
-  return [
-    first,
-    ...players.map((player) => ({
-      userId: player.userId,
-      email: player.email,
-      bearer: `Bearer ${player.token}`,
-      cookie: '',
-    })),
-  ];
+  await identity
+    .insertInto('auth_users')
+    .values(players.map((player) => ({ ...user, id: player.userId, email: player.email })))
+    .execute();
+  await identity
+    .insertInto('auth_sessions')
+    .values(
+      players.map((player) => ({
+        ...session,
+        id: randomBytes(12).toString('hex'),
+        token: player.token,
+        user_id: player.userId,
+      })),
+    )
+    .execute();
+  return players.map((player) => ({
+    userId: player.userId,
+    email: player.email,
+    bearer: `Bearer ${player.token}`,
+    cookie: '',
+  }));
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestStores } from './test-stores';
@@ -22,6 +23,8 @@ export function killServerProcesses(): void {
 }
 
 export interface LogEntry {
+  /** pino's: 40 warn, 50 error, 60 fatal. */
+  level?: number;
   msg?: string;
   listening?: string;
   reqId?: string;
@@ -73,6 +76,21 @@ function prepareUser(user: ProcessUser): string {
 export interface ServerProcessOptions {
   /** Runs the process as this user instead of the test's own (root). */
   user?: ProcessUser;
+}
+
+/**
+ * A free TCP port on loopback, for a process that cannot be told to pick one and say which (nginx),
+ * or whose address must be known before it starts.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Runs the server process with `env` over a bare environment (PATH, loopback, a free port, info logs). */
