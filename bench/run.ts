@@ -35,6 +35,7 @@ import {
   formatPush,
   formatSearch,
   formatTargets,
+  formatTargetsMarkdown,
 } from './report';
 import { runSearchBench, SEARCH_TARGET_SPECS, type SearchReport, searchBenchSeconds } from './search/suite';
 import { decided, type TargetResult, type TargetSpec, unmeasured } from './targets';
@@ -57,6 +58,7 @@ interface BenchResults {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 const RESULTS_FILE = path.join(ROOT, 'bench-results/latest.json');
+const TABLE_FILE = path.join(ROOT, 'bench-results/latest.md');
 /** Seconds of one Lighthouse audit at most, in a fresh Chromium, on a busy machine. */
 const AUDIT_SECONDS = 40;
 
@@ -228,7 +230,19 @@ async function main(): Promise<number> {
 
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nResults: ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  const { machine } = results;
+  const table = formatTargetsMarkdown(targets, {
+    startedAt: results.startedAt,
+    finishedAt: new Date().toISOString(),
+    machine:
+      `${machine.cpus} × ${machine.cpuModel}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${machine.node}, ` +
+      `load ${machine.loadAverage[0]?.toFixed(2)} at the start and ${os.loadavg()[0]?.toFixed(2)} at the end`,
+    sections: options.sections,
+  });
+  fs.writeFileSync(TABLE_FILE, `${table}\n`);
+  console.log(
+    `\nResults: ${path.relative(process.cwd(), RESULTS_FILE)}; the README's table: ${path.relative(process.cwd(), TABLE_FILE)}`,
+  );
   return sectionFailed ? 1 : 0;
 }
 
