@@ -51,13 +51,16 @@ describe.each(TEST_DIALECTS)('the job runner on %s', (dialect) => {
     };
     const one = runner([tick]);
     const two = secondInstance([tick]);
-    // Both instances start: one run is scheduled, not two.
+    // Both instances start: one run is scheduled, not two. A start's first poll may already have
+    // run it while the other instance was still scheduling (its round trip outlasts a 0 ms timer).
     await Promise.all([one.start(), two.start()]);
     await Promise.all([one.stop(), two.stop()]);
-    expect(await rows('tick')).toHaveLength(1);
+    const atStart = new Date(clock).toISOString();
+    expect((await rows('tick')).filter((row) => row.run_at === atStart)).toHaveLength(1);
+    const ranAtStart = runs;
 
     const ran = await Promise.all([one.runDue(), two.runDue(), one.runDue(), two.runDue()]);
-    expect(ran.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(ranAtStart + ran.reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(runs).toBe(1);
     const [done, next] = await rows('tick');
     expect(done).toMatchObject({ status: 'done', attempts: 1, last_error: null });
