@@ -86,8 +86,7 @@ export async function signUpRoles<Role extends string>(
 /**
  * `count` signed-in players for crowd tests. Each sign-up hashes a password (about half a second),
  * so one player signs up through the real route and the others are copies of their account and
- * session rows with new ids and tokens: the rows stay exactly as the auth library writes them on
- * each dialect, and every request still resolves its session through the library.
+ * session rows (copySignedInPlayer).
  */
 export async function signUpPlayers(
   app: FastifyInstance,
@@ -96,31 +95,46 @@ export async function signUpPlayers(
   count: number,
 ): Promise<SignedIn[]> {
   const first = await signUp(app, { email: `${prefix}-0@example.com` });
-  const user = await identity
-    .selectFrom('auth_users')
-    .selectAll()
-    .where('id', '=', first.userId)
-    .executeTakeFirstOrThrow();
+  return [first, ...(await copySignedInPlayer(identity, first.userId, prefix, count - 1))];
+}
+
+/** Rows per insert: SQLite binds at most 32,766 values, and a session row has nine columns. */
+const COPY_BATCH = 1_000;
+
+/**
+ * `count` more signed-in players, copies of one who signed up through the real route: their
+ * account and session rows with new ids, addresses (`<prefix>-1@example.com`, …) and tokens. The
+ * rows stay exactly as the auth library writes them on each dialect, and every request still
+ * resolves its session through the library.
+ */
+export async function copySignedInPlayer(
+  identity: Kysely<IdentityDatabase>,
+  userId: string,
+  prefix: string,
+  count: number,
+): Promise<SignedIn[]> {
+  const user = await identity.selectFrom('auth_users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   const session = await identity
     .selectFrom('auth_sessions')
     .selectAll()
-    .where('user_id', '=', first.userId)
+    .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  const players = Array.from({ length: count - 1 }, (_, index) => ({
+  const players = Array.from({ length: count }, (_, index) => ({
     userId: `${prefix}-${index + 1}-${randomBytes(6).toString('hex')}`,
     email: `${prefix}-${index + 1}@example.com`,
     // The bearer plugin signs a token without a '.' itself, as it does the one sign-up hands out.
     token: randomBytes(24).toString('hex'),
   }));
-  if (players.length > 0) {
+  for (let start = 0; start < players.length; start += COPY_BATCH) {
+    const batch = players.slice(start, start + COPY_BATCH);
     await identity
       .insertInto('auth_users')
-      .values(players.map((player) => ({ ...user, id: player.userId, email: player.email })))
+      .values(batch.map((player) => ({ ...user, id: player.userId, email: player.email })))
       .execute();
     await identity
       .insertInto('auth_sessions')
       .values(
-        players.map((player) => ({
+        batch.map((player) => ({
           ...session,
           id: randomBytes(12).toString('hex'),
           token: player.token,
@@ -129,13 +143,10 @@ export async function signUpPlayers(
       )
       .execute();
   }
-  return [
-    first,
-    ...players.map((player) => ({
-      userId: player.userId,
-      email: player.email,
-      bearer: `Bearer ${player.token}`,
-      cookie: '',
-    })),
-  ];
+  return players.map((player) => ({
+    userId: player.userId,
+    email: player.email,
+    bearer: `Bearer ${player.token}`,
+    cookie: '',
+  }));
 }
