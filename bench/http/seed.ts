@@ -65,7 +65,7 @@ export async function seedSignupList(game: Kysely<GameDatabase>, dialect: Dialec
 /** The machine spin-machine's bench spins: one credit a spin, stock no run can exhaust. */
 export const BENCH_MACHINE_ID = 'bench-spin';
 /** Credits and stock far beyond any run (and within PostgreSQL's integer). */
-const PLENTY = 2_000_000_000;
+export const PLENTY = 2_000_000_000;
 
 /**
  * A signed-up player (through the app's own sign-up, so the bearer token is a real session) with
@@ -73,15 +73,8 @@ const PLENTY = 2_000_000_000;
  * the whole spin (session, attestation, charge, draw, stock, ledger, inventory), never a refusal.
  */
 export async function seedSpinner(origin: string, publicUrl: string, game: Kysely<GameDatabase>): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: publicUrl },
-    body: JSON.stringify({ email: 'bench-spinner@example.com', password: 'bench spinner password', name: 'spinner' }),
-  });
-  const token = response.headers.get('set-auth-token');
-  if (!response.ok || !token) throw new Error(`The bench spinner's sign-up answered ${response.status}`);
-  const { user } = (await response.json()) as { user: { id: string } };
-  await credit(game, { userId: user.id, amount: PLENTY, reason: 'adjustment', reference: 'bench:spinner' });
+  const { userId, bearer } = await signUpOverHttp(origin, publicUrl, 'bench-spinner');
+  await credit(game, { userId, amount: PLENTY, reason: 'adjustment', reference: 'bench:spinner' });
   const at = new Date().toISOString();
   await game
     .insertInto('machines')
@@ -111,7 +104,27 @@ export async function seedSpinner(origin: string, publicUrl: string, game: Kysel
       })),
     )
     .execute();
-  return `Bearer ${token}`;
+  return bearer;
+}
+
+/**
+ * An account signed up through the app's own route (so its bearer token is a real session),
+ * `<name>@example.com`: its id and its `Authorization` header value.
+ */
+export async function signUpOverHttp(
+  origin: string,
+  publicUrl: string,
+  name: string,
+): Promise<{ userId: string; bearer: string }> {
+  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: publicUrl },
+    body: JSON.stringify({ email: `${name}@example.com`, password: `${name} password`, name }),
+  });
+  const token = response.headers.get('set-auth-token');
+  if (!response.ok || !token) throw new Error(`The sign-up of ${name} answered ${response.status}`);
+  const { user } = (await response.json()) as { user: { id: string } };
+  return { userId: user.id, bearer: `Bearer ${token}` };
 }
 
 /**
@@ -124,23 +137,12 @@ export async function signUpStaffMember(
   identity: Kysely<IdentityDatabase>,
   member: { name: string; keys: string[] },
 ): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: publicUrl },
-    body: JSON.stringify({
-      email: `${member.name}@example.com`,
-      password: `${member.name} password`,
-      name: member.name,
-    }),
-  });
-  const token = response.headers.get('set-auth-token');
-  if (!response.ok || !token) throw new Error(`The ${member.name} sign-up answered ${response.status}`);
-  const { user } = (await response.json()) as { user: { id: string } };
+  const { userId, bearer } = await signUpOverHttp(origin, publicUrl, member.name);
   await insertProfile(identity, {
-    userId: user.id,
+    userId,
     displayName: member.name,
     keys: member.keys,
     created: new Date().toISOString(),
   });
-  return `Bearer ${token}`;
+  return bearer;
 }
