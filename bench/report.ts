@@ -53,8 +53,19 @@ export function formatHttp(report: HttpReport): string {
     "x bare: requests/s over the bare route's (the mean of its first and last run). Product rows go through",
     'buildApp with every hook on migrated stores (demo data, 10,000 accounts); check-email sends the attestation',
     "token the app's exchange issued. Quiet rows log at error; LOG_LEVEL=info rows log every request to a file.",
+    "A checkout is one unit of an open drop's product paid in credits, each request as the next player of a crowd.",
     ...(report.postgresSkipped ? [`PostgreSQL rows: ${report.postgresSkipped}.`] : []),
+    `Load average ${report.load[0].toFixed(2)} at the first row, ${report.load[1].toFixed(2)} after the targets.`,
     '',
+    ...report.checkouts.map(
+      (checkout) =>
+        `Merch checkouts, ${checkout.dialect}: ${checkout.orders.toLocaleString('en-US')} orders hold ${checkout.unitsHeld.toLocaleString('en-US')} units, ` +
+        `${checkout.stockLeft.toLocaleString('en-US')} of ${checkout.stockSeeded.toLocaleString('en-US')} left: nothing oversold or lost; ` +
+        (checkout.failures === 0
+          ? 'every answer 2xx.'
+          : `${checkout.failures} answers NOT 2xx: the checkout figures count refusals, not checkouts.`),
+    ),
+    ...(report.checkouts.length > 0 ? [''] : []),
     `Request logging at the default LOG_LEVEL=info (median of back-to-back pairs against the quiet app): ${logRatios}.`,
     `The info app wrote ${logging.log.lines.toLocaleString('en-US')} lines (${mb} MiB) to its file, ${logging.log.warnings} at warn or above.`,
   ].join('\n');

@@ -18,6 +18,7 @@ import { resolveAuthSecret } from '../../apps/server/src/platform/secrets';
 import { seedDemoData } from '../../apps/server/src/seed';
 import { type AppStores, openAppStores } from '../../apps/server/src/stores';
 import { registerBlankPage, registerPgReferenceRoutes, registerSqliteReferenceRoutes } from './bench-routes';
+import { type CheckoutCrowd, seedCheckoutCrowd } from './checkout';
 import { listenOnLoopback } from './listen';
 import { startMinimalServer } from './minimal-server';
 import { seedAccounts, seedSignupList, seedSpinner } from './seed';
@@ -59,6 +60,8 @@ export interface AppTarget {
   spinnerHeaders: Record<string, string>;
   /** SQLite only: rows of the stock table the stock transactions decrement. */
   stockIds: readonly string[];
+  /** Seeds the merch checkout's drop and `players` shoppers in the main app's stores (checkout.ts). */
+  seedCheckoutCrowd(players: number): Promise<CheckoutCrowd>;
   close(): Promise<void>;
 }
 
@@ -169,7 +172,10 @@ export async function startApp(
   options: Omit<AppOptions, 'rateLimits'>,
   register?: (app: FastifyInstance) => void,
 ): Promise<string> {
-  const app = await buildApp({ ...options, rateLimits: { emailSignup: RAISED, checkEmail: RAISED } });
+  const app = await buildApp({
+    ...options,
+    rateLimits: { emailSignup: RAISED, checkEmail: RAISED, merchOrder: RAISED },
+  });
   setting.cleanups.add(() => app.close());
   register?.(app);
   return listenOnLoopback(app);
@@ -328,6 +334,13 @@ export async function startAppTarget(webDist: string, databaseUrl?: string): Pro
       spinnerHeaders: { [ATTESTATION_HEADER]: token, authorization: spinner },
       accountEmails,
       stockIds,
+      seedCheckoutCrowd: (players) =>
+        seedCheckoutCrowd(
+          origin,
+          config.publicUrl,
+          { game: stores.game.development, identity: stores.identity },
+          players,
+        ),
       close,
     };
   } catch (error) {

@@ -19,6 +19,8 @@ declare module 'autocannon' {
     setupClient?: (client: AutocannonClient) => void;
     connections?: number;
     duration?: number;
+    /** Requests to send, all answered before the run ends; overrides `duration`. */
+    amount?: number;
     method?: string;
     headers?: Record<string, string>;
     requests?: AutocannonRequest[];
@@ -33,8 +35,8 @@ declare module 'autocannon' {
   }
 
   export interface AutocannonResult {
-    /** Per-second samples; `total` is the count of completed requests. */
-    requests: Histogram & { total: number };
+    /** Per-second samples; `total` is the count of completed requests, `sent` of those sent. */
+    requests: Histogram & { total: number; sent: number };
     latency: Histogram;
     duration: number;
     errors: number;

@@ -7,7 +7,6 @@ import type {
   GeneratorResult,
   LoadSpec,
   PairResult,
-  PairSide,
   PairSpec,
   PlannedRequest,
   RequestPlan,
@@ -66,6 +65,22 @@ function requestsFor(plan: RequestPlan): AutocannonRequest[] {
         },
       ];
     }
+    case 'crowd': {
+      let sent = 0;
+      return [
+        {
+          method: 'POST',
+          path: plan.path,
+          headers: { 'content-type': 'application/json' },
+          body: plan.jsonBody,
+          setupRequest: (request) => {
+            const authorization = plan.bearers[sent % plan.bearers.length] as string;
+            sent += 1;
+            return { ...request, headers: { ...request.headers, authorization } };
+          },
+        },
+      ];
+    }
     case 'random-key': {
       // Requests without a setupRequest are built once and then only resent: building one per
       // call (setupRequest) cost the generator more than a bare route costs the server, so keyed
@@ -81,26 +96,19 @@ function requestsFor(plan: RequestPlan): AutocannonRequest[] {
   }
 }
 
-function run(
-  origin: string | readonly string[],
-  plan: RequestPlan,
-  connections: number,
-  duration: number,
-): Promise<AutocannonResult> {
-  const url = typeof origin === 'string' ? origin : [...origin];
-  if (plan.kind !== 'per-connection') return autocannon({ url, connections, duration, requests: requestsFor(plan) });
-  // Each client is set up once, in order: the n-th takes the n-th cycle, from a random place in it
-  // (every run's clients start anew: a short run would otherwise only ever send a cycle's start).
-  // Built apart per client: autocannon keeps each request's bytes on the request object.
-  let clients = 0;
-  const setupClient = (client: AutocannonClient) => {
-    const cycle = plan.cycles[clients % plan.cycles.length] ?? [];
-    clients += 1;
-    const start = Math.floor(Math.random() * cycle.length);
-    client.setRequests([...cycle.slice(start), ...cycle.slice(0, start)].map(toAutocannon));
-  };
-  return autocannon({ url, connections, duration, requests: requestsFor(plan), setupClient });
+/** A side's requests, built once for its warm-up and its runs (a crowd's turn runs on through them). */
+interface Target {
+  origins: readonly string[];
+  requests: AutocannonRequest[];
+  /** A per-connection plan's cycles, handed out to the clients in order. */
+  cycles?: readonly (readonly PlannedRequest[])[];
 }
+
+const targetOf = (origin: string | readonly string[], plan: RequestPlan): Target => ({
+  origins: typeof origin === 'string' ? [origin] : origin,
+  requests: requestsFor(plan),
+  ...(plan.kind === 'per-connection' ? { cycles: plan.cycles } : {}),
+});
 
 const failuresOf = (result: AutocannonResult) => result.errors + result.timeouts + result.non2xx;
 
@@ -114,51 +122,98 @@ function describeFailures(result: AutocannonResult): string {
   return answers.join(', ');
 }
 
+interface Run {
+  result: AutocannonResult;
+  /** Requests the run sent, all answered by the time it ends (see run): what its server CPU time is divided by. */
+  served: number;
+  failures: number;
+}
+
+/**
+ * A run of `duration` seconds, then what it left in flight waited out. autocannon stops at its
+ * deadline without waiting for the answers still due, and the server goes on serving them into
+ * whatever runs next: 50 checkouts queued on one product row at 30 a second took the first
+ * seconds of the next run (a pair's baseline read, slowed to a fraction). One more request per
+ * origin, queued behind them, is answered once they are: the event loop, SQLite's connection queue
+ * and PostgreSQL's row locks serve in order of arrival.
+ */
+async function run(target: Target, connections: number, duration: number): Promise<Run> {
+  const { cycles } = target;
+  // Each client is set up once, in order: the n-th takes the n-th cycle, from a random place in it
+  // (every run's clients start anew: a short run would otherwise only ever send a cycle's start).
+  // Built apart per client: autocannon keeps each request's bytes on the request object.
+  let clients = 0;
+  const setupClient = (client: AutocannonClient) => {
+    const cycle = cycles?.[clients % cycles.length] ?? [];
+    clients += 1;
+    const start = Math.floor(Math.random() * cycle.length);
+    client.setRequests([...cycle.slice(start), ...cycle.slice(0, start)].map(toAutocannon));
+  };
+  const result = await autocannon({
+    url: [...target.origins],
+    connections,
+    duration,
+    requests: target.requests,
+    ...(cycles ? { setupClient } : {}),
+  });
+  const drained = await Promise.all(
+    target.origins.map((url) => autocannon({ url, connections: 1, amount: 1, requests: target.requests })),
+  );
+  return {
+    result,
+    served: result.requests.sent + drained.reduce((sum, last) => sum + last.requests.total, 0),
+    failures: failuresOf(result) + drained.reduce((sum, last) => sum + failuresOf(last), 0),
+  };
+}
+
 async function measure(spec: LoadSpec): Promise<GeneratorResult> {
-  // The warm-up lets V8 optimise the hot paths on both sides; its figures are thrown away.
-  await run(spec.origin, spec.plan, spec.connections, spec.warmupSeconds);
+  // The warm-up lets V8 optimise the hot paths on both sides; its rates are thrown away.
+  const target = targetOf(spec.origin, spec.plan);
+  const warmup = await run(target, spec.connections, spec.warmupSeconds);
   // Tells the parent to start counting the server's CPU time (see load.ts).
   report({ kind: 'measuring' });
-  const result = await run(spec.origin, spec.plan, spec.connections, spec.durationSeconds);
+  const { result, served, failures } = await run(target, spec.connections, spec.durationSeconds);
   return {
     name: spec.name,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     meanLatencyMs: result.latency.mean,
-    totalRequests: result.requests.total,
-    failures: failuresOf(result),
+    totalRequests: served,
+    // Every answer counts, the warm-up's too: a refusal answered fast would flatter the rate.
+    failures: warmup.failures + failures,
   };
 }
 
 async function measurePairs(spec: PairSpec): Promise<PairResult> {
   // Each slice is announced and closed, so the parent can count the server's CPU time over it.
-  const slice = async (side: PairSide, name: 'baseline' | 'subject') => {
+  const baseline = targetOf(spec.baseline.origin, spec.baseline.plan);
+  const subject = targetOf(spec.subject.origin, spec.subject.plan);
+  const slice = async (side: Target, name: 'baseline' | 'subject') => {
     await new Promise<void>((resolve) => report({ kind: 'slice-start', side: name }, resolve));
-    const result = await run(side.origin, side.plan, spec.connections, spec.sliceSeconds);
-    report({ kind: 'slice-end', side: name, requests: result.requests.total });
-    if (spec.stopOnFailure && failuresOf(result) > 0) {
-      throw new Error(`the ${name} side of ${spec.name} failed: ${describeFailures(result)}`);
+    const done = await run(side, spec.connections, spec.sliceSeconds);
+    report({ kind: 'slice-end', side: name, requests: done.served });
+    if (spec.stopOnFailure && done.failures > 0) {
+      throw new Error(`the ${name} side of ${spec.name} failed: ${describeFailures(done.result)}`);
     }
-    return result;
+    return done;
   };
   // Completed requests over the run's real length: a slice of a second or two is one or two samples.
-  const rate = (result: AutocannonResult) => result.requests.total / Math.max(result.duration, 0.001);
-  await run(spec.baseline.origin, spec.baseline.plan, spec.connections, spec.warmupSeconds);
-  await run(spec.subject.origin, spec.subject.plan, spec.connections, spec.warmupSeconds);
+  const rate = ({ result }: Run) => result.requests.total / Math.max(result.duration, 0.001);
+  let failures = (await run(baseline, spec.connections, spec.warmupSeconds)).failures;
+  failures += (await run(subject, spec.connections, spec.warmupSeconds)).failures;
   const pairs: PairResult['pairs'] = [];
-  let failures = 0;
   for (let pair = 0; pair < spec.pairs; pair += 1) {
-    let baseline: AutocannonResult;
-    let subject: AutocannonResult;
+    let baselineRun: Run;
+    let subjectRun: Run;
     if (pair % 2 === 0) {
-      baseline = await slice(spec.baseline, 'baseline');
-      subject = await slice(spec.subject, 'subject');
+      baselineRun = await slice(baseline, 'baseline');
+      subjectRun = await slice(subject, 'subject');
     } else {
-      subject = await slice(spec.subject, 'subject');
-      baseline = await slice(spec.baseline, 'baseline');
+      subjectRun = await slice(subject, 'subject');
+      baselineRun = await slice(baseline, 'baseline');
     }
-    pairs.push({ baseline: rate(baseline), subject: rate(subject) });
-    failures += failuresOf(baseline) + failuresOf(subject);
+    pairs.push({ baseline: rate(baselineRun), subject: rate(subjectRun) });
+    failures += baselineRun.failures + subjectRun.failures;
   }
   return { name: spec.name, pairs, failures };
 }

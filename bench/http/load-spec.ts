@@ -15,6 +15,11 @@ export type RequestPlan =
   | ({ kind: 'fixed' } & PlannedRequest)
   /** POST {"data": "<address never sent before>"} as JSON, so every request really inserts. */
   | { kind: 'unique-signup'; path: string }
+  /**
+   * The same JSON POST sent as each of `bearers` in turn (their `Authorization`), one turn shared
+   * by every connection and kept from the warm-up into the measured run: a crowd of players.
+   */
+  | { kind: 'crowd'; path: string; jsonBody: string; bearers: readonly string[] }
   /** `pathPrefix` + one of `keys` (URL-encoded): each connection cycles through a shuffled sample of them. */
   | {
       kind: 'random-key';
@@ -84,8 +89,9 @@ export interface GeneratorResult {
   requestsPerSecond: number;
   p99Ms: number;
   meanLatencyMs: number;
+  /** Requests of the measured run, answered in time or after its deadline (what the server's CPU time is divided by). */
   totalRequests: number;
-  /** Connection errors and timeouts plus non-2xx answers: any of them makes the figure suspect. */
+  /** Connection errors and timeouts plus non-2xx answers, the warm-up's included: any of them makes the figure suspect. */
   failures: number;
 }
 

@@ -1,8 +1,11 @@
+import os from 'node:os';
+import { MAX_OPEN_MERCH_ORDERS } from '@outpost/contracts/merch';
 import { SITE_CALLABLES } from '@outpost/contracts/site';
 import type { BenchOptions } from '../options';
 import { decided, median, type TargetResult, type TargetSpec, unmeasured } from '../targets';
 import { type AppTarget, LARGE_LIST, type LogStats, SMALL_LIST, startAppTarget } from './app-target';
 import { BENCH_PATHS } from './bench-routes';
+import { CHECKOUT_PATH, type CheckoutAudit } from './checkout';
 import { runLoad, runPairs } from './load';
 import type { LoadResult, RequestPlan } from './load-spec';
 import { startBareServer } from './minimal-server';
@@ -21,10 +24,19 @@ export interface LoggingCost {
   log: LogStats;
 }
 
+/** What one dialect's merch checkouts did to the stock (checkout.ts), with the answers that were not 2xx. */
+export interface CheckoutOutcome extends CheckoutAudit {
+  dialect: string;
+  failures: number;
+}
+
 export interface HttpReport {
   rows: HttpRow[];
   targets: TargetResult[];
   logging: LoggingCost;
+  checkouts: CheckoutOutcome[];
+  /** The one-minute load average when the rows started and when the targets ended. */
+  load: [number, number];
   /** Why the PostgreSQL rows are missing, when they are. */
   postgresSkipped?: string;
 }
@@ -60,7 +72,7 @@ export const GROUPS = {
  * always favour the same side; the median drops the pairs another program's burst spoiled.
  */
 const TARGET_SLICE_SECONDS = 1;
-/** Setup: migrations, 10,000 accounts, and the 1,000,000-signup list, on each dialect. */
+/** Setup: migrations, 10,000 accounts, the 1,000,000-signup list and the checkout's crowd, on each dialect. */
 const SETUP_SECONDS = 90;
 const NO_POSTGRES = 'skipped (no BENCH_DATABASE_URL)';
 /** The scale target's bar: what is left between two O(1) reads is noise, which pairs keep under this. */
@@ -80,6 +92,12 @@ const HTTP_TARGETS = {
   },
   spinPg: {
     name: 'spin-machine through buildApp, PostgreSQL',
+    requirement: '>= 0.1 x raw pg Pool read',
+    threshold: 0.1,
+  },
+  checkout: { name: 'merch checkout through buildApp, SQLite', requirement: '>= 0.1 x bare route', threshold: 0.1 },
+  checkoutPg: {
+    name: 'merch checkout through buildApp, PostgreSQL',
     requirement: '>= 0.1 x raw pg Pool read',
     threshold: 0.1,
   },
@@ -127,6 +145,41 @@ const stock = (pathPrefix: string, keys: readonly string[]): RequestPlan => ({
 const CHECK_EMAIL = '/api/fn/check-email?email=';
 const SPIN = `/api/fn/spin-machine?machineID=${BENCH_MACHINE_ID}`;
 const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * Checkouts a second the crowds are sized for. A player holds at most MAX_OPEN_MERCH_ORDERS
+ * unpaid orders, so a crowd too small for a run's checkouts would be answered 409 (fast, and
+ * counted as failures). Measured on the two loaded cores: 50–210 a second on SQLite, 19–80 on
+ * PostgreSQL; the bounds leave room for a quiet, faster machine.
+ */
+const CHECKOUT_RATE_BOUND = { sqlite: 1_500, postgres: 400 };
+
+/**
+ * Players for one generator's `runs` (each followed by one request that waits out its backlog)
+ * over `seconds` of checkouts: each player orders at most MAX_OPEN_MERCH_ORDERS times.
+ */
+function crowdSize(rate: number, seconds: number, runs: number): number {
+  return Math.ceil((rate * seconds + runs) / MAX_OPEN_MERCH_ORDERS);
+}
+
+/** The checkout's row and its target run each send as players of their own, so no player outlives its orders. */
+async function checkoutBenches(target: AppTarget, group: string, options: BenchOptions) {
+  const rate = CHECKOUT_RATE_BOUND[target.dialect];
+  const row = crowdSize(rate, options.warmupSeconds + options.durationSeconds, 2);
+  const pairs = crowdSize(
+    rate,
+    options.warmupSeconds + options.targetPairs * TARGET_SLICE_SECONDS,
+    1 + options.targetPairs,
+  );
+  const crowd = await target.seedCheckoutCrowd(row + pairs);
+  const bench = (bearers: readonly string[]): Bench => ({
+    group,
+    name: 'POST /api/shop/merch/orders (checkout, a crowd signed in)',
+    origin: target.origin,
+    plan: { kind: 'crowd', path: CHECKOUT_PATH, jsonBody: crowd.jsonBody, bearers },
+  });
+  return { crowd, row: bench(crowd.bearers.slice(0, row)), target: bench(crowd.bearers.slice(row)) };
+}
 
 /** The whole-app rows of one dialect, and its benches the targets pair up. */
 function appBenches(target: AppTarget, group: string) {
@@ -176,10 +229,10 @@ function sqliteDiagnosis(target: AppTarget): Bench[] {
 }
 
 /** How many loads the table has, for the time limit (kept in step with runHttpBenches). */
-const SQLITE_ROWS = 8 + 4;
-const POSTGRES_ROWS = 7;
+const SQLITE_ROWS = 9 + 4;
+const POSTGRES_ROWS = 8;
 /** Pair series: the SQLite targets and the two logging figures, and PostgreSQL's targets. */
-const TARGETS = { sqlite: 4 + 2, postgres: 3 };
+const TARGETS = { sqlite: 5 + 2, postgres: 4 };
 
 /** Upper bound of runHttpBenches' duration in seconds, for the bench's overall time limit. */
 export function httpBenchSeconds(options: BenchOptions): number {
@@ -230,8 +283,13 @@ async function pairRatio(label: string, baseline: Bench, subject: Bench, options
   return { ratio: median(pairRatios), pairRatios, failures: result.failures, cpu: result.serverCpuMicrosPerRequest };
 }
 
-async function checkPairs(target: PairTarget, options: BenchOptions): Promise<TargetResult> {
+async function checkPairs(
+  target: PairTarget,
+  options: BenchOptions,
+  onFailures: (failures: number) => void = () => {},
+): Promise<TargetResult> {
   const { ratio, pairRatios, failures, cpu } = await pairRatio(target.name, target.baseline, target.subject, options);
+  onFailures(failures);
   const pairs = pairRatios.map((value) => value.toFixed(2)).join(' ');
   // When the middle half of the pairs lies on both sides of the bar, the verdict is the machine's mood.
   const sorted = [...pairRatios].sort((a, b) => a - b);
@@ -305,6 +363,14 @@ export async function runHttpBenches(webDist: string, options: BenchOptions): Pr
     const bareLast: Bench = { ...bareFirst, name: 'bare Fastify JSON route (last)' };
     const lite = appBenches(sqlite, GROUPS.sqlite);
     const pgApp = postgres ? appBenches(postgres, GROUPS.postgres) : undefined;
+    process.stdout.write('  setup: merch checkout crowds ...');
+    const liteCheckout = await checkoutBenches(sqlite, GROUPS.sqlite, options);
+    const pgCheckout = postgres ? await checkoutBenches(postgres, GROUPS.postgres, options) : undefined;
+    process.stdout.write(
+      ` ${count(liteCheckout.crowd.bearers.length)} players on SQLite` +
+        (pgCheckout ? `, ${count(pgCheckout.crowd.bearers.length)} on PostgreSQL` : '') +
+        '\n',
+    );
     const pgRaw: Bench | undefined = postgres && {
       group: GROUPS.postgres,
       name: 'raw pg Pool read by key (reference, no app)',
@@ -328,26 +394,47 @@ export async function runHttpBenches(webDist: string, options: BenchOptions): Pr
       lite.largeList,
       lite.write,
       lite.spin,
-      ...(pgApp && pgRaw ? [pgRaw, pgApp.checkEmail, pgApp.smallList, pgApp.largeList, pgApp.write, pgApp.spin] : []),
+      liteCheckout.row,
+      ...(pgApp && pgRaw && pgCheckout
+        ? [pgRaw, pgApp.checkEmail, pgApp.smallList, pgApp.largeList, pgApp.write, pgApp.spin, pgCheckout.row]
+        : []),
       ...sqliteDiagnosis(sqlite),
       ...(pgKysely ? [pgKysely] : []),
       bareLast,
     ];
+    const loadAtStart = os.loadavg()[0] ?? Number.NaN;
     const results = await measureRows(benches, options);
 
     console.log('  -- targets: back-to-back pairs');
-    const pairs = (target: (typeof HTTP_TARGETS)[keyof typeof HTTP_TARGETS], baseline: Bench, subject: Bench) =>
-      checkPairs({ ...target, baseline, subject }, options);
+    const pairs = (
+      target: (typeof HTTP_TARGETS)[keyof typeof HTTP_TARGETS],
+      baseline: Bench,
+      subject: Bench,
+      onFailures?: (failures: number) => void,
+    ) => checkPairs({ ...target, baseline, subject }, options, onFailures);
+    // Failed checkouts of each dialect, its row's and its target's: a refusal is no checkout.
+    const checkoutFailures = {
+      sqlite: results.get(liteCheckout.row)?.failures ?? 0,
+      postgres: pgCheckout ? (results.get(pgCheckout.row)?.failures ?? 0) : 0,
+    };
     const targets: TargetResult[] = [
       await pairs(HTTP_TARGETS.healthz, bareFirst, lite.healthz),
       await pairs(HTTP_TARGETS.checkEmail, bareFirst, lite.checkEmail),
       await pairs(HTTP_TARGETS.spin, bareFirst, lite.spin),
+      await pairs(HTTP_TARGETS.checkout, bareFirst, liteCheckout.target, (failures) => {
+        checkoutFailures.sqlite += failures;
+      }),
       pgApp && pgRaw
         ? await pairs(HTTP_TARGETS.checkEmailPg, pgRaw, pgApp.checkEmail)
         : unmeasured(HTTP_TARGETS.checkEmailPg, NO_POSTGRES),
       pgApp && pgRaw
         ? await pairs(HTTP_TARGETS.spinPg, pgRaw, pgApp.spin)
         : unmeasured(HTTP_TARGETS.spinPg, NO_POSTGRES),
+      pgRaw && pgCheckout
+        ? await pairs(HTTP_TARGETS.checkoutPg, pgRaw, pgCheckout.target, (failures) => {
+            checkoutFailures.postgres += failures;
+          })
+        : unmeasured(HTTP_TARGETS.checkoutPg, NO_POSTGRES),
       await pairs(HTTP_TARGETS.scale, lite.smallList, lite.largeList),
       pgApp
         ? await pairs(HTTP_TARGETS.scalePg, pgApp.smallList, pgApp.largeList)
@@ -370,6 +457,18 @@ export async function runHttpBenches(webDist: string, options: BenchOptions): Pr
         : unmeasured(HTTP_TARGETS.logging, 'skipped (check-email was not measured)'),
     );
 
+    // A unit sold twice or lost stops the section (audit throws): the rates would not be of checkouts.
+    const checkouts: CheckoutOutcome[] = [
+      { dialect: 'SQLite', failures: checkoutFailures.sqlite, ...(await liteCheckout.crowd.audit()) },
+    ];
+    if (pgCheckout) {
+      checkouts.push({
+        dialect: 'PostgreSQL',
+        failures: checkoutFailures.postgres,
+        ...(await pgCheckout.crowd.audit()),
+      });
+    }
+
     const bareRates = [results.get(bareFirst), results.get(bareLast)].map(
       (result) => result?.requestsPerSecond ?? Number.NaN,
     );
@@ -378,7 +477,14 @@ export async function runHttpBenches(webDist: string, options: BenchOptions): Pr
       const result = results.get(bench) as LoadResult;
       return { ...result, group: bench.group, ratioToBare: result.requestsPerSecond / bareRate };
     });
-    return { rows, targets, logging, ...(postgres ? {} : { postgresSkipped: NO_POSTGRES }) };
+    return {
+      rows,
+      targets,
+      logging,
+      checkouts,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
+      ...(postgres ? {} : { postgresSkipped: NO_POSTGRES }),
+    };
   } finally {
     for (const close of closers.reverse())
       await close().catch((error: unknown) => console.error('bench: cleanup failed:', error));

@@ -85,8 +85,8 @@ export async function signUpRoles<Role extends string>(
 
 /**
  * `count` signed-in players for crowd tests. Each sign-up hashes a password (about half a second),
- * so one player signs up through the real route and the others are copies of their account
- * (clonePlayers).
+ * so one player signs up through the real route and the others are copies of their account and
+ * session rows (clonePlayers).
  */
 export async function signUpPlayers(
   app: FastifyInstance,
@@ -98,28 +98,28 @@ export async function signUpPlayers(
   return [first, ...(await clonePlayers(identity, first.userId, prefix, count - 1))];
 }
 
+/** Rows per insert: SQLite binds at most 32,766 values, and a session row has nine columns. */
+const COPY_BATCH = 1_000;
+
 /**
- * `count` copies of a signed-up player's account and session rows with new ids and tokens,
- * numbered from 1 (`<prefix>-1@example.com`, ...): the rows stay exactly as the auth library wrote
- * them on each dialect, and every request still resolves its session through the library (the
- * bench's crowds use it too, against server processes sharing the store).
+ * `count` more signed-in players, copies of one who signed up through the real route: their
+ * account and session rows with new ids, addresses (`<prefix>-1@example.com`, …) and tokens. The
+ * rows stay exactly as the auth library writes them on each dialect, and every request still
+ * resolves its session through the library (the benches' crowds use it too, against server
+ * processes sharing the store).
  */
 export async function clonePlayers(
   identity: Kysely<IdentityDatabase>,
-  templateUserId: string,
+  userId: string,
   prefix: string,
   count: number,
 ): Promise<SignedIn[]> {
   if (count <= 0) return [];
-  const user = await identity
-    .selectFrom('auth_users')
-    .selectAll()
-    .where('id', '=', templateUserId)
-    .executeTakeFirstOrThrow();
+  const user = await identity.selectFrom('auth_users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   const session = await identity
     .selectFrom('auth_sessions')
     .selectAll()
-    .where('user_id', '=', templateUserId)
+    .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   const players = Array.from({ length: count }, (_, index) => ({
     userId: `${prefix}-${index + 1}-${randomBytes(6).toString('hex')}`,
@@ -127,21 +127,24 @@ export async function clonePlayers(
     // The bearer plugin signs a token without a '.' itself, as it does the one sign-up hands out.
     token: randomBytes(24).toString('hex'),
   }));
-  await identity
-    .insertInto('auth_users')
-    .values(players.map((player) => ({ ...user, id: player.userId, email: player.email })))
-    .execute();
-  await identity
-    .insertInto('auth_sessions')
-    .values(
-      players.map((player) => ({
-        ...session,
-        id: randomBytes(12).toString('hex'),
-        token: player.token,
-        user_id: player.userId,
-      })),
-    )
-    .execute();
+  for (let start = 0; start < players.length; start += COPY_BATCH) {
+    const batch = players.slice(start, start + COPY_BATCH);
+    await identity
+      .insertInto('auth_users')
+      .values(batch.map((player) => ({ ...user, id: player.userId, email: player.email })))
+      .execute();
+    await identity
+      .insertInto('auth_sessions')
+      .values(
+        batch.map((player) => ({
+          ...session,
+          id: randomBytes(12).toString('hex'),
+          token: player.token,
+          user_id: player.userId,
+        })),
+      )
+      .execute();
+  }
   return players.map((player) => ({
     userId: player.userId,
     email: player.email,
