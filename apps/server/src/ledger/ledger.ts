@@ -65,6 +65,18 @@ export async function getBalance(db: Kysely<GameDatabase>, userId: string): Prom
   return row?.balance ?? 0;
 }
 
+/** The balances of `userIds` in one statement (0 for a player without one). */
+export async function getBalances(db: Kysely<GameDatabase>, userIds: readonly string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(userIds)];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('credit_balances').select(['user_id', 'balance']).where('user_id', 'in', ids).execute();
+  const balances = new Map<string, number>(ids.map((id) => [id, 0]));
+  for (const row of rows) balances.set(row.user_id, row.balance);
+  return balances;
+}
+
 /** Moves the balance by `delta`; a spend only when the balance covers it (the row lock orders rivals). */
 async function moveBalance(trx: Kysely<GameDatabase>, userId: string, delta: number): Promise<number> {
   if (delta < 0) {

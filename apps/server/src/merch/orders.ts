@@ -1,7 +1,5 @@
 import {
   type AdminMerchOrder,
-  creditsForCents,
-  MAX_OPEN_MERCH_ORDERS,
   type MerchOrder,
   type MerchOrderLine,
   type MerchOrderStatus,
@@ -26,10 +24,11 @@ import {
   type ShopOrderRow,
   type StripeCheckoutApi,
 } from '../payments/index';
-import { lockProductForSale, returnVarietyStock, takeVarietyStock, touchProduct } from '../products/index';
+import { returnVarietyStock, takeVarietyStock, touchProduct } from '../products/index';
 import type { GameDatabase } from '../stores';
 import { readMerchConfig } from './config';
 import { readOrderProfile } from './order-profile';
+import { OrderCreditsShortError, type ReservedLine, reserveOrder } from './placing';
 import type { MerchOrderLineRow, MerchOrderRow, MerchRefundRow } from './tables';
 
 /*
@@ -55,35 +54,15 @@ const DELAYED_PAYMENT_HOLD_DAYS = 7;
 const CAPTURE_HOLD_MINUTES = 10;
 
 export class MerchProfileRequiredError extends Error {}
-export class ProductNotOnSaleError extends Error {
-  constructor(readonly productID: string) {
-    super(`Product ${productID} is not on sale.`);
-  }
-}
-export class VarietyNotFoundError extends Error {
-  constructor(
-    readonly productID: string,
-    readonly varietyID: string,
-  ) {
-    super(`Product ${productID} has no variety ${varietyID}.`);
-  }
-}
-export class DropNotOpenError extends Error {
-  constructor(
-    readonly dropName: string,
-    readonly opensAt: string,
-  ) {
-    super(`${dropName} opens at ${opensAt}.`);
-  }
-}
-export class MerchSoldOutError extends Error {
-  constructor(
-    readonly productName: string,
-    readonly varietyName: string,
-  ) {
-    super(`${productName} (${varietyName})`);
-  }
-}
+export {
+  DropNotOpenError,
+  MerchSoldOutError,
+  OrderCreditsShortError,
+  ProductNotOnSaleError,
+  TooManyOpenOrdersError,
+  VarietyNotFoundError,
+} from './placing';
+
 export class MerchOrderNotFoundError extends Error {}
 export class NotYourMerchOrderError extends Error {}
 export class NotAwaitingPaymentError extends Error {
@@ -92,17 +71,6 @@ export class NotAwaitingPaymentError extends Error {
   }
 }
 export class WrongMerchPaymentError extends Error {}
-/** The player's credits do not cover the order; nothing changed. */
-export class OrderCreditsShortError extends Error {
-  constructor(
-    readonly balance: number,
-    readonly cost: number,
-  ) {
-    super(`The order costs ${cost} credits; the balance is ${balance}.`);
-  }
-}
-/** The player has MAX_OPEN_MERCH_ORDERS orders waiting for payment already. */
-export class TooManyOpenOrdersError extends Error {}
 /** PayPal's order for it was not approved by the player yet: nothing is held or captured. */
 export class PayPalNotApprovedError extends Error {}
 /** PayPal approved after the reservation lapsed, and the stock has gone since: nothing was captured. */
@@ -247,71 +215,6 @@ async function requireMerchOrder(db: Kysely<GameDatabase>, orderID: string): Pro
 
 /* ------------------------------------------------------------------ reserving and releasing stock */
 
-interface ReservedLine {
-  productID: string;
-  varietyID: string;
-  productName: string;
-  varietyName: string;
-  quantity: number;
-  unitPrice: number;
-  stripeID: string;
-}
-
-/** The drop that opens a product, when it has one that has not opened yet. */
-async function unopenedDrop(trx: Kysely<GameDatabase>, productID: string, now: Date) {
-  return trx
-    .selectFrom('merch_drop_products')
-    .innerJoin('merch_drops', 'merch_drops.drop_id', 'merch_drop_products.drop_id')
-    .select(['merch_drops.name', 'merch_drops.opens_at'])
-    .where('merch_drop_products.product_id', '=', productID)
-    .where('merch_drops.opens_at', '>', now.toISOString())
-    .executeTakeFirst();
-}
-
-/**
- * Takes the stock of every line, in one order of products and varieties for every caller, so two
- * orders of the same products lock them in the same order and never wait on each other in a circle.
- */
-async function reserveLines(
-  trx: Kysely<GameDatabase>,
-  lines: PlaceOrderInput['lines'],
-  now: Date,
-): Promise<ReservedLine[]> {
-  const sorted = [...lines].sort(
-    (a, b) => a.productID.localeCompare(b.productID) || a.varietyID.localeCompare(b.varietyID),
-  );
-  const reserved: ReservedLine[] = [];
-  const locked = new Map<string, { name: string; price: number }>();
-  for (const line of sorted) {
-    let product = locked.get(line.productID);
-    if (!product) {
-      const lockedProduct = await lockProductForSale(trx, line.productID);
-      if (!lockedProduct) throw new ProductNotOnSaleError(line.productID);
-      const drop = await unopenedDrop(trx, line.productID, now);
-      if (drop) throw new DropNotOpenError(drop.name, drop.opens_at);
-      product = { name: lockedProduct.name, price: lockedProduct.price };
-      locked.set(line.productID, product);
-    }
-    const outcome = await takeVarietyStock(trx, line);
-    if (!outcome.taken) {
-      if (outcome.reason === 'no-variety') throw new VarietyNotFoundError(line.productID, line.varietyID);
-      throw new MerchSoldOutError(product.name, outcome.varietyName ?? line.varietyID);
-    }
-    reserved.push({
-      ...line,
-      productName: product.name,
-      varietyName: outcome.varietyName,
-      unitPrice: product.price,
-      stripeID: outcome.stripeID,
-    });
-  }
-  // The order shows its lines as the player listed them.
-  return lines.map(
-    (line) =>
-      reserved.find((item) => item.productID === line.productID && item.varietyID === line.varietyID) as ReservedLine,
-  );
-}
-
 /**
  * An order's lines in the order stock moves take them: by product and variety, as placing an order
  * locks products, so a release or a late payment never waits on an order being placed in a circle.
@@ -426,16 +329,6 @@ async function reReserveIn(trx: Kysely<GameDatabase>, row: MerchOrderRow, until:
 
 /* ------------------------------------------------------------------ placing an order */
 
-async function refuseTooManyOpenOrders(trx: Kysely<GameDatabase>, userId: string): Promise<void> {
-  const open = await trx
-    .selectFrom('merch_orders')
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .where('user_id', '=', userId)
-    .where('status', '=', 'reserved')
-    .executeTakeFirstOrThrow();
-  if (Number(open.total) >= MAX_OPEN_MERCH_ORDERS) throw new TooManyOpenOrdersError();
-}
-
 function reservationEnd(payment: MerchPaymentMethod, now: Date): Date {
   const minutes = payment === 'stripe' ? STRIPE_SESSION_MINUTES + STRIPE_GRACE_MINUTES : RESERVATION_MINUTES;
   return new Date(now.getTime() + minutes * MINUTE_MS);
@@ -459,80 +352,22 @@ export async function placeMerchOrder(
   const { profile } = await readOrderProfile(db, userId);
   if (!profile) throw new MerchProfileRequiredError();
   const { creditsPerUSD } = await readMerchConfig(db);
-  const orderID = timeOrderedId();
   const reservedUntil = reservationEnd(input.payment, now);
-  const at = now.toISOString();
-
-  const lines = await db.transaction().execute(async (trx) => {
-    await refuseTooManyOpenOrders(trx, userId);
-    const reserved = await reserveLines(trx, input.lines, now);
-    const totalCents = reserved.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-    const totalCredits = input.payment === 'credits' ? creditsForCents(totalCents, creditsPerUSD) : null;
-    // Stock is held only for an order its player can pay: credits they do not have would hold it for nothing.
-    if (totalCredits !== null) {
-      const balance = await getBalance(trx, userId);
-      if (balance < totalCredits) throw new OrderCreditsShortError(balance, totalCredits);
-    }
-    await trx
-      .insertInto('shop_orders')
-      .values({
-        order_id: orderID,
-        user_id: userId,
-        kind: 'merch',
-        payment: input.payment,
-        pack_id: null,
-        machine_id: null,
-        amount_cents: input.payment === 'credits' ? 0 : totalCents,
-        credits: totalCredits ?? 0,
-        currency: CURRENCY,
-        paypal_order_id: null,
-        status: 'created',
-        created_at: at,
-        settled_at: null,
-      })
-      .execute();
-    await trx
-      .insertInto('merch_orders')
-      .values({
-        order_id: orderID,
-        user_id: userId,
-        order_time: at,
-        status: 'reserved',
-        payment: input.payment,
-        total_cents: totalCents,
-        total_credits: totalCredits,
-        reserved_until: reservedUntil.toISOString(),
-        paid_at: null,
-        packed_at: null,
-        shipped_at: null,
-        tracking_reference: null,
-        refunded_cents: 0,
-        shipping: JSON.stringify(shippingOf(profile)),
-        checkout_url: null,
-        version: 1,
-        updated_at: at,
-      })
-      .execute();
-    await trx
-      .insertInto('merch_order_lines')
-      .values(
-        reserved.map((line, index) => ({
-          order_id: orderID,
-          line_no: index + 1,
-          product_id: line.productID,
-          variety_id: line.varietyID,
-          product_name: line.productName,
-          variety_name: line.varietyName,
-          quantity: line.quantity,
-          unit_price: line.unitPrice,
-        })),
-      )
-      .execute();
-    return reserved;
+  const placed = await reserveOrder(db, {
+    orderID: timeOrderedId(),
+    userId,
+    lines: input.lines,
+    payment: input.payment,
+    creditsPerUSD,
+    shipping: JSON.stringify(shippingOf(profile)),
+    reservedUntil,
+    now,
   });
-
+  const orderID = placed.row.order_id;
+  // Paid in credits, nothing changes after the batch wrote it: the order is what it wrote.
+  if (input.payment === 'credits') return toMerchOrder(placed.row, placed.lineRows, { paypal_order_id: null });
   try {
-    await openProviderPayment(db, orderID, lines, profile.email, input.payment, payments, reservedUntil, now);
+    await openProviderPayment(db, orderID, placed.lines, profile.email, input.payment, payments, reservedUntil, now);
   } catch (error) {
     await db.transaction().execute((trx) => releaseIn(trx, orderID, 'cancelled', now));
     throw error;
