@@ -1,53 +1,54 @@
-import type { SpinResult } from '@outpost/contracts/shop';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpPlayers } from './identity/testing';
-import { credit, getBalance } from './ledger/index';
-import { putTestMachine, stockLeft } from './shop/testing';
+import { betaInviteLoad, prepareBetaInvites } from './testing/crash/beta-invites';
+import { claimCodeLoad, type PreparedCodes, prepareClaimCodes } from './testing/crash/claim-codes';
+import { ingestionLoad } from './testing/crash/ingestion';
+import { checkLedger, grantStartingCredits } from './testing/crash/ledger';
+import { type CrashWorkload, loadUntilKilled } from './testing/crash/load';
+import { merchLoad, prepareMerch } from './testing/crash/merch';
+import { partnerInviteLoad, preparePartnerInvites } from './testing/crash/partner-invites';
+import { prepareSpins, spinLoad, spinOnce } from './testing/crash/spins';
 import { killServerProcesses, startServerProcess, storeProcessEnv } from './testing/server-process';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from './testing/test-stores';
 
 const SERVICE_KEY = 'k'.repeat(40);
-const STOCK = 400;
-const COST = 10;
 const CREDITS = 5_000;
+/** Enough that per-player rate limits (redemptions, orders, invite claims) stay far off. */
+const PLAYERS = 120;
+const CLIENTS = 8;
 
 afterEach(killServerProcesses);
 
 /*
- * kill -9 of the real server process under a write load (issue 25 point 3): spins on one
- * machine's stock and the game's ingestion batches, from several clients at once. After the
- * kill, every write the server acknowledged is in the store and the invariants hold: the stock
- * never below zero and equal to what was won, each player's ledger equal to their balance and
- * their spending to their spins, the playtime total equal to the sessions stored.
+ * kill -9 of the real server process under a write load (issue 25 point 3), from several clients
+ * at once: spins of one machine's stock, the game's ingestion batches, merch orders of a limited
+ * drop paid in credits, code redemptions, and beta and partner invite claims, several players at
+ * once on each code and invite. After the kill, every write the server acknowledged is in the
+ * store and the invariants hold (testing/crash/: each workload checks its own), and the ledger
+ * balances: each player's balance is the sum of their ledger rows and their starting credits
+ * moved by exactly what the stored writes account for.
  */
 describe.each(TEST_DIALECTS)('kill -9 under a write load on %s', (dialect) => {
   let t: TestApp;
   let players: SignedIn[];
+  let codes: PreparedCodes;
+  let betaInvites: string[];
+  let partnerInvites: string[];
+  const prefix = `crash-${dialect}`;
 
   beforeAll(async () => {
     // The set-up goes in through the app in this process, then it closes and the real process takes the stores.
     t = await buildTestApp(dialect);
-    players = await signUpPlayers(t.app, t.stores.identity, `crash-${dialect}`, 12);
+    players = await signUpPlayers(t.app, t.stores.identity, prefix, PLAYERS);
     const db = t.stores.game.development;
-    for (const player of players) {
-      await credit(db, {
-        userId: player.userId,
-        amount: CREDITS,
-        reason: 'reward',
-        reference: `crash:${player.userId}`,
-      });
-    }
-    await putTestMachine(db, {
-      machineID: 'crash',
-      costCredits: COST,
-      prizes: [
-        { prizeID: 'common', weight: 3, stock: STOCK - 100 },
-        { prizeID: 'rare', weight: 1, stock: 100 },
-      ],
-    });
+    await grantStartingCredits(db, players, CREDITS);
+    await prepareSpins(db);
+    await prepareMerch(t.app, db, players);
+    codes = await prepareClaimCodes(db);
+    betaInvites = await prepareBetaInvites(db, prefix);
+    partnerInvites = await preparePartnerInvites({ game: db, identity: t.stores.identity }, players, prefix);
     await t.app.close();
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.cleanup();
   });
@@ -61,111 +62,38 @@ describe.each(TEST_DIALECTS)('kill -9 under a write load on %s', (dialect) => {
     INGEST_DEVELOPMENT_KEY: SERVICE_KEY,
   });
 
-  it('keeps every acknowledged write and every invariant', { timeout: 120_000 }, async () => {
-    const server = await startServerProcess(serverEnv());
-    const spins: string[] = [];
-    const events: { id: string; seconds: number }[] = [];
-    let killed = false;
+  it('keeps every acknowledged write and every invariant', { timeout: 240_000 }, async () => {
+    const workloads: CrashWorkload[] = [
+      spinLoad(players),
+      ingestionLoad(players, SERVICE_KEY, prefix),
+      merchLoad(players),
+      claimCodeLoad(players, codes),
+      betaInviteLoad(players, betaInvites),
+      partnerInviteLoad(players, partnerInvites),
+    ];
+    // Killed in the thick of it: once every workload has a good share acknowledged.
+    await loadUntilKilled(await startServerProcess(serverEnv()), workloads, CLIENTS);
 
-    const spin = async (player: SignedIn) => {
-      const response = await fetch(new URL('/api/fn/spin-machine?machineID=crash', server.url), {
-        headers: { authorization: player.bearer },
-      });
-      if (response.status === 200) spins.push(((await response.json()) as SpinResult).spinID);
-      else await response.body?.cancel();
-    };
-    let batch = 0;
-    const ingest = async (player: SignedIn) => {
-      batch += 1;
-      const sent = Array.from({ length: 20 }, (_, index) => ({
-        id: `crash-${dialect}-${batch}-${index}`,
-        type: 'playtime',
-        userID: player.userId,
-        seconds: 60 + index,
-        at: new Date().toISOString(),
-      }));
-      const response = await fetch(new URL('/api/ingest/development/events', server.url), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${SERVICE_KEY}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ events: sent }),
-      });
-      if (response.status === 200 && ((await response.json()) as { stored: number }).stored === sent.length) {
-        events.push(...sent.map(({ id, seconds }) => ({ id, seconds })));
-      } else await response.body?.cancel();
-    };
-    // Eight clients, each spinning and reporting in turn until the process is gone.
-    const clients = Array.from({ length: 8 }, async (_, client) => {
-      for (let round = 0; !killed; round += 1) {
-        const player = players[(client + round) % players.length] as SignedIn;
-        // A request cut by the kill was never acknowledged: nothing is expected of it.
-        await (round % 2 === 0 ? spin(player) : ingest(player)).catch(() => undefined);
-      }
-    });
-    // Killed in the thick of it: once a good share of the stock is gone.
-    while (spins.length < STOCK / 4) await new Promise((resolve) => setTimeout(resolve, 20));
-    server.child.kill('SIGKILL');
-    killed = true;
-    await server.exit;
-    await Promise.all(clients);
-    expect(spins.length).toBeGreaterThan(0);
-    expect(events.length).toBeGreaterThan(0);
-
-    const stores = await t.reopen();
+    const left = await t.reopen();
     try {
-      const db = stores.game.development;
-      // Every acknowledged spin and event is there.
-      const storedSpins = await db
-        .selectFrom('spins')
-        .select(['spin_id', 'prize_id'])
-        .where('machine_id', '=', 'crash')
-        .execute();
-      const spinIds = new Set(storedSpins.map((row) => row.spin_id));
-      expect(spins.filter((id) => !spinIds.has(id))).toEqual([]);
-      const storedEvents = new Set(
-        (await db.selectFrom('user_playtime').select('event_id').execute()).map((row) => row.event_id),
-      );
-      expect(events.filter(({ id }) => !storedEvents.has(id))).toEqual([]);
-      // The stock: never below zero, and what is gone was won.
-      const prizes = await db
-        .selectFrom('machine_prizes')
-        .select(['prize_id', 'stock'])
-        .where('machine_id', '=', 'crash')
-        .execute();
-      for (const prize of prizes) expect(prize.stock).toBeGreaterThanOrEqual(0);
-      expect(STOCK - (await stockLeft(db, 'crash'))).toBe(storedSpins.length);
-      // Each player's ledger is their balance, and what all spent is what the spins cost.
-      let spent = 0;
-      for (const player of players) {
-        const ledger = await db
-          .selectFrom('credit_ledger')
-          .select('amount')
-          .where('user_id', '=', player.userId)
-          .execute();
-        const balance = await getBalance(db, player.userId);
-        expect(ledger.reduce((sum, row) => sum + row.amount, 0)).toBe(balance);
-        spent += CREDITS - balance;
-      }
-      expect(spent).toBe(storedSpins.length * COST);
-      // The playtime total moved with exactly the sessions stored.
-      const sessions = await sql<{
-        total: string | number | null;
-      }>`select sum(seconds) as total from user_playtime`.execute(db);
-      const total = await db
-        .selectFrom('game_totals')
-        .select('value')
-        .where('name', '=', 'playtime_seconds')
-        .executeTakeFirst();
-      expect(Number(total?.value ?? 0)).toBe(Number(sessions.rows[0]?.total ?? 0));
+      const stores = { game: left.game.development, identity: left.identity };
+      const moved = [];
+      for (const workload of workloads) moved.push(await workload.check(stores));
+      await checkLedger(stores.game, players, CREDITS, moved);
     } finally {
-      await stores.close();
+      await left.close();
     }
 
-    // And the server starts again on what the kill left.
+    // And the server starts again on what the kill left, finishing what the kill cut short.
     const again = await startServerProcess(serverEnv());
+    const restarted = await t.reopen();
+    try {
+      const stores = { game: restarted.game.development, identity: restarted.identity };
+      for (const workload of workloads) await workload.checkAfterRestart?.(stores);
+    } finally {
+      await restarted.close();
+    }
     expect((await fetch(new URL('/readyz', again.url))).status).toBe(200);
-    const after = await fetch(new URL('/api/fn/spin-machine?machineID=crash', again.url), {
-      headers: { authorization: (players[0] as SignedIn).bearer },
-    });
-    expect(after.status).toBe(200);
+    expect((await spinOnce(again.url, players[0] as SignedIn)).status).toBe(200);
   });
 });

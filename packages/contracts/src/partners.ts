@@ -65,7 +65,6 @@ export const PARTNER_MESSAGES = {
   partnerInviteClaimed: 'This partner invite has already been claimed.',
   alreadyPartner: 'You are already a partner; keep the code for someone else.',
   profileRequired: 'Choose a display name for your profile before you become a partner.',
-  claimChangedMeanwhile: 'Your account changed while claiming; nothing was claimed. Try again.',
   partnerInviteMissing: 'There is no partner invite with this code.',
 } as const;
 

@@ -11,5 +11,5 @@ export {
   peopleOf,
   playerAccountsAfter,
 } from './queries';
-export { changeKeysLast, findStoredKeys, KeysChangedMeanwhileError } from './search/keys';
+export { addProfileKey, findStoredKeys } from './search/keys';
 export { createViewerResolver, type ViewerResolver } from './viewer';

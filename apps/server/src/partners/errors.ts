@@ -11,7 +11,6 @@ import {
   unknownRewardMessage,
   unknownTierMessage,
 } from '@outpost/contracts/partners';
-import { KeysChangedMeanwhileError } from '../identity/index';
 import { UnknownItemsError } from '../items/index';
 import { FunctionError } from '../platform/http/errors';
 import { ClaimedPartnerInviteError, PartnerInviteExistsError, UnknownPartnerInvitesError } from './invites';
@@ -43,9 +42,6 @@ const STATUS_OF: Record<PartnerRefusal, 'not-found' | 'aborted' | 'permission-de
 export function playerRefusal(error: unknown): unknown {
   if (error instanceof PartnerRefusedError) {
     return new FunctionError(STATUS_OF[error.refusal], error.message, { code: error.refusal });
-  }
-  if (error instanceof KeysChangedMeanwhileError) {
-    return new FunctionError('aborted', PARTNER_MESSAGES.claimChangedMeanwhile);
   }
   // A partner invite naming a join reward an admin has since removed.
   if (error instanceof TierNotFoundError || error instanceof RewardNotFoundError) {

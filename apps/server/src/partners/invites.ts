@@ -103,6 +103,7 @@ export async function createPartnerInvite(
     created: now.toISOString(),
     created_by: context.admin,
     delivered: 0,
+    key_pending: 0,
   };
   try {
     await db.transaction().execute(async (trx) => {

@@ -59,6 +59,19 @@ export async function ensureLink(
   return row;
 }
 
+/**
+ * Locks a link's row for the rest of the caller's transaction (a no-op update; SQLite's
+ * transactions run one at a time anyway) and answers it as it is once the lock is held.
+ */
+export async function lockLink(trx: Kysely<GameDatabase>, linkID: string): Promise<ReferralLinkRow> {
+  return trx
+    .updateTable('referral_links')
+    .set((eb) => ({ reward_id: eb.ref('reward_id') }))
+    .where('link_id', '=', linkID)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** Points an existing link at another reward (a partner invite naming one). */
 export async function setLinkReward(db: Kysely<GameDatabase>, linkID: string, rewardID: string): Promise<void> {
   await db.updateTable('referral_links').set({ reward_id: rewardID }).where('link_id', '=', linkID).execute();

@@ -1,5 +1,6 @@
 import type { Domain } from '../domain';
 import { registerPartnerAdminRoutes } from './admin-routes';
+import { finishKeyGrantsAtStart, keyGrantJob } from './key-grants';
 import { partnerMigrations } from './migrations/index';
 import { partnerPersonalData } from './personal-data';
 import { referralRewardItemUse } from './rewards';
@@ -14,7 +15,9 @@ export const partnersDomain: Domain = {
   register(app, { identity, game, stores, rateLimits }) {
     registerPartnerRoutes(app, { identity, game, inviteClaimRateLimit: rateLimits.invites });
     registerPartnerAdminRoutes(app, { identity, game: stores.game });
+    finishKeyGrantsAtStart(app, { identity, game });
   },
+  jobs: ({ identity, game }) => [keyGrantJob({ identity, game })],
   itemUses: [referralRewardItemUse],
   personalData: partnerPersonalData,
 };

@@ -1,6 +1,5 @@
 import {
   type AccountReferral,
-  PARTNER_KEY,
   PARTNER_MESSAGES,
   type PartnerInviteClaim,
   RECENT_REFERRALS,
@@ -9,11 +8,12 @@ import {
   type TierClaim,
 } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
-import { changeKeysLast, displayNamesOf, findProfile, findStoredKeys } from '../identity/index';
+import { displayNamesOf, findProfile, findStoredKeys } from '../identity/index';
 import { itemNamesOf } from '../items/index';
 import type { GameDatabase, IdentityDatabase } from '../stores';
 import { readPartnersConfig } from './config';
 import { findPartnerInvite } from './invites';
+import { grantPartnerKey } from './key-grants';
 import {
   claimTier,
   countReferrals,
@@ -23,6 +23,7 @@ import {
   joinLink,
   listRecentJoins,
   listTierClaims,
+  lockLink,
   setLinkReward,
   toReferralLink,
 } from './links';
@@ -184,11 +185,31 @@ export async function claimReferralTier(
 }
 
 /**
+ * Refuses a player who became a partner while their claim waited for their link: a claim of
+ * theirs that committed meanwhile is marked until its key is given, and the mark is cleared only
+ * after, so reading the mark first and the keys second misses neither.
+ */
+async function refusePartnerMeanwhile(trx: Kysely<GameDatabase>, identity: Kysely<IdentityDatabase>, userId: string) {
+  const marked = await trx
+    .selectFrom('partner_invites')
+    .select('invite_id')
+    .where('claimed_by', '=', userId)
+    .where('key_pending', '=', 1)
+    .executeTakeFirst();
+  if (marked || isPartner((await findStoredKeys(identity, userId))?.keys)) {
+    throw new PartnerRefusedError('already-partner', PARTNER_MESSAGES.alreadyPartner);
+  }
+}
+
+/**
  * A player claims a partner invite (spec §4): unclaimed → claimed by them, their referral link
  * created (naming the invite's referral reward, else config/partners' default), the join reward's
- * tier paid once, and the 'partner' key added. The invite is taken by `UPDATE … WHERE claimed = 0`
- * in the game store's transaction; the key change (identity store) runs last inside it, on the
- * condition that the keys are as read (changeKeysLast, as the key editor's changes).
+ * tier paid once, and the 'partner' key added. The game store's transaction first creates or
+ * finds the player's link and locks it, so one player's claims run one at a time; the invite is
+ * taken by `UPDATE … WHERE claimed = 0`, marked until its key is given. The key (identity store)
+ * is added after the commit, keeping any key changed meanwhile, and the mark cleared
+ * (./key-grants.ts): a stop in between leaves a claim whose key the next pass gives, never a key
+ * without its claim.
  */
 export async function claimPartnerInvite(
   stores: ProgrammeStores,
@@ -200,11 +221,14 @@ export async function claimPartnerInvite(
   if (!profile) throw new PartnerRefusedError('profile-required', PARTNER_MESSAGES.profileRequired);
   if (isPartner(profile.keys)) throw new PartnerRefusedError('already-partner', PARTNER_MESSAGES.alreadyPartner);
   const config = await readPartnersConfig(stores.game);
-  const keys = { userID: userId, from: profile.stored, to: JSON.stringify([...profile.keys, PARTNER_KEY]) };
-  return changeKeysLast(stores, keys, async (trx) => {
+  const claim = await stores.game.transaction().execute(async (trx) => {
+    // The player's link, created now if need be, is their claims' lock: one at a time.
+    const created = await ensureLink(trx, { creator: userId, rewardID: config.defaultRewardID, now });
+    const link = await lockLink(trx, created.link_id);
+    await refusePartnerMeanwhile(trx, stores.identity, userId);
     const taken = await trx
       .updateTable('partner_invites')
-      .set({ claimed: 1, claimed_by: userId, claimed_at: now.toISOString() })
+      .set({ claimed: 1, claimed_by: userId, claimed_at: now.toISOString(), key_pending: 1 })
       .where('invite_id', '=', inviteID)
       .where('claimed', '=', 0)
       .returningAll()
@@ -215,7 +239,6 @@ export async function claimPartnerInvite(
         : new PartnerRefusedError('partner-invite-not-found', PARTNER_MESSAGES.partnerInviteNotFound);
     }
     const rewardID = taken.referral_reward_id ?? config.defaultRewardID;
-    const link = await ensureLink(trx, { creator: userId, rewardID, now });
     if (link.reward_id !== rewardID) await setLinkReward(trx, link.link_id, rewardID);
 
     let joinReward: PartnerInviteClaim['joinReward'] = null;
@@ -225,4 +248,6 @@ export async function claimPartnerInvite(
     }
     return { inviteID, referralID: link.referral_id, joinReward };
   });
+  await grantPartnerKey(stores, { inviteID, userId });
+  return claim;
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * The partner programme's tables (issue 12 points 5 and 8) in each environment's store. A link's
@@ -52,6 +52,8 @@ export interface PartnerInviteTable {
   created_by: string;
   /** 0 or 1: the admin handed its code to someone. */
   delivered: number;
+  /** 1 while its claimer's 'partner' key is still to be given (the claim commits first; ./key-grants.ts). */
+  key_pending: Generated<number>;
 }
 
 export type ReferralLinkRow = Selectable<ReferralLinkTable>;

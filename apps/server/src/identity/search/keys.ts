@@ -58,6 +58,24 @@ async function replaceKeys(identity: Kysely<IdentityDatabase>, userID: string, f
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Rounds of read-and-replace before a key addition gives up: rival changes are people's edits, and rare. */
+const ADD_KEY_ROUNDS = 5;
+
+/**
+ * Adds `key` to `userID`'s keys, keeping every other key: a change made in between is read again,
+ * never overwritten. Answers false when there is no profile to hold it (an account deleted
+ * meanwhile); adding a key the profile holds already changes nothing, so it can be repeated.
+ */
+export async function addProfileKey(identity: Kysely<IdentityDatabase>, userID: string, key: string): Promise<boolean> {
+  for (let round = 0; round < ADD_KEY_ROUNDS; round += 1) {
+    const profile = await findStoredKeys(identity, userID);
+    if (!profile) return false;
+    if (profile.keys.includes(key)) return true;
+    if (await replaceKeys(identity, userID, profile.stored, JSON.stringify([...profile.keys, key]))) return true;
+  }
+  throw new Error(`The keys of ${userID} kept changing while the key ${key} was added.`);
+}
+
 /**
  * Runs `work` in a transaction of the game store and, last inside it, sets `userID`'s keys from
  * `from` to `to` (KeysChangedMeanwhileError, rolling `work` back, when they are no longer `from`);
