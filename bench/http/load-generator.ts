@@ -149,8 +149,9 @@ async function run(target: Target, connections: number, duration: number): Promi
     const start = Math.floor(Math.random() * cycle.length);
     client.setRequests([...cycle.slice(start), ...cycle.slice(0, start)].map(toAutocannon));
   };
+  // One origin is given as a string: autocannon spreads an array's connections over its URLs.
   const result = await autocannon({
-    url: [...target.origins],
+    url: target.origins.length === 1 ? (target.origins[0] as string) : [...target.origins],
     connections,
     duration,
     requests: target.requests,
