@@ -2,12 +2,15 @@
 # `npm run test:node24`: the server tests on SQLite under Node.js 24, the runtime the README
 # recommends, whatever node runs this script. Node.js 24 comes from the npm registry's `node`
 # package (the binary, and the headers native addons build against), installed once into a cache
-# folder outside the repository; the system's node is left alone. Extra arguments go to vitest
+# folder (see below); the system's node is left alone. Extra arguments go to vitest
 # (`npm run test:node24 -- apps/server/src/platform/db`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cache=${OUTPOST_NODE24_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/outpost/node24}
+# Inside the checkout (node_modules/.cache) by default, not under $HOME: the tests start the server
+# as another user (read-only-data-dir.test.ts runs it as nobody), who must be able to run this node
+# too, and a home folder such as /root is closed to others.
+cache=${OUTPOST_NODE24_DIR:-$PWD/node_modules/.cache/outpost-node24}
 node24=$cache/node_modules/node/bin/node
 
 if [[ ! -x $node24 ]] || [[ $("$node24" -p 'process.versions.node.split(".")[0]') != 24 ]]; then
