@@ -7,6 +7,7 @@ import type { IdentityDatabase } from '../stores';
 import type { Auth } from './auth';
 import { accountStanding } from './lifecycle/standing';
 import { SessionCache } from './session-cache';
+import { createSessionReader, type ReadSession } from './session-reader';
 
 const SIGN_OUT_PATH = '/api/auth/sign-out';
 const CHANGE_PASSWORD_PATH = '/api/auth/change-password';
@@ -51,13 +52,15 @@ function claimedSessionTokens(request: FastifyRequest): string[] {
 /**
  * Reads the session from the cookie or the `Authorization: Bearer` token, then the profile
  * (always fresh: keys decide what a viewer may do). A session verified in the last seconds is
- * taken from the session cache. When the library slides an active session's expiry forward it
+ * taken from the session cache; any other is checked by the session reader, or by the library
+ * where the reader cannot tell (session-reader.ts). When the library slides an active session's expiry forward it
  * also renews the cookie; those Set-Cookie headers are kept per request and sent with the answer
  * (registerSessionHooks), so a player who keeps coming back stays signed in.
  */
 export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDatabase>) {
   const renewedCookies = new WeakMap<FastifyRequest, string[]>();
   const sessions = new SessionCache(SESSION_CACHE);
+  const readSession = createSessionReader(auth, identity);
   const passwordChanges = new WeakMap<FastifyRequest, string>();
 
   async function verifiedSession(request: FastifyRequest): Promise<Pick<Viewer, 'userId' | 'email'> | null> {
@@ -65,6 +68,15 @@ export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDataba
     if (!credential) return null;
     const cached = sessions.get(credential);
     if (cached) return cached;
+    const session = (await readSession(request.headers)) ?? (await askTheLibrary(request));
+    if (!session) return null;
+    const { expiresAt, ...entry } = session;
+    sessions.set(credential, entry, expiresAt);
+    return { userId: session.userId, email: session.email };
+  }
+
+  /** The library's full check, for what the session reader leaves to it: it may renew or clear cookies. */
+  async function askTheLibrary(request: FastifyRequest): Promise<ReadSession | null> {
     const { headers, response: session } = await auth.api.getSession({
       headers: fromNodeHeaders(request.headers),
       returnHeaders: true,
@@ -72,9 +84,12 @@ export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDataba
     const cookies = headers.getSetCookie();
     if (cookies.length > 0) renewedCookies.set(request, cookies);
     if (!session) return null;
-    const verified = { userId: session.user.id, email: session.user.email };
-    sessions.set(credential, { ...verified, sessionToken: session.session.token }, session.session.expiresAt.getTime());
-    return verified;
+    return {
+      userId: session.user.id,
+      email: session.user.email,
+      sessionToken: session.session.token,
+      expiresAt: session.session.expiresAt.getTime(),
+    };
   }
 
   /**
