@@ -66,12 +66,14 @@ export const GROUPS = {
 
 /**
  * Targets come from short pairs run back to back, not from the table: on a shared two-core
- * machine the throughput of everything drifts by half within a minute, and two one-second runs
+ * machine the throughput of everything drifts by half within a minute, and two two-second runs
  * taken one right after the other (in one generator process, after a warm-up of both) see nearly
  * the same machine. Pairs alternate which side runs first, so a drift within a pair does not
  * always favour the same side; the median drops the pairs another program's burst spoiled.
  */
-const TARGET_SLICE_SECONDS = 1;
+// One-second slices scattered from 0.4 to 1.5 for the same pair on a quiet machine: a scheduler
+// hiccup is a large part of a second. Two seconds cost 2 x 7 s more per target.
+const TARGET_SLICE_SECONDS = 2;
 /** Setup: migrations, 10,000 accounts, the 1,000,000-signup list and the checkout's crowd, on each dialect. */
 const SETUP_SECONDS = 90;
 const NO_POSTGRES = 'skipped (no BENCH_DATABASE_URL)';

@@ -159,9 +159,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       // A request is logged as its method, masked address and client (serializeRequest), never its
-      // headers; the paths stay redacted should a line ever carry them.
+      // headers: every `req` a line carries goes through it, so no redaction paths are needed (they
+      // cost a fifth of an access line, DESIGN §8 "Request loggers").
       serializers: { req: serializeRequest },
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // A hop count trusts that many proxies in front of us (hop 0 is the peer of the socket).

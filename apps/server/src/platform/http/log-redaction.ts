@@ -12,11 +12,14 @@ const MASK = '[Redacted]';
 const SECRET_PARAMETER = /([?&](?:token|access_token|id_token|code|key|secret|password|signature)=)[^&#]*/gi;
 
 /** The auth library's reset link carries its token in the path. */
+const RESET_PATH = '/api/auth/reset-password/';
 const TOKEN_IN_PATH = /^(\/api\/auth\/reset-password\/)[^?#]+/;
 
 /** The address as logged: credentials in its path or query masked. */
 export function loggableUrl(url: string): string {
-  return url.replace(TOKEN_IN_PATH, `$1${MASK}`).replace(SECRET_PARAMETER, `$1${MASK}`);
+  // Most addresses have neither a query nor the reset path: no pattern to run (one per access line).
+  const masked = url.startsWith(RESET_PATH) ? url.replace(TOKEN_IN_PATH, `$1${MASK}`) : url;
+  return masked.includes('?') ? masked.replace(SECRET_PARAMETER, `$1${MASK}`) : masked;
 }
 
 /** pino's `req` serializer: method, address (masked) and client address; never the headers or the body. */
