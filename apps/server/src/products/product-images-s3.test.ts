@@ -2,7 +2,11 @@ import type { Product } from '@outpost/contracts/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUpWithProfile } from '../identity/testing';
+import { storeTroubleMessage } from '../platform/db/unavailable';
 import { type LocalS3, startLocalS3 } from '../platform/storage/local-s3';
+import { S3FileStore } from '../platform/storage/s3-file-store';
+import { errorAnswer } from '../testing/error-answer';
+import { freePort } from '../testing/server-process';
 import { buildTestApp, type TestApp } from '../testing/test-stores';
 import { createProductThrough, newProductInput, pngBytes, saveInput, saveProductThrough } from './testing';
 
@@ -54,5 +58,41 @@ describe('product images on an S3-compatible store', () => {
     expect(removed.statusCode).toBe(200);
     expect((await fetch(image?.url ?? '')).status).toBe(404);
     expect((await fetch(image?.thumbnailUrl ?? '')).status).toBe(404);
+  });
+
+  it('answers a save with an image 503 in words while the bucket cannot be reached, and changes nothing', async () => {
+    const port = await freePort();
+    const away = new S3FileStore({
+      bucket: BUCKET,
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+      publicUrl: `http://127.0.0.1:${port}/${BUCKET}`,
+    });
+    const cut = await buildTestApp('sqlite', { files: away });
+    try {
+      const admin = await signUpWithProfile(cut.app, (id, keys) => setProfileKeys(cut.stores.identity, id, keys), {
+        email: 'staff@example.com',
+        displayName: 'staffer',
+        keys: ['staff'],
+      });
+      const product = (await createProductThrough(cut.app, admin.bearer, 'beta', newProductInput())).json() as Product;
+      const refused = await saveProductThrough(cut.app, admin.bearer, 'beta', product.productID, saveInput(product), [
+        { name: 'boots.png', bytes: await pngBytes() },
+      ]);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json()).toEqual(errorAnswer('unavailable', storeTroubleMessage('unreachable')));
+      const stored = await cut.app.inject({
+        url: `/api/admin/beta/products/${product.productID}`,
+        headers: { authorization: admin.bearer },
+      });
+      expect((stored.json() as Product).images).toEqual([]);
+    } finally {
+      await cut.cleanup();
+      await away.close();
+    }
   });
 });

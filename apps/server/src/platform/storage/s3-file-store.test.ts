@@ -1,7 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../db/unavailable';
 import { InvalidFileKeyError } from './file-store';
 import { type LocalS3, startLocalS3 } from './local-s3';
-import type { S3FileStore } from './s3-file-store';
+import { S3FileStore } from './s3-file-store';
 
 const BUCKET = 'outpost-test';
 
@@ -70,5 +73,74 @@ describe('S3 file store', () => {
     await expect(store.delete('/x.png')).rejects.toThrow(InvalidFileKeyError);
     await expect(store.deletePrefix('')).rejects.toThrow(InvalidFileKeyError);
     await expect(store.deletePrefix('beta/product-images/p')).rejects.toThrow(InvalidFileKeyError);
+  });
+});
+
+/** A server that answers every S3 request with one of S3's error documents, as a service in trouble does. */
+async function answeringS3Error(status: number, code: string, message: string) {
+  const requests: string[] = [];
+  const server = http.createServer((request, response) => {
+    requests.push(`${request.method} ${request.url}`);
+    request.resume();
+    response.writeHead(status, { 'content-type': 'application/xml' });
+    response.end(
+      `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { endpoint, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const storeAt = (endpoint: string) =>
+  new S3FileStore({
+    bucket: BUCKET,
+    region: 'us-east-1',
+    endpoint,
+    accessKeyId: 'key',
+    secretAccessKey: 'secret',
+    forcePathStyle: true,
+    publicUrl: `${endpoint}/${BUCKET}`,
+  });
+
+describe('S3 file store in trouble', () => {
+  it('fails as the store being unavailable when the service answers 5xx after the retries', async () => {
+    const service = await answeringS3Error(503, 'SlowDown', 'Please reduce your request rate.');
+    const store = storeAt(service.endpoint);
+    try {
+      const put = store.put('beta/product-images/p1/a.png', Buffer.from('png'), 'image/png');
+      await expect(put).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(put).rejects.toMatchObject({ trouble: 'unreachable' });
+      await expect(store.list('beta/')).rejects.toBeInstanceOf(StoreUnavailableError);
+      // The SDK tried again before giving up.
+      expect(service.requests.filter((request) => request.startsWith('PUT')).length).toBeGreaterThan(1);
+    } finally {
+      await store.close();
+      await service.close();
+    }
+  });
+
+  it('fails as unavailable when nothing answers at the address', async () => {
+    const service = await answeringS3Error(200, 'None', 'none');
+    await service.close();
+    const store = storeAt(service.endpoint);
+    try {
+      await expect(store.delete('beta/product-images/p1/a.png')).rejects.toMatchObject({ trouble: 'unreachable' });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps a refusal (4xx) a fault to look into, not a passing trouble', async () => {
+    const service = await answeringS3Error(403, 'AccessDenied', 'Access Denied');
+    const store = storeAt(service.endpoint);
+    try {
+      const put = store.put('beta/product-images/p1/a.png', Buffer.from('png'), 'image/png');
+      await expect(put).rejects.toThrow('Access Denied');
+      await expect(put).rejects.not.toBeInstanceOf(StoreUnavailableError);
+    } finally {
+      await store.close();
+      await service.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { StoreUnavailableError, storeTrouble } from '../db/unavailable';
 import { assertValidFileKey, assertValidFilePrefix, type FileStore, IMMUTABLE_CACHE_CONTROL } from './file-store';
 
 export interface S3FileStoreOptions {
@@ -27,6 +28,31 @@ export interface S3FileStoreOptions {
 
 /** DeleteObjects takes at most this many keys per call, and a listing page holds as many. */
 const DELETE_BATCH = 1000;
+
+/**
+ * A service that cannot be reached, times out, or still answers 5xx after the SDK's retries
+ * (SlowDown, InternalError, ServiceUnavailable) is the store's trouble, answered 503 in words as
+ * for the other stores; a 4xx (a wrong bucket, refused credentials) stays a fault to look into.
+ */
+function serviceTrouble(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const status = (error as { $metadata?: { httpStatusCode?: unknown } }).$metadata?.httpStatusCode;
+  const unavailable =
+    (typeof status === 'number' && status >= 500) ||
+    error.name === 'TimeoutError' ||
+    storeTrouble(error) === 'unreachable';
+  return unavailable
+    ? new StoreUnavailableError('unreachable', `The file store did not answer: ${error.message}`, { cause: error })
+    : error;
+}
+
+async function fromService<Output>(sending: Promise<Output>): Promise<Output> {
+  try {
+    return await sending;
+  } catch (error) {
+    throw serviceTrouble(error);
+  }
+}
 
 /** Files in an S3 bucket, through the AWS SDK. */
 export class S3FileStore implements FileStore {
@@ -57,21 +83,23 @@ export class S3FileStore implements FileStore {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertValidFileKey(key);
-    await this.#client.send(
-      new PutObjectCommand({
-        Bucket: this.#bucket,
-        Key: key,
-        Body: body,
-        ContentType: contentType,
-        // Stored with the object, so the bucket and any CDN in front of it send it to browsers.
-        CacheControl: IMMUTABLE_CACHE_CONTROL,
-      }),
+    await fromService(
+      this.#client.send(
+        new PutObjectCommand({
+          Bucket: this.#bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          // Stored with the object, so the bucket and any CDN in front of it send it to browsers.
+          CacheControl: IMMUTABLE_CACHE_CONTROL,
+        }),
+      ),
     );
   }
 
   async delete(key: string): Promise<void> {
     assertValidFileKey(key);
-    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: key }));
+    await fromService(this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: key })));
   }
 
   /** Lists the prefix page by page and deletes each page in one call. */
@@ -80,13 +108,15 @@ export class S3FileStore implements FileStore {
     assertValidFilePrefix(prefix);
     let continuationToken: string | undefined;
     do {
-      const page = await this.#client.send(
-        new ListObjectsV2Command({
-          Bucket: this.#bucket,
-          Prefix: prefix,
-          MaxKeys: DELETE_BATCH,
-          ContinuationToken: continuationToken,
-        }),
+      const page = await fromService(
+        this.#client.send(
+          new ListObjectsV2Command({
+            Bucket: this.#bucket,
+            Prefix: prefix,
+            MaxKeys: DELETE_BATCH,
+            ContinuationToken: continuationToken,
+          }),
+        ),
       );
       yield (page.Contents ?? []).flatMap((object) => (object.Key === undefined ? [] : [object.Key]));
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -102,11 +132,13 @@ export class S3FileStore implements FileStore {
   async deletePrefix(prefix: string): Promise<void> {
     for await (const keys of this.#pages(prefix)) {
       if (keys.length === 0) continue;
-      const result = await this.#client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.#bucket,
-          Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
-        }),
+      const result = await fromService(
+        this.#client.send(
+          new DeleteObjectsCommand({
+            Bucket: this.#bucket,
+            Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+          }),
+        ),
       );
       // A batch answers 200 even when some keys failed; those are listed in Errors.
       const failed = result.Errors ?? [];
