@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
+import { prepareQuery } from '../platform/db/prepared-query';
 import type { GameDatabase } from '../stores';
 import { type AdminLogRecord, appendAdminLog } from './admin-log';
 
@@ -8,6 +9,11 @@ import { type AdminLogRecord, appendAdminLog } from './admin-log';
  * written by an older version still parses or falls back to the domain's defaults.
  */
 
+/** Read on hot paths (every checkout reads the merch settings): compiled once per database handle. */
+const documentById = prepareQuery((db: Kysely<GameDatabase>, params: { configID: string }) =>
+  db.selectFrom('config_documents').select('data').where('config_id', '=', params.configID),
+);
+
 /** The document `configID`, parsed by `schema`; `fallback` when it was never written or no longer parses. */
 export async function readConfigDocument<Schema extends z.ZodMiniType>(
   db: Kysely<GameDatabase>,
@@ -15,11 +21,7 @@ export async function readConfigDocument<Schema extends z.ZodMiniType>(
   schema: Schema,
   fallback: z.output<Schema>,
 ): Promise<z.output<Schema>> {
-  const row = await db
-    .selectFrom('config_documents')
-    .select('data')
-    .where('config_id', '=', configID)
-    .executeTakeFirst();
+  const [row] = await documentById(db, { configID });
   if (!row) return fallback;
   const parsed = schema.safeParse(JSON.parse(row.data));
   return parsed.success ? parsed.data : fallback;

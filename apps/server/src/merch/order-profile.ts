@@ -1,5 +1,6 @@
 import { type OrderProfile, orderProfileSchema, type SavedOrderProfile } from '@outpost/contracts/merch';
 import type { Kysely } from 'kysely';
+import { prepareQuery } from '../platform/db/prepared-query';
 import type { GameDatabase } from '../stores';
 
 /*
@@ -9,12 +10,13 @@ import type { GameDatabase } from '../stores';
  * fields to fill in rather than as an error.
  */
 
+/** Read on every checkout: compiled once per database handle. */
+const orderProfileOf = prepareQuery((db: Kysely<GameDatabase>, params: { userId: string }) =>
+  db.selectFrom('user_order_settings').select(['profile', 'updated_at']).where('user_id', '=', params.userId),
+);
+
 export async function readOrderProfile(db: Kysely<GameDatabase>, userId: string): Promise<SavedOrderProfile> {
-  const row = await db
-    .selectFrom('user_order_settings')
-    .select(['profile', 'updated_at'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await orderProfileOf(db, { userId });
   if (!row) return { profile: null, updatedAt: null };
   const parsed = orderProfileSchema.safeParse(JSON.parse(row.profile));
   return { profile: parsed.success ? parsed.data : null, updatedAt: row.updated_at };
