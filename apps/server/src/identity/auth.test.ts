@@ -104,6 +104,23 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     expect(renewed?.maxAge).toBe(7 * 86_400);
   });
 
+  it('takes a session from its cache only for exactly what was verified, not for a decoy cookie sent with it', async () => {
+    const victim = await signUp(t.app, { email: 'victim@example.com' });
+    // A cookie named like the session's, planted to sort first (another subdomain's, say).
+    const decoy = 'decoy.session_token=planted';
+    expect((await me({ cookie: `${decoy}; ${victim.cookie}` })).user?.email).toBe('victim@example.com');
+    expect((await me({ cookie: decoy })).user).toBeNull();
+    // Signing out with the decoy in front still ends the real session.
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: `${decoy}; ${victim.cookie}`, origin: ORIGIN },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await me({ cookie: victim.cookie })).user).toBeNull();
+  });
+
   it('signs out: the session no longer works, by cookie or by bearer token', async () => {
     const user = await signUp(t.app, { email: 'leaver@example.com' });
     const out = await t.app.inject({

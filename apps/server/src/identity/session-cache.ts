@@ -1,6 +1,6 @@
 /**
- * Sessions recently verified, by the credential that presented them (a bearer token or the
- * session cookie, signature included): the game calls with one token many times a second, and a
+ * Sessions recently verified, by the credential that presented them (the viewer keys them by the
+ * request's whole Authorization and Cookie headers): the game calls with one token many times a second, and a
  * full check through the auth library (its signature, its session and user reads) costs more than
  * most calls' own work. An entry lives at most `ttlMs` and never past the session's expiry; a
  * sign-out on this instance forgets every credential of that session at once, and a password

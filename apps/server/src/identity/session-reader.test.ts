@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../platform/mail/mailer';
 import { openTestStores, TEST_DIALECTS, type TestStores } from '../testing/test-stores';
 import { type Auth, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './auth';
-import { createSessionReader, type SessionReader } from './session-reader';
+import { createSessionReader, readerMatches, type SessionReader } from './session-reader';
 import { ORIGIN } from './testing';
 
 const SECRET = 'session-reader-secret-of-at-least-32-characters';
@@ -103,6 +103,53 @@ describe.each(TEST_DIALECTS)('the session reader on %s', (dialect) => {
       expect(read?.expiresAt).toBe(library.session?.session.expiresAt.getTime());
       expect(library.cookies).toEqual([]);
     }
+  });
+
+  it('answers up to the moment the library would renew the session, and not from then on', async () => {
+    const ash = await player();
+    const headers = { authorization: `Bearer ${ash.signed}` };
+    const read = await readSession(headers);
+    const expiresAt = read?.expiresAt ?? Number.NaN;
+    // Seven-day sessions, renewed once an hour has passed since their expiry was last set.
+    const renewalAt = expiresAt - 7 * DAY + 3_600_000;
+    expect(await readSession(headers, renewalAt - 1)).toMatchObject({ userId: ash.userId });
+    expect(await readSession(headers, renewalAt)).toBeUndefined();
+    expect(await readSession(headers, expiresAt)).toBeUndefined();
+  });
+
+  it('answers nothing when the library is set up otherwise than it assumes', () => {
+    const options = auth.options;
+    expect(readerMatches(options)).toBe(true);
+    const session = { ...options.session };
+    expect(readerMatches({ ...options, session: { ...session, cookieCache: { enabled: true } } })).toBe(false);
+    expect(readerMatches({ ...options, session: { ...session, deferSessionRefresh: true } })).toBe(false);
+    expect(readerMatches({ ...options, plugins: [] })).toBe(false);
+    const [bearerPlugin] = options.plugins;
+    expect(readerMatches({ ...options, plugins: [{ ...bearerPlugin, options: { requireSignature: true } }] })).toBe(
+      false,
+    );
+    // Sessions kept in another store (Redis, say): here a map, which the library would read first.
+    const values = new Map<string, string>();
+    const storage = {
+      get: (key: string) => values.get(key) ?? null,
+      getAndDelete: (key: string) => {
+        const value = values.get(key) ?? null;
+        values.delete(key);
+        return value;
+      },
+      increment: (key: string) => {
+        const next = Number(values.get(key) ?? 0) + 1;
+        values.set(key, String(next));
+        return next;
+      },
+      set: (key: string, value: string) => {
+        values.set(key, value);
+      },
+      delete: (key: string) => {
+        values.delete(key);
+      },
+    };
+    expect(readerMatches({ ...options, secondaryStorage: storage })).toBe(false);
   });
 
   it('leaves to the library what it cannot answer without it: renewal, expiry, bad signatures, unknown tokens', async () => {

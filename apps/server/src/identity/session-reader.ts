@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { BetterAuthOptions } from 'better-auth';
 import type { Kysely } from 'kysely';
 import { prepareQuery } from '../platform/db/prepared-query';
 import type { IdentityDatabase } from '../stores';
@@ -110,7 +111,28 @@ const sessionByToken = prepareQuery((db: Kysely<IdentityDatabase>, params: { tok
     .where('auth_sessions.token', '=', params.token),
 );
 
+/**
+ * Whether the library is configured as this reader assumes: the bearer plugin alone (accepting
+ * unsigned tokens), sessions only in the database, no cookie cache, refreshes as by default. Any
+ * other setting changes what the library answers or sets, and the reader then answers nothing.
+ */
+export function readerMatches(options: BetterAuthOptions): boolean {
+  const plugins = options.plugins ?? [];
+  const bearer = plugins[0] as { id?: string; options?: { requireSignature?: boolean } } | undefined;
+  const session = options.session;
+  return (
+    plugins.length === 1 &&
+    bearer?.id === 'bearer' &&
+    bearer.options?.requireSignature !== true &&
+    options.secondaryStorage === undefined &&
+    session?.cookieCache?.enabled !== true &&
+    session?.deferSessionRefresh !== true &&
+    session?.disableSessionRefresh !== true
+  );
+}
+
 export function createSessionReader(auth: Auth, identity: Kysely<IdentityDatabase>) {
+  const applies = readerMatches(auth.options);
   let resolved: Promise<SessionRules> | undefined;
   const sessionRules = () =>
     (resolved ??= auth.$context.then((context) => ({
@@ -123,6 +145,7 @@ export function createSessionReader(auth: Auth, identity: Kysely<IdentityDatabas
 
   /** The request's live session, or undefined: then only the library can tell (see above). */
   return async function readSession(headers: IncomingHttpHeaders, now = Date.now()): Promise<ReadSession | undefined> {
+    if (!applies) return undefined;
     const rules = await sessionRules();
     const token = presentedToken(headers, rules);
     if (token === undefined) return undefined;

@@ -17,29 +17,33 @@ const AUTH_ROUTE = '/api/auth/*';
 /** How long a verified session is taken on its credential's word (see SessionCache). */
 const SESSION_CACHE = { ttlMs: 10_000, maxEntries: 10_000 };
 
-/** The bearer token and the session cookie of a request, exactly as sent. */
-function credentialParts(request: FastifyRequest): { bearer: string | undefined; cookie: string | undefined } {
-  const cookie = request.headers.cookie
-    ?.split(';')
+/** Cookies named like a session cookie (any prefix), as sent: the library reads one of them by its exact name. */
+function sessionCookies(request: FastifyRequest): string[] {
+  return (request.headers.cookie ?? '')
+    .split(';')
     .map((part) => part.trim())
-    .find((part) => part.slice(0, part.indexOf('=')).endsWith('.session_token'));
-  return { bearer: request.headers.authorization, cookie };
+    .filter((part) => part.slice(0, part.indexOf('=')).endsWith('.session_token'));
 }
 
-/** What names a request's session in the cache: its bearer token and session cookie together. */
+/**
+ * What names a request's session in the cache: its whole Authorization and Cookie headers, so
+ * that a request is taken from the cache only when it presents exactly what was verified (a
+ * decoy cookie named like the session's, sent first, must not make another request look the
+ * same). Undefined when it presents no credential the library could read.
+ */
 function credentialOf(request: FastifyRequest): string | undefined {
-  const { bearer, cookie } = credentialParts(request);
-  return bearer || cookie ? `${bearer ?? ''}\n${cookie ?? ''}` : undefined;
+  const { authorization, cookie } = request.headers;
+  return authorization || sessionCookies(request).length > 0 ? `${authorization ?? ''}\n${cookie ?? ''}` : undefined;
 }
 
 /**
  * The session tokens a request may name (a signed value is `token.signature`): unverified, so
- * only good for forgetting, never for trusting.
+ * only good for forgetting, never for trusting. Every cookie named like the session's counts.
  */
 function claimedSessionTokens(request: FastifyRequest): string[] {
-  const { bearer, cookie } = credentialParts(request);
-  const values = [bearer?.replace(/^Bearer\s+/i, ''), cookie?.slice(cookie.indexOf('=') + 1)];
-  return values.flatMap((value) => {
+  const bearer = request.headers.authorization?.replace(/^Bearer\s+/i, '');
+  const cookies = sessionCookies(request).map((cookie) => cookie.slice(cookie.indexOf('=') + 1));
+  return [bearer, ...cookies].flatMap((value) => {
     if (!value) return [];
     try {
       return [decodeURIComponent(value).split('.')[0] ?? ''];
