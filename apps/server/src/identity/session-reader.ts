@@ -32,7 +32,7 @@ interface SessionRules {
   secret: string;
   /** The session cookie's name, with its prefix (`__Secure-` in production). */
   cookieName: string;
-  /** The library's cookie cache (unused here): a request carrying one gets it cleared by the library. */
+  /** The library's cookie cache (this app enables none): a request carrying one has it cleared by the library. */
   dataCookieName: string;
   expiresInMs: number;
   updateAgeMs: number;
@@ -83,7 +83,7 @@ function verifiedToken(signed: string, secret: string): string | undefined {
 }
 
 /** The session token a request presents, when the library would surely read the same one. */
-export function presentedToken(
+function presentedToken(
   headers: IncomingHttpHeaders,
   rules: Pick<SessionRules, 'secret' | 'cookieName' | 'dataCookieName'>,
 ): string | undefined {

@@ -57,9 +57,9 @@ function claimedSessionTokens(request: FastifyRequest): string[] {
  * Reads the session from the cookie or the `Authorization: Bearer` token, then the profile
  * (always fresh: keys decide what a viewer may do). A session verified in the last seconds is
  * taken from the session cache; any other is checked by the session reader, or by the library
- * where the reader cannot tell (session-reader.ts). When the library slides an active session's expiry forward it
- * also renews the cookie; those Set-Cookie headers are kept per request and sent with the answer
- * (registerSessionHooks), so a player who keeps coming back stays signed in.
+ * where the reader cannot tell (session-reader.ts). When the library slides an active session's
+ * expiry forward it also renews the cookie; those Set-Cookie headers are kept per request and sent
+ * with the answer (registerSessionHooks), so a player who keeps coming back stays signed in.
  */
 export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDatabase>) {
   const renewedCookies = new WeakMap<FastifyRequest, string[]>();
