@@ -200,19 +200,23 @@ function decide(request: OrderRequest, state: BatchState): BatchOutcome<PlacedOr
   return { ok: true, value: { row, lineRows, lines } };
 }
 
+/** The players' unpaid orders, counted by player (read through the merch_orders_open index). */
+export function openOrderCounts(db: Kysely<GameDatabase>, userIds: readonly string[]) {
+  return db
+    .selectFrom('merch_orders')
+    .select((eb) => ['user_id', eb.fn.countAll<string | number>().as('total')])
+    .where('user_id', 'in', userIds)
+    .where('status', '=', 'reserved')
+    .groupBy('user_id');
+}
+
 /** Reads, under the products' locks, what the batch's orders are decided on. */
 async function readBatchState(trx: Kysely<GameDatabase>, requests: readonly OrderRequest[]): Promise<BatchState> {
   const userIds = [...new Set(requests.map((request) => request.userId))];
   const productIDs = requests.flatMap((request) => request.lines.map((line) => line.productID));
   const products = await lockProductsForSale(trx, productIDs);
   const onSale = [...products.keys()];
-  const open = await trx
-    .selectFrom('merch_orders')
-    .select((eb) => ['user_id', eb.fn.countAll<string | number>().as('total')])
-    .where('user_id', 'in', userIds)
-    .where('status', '=', 'reserved')
-    .groupBy('user_id')
-    .execute();
+  const open = await openOrderCounts(trx, userIds).execute();
   const drops =
     onSale.length === 0
       ? []
