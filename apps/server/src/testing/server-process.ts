@@ -125,8 +125,9 @@ export function runServerProcess(env: Record<string, string>, options: ServerPro
     for (const line of parts) if (line.startsWith('{')) entries.push(JSON.parse(line) as LogEntry);
     arrivals.emit('lines');
   });
+  // 'close', not 'exit': at 'exit' the last of what the process wrote may still be unread from its pipes.
   const exit = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stderr })),
+    child.on('close', (code) => resolve({ code, stderr })),
   );
   /** The first line `matches`, once written; rejects when the process exits first. */
   const line = (matches: (entry: LogEntry) => boolean) =>
@@ -194,6 +195,6 @@ export function runAdminCommand(
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
     });
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
