@@ -47,16 +47,19 @@ interface PinoLineParts {
   levels: pino.LevelMapping;
 }
 
-function linePartsOf(logger: FastifyBaseLogger): pino.Logger & PinoLineParts {
+/** A pino logger whose line parts have been checked once (accessLoggerOf), so each line need not. */
+export type AccessLogger = pino.Logger & PinoLineParts;
+
+export function accessLoggerOf(logger: FastifyBaseLogger): AccessLogger {
   const parts = logger as Partial<PinoLineParts>;
   if (typeof parts[pino.symbols.lsCacheSym] !== 'object' || typeof parts[pino.symbols.timeSym] !== 'function') {
     throw new Error('The access log writes through a pino logger (app.ts configures one).');
   }
-  return logger as pino.Logger & PinoLineParts;
+  return logger as AccessLogger;
 }
 
 /** The logger's destination; one that routes lines by pino's metadata (a multistream) would misroute ours. */
-function destinationOf(logger: pino.Logger & PinoLineParts): pino.DestinationStream {
+function destinationOf(logger: AccessLogger): pino.DestinationStream {
   const destination = logger[pino.symbols.streamSym] as pino.DestinationStreamWithMetadata;
   if (destination[pino.symbols.needsMetadataGsym]) {
     throw new Error(
@@ -72,20 +75,19 @@ const str = JSON.stringify;
  * The access line pino would write for `answered` at `info` through `logger` (its `req`
  * serializer is log-redaction.ts's serializeRequest: method, masked address, client address).
  */
-export function accessLine(logger: FastifyBaseLogger, answered: AnsweredRequest): string {
-  const parts = linePartsOf(logger);
+export function accessLine(logger: AccessLogger, answered: AnsweredRequest): string {
   const client = answered.ip === undefined ? '' : `,"remoteAddress":${str(answered.ip)}`;
   return (
-    `${parts[pino.symbols.lsCacheSym][parts.levels.values.info as number]}${answered.time}` +
-    `${parts[pino.symbols.chindingsSym]},"reqId":${str(answered.reqId)}` +
+    `${logger[pino.symbols.lsCacheSym][logger.levels.values.info as number]}${answered.time}` +
+    `${logger[pino.symbols.chindingsSym]},"reqId":${str(answered.reqId)}` +
     `,"req":{"method":${str(answered.method)},"url":${str(loggableUrl(answered.url))}${client}}` +
     `,"res":{"statusCode":${answered.statusCode}},"responseTime":${str(answered.responseTime)}` +
-    `,${str(parts[pino.symbols.messageKeySym])}:"request completed"${parts[pino.symbols.endSym]}`
+    `,${str(logger[pino.symbols.messageKeySym])}:"request completed"${logger[pino.symbols.endSym]}`
   );
 }
 
 export function registerAccessLog(app: FastifyInstance): void {
-  const logger = linePartsOf(app.log);
+  const logger = accessLoggerOf(app.log);
   let noted: AnsweredRequest[] = [];
   const destination = destinationOf(logger);
   const write = () => {
