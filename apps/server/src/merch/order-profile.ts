@@ -1,4 +1,9 @@
-import { type OrderProfile, orderProfileSchema, type SavedOrderProfile } from '@outpost/contracts/merch';
+import {
+  type MerchShipping,
+  type OrderProfile,
+  orderProfileSchema,
+  type SavedOrderProfile,
+} from '@outpost/contracts/merch';
 import type { Kysely } from 'kysely';
 import { prepareQuery } from '../platform/db/prepared-query';
 import type { GameDatabase } from '../stores';
@@ -15,11 +20,49 @@ const orderProfileOf = prepareQuery((db: Kysely<GameDatabase>, params: { userId:
   db.selectFrom('user_order_settings').select(['profile', 'updated_at']).where('user_id', '=', params.userId),
 );
 
+/** A stored profile through today's contract; null when it no longer passes. */
+function storedProfile(json: string): OrderProfile | null {
+  const parsed = orderProfileSchema.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : null;
+}
+
 export async function readOrderProfile(db: Kysely<GameDatabase>, userId: string): Promise<SavedOrderProfile> {
   const [row] = await orderProfileOf(db, { userId });
   if (!row) return { profile: null, updatedAt: null };
-  const parsed = orderProfileSchema.safeParse(JSON.parse(row.profile));
-  return { profile: parsed.success ? parsed.data : null, updatedAt: row.updated_at };
+  return { profile: storedProfile(row.profile), updatedAt: row.updated_at };
+}
+
+/** The players' profiles in one statement (a batch of checkouts); a player without a usable one is left out. */
+export async function readOrderProfiles(
+  db: Kysely<GameDatabase>,
+  userIds: readonly string[],
+): Promise<Map<string, OrderProfile>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('user_order_settings')
+    .select(['user_id', 'profile'])
+    .where('user_id', 'in', userIds)
+    .execute();
+  const profiles = new Map<string, OrderProfile>();
+  for (const row of rows) {
+    const profile = storedProfile(row.profile);
+    if (profile) profiles.set(row.user_id, profile);
+  }
+  return profiles;
+}
+
+/** What an order keeps of its player's profile: where it ships and to whom. */
+export function shippingOf(profile: OrderProfile): MerchShipping {
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: profile.email,
+    phone: profile.phone,
+    countryCode: profile.countryCode,
+    cut: profile.cut,
+    sizes: profile.sizes,
+    address: profile.shippingAddress,
+  };
 }
 
 /** Saves the player's profile (already parsed by the contract), replacing the one before. */

@@ -5,9 +5,7 @@ import {
   type MerchOrderStatus,
   type MerchPaymentMethod,
   type MerchRefund,
-  type MerchShipping,
   merchShippingSchema,
-  type OrderProfile,
   PAID_MERCH_STATUSES,
   RESERVATION_MINUTES,
 } from '@outpost/contracts/merch';
@@ -26,8 +24,6 @@ import {
 } from '../payments/index';
 import { returnVarietyStock, takeVarietyStock, touchProduct } from '../products/index';
 import type { GameDatabase } from '../stores';
-import { readMerchConfig } from './config';
-import { readOrderProfile } from './order-profile';
 import { OrderCreditsShortError, type ReservedLine, reserveOrder } from './placing';
 import type { MerchOrderLineRow, MerchOrderRow, MerchRefundRow } from './tables';
 
@@ -53,9 +49,9 @@ const DELAYED_PAYMENT_HOLD_DAYS = 7;
 /** While PayPal captures, the reservation is held this much longer, so the sweeper cannot lapse it. */
 const CAPTURE_HOLD_MINUTES = 10;
 
-export class MerchProfileRequiredError extends Error {}
 export {
   DropNotOpenError,
+  MerchProfileRequiredError,
   MerchSoldOutError,
   OrderCreditsShortError,
   ProductNotOnSaleError,
@@ -92,19 +88,6 @@ export interface PlaceOrderInput {
 }
 
 /* ------------------------------------------------------------------ reading orders */
-
-function shippingOf(profile: OrderProfile): MerchShipping {
-  return {
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    email: profile.email,
-    phone: profile.phone,
-    countryCode: profile.countryCode,
-    cut: profile.cut,
-    sizes: profile.sizes,
-    address: profile.shippingAddress,
-  };
-}
 
 function toLine(row: MerchOrderLineRow): MerchOrderLine {
   return {
@@ -349,17 +332,12 @@ export async function placeMerchOrder(
 ): Promise<MerchOrder> {
   if (input.payment === 'paypal' && !payments.paypal) throw new PayPalOffError();
   if (input.payment === 'stripe' && !payments.stripe) throw new StripeOffError();
-  const { profile } = await readOrderProfile(db, userId);
-  if (!profile) throw new MerchProfileRequiredError();
-  const { creditsPerUSD } = await readMerchConfig(db);
   const reservedUntil = reservationEnd(input.payment, now);
   const placed = await reserveOrder(db, {
     orderID: timeOrderedId(),
     userId,
     lines: input.lines,
     payment: input.payment,
-    creditsPerUSD,
-    shipping: JSON.stringify(shippingOf(profile)),
     reservedUntil,
     now,
   });
@@ -367,7 +345,16 @@ export async function placeMerchOrder(
   // Paid in credits, nothing changes after the batch wrote it: the order is what it wrote.
   if (input.payment === 'credits') return toMerchOrder(placed.row, placed.lineRows, { paypal_order_id: null });
   try {
-    await openProviderPayment(db, orderID, placed.lines, profile.email, input.payment, payments, reservedUntil, now);
+    await openProviderPayment(
+      db,
+      orderID,
+      placed.lines,
+      placed.profile.email,
+      input.payment,
+      payments,
+      reservedUntil,
+      now,
+    );
   } catch (error) {
     await db.transaction().execute((trx) => releaseIn(trx, orderID, 'cancelled', now));
     throw error;

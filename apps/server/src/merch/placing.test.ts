@@ -1,10 +1,18 @@
-import { MAX_OPEN_MERCH_ORDERS, MERCH_MESSAGES, tooManyOpenOrdersText } from '@outpost/contracts/merch';
+import {
+  MAX_OPEN_MERCH_ORDERS,
+  MERCH_MESSAGES,
+  type OrderProfile,
+  tooManyOpenOrdersText,
+} from '@outpost/contracts/merch';
 import { CompiledQuery } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpPlayers } from '../identity/testing';
+import { credit } from '../ledger/ledger';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
+import { readOrderProfile, shippingOf } from './order-profile';
 import {
+  MerchProfileRequiredError,
   MerchSoldOutError,
   OrderCreditsShortError,
   type OrderRequest,
@@ -84,6 +92,9 @@ describe.each(TEST_DIALECTS)('merch orders placed in batches on %s', (dialect) =
       shopper(1000),
       shopper(1000),
     ]);
+    // Signed in with credits, but no order profile saved: nowhere to ship.
+    const unprofiled = crowd.pop() as SignedIn;
+    await credit(db(), { userId: unprofiled.userId, amount: 1000, reason: 'reward', reference: 'grant:unprofiled' });
     const versionBefore = await productVersion('batch-tee');
     const now = new Date();
     const order = (player: SignedIn, lines: OrderRequest['lines']): OrderRequest => ({
@@ -91,8 +102,6 @@ describe.each(TEST_DIALECTS)('merch orders placed in batches on %s', (dialect) =
       userId: player.userId,
       lines,
       payment: 'credits',
-      creditsPerUSD: 100,
-      shipping: JSON.stringify({ note: 'batch test' }),
       reservedUntil: new Date(now.getTime() + 15 * 60_000),
       now,
     });
@@ -100,6 +109,7 @@ describe.each(TEST_DIALECTS)('merch orders placed in batches on %s', (dialect) =
     const s = { productID: 'batch-tee', varietyID: 's', quantity: 1 };
     // Submitted in one turn of the event loop: one batch, decided in this order.
     const requests = [
+      order(unprofiled, [m(1)]),
       order(rich1 as SignedIn, [m(1)]),
       order(poor as SignedIn, [m(1)]),
       order(busy, [m(1)]),
@@ -115,6 +125,7 @@ describe.each(TEST_DIALECTS)('merch orders placed in batches on %s', (dialect) =
       return outcome?.status === 'rejected' ? outcome.reason : undefined;
     };
     expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'rejected',
       'fulfilled',
       'rejected',
       'rejected',
@@ -124,23 +135,30 @@ describe.each(TEST_DIALECTS)('merch orders placed in batches on %s', (dialect) =
       'fulfilled',
       'fulfilled',
     ]);
-    expect(reasonOf(1)).toBeInstanceOf(OrderCreditsShortError);
-    expect(reasonOf(1)).toMatchObject({ balance: 50, cost: 100 });
-    expect(reasonOf(2)).toBeInstanceOf(TooManyOpenOrdersError);
+    expect(reasonOf(0)).toBeInstanceOf(MerchProfileRequiredError);
+    expect(reasonOf(2)).toBeInstanceOf(OrderCreditsShortError);
+    expect(reasonOf(2)).toMatchObject({ balance: 50, cost: 100 });
+    expect(reasonOf(3)).toBeInstanceOf(TooManyOpenOrdersError);
     // Two of three units went to the orders before it: two more are not there.
-    expect(reasonOf(4)).toBeInstanceOf(MerchSoldOutError);
+    expect(reasonOf(5)).toBeInstanceOf(MerchSoldOutError);
     // The unknown variety refuses the whole order: its size S is still there for the order after it.
-    expect(reasonOf(5)).toBeInstanceOf(VarietyNotFoundError);
+    expect(reasonOf(6)).toBeInstanceOf(VarietyNotFoundError);
 
     expect(await varietyStock(db(), 'batch-tee', 'm')).toBe(0);
     expect(await varietyStock(db(), 'batch-tee', 's')).toBe(0);
     // One batch, one transaction: the product's version moved once for the four sales.
     expect(await productVersion('batch-tee')).toBe(versionBefore + 1);
-    const placedIDs = [0, 3, 6, 7].map((index) => (requests[index] as OrderRequest).orderID).sort();
+    const placedIDs = [1, 4, 7, 8].map((index) => (requests[index] as OrderRequest).orderID).sort();
     const rows = await db()
       .selectFrom('merch_orders')
       .innerJoin('shop_orders', 'shop_orders.order_id', 'merch_orders.order_id')
-      .select(['merch_orders.order_id', 'merch_orders.status', 'merch_orders.total_credits', 'shop_orders.credits'])
+      .select([
+        'merch_orders.order_id',
+        'merch_orders.status',
+        'merch_orders.total_credits',
+        'merch_orders.shipping',
+        'shop_orders.credits',
+      ])
       .where(
         'merch_orders.order_id',
         'in',
@@ -148,8 +166,17 @@ describe.each(TEST_DIALECTS)('merch orders placed in batches on %s', (dialect) =
       )
       .orderBy('merch_orders.order_id')
       .execute();
+    // Every player saved the same profile (readyToShop).
+    const { profile } = await readOrderProfile(db(), (rich1 as SignedIn).userId);
     expect(rows).toEqual(
-      placedIDs.map((order_id) => ({ order_id, status: 'reserved', total_credits: PRICE, credits: PRICE })),
+      placedIDs.map((order_id) => ({
+        order_id,
+        status: 'reserved',
+        total_credits: PRICE,
+        // Each order keeps its player's profile as the batch read it.
+        shipping: JSON.stringify(shippingOf(profile as OrderProfile)),
+        credits: PRICE,
+      })),
     );
     const lines = await db()
       .selectFrom('merch_order_lines')

@@ -1,10 +1,17 @@
-import { creditsForCents, MAX_OPEN_MERCH_ORDERS, type MerchPaymentMethod } from '@outpost/contracts/merch';
+import {
+  creditsForCents,
+  MAX_OPEN_MERCH_ORDERS,
+  type MerchPaymentMethod,
+  type OrderProfile,
+} from '@outpost/contracts/merch';
 import type { Kysely } from 'kysely';
 import { getBalances } from '../ledger/index';
 import { CURRENCY } from '../payments/index';
 import { type BatchOutcome, BatchQueue } from '../platform/batch-queue';
 import { type LockedProduct, lockProductsForSale, takeSoldStock } from '../products/index';
 import type { GameDatabase } from '../stores';
+import { readMerchConfig } from './config';
+import { readOrderProfiles, shippingOf } from './order-profile';
 import type { MerchOrderLineRow, MerchOrderRow } from './tables';
 
 /*
@@ -12,13 +19,15 @@ import type { MerchOrderLineRow, MerchOrderRow } from './tables';
  * product locks that product's row until it commits, so in a limited drop the orders of its one
  * product would run one after the other, whatever the number of instances. The orders of the same
  * products that arrive together are therefore placed in one transaction (platform/batch-queue.ts):
- * it locks the products and reads their stock, the drops, the players' open orders and balances
- * once, decides the orders one after the other in arrival order, each on the stock the ones before
- * it left, and writes the accepted ones in five statements and one commit. An order refused (sold
- * out, too many unpaid orders, credits short, not on sale) changes nothing and only its player
- * hears of it; a batch whose transaction fails fails every order in it, and none was placed.
+ * it locks the products and reads their stock, the drops, the credit price, and the players' order
+ * profiles, open orders and balances once, decides the orders one after the other in arrival
+ * order, each on the stock the ones before it left, and writes the accepted ones in five
+ * statements and one commit. An order refused (no order profile, sold out, too many unpaid orders,
+ * credits short, not on sale) changes nothing and only its player hears of it; a batch whose transaction fails fails every order in it, and none was placed.
  */
 
+/** The player has no order profile yet (or one today's rules no longer accept): where would it ship? */
+export class MerchProfileRequiredError extends Error {}
 export class ProductNotOnSaleError extends Error {
   constructor(readonly productID: string) {
     super(`Product ${productID} is not on sale.`);
@@ -60,15 +69,12 @@ export class OrderCreditsShortError extends Error {
 /** The player has MAX_OPEN_MERCH_ORDERS orders waiting for payment already. */
 export class TooManyOpenOrdersError extends Error {}
 
-/** An order to place, with everything it needs from outside the batch fixed when it was made. */
+/** An order to place; its player's profile and the credit price are read by its batch. */
 export interface OrderRequest {
   orderID: string;
   userId: string;
   lines: readonly { productID: string; varietyID: string; quantity: number }[];
   payment: MerchPaymentMethod;
-  creditsPerUSD: number;
-  /** The order profile's shipping details, as merch_orders stores them (JSON). */
-  shipping: string;
   reservedUntil: Date;
   now: Date;
 }
@@ -84,8 +90,9 @@ export interface ReservedLine {
   stripeID: string;
 }
 
-/** An order placed: its rows as written, and its lines in the player's order. */
+/** An order placed: its rows as written, its lines in the player's order, and its player's profile. */
 export interface PlacedOrder {
+  profile: OrderProfile;
   row: MerchOrderRow;
   lineRows: MerchOrderLineRow[];
   lines: ReservedLine[];
@@ -96,6 +103,8 @@ const MAX_BATCH = 100;
 
 /** What a batch read once, under the products' locks, for all its orders. */
 interface BatchState {
+  profiles: Map<string, OrderProfile>;
+  creditsPerUSD: number;
   /** Reserved orders per player, with the ones this batch accepted so far. */
   open: Map<string, number>;
   products: Map<string, LockedProduct>;
@@ -153,13 +162,15 @@ function reserve(
 
 /** Decides one order of a batch; an accepted one's stock and open order count for the ones after it. */
 function decide(request: OrderRequest, state: BatchState): BatchOutcome<PlacedOrder> {
+  const profile = state.profiles.get(request.userId);
+  if (!profile) return refused(new MerchProfileRequiredError());
   const open = state.open.get(request.userId) ?? 0;
   if (open >= MAX_OPEN_MERCH_ORDERS) return refused(new TooManyOpenOrdersError());
   const reserved = reserve(request, state);
   if (reserved instanceof Error) return refused(reserved);
   const { lines, wanted } = reserved;
   const totalCents = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-  const totalCredits = request.payment === 'credits' ? creditsForCents(totalCents, request.creditsPerUSD) : null;
+  const totalCredits = request.payment === 'credits' ? creditsForCents(totalCents, state.creditsPerUSD) : null;
   // Stock is held only for an order its player can pay: credits they do not have would hold it for nothing.
   if (totalCredits !== null) {
     const balance = state.balances.get(request.userId) ?? 0;
@@ -182,7 +193,7 @@ function decide(request: OrderRequest, state: BatchState): BatchOutcome<PlacedOr
     shipped_at: null,
     tracking_reference: null,
     refunded_cents: 0,
-    shipping: request.shipping,
+    shipping: JSON.stringify(shippingOf(profile)),
     checkout_url: null,
     version: 1,
     updated_at: at,
@@ -197,7 +208,7 @@ function decide(request: OrderRequest, state: BatchState): BatchOutcome<PlacedOr
     quantity: line.quantity,
     unit_price: line.unitPrice,
   }));
-  return { ok: true, value: { row, lineRows, lines } };
+  return { ok: true, value: { profile, row, lineRows, lines } };
 }
 
 /** The players' unpaid orders, counted by player (read through the merch_orders_open index). */
@@ -226,6 +237,8 @@ async function readBatchState(trx: Kysely<GameDatabase>, requests: readonly Orde
           .select(['merch_drop_products.product_id', 'merch_drops.name', 'merch_drops.opens_at'])
           .where('merch_drop_products.product_id', 'in', onSale)
           .execute();
+  const profiles = await readOrderProfiles(trx, userIds);
+  const { creditsPerUSD } = await readMerchConfig(trx);
   const balances = await getBalances(
     trx,
     requests.filter((request) => request.payment === 'credits').map((request) => request.userId),
@@ -236,6 +249,8 @@ async function readBatchState(trx: Kysely<GameDatabase>, requests: readonly Orde
       stock.set(stockKey(product.productID, variety.varietyID), variety.quantity);
   }
   return {
+    profiles,
+    creditsPerUSD,
     open: new Map(open.map((row) => [row.user_id, Number(row.total)])),
     products,
     drops: new Map(drops.map((row) => [row.product_id, row])),
