@@ -23,7 +23,8 @@ import type { MerchOrderLineRow, MerchOrderRow } from './tables';
  * profiles, open orders and balances once, decides the orders one after the other in arrival
  * order, each on the stock the ones before it left, and writes the accepted ones in five
  * statements and one commit. An order refused (no order profile, sold out, too many unpaid orders,
- * credits short, not on sale) changes nothing and only its player hears of it; a batch whose transaction fails fails every order in it, and none was placed.
+ * credits short, not on sale) changes nothing and only its player hears of it; a batch whose
+ * transaction fails fails every order in it, and none was placed.
  */
 
 /** The player has no order profile yet (or one today's rules no longer accept): where would it ship? */
