@@ -35,6 +35,7 @@ import { registerApiDocs, registerRouteSchemas } from './platform/http/route-sch
 import { mergeCspSources, registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { serviceKeyCheck } from './platform/http/service-key';
 import { registerSpa } from './platform/http/spa';
+import { registerIdempotency } from './platform/idempotency/register';
 import { registerJobRunner } from './platform/jobs/register';
 import { registerLiveUpdates } from './platform/live/register';
 import { createMailer } from './platform/mail/mailer';
@@ -236,6 +237,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       use: (environment, digest) => useIngestKey(stores.game[environment], digest),
     }),
   });
+  // Before the domains' routes: the spending and claiming ones get their request keys' hooks.
+  const idempotencyJobs = registerIdempotency(app, { db: identity });
   // Before any callable is registered, so each gets the hook that tells the observers domains add.
   const callables = registerCallableObservers(app);
   registerHealth(app, stores);
@@ -287,6 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...DOMAINS.flatMap((domain) => domain.jobs?.(context) ?? []),
       changeFeedPruning([...feeds.values()]),
       ...rateLimitJobs(rateLimitBackend),
+      ...idempotencyJobs,
     ],
     metrics,
     ...(options.jobPollMs === undefined ? {} : { pollMs: options.jobPollMs }),

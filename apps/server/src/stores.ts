@@ -23,6 +23,8 @@ import { changeMigrations } from './platform/changes/migrations/index';
 import type { ChangeTables } from './platform/changes/tables';
 import { installChangeTriggers } from './platform/changes/triggers';
 import { joinMigrations, openStores, type StoreOptions, type Stores, withStoreSetupLock } from './platform/db/stores';
+import { idempotencyMigrations } from './platform/idempotency/migrations/index';
+import type { IdempotencyTables } from './platform/idempotency/tables';
 import { jobMigrations } from './platform/jobs/migrations/index';
 import type { JobTables } from './platform/jobs/tables';
 import { mailMigrations } from './platform/mail/migrations/index';
@@ -49,7 +51,7 @@ import type { TheaterTables } from './theater/tables';
 
 /**
  * The identity store: accounts, sessions, profiles, the mail and push outboxes, used captcha
- * challenges, the job queue and the rate limits instances share.
+ * challenges, the job queue, the rate limits instances share and the request keys of spends and claims.
  */
 export type IdentityDatabase = IdentityTables &
   UserSearchTables &
@@ -59,7 +61,8 @@ export type IdentityDatabase = IdentityTables &
   AttestationTables &
   JobTables &
   ChangeTables &
-  RateLimitTables;
+  RateLimitTables &
+  IdempotencyTables;
 
 /** One game-data store per environment (development, beta, production). */
 export type GameDatabase = ChangeTables &
@@ -100,6 +103,7 @@ const MIGRATIONS = {
     jobMigrations,
     changeMigrations,
     rateLimitMigrations,
+    idempotencyMigrations,
     ...migrationsOf('identity'),
   ),
   game: joinMigrations(changeMigrations, ...migrationsOf('game')),

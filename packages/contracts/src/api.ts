@@ -15,12 +15,21 @@ export interface RoutePolicy {
    * POST, PUT and DELETE, it refuses a cookie session unless the request comes from our own pages.
    */
   writes?: boolean;
+  /**
+   * It spends or claims: a repeat of one request key (IDEMPOTENCY_KEY_HEADER, or the query field on a
+   * GET product function) answers the first answer and carries out nothing (see idempotency.ts).
+   */
+  idempotent?: boolean;
 }
 
 const open: RoutePolicy = { access: 'public' };
 const productFunction = (access: Access): RoutePolicy => ({ access, attestation: true });
 /** A product function spec §7 names as GET although it changes something: spends, spins, claims, subscribes. */
 const writingGetFunction = (access: Access): RoutePolicy => ({ access, attestation: true, writes: true });
+/** A writing GET product function that spends or claims, once per request key. */
+const spendingGetFunction = (access: Access): RoutePolicy => ({ ...writingGetFunction(access), idempotent: true });
+/** A signed-in player's call that spends or claims, once per request key. */
+const spending: RoutePolicy = { access: 'signedIn', idempotent: true };
 
 /**
  * Every API route, keyed "METHOD /path" as the server registers it. The server refuses to start
@@ -45,11 +54,11 @@ export const API_POLICIES = {
   'GET /api/account/credits': { access: 'signedIn' },
   'GET /api/account/items': { access: 'signedIn' },
   'GET /api/shop': open,
-  'POST /api/shop/orders': { access: 'signedIn' },
-  'GET /api/fn/spin-machine': writingGetFunction('signedIn'),
-  'GET /api/fn/request-spin': writingGetFunction('signedIn'),
-  'GET /api/fn/process-paypal-order': writingGetFunction('signedIn'),
-  'GET /api/fn/process-direct-transaction': writingGetFunction('signedIn'),
+  'POST /api/shop/orders': spending,
+  'GET /api/fn/spin-machine': spendingGetFunction('signedIn'),
+  'GET /api/fn/request-spin': spendingGetFunction('signedIn'),
+  'GET /api/fn/process-paypal-order': spendingGetFunction('signedIn'),
+  'GET /api/fn/process-direct-transaction': spendingGetFunction('signedIn'),
   'GET /api/admin/:env/access': { access: 'adminArea' },
   'GET /api/admin/:env/admin-log': { access: 'adminArea' },
   'GET /api/admin/:env/dashboard': { access: 'adminArea' },
@@ -74,7 +83,7 @@ export const API_POLICIES = {
   'POST /api/admin/:env/claim-codes': { access: 'manageShop' },
   'GET /api/admin/:env/claim-codes/:claimCodeID': { access: 'manageShop' },
   'DELETE /api/admin/:env/claim-codes/:claimCodeID': { access: 'manageShop' },
-  'POST /api/account/redeem-code': { access: 'signedIn' },
+  'POST /api/account/redeem-code': spending,
   'GET /api/admin/:env/credit-packs': { access: 'adminArea' },
   'POST /api/admin/:env/credit-packs': { access: 'manageShop' },
   'GET /api/admin/:env/credit-packs/:packID': { access: 'adminArea' },
@@ -92,7 +101,7 @@ export const API_POLICIES = {
   'GET /api/admin/:env/paypal-transactions': { access: 'adminArea' },
   // Merch (issue 10): the catalogue, orders, the order profile, drops and the contact form.
   'GET /api/shop/merch': open,
-  'POST /api/shop/merch/orders': { access: 'signedIn' },
+  'POST /api/shop/merch/orders': spending,
   'POST /api/shop/merch/orders/:orderID/cancel': { access: 'signedIn' },
   'POST /api/shop/merch/contact': open,
   'GET /api/account/orders': { access: 'signedIn' },
@@ -156,7 +165,7 @@ export const API_POLICIES = {
   'GET /api/account/beta': { access: 'signedIn' },
   'PUT /api/account/beta/request': { access: 'signedIn' },
   'GET /api/account/invites/:inviteID': { access: 'signedIn' },
-  'POST /api/account/invites/:inviteID/claim': { access: 'signedIn' },
+  'POST /api/account/invites/:inviteID/claim': spending,
   'POST /api/account/feedback': { access: 'signedIn' },
   'GET /api/admin/:env/invites': { access: 'manageBeta' },
   'POST /api/admin/:env/invites': { access: 'manageBeta' },
@@ -183,7 +192,7 @@ export const API_POLICIES = {
   // Avatars (issue 12 point 6): the list is public (a visitor has claimed none); spec §7's
   // claim-avatar is the signed-in player's own.
   'GET /api/avatars': open,
-  'GET /api/fn/claim-avatar': writingGetFunction('signedIn'),
+  'GET /api/fn/claim-avatar': spendingGetFunction('signedIn'),
   // Lighting presets (issue 12 point 7): visitors work under the owner 'guest' (spec §6), so the
   // routes are public and each decides by the owner the request acts as.
   'GET /api/lighting-presets': open,
@@ -193,11 +202,11 @@ export const API_POLICIES = {
   // The partner programme (issue 12 points 5 and 8): a referral link's landing page is public;
   // partners (key 'partner', checked by the routes) see their link and claim tiers; only admins run it.
   'GET /api/referrals/:referralID': open,
-  'POST /api/account/referrals/:referralID/join': { access: 'signedIn' },
+  'POST /api/account/referrals/:referralID/join': spending,
   // It creates the partner's link on first visit (spec §4: created on demand if absent).
   'GET /api/account/referral-link': { access: 'signedIn', writes: true },
-  'POST /api/account/referral-link/tiers/:tierID/claim': { access: 'signedIn' },
-  'POST /api/account/partner-invites/:inviteID/claim': { access: 'signedIn' },
+  'POST /api/account/referral-link/tiers/:tierID/claim': spending,
+  'POST /api/account/partner-invites/:inviteID/claim': spending,
   'GET /api/admin/:env/partners': { access: 'managePartners' },
   'GET /api/admin/:env/partner-invites': { access: 'managePartners' },
   'POST /api/admin/:env/partner-invites': { access: 'managePartners' },

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { slug } from './fields';
+import { idempotencyKeyField } from './idempotency';
 import { USER_ID_MAX_LENGTH } from './identity';
 
 /**
@@ -30,6 +31,7 @@ export const claimAvatarQuerySchema = z.object({
       z.minLength(1, { error: AVATAR_MESSAGES.userID }),
       z.maxLength(USER_ID_MAX_LENGTH, { error: AVATAR_MESSAGES.userID }),
     ),
+  ...idempotencyKeyField,
 });
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { environmentSchema } from './environments';
+import { idempotencyKeyField } from './idempotency';
 import { personSchema } from './people';
 
 /**
@@ -330,14 +331,17 @@ export type PackPurchaseResult = z.infer<typeof packPurchaseResultSchema>;
 
 export const spinMachineQuerySchema = z.object({
   machineID: z.string().check(z.minLength(1, { error: 'machineID is required.' })),
+  ...idempotencyKeyField,
 });
 export const requestSpinQuerySchema = z.object({
   paypalOrderID: z.string().check(z.minLength(1, { error: 'paypalOrderID is required.' })),
   /** Spec §7: 'direct' (the default) means the signed-in player. */
   userID: z._default(z.string(), 'direct'),
+  ...idempotencyKeyField,
 });
 export const processPayPalOrderQuerySchema = z.object({
   orderID: z.string().check(z.minLength(1, { error: 'orderID is required.' })),
+  ...idempotencyKeyField,
 });
 export const processDirectTransactionQuerySchema = processPayPalOrderQuerySchema;
 

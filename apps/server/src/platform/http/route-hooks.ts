@@ -8,7 +8,7 @@ export function isApiRoute(url: string | undefined): boolean {
   return url !== undefined && (url.startsWith('/api/') || url === '/healthz' || url === '/readyz');
 }
 
-type RouteHookName = 'onRequest' | 'preValidation' | 'onSend' | 'onResponse';
+type RouteHookName = 'onRequest' | 'preValidation' | 'preHandler' | 'onSend' | 'onResponse';
 type RouteHook<Name extends RouteHookName> =
   NonNullable<RouteOptions[Name]> extends infer Hooks ? (Hooks extends readonly (infer Hook)[] ? Hook : Hooks) : never;
 
