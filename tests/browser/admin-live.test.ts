@@ -169,7 +169,7 @@ describe('the live stats and the game server keys', () => {
       body: {
         error: {
           status: 'UNAUTHENTICATED',
-          message: 'That is not a service key of development in force.',
+          message: expect.stringMatching(/^This service key of development was revoked at \S+: send a key in force\.$/),
           requestId: expect.any(String),
         },
       },

@@ -51,7 +51,10 @@ const wholeNumber = (what: string, min: number, max: number) =>
       z.maximum(max, { error: `${what} must be a whole number from ${min} to ${max}.` }),
     );
 
-/** What every event has: the game's id for it, its type, and when it happened (ISO 8601 with a zone). */
+/**
+ * What every event has: the game's id for it, its type, and when it happened (ISO 8601 with a zone;
+ * the batch refuses one dated more than GAME_EVENT_CLOCK_SKEW_MS ahead of the server's clock).
+ */
 const eventBase = {
   id: z
     .string({ error: 'id is required: the game’s own id for the event, so a resent batch is stored once.' })
@@ -144,8 +147,16 @@ export const ingestBatchResultSchema = z.object({
 });
 export type IngestBatchResult = z.infer<typeof ingestBatchResultSchema>;
 
-/** What the reason of a refused event says when the player it names has no account. */
-export const unknownPlayerReason = (userID: string) => `There is no player ${userID} (userID names an account).`;
+/** What the reason of a refused event says when a player it names (in `field`) has no account. */
+export const unknownPlayerReason = (userID: string, field = 'userID') =>
+  `There is no player ${userID} (${field} names an account).`;
+
+/** How far ahead of the server's clock an event may be dated: a game server's clock drifts a little. */
+export const GAME_EVENT_CLOCK_SKEW_MS = 2 * 60_000;
+
+/** What the reason of a refused event says when it is dated in the future, beyond the clock skew. */
+export const futureEventReason = (at: string, now: Date) =>
+  `at is ${at}, ${Math.ceil((Date.parse(at) - now.getTime()) / 60_000)} minutes ahead of the server's clock: an event is dated when it happened (a clock up to ${GAME_EVENT_CLOCK_SKEW_MS / 60_000} minutes ahead is allowed).`;
 
 // ── Service keys of the game's servers ───────────────────────────────────────────────────────────
 

@@ -2,6 +2,8 @@ import type { AdminListPage } from '@outpost/contracts/admin-list';
 import type { AdminLogEntry } from '@outpost/contracts/backoffice';
 import {
   type CreatedIngestKey,
+  futureEventReason,
+  GAME_EVENT_CLOCK_SKEW_MS,
   INGEST_BATCH_MAX,
   type IngestBatchResult,
   type IngestKey,
@@ -135,8 +137,8 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
       expect(
         (after.json() as { keys: IngestKey[] }).keys.find((entry) => entry.keyID === key.keyID)?.lastUsedAt,
       ).toEqual(expect.any(String));
-      // Another environment's key opens nothing here.
-      expect((await send([], secret, 'beta')).statusCode).toBe(503);
+      // Another environment's key opens nothing there.
+      expect((await send([], secret, 'beta')).statusCode).toBe(401);
 
       const revoked = await t.app.inject({
         method: 'POST',
@@ -149,9 +151,10 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
         [{ id: id('presence'), type: 'presence', at: at(), userID: players[0]?.userId }],
         secret,
       );
+      // Revoked beside a key still in force: 401, saying so.
       expect([refused.statusCode, refused.json().error.message]).toEqual([
         401,
-        'That is not a service key of development in force.',
+        `This service key of development was revoked at ${(revoked.json() as IngestKey).revokedAt}: send a key in force.`,
       ]);
       // The configured key keeps working beside the stored ones.
       expect(
@@ -186,12 +189,65 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
       expect([unknown.statusCode, unknown.json().error.message]).toEqual([404, 'There is no such service key.']);
     });
 
-    it('let an environment without any key take no batch, and refuse a missing or wrong key', async () => {
-      const noKeyHere = await send([], 'x'.repeat(40), 'production');
-      expect(noKeyHere.statusCode).toBe(503);
-      expect(noKeyHere.json().error.message).toContain('make one in the back office');
-      expect((await send([{}], null)).statusCode).toBe(401);
-      expect((await send([{}], 'wrong-key')).statusCode).toBe(401);
+    it('refuse a missing, unknown or revoked key with 401 and the reason, whatever keys the environment has', async () => {
+      const refusal = async (key: string | null, env = 'development') => {
+        const response = await send(
+          [{ id: id('presence'), type: 'presence', at: at(), userID: players[0]?.userId }],
+          key,
+          env,
+        );
+        return [response.statusCode, response.json().error.status, response.json().error.message];
+      };
+      const noKeyYet = (env: string) =>
+        ` ${env} has no service key in force: make one in the back office, or set INGEST_${env.toUpperCase()}_KEY.`;
+      expect(await refusal(null)).toEqual([
+        401,
+        'UNAUTHENTICATED',
+        'This call needs a service key of development: send Authorization: Bearer <key>.',
+      ]);
+      expect(await refusal('wrong-key')).toEqual([401, 'UNAUTHENTICATED', 'That is not a service key of development.']);
+      // An environment without any key: still the key's fault (401), with how to give it one.
+      expect(await refusal('x'.repeat(40), 'production')).toEqual([
+        401,
+        'UNAUTHENTICATED',
+        `That is not a service key of production.${noKeyYet('production')}`,
+      ]);
+      expect(await refusal(null, 'production')).toEqual([
+        401,
+        'UNAUTHENTICATED',
+        `This call needs a service key of production: send Authorization: Bearer <key>.${noKeyYet('production')}`,
+      ]);
+
+      // Production's only key, made, used, then revoked: its calls are refused as revoked, not as unconfigured.
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/production/ingest-keys',
+        headers: as(roles.admin),
+        payload: { name: 'Only production key' },
+      });
+      const { key, secret } = created.json() as CreatedIngestKey;
+      const accepted = await send(
+        [{ id: id('presence'), type: 'presence', at: at(), userID: players[0]?.userId }],
+        secret,
+        'production',
+      );
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const revoked = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/production/ingest-keys/${key.keyID}/revoke`,
+        headers: as(roles.admin),
+      });
+      const { revokedAt } = revoked.json() as IngestKey;
+      expect(await refusal(secret, 'production')).toEqual([
+        401,
+        'UNAUTHENTICATED',
+        `This service key of production was revoked at ${revokedAt}: send a key in force.${noKeyYet('production')}`,
+      ]);
+      expect(await refusal('x'.repeat(40), 'production')).toEqual([
+        401,
+        'UNAUTHENTICATED',
+        `That is not a service key of production.${noKeyYet('production')}`,
+      ]);
     });
   });
 
@@ -279,6 +335,42 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
           `events: A batch carries 1 to ${INGEST_BATCH_MAX} events.`,
         ]);
       }
+    });
+
+    it('refuse presence and playtime dated ahead of the server’s clock beyond the skew, by index, and store the rest', async () => {
+      const userID = players[5]?.userId ?? '';
+      const playtimeBefore = await total('playtime_seconds');
+      const now = Date.now();
+      const ahead = (ms: number) => new Date(now + ms).toISOString();
+      const events = [
+        { id: id('presence'), type: 'presence', at: ahead(10 * 60_000), userID },
+        { id: id('playtime'), type: 'playtime', at: ahead(3 * 60_000), userID, seconds: 600 },
+        // Within the skew: a game server's clock a little ahead of ours.
+        { id: id('presence'), type: 'presence', at: ahead(GAME_EVENT_CLOCK_SKEW_MS - 30_000), userID },
+        { id: id('playtime'), type: 'playtime', at: ahead(60_000), userID, seconds: 60 },
+      ];
+      const refusedAt = (index: number) => ({
+        index,
+        id: events[index]?.id,
+        reason: futureEventReason(events[index]?.at ?? '', new Date(now)),
+      });
+      expect(await sent(events)).toEqual({ stored: 2, duplicated: 0, refused: [refusedAt(0), refusedAt(1)] });
+      expect(refusedAt(0).reason).toContain('10 minutes ahead');
+      // Only the accepted ones moved the figures; the refused ones left no trace, not even their ids.
+      const seen = await db().selectFrom('user_presence').select('last_seen').where('user_id', '=', userID).execute();
+      expect(seen).toEqual([{ last_seen: events[2]?.at }]);
+      expect(await total('playtime_seconds')).toBe(playtimeBefore + 60);
+      const marked = await db()
+        .selectFrom('ingested_events')
+        .select('event_id')
+        .where(
+          'event_id',
+          'in',
+          events.map((event) => event.id),
+        )
+        .orderBy('event_id')
+        .execute();
+      expect(marked.map((row) => row.event_id)).toEqual([events[2]?.id, events[3]?.id].sort());
     });
 
     it('keep exact totals when batches overlapping each other arrive at once', async () => {

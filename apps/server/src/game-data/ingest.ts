@@ -1,4 +1,6 @@
 import {
+  futureEventReason,
+  GAME_EVENT_CLOCK_SKEW_MS,
   type GameEvent,
   type GameEventOf,
   type GameEventType,
@@ -26,9 +28,17 @@ export interface BatchEvent<Event extends GameEvent = GameEvent> {
   event: Event;
 }
 
+/** A player an event names, and the field that names them. */
+export interface PlayerReference {
+  field: string;
+  userID: string;
+}
+
 /** How a kind of event is checked and stored; a domain brings the kinds it stores (its module's `ingestKinds`). */
 export interface IngestKind<Type extends GameEventType = GameEventType> {
   type: Type;
+  /** The players an event names besides its userID (a report's reporter): each needs an account, as userID does. */
+  players?(event: GameEventOf<Type>): readonly PlayerReference[];
   /** Reasons to refuse some of the batch's events of this kind, by index (an unknown episode), read before any is stored. */
   refuse?(
     db: Kysely<GameDatabase>,
@@ -41,6 +51,7 @@ export interface IngestKind<Type extends GameEventType = GameEventType> {
 /** A kind as the batch sees every kind: the events it is handed are always of its own type. */
 export interface AnyIngestKind {
   type: GameEventType;
+  players?(event: GameEvent): readonly PlayerReference[];
   refuse?(db: Kysely<GameDatabase>, events: readonly BatchEvent[]): Promise<ReadonlyMap<number, string>>;
   store(trx: Kysely<GameDatabase>, events: readonly BatchEvent[], now: Date): Promise<void>;
 }
@@ -48,9 +59,10 @@ export interface AnyIngestKind {
 /** Declares a kind of event; the batch hands it only events of its type. */
 export function ingestKind<Type extends GameEventType>(kind: IngestKind<Type>): AnyIngestKind {
   const own = (events: readonly BatchEvent[]) => events as readonly BatchEvent<GameEventOf<Type>>[];
-  const { refuse } = kind;
+  const { players, refuse } = kind;
   return {
     type: kind.type,
+    ...(players ? { players: (event) => players(event as GameEventOf<Type>) } : {}),
     ...(refuse ? { refuse: (db, events) => refuse(db, own(events)) } : {}),
     store: (trx, events, now) => kind.store(trx, own(events), now),
   };
@@ -146,8 +158,12 @@ export async function storeEvents(
   return storing.length;
 }
 
-/** Reads each event on its own: the good ones, in the batch's order, and the refusals of the others. */
-function parseBatch(rawEvents: readonly unknown[], kinds: IngestBatchOptions['kinds']) {
+/**
+ * Reads each event on its own: the good ones, in the batch's order, and the refusals of the others.
+ * An event dated ahead of `now` by more than a game server's clock may drift has not happened yet:
+ * stored, it would count a player active or a day played before their time.
+ */
+function parseBatch(rawEvents: readonly unknown[], kinds: IngestBatchOptions['kinds'], now: Date) {
   const refused: IngestRefusal[] = [];
   let duplicated = 0;
   const seen = new Set<string>();
@@ -161,6 +177,10 @@ function parseBatch(rawEvents: readonly unknown[], kinds: IngestBatchOptions['ki
     const event = parsed.data;
     // One form of instant for every kind (UTC, as the stores keep times): each slices its day or hour from it.
     event.at = new Date(event.at).toISOString();
+    if (Date.parse(event.at) > now.getTime() + GAME_EVENT_CLOCK_SKEW_MS) {
+      refused.push({ index, id: event.id, reason: futureEventReason(event.at, now) });
+      return;
+    }
     if (!kinds.has(event.type)) {
       refused.push({ index, id: event.id, reason: `Events of type ${event.type} are not stored.` });
       return;
@@ -176,23 +196,42 @@ function parseBatch(rawEvents: readonly unknown[], kinds: IngestBatchOptions['ki
   return { events, refused, duplicated };
 }
 
+/** The ids among `userIDs` that name no account, asked of the identity store in one statement. */
+export async function missingPlayers(
+  identity: Kysely<IdentityDatabase>,
+  userIDs: readonly string[],
+): Promise<string[]> {
+  const missing = await missingValues(identity, { table: 'auth_users', column: 'id', type: 'text' }, userIDs);
+  return missing.map(String);
+}
+
+/** Every player an event names: its userID, and those its kind names besides (a report's reporter). */
+function playersOf(event: GameEvent, kinds: IngestBatchOptions['kinds']): PlayerReference[] {
+  return [
+    ...('userID' in event ? [{ field: 'userID', userID: event.userID }] : []),
+    ...(kinds.get(event.type)?.players?.(event) ?? []),
+  ];
+}
+
 /**
  * Why events of the batch are refused, by index: a player without an account (asked of the
  * identity store), then what each kind refuses (an unknown item, an unknown episode); all asked at
  * once. The players are asked in order, so the lookups walk the accounts' index forwards.
  */
 async function refusalsOf(events: readonly BatchEvent[], options: IngestBatchOptions): Promise<Map<number, string>> {
-  const players = [...new Set(events.flatMap(({ event }) => ('userID' in event ? [event.userID] : [])))].sort();
+  const named = events.map(({ index, event }) => ({ index, players: playersOf(event, options.kinds) }));
+  const players = [...new Set(named.flatMap((entry) => entry.players.map((player) => player.userID)))].sort();
   const [unknownPlayers, ...kindReasons] = await Promise.all([
-    missingValues(options.identity, { table: 'auth_users', column: 'id', type: 'text' }, players),
+    missingPlayers(options.identity, players),
     ...[...byType(events)].map(
       ([type, group]) => options.kinds.get(type)?.refuse?.(options.game, group) ?? new Map<number, string>(),
     ),
   ]);
   const unknown = new Set(unknownPlayers);
   const reasons = new Map<number, string>();
-  for (const { index, event } of events) {
-    if ('userID' in event && unknown.has(event.userID)) reasons.set(index, unknownPlayerReason(event.userID));
+  for (const { index, players: references } of named) {
+    const missing = references.find((player) => unknown.has(player.userID));
+    if (missing) reasons.set(index, unknownPlayerReason(missing.userID, missing.field));
   }
   for (const kindReason of kindReasons) {
     for (const [index, reason] of kindReason) if (!reasons.has(index)) reasons.set(index, reason);
@@ -213,7 +252,7 @@ export async function ingestBatch(
   options: IngestBatchOptions,
 ): Promise<IngestBatchResult> {
   const now = options.now ?? new Date();
-  const { events: candidates, refused, duplicated } = parseBatch(rawEvents, options.kinds);
+  const { events: candidates, refused, duplicated } = parseBatch(rawEvents, options.kinds, now);
   const checks = refusalsOf(candidates, options);
   // Awaited in the transaction; one that fails first must not leave this rejection unhandled.
   checks.catch(() => undefined);

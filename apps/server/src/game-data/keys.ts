@@ -3,6 +3,7 @@ import type { IngestKey } from '@outpost/contracts/game-data';
 import type { Kysely } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import type { StoredKeyUse } from '../platform/http/service-key';
 import type { GameDatabase } from '../stores';
 import type { IngestKeyTable } from './tables';
 
@@ -95,15 +96,15 @@ export async function hasActiveIngestKey(db: Kysely<GameDatabase>): Promise<bool
   return row !== undefined;
 }
 
-/** Whether `digest` is a key of the environment that is not revoked; notes its use, at most once a minute. */
-export async function useIngestKey(db: Kysely<GameDatabase>, digest: string, now = new Date()): Promise<boolean> {
+/** What `digest` is among the environment's keys: one in force (its use noted, at most once a minute), one revoked, or none. */
+export async function useIngestKey(db: Kysely<GameDatabase>, digest: string, now = new Date()): Promise<StoredKeyUse> {
   const row = await db
     .selectFrom('ingest_keys')
-    .select(['key_id', 'last_used_at'])
+    .select(['key_id', 'last_used_at', 'revoked_at'])
     .where('digest', '=', digest)
-    .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!row) return false;
+  if (!row) return { status: 'unknown' };
+  if (row.revoked_at !== null) return { status: 'revoked', revokedAt: row.revoked_at };
   const stale = new Date(now.getTime() - LAST_USE_GRANULARITY_MS).toISOString();
   if (row.last_used_at === null || row.last_used_at < stale) {
     await db
@@ -113,5 +114,5 @@ export async function useIngestKey(db: Kysely<GameDatabase>, digest: string, now
       .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', stale)]))
       .execute();
   }
-  return true;
+  return { status: 'in-force' };
 }

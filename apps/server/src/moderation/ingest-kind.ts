@@ -1,9 +1,13 @@
 import { ingestKind } from '../game-data/index';
 import { fileReport } from './queries';
 
-/** Reports as events of the game's batches: each is filed as POST /api/ingest/:env/reports files one, at its time. */
+/**
+ * Reports as events of the game's batches: each is filed as POST /api/ingest/:env/reports files one,
+ * at its time. A reporter it names must be a player with an account, as every player id of a batch.
+ */
 export const REPORT_KIND = ingestKind({
   type: 'report',
+  players: (event) => (event.reporterID === undefined ? [] : [{ field: 'reporterID', userID: event.reporterID }]),
   async store(trx, events) {
     for (const { event } of events) {
       await fileReport(trx, {

@@ -13,7 +13,12 @@ export const moderationDomain: Domain = {
   migrations: { game: moderationMigrations },
   seed: seedModeration,
   register(app, { stores, config, rateLimits }) {
-    registerReportFilingRoutes(app, { game: stores.game, appEnv: config.appEnv, fileRateLimit: rateLimits.report });
+    registerReportFilingRoutes(app, {
+      game: stores.game,
+      identity: stores.identity,
+      appEnv: config.appEnv,
+      fileRateLimit: rateLimits.report,
+    });
     registerModerationAdminRoutes(app, { game: stores.game, identity: stores.identity });
   },
   personalData: moderationPersonalData,

@@ -1,4 +1,5 @@
 import { adminEnvironmentParamsSchema, type Environment } from '@outpost/contracts/environments';
+import { unknownPlayerReason } from '@outpost/contracts/game-data';
 import {
   type FiledReport,
   filedReportSchema,
@@ -8,7 +9,9 @@ import {
 } from '@outpost/contracts/moderation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { missingPlayers } from '../game-data/index';
 import { signedInViewer } from '../platform/http/access';
+import { FunctionError } from '../platform/http/errors';
 import { limitTo, perViewer, type RateLimit } from '../platform/http/rate-limit';
 import type { AppStores } from '../stores';
 import { fileReport } from './queries';
@@ -16,6 +19,8 @@ import { fileReport } from './queries';
 export interface ReportFilingOptions {
   /** Every environment's store: players file into APP_ENV's, the game into the one its path names. */
   game: AppStores['game'];
+  /** The accounts a reporter the game names is checked against. */
+  identity: AppStores['identity'];
   /** APP_ENV: the environment the players' account area belongs to. */
   appEnv: Environment;
   /** Reports one player may file from the account area: each one lands on a moderator's list. */
@@ -64,6 +69,9 @@ export function registerReportFilingRoutes(app: FastifyInstance, options: Report
     },
     async (request) => {
       const { reporterID, ...report } = request.body;
+      if (reporterID !== undefined && (await missingPlayers(options.identity, [reporterID])).length > 0) {
+        throw new FunctionError('invalid-argument', unknownPlayerReason(reporterID, 'reporterID'));
+      }
       const filed = await fileReport(options.game[request.params.env], {
         ...report,
         reporter: reporterID ?? null,

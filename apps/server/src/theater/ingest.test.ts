@@ -62,13 +62,13 @@ describe.each(TEST_DIALECTS)('in-game stats ingestion on %s', (dialect) => {
       expect(await statsOf('s1e1')).toEqual([]);
     });
 
-    it('tells the caller that an environment without a key takes no reports (503)', async () => {
+    it('tells the caller that its key is none of an environment without a key, and how to give it one (401)', async () => {
       const response = await ingest('beta', body, `Bearer ${KEYS.development}`);
-      expect(response.statusCode).toBe(503);
+      expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual(
         errorAnswer(
-          'unavailable',
-          'Ingestion is not configured for beta: it has no service key (make one in the back office, or set INGEST_BETA_KEY).',
+          'unauthenticated',
+          'That is not a service key of beta. beta has no service key in force: make one in the back office, or set INGEST_BETA_KEY.',
         ),
       );
     });
@@ -79,7 +79,7 @@ describe.each(TEST_DIALECTS)('in-game stats ingestion on %s', (dialect) => {
       expect(response.json()).toEqual(errorAnswer('invalid-argument', invalidEnvironmentMessage('staging')));
     });
 
-    it('answers 503 on a server where no environment has a key', async () => {
+    it('answers 401 on a server where no environment has a key', async () => {
       const bare = await buildTestApp(dialect);
       try {
         const response = await bare.app.inject({
@@ -88,7 +88,7 @@ describe.each(TEST_DIALECTS)('in-game stats ingestion on %s', (dialect) => {
           headers: { authorization: 'Bearer anything' },
           payload: body,
         });
-        expect(response.statusCode).toBe(503);
+        expect(response.statusCode).toBe(401);
       } finally {
         await bare.cleanup();
       }
