@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { PUSH_MESSAGES } from '@outpost/contracts/push-messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_SEND_JOB } from '../../apps/server/src/notifications/send-job';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { startServer } from '../../apps/server/src/server';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
@@ -158,4 +159,35 @@ describe('push notifications', () => {
       .execute();
     expect(sent.map((item) => item.token).sort()).toEqual([...DEVICES].sort());
   }, 180_000);
+
+  it('cancels a scheduled message from the history, and no run waits for it in the background jobs', async () => {
+    const { page } = session;
+    const waitingPushRuns = async () => {
+      await page.goto(url(`/admin/log?tab=jobs&name=${PUSH_SEND_JOB}&status=pending`));
+      await page.getByRole('table', { name: 'Job runs' }).waitFor();
+      await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+      return page.getByRole('table', { name: 'Job runs' }).locator('tbody tr').filter({ hasText: PUSH_SEND_JOB });
+    };
+    await page.goto(url('/admin/push'));
+    await page.getByLabel('Title').fill('Harbor festival');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Fireworks over the docks tomorrow.');
+    await page.getByRole('radio', { name: 'At a time' }).check();
+    await page.getByLabel('Send at').fill(localInput(24 * 60 * 60_000));
+    await page.getByRole('button', { name: 'Schedule push' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Schedule push' }).click();
+    await page.getByText(/^Scheduled for /).waitFor();
+    await page
+      .getByRole('row', { name: /Harbor festival/ })
+      .getByText('Scheduled')
+      .waitFor();
+    expect(await (await waitingPushRuns()).count()).toBe(1);
+
+    await page.goto(url('/admin/push'));
+    const row = page.getByRole('row', { name: /Harbor festival/ });
+    await row.getByRole('button', { name: 'Cancel Harbor festival' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel the push' }).click();
+    await row.getByText('Cancelled').waitFor();
+    await expect.poll(async () => (await waitingPushRuns()).count()).toBe(0);
+    await page.getByText('No job run matches these filters.').waitFor();
+  });
 });

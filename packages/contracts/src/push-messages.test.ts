@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { PUSH_MESSAGES, pushInputProblems, pushSendBatchInputSchema } from './push-messages';
+import { PUSH_MESSAGES, PUSH_WARNINGS, pushSendBatchInputSchema, readPushSendBatch } from './push-messages';
 
 const DAY = 86_400_000;
 const now = new Date('2026-11-26T12:00:00Z');
@@ -30,13 +30,15 @@ describe('a push message’s fields', () => {
   });
 
   it('checks the rules between the fields', () => {
-    const problems = (input: Partial<Parameters<typeof pushInputProblems>[0]>) =>
-      pushInputProblems({ recipientCategory: 'everyone', sendSchedule: 'now', ...input }, now);
+    const problems = (input: Record<string, unknown>) => {
+      const read = readPushSendBatch({ ...base, ...input } as Parameters<typeof readPushSendBatch>[0], now);
+      return read.ok ? [] : read.problems;
+    };
     const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
     expect(problems({ sendSchedule: 'scheduled' })).toEqual([PUSH_MESSAGES.sendDateNeeded]);
+    expect(problems({ sendSchedule: 'scheduled', sendDate: '' })).toEqual([PUSH_MESSAGES.sendDateNeeded]);
     expect(problems({ sendSchedule: 'scheduled', sendDate: at(-1000) })).toEqual([PUSH_MESSAGES.sendDatePast]);
     expect(problems({ sendSchedule: 'scheduled', sendDate: at(91 * DAY) })).toEqual([PUSH_MESSAGES.sendDateTooFar]);
-    expect(problems({ sendDate: at(DAY) })).toEqual([PUSH_MESSAGES.sendDateUnwanted]);
     expect(problems({ recipientCategory: 'active' })).toEqual([PUSH_MESSAGES.activeDateTimeNeeded]);
     expect(problems({ recipientCategory: 'active', activeDateTime: at(DAY) })).toEqual([
       PUSH_MESSAGES.activeDateTimeRange,
@@ -46,12 +48,63 @@ describe('a push message’s fields', () => {
     expect(problems({ recipientCategory: 'active', activeDateTime: at(-91 * DAY) })).toEqual([
       PUSH_MESSAGES.activeDateTimeRange,
     ]);
-    expect(problems({ activeDateTime: at(-DAY) })).toEqual([PUSH_MESSAGES.activeDateTimeUnwanted]);
     expect(problems({ recipientCategory: 'users', userIDs: [] })).toEqual([PUSH_MESSAGES.userIDs]);
+    expect(problems({ recipientCategory: 'users', userIDs: '' })).toEqual([PUSH_MESSAGES.userIDs]);
     expect(problems({ recipientCategory: 'users', userIDs: ['a', 'a'] })).toEqual([PUSH_MESSAGES.userIDs]);
+    expect(problems({ recipientCategory: 'users', userIDs: [' '] })).toEqual([PUSH_MESSAGES.userID]);
     expect(problems({ recipientCategory: 'users', userIDs: Array.from({ length: 1001 }, (_, i) => `u${i}`) })).toEqual([
       PUSH_MESSAGES.userIDs,
     ]);
-    expect(problems({ userIDs: ['a'] })).toEqual([PUSH_MESSAGES.userIDsUnwanted]);
+  });
+
+  it('ignores a field its category or schedule does not take, and names it in the warnings', () => {
+    const read = (input: Record<string, unknown>) =>
+      readPushSendBatch({ ...base, ...input } as Parameters<typeof readPushSendBatch>[0], now);
+    const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
+    // The original client's seven fields, a leftover value in each that does not apply.
+    expect(read({ sendDate: at(DAY), activeDateTime: at(-DAY), userIDs: ['a'] })).toEqual({
+      ok: true,
+      batch: {
+        ...base,
+        activeDateTime: null,
+        sendDate: null,
+        userIDs: null,
+        warnings: [PUSH_WARNINGS.sendDate, PUSH_WARNINGS.activeDateTime('everyone'), PUSH_WARNINGS.userIDs('everyone')],
+      },
+    });
+    // What does not apply is not read: a past or malformed time, a list of anything.
+    expect(read({ sendDate: at(-DAY), activeDateTime: 'last week', userIDs: 'a, b' })).toMatchObject({
+      ok: true,
+      batch: {
+        warnings: [PUSH_WARNINGS.sendDate, PUSH_WARNINGS.activeDateTime('everyone'), PUSH_WARNINGS.userIDs('everyone')],
+      },
+    });
+    // Null, blank text and an empty list are fields left empty: nothing to warn about.
+    expect(read({ sendDate: '', activeDateTime: null, userIDs: [] })).toMatchObject({
+      ok: true,
+      batch: { warnings: [] },
+    });
+    expect(read({ sendDate: ' ', userIDs: '' })).toMatchObject({ ok: true, batch: { warnings: [] } });
+    // The fields that apply are kept as read, the others dropped.
+    expect(
+      read({
+        recipientCategory: 'users',
+        userIDs: [' a '],
+        sendSchedule: 'scheduled',
+        sendDate: at(DAY),
+        activeDateTime: at(-DAY),
+      }),
+    ).toEqual({
+      ok: true,
+      batch: {
+        ...base,
+        recipientCategory: 'users',
+        sendSchedule: 'scheduled',
+        userIDs: ['a'],
+        sendDate: at(DAY),
+        activeDateTime: null,
+        warnings: [PUSH_WARNINGS.activeDateTime('users')],
+      },
+    });
   });
 });

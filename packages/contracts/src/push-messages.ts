@@ -60,13 +60,10 @@ export const PUSH_MESSAGES = {
   sendDateNeeded: 'A scheduled message needs sendDate: when to send it.',
   sendDatePast: 'sendDate has passed: schedule the message for a later time, or send it now.',
   sendDateTooFar: `A message may be scheduled at most ${PUSH_MAX_SCHEDULE_DAYS} days ahead.`,
-  sendDateUnwanted: 'sendDate is for a scheduled message; a message sent now has none.',
   activeDateTime: 'activeDateTime must be an instant in ISO 8601 with a time zone.',
   activeDateTimeNeeded: 'Active players are those seen since activeDateTime: give it.',
   activeDateTimeRange: `activeDateTime must be in the last ${PUSH_MAX_ACTIVE_DAYS} days.`,
-  activeDateTimeUnwanted: 'activeDateTime chooses active players; only recipientCategory active takes it.',
   userIDs: `Name 1 to ${PUSH_MAX_USER_IDS} players in userIDs, each once.`,
-  userIDsUnwanted: 'userIDs names chosen players; only recipientCategory users takes them.',
   userID: 'userID must name a player.',
   requestID: `requestID names this message so a retry sends nothing twice: 1 to ${PUSH_REQUEST_ID_MAX_LENGTH} letters, digits, '.', '_' or '-'.`,
 } as const;
@@ -74,85 +71,196 @@ export const PUSH_MESSAGES = {
 const instant = (message: string) => z.iso.datetime({ offset: true, error: message });
 const userIdSchema = z
   .string({ error: PUSH_MESSAGES.userID })
-  .check(z.trim(), z.minLength(1, { error: PUSH_MESSAGES.userID }), z.maxLength(USER_ID_MAX_LENGTH));
-
-/** The fields as the spec names them; the rules between them are checked by checkPushSchedule. */
-export const pushSendBatchInputSchema = z
-  .object({
-    recipientCategory: z.enum(PUSH_RECIPIENT_CATEGORIES, { error: PUSH_MESSAGES.recipientCategory }),
-    sendSchedule: z.enum(PUSH_SEND_SCHEDULES, { error: PUSH_MESSAGES.sendSchedule }),
-    activeDateTime: z.optional(z.nullable(instant(PUSH_MESSAGES.activeDateTime))),
-    sendDate: z.optional(z.nullable(instant(PUSH_MESSAGES.sendDate))),
-    userIDs: z.optional(z.nullable(z.array(userIdSchema, { error: PUSH_MESSAGES.userIDs }))),
-    title: z
-      .string({ error: PUSH_MESSAGES.title })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: PUSH_MESSAGES.title }),
-        z.maxLength(PUSH_TITLE_MAX_LENGTH, { error: PUSH_MESSAGES.title }),
-      ),
-    body: z
-      .string({ error: PUSH_MESSAGES.body })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: PUSH_MESSAGES.body }),
-        z.maxLength(PUSH_BODY_MAX_LENGTH, { error: PUSH_MESSAGES.body }),
-      ),
-    /** Outpost's own: the composer names each message, so a retried send is the same message. */
-    requestID: z.optional(
-      z
-        .string({ error: PUSH_MESSAGES.requestID })
-        .check(z.regex(/^[A-Za-z0-9._-]{1,100}$/, { error: PUSH_MESSAGES.requestID })),
-    ),
-  })
   .check(
-    z.superRefine((input, context) => {
-      for (const message of pushInputProblems(input, new Date())) context.addIssue({ code: 'custom', message });
-    }),
+    z.trim(),
+    z.minLength(1, { error: PUSH_MESSAGES.userID }),
+    z.maxLength(USER_ID_MAX_LENGTH, { error: PUSH_MESSAGES.userID }),
   );
-export type PushSendBatchInput = z.output<typeof pushSendBatchInputSchema>;
+const userIdListSchema = z.array(userIdSchema, { error: PUSH_MESSAGES.userIDs });
 
 /**
- * What is wrong between the fields at `now`: a schedule without its date (or a past or far one), a
- * category's own field missing or given to another. Empty when nothing is.
+ * The body as it comes: the spec's seven fields, and Outpost's requestID. The original client sends
+ * all seven whatever the category and schedule, with null, "" or a leftover value in those that do
+ * not apply; such a field is taken as any text (a list, for userIDs) and read no further.
  */
-export function pushInputProblems(
-  input: Pick<PushSendBatchInput, 'recipientCategory' | 'sendSchedule' | 'activeDateTime' | 'sendDate' | 'userIDs'>,
-  now: Date,
-): string[] {
-  const problems: string[] = [];
-  const at = (iso: string) => new Date(iso).getTime();
-  if (input.sendSchedule === 'scheduled') {
-    if (!input.sendDate) problems.push(PUSH_MESSAGES.sendDateNeeded);
-    else if (at(input.sendDate) <= now.getTime()) problems.push(PUSH_MESSAGES.sendDatePast);
-    else if (at(input.sendDate) > now.getTime() + PUSH_MAX_SCHEDULE_DAYS * DAY_MS) {
-      problems.push(PUSH_MESSAGES.sendDateTooFar);
-    }
-  } else if (input.sendDate) {
-    problems.push(PUSH_MESSAGES.sendDateUnwanted);
-  }
-  if (input.recipientCategory === 'active') {
-    if (!input.activeDateTime) problems.push(PUSH_MESSAGES.activeDateTimeNeeded);
-    else {
-      const since = at(input.activeDateTime);
-      // An hour's slack: "the last 90 days" reckoned on the admin's screen arrives a moment later.
-      if (since > now.getTime() || since < now.getTime() - PUSH_MAX_ACTIVE_DAYS * DAY_MS - HOUR_MS) {
-        problems.push(PUSH_MESSAGES.activeDateTimeRange);
-      }
-    }
-  } else if (input.activeDateTime) {
-    problems.push(PUSH_MESSAGES.activeDateTimeUnwanted);
-  }
-  if (input.recipientCategory === 'users') {
-    const ids = input.userIDs ?? [];
-    if (ids.length === 0 || ids.length > PUSH_MAX_USER_IDS || new Set(ids).size !== ids.length) {
-      problems.push(PUSH_MESSAGES.userIDs);
-    }
-  } else if (input.userIDs && input.userIDs.length > 0) {
-    problems.push(PUSH_MESSAGES.userIDsUnwanted);
-  }
-  return problems;
+const pushSendBatchFieldsSchema = z.object({
+  recipientCategory: z.enum(PUSH_RECIPIENT_CATEGORIES, { error: PUSH_MESSAGES.recipientCategory }),
+  sendSchedule: z.enum(PUSH_SEND_SCHEDULES, { error: PUSH_MESSAGES.sendSchedule }),
+  activeDateTime: z.optional(z.nullable(z.string({ error: PUSH_MESSAGES.activeDateTime }))),
+  sendDate: z.optional(z.nullable(z.string({ error: PUSH_MESSAGES.sendDate }))),
+  userIDs: z.optional(z.nullable(z.union([z.array(z.string()), z.string()], { error: PUSH_MESSAGES.userIDs }))),
+  title: z
+    .string({ error: PUSH_MESSAGES.title })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: PUSH_MESSAGES.title }),
+      z.maxLength(PUSH_TITLE_MAX_LENGTH, { error: PUSH_MESSAGES.title }),
+    ),
+  body: z
+    .string({ error: PUSH_MESSAGES.body })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: PUSH_MESSAGES.body }),
+      z.maxLength(PUSH_BODY_MAX_LENGTH, { error: PUSH_MESSAGES.body }),
+    ),
+  /** Outpost's own: the composer names each message, so a retried send is the same message. */
+  requestID: z.optional(
+    z
+      .string({ error: PUSH_MESSAGES.requestID })
+      .check(z.regex(/^[A-Za-z0-9._-]{1,100}$/, { error: PUSH_MESSAGES.requestID })),
+  ),
+});
+type PushSendBatchFields = z.output<typeof pushSendBatchFieldsSchema>;
+
+/** A message as read from its body: the fields its category and schedule take, the others null. */
+export interface PushSendBatch {
+  recipientCategory: PushRecipientCategory;
+  sendSchedule: PushSendSchedule;
+  /** 'active': its players were seen in the game since then. */
+  activeDateTime: string | null;
+  /** 'scheduled': when it goes. */
+  sendDate: string | null;
+  /** 'users': its players, each once. */
+  userIDs: string[] | null;
+  title: string;
+  body: string;
+  requestID?: string;
+  /** Each field given that does not apply, named with why it was ignored. */
+  warnings: string[];
 }
+
+/** What a field that does not apply says when it was given: it is ignored, and why. */
+export const PUSH_WARNINGS = {
+  sendDate: 'sendDate was ignored: a message sent now goes at once.',
+  activeDateTime: (category: PushRecipientCategory) =>
+    `activeDateTime was ignored: it picks active players, and this message goes to ${PUSH_RECIPIENT_LABELS[category].toLowerCase()}.`,
+  userIDs: (category: PushRecipientCategory) =>
+    `userIDs was ignored: it names chosen players, and this message goes to ${PUSH_RECIPIENT_LABELS[category].toLowerCase()}.`,
+} as const;
+
+/** A field's value, or what is wrong with it. */
+type Read<Value> = { value: Value } | { problem: string };
+
+/** Whether the client filled a field: null, blank text and an empty list are fields left empty. */
+const given = (value: string | readonly string[] | null | undefined) =>
+  typeof value === 'string' ? value.trim() !== '' : value != null && value.length > 0;
+
+/** An instant a field must give, in ISO 8601 with a zone. */
+function readInstant(value: string | null | undefined, needed: string, malformed: string): Read<string> {
+  if (!given(value)) return { problem: needed };
+  const parsed = z.safeParse(instant(malformed), value);
+  return parsed.success ? { value: parsed.data } : { problem: malformed };
+}
+
+function readSendDate(value: string | null | undefined, now: Date): Read<string> {
+  const read = readInstant(value, PUSH_MESSAGES.sendDateNeeded, PUSH_MESSAGES.sendDate);
+  if ('problem' in read) return read;
+  const at = Date.parse(read.value);
+  if (at <= now.getTime()) return { problem: PUSH_MESSAGES.sendDatePast };
+  if (at > now.getTime() + PUSH_MAX_SCHEDULE_DAYS * DAY_MS) return { problem: PUSH_MESSAGES.sendDateTooFar };
+  return read;
+}
+
+function readActiveDateTime(value: string | null | undefined, now: Date): Read<string> {
+  const read = readInstant(value, PUSH_MESSAGES.activeDateTimeNeeded, PUSH_MESSAGES.activeDateTime);
+  if ('problem' in read) return read;
+  const since = Date.parse(read.value);
+  // An hour's slack: "the last 90 days" reckoned on the admin's screen arrives a moment later.
+  if (since > now.getTime() || since < now.getTime() - PUSH_MAX_ACTIVE_DAYS * DAY_MS - HOUR_MS) {
+    return { problem: PUSH_MESSAGES.activeDateTimeRange };
+  }
+  return read;
+}
+
+function readUserIDs(value: string | readonly string[] | null | undefined): Read<string[]> {
+  if (typeof value === 'string' || value == null) return { problem: PUSH_MESSAGES.userIDs };
+  const parsed = z.safeParse(userIdListSchema, value);
+  if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? PUSH_MESSAGES.userIDs };
+  const ids = parsed.data;
+  if (ids.length === 0 || ids.length > PUSH_MAX_USER_IDS || new Set(ids).size !== ids.length) {
+    return { problem: PUSH_MESSAGES.userIDs };
+  }
+  return { value: ids };
+}
+
+/**
+ * Reads a message's fields at `now`. A field its category or schedule takes must be right (a
+ * schedule needs a date ahead of now, active players a recent instant, chosen players their ids);
+ * one they do not take is ignored, and named in the warnings when it was given, whatever it holds.
+ */
+export function readPushSendBatch(
+  fields: PushSendBatchFields,
+  now: Date,
+): { ok: true; batch: PushSendBatch } | { ok: false; problems: string[] } {
+  const { recipientCategory, sendSchedule } = fields;
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  /** The field when it applies (a problem with it noted), else null (a warning when it was given). */
+  const applying = <Value>(
+    applies: boolean,
+    read: () => Read<Value>,
+    raw: string | readonly string[] | null | undefined,
+    warning: string,
+  ) => {
+    if (!applies) {
+      if (given(raw)) warnings.push(warning);
+      return null;
+    }
+    const result = read();
+    if ('problem' in result) {
+      problems.push(result.problem);
+      return null;
+    }
+    return result.value;
+  };
+  const sendDate = applying(
+    sendSchedule === 'scheduled',
+    () => readSendDate(fields.sendDate, now),
+    fields.sendDate,
+    PUSH_WARNINGS.sendDate,
+  );
+  const activeDateTime = applying(
+    recipientCategory === 'active',
+    () => readActiveDateTime(fields.activeDateTime, now),
+    fields.activeDateTime,
+    PUSH_WARNINGS.activeDateTime(recipientCategory),
+  );
+  const userIDs = applying(
+    recipientCategory === 'users',
+    () => readUserIDs(fields.userIDs),
+    fields.userIDs,
+    PUSH_WARNINGS.userIDs(recipientCategory),
+  );
+  if (problems.length > 0) return { ok: false, problems };
+  const { title, body, requestID } = fields;
+  return {
+    ok: true,
+    batch: {
+      recipientCategory,
+      sendSchedule,
+      activeDateTime,
+      sendDate,
+      userIDs,
+      title,
+      body,
+      ...(requestID === undefined ? {} : { requestID }),
+      warnings,
+    },
+  };
+}
+
+/** '{env}-push-sendbatch': the fields as the spec names them, read into a message by readPushSendBatch. */
+export const pushSendBatchInputSchema = z.pipe(
+  pushSendBatchFieldsSchema,
+  z.transform((fields, context): PushSendBatch => {
+    const read = readPushSendBatch(fields, new Date());
+    if (read.ok) return read.batch;
+    for (const message of read.problems) context.issues.push({ code: 'custom', message, input: fields });
+    return z.NEVER;
+  }),
+);
+/** The body as a client sends it. */
+export type PushSendBatchInput = z.input<typeof pushSendBatchInputSchema>;
 
 export const pushTestInputSchema = z.object({ userID: userIdSchema });
 
@@ -196,6 +304,10 @@ export const pushMessageSchema = z.object({
   lastError: z.nullable(z.string()),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;
+
+/** What '{env}-push-sendbatch' answers: the message, and the fields given that it ignored (PUSH_WARNINGS). */
+export const pushSendBatchResultSchema = z.extend(pushMessageSchema, { warnings: z.array(z.string()) });
+export type PushSendBatchResult = z.infer<typeof pushSendBatchResultSchema>;
 
 export const pushMessageListQuerySchema = adminListQuerySchema(['createdAt', 'sendDate'] as const, {
   state: z.optional(z.enum(PUSH_MESSAGE_STATES, { error: `state must be one of ${PUSH_MESSAGE_STATES.join(', ')}.` })),

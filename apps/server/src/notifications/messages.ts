@@ -5,7 +5,7 @@ import {
   noDevicesMessage,
   type PushAudience,
   type PushMessage,
-  type PushSendBatchInput,
+  type PushSendBatch,
   type PushTestResult,
   REQUEST_ID_REUSED,
 } from '@outpost/contracts/push-messages';
@@ -79,11 +79,11 @@ export async function unknownPlayers(
 }
 
 /** The instant a message is sent at: its sendDate when scheduled, else now. */
-const sendAtOf = (input: PushSendBatchInput, now: Date) =>
+const sendAtOf = (input: PushSendBatch, now: Date) =>
   input.sendSchedule === 'scheduled' && input.sendDate ? new Date(input.sendDate) : now;
 
 /** What a requestID stands for: the same request sent again carries the same message. */
-function sameMessage(row: PushMessageRow, input: PushSendBatchInput): boolean {
+function sameMessage(row: PushMessageRow, input: PushSendBatch): boolean {
   const chosen = input.recipientCategory === 'users' ? JSON.stringify(input.userIDs ?? []) : null;
   const activeSince = input.activeDateTime ? new Date(input.activeDateTime).toISOString() : null;
   return (
@@ -105,7 +105,7 @@ function sameMessage(row: PushMessageRow, input: PushSendBatchInput): boolean {
  */
 export async function recordPushMessage(
   game: Kysely<GameDatabase>,
-  input: PushSendBatchInput,
+  input: PushSendBatch,
   change: AdminChange,
   now: Date,
 ): Promise<PushMessageRow> {
@@ -133,7 +133,7 @@ export async function recordPushMessage(
 
 async function insertPushMessage(
   game: Kysely<GameDatabase>,
-  input: PushSendBatchInput,
+  input: PushSendBatch,
   change: AdminChange,
   now: Date,
 ): Promise<PushMessageRow> {

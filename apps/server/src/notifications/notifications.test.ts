@@ -3,13 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AdminLogEntry } from '@outpost/contracts/backoffice';
+import type { JobRunPage } from '@outpost/contracts/jobs';
 import {
   CANCEL_ONLY_SCHEDULED,
   noDevicesMessage,
   PUSH_MESSAGES,
+  PUSH_RECIPIENT_CATEGORIES,
+  PUSH_SEND_SCHEDULES,
+  PUSH_WARNINGS,
   type PushMessage,
   type PushMessagePage,
   type PushOutbox,
+  type PushRecipientCategory,
+  type PushSendBatchResult,
+  type PushSendSchedule,
   type PushTestResult,
   REQUEST_ID_REUSED,
   unknownPushPlayersMessage,
@@ -27,7 +34,7 @@ import { tokenKey } from '../push/index';
 import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { PUSH_ADMIN_ACTIONS } from './messages';
-import { PUSH_REQUEUE_JOB, requeuePushJob, sendPushJob } from './send-job';
+import { PUSH_REQUEUE_JOB, PUSH_SEND_JOB, requeuePushJob, sendPushJob } from './send-job';
 
 const MINUTE = 60_000;
 const quiet = { info() {}, error() {} };
@@ -124,6 +131,16 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as PushMessagePage;
+  };
+  /** The job list's pending runs of the push job due at `runAt`, as staff and admins read it. */
+  const pendingRunsAt = async (runAt: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/development/jobs?name=${PUSH_SEND_JOB}&status=pending&pageSize=100`,
+      headers: { authorization: roles.admin.bearer },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as JobRunPage).rows.filter((run) => run.runAt === runAt).length;
   };
   const logged = async (action: string) =>
     (await db().selectFrom('admin_log').selectAll().where('action', '=', action).orderBy('id').execute()).map(
@@ -245,12 +262,16 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     expect((await delivered(scheduled.messageID)).size).toBe(2 * CROWD + 1);
 
     const later = (await send(message({ sendSchedule: 'scheduled', sendDate }))).json() as PushMessage;
+    // Its run waits in the job list until its time…
+    expect(await pendingRunsAt(sendDate)).toBe(1);
     const cancel = (id: string) => post(`/api/admin/development/push/messages/${id}/cancel`, {});
     const cancelled = await cancel(later.messageID);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ state: 'cancelled' });
     expect((await logged(PUSH_ADMIN_ACTIONS.cancel)).at(-1)?.data).toMatchObject({ messageID: later.messageID });
-    expect(await runner(job()).runDue()).toBe(1);
+    // …and leaves it with the cancel: nothing pending, nothing to run at its time.
+    expect(await pendingRunsAt(sendDate)).toBe(0);
+    expect(await runner(job()).runDue()).toBe(0);
     expect((await delivered(later.messageID)).size).toBe(0);
     // Sent or cancelled: nothing left to cancel.
     for (const id of [scheduled.messageID, later.messageID]) {
@@ -448,5 +469,88 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     expect(await runner(job()).runDue()).toBe(1);
 
     expect((await post('/api/fn/development-push-sendbatch', message(), roles.staff)).statusCode).toBe(403);
+  });
+
+  it('takes the original client’s seven fields for every audience and time, and names the ones it ignored', async () => {
+    const sendDate = new Date(Date.now() + 41 * MINUTE).toISOString();
+    const activeDateTime = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    const chosen = crowd[40] as string;
+    const sevenFields = (recipientCategory: PushRecipientCategory, sendSchedule: PushSendSchedule) =>
+      message({ recipientCategory, sendSchedule, activeDateTime, sendDate, userIDs: [chosen] });
+    const answers: PushSendBatchResult[] = [];
+    for (const recipientCategory of PUSH_RECIPIENT_CATEGORIES) {
+      for (const sendSchedule of PUSH_SEND_SCHEDULES) {
+        const response = await send(sevenFields(recipientCategory, sendSchedule));
+        const label = `${recipientCategory} ${sendSchedule}`;
+        expect(response.statusCode, `${label}: ${response.body}`).toBe(200);
+        const answer = response.json() as PushSendBatchResult;
+        answers.push(answer);
+        expect(answer.warnings, label).toEqual([
+          ...(sendSchedule === 'now' ? [PUSH_WARNINGS.sendDate] : []),
+          ...(recipientCategory === 'active' ? [] : [PUSH_WARNINGS.activeDateTime(recipientCategory)]),
+          ...(recipientCategory === 'users' ? [] : [PUSH_WARNINGS.userIDs(recipientCategory)]),
+        ]);
+        // What applies is the message; what does not is nowhere in it.
+        expect(answer, label).toMatchObject({
+          recipientCategory,
+          sendSchedule,
+          state: sendSchedule === 'now' ? 'sending' : 'scheduled',
+          activeDateTime: recipientCategory === 'active' ? activeDateTime : null,
+          chosenPlayers: recipientCategory === 'users' ? 1 : 0,
+        });
+        if (sendSchedule === 'scheduled') expect(answer.sendDate, label).toBe(sendDate);
+        else expect(answer.sendDate, label).not.toBe(sendDate);
+      }
+    }
+    // Null and empty text where a field does not apply, as the original client may send them: no warning.
+    for (const empty of [null, '']) {
+      const response = await send(message({ activeDateTime: empty, sendDate: empty, userIDs: empty }));
+      expect(response.statusCode, response.body).toBe(200);
+      expect((response.json() as PushSendBatchResult).warnings).toEqual([]);
+    }
+    // The 'now' messages go to their own audiences only; the scheduled ones are cancelled.
+    await runner(job()).runDue();
+    const toUsers = answers.find((answer) => answer.recipientCategory === 'users' && answer.sendSchedule === 'now');
+    expect([...(await delivered(toUsers?.messageID ?? '')).keys()].sort()).toEqual([
+      `phone-${chosen}`,
+      `tablet-${chosen}`,
+    ]);
+    expect(await pendingRunsAt(sendDate)).toBe(PUSH_RECIPIENT_CATEGORIES.length);
+    for (const answer of answers.filter((sent) => sent.state === 'scheduled')) {
+      const cancelled = await post(`/api/admin/development/push/messages/${answer.messageID}/cancel`, {});
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    }
+    expect(await pendingRunsAt(sendDate)).toBe(0);
+  });
+
+  it('refuses a message that contradicts itself, and stores, logs and queues nothing for it', async () => {
+    const before = (await history()).rows.length;
+    const loggedBefore = (await logged(PUSH_ADMIN_ACTIONS.send)).length;
+    const pendingRuns = () =>
+      t.stores.identity
+        .selectFrom('jobs')
+        .select('id')
+        .where('name', '=', PUSH_SEND_JOB)
+        .where('status', '=', 'pending')
+        .execute();
+    const pendingBefore = await pendingRuns();
+    const past = new Date(Date.now() - MINUTE).toISOString();
+    const refusals: [Record<string, unknown>, string][] = [
+      [
+        message({ sendSchedule: 'scheduled', sendDate: past, activeDateTime: '', userIDs: '' }),
+        PUSH_MESSAGES.sendDatePast,
+      ],
+      [message({ sendSchedule: 'scheduled', sendDate: 'tonight' }), PUSH_MESSAGES.sendDate],
+      [message({ recipientCategory: 'active', activeDateTime: '', sendDate: '' }), PUSH_MESSAGES.activeDateTimeNeeded],
+      [message({ recipientCategory: 'users', userIDs: '', sendDate: null }), PUSH_MESSAGES.userIDs],
+    ];
+    for (const [payload, reason] of refusals) {
+      const response = await send(payload);
+      expect(response.statusCode, reason).toBe(400);
+      expect(response.json()).toEqual(errorAnswer('invalid-argument', reason));
+    }
+    expect((await history()).rows.length).toBe(before);
+    expect((await logged(PUSH_ADMIN_ACTIONS.send)).length).toBe(loggedBefore);
+    expect(await pendingRuns()).toEqual(pendingBefore);
   });
 });

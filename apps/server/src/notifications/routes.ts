@@ -11,6 +11,7 @@ import {
   pushOutboxSchema,
   pushSendBatchInputSchema,
   pushSendBatchName,
+  pushSendBatchResultSchema,
   pushSendTestName,
   pushTestInputSchema,
   pushTestResultSchema,
@@ -38,7 +39,7 @@ import {
   toPushMessage,
   unknownPlayers,
 } from './messages';
-import { enqueuePushSend } from './send-job';
+import { enqueuePushSend, withdrawPushSend } from './send-job';
 import type { PushMessageRow } from './tables';
 
 export interface NotificationRoutesOptions {
@@ -76,7 +77,7 @@ export function registerNotificationRoutes(app: FastifyInstance, options: Notifi
     const game = options.game[environment];
     api.post(
       `/api/fn/${pushSendBatchName(environment)}`,
-      { schema: { body: pushSendBatchInputSchema, response: { 200: pushMessageSchema } } },
+      { schema: { body: pushSendBatchInputSchema, response: { 200: pushSendBatchResultSchema } } },
       async (request) => {
         const input = request.body;
         const unknown = await unknownPlayers(
@@ -90,7 +91,7 @@ export function registerNotificationRoutes(app: FastifyInstance, options: Notifi
         if (row.state === 'scheduled' || row.state === 'sending') {
           await enqueuePushSend(options.identity, { environment, messageID: row.message_id }, new Date(row.send_at));
         }
-        return withName(row);
+        return { ...(await withName(row)), warnings: input.warnings };
       },
     );
 
@@ -139,6 +140,8 @@ export function registerNotificationRoutes(app: FastifyInstance, options: Notifi
       const { env, messageID } = request.params;
       const change = await adminChangeOf(request, env);
       const row = await answer(() => cancelPushMessage(options.game[env], messageID, change));
+      // Cancelled first: a run that starts meanwhile finds nothing to send; the waiting one goes.
+      await withdrawPushSend(options.identity, { environment: env, messageID });
       return withName(row);
     },
   );

@@ -2,7 +2,7 @@ import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import { bulkRows } from '../platform/db/bulk-rows';
-import { enqueueRun, type JobDefinition, type JobRunContext } from '../platform/jobs/runner';
+import { enqueueRun, type JobDefinition, type JobRunContext, withdrawRun } from '../platform/jobs/runner';
 import { PUSH_CHUNK_LIMIT, type PushOutcome, type PushSender } from '../platform/push/sender';
 import type { PushSenders } from '../platform/push/senders';
 import { dropDevices, tokenKey } from '../push/index';
@@ -268,16 +268,21 @@ export function sendPushJob(options: SendJobOptions): JobDefinition {
   };
 }
 
-/** Queues a message's sending at its time; repeatable, one run per message. */
-export async function enqueuePushSend(
+/** What makes a message's runs one: the environment and the message. */
+const runKey = (payload: SendPayload) => `${payload.environment}:${payload.messageID}`;
+
+/** Queues a message's sending at its time; repeatable, one run per message. Answers whether a run was added. */
+export function enqueuePushSend(
   identity: Kysely<IdentityDatabase>,
   payload: SendPayload,
   runAt: Date,
-): Promise<void> {
-  await enqueueRun(identity, { name: PUSH_SEND_JOB }, payload, {
-    key: `${payload.environment}:${payload.messageID}`,
-    runAt,
-  });
+): Promise<boolean> {
+  return enqueueRun(identity, { name: PUSH_SEND_JOB }, payload, { key: runKey(payload), runAt });
+}
+
+/** Takes back a cancelled message's waiting run: the job list shows nothing pending for it. */
+export async function withdrawPushSend(identity: Kysely<IdentityDatabase>, payload: SendPayload): Promise<void> {
+  await withdrawRun(identity, { name: PUSH_SEND_JOB }, runKey(payload));
 }
 
 /**
@@ -298,11 +303,12 @@ export function requeuePushJob(options: Pick<SendJobOptions, 'game' | 'identity'
           .where('state', 'in', ['scheduled', 'sending'])
           .execute();
         for (const message of waiting) {
-          await enqueuePushSend(
-            options.identity,
-            { environment, messageID: message.message_id },
-            new Date(message.send_at),
-          );
+          const payload = { environment, messageID: message.message_id };
+          const queued = await enqueuePushSend(options.identity, payload, new Date(message.send_at));
+          // Cancelled (or sent) since it was read: the run just queued would wait for nothing.
+          if (queued && !(await current(options.game[environment], message.message_id))) {
+            await withdrawPushSend(options.identity, payload);
+          }
         }
       }
     },

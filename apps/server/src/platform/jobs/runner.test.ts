@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUpRoles } from '../../identity/testing';
 import type { AppStores } from '../../stores';
 import { buildTestApp, openTestStores, TEST_DIALECTS, type TestStores } from '../../testing/test-stores';
-import { HISTORY_DAYS, type JobDefinition, JobRunner } from './runner';
+import { HISTORY_DAYS, type JobDefinition, JobRunner, withdrawRun } from './runner';
 
 const quiet = { info() {}, error() {} };
 const MINUTE = 60_000;
@@ -105,6 +105,29 @@ describe.each(TEST_DIALECTS)('the job runner on %s', (dialect) => {
     expect(runs).toBe(1);
     // Once finished, the key may be used again.
     expect(await once.enqueue('mail', { to: 'a' }, { key: 'welcome:a' })).toBe(true);
+  });
+
+  it('withdraws a waiting run by its key, and leaves a run under way and the other keys alone', async () => {
+    const withdrawnWhileRunning: boolean[] = [];
+    const mail: JobDefinition = {
+      name: 'mail',
+      run: async () => {
+        withdrawnWhileRunning.push(await withdrawRun(test.stores.identity, mail, 'later:b'));
+      },
+    };
+    const one = runner([mail]);
+    const later = new Date(clock + MINUTE);
+    await one.enqueue('mail', { to: 'a' }, { key: 'later:a', runAt: later });
+    await one.enqueue('mail', { to: 'b' }, { key: 'later:b', runAt: later });
+    expect(await withdrawRun(test.stores.identity, mail, 'later:a')).toBe(true);
+    expect(await withdrawRun(test.stores.identity, mail, 'later:a')).toBe(false);
+    expect((await rows('mail')).map((row) => [row.key, row.status])).toEqual([['later:b', 'pending']]);
+    clock += MINUTE;
+    expect(await one.runDue()).toBe(1);
+    expect(withdrawnWhileRunning).toEqual([false]);
+    // Done: history, not a waiting run, so it stays.
+    expect(await withdrawRun(test.stores.identity, mail, 'later:b')).toBe(false);
+    expect((await rows('mail')).map((row) => [row.key, row.status])).toEqual([['later:b', 'done']]);
   });
 
   it('retries a failing run after a growing pause, then gives it up with its error', async () => {

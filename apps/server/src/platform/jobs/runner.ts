@@ -108,6 +108,26 @@ export async function enqueueRun<Database extends JobTables>(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
+/**
+ * Takes back the waiting run of `definition` with `key`, one no instance has taken yet (its work
+ * was called off: a cancelled message): it leaves no pending run in the history. Answers whether
+ * there was one; a run under way is left to finish.
+ */
+export async function withdrawRun<Database extends JobTables>(
+  db: Kysely<Database>,
+  definition: Pick<JobDefinition, 'name'>,
+  key: string,
+): Promise<boolean> {
+  const jobs = db as unknown as Kysely<JobTables>;
+  const result = await jobs
+    .deleteFrom('jobs')
+    .where('name', '=', definition.name)
+    .where('key', '=', key)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 /** An error as the history shows it: its message, at most a few lines. */
 function describe(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

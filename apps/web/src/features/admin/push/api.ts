@@ -6,6 +6,7 @@ import {
   pushMessageSchema,
   pushOutboxSchema,
   pushSendBatchName,
+  pushSendBatchResultSchema,
   pushSendTestName,
   pushTestResultSchema,
 } from '@outpost/contracts/push-messages';
@@ -47,7 +48,10 @@ export function useSendPush(environment: Environment) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: PushSendBatchInput) =>
-      requestJson(`/api/fn/${pushSendBatchName(environment)}`, pushMessageSchema, { method: 'POST', body: input }),
+      requestJson(`/api/fn/${pushSendBatchName(environment)}`, pushSendBatchResultSchema, {
+        method: 'POST',
+        body: input,
+      }),
     onSettled: () => client.invalidateQueries({ queryKey: pushQueryKey(environment) }),
   });
 }

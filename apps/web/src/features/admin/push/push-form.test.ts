@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES } from '@outpost/contracts/push-messages';
+import { PUSH_MESSAGES, PUSH_WARNINGS } from '@outpost/contracts/push-messages';
 import { describe, expect, it } from 'vitest';
 import { toLocalDateTime } from '../components/local-time';
 import {
@@ -11,6 +11,7 @@ import {
   followDelay,
   lockScreenBody,
   newPushDraft,
+  sentNotice,
 } from './push-form';
 
 const now = new Date('2026-11-26T12:00:00Z');
@@ -60,6 +61,18 @@ describe('the push composer', () => {
       ok: false,
       message: ACTIVE_DAYS_MESSAGE,
     });
+  });
+
+  it('says when the message goes, and each field the server ignored', () => {
+    expect(sentNotice({ state: 'sending', sendDate: now.toISOString(), warnings: [] })).toBe(
+      'Sending. The history below follows it.',
+    );
+    expect(sentNotice({ state: 'sending', sendDate: now.toISOString(), warnings: [PUSH_WARNINGS.sendDate] })).toBe(
+      `Sending. The history below follows it. ${PUSH_WARNINGS.sendDate}`,
+    );
+    expect(sentNotice({ state: 'scheduled', sendDate: now.toISOString(), warnings: [] })).toMatch(
+      /^Scheduled for .+\. It is in the history below until then\.$/,
+    );
   });
 
   it('cuts the body where a locked phone does, and counts in words', () => {

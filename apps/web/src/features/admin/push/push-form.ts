@@ -3,12 +3,13 @@ import {
   type PushMessage,
   type PushRecipientCategory,
   type PushSendBatchInput,
+  type PushSendBatchResult,
   type PushSendSchedule,
   pushSendBatchInputSchema,
 } from '@outpost/contracts/push-messages';
 import { z } from 'zod/mini';
 import { type ChosenPlayer, recipientIDs } from '../components/chosen-players';
-import { fromLocalDateTime } from '../components/local-time';
+import { formatInstant, fromLocalDateTime } from '../components/local-time';
 
 /** What the composer holds while the admin types. */
 export interface PushDraft {
@@ -79,18 +80,29 @@ export function checkPushDraft(
 ): { ok: true; input: PushSendBatchInput } | { ok: false; message: string } {
   const audience = audienceOf(draft, now);
   if (draft.recipientCategory === 'active' && !audience) return { ok: false, message: ACTIVE_DAYS_MESSAGE };
-  const parsed = z.safeParse(pushSendBatchInputSchema, {
+  // Only the fields the audience and the time take: the composer has nothing for the server to ignore.
+  const input: PushSendBatchInput = {
     recipientCategory: draft.recipientCategory,
     sendSchedule: draft.sendSchedule,
     activeDateTime: audience?.activeDateTime ?? null,
     sendDate: draft.sendSchedule === 'scheduled' ? fromLocalDateTime(draft.sendAt) : null,
     userIDs: draft.recipientCategory === 'users' ? recipientIDs(draft.chosen, draft.userIDs) : null,
-    title: draft.title,
-    body: draft.body,
+    title: draft.title.trim(),
+    body: draft.body.trim(),
     requestID: draft.requestID,
-  });
+  };
+  const parsed = z.safeParse(pushSendBatchInputSchema, input);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'The message is not valid.' };
-  return { ok: true, input: parsed.data };
+  return { ok: true, input };
+}
+
+/** What the composer says once the server took the message: when it goes, and any field it ignored. */
+export function sentNotice(answer: Pick<PushSendBatchResult, 'state' | 'sendDate' | 'warnings'>): string {
+  const said =
+    answer.state === 'scheduled'
+      ? `Scheduled for ${formatInstant(answer.sendDate)}. It is in the history below until then.`
+      : 'Sending. The history below follows it.';
+  return [said, ...answer.warnings].join(' ');
 }
 
 /** The body as a locked phone shows it: cut with an ellipsis past what fits. */

@@ -42,6 +42,7 @@ import {
   lockScreenBody,
   newPushDraft,
   type PushDraft,
+  sentNotice,
 } from './push-form';
 
 /** Spec §2's push notifications: compose, preview, send or schedule, test, and the history. Admins only. */
@@ -125,15 +126,9 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
     if (!confirmed) return;
     setNotice(null);
     send.mutate(checked.input, {
-      onSuccess: (message) => {
-        setSent(message);
-        setNotice({
-          tone: 'ok',
-          text:
-            message.state === 'scheduled'
-              ? `Scheduled for ${formatInstant(message.sendDate)}. It is in the history below until then.`
-              : 'Sending. The history below follows it.',
-        });
+      onSuccess: (answer) => {
+        setSent(answer);
+        setNotice({ tone: 'ok', text: sentNotice(answer) });
       },
       onError: (error) => setNotice({ tone: 'error', text: `The push was not sent. ${error.message}` }),
     });
