@@ -17,6 +17,8 @@ export interface RequestOptions {
    * as multipart/form-data when it is a FormData (file uploads).
    */
   body?: unknown;
+  /** The request key of a spend or claim: one per intent, the same for its retries. */
+  requestKey?: string;
 }
 
 /**
@@ -32,6 +34,10 @@ export async function requestJson<Schema extends z.ZodMiniType>(
   const method = options.method ?? 'GET';
   const body = options.body instanceof FormData ? options.body : JSON.stringify(options.body ?? {});
   const bodiless = method === 'GET' || method === 'DELETE';
-  const { body: answer } = await sendRequest(path, bodiless ? { method } : { method, body }, {});
+  const { body: answer } = await sendRequest(
+    path,
+    bodiless ? { method } : { method, body },
+    options.requestKey ? { requestKey: options.requestKey } : {},
+  );
   return parseResult(schema, answer);
 }

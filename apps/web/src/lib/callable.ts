@@ -5,6 +5,7 @@ import {
   type FunctionErrorStatus,
   OWN_PAGE_HEADER,
 } from '@outpost/contracts/callable';
+import { IDEMPOTENCY_KEY_HEADER } from '@outpost/contracts/idempotency';
 import { z } from 'zod/mini';
 
 /**
@@ -39,6 +40,8 @@ export interface CallOptions {
   messagingToken?: string;
   /** Attach an attestation token (solving the captcha first when none is held). */
   attestation?: boolean;
+  /** The request key of a spend or claim (IDEMPOTENCY_KEY_HEADER): one per intent, the same for its retries. */
+  requestKey?: string;
   /** Base URL; the web app calls its own origin. */
   baseUrl?: string;
   fetch?: typeof fetch;
@@ -51,11 +54,12 @@ export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your con
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The headers of spec §7's client: bearer auth, the messaging token and the attestation token. */
+/** The headers of spec §7's client (bearer auth, the messaging token, the attestation token) and a spend's request key. */
 async function credentialHeaders(options: CallOptions): Promise<Record<string, string>> {
   const headers: Record<string, string> = {};
   if (options.bearerToken) headers.authorization = `Bearer ${options.bearerToken}`;
   if (options.messagingToken) headers['firebase-instance-id-token'] = options.messagingToken;
+  if (options.requestKey) headers[IDEMPOTENCY_KEY_HEADER] = options.requestKey;
   if (options.attestation) {
     try {
       const { getAttestationHeaders } = await import('./attestation/get-token');

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { LiveUpdates } from '../../components/live-status/live-status';
 import { LoadingScreen } from '../../components/loading/loading-screen';
+import { usePreparedAttestationToken } from '../../lib/attestation/use-prepared-token';
 import { pageTitle, usePageTitle } from '../../lib/page-title';
 import { QueryProvider } from '../../lib/query-client';
 import { Link } from '../../lib/router/router';
@@ -51,6 +52,8 @@ function Account() {
   const [deleted, setDeleted] = useState(false);
   usePageTitle(deleted ? DELETED_TITLE : ACCOUNT_TITLE);
   const me = useMe();
+  // Avatar claims and payments in credits carry it: ready before the player's first click.
+  usePreparedAttestationToken(Boolean(me.data?.user) && !deleted);
 
   const accountDeleted = () => {
     // The sections go first, so the player's queries are reset unobserved rather than asked again

@@ -76,11 +76,10 @@ function InviteClaim({ invite }: { invite: InvitePreview }) {
   const from = invite.source === 'admin' ? 'The Outpost team' : 'A friend';
 
   const onClaim = () => {
-    if (claim.isPending) return;
     setNotice(null);
     // Either way but a failed connection, the Claim button goes (the invite reloads with its new
     // state), so the focus goes to the outcome, which says what happened.
-    claim.mutate(undefined, {
+    claim.start(undefined, {
       onSuccess: (claimed) =>
         announce({
           tone: 'ok',
@@ -115,8 +114,8 @@ function InviteClaim({ invite }: { invite: InvitePreview }) {
         // After a refused claim the alert says why already.
         !notice && <p className={styles.refusal}>{refusal}</p>
       ) : (
-        <button type="button" className={`button ${styles.claim}`} onClick={onClaim} disabled={claim.isPending}>
-          {claim.isPending ? 'Claiming…' : 'Claim invite'}
+        <button type="button" className={`button ${styles.claim}`} onClick={onClaim} disabled={claim.busy}>
+          {claim.busy ? 'Claiming…' : 'Claim invite'}
         </button>
       )}
       <FormAlert ref={alertRef} notice={notice} />

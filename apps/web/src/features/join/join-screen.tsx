@@ -90,11 +90,10 @@ function JoinAction({ referralID, landing }: { referralID: string; landing: Refe
   const refusal = refusalOf(landing);
 
   const onJoin = () => {
-    if (join.isPending) return;
     setNotice(null);
     // Joined or refused (the page reloads with the reason), the Join button goes: the focus goes to
     // the outcome. A failed connection keeps it, to try again.
-    join.mutate(undefined, {
+    join.start(undefined, {
       onSuccess: (joined) =>
         announce({ tone: 'ok', text: `You joined through @${joined.partnerDisplayName}'s link. Welcome to Outpost!` }),
       onError: (error) => {
@@ -111,8 +110,8 @@ function JoinAction({ referralID, landing }: { referralID: string; landing: Refe
         // A refused join reloads the page's state, which then says why; the notice says it already.
         !notice && <p className={styles.refusal}>{refusal}</p>
       ) : (
-        <button type="button" className={`button ${styles.join}`} onClick={onJoin} disabled={join.isPending}>
-          {join.isPending ? 'Joining…' : 'Join'}
+        <button type="button" className={`button ${styles.join}`} onClick={onJoin} disabled={join.busy}>
+          {join.busy ? 'Joining…' : 'Join'}
         </button>
       )}
       <FormAlert ref={alertRef} notice={notice} />

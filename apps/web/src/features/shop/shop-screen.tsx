@@ -3,6 +3,7 @@ import { ROUTES } from '@outpost/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { LiveUpdates } from '../../components/live-status/live-status';
+import { usePreparedAttestationToken } from '../../lib/attestation/use-prepared-token';
 import { shopQueryKey } from '../../lib/commerce/query-keys';
 import { pageTitle, usePageTitle } from '../../lib/page-title';
 import { QueryProvider } from '../../lib/query-client';
@@ -43,6 +44,8 @@ function Shop() {
   const shop = useShop();
   const me = useMe();
   const signedIn = Boolean(me.data?.user);
+  // Spins and payments in credits carry it: ready before the player's first click.
+  usePreparedAttestationToken(signedIn);
   const email = me.data?.user?.email ?? null;
   const offsetMs = useMemo(() => (shop.data ? clockOffset(shop.data.now) : 0), [shop.data]);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: shopQueryKey }), [queryClient]);

@@ -22,9 +22,8 @@ export function AvatarsSection({ userId }: { userId: string }) {
   const { notice, setNotice, announce, alertRef } = useFocusedNotice();
 
   const claimAvatar = (avatar: Avatar) => {
-    if (claim.isPending) return;
     setNotice(null);
-    claim.mutate(avatar.avatarID, {
+    claim.start(avatar.avatarID, {
       // The Claim button becomes "Claimed on …": the focus goes to what happened.
       onSuccess: (answer) => announce({ tone: 'ok', text: `${avatar.name}: ${answer.message}` }),
       onError: (error) =>
@@ -54,10 +53,10 @@ export function AvatarsSection({ userId }: { userId: string }) {
                     <button
                       type="button"
                       className={`button ${styles.claim}`}
-                      aria-disabled={claim.isPending || undefined}
+                      aria-disabled={claim.busy || undefined}
                       onClick={() => claimAvatar(avatar)}
                     >
-                      {claim.isPending && claim.variables === avatar.avatarID ? 'Claiming…' : 'Claim'}
+                      {claim.pendingInput === avatar.avatarID ? 'Claiming…' : 'Claim'}
                       <span className="visually-hidden"> {avatar.name}</span>
                     </button>
                   )}

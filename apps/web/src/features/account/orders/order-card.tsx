@@ -24,11 +24,11 @@ export function OrderCard({ order }: { order: MerchOrder }) {
   const pay = usePayOrderWithCredits();
   const cancel = useCancelOrder();
   const waiting = awaitingPayment(order);
-  const busy = pay.isPending || cancel.isPending;
+  const busy = pay.busy || cancel.isPending;
   const paid = order.status === 'paid' || order.status === 'packed' || order.status === 'shipped';
 
   const payInCredits = () =>
-    pay.mutate(order.orderID, {
+    pay.start(order.orderID, {
       onSuccess: (result) =>
         setNotice({ tone: 'ok', text: `Paid. Your balance is now ${creditsText(result.balance)}.` }),
       onError: (error) => setNotice(failureNotice(error, 'The payment did not go through.')),
@@ -76,7 +76,7 @@ export function OrderCard({ order }: { order: MerchOrder }) {
         <div className={styles.actions}>
           {order.payment === 'credits' && (
             <button type="button" className={`button ${styles.action}`} disabled={busy} onClick={payInCredits}>
-              {pay.isPending ? 'Paying…' : `Pay ${order.totalCredits === null ? '' : creditsText(order.totalCredits)}`}
+              {pay.busy ? 'Paying…' : `Pay ${order.totalCredits === null ? '' : creditsText(order.totalCredits)}`}
             </button>
           )}
           {order.payment === 'paypal' && (

@@ -88,9 +88,8 @@ function TierRow({ tier }: { tier: TierState }) {
   const claim = useClaimTier();
   const { notice, setNotice, announce, alertRef } = useFocusedNotice();
   const onClaim = () => {
-    if (claim.isPending) return;
     setNotice(null);
-    claim.mutate(tier.tierID, {
+    claim.start(tier.tierID, {
       // The Claim button becomes "Claimed on …": the focus goes to what happened.
       onSuccess: (claimed) => announce({ tone: 'ok', text: tierClaimedText(tier, claimed) }),
       onError: (error) => setNotice(failureNotice(error, 'The tier could not be claimed. Try again.')),
@@ -108,10 +107,10 @@ function TierRow({ tier }: { tier: TierState }) {
           type="button"
           className="button"
           onClick={onClaim}
-          disabled={claim.isPending}
+          disabled={claim.busy}
           aria-label={`Claim ${tierGift(tier)} for ${plural(tier.referrals, 'referral', 'referrals')}`}
         >
-          {claim.isPending ? 'Claiming…' : 'Claim'}
+          {claim.busy ? 'Claiming…' : 'Claim'}
         </button>
       ) : (
         <span className={styles.note}>Locked</span>
@@ -128,14 +127,14 @@ function PartnerInviteForm({ onJoined }: { onJoined: (claim: PartnerInviteClaim)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const inviteID = code.trim().toLowerCase();
-    if (claim.isPending) return;
+    if (claim.busy) return;
     if (!/^[a-z0-9][a-z0-9-]*$/.test(inviteID)) return setNotice({ tone: 'error', text: PARTNER_MESSAGES.inviteID });
     setNotice(null);
-    // A promise, not mutate's callbacks: on success this form unmounts (the section shows the link
-    // instead), and mutate's callbacks do not run for an unmounted form.
-    claim
-      .mutateAsync(inviteID)
-      .then(onJoined, (error) => setNotice(failureNotice(error, 'The code could not be claimed. Try again.')));
+    // Callbacks on the spend's promise: on success this form unmounts (the section shows the link instead).
+    claim.start(inviteID, {
+      onSuccess: onJoined,
+      onError: (error) => setNotice(failureNotice(error, 'The code could not be claimed. Try again.')),
+    });
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Become a partner">
@@ -150,8 +149,8 @@ function PartnerInviteForm({ onJoined }: { onJoined: (claim: PartnerInviteClaim)
         onChange={(event) => setCode(event.target.value)}
       />
       <FormAlert notice={notice} />
-      <button type="submit" className={`button ${styles.submit}`} disabled={claim.isPending}>
-        {claim.isPending ? 'Claiming…' : 'Become a partner'}
+      <button type="submit" className={`button ${styles.submit}`} disabled={claim.busy}>
+        {claim.busy ? 'Claiming…' : 'Become a partner'}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { referralJoinSchema, referralLandingSchema } from '@outpost/contracts/partners';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api';
+import { useSpend } from '../../../lib/use-spend';
 
 export const referralQueryKey = (referralID: string) => ['referral', referralID] as const;
 
@@ -22,10 +23,11 @@ export function useReferral(referralID: string, signedIn: boolean, enabled: bool
 /** POST /api/account/referrals/:referralID/join: recorded once; a refusal carries its `details.code`. */
 export function useJoinReferral(referralID: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
+  return useSpend({
+    spend: (_input: undefined, requestKey) =>
       requestJson(`/api/account/referrals/${encodeURIComponent(referralID)}/join`, referralJoinSchema, {
         method: 'POST',
+        requestKey,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: referralQueryKey(referralID) }),
   });

@@ -1,11 +1,16 @@
 import { type RedeemCodeResult, redeemCodeResultSchema } from '@outpost/contracts/claim-codes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api';
 import { accountQueryKey } from '../../../lib/commerce/query-keys';
+import { useSpend } from '../../../lib/use-spend';
 
 /** POST /api/account/redeem-code: the signed-in player redeems a code of the game's environment. */
-export function redeemCode(code: string): Promise<RedeemCodeResult> {
-  return requestJson('/api/account/redeem-code', redeemCodeResultSchema, { method: 'POST', body: { code } });
+export function redeemCode(code: string, requestKey: string): Promise<RedeemCodeResult> {
+  return requestJson('/api/account/redeem-code', redeemCodeResultSchema, {
+    method: 'POST',
+    body: { code },
+    requestKey,
+  });
 }
 
 /**
@@ -14,8 +19,8 @@ export function redeemCode(code: string): Promise<RedeemCodeResult> {
  */
 export function useRedeemCode() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: redeemCode,
+  return useSpend({
+    spend: redeemCode,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
   });
 }

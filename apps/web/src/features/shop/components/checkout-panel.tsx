@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { failureNotice } from '../../../components/form/failure-notice';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { refreshAfterPurchase } from '../../../lib/commerce/query-keys';
+import { newRequestKey } from '../../../lib/request-key';
 import { PayPalButtons } from './paypal-buttons';
 import styles from './shop.module.css';
 
@@ -11,8 +12,8 @@ interface CheckoutPanelProps {
   summary: string;
   paypalClientId: string;
   createOrder: () => Promise<string>;
-  /** Settles the approved order on our server; answers what to tell the player. */
-  settle: (paypalOrderID: string) => Promise<string>;
+  /** Settles the approved order on our server, with the approval's request key; answers what to tell the player. */
+  settle: (paypalOrderID: string, requestKey: string) => Promise<string>;
   onClose: () => void;
 }
 
@@ -25,7 +26,8 @@ export function CheckoutPanel({ summary, paypalClientId, createOrder, settle, on
 
   const approve = async (paypalOrderID: string) => {
     try {
-      setNotice({ tone: 'ok', text: await settle(paypalOrderID) });
+      // One approval, one intent: PayPal calls onApprove once for it.
+      setNotice({ tone: 'ok', text: await settle(paypalOrderID, newRequestKey()) });
       setDone(true);
     } catch (error) {
       setNotice(failureNotice(error, 'The payment could not be completed.'));

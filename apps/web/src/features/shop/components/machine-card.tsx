@@ -54,7 +54,13 @@ export function MachineCard({ machine, shopOpen, signedIn, paypalClientId, offse
   const blocked = spinBlocker(machine, state);
   // A spin paid with PayPal needs no credits.
   const paypalBlocked = spinBlocker(machine, { ...state, balance: null });
-  const outcome = spin.isSuccess ? wonText(spin.data) : spin.error instanceof Error ? spin.error.message : '';
+  const outcome = spin.busy
+    ? ''
+    : spin.isSuccess
+      ? wonText(spin.data)
+      : spin.error instanceof Error
+        ? spin.error.message
+        : '';
 
   return (
     <li className={machine.available ? styles.card : `${styles.card} ${styles.unavailable}`} aria-labelledby={titleId}>
@@ -85,11 +91,11 @@ export function MachineCard({ machine, shopOpen, signedIn, paypalClientId, offse
         <button
           type="button"
           className="button"
-          disabled={blocked !== null || spin.isPending}
+          disabled={blocked !== null || spin.busy}
           aria-describedby={blocked ? reasonId : undefined}
-          onClick={() => spin.mutate(machine.machineID)}
+          onClick={() => spin.start(machine.machineID)}
         >
-          {spin.isPending ? 'Spinning…' : `Spin for ${machine.costCredits.toLocaleString('en-US')} credits`}
+          {spin.busy ? 'Spinning…' : `Spin for ${machine.costCredits.toLocaleString('en-US')} credits`}
         </button>
         {machine.costUSD !== null && paypalClientId && !checkingOut && (
           <button
@@ -116,7 +122,7 @@ export function MachineCard({ machine, shopOpen, signedIn, paypalClientId, offse
           summary={`A spin of ${machine.name} for $${centsToDollars(machine.costUSD)}`}
           paypalClientId={paypalClientId}
           createOrder={() => createPayPalOrder({ kind: 'spin', machineID: machine.machineID, payment: 'paypal' })}
-          settle={async (paypalOrderID) => wonText(await requestSpin(paypalOrderID))}
+          settle={async (paypalOrderID, requestKey) => wonText(await requestSpin(paypalOrderID, requestKey))}
           onClose={() => setCheckingOut(false)}
         />
       )}

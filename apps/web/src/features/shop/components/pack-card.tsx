@@ -29,8 +29,8 @@ export function PackCard({ pack, paypalClientId, signedIn }: PackCardProps) {
           summary={`${pack.name}: ${pack.credits.toLocaleString('en-US')} credits for ${price}`}
           paypalClientId={paypalClientId}
           createOrder={() => createPayPalOrder({ kind: 'credit-pack', packID: pack.packID, payment: 'paypal' })}
-          settle={async (paypalOrderID) => {
-            const result = await processPayPalOrder(paypalOrderID);
+          settle={async (paypalOrderID, requestKey) => {
+            const result = await processPayPalOrder(paypalOrderID, requestKey);
             return `Thank you! ${result.credits.toLocaleString('en-US')} credits were added. Your balance is ${result.balance.toLocaleString('en-US')}.`;
           }}
           onClose={() => setCheckingOut(false)}

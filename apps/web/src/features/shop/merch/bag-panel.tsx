@@ -1,8 +1,9 @@
 import { MERCH_MAX_LINE_QUANTITY, type MerchCatalogue } from '@outpost/contracts/merch';
 import { useId, useState } from 'react';
 import { creditsText, dollarsText } from '../../../lib/commerce/order-text';
+import type { PlacedOrder } from './api/place-order';
 import { type PricedLine, priceBag, removeFromBag, setLineQuantity } from './bag';
-import { Checkout, type PlacedOrder } from './checkout';
+import { Checkout } from './checkout';
 import styles from './merch.module.css';
 import { useBag } from './use-bag';
 

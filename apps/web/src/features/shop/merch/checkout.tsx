@@ -1,7 +1,6 @@
 import {
   MERCH_MESSAGES,
   type MerchCatalogue,
-  type MerchOrder,
   type MerchPaymentMethod,
   type OrderProfile,
 } from '@outpost/contracts/merch';
@@ -11,22 +10,13 @@ import { failureNotice } from '../../../components/form/failure-notice';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useOrderProfile } from '../../../lib/commerce/get-order-profile';
 import { creditsText, dollarsText } from '../../../lib/commerce/order-text';
-import { usePayOrderWithCredits } from '../../../lib/commerce/pay-order-with-credits';
 import { countryName } from '../../../lib/countries';
 import { Link } from '../../../lib/router/router';
 import { useCredits } from '../api/account';
-import { usePlaceOrder } from './api/place-order';
+import { type PlacedOrder, usePlaceAndPay } from './api/place-order';
 import type { BagLine, PricedBag } from './bag';
 import styles from './merch.module.css';
 import { useBag } from './use-bag';
-
-/** An order the checkout placed: paid at once (credits), or waiting for PayPal or Stripe, with what to say. */
-export interface PlacedOrder {
-  order: MerchOrder;
-  /** The balance after a payment in credits. */
-  balance?: number;
-  notice?: FormNotice;
-}
 
 interface CheckoutProps {
   lines: readonly BagLine[];
@@ -100,9 +90,8 @@ export function Checkout({ lines, priced, payments, signedIn, onOrder, onClose }
   const heading = useRef<HTMLHeadingElement>(null);
   const profile = useOrderProfile(signedIn);
   const credits = useCredits(signedIn);
-  const place = usePlaceOrder();
-  const pay = usePayOrderWithCredits();
   const [, updateBag] = useBag();
+  const placeAndPay = usePlaceAndPay(() => updateBag(() => []));
   const [method, setMethod] = useState<MerchPaymentMethod>('credits');
   const [notice, setNotice] = useState<FormNotice | null>(null);
 
@@ -111,17 +100,17 @@ export function Checkout({ lines, priced, payments, signedIn, onOrder, onClose }
   const balance = credits.data?.balance;
   const short = balance !== undefined && balance < priced.totalCredits;
   const saved = profile.data?.profile ?? null;
-  const busy = place.isPending || pay.isPending;
+  const busy = placeAndPay.busy;
   const off = (chosen: MerchPaymentMethod) =>
     (chosen === 'paypal' && !payments.paypalClientId) || (chosen === 'stripe' && !payments.stripe);
   const ready = saved !== null && priced.orderable && !off(method) && !(method === 'credits' && short);
 
   const checkout = async () => {
-    if (busy || !ready) return;
+    if (!ready) return;
     setNotice(null);
-    let order: MerchOrder;
+    let placed: PlacedOrder | undefined;
     try {
-      order = await place.mutateAsync({
+      placed = await placeAndPay.run({
         lines: lines.map(({ productID, varietyID, quantity }) => ({ productID, varietyID, quantity })),
         payment: method,
       });
@@ -129,19 +118,9 @@ export function Checkout({ lines, priced, payments, signedIn, onOrder, onClose }
       setNotice(failureNotice(error, 'The order could not be placed. Please try again.'));
       return;
     }
-    // The items are the order's now; giving the order up puts them back.
-    updateBag(() => []);
-    if (method === 'credits') {
-      try {
-        const result = await pay.mutateAsync(order.orderID);
-        onOrder({ order: result.order, balance: result.balance });
-      } catch (error) {
-        onOrder({ order, notice: failureNotice(error, 'The payment did not go through.') });
-      }
-      return;
-    }
-    onOrder({ order });
-    if (method === 'stripe' && order.checkoutUrl) window.location.assign(order.checkoutUrl);
+    if (!placed) return;
+    onOrder(placed);
+    if (placed.order.payment === 'stripe' && placed.order.checkoutUrl) window.location.assign(placed.order.checkoutUrl);
   };
 
   const action =

@@ -15,6 +15,7 @@ import {
 } from '../../../lib/commerce/order-text';
 import { usePayOrderWithCredits } from '../../../lib/commerce/pay-order-with-credits';
 import { refreshAfterPurchase } from '../../../lib/commerce/query-keys';
+import { newRequestKey } from '../../../lib/request-key';
 import { Link } from '../../../lib/router/router';
 import { PayPalButtons } from '../components/paypal-buttons';
 import { processMerchPayPalOrder } from './api/process-paypal-order';
@@ -73,19 +74,22 @@ export function OrderPanel({ active, signedIn, paypalClientId, stripeOn, onClose
 
   useEffect(() => heading.current?.focus(), []);
 
-  const payInCredits = (orderID: string) =>
-    pay.mutate(orderID, {
-      onSuccess: (result) => {
-        setKnown(result.order);
-        setBalance(result.balance);
-        setNotice(null);
-      },
-      onError: (error) => setNotice(failureNotice(error, 'The payment did not go through.')),
-    });
+  const payInCredits = async (orderID: string) => {
+    try {
+      const result = await pay.run(orderID);
+      if (!result) return;
+      setKnown(result.order);
+      setBalance(result.balance);
+      setNotice(null);
+    } catch (error) {
+      setNotice(failureNotice(error, 'The payment did not go through.'));
+    }
+  };
 
   const settlePayPal = async (paypalOrderID: string) => {
     try {
-      const result = await processMerchPayPalOrder(paypalOrderID);
+      // One approval, one intent: PayPal calls onApprove once for it.
+      const result = await processMerchPayPalOrder(paypalOrderID, newRequestKey());
       setKnown(result.order);
       setNotice(null);
     } catch (error) {
@@ -106,7 +110,7 @@ export function OrderPanel({ active, signedIn, paypalClientId, stripeOn, onClose
     });
 
   const waiting = order !== null && awaitingPayment(order);
-  const busy = pay.isPending || cancel.isPending;
+  const busy = pay.busy || cancel.isPending;
 
   return (
     <section className={`${styles.panel} ${styles.order}`} aria-labelledby={titleId}>
@@ -153,9 +157,7 @@ export function OrderPanel({ active, signedIn, paypalClientId, stripeOn, onClose
                 disabled={busy}
                 onClick={() => payInCredits(order.orderID)}
               >
-                {pay.isPending
-                  ? 'Paying…'
-                  : `Pay ${order.totalCredits === null ? '' : creditsText(order.totalCredits)}`}
+                {pay.busy ? 'Paying…' : `Pay ${order.totalCredits === null ? '' : creditsText(order.totalCredits)}`}
               </button>
             </div>
           )}

@@ -19,13 +19,12 @@ export function RedeemCodeForm() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (redeem.isPending) return;
     if (code.trim() === '') {
       setNotice({ tone: 'error', text: CLAIM_CODE_MESSAGES.codeRequired });
       return;
     }
     setNotice(null);
-    redeem.mutate(code, {
+    redeem.start(code, {
       onSuccess: (result) => {
         setCode('');
         setNotice({ tone: 'ok', text: grantedMessage(result) });
@@ -49,8 +48,8 @@ export function RedeemCodeForm() {
           enterKeyHint="go"
           onChange={(event) => setCode(event.target.value)}
         />
-        <button type="submit" className={`button ${styles.submit}`} disabled={redeem.isPending}>
-          {redeem.isPending ? 'Redeeming…' : 'Redeem'}
+        <button type="submit" className={`button ${styles.submit}`} disabled={redeem.busy}>
+          {redeem.busy ? 'Redeeming…' : 'Redeem'}
         </button>
       </div>
       <FormAlert notice={notice} />

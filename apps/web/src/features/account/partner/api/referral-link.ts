@@ -1,7 +1,8 @@
 import { accountReferralSchema, tierClaimSchema } from '@outpost/contracts/partners';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../../lib/api';
 import { accountQueryKey } from '../../../../lib/commerce/query-keys';
+import { useSpend } from '../../../../lib/use-spend';
 
 export const referralLinkQueryKey = [...accountQueryKey, 'referral-link'] as const;
 
@@ -18,10 +19,11 @@ export function useReferralLink() {
 /** POST …/tiers/:tierID/claim: a reached tier, once; the balance and items move with it. */
 export function useClaimTier() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (tierID: string) =>
+  return useSpend({
+    spend: (tierID: string, requestKey) =>
       requestJson(`/api/account/referral-link/tiers/${encodeURIComponent(tierID)}/claim`, tierClaimSchema, {
         method: 'POST',
+        requestKey,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
   });
