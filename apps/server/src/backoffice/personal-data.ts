@@ -1,4 +1,4 @@
-import { type PersonalDataPart, replaceInText } from '../platform/personal-data';
+import { type PersonalDataPart, replaceInText, writtenBefore } from '../platform/personal-data';
 import type { GameDatabase } from '../stores';
 
 /**
@@ -12,12 +12,16 @@ export const adminLogPersonalData: PersonalDataPart<GameDatabase> = {
   },
   async erase(trx, subject) {
     await replaceInText(trx, { admin_log: ['admin', 'data'] }, subject.userId, subject.anonymousId);
+    // The address and the name pass to whoever takes them after the deletion: only entries written
+    // before it named this player by them.
+    const theirs = writtenBefore(subject, 'timestamp');
     // As a JSON string, so another address that holds this one (`ba@b.co`, `a@b.com`) stays as it is.
     await replaceInText(
       trx,
       { admin_log: ['data'] },
       JSON.stringify(subject.email),
       JSON.stringify(subject.anonymousId),
+      theirs,
     );
     // A name is a short word that may be any other value too, so only where an entry names it as a name.
     if (subject.displayName !== null) {
@@ -26,6 +30,7 @@ export const adminLogPersonalData: PersonalDataPart<GameDatabase> = {
         { admin_log: ['data'] },
         `"displayName":${JSON.stringify(subject.displayName)}`,
         '"displayName":null',
+        theirs,
       );
     }
   },

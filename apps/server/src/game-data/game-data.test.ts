@@ -689,7 +689,12 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
       { id: id('objective'), type: 'objective', at: at(1), userID: leaving?.userId, key: 'login' },
     ]);
     const { gameDataPersonalData } = await import('./personal-data');
-    const subject = { userId: leaving?.userId ?? '', email: 'x@example.com', displayName: null };
+    const subject = {
+      userId: leaving?.userId ?? '',
+      email: 'x@example.com',
+      displayName: null,
+      writtenBefore: new Date().toISOString(),
+    };
     const exported = (await gameDataPersonalData.export(db(), subject)) as {
       game: { playSessions: unknown[]; level: unknown; objectives: unknown[]; lastSeen: string | null };
     };

@@ -96,6 +96,7 @@ export function createAuth(options: AuthOptions) {
         const link = `${options.publicUrl}${ROUTES.login}?mode=reset&token=${encodeURIComponent(token)}`;
         await options.mailer.send({
           to: user.email,
+          userId: user.id,
           subject: 'Reset your Outpost password',
           text: `Someone (hopefully you) asked to reset the password of your Outpost account.\n\nChoose a new password here within the hour:\n${link}\n\nIf you did not ask for this, ignore this message; your password stays as it is.`,
         });

@@ -278,7 +278,12 @@ export async function notifyOpenedDrops(
   const due = await db
     .selectFrom('merch_drop_subscriptions')
     .innerJoin('merch_drops', 'merch_drops.drop_id', 'merch_drop_subscriptions.drop_id')
-    .select(['merch_drop_subscriptions.drop_id', 'merch_drop_subscriptions.email', 'merch_drops.name'])
+    .select([
+      'merch_drop_subscriptions.drop_id',
+      'merch_drop_subscriptions.email',
+      'merch_drop_subscriptions.user_id',
+      'merch_drops.name',
+    ])
     .where('merch_drop_subscriptions.notified_at', 'is', null)
     .where('merch_drop_subscriptions.attempts', '<', MAX_ATTEMPTS)
     .where('merch_drops.opens_at', '<=', at)
@@ -297,6 +302,7 @@ export async function notifyOpenedDrops(
     try {
       await mailer.send({
         to: subscription.email,
+        userId: subscription.user_id,
         subject: `${subscription.name} is open`,
         text: `${subscription.name} just opened in the Outpost shop: ${options.shopUrl}\n\nYou asked us to tell you once; this is the only mail about this drop.`,
       });

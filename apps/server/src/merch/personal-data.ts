@@ -1,7 +1,6 @@
 import { ACCOUNT_DELETION_MESSAGES } from '@outpost/contracts/account-lifecycle-text';
 import type { MerchShipping } from '@outpost/contracts/merch';
-import { sql } from 'kysely';
-import { anonymiseColumns, type DataSubject, type PersonalDataPart } from '../platform/personal-data';
+import { anonymiseColumns, type NamedRows, ownedRows, type PersonalDataPart } from '../platform/personal-data';
 import type { GameDatabase } from '../stores';
 import { hydrateOrders, releasePlayerReservations } from './orders';
 
@@ -17,16 +16,22 @@ const NO_SHIPPING: MerchShipping = {
   address: { line1: '', line2: '', city: '', state: '', zipcode: '', country: '' },
 };
 
-/** Rows a player made, or that name their address (a drop subscription or a contact message sent signed out). */
-const byPlayer = ({ userId, email }: DataSubject) => sql<boolean>`(user_id = ${userId} or email = ${email})`;
+/** A contact message names the account that sent it, or none when sent signed out. */
+const CONTACTS: NamedRows = {
+  names: 'email',
+  writtenAt: 'created_at',
+  account: { column: 'user_id', signedOut: null },
+};
 
 /**
  * Merch: the order profile, drop subscriptions and contact messages are the player's own and go
- * with the account. Orders are sales records: a paid one (shipped, refunded, still to ship) stays
- * whole, address included, as the law asks of sales and as its parcel needs, under the anonymous
- * id; one never paid (expired, cancelled) keeps no address. An order still holding stock while it
- * waits for payment must be paid or cancelled first: deleting would leave a payment with no one to
- * ship to (one placed by a request under way as the deletion began is cancelled by the erase).
+ * with the account (a drop subscription needs an account, so is the player's by it alone; a
+ * contact message sent signed out is theirs by address, as `ownedRows` says). Orders are sales
+ * records: a paid one (shipped, refunded, still to ship) stays whole, address included, as the law
+ * asks of sales and as its parcel needs, under the anonymous id; one never paid (expired,
+ * cancelled) keeps no address. An order still holding stock while it waits for payment must be
+ * paid or cancelled first: deleting would leave a payment with no one to ship to (one placed by a
+ * request under way as the deletion began is cancelled by the erase).
  */
 export const merchPersonalData: PersonalDataPart<GameDatabase> = {
   async blocker(db, { userId }) {
@@ -43,8 +48,13 @@ export const merchPersonalData: PersonalDataPart<GameDatabase> = {
     const [profile, orders, subscriptions, contacts] = await Promise.all([
       db.selectFrom('user_order_settings').selectAll().where('user_id', '=', subject.userId).executeTakeFirst(),
       db.selectFrom('merch_orders').selectAll().where('user_id', '=', subject.userId).orderBy('order_time').execute(),
-      db.selectFrom('merch_drop_subscriptions').selectAll().where(byPlayer(subject)).orderBy('created_at').execute(),
-      db.selectFrom('merch_contacts').selectAll().where(byPlayer(subject)).orderBy('contact_id').execute(),
+      db
+        .selectFrom('merch_drop_subscriptions')
+        .selectAll()
+        .where('user_id', '=', subject.userId)
+        .orderBy('created_at')
+        .execute(),
+      db.selectFrom('merch_contacts').selectAll().where(ownedRows(subject, CONTACTS)).orderBy('contact_id').execute(),
     ]);
     return {
       orderProfile: profile ? { ...JSON.parse(profile.profile), updatedAt: profile.updated_at } : null,
@@ -64,19 +74,11 @@ export const merchPersonalData: PersonalDataPart<GameDatabase> = {
       })),
     };
   },
-  async addresses(db, subject) {
-    const rows = await db
-      .selectFrom('merch_drop_subscriptions')
-      .select('email')
-      .where('user_id', '=', subject.userId)
-      .execute();
-    return rows.map((row) => row.email);
-  },
   async erase(trx, subject) {
     await releasePlayerReservations(trx, subject.userId);
     await trx.deleteFrom('user_order_settings').where('user_id', '=', subject.userId).execute();
-    await trx.deleteFrom('merch_drop_subscriptions').where(byPlayer(subject)).execute();
-    await trx.deleteFrom('merch_contacts').where(byPlayer(subject)).execute();
+    await trx.deleteFrom('merch_drop_subscriptions').where('user_id', '=', subject.userId).execute();
+    await trx.deleteFrom('merch_contacts').where(ownedRows(subject, CONTACTS)).execute();
     await trx
       .updateTable('merch_orders')
       .set({ shipping: JSON.stringify(NO_SHIPPING) })

@@ -1,4 +1,5 @@
-import { anonymiseColumns, type PersonalDataPart } from '../platform/personal-data';
+import { sql } from 'kysely';
+import { anonymiseColumns, ownedRows, type PersonalDataPart } from '../platform/personal-data';
 import type { GameDatabase } from '../stores';
 import { toReport } from './queries';
 
@@ -22,13 +23,19 @@ export const moderationPersonalData: PersonalDataPart<GameDatabase> = {
   },
   async erase(trx, subject) {
     await anonymiseColumns(trx, { reports: ['reporter', 'resolved_by'] }, subject);
-    // A report about the player names them as they were known; the record keeps who it was about, anonymously.
+    // A report about the player names them as they were known; the record keeps who it was about,
+    // anonymously. The name may be someone else's after the deletion, so only reports filed before.
     if (subject.displayName !== null) {
       const name = subject.displayName.toLowerCase();
       await trx
         .updateTable('reports')
         .set({ target: subject.anonymousId })
-        .where((eb) => eb(eb.fn('lower', ['target']), 'in', [name, `@${name}`]))
+        .where(
+          ownedRows(subject, {
+            names: sql<boolean>`lower(target) in (${name}, ${`@${name}`})`,
+            writtenAt: 'created_at',
+          }),
+        )
         .execute();
     }
   },

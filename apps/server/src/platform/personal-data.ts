@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 /*
  * The seam through which each domain hands over its share of a player's personal data, for the
@@ -14,6 +14,11 @@ export interface DataSubject {
   email: string;
   /** The profile's display name, if the player picked one. */
   displayName: string | null;
+  /**
+   * ISO 8601: a record that names the player only by address or name is theirs when written before
+   * this (see `ownedRows`): the time their deletion was asked, or now for their download.
+   */
+  writtenBefore: string;
 }
 
 export interface ErasedSubject extends DataSubject {
@@ -30,20 +35,57 @@ export interface PersonalDataPart<Database> {
   export(db: Kysely<Database>, subject: DataSubject): Promise<ExportSections>;
   /**
    * Erases what is only the player's and puts `anonymousId` in place of their id (and address) in
-   * what others rely on, inside the deletion's transaction of one store. Run again, it changes
-   * nothing more, so a deletion cut short can be finished.
+   * what others rely on, inside the deletion's transaction of one store; a record that names them
+   * only by address or name counts as theirs as `ownedRows` says, so a new account that signed up
+   * with the same address keeps its own. Run again, it changes nothing more, so a deletion cut
+   * short can be finished.
    */
   erase(trx: Kysely<Database>, subject: ErasedSubject): Promise<void>;
-  /**
-   * Other addresses the player gave for mail to be sent to (a drop subscription's): their mail in
-   * the outbox goes with the account.
-   */
-  addresses?(db: Kysely<Database>, subject: DataSubject): Promise<string[]>;
   /**
    * What the player must settle before their account can go (an order holding stock while it waits
    * for payment), in words for them; undefined when nothing does.
    */
   blocker?(db: Kysely<Database>, subject: DataSubject): Promise<string | undefined>;
+}
+
+/**
+ * How a table's rows may name a player other than by their id (an address typed into a form, a
+ * name in a report), and how it tells whose a row is.
+ */
+export interface NamedRows {
+  /** The column holding an address (stored lower-cased), or the caller's own test of a row naming the player. */
+  names: string | RawBuilder<boolean>;
+  /** The column holding when a row was written (ISO 8601 text). */
+  writtenAt: string;
+  /**
+   * The column naming the account a row was written by or for, and what it holds in a row written
+   * signed out (null, or a placeholder id); absent when the table keeps no account.
+   */
+  account?: { column: string; signedOut: string | null };
+}
+
+/**
+ * The player's rows of a table that may name them other than by their id: the one rule of whose a
+ * row is, for their deletion and their download alike. A row written by or for an account is that
+ * account's alone: the player's are theirs, another account's never are, whatever address it holds.
+ * A row written for no account (signed out) is the player's when it names them and was written
+ * before `subject.writtenBefore`. An address belongs to one account at a time, so until the deletion
+ * it named this player; a row written after it belongs to whoever holds the address then (a new
+ * account signed up with it at once), and the deletion's later passes leave it whole.
+ */
+export function ownedRows(subject: DataSubject, rows: NamedRows): RawBuilder<boolean> {
+  const names = typeof rows.names === 'string' ? sql<boolean>`${sql.ref(rows.names)} = ${subject.email}` : rows.names;
+  const named = sql<boolean>`${names} and ${writtenBefore(subject, rows.writtenAt)}`;
+  if (!rows.account) return sql<boolean>`(${named})`;
+  const account = sql.ref(rows.account.column);
+  const signedOut =
+    rows.account.signedOut === null ? sql`${account} is null` : sql`${account} = ${rows.account.signedOut}`;
+  return sql<boolean>`(${account} = ${subject.userId} or (${signedOut} and ${named}))`;
+}
+
+/** The time half of `ownedRows`, for a record that names the player inside its text (an admin-log entry). */
+export function writtenBefore(subject: DataSubject, column: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(column)} < ${subject.writtenBefore}`;
 }
 
 /** Columns holding a player's id, by table: the records others rely on, kept under the anonymous id. */
@@ -68,18 +110,20 @@ export async function anonymiseColumns<Database>(
 
 /**
  * Puts `to` in place of `from` wherever it appears inside the text of the columns named (a ledger
- * reference `code:<code>:<userID>`, an admin-log entry's JSON), in every row that holds it.
+ * reference `code:<code>:<userID>`, an admin-log entry's JSON), in every row that holds it and
+ * meets `only` (an address or a name: only in rows `writtenBefore` the deletion).
  */
 export async function replaceInText<Database>(
   trx: Kysely<Database>,
   columns: PlayerColumns<Database>,
   from: string,
   to: string,
+  only: RawBuilder<boolean> = sql<boolean>`true`,
 ): Promise<void> {
   // LIKE only narrows the rows down (a `_` or `%` in `from` widens it); replace() is exact.
   for (const [table, names] of Object.entries(columns) as [string, readonly string[]][]) {
     for (const column of names) {
-      await sql`update ${sql.table(table)} set ${sql.ref(column)} = replace(${sql.ref(column)}, ${from}, ${to}) where ${sql.ref(column)} like ${`%${from}%`}`.execute(
+      await sql`update ${sql.table(table)} set ${sql.ref(column)} = replace(${sql.ref(column)}, ${from}, ${to}) where ${sql.ref(column)} like ${`%${from}%`} and ${only}`.execute(
         trx,
       );
     }

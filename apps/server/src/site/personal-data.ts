@@ -1,16 +1,33 @@
-import type { PersonalDataPart } from '../platform/personal-data';
+import { GUEST_USER_ID } from '@outpost/contracts/identity';
+import { type NamedRows, ownedRows, type PersonalDataPart } from '../platform/personal-data';
 import type { GameDatabase } from '../stores';
-import { findEmailSignup, removeEmailSignup } from './queries';
+import { removeEmailSignups } from './queries';
 
-/** The landing page's list and segment registrations are the player's address: downloaded, and erased with the account. */
+/** The landing page's list keeps addresses alone: anyone may put one on it, signed in or not. */
+const SIGNUPS: NamedRows = { names: 'email', writtenAt: 'created_at' };
+/** A segment registration names its account, or the guest placeholder when made signed out. */
+const SEGMENTS: NamedRows = {
+  names: 'email',
+  writtenAt: 'created_at',
+  account: { column: 'user_id', signedOut: GUEST_USER_ID },
+};
+
+/**
+ * The landing page's list and segment registrations are the player's address: downloaded, and
+ * erased with the account (those made signed out by address, as `ownedRows` says).
+ */
 export const sitePersonalData: PersonalDataPart<GameDatabase> = {
-  async export(db, { userId, email }) {
+  async export(db, subject) {
     const [signup, segments] = await Promise.all([
-      findEmailSignup(db, email),
+      db
+        .selectFrom('email_signups')
+        .select(['email', 'created_at'])
+        .where(ownedRows(subject, SIGNUPS))
+        .executeTakeFirst(),
       db
         .selectFrom('email_segment_registrations')
         .select(['segment_id', 'email', 'created_at'])
-        .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', email)]))
+        .where(ownedRows(subject, SEGMENTS))
         .orderBy('created_at')
         .execute(),
     ]);
@@ -23,19 +40,8 @@ export const sitePersonalData: PersonalDataPart<GameDatabase> = {
       })),
     };
   },
-  async addresses(db, { userId }) {
-    const rows = await db
-      .selectFrom('email_segment_registrations')
-      .select('email')
-      .where('user_id', '=', userId)
-      .execute();
-    return rows.map((row) => row.email);
-  },
-  async erase(trx, { userId, email }) {
-    await removeEmailSignup(trx, email);
-    await trx
-      .deleteFrom('email_segment_registrations')
-      .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', email)]))
-      .execute();
+  async erase(trx, subject) {
+    await removeEmailSignups(trx, ownedRows(subject, SIGNUPS));
+    await trx.deleteFrom('email_segment_registrations').where(ownedRows(subject, SEGMENTS)).execute();
   },
 };

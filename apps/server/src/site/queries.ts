@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Expression, type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
 import { isPostgres } from '../platform/db/dialect';
 import { prepareQuery } from '../platform/db/prepared-query';
 import type { GameDatabase } from '../stores';
@@ -93,11 +93,12 @@ export async function insertEmailSignups(
 }
 
 /**
- * Takes an address off the list (its owner deleted their account), with the count, in the
- * caller's transaction: the count's update waits for, then subtracts from, whatever it holds.
+ * Takes the signups `which` picks off the list (their owner deleted their account), with the
+ * count, in the caller's transaction: the count's update waits for, then subtracts from, whatever
+ * it holds.
  */
-export async function removeEmailSignup(trx: Kysely<GameDatabase>, email: string): Promise<void> {
-  const result = await trx.deleteFrom('email_signups').where('email', '=', email).executeTakeFirst();
+export async function removeEmailSignups(trx: Kysely<GameDatabase>, which: Expression<SqlBool>): Promise<void> {
+  const result = await trx.deleteFrom('email_signups').where(which).executeTakeFirst();
   const removed = Number(result.numDeletedRows);
   if (removed > 0) {
     await trx

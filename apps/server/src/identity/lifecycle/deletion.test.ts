@@ -5,22 +5,38 @@ import {
   DELETION_BLOCKED_CODE,
 } from '@outpost/contracts/account-lifecycle-text';
 import { ENVIRONMENTS } from '@outpost/contracts/environments';
-import { AUTH_MESSAGES } from '@outpost/contracts/identity';
+import { AUTH_MESSAGES, GUEST_USER_ID } from '@outpost/contracts/identity';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAL_DATA_PARTS } from '../../domains';
 import { credit, getBalance } from '../../ledger/ledger';
-import { payWithCredits, placeOrder, readyToShop } from '../../merch/testing';
+import { insertMerchContact } from '../../merch/admin-queries';
+import { notifyOpenedDrops } from '../../merch/drops';
+import { payWithCredits, placeOrder, readyToShop, setOrderProfile, validOrderProfile } from '../../merch/testing';
+import { JobRunner } from '../../platform/jobs/runner';
+import { createMailer } from '../../platform/mail/mailer';
 import type { PersonalDataPart } from '../../platform/personal-data';
 import { seedDemoData } from '../../seed';
+import { insertSegmentRegistration } from '../../site/queries';
 import type { GameDatabase } from '../../stores';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
+import { DEFAULT_AUTH_RATE_LIMITS } from '../index';
 import { setProfileKeys } from '../queries';
 import { ORIGIN, type SignedIn, signUp, signUpWithProfile } from '../testing';
-import { DELETION_SWEEP_GRACE_MS, deleteAccount, sweepDeletions } from './deletion';
+import {
+  type AccountDataOptions,
+  DELETION_LEASE_MS,
+  DELETION_SWEEP_GRACE_MS,
+  DeletionLeasedError,
+  deleteAccount,
+  deletionJobs,
+  finishDeletion,
+  sweepDeletions,
+} from './deletion';
 
 const PASSWORD = 'correct horse battery';
+const quiet = { info: () => undefined, error: () => undefined };
 
 describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialect) => {
   let t: TestApp;
@@ -30,7 +46,14 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
   const setKeys = (userId: string, keys: string[]) => setProfileKeys(t.stores.identity, userId, keys);
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    // The players here are many, all from one address: the limits per address they reach are lifted.
+    const many = { windowSeconds: 3600, max: 1_000 };
+    t = await buildTestApp(dialect, {
+      rateLimits: {
+        auth: { ...DEFAULT_AUTH_RATE_LIMITS, signUp: many, passwordReset: many },
+        merchContact: { max: 1_000, windowMs: 600_000 },
+      },
+    });
     await seedDemoData(t.stores, 'development');
     admin = await signUpWithProfile(t.app, setKeys, {
       email: 'boss@example.com',
@@ -65,6 +88,13 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
       url: '/api/account/deletion',
       headers: { cookie: who.cookie, origin: ORIGIN },
       payload: { password },
+    });
+  const requestPasswordReset = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: ORIGIN },
+      payload: { email },
     });
   const signIn = (email: string) =>
     t.app.inject({
@@ -149,14 +179,7 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
       call(staff, 'POST', `/api/admin/development/users/${player.userId}/suspension/lift`, { note: 'Calm now' }),
     );
     // A password reset leaves its token and its mail behind.
-    await ok(
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/request-password-reset',
-        headers: { origin: ORIGIN },
-        payload: { email },
-      }),
-    );
+    await ok(requestPasswordReset(email));
     const again = await signIn(email);
     return {
       ...player,
@@ -165,14 +188,48 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
     };
   }
 
-  const dataOptions = () => ({
+  /** The deletion's options as the app has them, on a clock that reads `at` when given. */
+  const dataOptions = (at?: Date): AccountDataOptions => ({
     identity: t.stores.identity,
     game: t.stores.game,
     parts: PERSONAL_DATA_PARTS,
-    logEnvironment: 'development' as const,
+    logEnvironment: 'development',
+    ...(at ? { now: () => at } : {}),
   });
-  /** The sweep as it runs once a deletion's grace period (and any lease) has passed. */
-  const sweepLater = () => sweepDeletions(dataOptions(), new Date(Date.now() + DELETION_SWEEP_GRACE_MS + 6 * 60_000));
+  /** The sweep as it runs once a deletion's grace period has passed. */
+  const sweepLater = () => sweepDeletions(dataOptions(new Date(Date.now() + DELETION_SWEEP_GRACE_MS)));
+  /** What the app's job runner does with the deletions' jobs when it polls at `at`; answers how many runs it ran. */
+  const runJobsAt = (at: Date, parts = PERSONAL_DATA_PARTS) =>
+    new JobRunner({
+      db: t.stores.identity,
+      definitions: deletionJobs({ ...dataOptions(at), parts }, quiet),
+      log: quiet,
+      now: () => at,
+    }).runDue();
+  const markerOf = (anonymousId: string) =>
+    t.stores.identity
+      .selectFrom('account_deletions')
+      .selectAll()
+      .where('anonymous_id', '=', anonymousId)
+      .executeTakeFirstOrThrow();
+  const cleanUpRunOf = (anonymousId: string) =>
+    t.stores.identity
+      .selectFrom('jobs')
+      .selectAll()
+      .where('name', '=', 'accounts.finish-deletion')
+      .where('key', '=', anonymousId)
+      .orderBy('id')
+      .execute();
+  /** Deletes the player's account from /account; answers its marker as the deletion left it. */
+  async function deletedThroughAccount(player: SignedIn) {
+    const deleted = await deleteOwn(player);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    return t.stores.identity
+      .selectFrom('account_deletions')
+      .selectAll()
+      .where('user_id', '=', player.userId)
+      .executeTakeFirstOrThrow();
+  }
 
   /** Every row of every table of every store that mentions one of `needles`, as `table: row`. */
   async function mentionsOf(needles: readonly string[]): Promise<string[]> {
@@ -415,13 +472,14 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
     expect((await call(player, 'GET', '/api/account/credits')).statusCode).toBe(401);
     expect(await getBalance(game(), player.userId)).toBe(50);
 
-    expect(await sweepLater()).toBe(1);
-    const marker = await t.stores.identity
+    // Its clean-up, due two minutes after, finishes it.
+    const cutShort = await t.stores.identity
       .selectFrom('account_deletions')
       .selectAll()
-      .where('requested_at', 'is not', null)
-      .orderBy('requested_at', 'desc')
+      .where('user_id', '=', player.userId)
       .executeTakeFirstOrThrow();
+    await runJobsAt(new Date(Date.parse(cutShort.requested_at) + DELETION_SWEEP_GRACE_MS));
+    const marker = await markerOf(cutShort.anonymous_id);
     expect(marker.completed_at).not.toBeNull();
     expect(await getBalance(game(), marker.anonymous_id)).toBe(50);
     expect(await mentionsOf([player.userId, 'halfway@example.com'])).toEqual([]);
@@ -467,6 +525,260 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
       .where('action', '=', ACCOUNT_LOG_ACTIONS.deleted)
       .execute();
     expect(new Set(logged.map((entry) => entry.data)).size).toBe(logged.length);
+  });
+
+  it('leaves a new account with the same address whole when the old one is cleaned up, two minutes after its deletion', async () => {
+    const email = 'phoenixa@example.com';
+    const mailer = createMailer({
+      identity: t.stores.identity,
+      from: 'Outpost <no-reply@outpost.test>',
+      logger: quiet,
+    });
+    /** Every feature that keeps an address or a name, used by `player` and, signed out, by anyone. */
+    async function useEverything(player: SignedIn, word: string) {
+      await ok(call(null, 'POST', '/api/callable/signupForEmails', { data: email }));
+      await ok(
+        call(null, 'POST', '/api/fn/register-for-email-segment', {
+          segmentID: `${word}-news`,
+          email,
+          userID: GUEST_USER_ID,
+        }),
+      );
+      await ok(
+        call(player, 'POST', '/api/fn/register-for-email-segment', {
+          segmentID: 'launch',
+          email,
+          userID: player.userId,
+        }),
+      );
+      await ok(call(player, 'GET', `/api/fn/subscribe-to-drop?drop=radio-season&email=${encodeURIComponent(email)}`));
+      const contact = { email, name: 'Phoenixa', subject: word };
+      await ok(call(null, 'POST', '/api/shop/merch/contact', { ...contact, message: `${word}, signed out` }));
+      await ok(call(player, 'POST', '/api/shop/merch/contact', { ...contact, message: `${word}, signed in` }));
+      await ok(setOrderProfile(t.app, player, validOrderProfile({ email })));
+      await ok(call(player, 'PUT', '/api/account/beta/request', { data: { platform: 'ios', heardFrom: word } }));
+      await ok(requestPasswordReset(email));
+      await mailer.send({ to: email, subject: `${word}: to the address, for no account`, text: 'Hello.' });
+      await ok(call(admin, 'PUT', `/api/admin/development/users/${player.userId}/keys`, { keys: ['moderator'] }));
+      await ok(call(staff, 'POST', '/api/account/reports', { category: 'cheating', target: '@Phoenixa', text: word }));
+    }
+
+    const old = await signUpWithProfile(t.app, setKeys, { email, displayName: 'Phoenixa' });
+    await useEverything(old, 'Before');
+    const marker = await deletedThroughAccount(old);
+    const deletedAt = Date.parse(marker.requested_at);
+
+    // At once, the address and the name are another account's, which uses everything again.
+    const again = await signUpWithProfile(t.app, setKeys, { email, displayName: 'Phoenixa' });
+    await useEverything(again, 'After');
+    await readyToShop(t.app, game(), again, 20_000);
+    await ok(setOrderProfile(t.app, again, validOrderProfile({ email })));
+    const order = await ok(
+      placeOrder(t.app, again, {
+        lines: [{ productID: 'outpost-hoodie', varietyID: 'm', quantity: 1 }],
+        payment: 'credits',
+      }),
+    );
+    await ok(payWithCredits(t.app, again, order.json().orderID));
+    // Another account registers the address for itself: the registration is that account's.
+    await ok(
+      call(staff, 'POST', '/api/fn/register-for-email-segment', {
+        segmentID: 'staff-picks',
+        email,
+        userID: staff.userId,
+      }),
+    );
+    // The drop opens: its mail goes to the new account's subscription.
+    const dropOpen = new Date(Date.now() + 8 * 86_400_000);
+    expect(await notifyOpenedDrops(game(), mailer, { shopUrl: `${ORIGIN}/shop`, now: dropOpen })).toBeGreaterThan(0);
+
+    /** Every row naming the new account, the address or the name (the old marker aside: it forgets them). */
+    const theirs = async () =>
+      (await mentionsOf([again.userId, email, 'phoenixa']))
+        .filter((row) => !row.startsWith('identity.account_deletions:'))
+        .sort();
+    const whole = await theirs();
+    const rowsIn = (table: string) => whole.filter((row) => row.startsWith(`${table}:`)).length;
+    expect({
+      signups: rowsIn('development.email_signups'),
+      segments: rowsIn('development.email_segment_registrations'),
+      drops: rowsIn('development.merch_drop_subscriptions'),
+      contacts: rowsIn('development.merch_contacts'),
+      orderProfile: rowsIn('development.user_order_settings'),
+      orders: rowsIn('development.merch_orders'),
+      beta: rowsIn('development.beta_requests'),
+      keysLogged: whole.filter((row) => row.startsWith('development.admin_log:') && row.includes('user.keys')).length,
+      reports: rowsIn('development.reports'),
+      mail: rowsIn('identity.mail_outbox'),
+    }).toEqual({
+      signups: 1,
+      segments: 3,
+      drops: 1,
+      contacts: 2,
+      orderProfile: 1,
+      orders: 1,
+      beta: 1,
+      keysLogged: 1,
+      reports: 1,
+      mail: 3,
+    });
+
+    // Requests the old account had under way land after the first pass: one under its id, and a
+    // message sent signed out before it asked to go.
+    await insertSegmentRegistration(game(), {
+      segmentId: 'late',
+      email,
+      userId: old.userId,
+      createdAt: new Date().toISOString(),
+    });
+    await insertMerchContact(
+      game(),
+      { email, name: 'Phoenixa', subject: 'Late', message: 'Sent before the deletion' },
+      null,
+      new Date(deletedAt - 1_000),
+    );
+
+    // The clean-up is due when the grace period ends, not a moment before, and runs then.
+    await runJobsAt(new Date(deletedAt + DELETION_SWEEP_GRACE_MS - 1));
+    expect((await markerOf(marker.anonymous_id)).completed_at).toBeNull();
+    await runJobsAt(new Date(deletedAt + DELETION_SWEEP_GRACE_MS));
+    expect(await cleanUpRunOf(marker.anonymous_id)).toEqual([
+      expect.objectContaining({ status: 'done', run_at: new Date(deletedAt + DELETION_SWEEP_GRACE_MS).toISOString() }),
+    ]);
+    expect((await markerOf(marker.anonymous_id)).completed_at).not.toBeNull();
+
+    // Every row of the new account is as it was; nothing of the old one is left.
+    expect(await theirs()).toEqual(whole);
+    expect(await mentionsOf([old.userId, 'Sent before the deletion', 'Before, signed', 'before-news'])).toEqual([]);
+    expect(
+      await t.stores.identity.selectFrom('mail_outbox').select('subject').where('to_address', '=', email).execute(),
+    ).not.toContainEqual({ subject: 'Before: to the address, for no account' });
+    const reports = await game()
+      .selectFrom('reports')
+      .select(['target', 'text'])
+      .where('reporter', '=', staff.userId)
+      .orderBy('text')
+      .execute();
+    expect(reports).toEqual([
+      { target: '@Phoenixa', text: 'After' },
+      { target: marker.anonymous_id, text: 'Before' },
+    ]);
+
+    // The new account's download reads by the same rule: what it wrote, and what was written to its
+    // address signed out, not another account's registration of it.
+    const download = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/data-export',
+      headers: { cookie: again.cookie, origin: ORIGIN },
+    });
+    expect(download.statusCode, download.body).toBe(200);
+    const sections = (download.json() as AccountDataExport).environments.development as Record<string, unknown>;
+    expect(sections.emailSignup).toEqual({ email, signedUpAt: expect.any(String) });
+    expect((sections.emailSegments as { segmentID: string }[]).map((row) => row.segmentID).sort()).toEqual([
+      'After-news',
+      'launch',
+    ]);
+    expect((sections.contactMessages as { message: string }[]).map((row) => row.message)).toEqual([
+      'After, signed out',
+      'After, signed in',
+    ]);
+    expect((sections.dropSubscriptions as { dropID: string }[]).map((row) => row.dropID)).toEqual(['radio-season']);
+  });
+
+  it('has another instance finish a clean-up whose instance stopped, once its lease runs out', async () => {
+    const player = await signUp(t.app, { email: 'stopped@example.com', password: PASSWORD });
+    const marker = await deletedThroughAccount(player);
+    const due = Date.parse(marker.requested_at) + DELETION_SWEEP_GRACE_MS;
+    // What an instance leaves when it stops in the middle of the clean-up it took when due: the
+    // run and the deletion held under leases it never renews.
+    const heldUntil = new Date(due + DELETION_LEASE_MS).toISOString();
+    await t.stores.identity
+      .updateTable('jobs')
+      .set({
+        status: 'running',
+        attempts: 1,
+        locked_by: 'a-stopped-instance',
+        started_at: new Date(due).toISOString(),
+        lease_until: heldUntil,
+      })
+      .where('name', '=', 'accounts.finish-deletion')
+      .where('key', '=', marker.anonymous_id)
+      .execute();
+    await t.stores.identity
+      .updateTable('account_deletions')
+      .set({ lease_until: heldUntil })
+      .where('anonymous_id', '=', marker.anonymous_id)
+      .execute();
+
+    await runJobsAt(new Date(due + DELETION_LEASE_MS - 1));
+    expect((await markerOf(marker.anonymous_id)).completed_at).toBeNull();
+    await runJobsAt(new Date(due + DELETION_LEASE_MS + 1));
+    expect((await markerOf(marker.anonymous_id)).completed_at).not.toBeNull();
+    expect(await cleanUpRunOf(marker.anonymous_id)).toEqual([
+      expect.objectContaining({
+        status: 'done',
+        attempts: 2,
+        locked_by: expect.not.stringMatching('a-stopped-instance'),
+      }),
+    ]);
+    expect(await mentionsOf([player.userId, 'stopped@example.com'])).toEqual([]);
+  });
+
+  it('stops a clean-up whose lease another process took over meanwhile, leaving it to that one', async () => {
+    const player = await signUp(t.app, { email: 'overtaken@example.com', password: PASSWORD });
+    const marker = await deletedThroughAccount(player);
+    const at = new Date(Date.parse(marker.requested_at) + DELETION_SWEEP_GRACE_MS);
+    const theirs = new Date(at.getTime() + 5 * DELETION_LEASE_MS).toISOString();
+    let storesErased = 0;
+    // While this process erases the first store, another takes the deletion over.
+    const overtaken: PersonalDataPart<GameDatabase> = {
+      export: async () => ({}),
+      erase: async () => {
+        storesErased += 1;
+        await t.stores.identity
+          .updateTable('account_deletions')
+          .set({ lease_until: theirs })
+          .where('anonymous_id', '=', marker.anonymous_id)
+          .execute();
+      },
+    };
+    await expect(
+      finishDeletion({ ...dataOptions(at), parts: [...PERSONAL_DATA_PARTS, overtaken] }, marker.anonymous_id),
+    ).rejects.toThrow(DeletionLeasedError);
+    // It stopped before the next store, and left the other process's lease as it was.
+    expect(storesErased).toBe(1);
+    expect(await markerOf(marker.anonymous_id)).toMatchObject({
+      user_id: player.userId,
+      lease_until: theirs,
+      completed_at: null,
+    });
+  });
+
+  it('queues a clean-up again once its runs are given up, and finishes it', async () => {
+    const player = await signUp(t.app, { email: 'unlucky@example.com', password: PASSWORD });
+    const marker = await deletedThroughAccount(player);
+    const storeGone: PersonalDataPart<GameDatabase> = {
+      export: async () => ({}),
+      erase: async () => {
+        throw new Error('the store went away');
+      },
+    };
+    // Every attempt fails, after the runner's pauses (10 s, doubling), until the fifth is given up.
+    let at = Date.parse(marker.requested_at) + DELETION_SWEEP_GRACE_MS;
+    for (const pause of [10_000, 20_000, 40_000, 80_000]) {
+      await runJobsAt(new Date(at), [...PERSONAL_DATA_PARTS, storeGone]);
+      at += pause;
+    }
+    await runJobsAt(new Date(at), [...PERSONAL_DATA_PARTS, storeGone]);
+    expect(await cleanUpRunOf(marker.anonymous_id)).toEqual([
+      expect.objectContaining({ status: 'failed', attempts: 5, last_error: 'Error: the store went away' }),
+    ]);
+    expect((await markerOf(marker.anonymous_id)).completed_at).toBeNull();
+
+    // Within the minute, the check finds the deletion with no clean-up waiting and queues one, which runs.
+    await runJobsAt(new Date(at + 60_000));
+    expect((await cleanUpRunOf(marker.anonymous_id)).map((run) => run.status)).toEqual(['failed', 'done']);
+    expect((await markerOf(marker.anonymous_id)).completed_at).not.toBeNull();
   });
 
   it('refuses a deletion or a download from another site', async () => {

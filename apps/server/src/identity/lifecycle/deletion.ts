@@ -2,11 +2,12 @@ import type { AccountDataExport } from '@outpost/contracts/account-lifecycle';
 import { ACCOUNT_LOG_ACTIONS } from '@outpost/contracts/account-lifecycle-text';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
+import { z } from 'zod/mini';
 import { adminLogRecord, appendAdminLog, OPERATOR } from '../../backoffice/index';
 import { eraseChangesKeyed } from '../../platform/changes/feed';
 import { isUniqueViolation } from '../../platform/db/errors';
-import type { JobDefinition } from '../../platform/jobs/runner';
-import { eraseMailTo } from '../../platform/mail/queries';
+import { enqueueRun, type JobDefinition } from '../../platform/jobs/runner';
+import { eraseMailOf } from '../../platform/mail/queries';
 import {
   anonymiseColumns,
   type DataSubject,
@@ -25,14 +26,19 @@ import type { AccountDeletionRow } from './tables';
  *
  * The stores cannot share a transaction, so a deletion is a marker and then passes that can each be
  * run again: (1) the marker (`account_deletions`, with a new anonymous id): from then on the account
- * counts as gone (sign-in, sessions); then what blocks a deletion is checked, and every session
- * ends; (2) one transaction per game store: every part erases what is only the player's and puts
- * the anonymous id in place of theirs in what others rely on, and the admin log of the player's
- * environment records it; (3) in the identity store, the account itself goes. A sweep after a
- * grace period runs (2) and (3) again, catching what requests the player had under way wrote
- * meanwhile, or finishing a pass a crash cut short, and only then the marker forgets who it was
- * (a periodic job, `deletionJobs`; the lease keeps two instances off one deletion).
- * Records never end up under two anonymous ids.
+ * counts as gone (sign-in, sessions); then what blocks a deletion is checked, the clean-up is
+ * scheduled, and every session ends; (2) one transaction per game store: every part erases what is
+ * only the player's and puts the anonymous id in place of theirs in what others rely on, and the
+ * admin log of the player's environment records it; (3) in the identity store, the account itself
+ * goes. The clean-up, a run of the job runner due when the grace period ends, runs (2) and (3)
+ * again, catching what requests the player had under way wrote meanwhile, or finishing a pass a
+ * crash cut short, and only then the marker forgets who it was. A lease on the marker keeps two
+ * processes off one deletion; renewed before each step, it runs out within a minute of a process
+ * stopping. Records never end up under two anonymous ids.
+ *
+ * Once the account is gone its address is free: a new account may sign up with it at once. What
+ * names the player only by address or name (a signup made signed out, their mail) is theirs when
+ * written before the deletion was asked (`ownedRows`), so the clean-up leaves the new account's whole.
  */
 
 type Identity = Kysely<IdentityDatabase>;
@@ -44,7 +50,11 @@ export interface AccountDataOptions {
   parts: readonly PersonalDataPart<GameDatabase>[];
   /** The environment whose admin log records deletions and downloads: APP_ENV's, where players play. */
   logEnvironment: Environment;
+  /** The clock; the system's unless a test moves it. */
+  now?: () => Date;
 }
+
+const clock = (options: AccountDataOptions) => options.now?.() ?? new Date();
 
 /** Who asked: the player from /account, or an operator with the CLI. */
 export type Requester = { kind: 'player' } | { kind: 'operator' };
@@ -53,8 +63,14 @@ export type Requester = { kind: 'player' } | { kind: 'operator' };
 export class AccountGoneError extends Error {}
 /** Something the player must settle first, in words for them (409). */
 export class DeletionBlockedError extends Error {}
+/** Another process works on this deletion (its lease has not run out), or took it over from this one. */
+export class DeletionLeasedError extends Error {}
 
-async function findAccount(identity: Identity, userId: string): Promise<DataSubject & { created: string }> {
+async function findAccount(
+  identity: Identity,
+  userId: string,
+  writtenBefore: Date,
+): Promise<DataSubject & { created: string }> {
   const account = await identity
     .selectFrom('auth_users')
     .leftJoin('account_deletions', 'account_deletions.user_id', 'auth_users.id')
@@ -73,6 +89,7 @@ async function findAccount(identity: Identity, userId: string): Promise<DataSubj
     userId: account.id,
     email: account.email.toLowerCase(),
     displayName: account.display_name,
+    writtenBefore: writtenBefore.toISOString(),
     created: new Date(account.created_at).toISOString(),
   };
 }
@@ -88,26 +105,66 @@ async function firstBlocker(options: AccountDataOptions, subject: DataSubject): 
   return undefined;
 }
 
-/** How long one process may work on a deletion before another may take it over. */
-const DELETION_LEASE_MS = 5 * 60_000;
 /**
- * How long after a deletion its stores are swept once more: longer than any request the player
- * had under way when it began (a PayPal capture with its retries), which may still write under
- * their id after the first pass.
+ * How long a process holds a deletion past its last step before another may take it over. A step
+ * (one store's transaction) takes seconds, and the lease is renewed before each.
+ */
+export const DELETION_LEASE_MS = 60_000;
+/**
+ * How long after a deletion its clean-up runs: longer than any request the player had under way
+ * when it began (a PayPal capture with its retries), which may still write under their id after
+ * the first pass.
  */
 export const DELETION_SWEEP_GRACE_MS = 2 * 60_000;
-/** How often the sweep looks for deletions past their grace period. */
+/** How often every deletion not yet finished is checked for a clean-up run waiting for it. */
 const DELETION_SWEEP_INTERVAL_MS = 60_000;
 
-/** The deletions' periodic sweep, as a job of the runner. */
+/** The clean-up of one deletion: enqueued by the deletion for the end of its grace period. */
+const FINISH_DELETION_JOB = { name: 'accounts.finish-deletion' } as const;
+const finishPayload = z.object({ anonymousId: z.string() });
+
+/** Queues a deletion's clean-up for the end of its grace period; a run already waiting stands for it. */
+function scheduleCleanUp(options: AccountDataOptions, marker: AccountDeletionRow, now: Date): Promise<boolean> {
+  const due = new Date(Math.max(now.getTime(), Date.parse(marker.requested_at) + DELETION_SWEEP_GRACE_MS));
+  return enqueueRun(
+    options.identity,
+    FINISH_DELETION_JOB,
+    { anonymousId: marker.anonymous_id },
+    { key: marker.anonymous_id, runAt: due, now },
+  );
+}
+
+/**
+ * The deletions' jobs of the runner: each deletion's clean-up, taken within a second of its due
+ * time by whichever instance polls first and, if that instance stops, by another once the lease
+ * runs out; and every minute, a clean-up queued again for a deletion that has none waiting (its
+ * runs given up, or the process stopped between the marker and the queue).
+ */
 export function deletionJobs(options: AccountDataOptions, log: { info(details: object, message: string): void }) {
   return [
+    {
+      ...FINISH_DELETION_JOB,
+      leaseMs: DELETION_LEASE_MS,
+      run: async (payload, run) => {
+        const { anonymousId } = finishPayload.parse(payload);
+        if (await finishDeletion(options, anonymousId, run.extendLease)) {
+          log.info({ anonymousId }, 'finished an account deletion');
+        }
+      },
+    },
     {
       name: 'accounts.sweep-deletions',
       everyMs: DELETION_SWEEP_INTERVAL_MS,
       run: async () => {
-        const finished = await sweepDeletions(options);
-        if (finished > 0) log.info({ finished }, 'finished account deletions');
+        const now = clock(options);
+        const pending = await options.identity
+          .selectFrom('account_deletions')
+          .selectAll()
+          .where('completed_at', 'is', null)
+          .execute();
+        let queued = 0;
+        for (const marker of pending) if (await scheduleCleanUp(options, marker, now)) queued += 1;
+        if (queued > 0) log.info({ queued }, 'queued the clean-up of account deletions again');
       },
     },
   ] satisfies JobDefinition[];
@@ -115,18 +172,88 @@ export function deletionJobs(options: AccountDataOptions, log: { info(details: o
 
 const leaseFrom = (now: Date) => new Date(now.getTime() + DELETION_LEASE_MS).toISOString();
 
+/** A marker's lease as this process holds it. */
+interface Lease {
+  /** Holds it for another DELETION_LEASE_MS; throws DeletionLeasedError once another process took it over. */
+  renew(): Promise<void>;
+  /** Lets it go at once, so the clean-up need not wait for it to run out. */
+  release(): Promise<void>;
+}
+
+/**
+ * The lease held until `until`: the value it holds is this process's mark, so a renewal after a
+ * takeover changes nothing and says so. `renewRun` renews the job run it works in along with it.
+ */
+function heldLease(
+  options: AccountDataOptions,
+  anonymousId: string,
+  until: string,
+  renewRun?: () => Promise<boolean>,
+): Lease {
+  let held = until;
+  const whileHeld = () =>
+    options.identity
+      .updateTable('account_deletions')
+      .where('anonymous_id', '=', anonymousId)
+      .where('lease_until', '=', held);
+  return {
+    async renew() {
+      const next = leaseFrom(clock(options));
+      const renewed = await whileHeld().set({ lease_until: next }).executeTakeFirst();
+      if (Number(renewed.numUpdatedRows) === 0 || (renewRun && !(await renewRun()))) {
+        throw new DeletionLeasedError('Another process took this deletion over.');
+      }
+      held = next;
+    },
+    async release() {
+      await whileHeld().set({ lease_until: null }).execute();
+    },
+  };
+}
+
+/**
+ * Runs `work` under the lease and lets it go after, done or failed, so a retry need not wait for
+ * it to run out (had letting go failed too, it runs out on its own within DELETION_LEASE_MS).
+ */
+async function underLease(lease: Lease, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } finally {
+    await lease.release().catch(() => undefined);
+  }
+}
+
+/** Takes a marker's lease, unless another process holds it: only one works on a deletion at a time. */
+async function takeLease(
+  options: AccountDataOptions,
+  marker: PendingDeletion,
+  renewRun?: () => Promise<boolean>,
+): Promise<Lease | undefined> {
+  const now = clock(options);
+  const until = leaseFrom(now);
+  const result = await options.identity
+    .updateTable('account_deletions')
+    .set({ lease_until: until })
+    .where('anonymous_id', '=', marker.anonymous_id)
+    .where('completed_at', 'is', null)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now.toISOString())]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0 ? heldLease(options, marker.anonymous_id, until, renewRun) : undefined;
+}
+
 /**
  * Deletes the account `userId`: its sessions end at once, and everything goes or is anonymised as
- * described above; the marker stays, held under a lease, until the sweep after the grace period.
- * Answers the anonymous id that now stands in for the player.
+ * described above; the marker stays until the clean-up after the grace period. Answers the
+ * anonymous id that now stands in for the player.
  */
 export async function deleteAccount(
   options: AccountDataOptions,
   userId: string,
   requester: Requester,
-  now = new Date(),
 ): Promise<string> {
-  const subject = await findAccount(options.identity, userId);
+  const now = clock(options);
+  const subject = await findAccount(options.identity, userId, now);
+  const leaseUntil = leaseFrom(now);
   const marker: PendingDeletion = {
     anonymous_id: `deleted-${newRandomID()}`,
     user_id: subject.userId,
@@ -135,7 +262,7 @@ export async function deleteAccount(
     requested_by: requester.kind,
     environment: options.logEnvironment,
     requested_at: now.toISOString(),
-    lease_until: leaseFrom(now),
+    lease_until: leaseUntil,
     completed_at: null,
   };
   // The marker first: from here the account takes no new request, so what blocks the deletion
@@ -151,8 +278,10 @@ export async function deleteAccount(
     await options.identity.deleteFrom('account_deletions').where('anonymous_id', '=', marker.anonymous_id).execute();
     throw new DeletionBlockedError(blocker);
   }
+  await scheduleCleanUp(options, marker, now);
   await endSessions(options.identity, subject.userId);
-  await erasePass(options, marker, now);
+  const lease = heldLease(options, marker.anonymous_id, leaseUntil);
+  await underLease(lease, () => erasePass(options, marker, lease));
   return marker.anonymous_id;
 }
 
@@ -165,30 +294,28 @@ function isPending(marker: AccountDeletionRow): marker is PendingDeletion {
 
 /**
  * One pass over every store: each game store in a transaction of its own (every part, and the
- * log entry in the player's environment), then the account itself. Every step may run again.
+ * log entry in the player's environment), then the account itself, the lease renewed before
+ * each. Every step may run again.
  */
-async function erasePass(options: AccountDataOptions, marker: PendingDeletion, now: Date): Promise<void> {
+async function erasePass(options: AccountDataOptions, marker: PendingDeletion, lease: Lease): Promise<void> {
   const subject: ErasedSubject = {
     userId: marker.user_id,
     email: marker.email,
     displayName: marker.display_name,
     anonymousId: marker.anonymous_id,
+    // Whatever pass this is, what names the player only by address was theirs until they asked.
+    writtenBefore: marker.requested_at,
   };
-  // Other addresses the player had mail sent to (a drop subscription's), read before their rows go.
-  const addresses = new Set([subject.email]);
   for (const environment of ENVIRONMENTS) {
-    for (const part of options.parts) {
-      for (const address of (await part.addresses?.(options.game[environment], subject)) ?? []) {
-        addresses.add(address.toLowerCase());
-      }
-    }
+    await lease.renew();
     await options.game[environment].transaction().execute(async (trx) => {
-      if (environment === marker.environment) await logDeletionOnce(trx, marker, now);
+      if (environment === marker.environment) await logDeletionOnce(trx, marker, clock(options));
       for (const part of options.parts) await part.erase(trx, subject);
     });
   }
+  await lease.renew();
   await options.identity.transaction().execute(async (trx) => {
-    for (const address of addresses) await eraseMailTo(trx, address);
+    await eraseMailOf(trx, subject);
     // Password-reset tokens name the account in their value.
     await trx.deleteFrom('auth_verifications').where('value', '=', subject.userId).execute();
     await trx.deleteFrom('account_suspensions').where('user_id', '=', subject.userId).execute();
@@ -221,49 +348,70 @@ async function logDeletionOnce(trx: Kysely<GameDatabase>, marker: AccountDeletio
   });
 }
 
-/** Takes a marker's lease, unless another process holds it: only one works on a deletion at a time. */
-async function takeLease(identity: Identity, marker: AccountDeletionRow, now: Date): Promise<boolean> {
-  const at = now.toISOString();
-  const result = await identity
+/**
+ * The clean-up under a lease this process holds: one more pass over every store (catching what the
+ * player's last requests wrote after the first, or the rest of a pass a crash cut short), then the
+ * change feeds' traces of the player, then the marker forgets who it was.
+ */
+async function finishPending(options: AccountDataOptions, marker: PendingDeletion, lease: Lease): Promise<void> {
+  await erasePass(options, marker, lease);
+  await lease.renew();
+  // The change feeds named the player in their owner's topics (their profile, their sessions):
+  // delivered long since, those changes are only a trace of them now.
+  await eraseChangesKeyed(options.identity, marker.user_id);
+  for (const environment of ENVIRONMENTS) await eraseChangesKeyed(options.game[environment], marker.user_id);
+  await options.identity
     .updateTable('account_deletions')
-    .set({ lease_until: leaseFrom(now) })
+    .set({
+      user_id: null,
+      email: null,
+      display_name: null,
+      lease_until: null,
+      completed_at: clock(options).toISOString(),
+    })
     .where('anonymous_id', '=', marker.anonymous_id)
-    .where('completed_at', 'is', null)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .execute();
 }
 
 /**
- * Finishes the deletions begun at least `graceMs` ago: one more pass over every store (catching
- * what the player's last requests wrote after the first, or the rest of a pass a crash cut short),
- * then the marker forgets who it was. Runs every minute on every instance and at start; a lease
- * keeps two processes off one deletion. Answers how many it finished.
+ * A deletion's clean-up, as its job runs it: answers false when there is nothing left to do (done
+ * already, or the deletion was refused), and throws DeletionLeasedError while another process holds
+ * it, so the runner tries again after a pause.
  */
-export async function sweepDeletions(
+export async function finishDeletion(
   options: AccountDataOptions,
-  now = new Date(),
-  graceMs = DELETION_SWEEP_GRACE_MS,
-): Promise<number> {
+  anonymousId: string,
+  renewRun?: () => Promise<boolean>,
+): Promise<boolean> {
+  const marker = await options.identity
+    .selectFrom('account_deletions')
+    .selectAll()
+    .where('anonymous_id', '=', anonymousId)
+    .executeTakeFirst();
+  if (!marker || !isPending(marker)) return false;
+  const lease = await takeLease(options, marker, renewRun);
+  if (!lease) throw new DeletionLeasedError(`Another process works on this deletion until ${marker.lease_until}.`);
+  await underLease(lease, () => finishPending(options, marker, lease));
+  return true;
+}
+
+/**
+ * Finishes every deletion whose grace period is over and that no process holds, at once: the
+ * operator's CLI runs it before a deletion of its own. Answers how many it finished.
+ */
+export async function sweepDeletions(options: AccountDataOptions): Promise<number> {
   const due = await options.identity
     .selectFrom('account_deletions')
     .selectAll()
     .where('completed_at', 'is', null)
-    .where('requested_at', '<=', new Date(now.getTime() - graceMs).toISOString())
+    .where('requested_at', '<=', new Date(clock(options).getTime() - DELETION_SWEEP_GRACE_MS).toISOString())
     .execute();
   let finished = 0;
   for (const marker of due) {
-    if (!isPending(marker) || !(await takeLease(options.identity, marker, now))) continue;
-    await erasePass(options, marker, now);
-    // The change feeds named the player in their owner's topics (their profile, their sessions):
-    // delivered long since, those changes are only a trace of them now.
-    await eraseChangesKeyed(options.identity, marker.user_id);
-    for (const environment of ENVIRONMENTS) await eraseChangesKeyed(options.game[environment], marker.user_id);
-    await options.identity
-      .updateTable('account_deletions')
-      .set({ user_id: null, email: null, display_name: null, lease_until: null, completed_at: now.toISOString() })
-      .where('anonymous_id', '=', marker.anonymous_id)
-      .execute();
+    if (!isPending(marker)) continue;
+    const lease = await takeLease(options, marker);
+    if (!lease) continue;
+    await underLease(lease, () => finishPending(options, marker, lease));
     finished += 1;
   }
   return finished;
@@ -278,9 +426,10 @@ export async function exportAccountData(
   options: AccountDataOptions,
   userId: string,
   requester: Requester,
-  now = new Date(),
 ): Promise<AccountDataExport> {
-  const subject = await findAccount(options.identity, userId);
+  const now = clock(options);
+  // What names the player only by address is theirs up to now: the deletion's rule, as of now.
+  const subject = await findAccount(options.identity, userId, now);
   const [profile, suspensions, ...sections] = await Promise.all([
     options.identity.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst(),
     listSuspensions(options.identity, userId, now),

@@ -44,6 +44,7 @@ describe.each(TEST_DIALECTS)('mailer (outbox) on %s', (dialect) => {
       {
         id: expect.any(String),
         to_address: RESET.to,
+        user_id: null,
         subject: RESET.subject,
         text_body: RESET.text,
         html_body: '<p>Follow <a href="http://localhost:3000/reset?token=abc123">this link</a></p>',

@@ -8,6 +8,11 @@ import { assertSendable, assertValidSender } from './validate';
 export interface MailMessage {
   /** One bare address; lists and display names are refused. */
   to: string;
+  /**
+   * The account the message is sent for (the one resetting its password, the one subscribed to a
+   * drop): its deletion erases the message, whatever address it went to.
+   */
+  userId?: string;
   subject: string;
   text: string;
   html?: string;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { type DataSubject, ownedRows } from '../personal-data';
 import type { MailMessage } from './mailer';
 import type { MailOutboxRow, MailTables, MailTransportName } from './tables';
 
@@ -29,6 +30,7 @@ export async function insertOutboxEntry(
     .values({
       id,
       to_address: entry.message.to,
+      user_id: entry.message.userId ?? null,
       subject: entry.message.subject,
       text_body: entry.message.text,
       html_body: entry.message.html ?? null,
@@ -59,10 +61,20 @@ export async function listOutbox<DB extends MailTables>(
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
 }
 
-/** Erases every message to an address (its owner deleted their account): the outbox holds their mail. */
-export async function eraseMailTo<DB extends MailTables>(db: OutboxHandle<DB>, address: string): Promise<void> {
+/**
+ * Erases a deleted player's mail: what was sent for their account, and what went to their address
+ * for no account before their deletion (`ownedRows`). A new account's mail to the same address stays.
+ */
+export async function eraseMailOf<DB extends MailTables>(db: OutboxHandle<DB>, subject: DataSubject): Promise<void> {
   await outboxStore(db)
     .deleteFrom('mail_outbox')
-    .where((eb) => eb(eb.fn('lower', ['to_address']), '=', address.toLowerCase()))
+    .where(
+      ownedRows(subject, {
+        // The transports keep the address as the sender gave it.
+        names: sql<boolean>`lower(to_address) = ${subject.email}`,
+        writtenAt: 'created_at',
+        account: { column: 'user_id', signedOut: null },
+      }),
+    )
     .execute();
 }

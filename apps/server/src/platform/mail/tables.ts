@@ -11,6 +11,8 @@ export interface MailOutboxTable {
   /** Random id, also logged, so a log line and its row can be matched. */
   id: string;
   to_address: string;
+  /** The account the message was sent for (a password reset's, a drop subscriber's); null for none. */
+  user_id: string | null;
   subject: string;
   text_body: string;
   html_body: string | null;
