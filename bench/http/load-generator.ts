@@ -1,5 +1,6 @@
 // Runs in its own process (see load.ts): autocannon must not share the event loop, or the
 // CPU, of the server it measures. Receives one request (a load or a series of pairs), reports back, exits.
+import { IDEMPOTENCY_KEY_HEADER } from '@outpost/contracts/idempotency';
 import autocannon, { type AutocannonClient, type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import type {
   GeneratorMessage,
@@ -42,26 +43,41 @@ function toAutocannon(request: PlannedRequest): AutocannonRequest {
   };
 }
 
+/** Values never sent before, also across runs against a reused data folder (pid and start time). */
+function uniqueValues(): () => string {
+  const prefix = `bench-${process.pid}-${Date.now().toString(36)}`;
+  let sent = 0;
+  return () => {
+    sent += 1;
+    return `${prefix}-${sent}`;
+  };
+}
+
 function requestsFor(plan: RequestPlan): AutocannonRequest[] {
   switch (plan.kind) {
     case 'fixed':
       return [toAutocannon(plan)];
+    case 'spend': {
+      const key = uniqueValues();
+      const request = toAutocannon(plan);
+      return [
+        {
+          ...request,
+          setupRequest: (next) => ({ ...next, headers: { ...next.headers, [IDEMPOTENCY_KEY_HEADER]: key() } }),
+        },
+      ];
+    }
     case 'per-connection':
       // Every connection's own cycle is set by setupClient (run); this one only starts the client.
       return (plan.cycles[0] ?? []).map(toAutocannon);
     case 'unique-signup': {
-      // pid and start time keep addresses unique across runs against a reused data folder.
-      const prefix = `bench-${process.pid}-${Date.now().toString(36)}`;
-      let sent = 0;
+      const address = uniqueValues();
       return [
         {
           method: 'POST',
           path: plan.path,
           headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => {
-            sent += 1;
-            return { ...request, body: JSON.stringify({ data: `${prefix}-${sent}@example.com` }) };
-          },
+          setupRequest: (request) => ({ ...request, body: JSON.stringify({ data: `${address()}@example.com` }) }),
         },
       ];
     }

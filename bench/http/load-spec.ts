@@ -13,6 +13,8 @@ export interface PlannedRequest {
 export type RequestPlan =
   /** The same request every time. */
   | ({ kind: 'fixed' } & PlannedRequest)
+  /** The same request, each with a request key never sent before, as the web app sends a spend. */
+  | ({ kind: 'spend' } & PlannedRequest)
   /** POST {"data": "<address never sent before>"} as JSON, so every request really inserts. */
   | { kind: 'unique-signup'; path: string }
   /**
