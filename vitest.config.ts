@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The default output, then every run's slowest files (scripts/vitest/file-times-reporter.ts).
+    reporters: ['default', './scripts/vitest/file-times-reporter.ts'],
     projects: [
       {
         test: {
