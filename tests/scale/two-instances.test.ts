@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { SESSION_END_MESSAGES } from '@outpost/contracts/identity';
+import { LIVE_CONTROL_EVENTS } from '@outpost/contracts/live-topics';
 import type { Product } from '@outpost/contracts/products';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +192,20 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     for (const stream of [onSecond, throughProxy]) {
       expect((await stream.next(renaming, 10_000)).data).toMatchObject({ key: player.userId });
     }
+  });
+
+  it('ends a stream on one instance with its last event, within a second, when its session ends on the other', async () => {
+    const player = await signUp('sentry');
+    const [first, second] = cluster.instances as [Instance, Instance];
+    const onFirst = await follow(first.url.origin, 'machines,profile', player.bearer);
+    const startedAt = Date.now();
+    const signedOut = await call('/api/auth/sign-out', { method: 'POST', bearer: player.bearer, at: second, body: {} });
+    expect(signedOut.status, signedOut.text).toBe(200);
+    const last = await onFirst.next((event) => event.event === LIVE_CONTROL_EVENTS.ended, 1_000);
+    expect(Date.now() - startedAt).toBeLessThan(1_000);
+    expect(last.data).toEqual({ cause: 'signed-out', message: SESSION_END_MESSAGES['signed-out'] });
+    await expect.poll(() => onFirst.ended, { timeout: 1_000, interval: 10 }).toBe(true);
+    expect(onFirst.events.at(-1)).toBe(last);
   });
 
   it('runs a job once, whichever instance takes it, and never a periodic job twice at a time', async () => {

@@ -282,6 +282,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     topics: SERVED_TOPICS,
     appEnv: config.appEnv,
     scopeOf: (environment) => ({ environment, game: stores.game[environment], identity, files, log: app.log }),
+    sessions: viewers.liveSessions,
     metrics,
   });
   registerJobRunner(app, {

@@ -52,10 +52,52 @@ export type Profile = z.infer<typeof profileSchema>;
 export const updateProfileInputSchema = z.object({ displayName: displayNameSchema });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
 
-/** GET /api/auth/me: who the session belongs to; both null for a visitor. */
+/**
+ * Why a session ended, or why what a live stream opened with it may see changed: the last event of
+ * such a stream (`ended`, see live-topics.ts), and what GET /api/auth/me says of a credential whose
+ * session ended in a way its holder did not see (elsewhere, or by someone else).
+ */
+export const SESSION_END_CAUSES = [
+  'signed-out',
+  'password-changed',
+  'suspended',
+  'deleted',
+  'ended',
+  /** Not an end of the session: the account's keys changed what the stream may follow or receive. */
+  'access-changed',
+] as const;
+export type SessionEndCause = (typeof SESSION_END_CAUSES)[number];
+
+/** What each end says; a suspension says until when and why, as signing in does (account-lifecycle-text.ts). */
+export const SESSION_END_MESSAGES: Record<Exclude<SessionEndCause, 'suspended'>, string> = {
+  'signed-out': 'You signed out, here or in another tab or device.',
+  'password-changed': 'Your password was changed, which signed this session out. Sign in with the new password.',
+  deleted: 'This account was deleted.',
+  ended: 'Your session ended. Please sign in again.',
+  'access-changed': 'What your account may see changed, so live updates start over with its new access.',
+};
+
+/** An end other than a suspension, in its one message. */
+export function sessionEnd(cause: Exclude<SessionEndCause, 'suspended'>): SessionEnd {
+  return { cause, message: SESSION_END_MESSAGES[cause] };
+}
+
+export const sessionEndSchema = z.object({
+  cause: z.enum(SESSION_END_CAUSES),
+  message: z.string(),
+  /** A suspension's reason and end (null: until lifted), the details a refused sign-in gives. */
+  suspension: z.optional(z.object({ reason: z.string(), endsAt: z.nullable(z.string()) })),
+});
+export type SessionEnd = z.infer<typeof sessionEndSchema>;
+
+/**
+ * GET /api/auth/me: who the session belongs to; both null for a visitor. `sessionEnded`: the
+ * session the request presented ended, and why (a suspension, a password changed elsewhere, …).
+ */
 export const meSchema = z.object({
   user: z.nullable(z.object({ id: z.string(), email: z.string() })),
   profile: z.nullable(profileSchema),
+  sessionEnded: z.optional(sessionEndSchema),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -135,8 +135,13 @@ export function liveStreamPath(topics: readonly LiveTopicName[], environment?: E
   return `/api/live?${query.toString()}`;
 }
 
-/** Events besides the topics': `ready` (the stream follows from here), `reset` (too far behind: refetch all). */
-export const LIVE_CONTROL_EVENTS = { ready: 'ready', reset: 'reset' } as const;
+/**
+ * Events besides the topics': `ready` (the stream follows from here), `reset` (too far behind:
+ * refetch all), and `ended`, a stream's last event when the session it was opened with ended or
+ * its account's access changed: its data is a SessionEnd (identity.ts) saying why, and the server
+ * then closes the stream (a browser reconnects with what it holds now).
+ */
+export const LIVE_CONTROL_EVENTS = { ready: 'ready', reset: 'reset', ended: 'ended' } as const;
 
 /** What a topic's event carries: the changed record's key, and the record as the viewer's read route answers it, or null when it is gone. */
 export interface LiveEvent {

@@ -1,8 +1,15 @@
-import { DISPLAY_NAME_RULE, DISPLAY_NAME_TAKEN } from '@outpost/contracts/identity';
+import {
+  DISPLAY_NAME_RULE,
+  DISPLAY_NAME_TAKEN,
+  SESSION_END_MESSAGES,
+  type SessionEnd,
+} from '@outpost/contracts/identity';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { findProfile, setProfileKeys } from './queries';
 import { cookieHeader, ORIGIN, type SignedIn, signUp, signUpWithProfile } from './testing';
+
+const PASSWORD_CHANGED: SessionEnd = { cause: 'password-changed', message: SESSION_END_MESSAGES['password-changed'] };
 
 describe.each(TEST_DIALECTS)('the account profile and password on %s', (dialect) => {
   let t: TestApp;
@@ -157,8 +164,9 @@ describe.each(TEST_DIALECTS)('the account profile and password on %s', (dialect)
         revokeOtherSessions: true,
       });
       expect(changed.statusCode, changed.body).toBe(200);
+      // Each device is told why its session ended.
       for (const credential of [otherCookie, otherBearer]) {
-        expect((await me(credential)).json()).toEqual({ user: null, profile: null });
+        expect((await me(credential)).json()).toEqual({ user: null, profile: null, sessionEnded: PASSWORD_CHANGED });
       }
     });
 
@@ -193,6 +201,7 @@ describe.each(TEST_DIALECTS)('the account profile and password on %s', (dialect)
       ).toEqual({
         user: null,
         profile: null,
+        sessionEnded: PASSWORD_CHANGED,
       });
     });
 

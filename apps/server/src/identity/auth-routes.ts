@@ -1,4 +1,3 @@
-import { ACCOUNT_SUSPENDED_CODE, accountSuspendedMessage } from '@outpost/contracts/account-lifecycle-text';
 import type { FunctionErrorBody } from '@outpost/contracts/callable';
 import { authEmailSchema } from '@outpost/contracts/identity';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -7,10 +6,11 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import { answeredError, errorBody } from '../platform/http/errors';
 import type { IdentityDatabase } from '../stores';
-import { type Auth, CLIENT_IP_HEADER, formatUtc } from './auth';
+import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { authError } from './auth-errors';
 import { accountStanding } from './lifecycle/standing';
 import { findUserIdByEmail } from './queries';
+import { suspendedRefusal } from './session-end';
 
 const libraryErrorSchema = z.object({ code: z.optional(z.string()), message: z.optional(z.string()) });
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
@@ -39,15 +39,6 @@ function bodyEmail(body: unknown): unknown {
 
 const signedInSchema = z.object({ token: z.string(), user: z.object({ id: z.string() }) });
 
-/** A suspended account's refusal: until when and why, the end also on its own for screens that word it in the reader's time. */
-function suspendedRefusal(endsAt: string | null, reason: string): FunctionErrorBody {
-  return errorBody('permission-denied', accountSuspendedMessage(endsAt, reason, formatUtc), {
-    code: ACCOUNT_SUSPENDED_CODE,
-    endsAt,
-    reason,
-  });
-}
-
 /**
  * What a sign-in the library let through answers when the account may not have a session after
  * all (suspended, or its deletion began meanwhile): the session it made goes at once. Fails
@@ -62,9 +53,9 @@ async function refuseUnlessActive(
   const standing = await accountStanding(identity, signedIn.data.user.id);
   if (standing.kind === 'active') return undefined;
   await identity.deleteFrom('auth_sessions').where('token', '=', signedIn.data.token).execute();
-  return standing.kind === 'suspended'
-    ? { http: 403, body: suspendedRefusal(standing.endsAt, standing.reason) }
-    : authError(401, 'USER_NOT_FOUND');
+  if (standing.kind !== 'suspended') return authError(401, 'USER_NOT_FOUND');
+  const refusal = suspendedRefusal(standing.endsAt, standing.reason);
+  return { http: refusal.httpStatus, body: errorBody(refusal.status, refusal.message, refusal.details) };
 }
 
 /** Whether a sign-in's address is an account whose deletion is under way. */

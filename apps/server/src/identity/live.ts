@@ -8,12 +8,16 @@ import { findProfile } from './queries';
  * The identity store's change sources: the user's profile (spec §7's live listener on it: a
  * display name or keys changed), and sessions that end, which every instance's session cache must
  * forget at once (sign-out, a password change, a suspension), whoever ended them: our routes, the
- * auth library or the operator's CLI.
+ * auth library or the operator's CLI. Both also check again the live streams of the account they
+ * name, on every instance (viewer.ts's liveSessions).
  */
 
 export interface IdentityLiveScope {
   identity: Kysely<IdentityDatabase>;
 }
+
+/** The user's profile: its key is the user. */
+export const PROFILE_TOPIC = 'profile';
 
 /** The internal topic of ended sessions: its key is the user whose session ended. */
 export const ENDED_SESSIONS_TOPIC = 'ended-sessions';
@@ -28,10 +32,10 @@ export const ENDED_SESSIONS_SOURCE: ChangeSource = {
 
 export const IDENTITY_LIVE_TOPICS: readonly LiveTopic<IdentityLiveScope>[] = [
   {
-    name: 'profile',
+    name: PROFILE_TOPIC,
     access: 'owner',
     side: 'identity',
-    sources: [{ topic: 'profile', table: 'profiles', key: 'user_id' }],
+    sources: [{ topic: PROFILE_TOPIC, table: 'profiles', key: 'user_id' }],
     audience: (viewer) => ({ id: `owner:${viewer?.userId}`, onlyKey: viewer?.userId ?? '' }),
     load: (key, _audience, { identity }) => findProfile(identity, key),
   },

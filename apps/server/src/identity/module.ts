@@ -36,7 +36,11 @@ export const identityDomain: Domain = {
       forgetSessions: viewers.forgetUser,
       rateLimits: { deletion: rateLimits.accountDeletion, export: rateLimits.accountExport },
     });
-    registerIdentityRoutes(app, { identity, checkEmailRateLimit: rateLimits.checkEmail });
+    registerIdentityRoutes(app, {
+      identity,
+      checkEmailRateLimit: rateLimits.checkEmail,
+      sessionEndOf: viewers.sessionEndOf,
+    });
     registerUserSearchRoutes(app, { identity, game: stores.game });
     // Sessions ended anywhere (any instance, the CLI) leave every instance's session cache at once.
     feeds.get('identity')?.subscribe((rows) => {

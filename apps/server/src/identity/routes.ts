@@ -7,6 +7,7 @@ import {
   meSchema,
   profileSchema,
   registerInputSchema,
+  type SessionEnd,
   updateProfileInputSchema,
 } from '@outpost/contracts/identity';
 import {
@@ -16,7 +17,7 @@ import {
   type Capability,
   can,
 } from '@outpost/contracts/permissions';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { signedInViewer } from '../platform/http/access';
@@ -28,17 +29,20 @@ import { findUserIdByEmail, insertProfile, setDisplayName } from './queries';
 export interface IdentityRouteOptions {
   identity: Kysely<IdentityDatabase>;
   checkEmailRateLimit: RateLimit;
+  /** Why the session a request presented ended, once its viewer was read (viewer.ts). */
+  sessionEndOf(request: FastifyRequest): SessionEnd | undefined;
 }
 
 export function registerIdentityRoutes(app: FastifyInstance, options: IdentityRouteOptions): void {
   const { identity } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  // A session that ended elsewhere (a suspension, a password changed on another device) says why.
   api.get('/api/auth/me', { schema: { response: { 200: meSchema } } }, async (request): Promise<Me> => {
     const viewer = await request.viewer();
-    return viewer
-      ? { user: { id: viewer.userId, email: viewer.email }, profile: viewer.profile }
-      : { user: null, profile: null };
+    if (viewer) return { user: { id: viewer.userId, email: viewer.email }, profile: viewer.profile };
+    const ended = options.sessionEndOf(request);
+    return { user: null, profile: null, ...(ended ? { sessionEnded: ended } : {}) };
   });
 
   // Spec §7: check-email answers whether an account uses the address.

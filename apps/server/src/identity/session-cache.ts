@@ -12,6 +12,8 @@ export interface CachedSession {
   email: string;
   /** The session's own id: every credential presenting it is forgotten together. */
   sessionToken: string;
+  /** Epoch ms: the session's own expiry. */
+  expiresAt: number;
   /** Epoch ms after which the entry is not used. */
   until: number;
 }
@@ -44,7 +46,7 @@ export class SessionCache {
   }
 
   /** Remembers a verified session until `expiresAt` or the cache's time limit, whichever comes first. */
-  set(credential: string, session: Omit<CachedSession, 'until'>, expiresAt: number): void {
+  set(credential: string, session: Omit<CachedSession, 'until' | 'expiresAt'>, expiresAt: number): void {
     const until = Math.min(this.#now() + this.#options.ttlMs, expiresAt);
     if (until <= this.#now()) return;
     const earlier = this.#entries.get(credential);
@@ -54,7 +56,7 @@ export class SessionCache {
       const [oldest] = this.#entries;
       if (oldest) this.#forget(oldest[0], oldest[1]);
     }
-    this.#entries.set(credential, { ...session, until });
+    this.#entries.set(credential, { ...session, expiresAt, until });
     const credentials = this.#credentials.get(session.sessionToken) ?? new Set();
     credentials.add(credential);
     this.#credentials.set(session.sessionToken, credentials);

@@ -103,7 +103,7 @@ function presentedToken(
 }
 
 /** The session and its user, by token: one statement compiled once, as the library's own read joins them. */
-const sessionByToken = prepareQuery((db: Kysely<IdentityDatabase>, params: { token: string }) =>
+export const sessionByToken = prepareQuery((db: Kysely<IdentityDatabase>, params: { token: string }) =>
   db
     .selectFrom('auth_sessions')
     .innerJoin('auth_users', 'auth_users.id', 'auth_sessions.user_id')

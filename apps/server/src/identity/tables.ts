@@ -53,6 +53,17 @@ export interface AuthVerificationTable {
   value: string;
 }
 
+/** Why a session ended, by a hash of its token (identity/ended-sessions.ts). */
+export interface EndedSessionTable {
+  /** SHA-256 of the session's token, base64url: the token itself is never kept once it is dead. */
+  token_hash: string;
+  user_id: string;
+  /** A SessionEndCause of the contracts that the account's standing cannot tell: signed-out, password-changed, suspended. */
+  cause: string;
+  /** The session's own expiry (ISO 8601): the row is not used, and is pruned, after it. */
+  expires_at: string;
+}
+
 /** The number of accounts, in one row (id 1), kept by triggers on auth_users; bigint, so read it with Number(). */
 export interface AccountCountTable {
   id: number;
@@ -66,4 +77,5 @@ export interface IdentityTables {
   auth_accounts: AuthAccountTable;
   auth_verifications: AuthVerificationTable;
   account_count: AccountCountTable;
+  ended_sessions: EndedSessionTable;
 }

@@ -146,9 +146,21 @@ describe.each(TEST_DIALECTS)('suspensions on %s', (dialect) => {
       liftedAt: null,
     });
 
-    // Every session ends at once: the bearer token the game holds, the cookie of the web app.
-    expect((await spin(player)).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: player.cookie } })).json().user).toBeNull();
+    // Every session ends at once: the bearer token the game holds, the cookie of the web app, each
+    // then told until when and why, as signing in is (below).
+    const refusedSpin = await spin(player);
+    expect(refusedSpin.statusCode).toBe(403);
+    expect(refusedSpin.json().error.details).toEqual({
+      code: ACCOUNT_SUSPENDED_CODE,
+      endsAt,
+      reason: 'Spamming the lobby',
+    });
+    const asked = (await t.app.inject({ url: '/api/auth/me', headers: { cookie: player.cookie } })).json();
+    expect(asked.user).toBeNull();
+    expect(asked.sessionEnded).toMatchObject({
+      cause: 'suspended',
+      suspension: { endsAt, reason: 'Spamming the lobby' },
+    });
     expect(
       await t.stores.identity.selectFrom('auth_sessions').selectAll().where('user_id', '=', player.userId).execute(),
     ).toEqual([]);
@@ -236,7 +248,9 @@ describe.each(TEST_DIALECTS)('suspensions on %s', (dialect) => {
       player.userId,
       { reason: 'Elsewhere', endsAt: null, reportID: null },
     );
-    expect((await spin(player)).statusCode).toBe(401);
+    const refused = await spin(player);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.details).toEqual({ code: ACCOUNT_SUSPENDED_CODE, endsAt: null, reason: 'Elsewhere' });
     expect((await lift(staff, player.userId)).statusCode).toBe(200);
   });
 

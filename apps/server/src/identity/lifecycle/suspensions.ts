@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/index';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { GameDatabase, IdentityDatabase } from '../../stores';
+import { type NotedCause, noteSessionEnds } from '../ended-sessions';
 import { withIdentityChangeLast } from '../identity-change-last';
 import { describeUsers } from '../search/search';
 import type { AccountSuspensionRow } from './tables';
@@ -16,7 +17,8 @@ import type { AccountSuspensionRow } from './tables';
  * environment, so a suspension is kept in the identity store and logged in the admin log of the
  * environment the admin works in (written first, in a game transaction the suspension is made
  * last inside). Its effect: the player's sessions end at once, a sign-in is refused with the end
- * (auth.ts's session hook), and a session still cached anywhere stops counting (standing.ts).
+ * (auth-routes.ts), and so is a request or a live stream still presenting a session (viewer.ts,
+ * session-end.ts), and a session still cached anywhere stops counting (standing.ts).
  */
 
 type Identity = Kysely<IdentityDatabase>;
@@ -124,9 +126,16 @@ export async function readAdminUser(
   };
 }
 
-/** Ends every session of the account, on every device (the auth library's rows; bearer tokens are sessions too). */
-export async function endSessions(identity: Identity, userId: string): Promise<void> {
-  await identity.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
+/**
+ * Ends every session of the account, on every device (the auth library's rows; bearer tokens are
+ * sessions too), noting why when the account's standing will not tell it (a suspension does while
+ * it holds, and its note lets a device still presenting a session be told until when and why).
+ */
+export async function endSessions(identity: Identity, userId: string, cause?: NotedCause): Promise<void> {
+  await identity.transaction().execute(async (trx) => {
+    if (cause) await noteSessionEnds(trx, { userId }, cause);
+    await trx.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
+  });
 }
 
 /** Suspending staff or admins is for admins only (403): staff could otherwise lock every admin out. */
@@ -220,7 +229,7 @@ export async function suspendPlayer(
       },
     },
   );
-  await endSessions(stores.identity, userID);
+  await endSessions(stores.identity, userID, 'suspended');
   const [suspension] = await toSuspensions(stores.identity, [row], now);
   return suspension as Suspension;
 }

@@ -3,6 +3,7 @@ import * as profiles from './2026-11-22-profiles';
 import * as auth from './2026-11-23-auth';
 import * as accountsCreated from './2026-12-09-accounts-created';
 import * as accountCount from './2026-12-10-account-count';
+import * as endedSessions from './2026-12-16-ended-sessions';
 
 /** Accounts' identity-store migrations; never edit one that has shipped, add a new one. */
 export const identityMigrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const identityMigrations: Record<string, Migration> = {
   '2026-11-23-auth': auth,
   '2026-12-09-accounts-created': accountsCreated,
   '2026-12-10-account-count': accountCount,
+  '2026-12-16-ended-sessions': endedSessions,
 };

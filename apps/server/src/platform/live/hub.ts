@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { LIVE_CONTROL_EVENTS } from '@outpost/contracts/live-topics';
 import type { ChangeFeed } from '../changes/feed';
 import type { ChangeRow } from '../changes/tables';
 import { type Cursor, formatCursor } from './cursor';
@@ -35,6 +36,20 @@ export interface LiveLogger {
   error(details: object, message: string): void;
 }
 
+/**
+ * The session a stream was opened with (a visitor's stream has none). The stream is checked again,
+ * as its route would answer now, whenever a change may have ended the session or changed what its
+ * account may see (the identity store's watched topics, keyed by the account), and when the
+ * session is due to expire; when it may not go on, its last event says why.
+ */
+export interface StreamSession {
+  userId: string;
+  /** Epoch ms; past it the stream is checked again (the session may have been used, and slid forward). */
+  expiresAt: number;
+  /** The session's new expiry, or the data (JSON) of the stream's last event. */
+  recheck(): Promise<{ expiresAt: number } | { end: string }>;
+}
+
 /** What a slow stream may have waiting in its socket before it is dropped. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 /** Changes a reconnecting stream is caught up on at most; past that it is told to refetch. */
@@ -47,6 +62,7 @@ export class LiveStream<Scope> {
   readonly topics: ReadonlyMap<string, { topic: ServedTopic<Scope>; audience: Audience }>;
   readonly gameStore: string;
   readonly scope: Scope;
+  readonly session: StreamSession | undefined;
   cursor: Cursor;
   /** While it is being caught up, what arrives live waits here. */
   backlog: { side: StoreSide; rows: readonly ChangeRow[] }[] | null = [];
@@ -58,6 +74,7 @@ export class LiveStream<Scope> {
     topics: ReadonlyMap<string, { topic: ServedTopic<Scope>; audience: Audience }>;
     gameStore: string;
     scope: Scope;
+    session?: StreamSession;
     cursor: Cursor;
     onClose: () => void;
   }) {
@@ -65,6 +82,7 @@ export class LiveStream<Scope> {
     this.topics = options.topics;
     this.gameStore = options.gameStore;
     this.scope = options.scope;
+    this.session = options.session;
     this.cursor = options.cursor;
     this.#onClose = options.onClose;
     this.#response.on('close', () => this.close());
@@ -96,6 +114,12 @@ export class LiveStream<Scope> {
     this.write(eventFrame(formatCursor(this.cursor), event, json));
   }
 
+  /** Sends the last event, saying why the stream ends (its data already JSON), and closes. */
+  end(json: string): void {
+    this.send(LIVE_CONTROL_EVENTS.ended, json);
+    this.close();
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -112,15 +136,25 @@ export class LiveHub<Scope> {
   readonly #feeds: ReadonlyMap<string, ChangeFeed>;
   readonly #identityStore: string;
   readonly #log: LiveLogger;
+  readonly #watchedTopics: ReadonlySet<string>;
   readonly #streams = new Set<LiveStream<Scope>>();
+  /** The streams opened with a session, by its account. */
+  readonly #byUser = new Map<string, Set<LiveStream<Scope>>>();
   #queue: Promise<void> = Promise.resolve();
   readonly #unsubscribes: (() => void)[] = [];
   readonly #heartbeat: NodeJS.Timeout;
 
-  constructor(options: { feeds: ReadonlyMap<string, ChangeFeed>; identityStore: string; log: LiveLogger }) {
+  constructor(options: {
+    feeds: ReadonlyMap<string, ChangeFeed>;
+    identityStore: string;
+    log: LiveLogger;
+    /** The identity store's topics, keyed by an account, whose changes check that account's streams again. */
+    watchedTopics?: readonly string[];
+  }) {
     this.#feeds = options.feeds;
     this.#identityStore = options.identityStore;
     this.#log = options.log;
+    this.#watchedTopics = new Set(options.watchedTopics);
     for (const [store, feed] of this.#feeds) {
       this.#unsubscribes.push(
         feed.subscribe((rows) => {
@@ -133,9 +167,14 @@ export class LiveHub<Scope> {
         }),
       );
     }
-    // Comments keep idle streams open through proxies that close quiet connections.
+    // Comments keep idle streams open through proxies that close quiet connections; the same
+    // round checks again the streams whose session is due to expire.
     this.#heartbeat = setInterval(() => {
-      for (const stream of this.#streams) stream.write(': keep-alive\n\n');
+      const now = Date.now();
+      for (const stream of this.#streams) {
+        stream.write(': keep-alive\n\n');
+        if (stream.session && stream.session.expiresAt <= now) void this.#recheck(stream);
+      }
     }, HEARTBEAT_MS);
     this.#heartbeat.unref();
   }
@@ -159,6 +198,14 @@ export class LiveHub<Scope> {
    */
   async open(stream: LiveStream<Scope>, resumeFrom: Cursor | undefined): Promise<void> {
     this.#streams.add(stream);
+    if (stream.session) {
+      const { userId } = stream.session;
+      this.#byUser.set(userId, (this.#byUser.get(userId) ?? new Set()).add(stream));
+      // The session may have ended between the route's read of it and now, its change handed on
+      // before the stream was here to be checked: checked once more, from here on by every change.
+      await this.#recheck(stream);
+      if (stream.closed) return;
+    }
     const now = { ...stream.cursor };
     let reset = false;
     if (resumeFrom) {
@@ -195,6 +242,10 @@ export class LiveHub<Scope> {
 
   remove(stream: LiveStream<Scope>): void {
     this.#streams.delete(stream);
+    const userId = stream.session?.userId;
+    const ofUser = userId === undefined ? undefined : this.#byUser.get(userId);
+    ofUser?.delete(stream);
+    if (userId !== undefined && ofUser?.size === 0) this.#byUser.delete(userId);
   }
 
   /** Closes every stream (the app is stopping) and stops listening to the feeds. */
@@ -212,6 +263,8 @@ export class LiveHub<Scope> {
 
   async #deliver(store: string, rows: readonly ChangeRow[]): Promise<void> {
     const side: StoreSide = store === this.#identityStore ? 'identity' : 'game';
+    // Before anything of the batch is sent: a stream whose session ended hears nothing after the end.
+    if (side === 'identity') await this.#recheckAccountsOf(rows);
     const streams = [...this.#streams].filter(
       (stream) => stream.follows(side) && (side === 'identity' || stream.gameStore === store),
     );
@@ -221,6 +274,33 @@ export class LiveHub<Scope> {
       return false;
     });
     await this.#fanOut(live, side, rows);
+  }
+
+  /** Checks again the streams of every account whose sessions or access a change of `rows` may have ended. */
+  async #recheckAccountsOf(rows: readonly ChangeRow[]): Promise<void> {
+    const streams = new Set<LiveStream<Scope>>();
+    for (const row of rows) {
+      if (!this.#watchedTopics.has(row.topic)) continue;
+      for (const stream of this.#byUser.get(row.key) ?? []) streams.add(stream);
+    }
+    await Promise.all([...streams].map((stream) => this.#recheck(stream)));
+  }
+
+  /**
+   * Asks whether a stream may go on: it ends with its last event when not, and closes without one
+   * when it cannot be told (its client reconnects, and the route decides afresh).
+   */
+  async #recheck(stream: LiveStream<Scope>): Promise<void> {
+    const { session } = stream;
+    if (!session || stream.closed) return;
+    try {
+      const outcome = await session.recheck();
+      if ('end' in outcome) stream.end(outcome.end);
+      else session.expiresAt = outcome.expiresAt;
+    } catch (error) {
+      this.#log.error({ err: error }, 'live: could not check a stream’s session again; closing it');
+      stream.close();
+    }
   }
 
   /** Sends one stream the records of `rows` it follows, each key once at its latest. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type ChangeFeed, listenForChanges } from '../changes/feed';
 import type { Metrics } from '../metrics/metrics';
 import { LiveHub } from './hub';
-import { type LiveTopic, registerLiveRoute } from './routes';
+import { type LiveSessions, type LiveTopic, registerLiveRoute } from './routes';
 
 export interface LiveUpdatesOptions<Scope> {
   /** Each store's change feed, by the store's name ('identity', or an environment). */
@@ -13,16 +13,24 @@ export interface LiveUpdatesOptions<Scope> {
   topics: readonly LiveTopic<Scope>[];
   appEnv: Environment;
   scopeOf(environment: Environment): Scope;
+  /** The sessions streams are opened with: a stream ends, saying why, when its session or its access does. */
+  sessions: LiveSessions;
   metrics: Metrics;
 }
 
 /**
  * The change feeds read while the app is up (from when it is ready; on PostgreSQL woken through
- * LISTEN), the hub that sends their changes to the live streams, and `GET /api/live`. Streams end
- * before the server closes (they would hold it open), the feeds after. The open streams are a metric.
+ * LISTEN), the hub that sends their changes to the live streams (and ends those whose session
+ * ended, on whichever instance it ended), and `GET /api/live`. Streams end before the server
+ * closes (they would hold it open), the feeds after. The open streams are a metric.
  */
 export function registerLiveUpdates<Scope>(app: FastifyInstance, options: LiveUpdatesOptions<Scope>): LiveHub<Scope> {
-  const hub = new LiveHub<Scope>({ feeds: options.feeds, identityStore: 'identity', log: app.log });
+  const hub = new LiveHub<Scope>({
+    feeds: options.feeds,
+    identityStore: 'identity',
+    log: app.log,
+    watchedTopics: options.sessions.watchedTopics,
+  });
   // The hub keeps the count; a scrape reads it rather than every open and close moving a gauge.
   options.metrics.gaugeAtScrape(
     {
@@ -34,6 +42,7 @@ export function registerLiveUpdates<Scope>(app: FastifyInstance, options: LiveUp
   );
   registerLiveRoute(app, {
     hub,
+    sessions: options.sessions,
     topics: new Map(options.topics.map((topic) => [topic.name, topic])),
     appEnv: options.appEnv,
     storeOf: (environment) => environment,

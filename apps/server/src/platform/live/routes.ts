@@ -1,4 +1,5 @@
 import { type Environment, environmentSchema } from '@outpost/contracts/environments';
+import { type SessionEnd, sessionEnd } from '@outpost/contracts/identity';
 import type { LiveTopicAccess } from '@outpost/contracts/live-topics';
 import { can } from '@outpost/contracts/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,7 +8,7 @@ import type { ChangeSource } from '../changes/triggers';
 import type { Viewer } from '../http/access';
 import { FunctionError } from '../http/errors';
 import { parseCursor } from './cursor';
-import { type Audience, type LiveHub, LiveStream, type ServedTopic } from './hub';
+import { type Audience, type LiveHub, LiveStream, type ServedTopic, type StreamSession } from './hub';
 
 /** A topic as this server serves it: its tables, who may follow it as which audience, and its loader. */
 export interface LiveTopic<Scope> extends ServedTopic<Scope> {
@@ -21,8 +22,30 @@ export interface LiveTopic<Scope> extends ServedTopic<Scope> {
   audience(viewer: Viewer | null, backOffice: boolean): Audience;
 }
 
+/** The session a stream is opened with, as the sessions' owner hands it over. */
+export interface LiveSession {
+  userId: string;
+  /** The session's own token, by which `check` reads it: never sent anywhere. */
+  token: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+/** How streams learn that the session they were opened with ended, or that its access changed. */
+export interface LiveSessions {
+  /** The session behind a request whose viewer was read; undefined for a visitor. */
+  sessionOf(request: FastifyRequest): LiveSession | undefined;
+  /** What a request that needs a viewer and has none is answered (a suspended player is told why). */
+  refusal(request: FastifyRequest): FunctionError;
+  /** That session's viewer now, with its expiry, or why it ended. */
+  check(session: LiveSession): Promise<{ viewer: Viewer; expiresAt: number } | { end: SessionEnd }>;
+  /** The identity store's topics, keyed by an account, whose changes may end its sessions or change its access. */
+  watchedTopics: readonly string[];
+}
+
 export interface LiveRouteOptions<Scope> {
   hub: LiveHub<Scope>;
+  sessions: LiveSessions;
   topics: ReadonlyMap<string, LiveTopic<Scope>>;
   /** The environment players' screens follow (APP_ENV). */
   appEnv: Environment;
@@ -61,6 +84,82 @@ function topicsAsked<Scope>(text: string, topics: ReadonlyMap<string, LiveTopic<
   });
 }
 
+type Followed<Scope> = Map<string, { topic: LiveTopic<Scope>; audience: Audience }>;
+
+/**
+ * The topics as `viewer` follows them, each with its audience, or the refusal the route answers:
+ * an owner's topic needs a signed-in owner; a stream of a named environment (`backOffice`) needs
+ * the admin area, and a topic whose access is a capability is the back office's only, for its holders.
+ */
+function follow<Scope>(
+  topics: readonly LiveTopic<Scope>[],
+  viewer: Viewer | null,
+  backOffice: boolean,
+  unauthenticated: () => FunctionError,
+): Followed<Scope> {
+  if (!viewer && (backOffice || topics.some((topic) => topic.access === 'owner'))) throw unauthenticated();
+  if (backOffice && !can(viewer?.profile?.keys, 'adminArea')) {
+    throw new FunctionError('permission-denied', 'Your account is not allowed to do this.');
+  }
+  for (const topic of topics) {
+    if (topic.access === 'public' || topic.access === 'owner') continue;
+    if (!backOffice) {
+      throw new FunctionError(
+        'invalid-argument',
+        `${topic.name} is followed in the back office: name its environment (&env=).`,
+      );
+    }
+    if (!can(viewer?.profile?.keys, topic.access)) {
+      throw new FunctionError('permission-denied', 'Your account is not allowed to do this.');
+    }
+  }
+  return new Map(topics.map((topic) => [topic.name, { topic, audience: topic.audience(viewer, backOffice) }]));
+}
+
+/** Whether the account may still follow the same topics as the same audiences (its keys may have changed). */
+function followsAsBefore<Scope>(
+  before: Followed<Scope>,
+  topics: readonly LiveTopic<Scope>[],
+  viewer: Viewer,
+  backOffice: boolean,
+): boolean {
+  try {
+    const now = follow(topics, viewer, backOffice, () => new FunctionError('unauthenticated', ''));
+    return [...before].every(([name, { audience }]) => {
+      const again = now.get(name)?.audience;
+      return again?.id === audience.id && again.onlyKey === audience.onlyKey;
+    });
+  } catch {
+    return false;
+  }
+}
+
+const ACCESS_CHANGED = JSON.stringify(sessionEnd('access-changed'));
+
+/**
+ * The stream's session, checked again on the hub's word: it goes on while the session counts and
+ * its account follows the same topics as the same audiences; otherwise its last event says why.
+ */
+function heldSession<Scope>(
+  sessions: LiveSessions,
+  session: LiveSession,
+  followed: Followed<Scope>,
+  backOffice: boolean,
+): StreamSession {
+  const topics = [...followed.values()].map(({ topic }) => topic);
+  return {
+    userId: session.userId,
+    expiresAt: session.expiresAt,
+    async recheck() {
+      const now = await sessions.check(session);
+      if ('end' in now) return { end: JSON.stringify(now.end) };
+      return followsAsBefore(followed, topics, now.viewer, backOffice)
+        ? { expiresAt: now.expiresAt }
+        : { end: ACCESS_CHANGED };
+    },
+  };
+}
+
 /**
  * GET /api/live: server-sent events of the topics asked for (`?topics=a,b`), each authorized as
  * the route reading the same data is: an owner's topic needs the signed-in owner; a stream of a
@@ -77,28 +176,9 @@ export function registerLiveRoute<Scope>(app: FastifyInstance, options: LiveRout
       const topics = topicsAsked(query.topics, options.topics);
       const viewer = await request.viewer();
       const backOffice = query.env !== undefined;
-      if (backOffice || topics.some((topic) => topic.access === 'owner')) {
-        if (!viewer) throw new FunctionError('unauthenticated', 'Please sign in first.');
-      }
-      if (backOffice && !can(viewer?.profile?.keys, 'adminArea')) {
-        throw new FunctionError('permission-denied', 'Your account is not allowed to do this.');
-      }
-      for (const topic of topics) {
-        if (topic.access === 'public' || topic.access === 'owner') continue;
-        if (!backOffice) {
-          throw new FunctionError(
-            'invalid-argument',
-            `${topic.name} is followed in the back office: name its environment (&env=).`,
-          );
-        }
-        if (!can(viewer?.profile?.keys, topic.access)) {
-          throw new FunctionError('permission-denied', 'Your account is not allowed to do this.');
-        }
-      }
+      const followed = follow(topics, viewer, backOffice, () => options.sessions.refusal(request));
+      const session = viewer ? options.sessions.sessionOf(request) : undefined;
       const environment = query.env ?? options.appEnv;
-      const followed = new Map(
-        topics.map((topic) => [topic.name, { topic, audience: topic.audience(viewer, backOffice) }]),
-      );
       const gameStore = options.storeOf(environment);
       const resume = parseCursor((request.headers['last-event-id'] as string | undefined) ?? query.lastEventId);
 
@@ -122,6 +202,7 @@ export function registerLiveRoute<Scope>(app: FastifyInstance, options: LiveRout
         topics: followed,
         gameStore,
         scope: options.scopeOf(environment),
+        ...(session ? { session: heldSession(options.sessions, session, followed, backOffice) } : {}),
         cursor: options.hub.currentCursor(gameStore),
         onClose: () => options.hub.remove(stream),
       });
