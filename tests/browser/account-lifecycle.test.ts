@@ -126,20 +126,18 @@ describe('staff suspend a player and lift it', () => {
       await staff.getByText(/^Suspended until .+ — reason: Griefing the harbour market/).waitFor();
       expect(await seriousAxeViolations(staff)).toEqual([]);
 
-      // The player's open page finds out at its next call: it shows them signed out.
-      await player.page.getByRole('button', { name: 'Download your data' }).click();
+      // The player's open page finds out by itself (its live stream ends, saying why): it shows them
+      // signed out, and the bar says until when and why, in the player's own time; so does signing in.
       await player.page.getByRole('link', { name: 'Sign in' }).waitFor();
-
-      // Signing in says until when, in the player's own time.
       const endsAt = new Date(await player.page.evaluate((local) => new Date(local).toISOString(), endsAtLocal));
       const shown = await player.page.evaluate(
         (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)),
         endsAt.toISOString(),
       );
+      const said = `Your account is suspended until ${shown}. Reason: Griefing the harbour market`;
+      await expect.poll(() => player.page.getByRole('banner').getByRole('alert').innerText()).toBe(said);
       await logInAt(player.page, account);
-      expect(await loginAlert(player.page)).toBe(
-        `Your account is suspended until ${shown}. Reason: Griefing the harbour market`,
-      );
+      expect(await loginAlert(player.page)).toBe(said);
 
       // Lifted: the player signs in as before.
       const liftForm = staff.getByRole('form', { name: 'Lift the suspension' });

@@ -1,24 +1,26 @@
-import { QUERY_KEYS } from '@outpost/contracts/live-topics';
+import { type Me, SESSION_END_MESSAGES, type SessionEnd } from '@outpost/contracts/identity';
+import { LIVE_CONTROL_EVENTS, QUERY_KEYS } from '@outpost/contracts/live-topics';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followLive, LIVE_GATHER_MS, type LiveSource, type LiveState, liveQueryKeys } from './live';
+import { formatSuspensionEnd, sessionEndNotice } from './session';
 
 /** A stream the test drives: it fires the events a server would send, and the browser's errors. */
 class FakeSource implements LiveSource {
   readyState = 0;
   closed = false;
-  readonly #listeners = new Map<string, (() => void)[]>();
+  readonly #listeners = new Map<string, ((event: { data?: unknown }) => void)[]>();
   constructor(readonly url: string) {}
-  addEventListener(type: string, listener: () => void): void {
+  addEventListener(type: string, listener: (event: { data?: unknown }) => void): void {
     this.#listeners.set(type, [...(this.#listeners.get(type) ?? []), listener]);
   }
   close(): void {
     this.closed = true;
     this.readyState = 2;
   }
-  fire(type: string, readyState = 1): void {
+  fire(type: string, readyState = 1, data?: string): void {
     this.readyState = readyState;
-    for (const listener of this.#listeners.get(type) ?? []) listener();
+    for (const listener of this.#listeners.get(type) ?? []) listener({ data });
   }
 }
 
@@ -130,5 +132,63 @@ describe('followLive', () => {
     stop();
     expect(source.closed).toBe(true);
     expect(invalidated).toEqual([QUERY_KEYS.theater]);
+  });
+
+  it('asks who is signed in at once when the stream’s last event says its session ended, and says why', () => {
+    const ends: SessionEnd[] = [];
+    const { source, invalidated, states } = follow({ topics: ['machines'], onEnded: (end) => ends.push(end) });
+    source.fire('ready');
+    const suspended: SessionEnd = {
+      cause: 'suspended',
+      message: 'Your account is suspended until the Outpost team lifts the suspension. Reason: Cheating',
+      suspension: { reason: 'Cheating', endsAt: null },
+    };
+    source.fire(LIVE_CONTROL_EVENTS.ended, 1, JSON.stringify(suspended));
+    // Not gathered: the page shows the signed-out state without waiting.
+    expect(invalidated).toEqual([QUERY_KEYS.me]);
+    expect(ends).toEqual([suspended]);
+    // The server closes the stream; the browser reopens it with what it holds now.
+    source.fire('error', 0);
+    expect(states).toEqual(['live', 'reconnecting']);
+    // A last event this client cannot read still ends the session here.
+    source.fire(LIVE_CONTROL_EVENTS.ended, 1, '{"cause":"something new"}');
+    expect(invalidated).toEqual([QUERY_KEYS.me, QUERY_KEYS.me]);
+    expect(ends).toHaveLength(1);
+  });
+});
+
+describe('sessionEndNotice', () => {
+  const signedOut = (sessionEnded?: SessionEnd): Me => ({
+    user: null,
+    profile: null,
+    ...(sessionEnded ? { sessionEnded } : {}),
+  });
+  const end = (cause: Exclude<SessionEnd['cause'], 'suspended'>): SessionEnd => ({
+    cause,
+    message: SESSION_END_MESSAGES[cause],
+  });
+
+  it('says why a session ended under the page, a suspension in the reader’s own time', () => {
+    const suspended: SessionEnd = {
+      cause: 'suspended',
+      message: 'Your account is suspended until 3 December 2026 at 14:00 UTC. Reason: Spamming',
+      suspension: { reason: 'Spamming', endsAt: '2026-12-03T14:00:00.000Z' },
+    };
+    const inTokyo = (iso: string) => formatSuspensionEnd(iso, 'en-GB', 'Asia/Tokyo');
+    expect(sessionEndNotice(signedOut(suspended), null, inTokyo)).toBe(
+      'Your account is suspended until 3 December 2026 at 23:00. Reason: Spamming',
+    );
+    // Told by a stream before the session was asked for again.
+    expect(sessionEndNotice(signedOut(), end('password-changed'))).toBe(SESSION_END_MESSAGES['password-changed']);
+    expect(sessionEndNotice(signedOut(end('deleted')), null)).toBe(SESSION_END_MESSAGES.deleted);
+  });
+
+  it('says nothing after a sign-out, a change of access, or while someone is signed in', () => {
+    expect(sessionEndNotice(undefined, end('ended'))).toBeNull();
+    expect(sessionEndNotice(signedOut(end('signed-out')), null)).toBeNull();
+    expect(sessionEndNotice(signedOut(), end('access-changed'))).toBeNull();
+    expect(sessionEndNotice(signedOut(), null)).toBeNull();
+    const signedIn = { user: { id: 'u1', email: 'a@example.com' }, profile: null } satisfies Me;
+    expect(sessionEndNotice(signedIn, end('ended'))).toBeNull();
   });
 });

@@ -1,13 +1,17 @@
 import type { Environment } from '@outpost/contracts/environments';
+import { type SessionEnd, sessionEndSchema } from '@outpost/contracts/identity';
 import {
   LIVE_CONTROL_EVENTS,
   LIVE_TOPICS,
   type LiveTopicName,
   liveStreamPath,
+  QUERY_KEYS,
   type QueryKey,
 } from '@outpost/contracts/live-topics';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { z } from 'zod/mini';
+import { noteSessionEnd } from './session';
 
 /*
  * Live updates (issue 22 point 5): a screen that shows live data follows its topics with
@@ -41,8 +45,18 @@ export function liveQueryKeys(topics: readonly LiveTopicName[], environment?: En
 /** The part of the browser's EventSource a stream uses (a test hands in its own). */
 export interface LiveSource {
   readonly readyState: number;
-  addEventListener(type: string, listener: () => void): void;
+  addEventListener(type: string, listener: (event: { data?: unknown }) => void): void;
   close(): void;
+}
+
+/** Why a stream ended, from its last event's data; a message of another shape says only that it ended. */
+function readEnd(data: unknown): SessionEnd | undefined {
+  try {
+    const parsed = z.safeParse(sessionEndSchema, JSON.parse(String(data)));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** EventSource.CLOSED: the browser will not reconnect. */
@@ -61,6 +75,8 @@ export interface FollowLiveOptions {
   onState: (state: LiveState) => void;
   /** Opens the stream; the browser's EventSource unless a test says otherwise. */
   open?: (url: string) => LiveSource;
+  /** Told why, when the stream's last event says the session it was opened with ended. */
+  onEnded?: (end: SessionEnd) => void;
 }
 
 /**
@@ -72,6 +88,12 @@ export interface FollowLiveOptions {
  * much (every followed query then refetches). A new stream has no such id: on its first `ready`,
  * the queries whose answers are older than the stream (kept in the cache from an earlier visit of
  * the screen) refetch, as changes made before it opened never reach it.
+ *
+ * When the session the stream was opened with ends (here, in another tab, on another device), or
+ * its account's access changes, the server's last event (`ended`) says why and closes the stream:
+ * the session is asked for again at once (the page then shows who is signed in now), and the
+ * browser reopens the stream with what it holds now (as a visitor, or refused for a topic that
+ * needs the session).
  */
 export function followLive({
   queryClient,
@@ -79,6 +101,7 @@ export function followLive({
   environment,
   onState,
   open = (url) => new EventSource(url),
+  onEnded,
 }: FollowLiveOptions): () => void {
   const keysOf = (followed: readonly LiveTopicName[]) => liveQueryKeys(followed, environment);
   const allKeys = keysOf(topics);
@@ -122,6 +145,11 @@ export function followLive({
     const keys = keysOf([topic]);
     source.addEventListener(topic, () => refresh(keys));
   }
+  source.addEventListener(LIVE_CONTROL_EVENTS.ended, (event) => {
+    const end = readEnd(event.data);
+    if (end) onEnded?.(end);
+    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.me });
+  });
   source.addEventListener('error', () => onState(source.readyState === CLOSED ? 'closed' : 'reconnecting'));
 
   return () => {
@@ -151,6 +179,7 @@ export function useLive(topics: readonly LiveTopicName[], environment?: Environm
       topics: followed.split(',') as LiveTopicName[],
       environment,
       onState: (state) => setSeen({ followed, environment, state }),
+      onEnded: noteSessionEnd,
     });
   }, [queryClient, followed, environment]);
 

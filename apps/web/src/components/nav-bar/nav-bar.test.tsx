@@ -51,6 +51,12 @@ describe('NavBar', () => {
     expect(navProfile(me(['staff']))?.adminPanelLink).toBe(true);
   });
 
+  it('keeps an alert region in the bar, empty until a session ends under the page', () => {
+    for (const html of [render(null), render({ displayName: 'ash', adminPanelLink: false })]) {
+      expect(html).toMatch(/<header[^>]*>.*<div role="alert" class="[^"]*"><\/div><\/header>/);
+    }
+  });
+
   it('marks the link of the current path', () => {
     const html = render(null, '/shop/');
     expect(html).toMatch(

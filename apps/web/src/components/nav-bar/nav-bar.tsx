@@ -1,4 +1,5 @@
 import { ROUTES } from '@outpost/contracts/routes';
+import { useLiveValue } from '../../lib/live-value';
 import { NavLink } from '../../lib/router/router';
 import { Logo } from '../logo';
 import { MobileMenu } from './mobile-menu';
@@ -17,11 +18,16 @@ export interface NavBarProps {
   onLogout?: () => void;
 }
 
+// With the session's code, once the page is interactive (the layout loads the same module).
+const watchNotice = () => import('./nav-profile').then((session) => session.watchSessionNotice);
+
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
 const handleClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.handle} ${styles.active}` : styles.handle;
 
 export function NavBar({ profile, onLogout }: NavBarProps) {
+  // Why the session ended under the page (a suspension, until when and why), on every page.
+  const notice = useLiveValue(watchNotice);
   return (
     <header className={styles.bar}>
       <NavLink to={ROUTES.home} end className={styles.brand} aria-label="Outpost home">
@@ -65,6 +71,9 @@ export function NavBar({ profile, onLogout }: NavBarProps) {
           PLAY NOW
         </NavLink>
         <MobileMenu />
+      </div>
+      <div role="alert" className={styles.notice}>
+        {notice && <p>{notice}</p>}
       </div>
     </header>
   );

@@ -1,7 +1,7 @@
 import type { Me } from '@outpost/contracts/identity';
 import { can } from '@outpost/contracts/permissions';
 import type { Watch } from '../../lib/live-value';
-import { watchMe } from '../../lib/session';
+import { sessionEndNotice, watchMe } from '../../lib/session';
 import type { NavProfile } from './nav-bar';
 
 /**
@@ -15,6 +15,9 @@ export function navProfile(me: Me | undefined): NavProfile | null {
 }
 
 export const watchNavProfile: Watch<NavProfile | null> = (listener) => watchMe((me) => listener(navProfile(me)));
+
+/** What the bar says when the session ended under the page without the player ending it here (lib/session.ts). */
+export const watchSessionNotice: Watch<string | null> = (listener) => watchMe((me) => listener(sessionEndNotice(me)));
 
 /** Signs out (lib/session.ts); here so the bar loads one module for its session. */
 export { signOutAndRefresh } from '../../lib/session';

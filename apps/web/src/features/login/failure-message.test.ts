@@ -2,7 +2,8 @@ import { ACCOUNT_SUSPENDED_CODE, accountSuspendedMessage } from '@outpost/contra
 import { AUTH_MESSAGES } from '@outpost/contracts/identity';
 import { describe, expect, it } from 'vitest';
 import { CallableError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '../../lib/callable';
-import { authFailureMessage, formatSuspensionEnd, signInFailureMessage } from './failure-message';
+import { formatSuspensionEnd } from '../../lib/session';
+import { authFailureMessage, signInFailureMessage } from './failure-message';
 
 const SERVER_WORDS = 'Your account is suspended until 3 December 2026 at 14:00 UTC. Reason: Spam.';
 const suspended = (details: unknown) => new CallableError('permission-denied', SERVER_WORDS, details);

@@ -3,6 +3,7 @@ import { authErrorMessage } from '@outpost/contracts/identity';
 import { z } from 'zod/mini';
 import { errorCode } from '../../lib/api';
 import { CallableError, isUnanswered, NETWORK_ERROR_MESSAGE } from '../../lib/callable';
+import { formatSuspensionEnd } from '../../lib/session';
 
 /** What an auth route's failure says: the spec's table for its code (§8), word for word, else its catch-all. */
 export function authFailureMessage(error: unknown): string {
@@ -14,13 +15,6 @@ const suspendedDetailsSchema = z.object({
   endsAt: z.nullable(z.string()),
   reason: z.string(),
 });
-
-/** A suspension's end as the reader reads it: a long date and a short time, in their own zone and language. */
-export function formatSuspensionEnd(iso: string, locale?: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(date);
-}
 
 /**
  * What a refused sign-in says. A suspended account (403, `details: {code: 'account-suspended',
