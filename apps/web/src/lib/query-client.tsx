@@ -1,3 +1,4 @@
+import { ACCOUNT_SUSPENDED_CODE } from '@outpost/contracts/account-lifecycle-text';
 import {
   MutationCache,
   QueryCache,
@@ -8,22 +9,32 @@ import {
   type QueryObserverOptions,
 } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { errorCode } from './api';
 import { CallableError } from './callable';
 
 const sessionEndedListeners = new Set<() => void>();
 
 /**
- * Calls `listener` whenever a call is refused for want of a session (401): the session this page
- * thought it had has ended elsewhere (a sign-out on another device, a suspension, a deletion), so
- * whatever shows who is signed in should ask again. Returns the unsubscribe.
+ * Calls `listener` whenever a call is refused for want of a session (401), or because the session's
+ * account is suspended (403 account-suspended): the session this page thought it had has ended
+ * elsewhere (a sign-out on another device, a suspension, a deletion), so whatever shows who is
+ * signed in should ask again. Returns the unsubscribe.
  */
 export function onSessionEnded(listener: () => void): () => void {
   sessionEndedListeners.add(listener);
   return () => sessionEndedListeners.delete(listener);
 }
 
+/** Whether a refusal says this page's session is over: none presented (401), or its account suspended (403). */
+export function endsTheSession(error: unknown): boolean {
+  return (
+    error instanceof CallableError &&
+    (error.status === 'unauthenticated' || errorCode(error) === ACCOUNT_SUSPENDED_CODE)
+  );
+}
+
 function noticeSessionEnd(error: unknown): void {
-  if (error instanceof CallableError && error.status === 'unauthenticated') {
+  if (endsTheSession(error)) {
     for (const listener of sessionEndedListeners) listener();
   }
 }
