@@ -13,8 +13,12 @@ import type { IdentityDatabase } from '../stores';
 
 type Identity = Kysely<IdentityDatabase>;
 
-/** The ends the account's standing cannot tell by itself (a deletion and a suspension in force it can). */
-export type NotedCause = Extract<SessionEndCause, 'signed-out' | 'password-changed' | 'suspended'>;
+/**
+ * The ends the account's standing cannot tell by itself (a deletion and a suspension in force it
+ * can), and `replaced`: the session of the device that changed the password, which the library
+ * ends and replaces with a new one on the same device, so nobody is told it ended.
+ */
+export type NotedCause = Extract<SessionEndCause, 'signed-out' | 'password-changed' | 'suspended'> | 'replaced';
 
 /** What a note is kept under: the token itself is a credential, its hash is not. */
 export function tokenHash(token: string): string {

@@ -144,6 +144,7 @@ describe.each(TEST_DIALECTS)('ends of sessions on %s', (dialect) => {
     expect(await notes.execute()).toEqual([]);
     expect((await onPhone.collect(100)).filter(ended)).toEqual([]);
 
+    const own = await follow('profile', player);
     const since = Date.now();
     const changed = await post('/api/auth/change-password', player.bearer, {
       currentPassword: 'a second password',
@@ -153,6 +154,15 @@ describe.each(TEST_DIALECTS)('ends of sessions on %s', (dialect) => {
     expect(changed.statusCode, changed.body).toBe(200);
     const expected = { cause: 'password-changed', message: SESSION_END_MESSAGES['password-changed'] };
     expect(await lastEvent(onPhone, since)).toEqual(expected);
+    // The device that changed it has a new session from the library: its stream on the old one
+    // closes without a last event (the browser reconnects with the new one), and nothing tells it
+    // that it was signed out, whichever of its credentials arrives first.
+    await expect.poll(() => own.ended, { timeout: WITHIN_A_SECOND, interval: 10 }).toBe(true);
+    expect(own.events.filter(ended)).toEqual([]);
+    expect((await me({ authorization: player.bearer })).json()).toEqual({ user: null, profile: null });
+    const renewed = `Bearer ${changed.headers['set-auth-token']}`;
+    expect((await me({ authorization: renewed })).json()).toMatchObject({ user: { id: player.userId } });
+    expect((await follow('profile', { ...player, bearer: renewed })).ended).toBe(false);
     // The phone, still presenting its session, is told why it ended.
     expect((await me({ authorization: phone.bearer })).json()).toEqual({
       user: null,

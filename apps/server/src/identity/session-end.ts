@@ -3,7 +3,7 @@ import { type SessionEnd, sessionEnd } from '@outpost/contracts/identity';
 import type { Kysely } from 'kysely';
 import type { Viewer } from '../platform/http/access';
 import { FunctionError } from '../platform/http/errors';
-import type { LiveSession } from '../platform/live/routes';
+import type { LiveSession, SessionCheck } from '../platform/live/routes';
 import type { IdentityDatabase } from '../stores';
 import { formatUtc } from './auth';
 import { type NotedCause, notedEnd } from './ended-sessions';
@@ -44,20 +44,20 @@ export function endByStanding(standing: Exclude<AccountStanding, { kind: 'active
   return standing.kind === 'gone' ? sessionEnd('deleted') : suspendedEnd(standing.endsAt, standing.reason);
 }
 
-/** Why the session of one of `tokens` ended, when it was noted: by the account's standing first. */
+/** Why the session of one of `tokens` ended, when it was noted (and not replaced): by the account's standing first. */
 export async function endOfPresented(
   identity: Identity,
   tokens: readonly string[],
   now = new Date(),
 ): Promise<SessionEnd | undefined> {
   const note = await notedEnd(identity, tokens, now);
-  if (!note) return undefined;
+  if (!note || note.cause === 'replaced') return undefined;
   const standing = await accountStanding(identity, note.userId, now);
   return standing.kind === 'active' ? endOfNote(note.cause) : endByStanding(standing);
 }
 
 /** A noted end of an account in good standing (a suspension since lifted leaves the session simply gone). */
-function endOfNote(cause: NotedCause | undefined): SessionEnd {
+function endOfNote(cause: Exclude<NotedCause, 'replaced'> | undefined): SessionEnd {
   return sessionEnd(cause === undefined || cause === 'suspended' ? 'ended' : cause);
 }
 
@@ -66,7 +66,7 @@ export async function checkSession(
   identity: Identity,
   session: Pick<LiveSession, 'userId' | 'token'>,
   now = new Date(),
-): Promise<{ viewer: Viewer; expiresAt: number } | { end: SessionEnd }> {
+): Promise<SessionCheck> {
   const [[row], standing] = await Promise.all([
     sessionByToken(identity, { token: session.token }),
     accountStanding(identity, session.userId, now),
@@ -76,5 +76,7 @@ export async function checkSession(
   if (row && row.user_id === session.userId && expiresAt > now.getTime()) {
     return { viewer: { userId: session.userId, email: row.email, profile: standing.profile }, expiresAt };
   }
-  return { end: endOfNote((await notedEnd(identity, [session.token], now))?.cause) };
+  const cause = (await notedEnd(identity, [session.token], now))?.cause;
+  // Its device holds the new session already (or will as the answer lands): it reconnects with it.
+  return cause === 'replaced' ? { reconnect: true } : { end: endOfNote(cause) };
 }

@@ -220,6 +220,8 @@ export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDataba
           const owner = passwordChanges.get(request);
           if (owner !== undefined && bodyField(request, 'revokeOtherSessions') === true) {
             await noteEnds(request, { userId: owner }, 'password-changed');
+            // The library gives the device that changes it a new session: its own ends without news.
+            await noteEnds(request, { tokens: claimedSessionTokens(request) }, 'replaced');
           }
           if (request.url.startsWith(RESET_PASSWORD_PATH)) {
             const target = await resetTarget(bodyField(request, 'token'));

@@ -46,8 +46,11 @@ export interface StreamSession {
   userId: string;
   /** Epoch ms; past it the stream is checked again (the session may have been used, and slid forward). */
   expiresAt: number;
-  /** The session's new expiry, or the data (JSON) of the stream's last event. */
-  recheck(): Promise<{ expiresAt: number } | { end: string }>;
+  /**
+   * The session's new expiry, the data (JSON) of the stream's last event, or `reconnect`: close it
+   * without one, and its client reconnects with what it holds now.
+   */
+  recheck(): Promise<{ expiresAt: number } | { end: string } | { reconnect: true }>;
 }
 
 /** What a slow stream may have waiting in its socket before it is dropped. */
@@ -296,6 +299,7 @@ export class LiveHub<Scope> {
     try {
       const outcome = await session.recheck();
       if ('end' in outcome) stream.end(outcome.end);
+      else if ('reconnect' in outcome) stream.close();
       else session.expiresAt = outcome.expiresAt;
     } catch (error) {
       this.#log.error({ err: error }, 'live: could not check a stream’s session again; closing it');

@@ -31,6 +31,13 @@ export interface LiveSession {
   expiresAt: number;
 }
 
+/**
+ * A session checked again: its viewer now, why it ended (the stream's last event), or `reconnect`:
+ * it was replaced by a new session on the same device, so the stream closes without a last event
+ * and the browser reconnects with the credential it holds now.
+ */
+export type SessionCheck = { viewer: Viewer; expiresAt: number } | { end: SessionEnd } | { reconnect: true };
+
 /** How streams learn that the session they were opened with ended, or that its access changed. */
 export interface LiveSessions {
   /** The session behind a request whose viewer was read; undefined for a visitor. */
@@ -38,7 +45,7 @@ export interface LiveSessions {
   /** What a request that needs a viewer and has none is answered (a suspended player is told why). */
   refusal(request: FastifyRequest): FunctionError;
   /** That session's viewer now, with its expiry, or why it ended. */
-  check(session: LiveSession): Promise<{ viewer: Viewer; expiresAt: number } | { end: SessionEnd }>;
+  check(session: LiveSession): Promise<SessionCheck>;
   /** The identity store's topics, keyed by an account, whose changes may end its sessions or change its access. */
   watchedTopics: readonly string[];
 }
@@ -152,6 +159,7 @@ function heldSession<Scope>(
     expiresAt: session.expiresAt,
     async recheck() {
       const now = await sessions.check(session);
+      if ('reconnect' in now) return now;
       if ('end' in now) return { end: JSON.stringify(now.end) };
       return followsAsBefore(followed, topics, now.viewer, backOffice)
         ? { expiresAt: now.expiresAt }
