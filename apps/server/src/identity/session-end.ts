@@ -1,7 +1,6 @@
 import { ACCOUNT_SUSPENDED_CODE, accountSuspendedMessage } from '@outpost/contracts/account-lifecycle-text';
 import { type SessionEnd, sessionEnd } from '@outpost/contracts/identity';
 import type { Kysely } from 'kysely';
-import type { Viewer } from '../platform/http/access';
 import { FunctionError } from '../platform/http/errors';
 import type { LiveSession, SessionCheck } from '../platform/live/routes';
 import type { IdentityDatabase } from '../stores';
