@@ -1,8 +1,8 @@
 import { LIVE_STATS_ITEMS, LIVE_STATS_OBJECTIVES } from '@outpost/contracts/game-data';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { GameDatabase } from '../../apps/server/src/database';
 import { PLAYTIME_TOTAL } from '../../apps/server/src/game-data/kinds';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
-import type { GameDatabase } from '../../apps/server/src/stores';
 import { SEARCH_USERS } from '../search/users';
 
 /*

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import type { AppStores, IdentityDatabase } from '../../apps/server/src/database';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import type { Database } from '../../apps/server/src/platform/db/sqlite-driver';
-import type { AppStores, IdentityDatabase } from '../../apps/server/src/stores';
 import type { StockDb } from './stock-db';
 
 /** Routes only the bench registers; the product app never has them. */

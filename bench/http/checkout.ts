@@ -1,10 +1,10 @@
 import { MAX_OPEN_MERCH_ORDERS, orderProfileSchema } from '@outpost/contracts/merch';
 import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../../apps/server/src/database';
 import { clonePlayers } from '../../apps/server/src/identity/testing';
 import { credit } from '../../apps/server/src/ledger/ledger';
 import { saveOrderProfile } from '../../apps/server/src/merch/order-profile';
 import { putTestProduct, validOrderProfile } from '../../apps/server/src/merch/testing';
-import type { GameDatabase, IdentityDatabase } from '../../apps/server/src/stores';
 import { PLENTY, signUpOverHttp } from './seed';
 
 /*

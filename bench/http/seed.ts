@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../../apps/server/src/database';
 import { insertProfile } from '../../apps/server/src/identity/queries';
 import { credit } from '../../apps/server/src/ledger/ledger';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { putTestMachine } from '../../apps/server/src/shop/testing';
 import { recountEmailSignups } from '../../apps/server/src/site/queries';
-import type { GameDatabase, IdentityDatabase } from '../../apps/server/src/stores';
 
 /** Accounts in the identity store: a site with some history, so check-email reads a real index. */
 export const ACCOUNTS = 10_000;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import type { IdentityDatabase } from '../../apps/server/src/database';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
-import type { IdentityDatabase } from '../../apps/server/src/stores';
 
 /** The figure: the search is measured over this many accounts. */
 export const SEARCH_USERS = 100_000;

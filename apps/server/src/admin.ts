@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { environmentSchema } from '@outpost/contracts/environments';
+import type { AppStores } from './database';
 import { PERSONAL_DATA_PARTS } from './domains';
 import { AccountError, createAccount, parseKeys, setKeysByEmail } from './identity/accounts';
 import { type AuthLogger, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './identity/auth';
@@ -21,7 +22,7 @@ import { createMailer } from './platform/mail/mailer';
 import { resolveAuthSecret } from './platform/secrets';
 import { createFileStore, localFileRoot } from './platform/storage/create-file-store';
 import { seedDemoData } from './seed';
-import { type AppStores, openAppStores } from './stores';
+import { openAppStores } from './stores';
 
 /**
  * The operator CLI: `npm run admin -- <command> [options]`. It reads DATA_DIR / DATABASE_URL

@@ -3,16 +3,17 @@ import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import { ROUTES } from '@outpost/contracts/routes';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { AppConfig, RateLimits } from './app-config';
+import type { AppStores } from './database';
 import type { AppContext } from './domain';
 import { DOMAINS, SERVED_TOPICS } from './domains';
 import { hasActiveIngestKey, useIngestKey } from './game-data/index';
-import { type AuthRateLimits, createAuth, createViewerResolver, DEFAULT_AUTH_RATE_LIMITS } from './identity/index';
+import { createAuth, createViewerResolver, DEFAULT_AUTH_RATE_LIMITS } from './identity/index';
 import { createPaymentClients } from './payments/index';
 import { createAttestation } from './platform/attestation/attestation';
 import type { CaptchaDifficulty } from './platform/attestation/captcha';
 import { defaultAttestationMode } from './platform/attestation/enforcement';
 import { ChangeFeed, changeFeedPruning } from './platform/changes/feed';
-import type { Config } from './platform/config';
 import type { StoreKey } from './platform/db/stores';
 import { registerAccessControl } from './platform/http/access';
 import { registerAccessLog } from './platform/http/access-log';
@@ -21,13 +22,7 @@ import { frameworkErrorHandler, registerErrorHandler } from './platform/http/err
 import { registerHealth } from './platform/http/health';
 import { serializeRequest } from './platform/http/log-redaction';
 import { registerOriginCheck } from './platform/http/origin-check';
-import {
-  type RateLimit,
-  type RateLimitBackend,
-  rateLimitJobs,
-  registerRateLimiting,
-  sharedDatabase,
-} from './platform/http/rate-limit';
+import { type RateLimitBackend, rateLimitJobs, registerRateLimiting, sharedDatabase } from './platform/http/rate-limit';
 import { registerRequestInputChecks } from './platform/http/request-input';
 import { lazyRequestLogger } from './platform/http/request-logger';
 import { registerRequestMetrics } from './platform/http/request-metrics';
@@ -45,39 +40,9 @@ import { createPushSenders } from './platform/push/senders';
 import { createFileStore, fileStoreCspSources } from './platform/storage/create-file-store';
 import type { FileStore } from './platform/storage/file-store';
 import { LocalFileStore, registerLocalFileRoutes } from './platform/storage/local-file-store';
-import type { AppStores } from './stores';
 
 /** The API's version in the OpenAPI document. */
 const API_VERSION = '0.1.0';
-
-export interface RateLimits {
-  emailSignup: RateLimit;
-  checkEmail: RateLimit;
-  attestation: RateLimit;
-  /** Redeem attempts per player (POST /api/account/redeem-code). */
-  redeemCode: RateLimit;
-  /** Merch contact messages per client (POST /api/shop/merch/contact). */
-  merchContact: RateLimit;
-  /** Merch orders placed per player (POST /api/shop/merch/orders): each one holds stock. */
-  merchOrder: RateLimit;
-  /** Drop subscriptions per player (subscribe-to-drop): each one mails an address. */
-  dropSubscription: RateLimit;
-  /** Reports filed per player (POST /api/account/reports): each one lands on a moderator's list. */
-  report: RateLimit;
-  /** Invite lookups and claims per player, each (codes are random: guessing them is slowed down). */
-  invites: RateLimit;
-  /** Beta feedback sent per player. */
-  feedback: RateLimit;
-  /** Lighting preset creates, saves and deletes, each, per player or (visitors, owner 'guest') per address. */
-  lightingPresetWrites: RateLimit;
-  /** Account deletions per player: each checks the password, so it is limited against guessing it. */
-  accountDeletion: RateLimit;
-  /** Data downloads per player: each reads everything the player has in every environment. */
-  accountExport: RateLimit;
-  /** Push device registrations and removals per player (POST and DELETE /api/push/devices). */
-  pushDevices: RateLimit;
-  auth: AuthRateLimits;
-}
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   emailSignup: { max: 10, windowMs: 60_000 },
@@ -96,30 +61,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   pushDevices: { max: 30, windowMs: 600_000 },
   auth: DEFAULT_AUTH_RATE_LIMITS,
 };
-
-/** The configuration the app reads; the auth secret is already resolved (server.ts). */
-export type AppConfig = Pick<
-  Config,
-  | 'appEnv'
-  | 'logLevel'
-  | 'trustProxy'
-  | 'webDist'
-  | 'publicUrl'
-  | 'smtpUrl'
-  | 'mailFrom'
-  | 'attestationMode'
-  | 'attestationDebugTokens'
-  | 'attestationAllowDebugInProduction'
-  | 'dataDir'
-  | 'fileStore'
-  | 'imageMaxBytes'
-  | 'paypal'
-  | 'stripe'
-  | 'ingestKeys'
-  | 'fcm'
-  | 'metricsToken'
-  | 'redisUrl'
-> & { authSecret: string };
 
 export interface AppOptions {
   config: AppConfig;

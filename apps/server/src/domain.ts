@@ -1,15 +1,16 @@
+import type { DashboardFigure, GatherDashboardResult } from '@outpost/contracts/backoffice';
 import type { Environment } from '@outpost/contracts/environments';
+import type { GameEvent, GameEventOf, GameEventType, LiveSeriesName } from '@outpost/contracts/game-data';
+import type { MerchPaymentResult } from '@outpost/contracts/merch';
+import type { PackPurchaseResult, SpinResult } from '@outpost/contracts/shop';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Kysely, Migration } from 'kysely';
-import type { AppConfig, RateLimits } from './app';
-import type { DashboardFigureQueries, GameStatusQueries } from './backoffice/index';
-import type { AnyIngestKind, LiveSeriesQueries } from './game-data/index';
-import type { Auth, ViewerResolver } from './identity/index';
-import type { ItemUseCheck } from './items/index';
-import type { PaymentClients, PaymentKind } from './payments/index';
+import type { Kysely, Migration, Selectable } from 'kysely';
+import type { AppConfig, RateLimits } from './app-config';
+import type { AppStores, GameDatabase, IdentityDatabase } from './database';
 import type { ChangeFeed } from './platform/changes/feed';
 import type { ChangeSource } from './platform/changes/triggers';
 import type { StoreKey } from './platform/db/stores';
+import type { TimeUnit } from './platform/db/time-buckets';
 import type { CallableObservers } from './platform/http/callable-observers';
 import type { CspSources } from './platform/http/security-headers';
 import type { SpaDocument } from './platform/http/spa';
@@ -20,14 +21,15 @@ import type { Metrics } from './platform/metrics/metrics';
 import type { PersonalDataPart } from './platform/personal-data';
 import type { PushSenders } from './platform/push/senders';
 import type { FileStore } from './platform/storage/file-store';
-import type { AppStores, GameDatabase, IdentityDatabase } from './stores';
 
 /*
  * The contract between the app and its domains (DESIGN.md §8, "Domains as modules"): each domain
  * folder exports one Domain from its module.ts, and domains.ts lists them. The app, the stores,
  * the seeder, the live streams, the job runner, the account's data and the dashboard iterate that
- * list, so a domain (or a topic, a job, a figure) joins in its own folder and one line there.
- * Domains type-import this file (as they type-import stores.ts); nothing here runs.
+ * list, so a domain (or a topic, a job, a count) joins in its own folder and one line there.
+ * Domains import this file's types, and so do the domains that gather what the others bring; it
+ * imports the platform, the stores' types and the contracts only, never a domain, and nothing here
+ * runs.
  */
 
 /** What a live stream's topics read from: the environment's store, the identity store, where files are served. */
@@ -39,8 +41,18 @@ export interface LiveScope {
   log: FastifyBaseLogger;
 }
 
+/**
+ * The services a domain builds for the app and the domains that use them (identity's auth library
+ * and viewer resolver, payments' PayPal and Stripe clients): the app builds each once, through the
+ * index of the domain that owns it, and hands it to every domain in the AppContext. The owning
+ * domain declares its services here from where it defines them (`declare module '../domain'`,
+ * as platform/http/access.ts adds the viewer to Fastify's request), so this contract names none.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the domains that own the services, by declaration merging
+export interface DomainServices {}
+
 /** What the app hands each domain when it registers: the stores and the services every domain shares. */
-export interface AppContext {
+export interface AppContext extends DomainServices {
   config: AppConfig;
   stores: AppStores;
   /** The store the game's players use (APP_ENV's); the back office names an environment per request. */
@@ -51,12 +63,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Each environment's push sender: FCM where configured, the outbox otherwise. */
   push: PushSenders;
-  auth: Auth;
-  viewers: ViewerResolver;
   /** Watches every callable request the app answered (the push domain reads the device's messaging token). */
   callables: CallableObservers;
-  /** Every environment's PayPal and Stripe clients, where configured. */
-  payments: PaymentClients;
   /** The shop's URL, where mails and payment providers send players back. */
   shopUrl: string;
   /** Every store's change feed, by the store's name ('identity', or an environment). */
@@ -66,7 +74,7 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The app's Prometheus metrics, where a domain declares its own series (no-ops when metrics are off). */
   metrics: Metrics;
-  /** Every domain, for those that gather what the others bring (item uses, figures, personal data, kinds of order). */
+  /** Every domain, for those that gather what the others bring (counts, item uses, personal data, order settlements). */
   domains: readonly Domain[];
 }
 
@@ -74,6 +82,96 @@ export interface AppContext {
 export interface SeedFiles {
   files: FileStore;
   environment: Environment;
+}
+
+/** An environment's store and the accounts every environment shares: what a domain's counts read. */
+export interface CountedStores {
+  game: Kysely<GameDatabase>;
+  identity: Kysely<IdentityDatabase>;
+}
+
+/** One count of a domain's data in an environment, run each time the figure that shows it is read. */
+export type Count = (stores: CountedStores) => Promise<number>;
+
+/** The names counts are asked for by: the dashboard's figures and the Game Status answer's fields. */
+export type CountName = DashboardFigure | keyof GatherDashboardResult['dashboardData'];
+
+/** The buckets a series is asked for: from `since` (the first bucket's start, ISO 8601) to now, by `unit`. */
+export interface SeriesWindow {
+  since: string;
+  unit: TimeUnit;
+}
+
+/**
+ * A count of a domain's data per time bucket of the window: values by bucket key ('2026-11-26T18'
+ * by the hour, '2026-11-26' by the day); a key missing is 0.
+ */
+export type Series = (stores: CountedStores, window: SeriesWindow) => Promise<ReadonlyMap<string, number>>;
+
+/**
+ * One way a domain's data names an item (a machine's prize, a code's reward): a phrase saying where
+ * the item is used ("the prize of machine "m1""), or null when it is not. Run in the transaction
+ * that deletes the item, which it refuses while any check finds a use.
+ */
+export type ItemUseCheck = (db: Kysely<GameDatabase>, itemID: string) => Promise<string | null>;
+
+/** An order being settled: APP_ENV's store, the signed-in player, and the order's payment record. */
+export interface SettlingOrder {
+  db: Kysely<GameDatabase>;
+  userId: string;
+  order: Selectable<GameDatabase['shop_orders']>;
+}
+
+/**
+ * How the orders of one kind (the payment record's `kind`) are settled by the product functions
+ * that settle any order of Outpost's: the domain that sells the kind brings its settlement, and the
+ * payment functions find the order and hand it over; the settlement grants what was bought, once.
+ */
+export interface OrderSettlement {
+  kind: string;
+  /** GET /api/fn/process-paypal-order: the order paid with PayPal; absent where no order of the kind is. */
+  settlePayPal?(order: SettlingOrder): Promise<PackPurchaseResult | MerchPaymentResult>;
+  /** GET /api/fn/process-direct-transaction: the order paid with credits; absent where no order of the kind is. */
+  settleDirect?(order: SettlingOrder): Promise<SpinResult | MerchPaymentResult>;
+  /** The kind's refusals as the protocol's errors (they fall back to the payment functions' own). */
+  functionError(error: unknown): unknown;
+}
+
+/** An event of a batch of the game's that passed its checks, with its place in the batch. */
+export interface BatchEvent<Event extends GameEvent = GameEvent> {
+  index: number;
+  event: Event;
+}
+
+/** A player an event names, and the field that names them. */
+export interface PlayerReference {
+  field: string;
+  userID: string;
+}
+
+/** How one kind of the game's events is checked and stored (POST /api/ingest/:env/events), written for its type. */
+export interface GameEventKind<Type extends GameEventType> {
+  type: Type;
+  /** The players an event names besides its userID (a report's reporter): each needs an account, as userID does. */
+  players?(event: GameEventOf<Type>): readonly PlayerReference[];
+  /** Reasons to refuse some of the batch's events of this kind, by index (an unknown episode), read before any is stored. */
+  refuse?(
+    db: Kysely<GameDatabase>,
+    events: readonly BatchEvent<GameEventOf<Type>>[],
+  ): Promise<ReadonlyMap<number, string>>;
+  /** Stores the batch's new events of this kind in the batch's transaction, with their aggregates. */
+  store(trx: Kysely<GameDatabase>, events: readonly BatchEvent<GameEventOf<Type>>[], now: Date): Promise<void>;
+}
+
+/**
+ * A kind of event as the list of every kind holds it. A batch hands each kind only the events of
+ * its own type (it groups them by type), so a GameEventKind of one type is listed as one of these.
+ */
+export interface AnyGameEventKind {
+  type: GameEventType;
+  players?(event: GameEvent): readonly PlayerReference[];
+  refuse?(db: Kysely<GameDatabase>, events: readonly BatchEvent[]): Promise<ReadonlyMap<number, string>>;
+  store(trx: Kysely<GameDatabase>, events: readonly BatchEvent[], now: Date): Promise<void>;
 }
 
 export interface Domain {
@@ -96,17 +194,16 @@ export interface Domain {
   changeSources?: { identity?: readonly ChangeSource[]; game?: readonly ChangeSource[] };
   /** Its share of a player's data in each environment's store: in their download, erased with their account. */
   personalData?: PersonalDataPart<GameDatabase>;
-  /** The admin dashboard's figures whose data it holds. */
-  figures?: Partial<DashboardFigureQueries>;
-  gameStatus?: GameStatusQueries;
-  /** Ways it uses items, so an item in use is not deleted. */
+  /** Counts of its data, by the name each is shown under (a dashboard figure, a Game Status field). */
+  counts?: Partial<Record<CountName, Count>>;
+  /** Counts of its data over time, by the name of the series (the live stats' charts). */
+  series?: Partial<Record<LiveSeriesName, Series>>;
+  /** Ways its data uses items, so an item in use is not deleted. */
   itemUses?: readonly ItemUseCheck[];
-  /** The kinds of order it sells, which the payment functions settle. */
-  paymentKinds?: readonly PaymentKind[];
-  /** The live stats' series over time whose data it holds (/admin/live's charts). */
-  liveSeries?: LiveSeriesQueries;
-  /** The kinds of the game's events it stores (POST /api/ingest/:env/events). */
-  ingestKinds?: readonly AnyIngestKind[];
+  /** The settlements of the kinds of order it sells, with the services they pay through. */
+  orderSettlements?(context: AppContext): readonly OrderSettlement[];
+  /** The kinds of the game's events it stores. */
+  gameEventKinds?: readonly AnyGameEventKind[];
   /** What every page may load from outside for it. */
   cspSources?(config: AppConfig): CspSources;
   /** Screens whose document it shapes. */

@@ -51,18 +51,18 @@ describe('the import rule', () => {
     );
   }
 
-  it("lets a domain import the platform, other domains' index, and the types of stores.ts and domain.ts", () => {
+  it("lets a domain import the platform, other domains' index, and the types of database.ts and domain.ts", () => {
     expect(
       refused('merch/probe.ts', [
         '../platform/http/errors',
         '../ledger/index',
-        '../stores',
+        '../database',
         '../domain',
         './orders',
         './migrations/index',
       ]),
     ).toEqual([]);
-    expect(refused('identity/lifecycle/probe.ts', ['../queries', '../../backoffice/index', '../../stores'])).toEqual(
+    expect(refused('identity/lifecycle/probe.ts', ['../queries', '../../backoffice/index', '../../database'])).toEqual(
       [],
     );
   });
@@ -74,18 +74,33 @@ describe('the import rule', () => {
       '../domains',
       '../app',
       '../seed',
+      '../stores',
+      '../server',
       '../payments/stripe/checkout-api',
     ];
     expect(refused('merch/probe.ts', wrong)).toEqual(wrong);
-    const deeper = ['../../shop/orders', '../../domains'];
+    const deeper = ['../../shop/orders', '../../domains', '../../stores'];
     expect(refused('identity/lifecycle/probe.ts', deeper)).toEqual(deeper);
     expect(
       refused('identity/lifecycle/migrations/probe.ts', ['../../../merch/index', '../../../merch/orders']),
     ).toEqual(['../../../merch/orders']);
   });
 
+  it("keeps the contract and the stores' types free of the domains and of the composition root", () => {
+    const neutral = ['./platform/jobs/runner', './database', './app-config'];
+    const wrong = ['./shop/index', './shop/tables', './backoffice/dashboard', './app', './domains', './stores'];
+    expect(refused('domain.ts', [...neutral, ...wrong])).toEqual(wrong);
+    expect(refused('app-config.ts', ['./platform/config', './identity/index', './app'])).toEqual([
+      './identity/index',
+      './app',
+    ]);
+    const tables = ['./shop/tables', './identity/lifecycle/tables', './platform/jobs/tables', './platform/db/stores'];
+    const notTables = ['./shop/index', './shop/orders', './domains', './stores', './domain'];
+    expect(refused('database.ts', [...tables, ...notTables])).toEqual(notTables);
+  });
+
   it('refuses the platform anything outside itself', () => {
-    const outside = ['../../shop/index', '../../stores', '../../domain'];
+    const outside = ['../../shop/index', '../../stores', '../../database', '../../domain'];
     expect(refused('platform/http/probe.ts', [...outside, '../db/dialect'])).toEqual(outside);
     expect(refused('platform/probe.ts', ['../merch/index', './db/dialect'])).toEqual(['../merch/index']);
   });

@@ -3,6 +3,7 @@ import { avatarsDomain } from './avatars/module';
 import { backofficeDomain } from './backoffice/module';
 import { betaDomain } from './beta/module';
 import { claimCodesDomain } from './claim-codes/module';
+import type { GameDatabase } from './database';
 import type { Domain, LiveScope } from './domain';
 import { gameDataDomain } from './game-data/module';
 import { identityDomain } from './identity/module';
@@ -23,7 +24,6 @@ import { pushDomain } from './push/module';
 import { rewardsDomain } from './rewards/module';
 import { shopDomain } from './shop/module';
 import { siteDomain } from './site/module';
-import type { GameDatabase } from './stores';
 import { theaterDomain } from './theater/module';
 
 /**

@@ -2,10 +2,10 @@ import { LIVE_TOPIC_NAMES, LIVE_TOPICS, type LiveTopicName } from '@outpost/cont
 import { can, PROFILE_KEYS } from '@outpost/contracts/permissions';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppStores } from './database';
 import { setProfileKeys } from './identity/queries';
 import { ORIGIN, type SignedIn, signUpWithProfile } from './identity/testing';
 import { seedDemoData } from './seed';
-import type { AppStores } from './stores';
 import { openSse, type SseStream } from './testing/sse-client';
 import { buildTestApp, buildUnreadyTestApp, TEST_DIALECTS, type TestApp } from './testing/test-stores';
 

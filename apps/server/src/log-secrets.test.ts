@@ -7,7 +7,7 @@ import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments'
 import type { PushMessage } from '@outpost/contracts/push-messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AppConfig } from './app';
+import type { AppConfig } from './app-config';
 import { setProfileKeys } from './identity/queries';
 import { cookieHeader, ORIGIN } from './identity/testing';
 import { waitUntilPushSent } from './notifications/testing';

@@ -1,8 +1,8 @@
 import type { Environment } from '@outpost/contracts/environments';
+import type { AppStores } from './database';
 import { DOMAINS } from './domains';
 import { markSeeded, wasSeeded } from './ops/seed';
 import type { FileStore } from './platform/storage/file-store';
-import type { AppStores } from './stores';
 
 export interface SeedOptions {
   /**

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import type { AppStores } from './database';
 import type { Config } from './platform/config';
 import { checkDataDir } from './platform/data-dir';
 import { resolveAuthSecret } from './platform/secrets';
 import { createFileStore } from './platform/storage/create-file-store';
 import { seedIfNew } from './seed';
-import { type AppStores, openAppStores } from './stores';
+import { openAppStores } from './stores';
 
 export interface RunningServer {
   app: FastifyInstance;

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AppStores } from './database';
 import { dropSchemas, joinMigrations } from './platform/db/stores';
 import { countEmailSignups, insertEmailSignup } from './site/queries';
-import { type AppStores, openAppStores } from './stores';
+import { openAppStores } from './stores';
 import { openTestStores, TEST_DIALECTS, type TestStores } from './testing/test-stores';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;

@@ -1,5 +1,5 @@
+import type { GameDatabase } from '../database';
 import { eraseCountedRows, type PersonalDataPart } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 
 /**
  * The avatars a player claimed are theirs alone: downloaded, and erased with the account, each

@@ -1,7 +1,7 @@
 import type { Avatar } from '@outpost/contracts/avatars';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { isForeignKeyViolation } from '../platform/db/errors';
-import type { GameDatabase } from '../stores';
 
 /** Raised for a claim of an avatar the store does not have. */
 export class UnknownAvatarError extends Error {

@@ -7,9 +7,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { signedInViewer } from '../platform/http/access';
 import { answering, FunctionError } from '../platform/http/errors';
-import type { GameDatabase } from '../stores';
 import { claimAvatar, listAvatars, UnknownAvatarError } from './queries';
 
 export interface AvatarRoutesOptions {

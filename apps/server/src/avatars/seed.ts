@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 import { upsertAvatars } from './queries';
 
 /** The demo avatars a player can claim at /account. */

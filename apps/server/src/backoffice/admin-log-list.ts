@@ -4,10 +4,10 @@ import type { AdminLogEntry, AdminLogQuery } from '@outpost/contracts/backoffice
 import type { Environment } from '@outpost/contracts/environments';
 import type { Person } from '@outpost/contracts/people';
 import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../database';
 import { peopleOf } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 import { OPERATOR } from './admin-log';
 
 /*

@@ -1,8 +1,8 @@
 import type { Environment } from '@outpost/contracts/environments';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { signedInViewer } from '../platform/http/access';
-import type { GameDatabase } from '../stores';
 
 /** The admin log's `admin` of a change an operator ran from the command line: nobody's account. */
 export const OPERATOR = 'operator';

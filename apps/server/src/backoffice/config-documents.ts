@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
+import type { GameDatabase } from '../database';
 import { prepareQuery } from '../platform/db/prepared-query';
-import type { GameDatabase } from '../stores';
 import { type AdminLogRecord, appendAdminLog } from './admin-log';
 
 /*

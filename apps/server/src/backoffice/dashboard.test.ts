@@ -136,7 +136,7 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
       recentSales: 12,
     });
 
-    const status = await gatherGameStatus(db, { creditPurchasesCount: async () => 5 });
+    const status = await gatherGameStatus({ game: db, identity }, { creditPurchasesCount: onThisStore(5) });
     expect(status.dashboardData).toMatchObject({ creditPurchasesCount: 5, subscriptionPurchasesCount: 0 });
   });
 

@@ -4,37 +4,31 @@ import {
   type GatherDashboardResult,
   type ModerationDashboard,
 } from '@outpost/contracts/backoffice';
-import type { Kysely } from 'kysely';
-import type { GameDatabase, IdentityDatabase } from '../stores';
+import type { Count, CountedStores, CountName } from '../domain';
 
 /*
  * The admin dashboard's figures (spec §2 'Moderation & Reports' and 'Game Status'). The back
- * office owns none of their data: each figure is one query of the domain that does, handed in
- * from the composition root (app.ts), so this module names no other domain.
+ * office owns none of their data: each figure is a count the domain that holds the data brings
+ * (its module's `counts`), so this module names no other domain.
  */
 
-/** One figure of one environment's store: a single count, run on every dashboard load. */
-export type FigureQuery = (db: Kysely<GameDatabase>) => Promise<number>;
+/** The 'Moderation & Reports' figures, each a count of the domain whose data it counts. */
+export type DashboardFigureCounts = Record<DashboardFigure, Count>;
 
-/** The stores a 'Moderation & Reports' figure may count in: the environment's, and the accounts shared by all. */
-export interface FigureStores {
-  game: Kysely<GameDatabase>;
-  identity: Kysely<IdentityDatabase>;
+/** The Game Status figures, each a count of the domain whose data it counts: the players active now, the purchases of the last 24 hours. */
+export type GameStatusCounts = Partial<Record<keyof GatherDashboardResult['dashboardData'], Count>>;
+
+/** Every dashboard figure from the domains' counts; a figure no domain counts is a fault at start. */
+export function dashboardFigureCounts(counts: Partial<Record<CountName, Count>>): DashboardFigureCounts {
+  const missing = DASHBOARD_FIGURES.filter((figure) => !counts[figure]);
+  if (missing.length > 0) throw new Error(`No domain brings the dashboard figures ${missing.join(', ')}.`);
+  return counts as DashboardFigureCounts;
 }
-
-/** The 'Moderation & Reports' figures, each the query of the domain whose data it counts. */
-export type DashboardFigureQueries = Record<DashboardFigure, (stores: FigureStores) => Promise<number>>;
-
-/**
- * The Game Status figures, each the query of the domain whose data it counts: the players active
- * now (the game data's presence) and the purchases of the last 24 hours (the shop's).
- */
-export type GameStatusQueries = Partial<Record<keyof GatherDashboardResult['dashboardData'], FigureQuery>>;
 
 /** Runs every figure's query on the environment's store (and the accounts'), side by side. */
 export async function readModerationDashboard(
-  stores: FigureStores,
-  queries: DashboardFigureQueries,
+  stores: CountedStores,
+  queries: DashboardFigureCounts,
 ): Promise<ModerationDashboard> {
   const values = await Promise.all(DASHBOARD_FIGURES.map((figure) => queries[figure](stores)));
   return {
@@ -45,15 +39,15 @@ export async function readModerationDashboard(
 }
 
 /**
- * The Game Status callable's answer for one environment. Each figure is a query a domain plugs in
+ * The Game Status callable's answer for one environment. Each figure is a count a domain brings
  * (Active Users: players the game saw in the last minutes; credit packs paid in the last 24
  * hours); one not plugged in is 0 (the wire wants numbers, and subscriptions are not sold yet).
  */
 export async function gatherGameStatus(
-  db: Kysely<GameDatabase>,
-  queries: GameStatusQueries,
+  stores: CountedStores,
+  queries: GameStatusCounts,
 ): Promise<GatherDashboardResult> {
-  const figure = (query: FigureQuery | undefined) => (query ? query(db) : 0);
+  const figure = (query: Count | undefined) => (query ? query(stores) : 0);
   const [activePlayers, creditPurchasesCount, subscriptionPurchasesCount] = await Promise.all([
     figure(queries.activePlayers),
     figure(queries.creditPurchasesCount),

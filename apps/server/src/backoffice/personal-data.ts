@@ -1,5 +1,5 @@
+import type { GameDatabase } from '../database';
 import { type PersonalDataPart, replaceInText, writtenBefore } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 
 /**
  * The admin log is the studio's record and is never erased: an entry naming the player (a reward

@@ -9,12 +9,12 @@ import { adminEnvironmentParamsSchema, ENVIRONMENTS } from '@outpost/contracts/e
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
+import type { AppStores } from '../database';
 import { registerCallable } from '../platform/http/callable';
-import type { AppStores } from '../stores';
 import { listAdminLog } from './admin-log-list';
 import {
-  type DashboardFigureQueries,
-  type GameStatusQueries,
+  type DashboardFigureCounts,
+  type GameStatusCounts,
   gatherGameStatus,
   readModerationDashboard,
 } from './dashboard';
@@ -23,10 +23,10 @@ export interface BackofficeOptions {
   /** One store per environment; every admin route names its environment and reads only that one. */
   game: AppStores['game'];
   identity: AppStores['identity'];
-  /** The 'Moderation & Reports' figures, one query each, plugged in by the domain that holds the data (app.ts). */
-  figures: DashboardFigureQueries;
-  /** Game Status's purchase counts, from the shop's ledger once it exists; 0 until then. */
-  gameStatus?: GameStatusQueries;
+  /** The 'Moderation & Reports' figures, one count each, brought by the domain that holds the data. */
+  figures: DashboardFigureCounts;
+  /** The Game Status figures the domains count; a figure none counts is 0. */
+  gameStatus?: GameStatusCounts;
 }
 
 /** The back office's own routes: the admin log and the dashboard's figures. */
@@ -60,7 +60,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, options: Backoffi
       name: gatherDashboardCallableName(environment),
       input: z.optional(z.null()),
       output: gatherDashboardResultSchema,
-      handler: () => gatherGameStatus(stores[environment], gameStatus),
+      handler: () => gatherGameStatus({ game: stores[environment], identity: options.identity }, gameStatus),
     });
   }
 }

@@ -1,7 +1,7 @@
 import { BETA_CONFIG_ID, type BetaConfig, betaConfigSchema, DEFAULT_BETA_CONFIG } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, readConfigDocument, writeConfigDocument } from '../backoffice/index';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 import { BETA_ADMIN_ACTIONS } from './actions';
 
 /** beta-config/v1 (spec §3); the defaults until staff save one, or when a saved one no longer parses. */

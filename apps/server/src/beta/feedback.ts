@@ -9,8 +9,8 @@ import type {
 import type { Kysely } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import { fetchListPage } from '../platform/db/list-page';
-import type { GameDatabase } from '../stores';
 import { BETA_ADMIN_ACTIONS } from './actions';
 import { readBetaConfig } from './beta-config';
 import { isActiveObjective } from './objectives';

@@ -11,10 +11,10 @@ import {
 } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { newRandomID } from '../platform/random-id';
-import type { GameDatabase } from '../stores';
 import { BETA_ADMIN_ACTIONS } from './actions';
 import type { InviteRow } from './tables';
 

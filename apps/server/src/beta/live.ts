@@ -1,9 +1,9 @@
 import { BETA_CONFIG_ID } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { ChangeSource } from '../platform/changes/triggers';
 import type { Audience } from '../platform/live/hub';
 import type { LiveTopic } from '../platform/live/routes';
-import type { GameDatabase } from '../stores';
 import { readBetaConfig } from './beta-config';
 import { toObjective } from './objectives';
 

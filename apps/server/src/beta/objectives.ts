@@ -7,10 +7,10 @@ import type {
 } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
-import type { GameDatabase } from '../stores';
 import { BETA_ADMIN_ACTIONS } from './actions';
 import type { TestingObjectiveRow } from './tables';
 

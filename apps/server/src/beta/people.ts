@@ -1,8 +1,8 @@
 import type { AdminFeedback, AdminInvite, AdminInviteRow, Feedback } from '@outpost/contracts/beta';
 import { ADMIN_INVITE_SOURCE } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../database';
 import { peopleOf } from '../identity/index';
-import type { IdentityDatabase } from '../stores';
 
 /*
  * The staff's beta lists with the people behind their user ids named, read from the identity

@@ -1,5 +1,5 @@
+import type { GameDatabase } from '../database';
 import { anonymiseColumns, type PersonalDataPart } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 import { toFeedback } from './feedback';
 import { listSharedInvites } from './invites';
 import { findBetaRequest } from './requests';

@@ -8,9 +8,9 @@ import {
 } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
-import type { GameDatabase } from '../stores';
 import { BETA_ADMIN_ACTIONS } from './actions';
 import { createSharedInvites, firstClaimedInvite } from './invites';
 import type { BetaRequestRow } from './tables';

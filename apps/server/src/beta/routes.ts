@@ -13,10 +13,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { signedInViewer } from '../platform/http/access';
 import { answering, FunctionError } from '../platform/http/errors';
 import { limitTo, perViewer, type RateLimit } from '../platform/http/rate-limit';
-import type { GameDatabase } from '../stores';
 import { readBetaConfig } from './beta-config';
 import { claimRefusal, feedbackRefusal, inviteRefusal } from './errors';
 import { sendFeedback } from './feedback';

@@ -1,7 +1,7 @@
 import { BETA_CONFIG_ID, DEFAULT_BETA_CONFIG } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
 import { seedConfigDocument } from '../backoffice/index';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 import { seedAdminInvite } from './invites';
 import { seedObjectives } from './objectives';
 

@@ -1,6 +1,6 @@
 import { ADMIN_INVITE_SOURCE } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 
 /** Test helpers for the beta programme: invites written straight into a store. */
 

@@ -9,11 +9,11 @@ import {
 import type { NamedItem } from '@outpost/contracts/items';
 import { type Kysely, sql } from 'kysely';
 import { type AdminChange, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import { findMissingItems, itemNamesOf, namedItems, UnknownItemsError } from '../items/index';
 import { credit, getBalance, grantItems } from '../ledger/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText, likePattern } from '../platform/db/text-search';
-import type { GameDatabase } from '../stores';
 import { type CodeGenerator, generateCode, newClaimCodeID } from './code-names';
 import type { ClaimCodeBatchRow } from './tables';
 
@@ -288,8 +288,8 @@ export async function deleteClaimCodeBatch(
 }
 
 /**
- * The items domain's ItemUseCheck for code rewards (plug it into registerItemRoutes' `itemUses`):
- * an item that a batch with codes left still grants cannot leave items-master. A used-up batch
+ * The codes' use of items in their rewards (an ItemUseCheck, its module's `itemUses`): an item
+ * that a batch with codes left still grants cannot leave items-master. A used-up batch
  * grants nothing more, so it holds no item back.
  */
 export async function claimCodeRewardItemUse(db: Kysely<GameDatabase>, itemID: string): Promise<string | null> {

@@ -17,12 +17,12 @@ import { unknownItemsMessage } from '@outpost/contracts/items';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminChangeOf } from '../backoffice/index';
+import type { AppStores } from '../database';
 import { UnknownItemsError } from '../items/index';
 import { signedInViewer } from '../platform/http/access';
 import { FunctionError } from '../platform/http/errors';
 import { fieldRefusalDetails } from '../platform/http/field-refusal';
 import { limitTo, perViewer, type RateLimit } from '../platform/http/rate-limit';
-import type { AppStores } from '../stores';
 import {
   ClaimCodeBatchNotFoundError,
   ClaimCodeTakenError,

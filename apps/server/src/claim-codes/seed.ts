@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 
 /*
  * Two demo batches: a custom code anyone can try in the shop, and a small print run of generated

@@ -2,7 +2,6 @@ import {
   futureEventReason,
   GAME_EVENT_CLOCK_SKEW_MS,
   type GameEvent,
-  type GameEventOf,
   type GameEventType,
   gameEventSchema,
   type IngestBatchResult,
@@ -10,8 +9,9 @@ import {
   unknownPlayerReason,
 } from '@outpost/contracts/game-data';
 import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../database';
+import type { AnyGameEventKind, BatchEvent, PlayerReference } from '../domain';
 import { missingValues, selectRows } from '../platform/db/bulk-rows';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 
 /*
  * A batch of the game's events (issue 23 point 1), stored in one transaction of the environment's
@@ -22,58 +22,12 @@ import type { GameDatabase, IdentityDatabase } from '../stores';
  * is a handful of statements.
  */
 
-/** An event of the batch that passed its checks, with its place in the batch. */
-export interface BatchEvent<Event extends GameEvent = GameEvent> {
-  index: number;
-  event: Event;
-}
-
-/** A player an event names, and the field that names them. */
-export interface PlayerReference {
-  field: string;
-  userID: string;
-}
-
-/** How a kind of event is checked and stored; a domain brings the kinds it stores (its module's `ingestKinds`). */
-export interface IngestKind<Type extends GameEventType = GameEventType> {
-  type: Type;
-  /** The players an event names besides its userID (a report's reporter): each needs an account, as userID does. */
-  players?(event: GameEventOf<Type>): readonly PlayerReference[];
-  /** Reasons to refuse some of the batch's events of this kind, by index (an unknown episode), read before any is stored. */
-  refuse?(
-    db: Kysely<GameDatabase>,
-    events: readonly BatchEvent<GameEventOf<Type>>[],
-  ): Promise<ReadonlyMap<number, string>>;
-  /** Stores the batch's new events of this kind in the batch's transaction, with their aggregates. */
-  store(trx: Kysely<GameDatabase>, events: readonly BatchEvent<GameEventOf<Type>>[], now: Date): Promise<void>;
-}
-
-/** A kind as the batch sees every kind: the events it is handed are always of its own type. */
-export interface AnyIngestKind {
-  type: GameEventType;
-  players?(event: GameEvent): readonly PlayerReference[];
-  refuse?(db: Kysely<GameDatabase>, events: readonly BatchEvent[]): Promise<ReadonlyMap<number, string>>;
-  store(trx: Kysely<GameDatabase>, events: readonly BatchEvent[], now: Date): Promise<void>;
-}
-
-/** Declares a kind of event; the batch hands it only events of its type. */
-export function ingestKind<Type extends GameEventType>(kind: IngestKind<Type>): AnyIngestKind {
-  const own = (events: readonly BatchEvent[]) => events as readonly BatchEvent<GameEventOf<Type>>[];
-  const { players, refuse } = kind;
-  return {
-    type: kind.type,
-    ...(players ? { players: (event) => players(event as GameEventOf<Type>) } : {}),
-    ...(refuse ? { refuse: (db, events) => refuse(db, own(events)) } : {}),
-    store: (trx, events, now) => kind.store(trx, own(events), now),
-  };
-}
-
 export interface IngestBatchOptions {
   /** The environment's store. */
   game: Kysely<GameDatabase>;
   /** The accounts, which the events' players are checked against. */
   identity: Kysely<IdentityDatabase>;
-  kinds: ReadonlyMap<GameEventType, AnyIngestKind>;
+  kinds: ReadonlyMap<GameEventType, AnyGameEventKind>;
   now?: Date;
 }
 
@@ -132,7 +86,7 @@ async function markStored(trx: Kysely<GameDatabase>, events: readonly BatchEvent
 async function storeKinds(
   trx: Kysely<GameDatabase>,
   events: readonly BatchEvent[],
-  kinds: ReadonlyMap<GameEventType, AnyIngestKind>,
+  kinds: ReadonlyMap<GameEventType, AnyGameEventKind>,
   now: Date,
 ): Promise<void> {
   const storing = byType(events);
@@ -149,7 +103,7 @@ async function storeKinds(
 export async function storeEvents(
   trx: Kysely<GameDatabase>,
   events: readonly BatchEvent[],
-  kinds: ReadonlyMap<GameEventType, AnyIngestKind>,
+  kinds: ReadonlyMap<GameEventType, AnyGameEventKind>,
   now: Date,
 ): Promise<number> {
   const fresh = await markStored(trx, events, now);

@@ -3,8 +3,8 @@ import type { IngestKey } from '@outpost/contracts/game-data';
 import type { Kysely } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import type { StoredKeyUse } from '../platform/http/service-key';
-import type { GameDatabase } from '../stores';
 import type { IngestKeyTable } from './tables';
 
 /*

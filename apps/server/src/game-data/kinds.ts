@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
+import type { AnyGameEventKind, GameEventKind } from '../domain';
 import { findMissingItems } from '../items/index';
 import { grantAllItems } from '../ledger/index';
 import { selectRows } from '../platform/db/bulk-rows';
-import type { GameDatabase } from '../stores';
-import { type AnyIngestKind, ingestKind } from './ingest';
 
 /*
  * The kinds of event the game data stores itself (spec §3's game records). Each stores a batch's
@@ -91,7 +91,7 @@ async function addTo(
   }
 }
 
-const playtime = ingestKind({
+const playtime: GameEventKind<'playtime'> = {
   type: 'playtime',
   async store(trx, events) {
     await trx
@@ -125,9 +125,9 @@ const playtime = ingestKind({
       new Map([[PLAYTIME_TOTAL, events.reduce((sum, { event }) => sum + event.seconds, 0)]]),
     );
   },
-});
+};
 
-const level = ingestKind({
+const level: GameEventKind<'level'> = {
   type: 'level',
   async store(trx, events) {
     const highest = latest(
@@ -153,9 +153,9 @@ const level = ingestKind({
       )
       .execute();
   },
-});
+};
 
-const itemClaimed = ingestKind({
+const itemClaimed: GameEventKind<'item-claimed'> = {
   type: 'item-claimed',
   async refuse(db, events) {
     const missing = new Set(await findMissingItems(db, [...new Set(events.map(({ event }) => event.itemID))]));
@@ -176,9 +176,9 @@ const itemClaimed = ingestKind({
         now: new Date(event.at),
       })),
     ),
-});
+};
 
-const objective = ingestKind({
+const objective: GameEventKind<'objective'> = {
   type: 'objective',
   async store(trx, events) {
     await trx
@@ -207,9 +207,9 @@ const objective = ingestKind({
       ),
     );
   },
-});
+};
 
-const presence = ingestKind({
+const presence: GameEventKind<'presence'> = {
   type: 'presence',
   async store(trx, events) {
     const seen = latest(
@@ -253,9 +253,9 @@ const presence = ingestKind({
       .onConflict((conflict) => conflict.columns(['hour', 'user_id']).doNothing())
       .execute();
   },
-});
+};
 
-const mapPresence = ingestKind({
+const mapPresence: GameEventKind<'map-presence'> = {
   type: 'map-presence',
   async store(trx, events) {
     const counts = latest(
@@ -277,9 +277,9 @@ const mapPresence = ingestKind({
       )
       .execute();
   },
-});
+};
 
-const mapData = ingestKind({
+const mapData: GameEventKind<'map-data'> = {
   type: 'map-data',
   async store(trx, events) {
     const data = latest(
@@ -304,10 +304,10 @@ const mapData = ingestKind({
       )
       .execute();
   },
-});
+};
 
 /** The kinds the game data stores itself. */
-export const GAME_DATA_KINDS: readonly AnyIngestKind[] = [
+export const GAME_DATA_KINDS: readonly AnyGameEventKind[] = [
   playtime,
   level,
   itemClaimed,

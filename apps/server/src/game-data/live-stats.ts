@@ -7,10 +7,10 @@ import {
   RECENT_USERS_LIMIT,
 } from '@outpost/contracts/game-data';
 import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../database';
 import { countAccounts, listRecentAccounts } from '../identity/index';
 import { countItemClaims } from '../ledger/index';
 import { listRecentMerchOrders } from '../merch/index';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 import { PLAYTIME_TOTAL } from './kinds';
 
 /*

@@ -1,9 +1,9 @@
 import { RECENT_USERS_LIMIT } from '@outpost/contracts/game-data';
 import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../database';
 import { countAccounts, listRecentAccounts } from '../identity/index';
 import type { Audience } from '../platform/live/hub';
 import type { LiveTopic } from '../platform/live/routes';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 import { countActiveNow, type LiveStatsLogger, readLiveStats } from './live-stats';
 
 /*

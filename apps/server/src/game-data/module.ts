@@ -18,13 +18,13 @@ export const gameDataDomain: Domain = {
       game: stores.game,
       identity,
       metrics,
-      kinds: domains.flatMap((domain) => domain.ingestKinds ?? []),
-      series: Object.assign({}, ...domains.map((domain) => domain.liveSeries ?? {})),
+      kinds: domains.flatMap((domain) => domain.gameEventKinds ?? []),
+      series: Object.assign({}, ...domains.map((domain) => domain.series ?? {})),
     });
   },
-  ingestKinds: GAME_DATA_KINDS,
+  gameEventKinds: GAME_DATA_KINDS,
   liveTopics: GAME_DATA_LIVE_TOPICS,
   personalData: gameDataPersonalData,
-  gameStatus: { activePlayers: (db) => countActiveNow(db) },
-  liveSeries: { activePlayers: activePlayersSeries, playtimeSeconds: playtimeSeries },
+  counts: { activePlayers: ({ game }) => countActiveNow(game) },
+  series: { activePlayers: activePlayersSeries, playtimeSeconds: playtimeSeries },
 };

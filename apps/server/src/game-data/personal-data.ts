@@ -1,5 +1,5 @@
+import type { GameDatabase } from '../database';
 import { anonymiseColumns, type PersonalDataPart } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 
 /**
  * What the game reported about a player: their play sessions, level, objectives and when they were

@@ -16,22 +16,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { adminChangeOf } from '../backoffice/index';
+import type { GameDatabase, IdentityDatabase } from '../database';
+import type { AnyGameEventKind } from '../domain';
 import { answering, FunctionError } from '../platform/http/errors';
 import type { Metrics } from '../platform/metrics/metrics';
-import type { GameDatabase, IdentityDatabase } from '../stores';
-import { type AnyIngestKind, ingestBatch } from './ingest';
+import { ingestBatch } from './ingest';
 import { createIngestKey, IngestKeyNotFoundError, listIngestKeys, revokeIngestKey } from './keys';
 import { readLiveStats } from './live-stats';
-import { type LiveSeriesQueries, readLiveSeries } from './series';
+import { readLiveSeries, type SeriesByName } from './series';
 
 export interface GameDataRoutesOptions {
   /** Every environment's store: the game's servers and the back office name theirs in the path. */
   game: Record<Environment, Kysely<GameDatabase>>;
   identity: Kysely<IdentityDatabase>;
   /** Every kind of event a batch may carry, the game data's own and the other domains'. */
-  kinds: readonly AnyIngestKind[];
+  kinds: readonly AnyGameEventKind[];
   /** Every domain's series of the live stats' charts. */
-  series: LiveSeriesQueries;
+  series: SeriesByName;
   metrics: Metrics;
 }
 
@@ -52,7 +53,7 @@ const answerKeys = answering((error) =>
  */
 export function registerGameDataRoutes(app: FastifyInstance, options: GameDataRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const kinds = new Map<GameEventType, AnyIngestKind>(options.kinds.map((kind) => [kind.type, kind]));
+  const kinds = new Map<GameEventType, AnyGameEventKind>(options.kinds.map((kind) => [kind.type, kind]));
   const ingested = options.metrics.counter({
     name: 'outpost_ingested_events_total',
     help: 'Game events reported by the game servers, by environment and outcome: stored, duplicated (an id stored before), refused.',

@@ -1,7 +1,8 @@
 import { type GameEvent, gameEventSchema } from '@outpost/contracts/game-data';
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
-import { type BatchEvent, storeEvents } from './ingest';
+import type { GameDatabase } from '../database';
+import type { BatchEvent } from '../domain';
+import { storeEvents } from './ingest';
 import { GAME_DATA_KINDS } from './kinds';
 
 /*

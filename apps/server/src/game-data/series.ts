@@ -5,32 +5,18 @@ import {
   type LiveSeriesName,
   type LiveStatsRange,
 } from '@outpost/contracts/game-data';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
+import type { CountedStores, Series, SeriesWindow } from '../domain';
 import { bucketKey, bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 
 /*
  * The live stats over time (issue 23 point 3's charts). Each series is a query of the domain that
- * holds its data (a domain module's `liveSeries`), answering a value per bucket key of the window;
+ * holds its data (a domain module's `series`), answering a value per bucket key of the window;
  * this module cuts the range into buckets, runs the queries side by side and fills the gaps with 0.
  */
 
-/** The buckets a series is asked for: from `since` (the first bucket's start, ISO 8601) to now, by `unit`. */
-export interface SeriesWindow {
-  since: string;
-  unit: TimeUnit;
-}
-
-export interface SeriesStores {
-  /** The environment's store. */
-  game: Kysely<GameDatabase>;
-  identity: Kysely<IdentityDatabase>;
-}
-
-/** A series' values by bucket key ('2026-11-26T18' by the hour, '2026-11-26' by the day); missing keys are 0. */
-export type LiveSeriesQuery = (stores: SeriesStores, window: SeriesWindow) => Promise<ReadonlyMap<string, number>>;
-
-export type LiveSeriesQueries = Partial<Record<LiveSeriesName, LiveSeriesQuery>>;
+/** Every domain's series, by name. */
+export type SeriesByName = Partial<Record<LiveSeriesName, Series>>;
 
 const UNIT_MS: Record<TimeUnit, number> = { hour: 3_600_000, day: 86_400_000 };
 
@@ -43,8 +29,8 @@ export function rangeBuckets(range: LiveStatsRange, now: Date): Date[] {
 
 /** Every series of the range, 0 where nothing happened; a series no domain brings is all 0. */
 export async function readLiveSeries(
-  stores: SeriesStores,
-  queries: LiveSeriesQueries,
+  stores: CountedStores,
+  queries: SeriesByName,
   range: LiveStatsRange,
   now = new Date(),
 ): Promise<LiveSeries> {
@@ -69,7 +55,7 @@ export async function readLiveSeries(
  * Players the game saw, distinct per bucket: presence_hours holds each (hour, player) once, so an
  * hour's count is its rows and a day's is its distinct players.
  */
-export const activePlayersSeries: LiveSeriesQuery = async ({ game }, { since, unit }) => {
+export const activePlayersSeries: Series = async ({ game }, { since, unit }) => {
   // The hour column is a bucket key already ('2026-11-26T18'); its first ten characters are its day.
   const bucket = unit === 'hour' ? sql<string>`hour` : sql<string>`substr(hour, 1, 10)`;
   const rows = await game
@@ -82,7 +68,7 @@ export const activePlayersSeries: LiveSeriesQuery = async ({ game }, { since, un
 };
 
 /** Seconds played per bucket: the day totals the ingestion keeps, or the last day's sessions by the hour. */
-export const playtimeSeries: LiveSeriesQuery = async ({ game }, { since, unit }) => {
+export const playtimeSeries: Series = async ({ game }, { since, unit }) => {
   if (unit === 'day') {
     const rows = await game
       .selectFrom('playtime_days')

@@ -2,7 +2,7 @@ import { displayNameSchema } from '@outpost/contracts/identity';
 import { PROFILE_KEYS } from '@outpost/contracts/permissions';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
-import type { IdentityDatabase } from '../stores';
+import type { IdentityDatabase } from '../database';
 import type { Auth } from './auth';
 import { findUserIdByEmail, insertProfile, isDisplayNameTaken, setProfileKeys } from './queries';
 

@@ -3,20 +3,14 @@ import { ROUTES } from '@outpost/contracts/routes';
 import { betterAuth } from 'better-auth';
 import { bearer } from 'better-auth/plugins/bearer';
 import type { Kysely } from 'kysely';
+import type { AuthRateLimits } from '../app-config';
+import type { IdentityDatabase } from '../database';
 import type { Dialect } from '../platform/db/stores';
 import type { Mailer } from '../platform/mail/mailer';
-import type { IdentityDatabase } from '../stores';
 import { AUTH_SCHEMA } from './auth-schema';
 
 /** The header our HTTP adapter sets from Fastify's `request.ip`, so the library's rate limits key on the real client. */
 export const CLIENT_IP_HEADER = 'x-outpost-client-ip';
-
-export interface AuthRateLimits {
-  /** Sign-in (and password change), sign-up and password reset requests per client address. */
-  signIn: { windowSeconds: number; max: number };
-  signUp: { windowSeconds: number; max: number };
-  passwordReset: { windowSeconds: number; max: number };
-}
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   signIn: { windowSeconds: 60, max: 10 },
@@ -165,3 +159,10 @@ export async function verifyAccountPassword(
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+declare module '../domain' {
+  interface DomainServices {
+    /** The auth library the app builds once (sessions, sign-in, sign-up), which identity's routes serve. */
+    auth: Auth;
+  }
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SessionEndCause } from '@outpost/contracts/identity';
 import type { Kysely } from 'kysely';
-import type { IdentityDatabase } from '../stores';
+import type { IdentityDatabase } from '../database';
 
 /*
  * Why sessions ended, noted where the app ends them: a sign-out, a password changed or reset (the

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 
 /** A change of the identity store, and how to take it back. */
 export interface IdentityChange<Applied> {

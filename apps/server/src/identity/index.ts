@@ -1,6 +1,6 @@
 /* What identity offers other domains: profiles, and key changes that keep a concurrent change. */
 
-export { type Auth, type AuthRateLimits, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './auth';
+export { type Auth, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './auth';
 export {
   countAccounts,
   countPlayerAccounts,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../database';
 import type { ChangeSource } from '../platform/changes/triggers';
 import type { LiveTopic } from '../platform/live/routes';
-import type { IdentityDatabase } from '../stores';
 import { findProfile } from './queries';
 
 /*

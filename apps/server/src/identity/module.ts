@@ -24,7 +24,7 @@ const accountDataOf = ({ identity, stores, domains, config }: AppContext): Accou
 export const identityDomain: Domain = {
   name: 'identity',
   migrations: { identity: joinMigrations(identityMigrations, userSearchMigrations, accountLifecycleMigrations) },
-  liveSeries: { signUps: ({ identity }, { since, unit }) => countSignUpsPerBucket(identity, since, unit) },
+  series: { signUps: ({ identity }, { since, unit }) => countSignUpsPerBucket(identity, since, unit) },
   register(app, context) {
     const { identity, stores, auth, viewers, rateLimits, feeds } = context;
     registerAuthRoutes(app, auth, identity);
@@ -50,5 +50,5 @@ export const identityDomain: Domain = {
   jobs: (context) => deletionJobs(accountDataOf(context), context.log),
   liveTopics: IDENTITY_LIVE_TOPICS,
   changeSources: { identity: [ENDED_SESSIONS_SOURCE] },
-  figures: { suspendedPlayers: ({ identity }) => countSuspendedPlayers(identity) },
+  counts: { suspendedPlayers: ({ identity }) => countSuspendedPlayers(identity) },
 };

@@ -1,10 +1,10 @@
 import type { Profile } from '@outpost/contracts/identity';
 import type { Person } from '@outpost/contracts/people';
 import { type Kysely, sql } from 'kysely';
+import type { IdentityDatabase } from '../database';
 import { isUniqueViolation } from '../platform/db/errors';
 import { prepareQuery } from '../platform/db/prepared-query';
 import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
-import type { IdentityDatabase } from '../stores';
 import type { ProfileRow } from './tables';
 
 // Hot reads (check-email on every login screen, the profile on every signed-in call) are compiled once.

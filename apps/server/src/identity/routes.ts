@@ -20,10 +20,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../database';
 import { signedInViewer } from '../platform/http/access';
 import { FunctionError } from '../platform/http/errors';
 import { limitTo, type RateLimit } from '../platform/http/rate-limit';
-import type { IdentityDatabase } from '../stores';
 import { findUserIdByEmail, insertProfile, setDisplayName } from './queries';
 
 export interface IdentityRouteOptions {

@@ -3,9 +3,9 @@ import { SESSION_END_MESSAGES, type SessionEnd } from '@outpost/contracts/identi
 import { LIVE_CONTROL_EVENTS } from '@outpost/contracts/live-topics';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppStores } from '../database';
 import { listOutbox } from '../platform/mail/queries';
 import { seedDemoData } from '../seed';
-import type { AppStores } from '../stores';
 import { openSse, type SseEvent, type SseStream } from '../testing/sse-client';
 import { buildTestApp, buildUnreadyTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { formatUtc } from './auth';

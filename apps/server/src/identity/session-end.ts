@@ -1,9 +1,9 @@
 import { ACCOUNT_SUSPENDED_CODE, accountSuspendedMessage } from '@outpost/contracts/account-lifecycle-text';
 import { type SessionEnd, sessionEnd } from '@outpost/contracts/identity';
 import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../database';
 import { FunctionError } from '../platform/http/errors';
 import type { LiveSession, SessionCheck } from '../platform/live/routes';
-import type { IdentityDatabase } from '../stores';
 import { formatUtc } from './auth';
 import { type NotedCause, notedEnd } from './ended-sessions';
 import { type AccountStanding, accountStanding } from './lifecycle/standing';

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { BetterAuthOptions } from 'better-auth';
 import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../database';
 import { prepareQuery } from '../platform/db/prepared-query';
-import type { IdentityDatabase } from '../stores';
 import type { Auth } from './auth';
 
 /*

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { IdentityDatabase } from '../stores';
+import type { IdentityDatabase } from '../database';
 import { setProfileKeys } from './queries';
 
 /** Test helpers that drive the real auth routes through `inject`. */

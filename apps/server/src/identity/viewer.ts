@@ -2,11 +2,11 @@ import type { SessionEnd } from '@outpost/contracts/identity';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../database';
 import type { Viewer } from '../platform/http/access';
 import { FunctionError } from '../platform/http/errors';
 import { appendRouteHook, isApiRoute } from '../platform/http/route-hooks';
 import type { LiveSession, LiveSessions } from '../platform/live/routes';
-import type { IdentityDatabase } from '../stores';
 import type { Auth } from './auth';
 import { type NotedCause, noteSessionEnds, type SessionsToNote, withdrawSessionEnds } from './ended-sessions';
 import { accountStanding } from './lifecycle/standing';
@@ -262,3 +262,10 @@ export function createViewerResolver(auth: Auth, identity: Kysely<IdentityDataba
 }
 
 export type ViewerResolver = ReturnType<typeof createViewerResolver>;
+
+declare module '../domain' {
+  interface DomainServices {
+    /** Who is behind each request, which the app resolves once per request; identity forgets ended sessions. */
+    viewers: ViewerResolver;
+  }
+}

@@ -1,2 +1,2 @@
-/* What items-master offers other domains: checks that the items they name exist, their names, and the item-use check they bring. */
-export { findMissingItems, type ItemUseCheck, itemNamesOf, namedItems, UnknownItemsError } from './queries';
+/* What items-master offers other domains: checks that the items they name exist, and their names. */
+export { findMissingItems, itemNamesOf, namedItems, UnknownItemsError } from './queries';

@@ -10,10 +10,11 @@ import {
 } from '@outpost/contracts/items';
 import type { Kysely } from 'kysely';
 import { type AdminChange, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
+import type { ItemUseCheck } from '../domain';
 import { isForeignKeyViolation, isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
-import type { GameDatabase } from '../stores';
 import type { ItemRow, PurchasableRow } from './tables';
 
 /*
@@ -81,13 +82,6 @@ export class ConcurrentChangeError extends Error {
     super('Another change to the same purchasables or items was saved at the same moment; try again.');
   }
 }
-
-/**
- * One more way something names an item (a machine's prize, a code's reward), plugged in by the
- * domain that holds it: a phrase saying where the item is used ("the prize of machine "m1""), or
- * null when it is not. Run in the delete's transaction.
- */
-export type ItemUseCheck = (db: Kysely<GameDatabase>, itemID: string) => Promise<string | null>;
 
 /** How many ids one `in (…)` names: well under SQLite's and PostgreSQL's parameter limits. */
 const ID_CHUNK = 500;

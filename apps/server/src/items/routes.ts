@@ -24,9 +24,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminChangeOf } from '../backoffice/index';
+import type { AppStores } from '../database';
+import type { ItemUseCheck } from '../domain';
 import { FunctionError } from '../platform/http/errors';
 import { fieldRefusalDetails } from '../platform/http/field-refusal';
-import type { AppStores } from '../stores';
 import {
   ConcurrentChangeError,
   createItem,
@@ -38,7 +39,6 @@ import {
   ItemExistsError,
   ItemInUseError,
   ItemNotFoundError,
-  type ItemUseCheck,
   listItems,
   listPurchasables,
   mergePurchasables,

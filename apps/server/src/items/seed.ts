@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 import { putItems, putPurchasables } from './queries';
 
 /** The demo catalogue: a few of each kind of item, so prizes, rewards and purchasables have something to name. */

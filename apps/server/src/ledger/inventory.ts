@@ -1,7 +1,7 @@
 import type { ClaimedItem } from '@outpost/contracts/economy';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { selectRows } from '../platform/db/bulk-rows';
-import type { GameDatabase } from '../stores';
 
 /*
  * The player's game inventory (claimed-items): the only code that writes it. A grant runs in the

@@ -1,9 +1,9 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
 import type { CreditsQuery, LedgerEntry, LedgerReason } from '@outpost/contracts/economy';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
-import type { GameDatabase } from '../stores';
 import type { CreditLedgerRow } from './tables';
 
 /*

@@ -1,5 +1,5 @@
+import type { GameDatabase } from '../database';
 import { anonymiseColumns, type PersonalDataPart, replaceInText } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 import { listClaimedItems } from './inventory';
 import { getBalance, wholeLedger } from './ledger';
 

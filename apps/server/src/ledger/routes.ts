@@ -2,8 +2,8 @@ import { ACCOUNT_ITEMS_LIMIT, accountItemsSchema, creditsQuerySchema, creditsSch
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { signedInViewer } from '../platform/http/access';
-import type { GameDatabase } from '../stores';
 import { listClaimedItems } from './inventory';
 import { getBalance, listLedger } from './ledger';
 

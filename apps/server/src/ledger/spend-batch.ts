@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { GameDatabase } from '../database';
 import { bulkRows, selectRows } from '../platform/db/bulk-rows';
 import { isPostgres } from '../platform/db/dialect';
-import type { GameDatabase } from '../stores';
 import { assertAmount, InsufficientCreditsError, type LedgerChange } from './ledger';
 import type { CreditLedgerTable } from './tables';
 

@@ -1,5 +1,5 @@
+import type { GameDatabase } from '../database';
 import type { PersonalDataPart } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 import { listLightingPresets } from './queries';
 
 /** A player's lighting presets are theirs alone: downloaded, and erased with the account. */

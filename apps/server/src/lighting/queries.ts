@@ -8,8 +8,8 @@ import {
   OUTPOST_OWNER,
 } from '@outpost/contracts/lighting';
 import { type Kysely, sql } from 'kysely';
+import type { GameDatabase } from '../database';
 import { newRandomID } from '../platform/random-id';
-import type { GameDatabase } from '../stores';
 import type { LightingPresetRow } from './tables';
 
 /*

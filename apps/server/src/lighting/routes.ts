@@ -11,9 +11,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { answering, FunctionError } from '../platform/http/errors';
 import { limitTo, perViewer, type RateLimit } from '../platform/http/rate-limit';
-import type { GameDatabase } from '../stores';
 import {
   createLightingPreset,
   deleteLightingPreset,

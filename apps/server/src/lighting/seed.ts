@@ -1,6 +1,6 @@
 import { OUTPOST_OWNER } from '@outpost/contracts/lighting';
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 import { type LightingPresetSeed, upsertLightingPresets } from './queries';
 
 /** The demo's public presets are Outpost's own: everyone reads them and nobody changes them. */

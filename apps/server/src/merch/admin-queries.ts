@@ -16,13 +16,13 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import { credit } from '../ledger/index';
 import type { ShopOrderRow } from '../payments/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
 import { FieldRefusal } from '../platform/http/field-refusal';
-import type { GameDatabase } from '../stores';
 import { findAdminMerchOrder, hydrateOrders, MerchOrderNotFoundError, type StoredAdminMerchOrder } from './orders';
 import type { MerchContactRow, MerchOrderRow, MerchRefundRow } from './tables';
 

@@ -24,9 +24,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { adminChangeOf } from '../backoffice/index';
+import type { AppStores } from '../database';
 import { answering, FunctionError } from '../platform/http/errors';
 import { detailsOf } from '../platform/http/field-refusal';
-import type { AppStores } from '../stores';
 import {
   fulfilMerchOrder,
   listEcomProducts,

@@ -1,8 +1,8 @@
 import { creditsForCents, type MerchProduct, type ShopMerchDrop } from '@outpost/contracts/merch';
 import { PRODUCT_STATUS } from '@outpost/contracts/products';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { FileStore } from '../platform/storage/file-store';
-import type { GameDatabase } from '../stores';
 
 /*
  * What the merch shop shows players (issue 10 point 1): Active products with their varieties'

@@ -1,7 +1,7 @@
 import { DEFAULT_MERCH_CONFIG, type MerchConfig, merchConfigSchema } from '@outpost/contracts/merch';
 import type { Kysely } from 'kysely';
 import { type AdminChange, readConfigDocument, writeConfigDocument } from '../backoffice/index';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 
 /** config/merch: what merch costs when paid in credits. */
 export const MERCH_CONFIG_ID = 'merch';

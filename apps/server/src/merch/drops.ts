@@ -11,11 +11,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { type FieldPath, FieldRefusal } from '../platform/http/field-refusal';
 import type { Mailer } from '../platform/mail/mailer';
-import type { GameDatabase } from '../stores';
 import type { MerchDropRow } from './tables';
 
 /*

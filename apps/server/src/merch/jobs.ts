@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { JobDefinition } from '../platform/jobs/runner';
 import type { Mailer } from '../platform/mail/mailer';
-import type { GameDatabase } from '../stores';
 import { notifyOpenedDrops } from './drops';
 import { expireMerchReservations } from './orders';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { ChangeSource } from '../platform/changes/triggers';
 import type { LiveTopic } from '../platform/live/routes';
-import type { GameDatabase } from '../stores';
 import { readOrderProfile } from './order-profile';
 
 /** spec §7's user-order-settings, live: a player's own order profile, as GET /api/account/order-profile answers it. */

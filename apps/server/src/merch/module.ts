@@ -5,7 +5,7 @@ import { registerMerchAdminRoutes } from './admin-routes';
 import { merchJobs } from './jobs';
 import { MERCH_LIVE_TOPICS } from './live';
 import { merchMigrations } from './migrations/index';
-import { MERCH_PAYMENT_KIND } from './payment-kind';
+import { merchOrderSettlement } from './order-settlement';
 import { merchPersonalData } from './personal-data';
 import { providerRefunds } from './provider-refunds';
 import { registerMerchRoutes } from './routes';
@@ -39,8 +39,8 @@ export const merchDomain: Domain = {
   },
   jobs: ({ game, mailer, shopUrl }) => merchJobs({ game, mailer, shopUrl }),
   liveTopics: MERCH_LIVE_TOPICS,
-  liveSeries: { merchPurchases: ({ game }, { since, unit }) => countMerchSalesPerBucket(game, since, unit) },
+  series: { merchPurchases: ({ game }, { since, unit }) => countMerchSalesPerBucket(game, since, unit) },
   personalData: merchPersonalData,
-  figures: { recentSales: ({ game }) => countRecentMerchSales(game) },
-  paymentKinds: [MERCH_PAYMENT_KIND],
+  counts: { recentSales: ({ game }) => countRecentMerchSales(game) },
+  orderSettlements: ({ config, payments }) => [merchOrderSettlement(payments.paypal[config.appEnv])],
 };

@@ -5,8 +5,8 @@ import {
   type SavedOrderProfile,
 } from '@outpost/contracts/merch';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { prepareQuery } from '../platform/db/prepared-query';
-import type { GameDatabase } from '../stores';
 
 /*
  * The order profile (spec §3; user-order-settings): one per player, saved whole by

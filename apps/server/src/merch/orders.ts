@@ -11,6 +11,7 @@ import {
 } from '@outpost/contracts/merch';
 import type { Kysely } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
+import type { GameDatabase } from '../database';
 import { getBalance, InsufficientCreditsError, spend } from '../ledger/index';
 import {
   type CheckoutOutcome,
@@ -23,7 +24,6 @@ import {
   type StripeCheckoutApi,
 } from '../payments/index';
 import { returnVarietyStock, takeVarietyStock, touchProduct } from '../products/index';
-import type { GameDatabase } from '../stores';
 import { OrderCreditsShortError, type ReservedLine, reserveOrder } from './placing';
 import type { MerchOrderLineRow, MerchOrderRow, MerchRefundRow } from './tables';
 

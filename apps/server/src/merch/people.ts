@@ -8,8 +8,8 @@ import type {
 } from '@outpost/contracts/merch';
 import { personIn } from '@outpost/contracts/people';
 import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../database';
 import { peopleOf } from '../identity/index';
-import type { IdentityDatabase } from '../stores';
 import type { StoredAdminMerchOrder } from './orders';
 
 /*

@@ -1,7 +1,7 @@
 import { ACCOUNT_DELETION_MESSAGES } from '@outpost/contracts/account-lifecycle-text';
 import type { MerchShipping } from '@outpost/contracts/merch';
+import type { GameDatabase } from '../database';
 import { anonymiseColumns, type NamedRows, ownedRows, type PersonalDataPart } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 import { hydrateOrders, releasePlayerReservations } from './orders';
 
 /** What a never-paid order keeps of where it was to go: nothing (every field the contract names, empty). */

@@ -5,11 +5,11 @@ import {
   type OrderProfile,
 } from '@outpost/contracts/merch';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { getBalances } from '../ledger/index';
 import { CURRENCY } from '../payments/index';
 import { type BatchOutcome, BatchQueue } from '../platform/batch-queue';
 import { type LockedProduct, lockProductsForSale, takeSoldStock } from '../products/index';
-import type { GameDatabase } from '../stores';
 import { readMerchConfig } from './config';
 import { readOrderProfiles, shippingOf } from './order-profile';
 import type { MerchOrderLineRow, MerchOrderRow } from './tables';

@@ -2,9 +2,9 @@ import type { Environment } from '@outpost/contracts/environments';
 import { paypalAmountsSchema } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
+import type { AppStores, GameDatabase } from '../database';
 import type { ShopOrderRow } from '../payments/index';
 import { PayPalError, type PayPalRefundsApi, StripeApiError, type StripeCheckoutApi } from '../payments/index';
-import type { AppStores, GameDatabase } from '../stores';
 import { type RefundAtProvider, RefundRefusedError, RefundUnansweredError } from './admin-queries';
 
 /*

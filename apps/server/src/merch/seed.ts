@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 
 const DAY_MS = 86_400_000;
 

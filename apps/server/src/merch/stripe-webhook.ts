@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
+import type { GameDatabase } from '../database';
 import { type CheckoutOutcome, verifyStripeWebhook, WebhookSignatureError } from '../payments/index';
 import { FunctionError } from '../platform/http/errors';
-import type { GameDatabase } from '../stores';
 import { releaseStripeCheckoutIn, settleStripeCheckoutIn } from './orders';
 
 /*

@@ -2,10 +2,10 @@ import type { OrderProfileInput } from '@outpost/contracts/merch';
 import { PRODUCT_STATUS, type ProductStatus } from '@outpost/contracts/products';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { SignedIn } from '../identity/testing';
 import { credit } from '../ledger/ledger';
 import { putProducts } from '../products/queries';
-import type { GameDatabase } from '../stores';
 
 /** Test helpers for the merch shop: products written straight into a store, and calls as a player makes them. */
 

@@ -18,8 +18,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { adminChangeOf } from '../backoffice/index';
+import type { AppStores, IdentityDatabase } from '../database';
 import { FunctionError } from '../platform/http/errors';
-import type { AppStores, IdentityDatabase } from '../stores';
 import { withPeople, withPerson } from './people';
 import {
   findReport,

@@ -1,11 +1,11 @@
-import { ingestKind } from '../game-data/index';
+import type { GameEventKind } from '../domain';
 import { fileReport } from './queries';
 
 /**
  * Reports as events of the game's batches: each is filed as POST /api/ingest/:env/reports files one,
  * at its time. A reporter it names must be a player with an account, as every player id of a batch.
  */
-export const REPORT_KIND = ingestKind({
+export const REPORT_KIND: GameEventKind<'report'> = {
   type: 'report',
   players: (event) => (event.reporterID === undefined ? [] : [{ field: 'reporterID', userID: event.reporterID }]),
   async store(trx, events) {
@@ -20,4 +20,4 @@ export const REPORT_KIND = ingestKind({
       });
     }
   },
-});
+};

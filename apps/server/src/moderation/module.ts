@@ -22,8 +22,8 @@ export const moderationDomain: Domain = {
     registerModerationAdminRoutes(app, { game: stores.game, identity: stores.identity });
   },
   personalData: moderationPersonalData,
-  ingestKinds: [REPORT_KIND],
-  figures: {
+  gameEventKinds: [REPORT_KIND],
+  counts: {
     unresolvedReports: ({ game }) => countUnresolvedReports(game),
     trendingIssues: ({ game }) => countTrendingIssues(game),
   },

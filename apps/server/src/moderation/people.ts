@@ -1,7 +1,7 @@
 import type { AdminReport, Report } from '@outpost/contracts/moderation';
 import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../database';
 import { peopleOf } from '../identity/index';
-import type { IdentityDatabase } from '../stores';
 
 /**
  * Reports with the people behind their user ids (reporter, moderator) named, read from the

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import type { GameDatabase } from '../database';
 import { anonymiseColumns, ownedRows, type PersonalDataPart } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 import { toReport } from './queries';
 
 /**

@@ -11,10 +11,10 @@ import {
 } from '@outpost/contracts/moderation';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import { newRandomID } from '../platform/random-id';
-import type { GameDatabase } from '../stores';
 import type { ReportRow } from './tables';
 
 /*

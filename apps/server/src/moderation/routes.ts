@@ -9,11 +9,11 @@ import {
 } from '@outpost/contracts/moderation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppStores } from '../database';
 import { missingPlayers } from '../game-data/index';
 import { signedInViewer } from '../platform/http/access';
 import { FunctionError } from '../platform/http/errors';
 import { limitTo, perViewer, type RateLimit } from '../platform/http/rate-limit';
-import type { AppStores } from '../stores';
 import { fileReport } from './queries';
 
 export interface ReportFilingOptions {

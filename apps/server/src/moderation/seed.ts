@@ -1,6 +1,6 @@
 import type { ReportCategory } from '@outpost/contracts/moderation';
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 import { putReports } from './queries';
 import type { ReportRow } from './tables';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { audienceDevicePage, type PushAudience, tokenKey } from '../push/index';
-import type { GameDatabase } from '../stores';
 
 /*
  * A message's devices, as the push domain pages them: every device of the environment, or those of

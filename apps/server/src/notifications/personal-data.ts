@@ -1,5 +1,5 @@
+import type { GameDatabase } from '../database';
 import { anonymiseColumns, type PersonalDataPart, replaceInText } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 
 /**
  * The pushes a player's devices were handed: when and how each fared. A deletion erases them with

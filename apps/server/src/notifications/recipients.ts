@@ -1,8 +1,8 @@
 import { BETA_REQUEST_STATUS } from '@outpost/contracts/beta';
 import { PARTNER_KEY } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../database';
 import { heldKeyPattern } from '../identity/index';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 import type { PushMessageRow } from './tables';
 
 /*

@@ -21,12 +21,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { adminChangeOf } from '../backoffice/index';
+import type { GameDatabase, IdentityDatabase } from '../database';
 import { peopleOf } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { answering, FunctionError } from '../platform/http/errors';
 import { listPushOutbox } from '../platform/push/queries';
 import type { PushSenders } from '../platform/push/senders';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 import {
   cancelPushMessage,
   deviceLabel,

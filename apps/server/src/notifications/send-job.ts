@@ -1,12 +1,12 @@
 import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
+import type { AppStores, GameDatabase, IdentityDatabase } from '../database';
 import { bulkRows } from '../platform/db/bulk-rows';
 import { enqueueRun, type JobDefinition, type JobRunContext, withdrawRun } from '../platform/jobs/runner';
 import { PUSH_CHUNK_LIMIT, type PushOutcome, type PushSender } from '../platform/push/sender';
 import type { PushSenders } from '../platform/push/senders';
 import { dropDevices, tokenKey } from '../push/index';
-import type { AppStores, GameDatabase, IdentityDatabase } from '../stores';
 import { devicesAfter } from './devices';
 import { recipientsAfter } from './recipients';
 import type { PushDeliveryTable, PushMessageRow } from './tables';

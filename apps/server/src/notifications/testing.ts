@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { expect, vi } from 'vitest';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 
 /** Test helpers for push messages. */
 

@@ -24,8 +24,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminChangeOf } from '../backoffice/index';
+import type { AppStores } from '../database';
 import { answering } from '../platform/http/errors';
-import type { AppStores } from '../stores';
 import { readPartnersConfig, writePartnersConfig } from './config';
 import { adminRefusal } from './errors';
 import {

@@ -6,7 +6,7 @@ import {
 } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, readConfigDocument, writeConfigDocument } from '../backoffice/index';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 import { PARTNER_ADMIN_ACTIONS } from './actions';
 import { findReward, RewardNotFoundError } from './rewards';
 

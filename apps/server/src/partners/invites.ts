@@ -10,11 +10,11 @@ import type {
 import { personIn } from '@outpost/contracts/people';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase, IdentityDatabase } from '../database';
 import { peopleOf } from '../identity/index';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { newRandomID } from '../platform/random-id';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 import { PARTNER_ADMIN_ACTIONS } from './actions';
 import { findReward, findTier, RewardNotFoundError } from './rewards';
 import type { PartnerInviteRow } from './tables';

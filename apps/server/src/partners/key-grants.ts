@@ -1,9 +1,9 @@
 import { PARTNER_KEY } from '@outpost/contracts/partners';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../database';
 import { addProfileKey } from '../identity/index';
 import type { JobDefinition } from '../platform/jobs/runner';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 
 /*
  * A partner invite's claim writes two stores that share no transaction: the claim (the invite,

@@ -6,8 +6,8 @@ import {
   tierNotReachedMessage,
 } from '@outpost/contracts/partners';
 import { type Kysely, sql } from 'kysely';
+import type { GameDatabase } from '../database';
 import { newRandomID } from '../platform/random-id';
-import type { GameDatabase } from '../stores';
 import { PartnerRefusedError } from './refusal';
 import { findReward, payTier } from './rewards';
 import type { ReferralLinkRow } from './tables';

@@ -1,6 +1,6 @@
 import { PARTNER_KEY, REFERRAL_NEW_PLAYER_DAYS } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
-import type { IdentityDatabase } from '../stores';
+import type { IdentityDatabase } from '../database';
 
 /*
  * What the partner programme reads of the identity store, shared by the environments: the

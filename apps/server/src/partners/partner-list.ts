@@ -8,9 +8,9 @@ import {
 } from '@outpost/contracts/partners';
 import { personIn } from '@outpost/contracts/people';
 import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../database';
 import { heldKeyPattern, peopleOf } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 import { listLatestJoins, listTierClaims } from './links';
 
 /*

@@ -1,8 +1,8 @@
 import { referralLinkID } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { anonymiseColumns, type ErasedSubject, type PersonalDataPart } from '../platform/personal-data';
 import { newRandomID } from '../platform/random-id';
-import type { GameDatabase } from '../stores';
 import { countReferrals, findJoin, listTierClaims, toReferralLink } from './links';
 
 /**

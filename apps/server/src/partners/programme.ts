@@ -8,9 +8,9 @@ import {
   type TierClaim,
 } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../database';
 import { displayNamesOf, findProfile, findStoredKeys } from '../identity/index';
 import { itemNamesOf } from '../items/index';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 import { readPartnersConfig } from './config';
 import { findPartnerInvite } from './invites';
 import { grantPartnerKey } from './key-grants';

@@ -9,12 +9,12 @@ import type {
 import { rewardTiersSchema } from '@outpost/contracts/partners';
 import { type Kysely, sql } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import { findMissingItems, UnknownItemsError } from '../items/index';
 import { credit, grantItems } from '../ledger/index';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { likePattern } from '../platform/db/text-search';
-import type { GameDatabase } from '../stores';
 import { PARTNER_ADMIN_ACTIONS } from './actions';
 import type { ReferralRewardRow } from './tables';
 
@@ -196,8 +196,8 @@ export async function listRewards(
 }
 
 /**
- * The items domain's ItemUseCheck for referral-rewards (plug it into registerItemRoutes'
- * `itemUses`): an item a tier pays cannot leave items-master, or claiming that tier would fail.
+ * The partners' use of items in referral-rewards (an ItemUseCheck, its module's `itemUses`): an
+ * item a tier pays cannot leave items-master, or claiming that tier would fail.
  */
 export async function referralRewardItemUse(db: Kysely<GameDatabase>, itemID: string): Promise<string | null> {
   // The JSON text narrows the candidates; the parsed tiers decide (an ID can be part of another).

@@ -11,10 +11,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../database';
 import { signedInViewer } from '../platform/http/access';
 import { answering } from '../platform/http/errors';
 import { limitTo, perViewer, type RateLimit } from '../platform/http/rate-limit';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 import { playerRefusal } from './errors';
 import { accountReferral, claimPartnerInvite, claimReferralTier, joinThroughLink, referralLanding } from './programme';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_PARTNER_REWARD_ID, DEFAULT_PARTNERS_CONFIG, PARTNERS_CONFIG_ID } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
 import { seedConfigDocument } from '../backoffice/index';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 import { seedPartnerInvite } from './invites';
 
 /*

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { GameDatabase, IdentityDatabase } from '../stores';
+import type { GameDatabase, IdentityDatabase } from '../database';
 
 /** Test helpers for the partner programme: what the stores hold, read straight from them. */
 

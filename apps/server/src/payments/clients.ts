@@ -9,6 +9,13 @@ export interface PaymentClients {
   stripe: Record<Environment, StripeClient | undefined>;
 }
 
+declare module '../domain' {
+  interface DomainServices {
+    /** Every environment's PayPal and Stripe clients, where configured: the app builds them once for the domains that sell. */
+    payments: PaymentClients;
+  }
+}
+
 /** A provider's client for each environment where it is configured. */
 function clientsOf<Settings, Client>(
   settings: Record<Environment, Settings | undefined>,

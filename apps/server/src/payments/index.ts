@@ -2,7 +2,6 @@
 
 export { createPaymentClients, type PaymentClients, playersPayPal } from './clients';
 export { paymentFunctionError } from './errors';
-export type { PaymentKind } from './kinds';
 export {
   CURRENCY,
   capturePaid,

@@ -9,8 +9,7 @@ export const paymentsDomain: Domain = {
   register(app, context) {
     registerPaymentRoutes(app, {
       game: context.game,
-      paypal: context.payments.paypal[context.config.appEnv],
-      kinds: context.domains.flatMap((domain) => domain.paymentKinds ?? []),
+      kinds: context.domains.flatMap((domain) => domain.orderSettlements?.(context) ?? []),
     });
   },
   personalData: paymentsPersonalData,

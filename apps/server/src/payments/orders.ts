@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Order, OrderKind, OrderStatus, PayPalAmounts } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 import type { PayPalOrdersApi } from './paypal/paypal-client';
 import { captureAndVerify, type Settlement } from './paypal/settle';
 import type { ShopOrderRow } from './tables';

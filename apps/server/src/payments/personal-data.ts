@@ -1,5 +1,5 @@
+import type { GameDatabase } from '../database';
 import { anonymiseColumns, type PersonalDataPart } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 
 /**
  * A player's payments (credit packs, spins, merch) and what PayPal said about them are sales

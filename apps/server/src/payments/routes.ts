@@ -9,22 +9,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
+import type { GameDatabase } from '../database';
+import type { OrderSettlement } from '../domain';
 import { signedInViewer } from '../platform/http/access';
 import { answering } from '../platform/http/errors';
-import type { GameDatabase } from '../stores';
 import { paymentFunctionError } from './errors';
-import type { PaymentKind } from './kinds';
 import { findShopOrder, OrderNotFoundError, WrongPaymentError } from './orders';
-import type { PayPalOrdersApi } from './paypal/paypal-client';
 import type { ShopOrderRow } from './tables';
 
 export interface PaymentRoutesOptions {
   /** The store the game's players use (APP_ENV's). */
   game: Kysely<GameDatabase>;
-  /** APP_ENV's PayPal client; undefined when PayPal is off there. */
-  paypal: PayPalOrdersApi | undefined;
-  /** Every kind of order the app sells, each brought by its domain. */
-  kinds: readonly PaymentKind[];
+  /** The settlement of every kind of order the app sells, each brought by the domain that sells it. */
+  kinds: readonly OrderSettlement[];
 }
 
 const answerPayment = answering(paymentFunctionError);
@@ -37,7 +34,7 @@ export function registerPaymentRoutes(app: FastifyInstance, options: PaymentRout
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = options.game;
   // Each kind's settlement of each way to pay, answering its refusals as the protocol's errors.
-  const settlements = <Settle>(settleOf: (kind: PaymentKind) => Settle | undefined) =>
+  const settlements = <Settle>(settleOf: (kind: OrderSettlement) => Settle | undefined) =>
     new Map(
       options.kinds.flatMap((kind) => {
         const settle = settleOf(kind);
@@ -68,7 +65,7 @@ export function registerPaymentRoutes(app: FastifyInstance, options: PaymentRout
       const viewer = await signedInViewer(request);
       const found = await findShopOrder(db, { paypalOrderID: request.query.orderID });
       const { settle, answer, order } = await settlementOf(byPayPal, found);
-      return answer(() => settle({ db, userId: viewer.userId, order, paypal: options.paypal }));
+      return answer(() => settle({ db, userId: viewer.userId, order }));
     },
   );
 

@@ -17,5 +17,5 @@ export const productsDomain: Domain = {
       stripeConfigured: (environment) => config.stripe[environment] !== undefined,
     });
   },
-  figures: { liveProducts: ({ game }) => countLiveProducts(game) },
+  counts: { liveProducts: ({ game }) => countLiveProducts(game) },
 };

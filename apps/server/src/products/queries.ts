@@ -8,10 +8,10 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
 import { type AdminChange, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
-import type { GameDatabase } from '../stores';
 import { nextStock, type StoredStock } from './lifetime-quantity';
 import type { ProductImageRow, ProductRow, ProductVarietyRow } from './tables';
 

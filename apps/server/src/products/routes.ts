@@ -19,9 +19,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { adminChangeOf } from '../backoffice/index';
+import type { AppStores } from '../database';
 import { FunctionError } from '../platform/http/errors';
 import type { FileStore } from '../platform/storage/file-store';
-import type { AppStores } from '../stores';
 import {
   createProduct,
   findProduct,

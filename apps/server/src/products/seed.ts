@@ -1,8 +1,8 @@
 import { PRODUCT_STATUS, type ProductStatus } from '@outpost/contracts/products';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { SeedFiles } from '../domain';
 import { DEMO_IMAGE_TIMESTAMP, demoImageTag, renderDemoImage } from '../platform/images/demo-image';
-import type { GameDatabase } from '../stores';
 import { type ProductArt, productArtSvg } from './demo-art';
 import { nextStock } from './lifetime-quantity';
 import { putProducts } from './queries';

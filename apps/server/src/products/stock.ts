@@ -1,8 +1,8 @@
 import { PRODUCT_STATUS } from '@outpost/contracts/products';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { bulkRows } from '../platform/db/bulk-rows';
 import { isPostgres } from '../platform/db/dialect';
-import type { GameDatabase } from '../stores';
 
 /*
  * Stock moves of orders: the merch shop takes units of a variety when an order reserves them and

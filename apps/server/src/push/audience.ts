@@ -1,6 +1,6 @@
 import type { PushPlatform } from '@outpost/contracts/push';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 import { tokenKey } from './token-key';
 
 /*

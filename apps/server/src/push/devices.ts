@@ -1,6 +1,6 @@
 import { PUSH_DEVICES_PER_PLAYER, type PushPlatform, type RegisteredPushDevice } from '@outpost/contracts/push';
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 import type { PushDeviceRow } from './tables';
 import { tokenKey } from './token-key';
 

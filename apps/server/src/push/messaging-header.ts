@@ -2,8 +2,8 @@ import { MESSAGING_TOKEN_HEADER, pushTokenSchema } from '@outpost/contracts/push
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
+import type { GameDatabase } from '../database';
 import type { CallableObservers } from '../platform/http/callable-observers';
-import type { GameDatabase } from '../stores';
 import { noteDeviceSeen } from './devices';
 
 /**

@@ -1,5 +1,5 @@
+import type { GameDatabase } from '../database';
 import type { PersonalDataPart } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 
 /** A player's push devices are theirs alone: downloaded with their tokens, and erased with the account. */
 export const pushPersonalData: PersonalDataPart<GameDatabase> = {

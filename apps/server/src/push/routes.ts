@@ -7,9 +7,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { signedInViewer } from '../platform/http/access';
 import { limitTo, perViewer, type RateLimit } from '../platform/http/rate-limit';
-import type { GameDatabase } from '../stores';
 import { registerDevice, unregisterDevice } from './devices';
 
 export interface PushDeviceRoutesOptions {

@@ -2,8 +2,8 @@ import { BETA_REQUEST_STATUS } from '@outpost/contracts/beta';
 import { PARTNER_KEY } from '@outpost/contracts/partners';
 import { REWARD_MAX_RECIPIENTS, type RewardAudience } from '@outpost/contracts/rewards';
 import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../database';
 import { heldKeyPattern } from '../identity/index';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 
 /*
  * A reward's audiences, resolved when the reward is sent, each to at most REWARD_MAX_RECIPIENTS

@@ -7,9 +7,9 @@ import {
 } from '@outpost/contracts/rewards';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import { findMissingItems, UnknownItemsError } from '../items/index';
 import { credit, grantItems } from '../ledger/index';
-import type { GameDatabase } from '../stores';
 import type { RewardDistributionRow } from './tables';
 
 /*

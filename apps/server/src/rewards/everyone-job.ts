@@ -2,9 +2,9 @@ import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import { REWARD_MAX_RECIPIENTS, type RewardItem } from '@outpost/contracts/rewards';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
+import type { AppStores, GameDatabase, IdentityDatabase } from '../database';
 import { playerAccountsAfter } from '../identity/index';
 import { enqueueRun, type JobDefinition } from '../platform/jobs/runner';
-import type { AppStores, GameDatabase, IdentityDatabase } from '../stores';
 import { claimRecipients, grantReward } from './distribute';
 
 /*

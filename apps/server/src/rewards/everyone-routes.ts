@@ -6,9 +6,9 @@ import {
 } from '@outpost/contracts/rewards';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppStores } from '../database';
 import { countPlayerAccounts } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
-import type { AppStores } from '../stores';
 import { toEveryoneReward } from './everyone';
 import { namedEveryoneRewards } from './names';
 

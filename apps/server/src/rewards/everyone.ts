@@ -6,7 +6,7 @@ import {
 } from '@outpost/contracts/rewards';
 import type { Kysely, Selectable } from 'kysely';
 import type { AdminChange } from '../backoffice/index';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 import { type RewardGift, recordDistribution } from './distribute';
 import type { RewardDistributionRow, RewardEveryoneTable } from './tables';
 

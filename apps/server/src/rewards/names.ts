@@ -7,9 +7,9 @@ import type {
   NamedRewardItem,
 } from '@outpost/contracts/rewards';
 import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../database';
 import { peopleOf } from '../identity/index';
 import { itemNamesOf } from '../items/index';
-import type { GameDatabase, IdentityDatabase } from '../stores';
 
 /*
  * Rewards as the screens show them (issue 24 point 1): their items by name, the admin who sent

@@ -1,5 +1,5 @@
+import type { GameDatabase } from '../database';
 import { anonymiseColumns, type PersonalDataPart } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 
 /**
  * Rewards given: a distribution's "once per player" is a row per player, so it stays under the

@@ -1,6 +1,6 @@
 import type { RewardAudience, RewardRequest } from '@outpost/contracts/rewards';
 import type { Kysely } from 'kysely';
-import type { IdentityDatabase } from '../stores';
+import type { IdentityDatabase } from '../database';
 import { betaTesters, partners } from './audiences';
 import type { RewardRecipients } from './distribute';
 

@@ -15,11 +15,11 @@ import {
 } from '@outpost/contracts/rewards';
 import type { FastifyInstance } from 'fastify';
 import { adminChangeOf } from '../backoffice/index';
+import type { AppStores } from '../database';
 import { countPlayerAccounts } from '../identity/index';
 import { UnknownItemsError } from '../items/index';
 import { registerCallable } from '../platform/http/callable';
 import { answering, FunctionError } from '../platform/http/errors';
-import type { AppStores } from '../stores';
 import { AudienceTooLargeError, EmptyAudienceError } from './audiences';
 import { distributeReward, RewardRequestReusedError, RewardSendRacedError } from './distribute';
 import { queueEveryoneReward } from './everyone';

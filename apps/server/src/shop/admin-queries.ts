@@ -23,12 +23,12 @@ import { paypalAmountsSchema } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog, writeConfigDocument } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import { findMissingItems } from '../items/index';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import { FieldRefusal } from '../platform/http/field-refusal';
-import type { GameDatabase } from '../stores';
 import { CONTAINER_SPIN_CONFIG_ID, toCreditPack, toDrop } from './catalogue';
 import type { CreditPackRow, DropRow, MachinePrizeRow, MachineRow } from './tables';
 
@@ -256,8 +256,8 @@ export async function listMachines(
 }
 
 /**
- * The items helper's ItemUseCheck for machine prizes: an item a prize grants cannot leave
- * items-master (plug it into registerItemRoutes' `itemUses`).
+ * The shop's use of items in machine prizes (an ItemUseCheck, its module's `itemUses`): an item a
+ * prize grants cannot leave items-master.
  */
 export async function machinePrizeItemUse(db: Kysely<GameDatabase>, itemID: string): Promise<string | null> {
   const prize = await db

@@ -26,9 +26,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminChangeOf } from '../backoffice/index';
+import type { AppStores } from '../database';
 import { answering, FunctionError } from '../platform/http/errors';
 import { detailsOf } from '../platform/http/field-refusal';
-import type { AppStores } from '../stores';
 import {
   createCreditPack,
   createDrop,

@@ -7,7 +7,7 @@ import {
 } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import { readConfigDocument } from '../backoffice/index';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 import type { CreditPackRow, DropRow } from './tables';
 
 /** config/container-spin (spec §3): the shop's opening date; never written means open. */

@@ -1,10 +1,10 @@
 import { can } from '@outpost/contracts/permissions';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { ChangeSource } from '../platform/changes/triggers';
 import type { Viewer } from '../platform/http/access';
 import type { Audience } from '../platform/live/hub';
 import type { LiveTopic } from '../platform/live/routes';
-import type { GameDatabase } from '../stores';
 import { findCreditPack, findDrop, findMachine } from './admin-queries';
 import { listShopMachines, toCreditPack, toDrop } from './catalogue';
 

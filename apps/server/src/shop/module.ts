@@ -4,8 +4,8 @@ import { machinePrizeItemUse } from './admin-queries';
 import { registerShopAdminRoutes } from './admin-routes';
 import { SHOP_LIVE_TOPICS } from './live';
 import { shopMigrations } from './migrations/index';
+import { shopOrderSettlements } from './order-settlements';
 import { countCreditPurchases, countCreditPurchasesPerBucket } from './orders';
-import { SHOP_PAYMENT_KINDS } from './payment-kinds';
 import { shopPersonalData } from './personal-data';
 import { registerShopRoutes } from './routes';
 import { seedShop } from './seed';
@@ -22,7 +22,7 @@ export const shopDomain: Domain = {
   liveTopics: SHOP_LIVE_TOPICS,
   personalData: shopPersonalData,
   itemUses: [machinePrizeItemUse],
-  gameStatus: { creditPurchasesCount: countCreditPurchases },
-  liveSeries: { creditPurchases: ({ game }, { since, unit }) => countCreditPurchasesPerBucket(game, since, unit) },
-  paymentKinds: SHOP_PAYMENT_KINDS,
+  counts: { creditPurchasesCount: ({ game }) => countCreditPurchases(game) },
+  series: { creditPurchases: ({ game }, { since, unit }) => countCreditPurchasesPerBucket(game, since, unit) },
+  orderSettlements: ({ config, payments }) => shopOrderSettlements(playersPayPal(config, payments)?.api),
 };

@@ -1,5 +1,6 @@
 import type { CreateOrderInput, Order, SpinResult } from '@outpost/contracts/shop';
 import { type Kysely, sql } from 'kysely';
+import type { GameDatabase } from '../database';
 import { credit, getBalance } from '../ledger/index';
 import {
   capturePaid,
@@ -13,7 +14,6 @@ import {
   toOrder,
 } from '../payments/index';
 import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
-import type { GameDatabase } from '../stores';
 import { readContainerSpinConfig, shopIsOpen } from './catalogue';
 import {
   DropClosedError,

@@ -2,8 +2,8 @@ import type { AdminListPage } from '@outpost/contracts/admin-list';
 import { personIn } from '@outpost/contracts/people';
 import type { AdminPayPalTransaction, PayPalTransaction } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../database';
 import { peopleOf } from '../identity/index';
-import type { IdentityDatabase } from '../stores';
 
 /**
  * A page of paypal-transactions, each with its player named (issue 24 point 1), read from the

@@ -1,5 +1,5 @@
+import type { GameDatabase } from '../database';
 import { anonymiseColumns, type PersonalDataPart } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 
 /** The spins a player made are sales records: they stay under the anonymous id; the download has them. */
 export const shopPersonalData: PersonalDataPart<GameDatabase> = {

@@ -10,10 +10,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { PayPalOrdersApi } from '../payments/index';
 import { signedInViewer } from '../platform/http/access';
 import { answering, FunctionError } from '../platform/http/errors';
-import type { GameDatabase } from '../stores';
 import { listShopMachines, listShopPacks, readContainerSpinConfig } from './catalogue';
 import { shopFunctionError } from './errors';
 import { createOrder, requestPayPalSpin } from './orders';

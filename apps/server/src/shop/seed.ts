@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 
 /** Packs at the prices mobile stores use; the last is hidden, to show admins what players do not see. */
 const DEMO_PACKS = [

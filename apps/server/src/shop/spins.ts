@@ -1,11 +1,11 @@
 import type { ContainerSpinConfig, SpinResult } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
+import type { GameDatabase } from '../database';
 import { grantAllItems, InsufficientCreditsError, type ItemGrant, SpendBatch } from '../ledger/index';
 import { type BatchOutcome, BatchQueue } from '../platform/batch-queue';
 import { bulkRows, selectRows } from '../platform/db/bulk-rows';
 import { isPostgres } from '../platform/db/dialect';
-import type { GameDatabase } from '../stores';
 import { inOpenDrop, readContainerSpinConfig, shopIsOpen } from './catalogue';
 import { drawPrize, type RandomBelow } from './draw';
 import type { DropRow, MachinePrizeRow, MachineRow, SpinTable } from './tables';

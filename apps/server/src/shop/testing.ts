@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 
 /** Test helpers writing shop rows straight into a store, for tests of the players' side. */
 

@@ -1,6 +1,6 @@
 import { GUEST_USER_ID } from '@outpost/contracts/identity';
+import type { GameDatabase } from '../database';
 import { type NamedRows, ownedRows, type PersonalDataPart } from '../platform/personal-data';
-import type { GameDatabase } from '../stores';
 import { removeEmailSignups } from './queries';
 
 /** The landing page's list keeps addresses alone: anyone may put one on it, signed in or not. */

@@ -1,7 +1,7 @@
 import { type Expression, type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
+import type { GameDatabase } from '../database';
 import { isPostgres } from '../platform/db/dialect';
 import { prepareQuery } from '../platform/db/prepared-query';
-import type { GameDatabase } from '../stores';
 import type { EmailSignupTable } from './tables';
 
 export interface NewEmailSignup {

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
+import type { GameDatabase } from '../database';
 import { registerCallable } from '../platform/http/callable';
 import { FunctionError } from '../platform/http/errors';
 import { limitTo, type RateLimit } from '../platform/http/rate-limit';
-import type { GameDatabase } from '../stores';
 import { countEmailSignups, insertEmailSignup, insertSegmentRegistration } from './queries';
 
 export interface SiteOptions {

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app';
+import type { AppStores } from '../database';
 import type { Dialect } from '../platform/db/stores';
-import { type AppStores, openAppStores } from '../stores';
+import { openAppStores } from '../stores';
 import { createTestDatabase } from './postgres-databases';
 
 /** Server tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */

@@ -19,11 +19,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import type { GameDatabase } from '../database';
 import { isForeignKeyViolation, isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import type { StoredImageFiles } from '../products/index';
-import type { GameDatabase } from '../stores';
 import type {
   EpisodeRow,
   EpisodeStatRow,

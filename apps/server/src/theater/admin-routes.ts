@@ -30,10 +30,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminChangeOf } from '../backoffice/index';
+import type { AppStores } from '../database';
 import { answering, FunctionError } from '../platform/http/errors';
 import type { FileStore } from '../platform/storage/file-store';
 import { removeImageFiles, removeImageFilesLogged, type StoredImageFiles } from '../products/index';
-import type { AppStores } from '../stores';
 import {
   createCollection,
   createEpisode,

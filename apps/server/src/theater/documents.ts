@@ -1,11 +1,11 @@
 import { ROUTES } from '@outpost/contracts/routes';
 import { THEATER_MESSAGES, theaterIdSchema } from '@outpost/contracts/theater';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { DocumentHead } from '../platform/http/document-head';
 import type { CspSources } from '../platform/http/security-headers';
 import type { SpaDocument } from '../platform/http/spa';
 import type { FileStore } from '../platform/storage/file-store';
-import type { GameDatabase } from '../stores';
 import { readTheaterCard, type TheaterCard } from './library';
 
 /**

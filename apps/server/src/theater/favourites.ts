@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { isForeignKeyViolation } from '../platform/db/errors';
-import type { GameDatabase } from '../stores';
 
 /** Raised for a favourite of an episode the store does not have. */
 export class UnknownEpisodeError extends Error {

@@ -1,5 +1,5 @@
 import { unknownEpisodesMessage } from '@outpost/contracts/theater';
-import { ingestKind } from '../game-data/index';
+import type { GameEventKind } from '../domain';
 import { replaceEpisodeStatsIn } from './stats';
 
 /**
@@ -7,7 +7,7 @@ import { replaceEpisodeStatsIn } from './stats';
  * episode's stats as PUT /api/ingest/:env/episode-stats does; an unknown episode's event is refused
  * on its own, and of several events of one episode in a batch the latest wins.
  */
-export const EPISODE_STATS_KIND = ingestKind({
+export const EPISODE_STATS_KIND: GameEventKind<'episode-stats'> = {
   type: 'episode-stats',
   async refuse(db, events) {
     const ids = [...new Set(events.map(({ event }) => event.episodeID))];
@@ -31,4 +31,4 @@ export const EPISODE_STATS_KIND = ingestKind({
       now,
     );
   },
-});
+};

@@ -7,8 +7,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import { answering, FunctionError } from '../platform/http/errors';
-import type { GameDatabase } from '../stores';
 import { replaceEpisodeStats, UnknownEpisodesError } from './stats';
 
 export interface IngestRoutesOptions {

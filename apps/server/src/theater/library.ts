@@ -9,8 +9,8 @@ import {
   type TheaterVideo,
 } from '@outpost/contracts/theater';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { FileStore } from '../platform/storage/file-store';
-import type { GameDatabase } from '../stores';
 import type { EpisodeRow, EpisodeStatRow, TheaterVideoRow } from './tables';
 
 /*

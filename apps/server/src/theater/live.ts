@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { ChangeSource } from '../platform/changes/triggers';
 import type { Audience } from '../platform/live/hub';
 import type { LiveTopic } from '../platform/live/routes';
 import type { FileStore } from '../platform/storage/file-store';
-import type { GameDatabase } from '../stores';
 import { findEpisode } from './admin-queries';
 import { toAdminEpisode } from './admin-routes';
 import { readTheaterEntry } from './library';

@@ -21,7 +21,7 @@ export const theaterDomain: Domain = {
     registerTheaterAdminRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
   },
   liveTopics: THEATER_LIVE_TOPICS,
-  ingestKinds: [EPISODE_STATS_KIND],
+  gameEventKinds: [EPISODE_STATS_KIND],
   personalData: theaterPersonalData,
   documents: ({ game, files, config, cspSources }) =>
     theaterDocuments({

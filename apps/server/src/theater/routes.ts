@@ -12,10 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
+import type { GameDatabase } from '../database';
 import { signedInViewer } from '../platform/http/access';
 import { answering, FunctionError } from '../platform/http/errors';
 import type { FileStore } from '../platform/storage/file-store';
-import type { GameDatabase } from '../stores';
 import { setFavouriteEpisode, UnknownEpisodeError } from './favourites';
 import { readFavouriteEpisodes, readTheaterEntry, readTheaterLibrary } from './library';
 

@@ -1,8 +1,8 @@
 import { defaultEpisodeID, episodeLabel, statLabel, youtubeIdFromUrl } from '@outpost/contracts/theater';
 import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { SeedFiles } from '../domain';
 import { DEMO_IMAGE_TIMESTAMP, demoImageTag, renderDemoImage } from '../platform/images/demo-image';
-import type { GameDatabase } from '../stores';
 import { putCollections, putEpisodes, putVideos } from './admin-queries';
 import { type MoodName, sceneSvg } from './demo-art';
 import { storePreparedTheaterImage } from './uploads';

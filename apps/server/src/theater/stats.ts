@@ -1,7 +1,7 @@
 import { type ingestEpisodeStatsInputSchema, statLabel } from '@outpost/contracts/theater';
 import { type Kysely, PostgresAdapter } from 'kysely';
 import type { z } from 'zod/mini';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 
 /** Raised when an ingestion names episodes the store does not have; nothing was stored. */
 export class UnknownEpisodesError extends Error {

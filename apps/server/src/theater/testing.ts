@@ -1,6 +1,6 @@
 import { youtubeIdFromUrl } from '@outpost/contracts/theater';
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../stores';
+import type { GameDatabase } from '../database';
 
 /**
  * Test helpers for the theater: episodes, theater videos, collections and in-game stats written

@@ -4,6 +4,7 @@ import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments'
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import { adminLogRecord, appendAdminLog, OPERATOR } from '../../backoffice/index';
+import type { GameDatabase, IdentityDatabase } from '../../database';
 import { eraseChangesKeyed } from '../../platform/changes/feed';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { enqueueRun, type JobDefinition } from '../../platform/jobs/runner';
@@ -15,7 +16,6 @@ import {
   type PersonalDataPart,
 } from '../../platform/personal-data';
 import { newRandomID } from '../../platform/random-id';
-import type { GameDatabase, IdentityDatabase } from '../../stores';
 import { endSessions, listSuspensions } from './suspensions';
 import type { AccountDeletionRow } from './tables';
 

@@ -19,10 +19,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { adminChangeOf } from '../../backoffice/index';
+import type { GameDatabase, IdentityDatabase } from '../../database';
 import { signedInViewer } from '../../platform/http/access';
 import { answering, FunctionError } from '../../platform/http/errors';
 import { limitTo, perViewer, type RateLimit } from '../../platform/http/rate-limit';
-import type { GameDatabase, IdentityDatabase } from '../../stores';
 import { type Auth, verifyAccountPassword } from '../auth';
 import {
   type AccountDataOptions,

@@ -1,7 +1,7 @@
 import type { Profile } from '@outpost/contracts/identity';
 import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../../database';
 import { prepareQuery } from '../../platform/db/prepared-query';
-import type { IdentityDatabase } from '../../stores';
 import { toProfile } from '../queries';
 
 /*

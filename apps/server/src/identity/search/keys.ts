@@ -2,7 +2,7 @@ import { PROFILE_KEYS, type ProfileKey } from '@outpost/contracts/permissions';
 import { USER_KEYS_MESSAGES, type UserKeysResult } from '@outpost/contracts/user-search';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../../backoffice/index';
-import type { GameDatabase, IdentityDatabase } from '../../stores';
+import type { GameDatabase, IdentityDatabase } from '../../database';
 import { withIdentityChangeLast } from '../identity-change-last';
 
 /*

@@ -9,8 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminChangeOf } from '../../backoffice/index';
+import type { AppStores } from '../../database';
 import { answering, FunctionError } from '../../platform/http/errors';
-import type { AppStores } from '../../stores';
 import { changeUserKeys, KeysChangedMeanwhileError, OwnAdminKeyError, UserNotFoundError } from './keys';
 import { searchUsers } from './search';
 

@@ -1,8 +1,8 @@
 import type { Environment } from '@outpost/contracts/environments';
 import type { UserSearchHit, UserSearchResult } from '@outpost/contracts/user-search';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../../database';
 import { isPostgres } from '../../platform/db/dialect';
-import type { GameDatabase, IdentityDatabase } from '../../stores';
 import {
   normalizeQuery,
   type RankedDocument,

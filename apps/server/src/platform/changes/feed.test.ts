@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppStores, GameDatabase } from '../../stores';
+import type { AppStores, GameDatabase } from '../../database';
 import { openTestStores, TEST_DIALECTS, type TestStores } from '../../testing/test-stores';
 import { ChangeFeed, listenForChanges } from './feed';
 import type { ChangeRow } from './tables';

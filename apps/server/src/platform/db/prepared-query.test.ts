@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { GameDatabase } from '../../database';
 import { insertEmailSignup } from '../../site/queries';
-import type { GameDatabase } from '../../stores';
 import { openTestStores, TEST_DIALECTS, type TestStores } from '../../testing/test-stores';
 import { prepareQuery } from './prepared-query';
 

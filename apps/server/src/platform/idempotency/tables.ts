@@ -34,6 +34,6 @@ export interface IdempotencyTables {
 export function idempotencyTablesOf<Database extends IdempotencyTables>(
   db: Kysely<Database>,
 ): Kysely<IdempotencyTables> {
-  // Kysely's handle type cannot be narrowed to some of its tables without a cast (stores.ts).
+  // Kysely's handle type cannot be narrowed to some of its tables without a cast (database.ts).
   return db as unknown as Kysely<IdempotencyTables>;
 }

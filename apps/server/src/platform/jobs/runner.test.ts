@@ -1,7 +1,7 @@
 import type { JobRunPage } from '@outpost/contracts/jobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppStores } from '../../database';
 import { signUpRoles } from '../../identity/testing';
-import type { AppStores } from '../../stores';
 import { buildTestApp, openTestStores, TEST_DIALECTS, type TestStores } from '../../testing/test-stores';
 import { HISTORY_DAYS, type JobDefinition, JobRunner, withdrawRun } from './runner';
 

@@ -19,6 +19,6 @@ export interface RateLimitTables {
 
 /** A store holding these tables, as a handle typed for them alone. */
 export function rateLimitTablesOf<Database extends RateLimitTables>(db: Kysely<Database>): Kysely<RateLimitTables> {
-  // Kysely's handle type cannot be narrowed to some of its tables without a cast (stores.ts).
+  // Kysely's handle type cannot be narrowed to some of its tables without a cast (database.ts).
   return db as unknown as Kysely<RateLimitTables>;
 }

@@ -2,8 +2,8 @@ import type { InviteClaim } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { putTestInvite } from '../../beta/testing';
+import type { GameDatabase } from '../../database';
 import type { SignedIn } from '../../identity/testing';
-import type { GameDatabase } from '../../stores';
 import { type CrashWorkload, claimRace } from './load';
 
 const INVITES = 80;

@@ -2,9 +2,9 @@ import type { RedeemCodeResult } from '@outpost/contracts/claim-codes';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { createClaimCodeBatch, findClaimCodeBatch } from '../../claim-codes/queries';
+import type { GameDatabase } from '../../database';
 import type { SignedIn } from '../../identity/testing';
 import { putTestItems } from '../../items/testing';
-import type { GameDatabase } from '../../stores';
 import { expectPaidOnce, paidOut } from './ledger';
 import { addCredits, burst, type CrashWorkload, type CreditsMoved, call, playerRota } from './load';
 

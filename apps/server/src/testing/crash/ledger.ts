@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
+import type { GameDatabase } from '../../database';
 import type { SignedIn } from '../../identity/testing';
 import { credit, getBalance } from '../../ledger/index';
-import type { GameDatabase } from '../../stores';
 import type { CreditsMoved } from './load';
 
 /** Every player's starting credits, granted before the load. */

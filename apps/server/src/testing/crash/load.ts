@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { GameDatabase, IdentityDatabase } from '../../database';
 import type { SignedIn } from '../../identity/testing';
-import type { GameDatabase, IdentityDatabase } from '../../stores';
 
 /*
  * The kill -9 test's load (crash.test.ts): workloads of one kind of write each, driven by several

@@ -2,9 +2,9 @@ import type { MerchOrder } from '@outpost/contracts/merch';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
+import type { GameDatabase } from '../../database';
 import type { SignedIn } from '../../identity/testing';
 import { putTestProduct, readyToShop } from '../../merch/testing';
-import type { GameDatabase } from '../../stores';
 import { addCredits, type CrashWorkload, type CreditsMoved, call, playerRota } from './load';
 
 const PRODUCT = 'crash-drop';

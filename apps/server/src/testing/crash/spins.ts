@@ -1,9 +1,9 @@
 import type { SpinResult } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
+import type { GameDatabase } from '../../database';
 import type { SignedIn } from '../../identity/testing';
 import { putTestMachine, stockLeft } from '../../shop/testing';
-import type { GameDatabase } from '../../stores';
 import { addCredits, type CrashWorkload, type CreditsMoved, call, playerRota } from './load';
 
 const MACHINE = 'crash';
