@@ -279,7 +279,7 @@ export function formatPush(report: PushReport): string {
   return [
     table(header, rows),
     '',
-    `Both send one messages:send per token, ${report.concurrency} in flight, to the local FCM server (platform/push/testing.ts)`,
+    `Both send one messages:send per token, ${report.concurrency} in flight, to the local FCM server (platform/push-transport/testing.ts)`,
     "in a process of its own; the app's row runs from the admin's POST to the message's state 'sent' (the job",
     "waits up to a second for the runner's poll). x plain: seconds over the plain client's; CPU s: the sending",
     "process's (the app's, with its stores) and the FCM server's; each once: the server received every seeded token",

@@ -1,7 +1,7 @@
 import http from 'node:http';
-import { serviceAccountTokens } from '../../apps/server/src/platform/push/access-token';
-import { mapBounded } from '../../apps/server/src/platform/push/pool';
-import type { ServiceAccount } from '../../apps/server/src/platform/push/service-account';
+import { serviceAccountTokens } from '../../apps/server/src/platform/push-transport/access-token';
+import { mapBounded } from '../../apps/server/src/platform/push-transport/pool';
+import type { ServiceAccount } from '../../apps/server/src/platform/push-transport/service-account';
 
 /**
  * The floor under the app's figure: the same messages:send requests (one per token, the body the

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../../apps/server/src/database';
-import { tokenKey } from '../../apps/server/src/push/index';
+import { tokenKey } from '../../apps/server/src/push/token-key';
 
 /** Rows per insert: SQLite binds at most 32,766 values, and a device takes six columns. */
 const BATCH = 2_000;

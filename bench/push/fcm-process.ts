@@ -1,8 +1,8 @@
-// The push bench's FCM: the tests' local server (platform/push/testing.ts, Google's token endpoint
+// The push bench's FCM: the tests' local server (platform/push-transport/testing.ts, Google's token endpoint
 // and messages:send) in a process of its own, so the CPU it spends answering is not the app's.
 // Driven by the parent over IPC (fcm-server.ts): one fresh server per measured send.
 import { createHash } from 'node:crypto';
-import { startTestFcmServer, type TestFcmServer } from '../../apps/server/src/platform/push/testing';
+import { startTestFcmServer, type TestFcmServer } from '../../apps/server/src/platform/push-transport/testing';
 
 export type FcmProcessRequest =
   | { kind: 'start'; serviceAccountDir: string }

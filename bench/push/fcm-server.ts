@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { readServiceAccount, type ServiceAccount } from '../../apps/server/src/platform/push/service-account';
+import { readServiceAccount, type ServiceAccount } from '../../apps/server/src/platform/push-transport/service-account';
 import { forkBenchChild } from '../child-process';
 import type { FcmProcessMessage, FcmProcessRequest, FcmReceipt } from './fcm-process';
 

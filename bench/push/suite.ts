@@ -4,7 +4,7 @@ import { type PushMessage, pushSendBatchName } from '@outpost/contracts/push-mes
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../../apps/server/src/database';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
-import { FCM_DEFAULT_CONCURRENCY } from '../../apps/server/src/platform/push/fcm';
+import { FCM_DEFAULT_CONCURRENCY } from '../../apps/server/src/platform/push-transport/fcm';
 import { benchConfig, newSetting, openBenchStores, startApp } from '../http/app-target';
 import { signUpStaffMember } from '../http/seed';
 import type { BenchOptions } from '../options';
@@ -18,7 +18,7 @@ import { type FcmServerProcess, startFcmServerProcess } from './fcm-server';
  * Issue 23's push at scale: DEVICES devices in the development store, one message to everyone
  * created by an admin through the whole app (buildApp with every hook, POST
  * /api/fn/development-push-sendbatch over HTTP), sent by the app's own job runner through the FCM
- * adapter to the local FCM server (platform/push/testing.ts) in a process of its own; timed from
+ * adapter to the local FCM server (platform/push-transport/testing.ts) in a process of its own; timed from
  * the POST to the message's state 'sent', and checked against what the server received (every
  * token exactly once, with the message's content). Beside it, the baseline: the same number of
  * messages:send straight from a plain keep-alive client at the same concurrency, to a fresh server

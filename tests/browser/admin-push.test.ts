@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { PUSH_MESSAGES } from '@outpost/contracts/push-messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUSH_SEND_JOB } from '../../apps/server/src/notifications/send-job';
 import { loadConfig } from '../../apps/server/src/platform/config';
+import { PUSH_SEND_JOB } from '../../apps/server/src/push/send-job';
 import { startServer } from '../../apps/server/src/server';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
 import {

@@ -36,7 +36,7 @@ import { registerLiveUpdates } from './platform/live/register';
 import { createMailer } from './platform/mail/mailer';
 import { createMetrics, NO_METRICS } from './platform/metrics/metrics';
 import { registerMetricsRoute } from './platform/metrics/routes';
-import { createPushSenders } from './platform/push/senders';
+import { createPushSenders } from './platform/push-transport/senders';
 import { createFileStore, fileStoreCspSources } from './platform/storage/create-file-store';
 import type { FileStore } from './platform/storage/file-store';
 import { LocalFileStore, registerLocalFileRoutes } from './platform/storage/local-file-store';

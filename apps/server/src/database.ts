@@ -11,7 +11,6 @@ import type { LedgerTables } from './ledger/tables';
 import type { LightingTables } from './lighting/tables';
 import type { MerchTables } from './merch/tables';
 import type { ModerationTables } from './moderation/tables';
-import type { NotificationTables } from './notifications/tables';
 import type { OpsTables } from './ops/tables';
 import type { PartnerTables } from './partners/tables';
 import type { PaymentTables } from './payments/tables';
@@ -21,10 +20,10 @@ import type { Stores } from './platform/db/stores';
 import type { IdempotencyTables } from './platform/idempotency/tables';
 import type { JobTables } from './platform/jobs/tables';
 import type { MailTables } from './platform/mail/tables';
-import type { PushTables } from './platform/push/tables';
+import type { PushOutboxTables } from './platform/push-transport/tables';
 import type { RateLimitTables } from './platform/rate-limits/tables';
 import type { ProductTables } from './products/tables';
-import type { PushDeviceTables } from './push/tables';
+import type { PushTables } from './push/tables';
 import type { RewardTables } from './rewards/tables';
 import type { ShopTables } from './shop/tables';
 import type { SiteTables } from './site/tables';
@@ -48,7 +47,7 @@ export type IdentityDatabase = IdentityTables &
   UserSearchTables &
   AccountLifecycleTables &
   MailTables &
-  PushTables &
+  PushOutboxTables &
   AttestationTables &
   JobTables &
   ChangeTables &
@@ -72,8 +71,7 @@ export type GameDatabase = ChangeTables &
   BetaTables &
   ModerationTables &
   RewardTables &
-  NotificationTables &
-  PushDeviceTables &
+  PushTables &
   AvatarTables &
   LightingTables &
   PartnerTables;

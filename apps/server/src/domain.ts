@@ -19,7 +19,7 @@ import type { LiveTopic } from './platform/live/routes';
 import type { Mailer } from './platform/mail/mailer';
 import type { Metrics } from './platform/metrics/metrics';
 import type { PersonalDataPart } from './platform/personal-data';
-import type { PushSenders } from './platform/push/senders';
+import type { PushSenders } from './platform/push-transport/senders';
 import type { FileStore } from './platform/storage/file-store';
 
 /*

@@ -12,7 +12,6 @@ import { ledgerDomain } from './ledger/module';
 import { lightingDomain } from './lighting/module';
 import { merchDomain } from './merch/module';
 import { moderationDomain } from './moderation/module';
-import { notificationsDomain } from './notifications/module';
 import { opsDomain } from './ops/module';
 import { partnersDomain } from './partners/module';
 import { paymentsDomain } from './payments/module';
@@ -46,7 +45,6 @@ export const DOMAINS: readonly Domain[] = [
   gameDataDomain,
   rewardsDomain,
   pushDomain,
-  notificationsDomain,
   theaterDomain,
   moderationDomain,
   betaDomain,

@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from './app-config';
 import { setProfileKeys } from './identity/queries';
 import { cookieHeader, ORIGIN } from './identity/testing';
-import { waitUntilPushSent } from './notifications/testing';
 import { listOutbox } from './platform/mail/queries';
 import { startTestSmtpServer, type TestSmtpServer } from './platform/mail/testing';
-import { readServiceAccount } from './platform/push/service-account';
-import { startTestFcmServer, type TestFcmServer } from './platform/push/testing';
-import { tokenKey } from './push/index';
+import { readServiceAccount } from './platform/push-transport/service-account';
+import { startTestFcmServer, type TestFcmServer } from './platform/push-transport/testing';
+import { waitUntilPushSent } from './push/testing';
+import { tokenKey } from './push/token-key';
 import { buildUnreadyTestApp, openTestStores, TEST_DIALECTS, type TestStores } from './testing/test-stores';
 
 /*

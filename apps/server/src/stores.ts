@@ -8,7 +8,7 @@ import { joinMigrations, openStores, type StoreOptions, withStoreSetupLock } fro
 import { idempotencyMigrations } from './platform/idempotency/migrations/index';
 import { jobMigrations } from './platform/jobs/migrations/index';
 import { mailMigrations } from './platform/mail/migrations/index';
-import { pushMigrations } from './platform/push/migrations/index';
+import { pushOutboxMigrations } from './platform/push-transport/migrations/index';
 import { rateLimitMigrations } from './platform/rate-limits/migrations/index';
 
 /*
@@ -27,7 +27,7 @@ const migrationsOf = (store: 'identity' | 'game') =>
 const MIGRATIONS = {
   identity: joinMigrations(
     mailMigrations,
-    pushMigrations,
+    pushOutboxMigrations,
     attestationMigrations,
     jobMigrations,
     changeMigrations,

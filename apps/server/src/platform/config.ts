@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import { z } from 'zod';
-import { FCM_DEFAULT_CONCURRENCY, FCM_MAX_CONCURRENCY } from './push/fcm';
-import { readServiceAccount, type ServiceAccount } from './push/service-account';
+import { FCM_DEFAULT_CONCURRENCY, FCM_MAX_CONCURRENCY } from './push-transport/fcm';
+import { readServiceAccount, type ServiceAccount } from './push-transport/service-account';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MB = 1024 * 1024;

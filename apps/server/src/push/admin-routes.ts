@@ -25,8 +25,8 @@ import type { GameDatabase, IdentityDatabase } from '../database';
 import { peopleOf } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { answering, FunctionError } from '../platform/http/errors';
-import { listPushOutbox } from '../platform/push/queries';
-import type { PushSenders } from '../platform/push/senders';
+import { listPushOutbox } from '../platform/push-transport/queries';
+import type { PushSenders } from '../platform/push-transport/senders';
 import {
   cancelPushMessage,
   deviceLabel,
@@ -42,7 +42,7 @@ import {
 import { enqueuePushSend, withdrawPushSend } from './send-job';
 import type { PushMessageRow } from './tables';
 
-export interface NotificationRoutesOptions {
+export interface PushMessageRoutesOptions {
   game: Record<Environment, Kysely<GameDatabase>>;
   identity: Kysely<IdentityDatabase>;
   push: PushSenders;
@@ -62,7 +62,7 @@ const SORT_COLUMNS = { createdAt: 'created_at', sendDate: 'send_at' } as const;
  * route table's sendPush) and the composer's reads: the history, a scheduled message's cancel, and
  * an audience's size before sending.
  */
-export function registerNotificationRoutes(app: FastifyInstance, options: NotificationRoutesOptions): void {
+export function registerPushMessageRoutes(app: FastifyInstance, options: PushMessageRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const withNames = async (rows: readonly PushMessageRow[]) => {
     const people = await peopleOf(

@@ -4,7 +4,7 @@ import type { GameDatabase } from '../database';
 import { tokenKey } from './token-key';
 
 /*
- * What a send reads (the coming push job): the devices of its audience in batches by key, so a
+ * What a send reads (the send job, send-job.ts): the devices of its audience in batches by key, so a
  * send to 100,000 devices reads one indexed page at a time and a checkpointed cursor resumes it
  * where it stopped; and the tokens the push service reports invalid, dropped.
  */

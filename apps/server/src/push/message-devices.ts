@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
-import { audienceDevicePage, type PushAudience, tokenKey } from '../push/index';
+import { audienceDevicePage, type PushAudience } from './audience';
+import { tokenKey } from './token-key';
 
 /*
- * A message's devices, as the push domain pages them: every device of the environment, or those of
- * the players the job gathered into push_recipients, in the devices' key order, so a checkpoint is
- * one key.
+ * A message's devices, paged as audience.ts pages devices: every device of the environment, or
+ * those of the players the job gathered into push_recipients, in the devices' key order, so a
+ * checkpoint is one key.
  */
 
 export interface Device {

@@ -13,9 +13,9 @@ import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import type { GameDatabase, IdentityDatabase } from '../database';
 import { isUniqueViolation } from '../platform/db/errors';
-import type { PushSender } from '../platform/push/sender';
+import type { PushSender } from '../platform/push-transport/sender';
 import { newRandomID } from '../platform/random-id';
-import { countAudienceDevices, countAudiencePlayers, dropDevices, listPlayersDevices } from '../push/index';
+import { countAudienceDevices, countAudiencePlayers, dropDevices, listPlayersDevices } from './audience';
 import { type RecipientStores, recipientsAfter } from './recipients';
 import type { PushMessageRow } from './tables';
 

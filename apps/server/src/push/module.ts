@@ -1,16 +1,26 @@
 import type { Domain } from '../domain';
+import { registerPushMessageRoutes } from './admin-routes';
 import { noteMessagingTokens } from './messaging-header';
 import { pushMigrations } from './migrations/index';
 import { pushPersonalData } from './personal-data';
 import { registerPushDeviceRoutes } from './routes';
+import { requeuePushJob, sendPushJob } from './send-job';
 
-/** Push: the devices players register so that admins' notifications reach them. */
+/**
+ * Push: the devices players register, and the messages admins send them (composed, scheduled, sent
+ * by a job over the platform's push transport, kept as history).
+ */
 export const pushDomain: Domain = {
   name: 'push',
   migrations: { game: pushMigrations },
-  register(app, { game, rateLimits, callables }) {
+  register(app, { game, stores, identity, rateLimits, callables, push }) {
     noteMessagingTokens(callables, game);
     registerPushDeviceRoutes(app, { game, rateLimit: rateLimits.pushDevices });
+    registerPushMessageRoutes(app, { game: stores.game, identity, push });
   },
+  jobs: ({ stores, identity, push }) => [
+    sendPushJob({ game: stores.game, identity, push }),
+    requeuePushJob({ game: stores.game, identity }),
+  ],
   personalData: pushPersonalData,
 };

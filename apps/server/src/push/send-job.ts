@@ -4,12 +4,13 @@ import { z } from 'zod/mini';
 import type { AppStores, GameDatabase, IdentityDatabase } from '../database';
 import { bulkRows } from '../platform/db/bulk-rows';
 import { enqueueRun, type JobDefinition, type JobRunContext, withdrawRun } from '../platform/jobs/runner';
-import { PUSH_CHUNK_LIMIT, type PushOutcome, type PushSender } from '../platform/push/sender';
-import type { PushSenders } from '../platform/push/senders';
-import { dropDevices, tokenKey } from '../push/index';
-import { devicesAfter } from './devices';
+import { PUSH_CHUNK_LIMIT, type PushOutcome, type PushSender } from '../platform/push-transport/sender';
+import type { PushSenders } from '../platform/push-transport/senders';
+import { dropDevices } from './audience';
+import { devicesAfter } from './message-devices';
 import { recipientsAfter } from './recipients';
 import type { PushDeliveryTable, PushMessageRow } from './tables';
+import { tokenKey } from './token-key';
 
 /*
  * The job that sends one push message (issue 23 point 5), run once across instances by the job
@@ -22,6 +23,8 @@ import type { PushDeliveryTable, PushMessageRow } from './tables';
  * device gets the message twice, and goes on after the checkpoint.
  */
 
+// The jobs keep the names they shipped with (the messages' domain was `notifications` then): a
+// scheduled message's run waits in the jobs table under its job's name, and would find no job under another.
 export const PUSH_SEND_JOB = 'notifications.send-push';
 export const PUSH_REQUEUE_JOB = 'notifications.requeue-push';
 

@@ -1,4 +1,5 @@
 import type { PushPlatform } from '@outpost/contracts/push';
+import type { PushMessageState, PushRecipientCategory, PushSendSchedule } from '@outpost/contracts/push-messages';
 import type { Selectable } from 'kysely';
 
 /**
@@ -22,6 +23,72 @@ export interface PushDeviceTable {
 
 export type PushDeviceRow = Selectable<PushDeviceTable>;
 
-export interface PushDeviceTables {
-  push_devices: PushDeviceTable;
+/**
+ * One push message an admin sent or scheduled ('{env}-push-sendbatch'; a test notification is in
+ * the admin log only), with its state, its counts and the sending job's checkpoint:
+ * the job first gathers a segment's players into push_recipients (`recipients_after`, the last
+ * player id gathered), then sends to their devices in key order (`devices_after`, the last device
+ * key of the last chunk handed to the push service).
+ */
+export interface PushMessageTable {
+  message_id: string;
+  /** The composer's name for the send: a retry with it is the same message. */
+  request_id: string | null;
+  title: string;
+  body: string;
+  recipient_category: PushRecipientCategory;
+  /** Players seen since (ISO 8601), for 'active'. */
+  active_since: string | null;
+  /** JSON array of the chosen players, for 'users'. */
+  user_ids: string | null;
+  send_schedule: PushSendSchedule;
+  /** When it is (or was) due (ISO 8601, UTC). */
+  send_at: string;
+  state: PushMessageState;
+  /** Where the job is: gathering the recipients, or sending to their devices. */
+  phase: 'recipients' | 'devices';
+  recipients_after: string | null;
+  devices_after: string | null;
+  /** Devices handed to the push service, and how they fared. */
+  sent_count: number;
+  failed_count: number;
+  /** Devices the push service said are gone: forgotten. */
+  pruned_count: number;
+  /** The admin's user id. */
+  created_by: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  last_error: string | null;
 }
+
+/** The players of a segment message, gathered once when its sending starts (they may span stores). */
+export interface PushRecipientTable {
+  message_id: string;
+  user_id: string;
+}
+
+/**
+ * Each device a message was handed to, once: 'sending' is written and committed before the chunk
+ * goes to the push service, so a chunk a crash interrupted is never sent again (no device gets a
+ * message twice); its devices are counted failed when the job resumes.
+ */
+export interface PushDeliveryTable {
+  message_id: string;
+  /** The token's SHA-256 (push_devices' key): a token may be 4 KB, too long for an index entry. */
+  token_hash: string;
+  token: string;
+  user_id: string;
+  status: 'sending' | 'sent' | 'failed' | 'unregistered';
+  /** The push service's message id, or why it failed. */
+  detail: string | null;
+}
+
+export interface PushTables {
+  push_devices: PushDeviceTable;
+  push_messages: PushMessageTable;
+  push_recipients: PushRecipientTable;
+  push_deliveries: PushDeliveryTable;
+}
+
+export type PushMessageRow = Selectable<PushMessageTable>;

@@ -5,7 +5,7 @@ import { captureLogger } from '../mail/testing';
 import { createOutboxPushSender } from './outbox';
 import { listPushOutbox } from './queries';
 import { InvalidPushError, PUSH_CHUNK_LIMIT } from './sender';
-import type { PushTables } from './tables';
+import type { PushOutboxTables } from './tables';
 
 const MESSAGE = {
   title: 'The theater is open',
@@ -15,7 +15,7 @@ const MESSAGE = {
 
 describe.each(TEST_DIALECTS)('push outbox on %s', (dialect) => {
   let t: TestStores;
-  const identity = () => t.stores.identity as unknown as Kysely<PushTables>;
+  const identity = () => t.stores.identity as unknown as Kysely<PushOutboxTables>;
   beforeEach(async () => {
     t = await openTestStores(dialect);
   });

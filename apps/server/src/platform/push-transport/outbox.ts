@@ -3,7 +3,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
 import { insertPushOutboxEntries, type PushOutboxHandle, pushOutboxStore } from './queries';
 import { assertSendable, type PushSender } from './sender';
-import type { PushTables } from './tables';
+import type { PushOutboxTables } from './tables';
 
 /** The subset of Fastify's (pino's) logger the push senders write to. */
 export interface PushLogger {
@@ -11,7 +11,7 @@ export interface PushLogger {
   warn(obj: object, msg: string): void;
 }
 
-export interface OutboxPushSenderOptions<DB extends PushTables> {
+export interface OutboxPushSenderOptions<DB extends PushOutboxTables> {
   /** The identity store, which holds push_outbox for every environment. */
   identity: PushOutboxHandle<DB>;
   environment: Environment;
@@ -24,8 +24,8 @@ export interface OutboxPushSenderOptions<DB extends PushTables> {
  * The embedded default: every token "receives" the message as a row of push_outbox, so a machine
  * without FCM credentials still runs every send to the end, with real outcomes to record.
  */
-export function createOutboxPushSender<DB extends PushTables>(options: OutboxPushSenderOptions<DB>): PushSender {
-  const db: Kysely<PushTables> = pushOutboxStore(options.identity);
+export function createOutboxPushSender<DB extends PushOutboxTables>(options: OutboxPushSenderOptions<DB>): PushSender {
+  const db: Kysely<PushOutboxTables> = pushOutboxStore(options.identity);
   const now = options.now ?? (() => new Date());
   return {
     transport: 'outbox',

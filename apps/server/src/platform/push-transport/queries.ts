@@ -1,23 +1,23 @@
 import type { Environment } from '@outpost/contracts/environments';
 import type { Kysely, Transaction } from 'kysely';
 import type { PushMessage } from './sender';
-import type { PushOutboxRow, PushTables } from './tables';
+import type { PushOutboxRow, PushOutboxTables } from './tables';
 
 /** Any handle whose schema includes the push outbox: the identity store, or a transaction on it. */
-export type PushOutboxHandle<DB extends PushTables> = Kysely<DB> | Transaction<DB>;
+export type PushOutboxHandle<DB extends PushOutboxTables> = Kysely<DB> | Transaction<DB>;
 
 /**
  * Kysely handles are invariant in their schema, so a handle on the whole identity store is not a
- * `Kysely<PushTables>`; this is the one place that vouches the narrowing is sound (only
+ * `Kysely<PushOutboxTables>`; this is the one place that vouches the narrowing is sound (only
  * push_outbox is touched through it), as mail's outboxStore does for mail_outbox.
  */
-export function pushOutboxStore<DB extends PushTables>(db: PushOutboxHandle<DB>): Kysely<PushTables> {
-  return db as unknown as Kysely<PushTables>;
+export function pushOutboxStore<DB extends PushOutboxTables>(db: PushOutboxHandle<DB>): Kysely<PushOutboxTables> {
+  return db as unknown as Kysely<PushOutboxTables>;
 }
 
 /** Records one message to each token in one statement; the rows' ids are given, in the tokens' order. */
 export async function insertPushOutboxEntries(
-  db: Kysely<PushTables>,
+  db: Kysely<PushOutboxTables>,
   entry: {
     environment: Environment;
     message: PushMessage;
@@ -44,7 +44,7 @@ export async function insertPushOutboxEntries(
 }
 
 /** The outbox newest first, optionally for one environment or one token: what a tester or an admin reads. */
-export async function listPushOutbox<DB extends PushTables>(
+export async function listPushOutbox<DB extends PushOutboxTables>(
   db: PushOutboxHandle<DB>,
   options: { environment?: Environment | undefined; token?: string | undefined; limit: number },
 ): Promise<PushOutboxRow[]> {

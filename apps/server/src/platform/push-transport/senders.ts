@@ -5,7 +5,7 @@ import { createFcmPushSender } from './fcm';
 import { createOutboxPushSender, type PushLogger } from './outbox';
 import type { PushOutboxHandle } from './queries';
 import type { PushOutcome, PushSender } from './sender';
-import type { PushTables } from './tables';
+import type { PushOutboxTables } from './tables';
 
 /** Each game environment's push sender: the app's `context.push`. */
 export type PushSenders = Readonly<Record<Environment, PushSender>>;
@@ -35,7 +35,7 @@ function counted(
  * machine with no credentials at all sends every push to its own table. With metrics on, every
  * token's outcome is counted (`outpost_push_deliveries_total{env,outcome}`).
  */
-export function createPushSenders<DB extends PushTables>(options: {
+export function createPushSenders<DB extends PushOutboxTables>(options: {
   identity: PushOutboxHandle<DB>;
   fcm: Readonly<Record<Environment, FcmConfig | undefined>>;
   logger: PushLogger;

@@ -20,6 +20,6 @@ export interface PushOutboxTable {
 
 export type PushOutboxRow = Selectable<PushOutboxTable>;
 
-export interface PushTables {
+export interface PushOutboxTables {
   push_outbox: PushOutboxTable;
 }

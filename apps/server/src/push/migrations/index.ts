@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as pushDevices from './2026-12-10-push-devices';
+import * as pushMessages from './2026-12-10-push-messages';
 
-/** The push devices' game-store migrations; never edit one that has shipped, add a new one. */
+/** The push domain's game-store migrations; never edit one that has shipped, add a new one. */
 export const pushMigrations: Record<string, Migration> = {
   '2026-12-10-push-devices': pushDevices,
+  '2026-12-10-push-messages': pushMessages,
 };
