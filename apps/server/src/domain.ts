@@ -119,7 +119,7 @@ export type ItemUseCheck = (db: Kysely<GameDatabase>, itemID: string) => Promise
 export interface SettlingOrder {
   db: Kysely<GameDatabase>;
   userId: string;
-  order: Selectable<GameDatabase['shop_orders']>;
+  order: Selectable<GameDatabase['payment_orders']>;
 }
 
 /**

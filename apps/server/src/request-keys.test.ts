@@ -172,7 +172,7 @@ describe.each(TEST_DIALECTS)('spending and claiming with a request key on %s', (
           url: '/api/shop/orders',
           payload: { kind: 'credit-pack', packID: 'keyed-pack', payment: 'paypal' },
         },
-        effects: () => rowsOf('shop_orders', buyer.userId),
+        effects: () => rowsOf('payment_orders', buyer.userId),
       };
     },
     'POST /api/shop/merch/orders': async () => {

@@ -24,7 +24,8 @@ const migrationsOf = (store: 'identity' | 'game') =>
     return migrations ? [migrations] : [];
   });
 
-const MIGRATIONS = {
+/** Every store's migrations: the platform's and every domain's, by name. */
+export const STORE_MIGRATIONS = {
   identity: joinMigrations(
     mailMigrations,
     pushOutboxMigrations,
@@ -40,8 +41,8 @@ const MIGRATIONS = {
 
 /** The names of every store's migrations: what a migrated database holds (tests keep a migrated template by them). */
 export const STORE_MIGRATION_NAMES: Readonly<Record<'identity' | 'game', readonly string[]>> = {
-  identity: Object.keys(MIGRATIONS.identity).sort(),
-  game: Object.keys(MIGRATIONS.game).sort(),
+  identity: Object.keys(STORE_MIGRATIONS.identity).sort(),
+  game: Object.keys(STORE_MIGRATIONS.game).sort(),
 };
 
 /**
@@ -50,7 +51,7 @@ export const STORE_MIGRATION_NAMES: Readonly<Record<'identity' | 'game', readonl
  */
 export function openAppStores(options: StoreOptions): Promise<AppStores> {
   return withStoreSetupLock(options, async () => {
-    const stores = await openStores<IdentityDatabase, GameDatabase>(options, MIGRATIONS);
+    const stores = await openStores<IdentityDatabase, GameDatabase>(options, STORE_MIGRATIONS);
     try {
       await installChangeTriggers(stores.identity, 'identity', CHANGE_SOURCES.identity);
       for (const environment of ENVIRONMENTS) {

@@ -603,7 +603,7 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
     // A credit pack bought and one still awaiting payment; a merch order paid and one refunded.
     const order = { user_id: a?.userId ?? '', payment: 'paypal', pack_id: 'pack', machine_id: null, amount_cents: 499 };
     await db()
-      .insertInto('shop_orders')
+      .insertInto('payment_orders')
       .values(
         (['completed', 'pending'] as const).map((status) => ({
           ...order,

@@ -18,12 +18,12 @@ import type { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import type { GameDatabase } from '../database';
 import { credit } from '../ledger/index';
-import type { ShopOrderRow } from '../payments/index';
+import type { PaymentOrderRow } from '../payments/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
 import { FieldRefusal } from '../platform/http/field-refusal';
-import { findAdminMerchOrder, hydrateOrders, MerchOrderNotFoundError, type StoredAdminMerchOrder } from './orders';
+import { findAdminMerchOrder, hydrateOrders, MerchOrderNotFoundError, type StoredAdminMerchOrder } from './merch-orders';
 import type { MerchContactRow, MerchOrderRow, MerchRefundRow } from './tables';
 
 /*
@@ -133,7 +133,7 @@ export async function fulfilMerchOrder(
  * RefundRefusedError when nothing was refunded, RefundUnansweredError (or anything else) when the
  * provider's answer never came.
  */
-export type RefundAtProvider = (payment: ShopOrderRow, amountCents: number, idempotencyKey: string) => Promise<string>;
+export type RefundAtProvider = (payment: PaymentOrderRow, amountCents: number, idempotencyKey: string) => Promise<string>;
 
 /** The provider refused the refund, or cannot be asked here: nothing was refunded. */
 export class RefundRefusedError extends Error {
@@ -192,7 +192,7 @@ export async function refundMerchOrder(
   if (refund.payment === 'credits') return (await findAdminMerchOrder(db, orderID)) as StoredAdminMerchOrder;
 
   const payment = await db
-    .selectFrom('shop_orders')
+    .selectFrom('payment_orders')
     .selectAll()
     .where('order_id', '=', orderID)
     .executeTakeFirstOrThrow();

@@ -50,7 +50,7 @@ import {
   MerchDropReferenceError,
   updateMerchDrop,
 } from './drops';
-import { findAdminMerchOrder, MerchOrderNotFoundError } from './orders';
+import { findAdminMerchOrder, MerchOrderNotFoundError } from './merch-orders';
 import { namedAdminOrder, withBuyers, withWriters } from './people';
 
 export interface MerchAdminRoutesOptions {

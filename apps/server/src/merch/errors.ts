@@ -22,7 +22,7 @@ import {
   TooManyOpenOrdersError,
   VarietyNotFoundError,
   WrongMerchPaymentError,
-} from './orders';
+} from './merch-orders';
 
 /**
  * The merch shop's refusals as the protocol's statuses, in words a player understands: its own,

@@ -3,7 +3,7 @@ import type { GameDatabase } from '../database';
 import type { JobDefinition } from '../platform/jobs/runner';
 import type { Mailer } from '../platform/mail/mailer';
 import { notifyOpenedDrops } from './drops';
-import { expireMerchReservations } from './orders';
+import { expireMerchReservations } from './merch-orders';
 
 /** How often lapsed reservations return their stock and opened drops are announced. */
 export const MERCH_JOB_INTERVAL_MS = 30_000;

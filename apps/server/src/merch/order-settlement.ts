@@ -1,7 +1,7 @@
 import type { OrderSettlement } from '../domain';
 import type { PayPalOrdersApi } from '../payments/index';
 import { merchFunctionError } from './errors';
-import { payMerchOrderWithCredits, payMerchOrderWithPayPal } from './orders';
+import { payMerchOrderWithCredits, payMerchOrderWithPayPal } from './merch-orders';
 
 /** Merch orders as the payment functions settle them: paid with PayPal (APP_ENV's client, undefined when off) or with credits. */
 export function merchOrderSettlement(paypal: PayPalOrdersApi | undefined): OrderSettlement {

@@ -15,7 +15,7 @@ import { StripeClient } from '../payments/stripe/stripe-client';
 import { type LocalStripe, startLocalStripe } from '../payments/stripe/testing/local-stripe';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { saveOrderProfile } from './order-profile';
-import { expireMerchReservations, placeMerchOrder, settleStripeCheckoutIn } from './orders';
+import { expireMerchReservations, placeMerchOrder, settleStripeCheckoutIn } from './merch-orders';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook';
 import {
   payWithCredits,
@@ -90,7 +90,7 @@ describe.each(TEST_DIALECTS)('merch payments with PayPal and Stripe, and their r
   const orderRow = (orderID: string) =>
     db().selectFrom('merch_orders').selectAll().where('order_id', '=', orderID).executeTakeFirstOrThrow();
   const paymentOf = (orderID: string) =>
-    db().selectFrom('shop_orders').selectAll().where('order_id', '=', orderID).executeTakeFirstOrThrow();
+    db().selectFrom('payment_orders').selectAll().where('order_id', '=', orderID).executeTakeFirstOrThrow();
 
   const refund = (orderID: string, amountCents: number, environment = 'development') =>
     t.app.inject({
@@ -338,7 +338,7 @@ describe.each(TEST_DIALECTS)('merch payments with PayPal and Stripe, and their r
     it('undoes a refund Stripe refused, so nothing is recorded', async () => {
       const { orderID, paymentIntent } = await paidByCard('rf-card-refused');
       await db()
-        .updateTable('shop_orders')
+        .updateTable('payment_orders')
         .set({ stripe_payment_intent: 'pi_unknown' })
         .where('order_id', '=', orderID)
         .execute();
@@ -399,7 +399,7 @@ describe.each(TEST_DIALECTS)('merch payments with PayPal and Stripe, and their r
         { paypal: undefined, stripe: betaStripe, shopUrl: 'http://localhost:3000/shop/' },
       );
       const payment = await beta
-        .selectFrom('shop_orders')
+        .selectFrom('payment_orders')
         .selectAll()
         .where('order_id', '=', placed.orderID)
         .executeTakeFirstOrThrow();

@@ -10,7 +10,7 @@ import { personIn } from '@outpost/contracts/people';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../database';
 import { peopleOf } from '../identity/index';
-import type { StoredAdminMerchOrder } from './orders';
+import type { StoredAdminMerchOrder } from './merch-orders';
 
 /*
  * The merch back office names the people it stores by id (issue 24 point 1): an order's buyer, a

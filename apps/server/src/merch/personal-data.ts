@@ -2,7 +2,7 @@ import { ACCOUNT_DELETION_MESSAGES } from '@outpost/contracts/account-lifecycle-
 import type { MerchShipping } from '@outpost/contracts/merch';
 import type { GameDatabase } from '../database';
 import { anonymiseColumns, type NamedRows, ownedRows, type PersonalDataPart } from '../platform/personal-data';
-import { hydrateOrders, releasePlayerReservations } from './orders';
+import { hydrateOrders, releasePlayerReservations } from './merch-orders';
 
 /** What a never-paid order keeps of where it was to go: nothing (every field the contract names, empty). */
 const NO_SHIPPING: MerchShipping = {

@@ -151,13 +151,13 @@ describe.each(TEST_DIALECTS)('merch orders placed in batches on %s', (dialect) =
     const placedIDs = [1, 4, 7, 8].map((index) => (requests[index] as OrderRequest).orderID).sort();
     const rows = await db()
       .selectFrom('merch_orders')
-      .innerJoin('shop_orders', 'shop_orders.order_id', 'merch_orders.order_id')
+      .innerJoin('payment_orders', 'payment_orders.order_id', 'merch_orders.order_id')
       .select([
         'merch_orders.order_id',
         'merch_orders.status',
         'merch_orders.total_credits',
         'merch_orders.shipping',
-        'shop_orders.credits',
+        'payment_orders.credits',
       ])
       .where(
         'merch_orders.order_id',

@@ -267,7 +267,7 @@ async function writeOrders(trx: Kysely<GameDatabase>, placed: readonly PlacedOrd
     placed.flatMap((order) => order.lines),
   );
   await trx
-    .insertInto('shop_orders')
+    .insertInto('payment_orders')
     .values(
       placed.map(({ row }) => ({
         order_id: row.order_id,

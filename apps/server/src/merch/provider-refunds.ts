@@ -3,7 +3,7 @@ import { paypalAmountsSchema } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import type { AppStores, GameDatabase } from '../database';
-import type { ShopOrderRow } from '../payments/index';
+import type { PaymentOrderRow } from '../payments/index';
 import { PayPalError, type PayPalRefundsApi, StripeApiError, type StripeCheckoutApi } from '../payments/index';
 import { type RefundAtProvider, RefundRefusedError, RefundUnansweredError } from './admin-queries';
 
@@ -38,7 +38,7 @@ export function providerRefunds(options: ProviderRefundsOptions): (environment: 
 async function refundWithStripe(
   stripe: Pick<StripeCheckoutApi, 'refund'> | undefined,
   environment: Environment,
-  payment: ShopOrderRow,
+  payment: PaymentOrderRow,
   amountCents: number,
   idempotencyKey: string,
 ): Promise<string> {
@@ -84,7 +84,7 @@ async function refundWithPayPal(
   db: Kysely<GameDatabase>,
   paypal: PayPalRefundsApi | undefined,
   environment: Environment,
-  payment: ShopOrderRow,
+  payment: PaymentOrderRow,
   amountCents: number,
   idempotencyKey: string,
 ): Promise<string> {

@@ -26,7 +26,7 @@ import { readMerchConfig } from './config';
 import { subscribeToDrop } from './drops';
 import { merchFunctionError } from './errors';
 import { readOrderProfile, saveOrderProfile } from './order-profile';
-import { cancelMerchOrder, type MerchPayments, placeMerchOrder } from './orders';
+import { cancelMerchOrder, type MerchPayments, placeMerchOrder } from './merch-orders';
 
 export interface MerchRoutesOptions {
   /** The store the game's players use (APP_ENV's). */

@@ -6,7 +6,7 @@ import { credit } from '../ledger/ledger';
 import { StripeClient } from '../payments/stripe/stripe-client';
 import { type LocalStripe, type SignedEvent, startLocalStripe } from '../payments/stripe/testing/local-stripe';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
-import { expireMerchReservations } from './orders';
+import { expireMerchReservations } from './merch-orders';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook';
 import { payWithCredits, placeOrder, putTestProduct, readyToShop, setOrderProfile, varietyStock } from './testing';
 
@@ -53,7 +53,7 @@ describe.each(TEST_DIALECTS)('paying merch by card (Stripe Checkout) on %s', (di
   }
 
   const paymentOf = (orderID: string) =>
-    db().selectFrom('shop_orders').selectAll().where('order_id', '=', orderID).executeTakeFirstOrThrow();
+    db().selectFrom('payment_orders').selectAll().where('order_id', '=', orderID).executeTakeFirstOrThrow();
   const orderRow = (orderID: string) =>
     db().selectFrom('merch_orders').selectAll().where('order_id', '=', orderID).executeTakeFirstOrThrow();
   const eventRows = () => db().selectFrom('stripe_events').selectAll().orderBy('event_id').execute();

@@ -5,7 +5,7 @@ import { z } from 'zod/mini';
 import type { GameDatabase } from '../database';
 import { type CheckoutOutcome, verifyStripeWebhook, WebhookSignatureError } from '../payments/index';
 import { FunctionError } from '../platform/http/errors';
-import { releaseStripeCheckoutIn, settleStripeCheckoutIn } from './orders';
+import { releaseStripeCheckoutIn, settleStripeCheckoutIn } from './merch-orders';
 
 /*
  * POST /api/webhooks/stripe: how Outpost learns that a Checkout Session was paid, failed or lapsed

@@ -38,7 +38,7 @@ export interface UserOrderSettingsTable {
 }
 
 /**
- * A merch order (spec §3 merch-order-v2). Its payment is the shop_orders row of the same id
+ * A merch order (spec §3 merch-order-v2). Its payment is the payment_orders row of the same id
  * (kind 'merch'), which PayPal and Stripe settle like every other shop payment; this row is the
  * order's goods, shipping and fulfilment.
  */

@@ -7,7 +7,7 @@ import {
   PaymentNotCompletedError,
   PayPalOffError,
   WrongPaymentError,
-} from './orders';
+} from './payment-orders';
 import { PayPalError } from './paypal/paypal-client';
 
 const PAYMENT_MESSAGES: Record<PaymentNotCompletedError['status'], string> = {

@@ -11,7 +11,7 @@ export {
   PayPalOffError,
   type PricedOrder,
   toOrder,
-} from './orders';
+} from './payment-orders';
 export { PayPalError, type PayPalOrdersApi, type PayPalRefundsApi } from './paypal/paypal-client';
 export type { CheckoutOutcome, StripeCheckoutApi } from './stripe/checkout-api';
 export {
@@ -21,4 +21,4 @@ export {
   verifyStripeWebhook,
   WebhookSignatureError,
 } from './stripe/stripe-client';
-export type { ShopOrderRow } from './tables';
+export type { PaymentOrderRow } from './tables';

@@ -1,4 +1,5 @@
 import type { Domain } from '../domain';
+import { paymentMigrations } from './migrations/index';
 import { PAYPAL_CSP_SOURCES } from './paypal/csp';
 import { paymentsPersonalData } from './personal-data';
 import { registerPaymentRoutes } from './routes';
@@ -6,6 +7,7 @@ import { registerPaymentRoutes } from './routes';
 /** Payments: the order record every sale pays through, PayPal and Stripe, and the functions that settle any order. */
 export const paymentsDomain: Domain = {
   name: 'payments',
+  migrations: { game: paymentMigrations },
   register(app, context) {
     registerPaymentRoutes(app, {
       game: context.game,

@@ -8,7 +8,7 @@ import { anonymiseColumns, type PersonalDataPart } from '../platform/personal-da
 export const paymentsPersonalData: PersonalDataPart<GameDatabase> = {
   async export(db, { userId }) {
     const [orders, paypal] = await Promise.all([
-      db.selectFrom('shop_orders').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+      db.selectFrom('payment_orders').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
       db.selectFrom('paypal_transactions').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     ]);
     return {
@@ -34,5 +34,5 @@ export const paymentsPersonalData: PersonalDataPart<GameDatabase> = {
     };
   },
   erase: (trx, subject) =>
-    anonymiseColumns(trx, { shop_orders: ['user_id'], paypal_transactions: ['user_id'] }, subject),
+    anonymiseColumns(trx, { payment_orders: ['user_id'], paypal_transactions: ['user_id'] }, subject),
 };

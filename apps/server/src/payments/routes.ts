@@ -14,8 +14,8 @@ import type { OrderSettlement } from '../domain';
 import { signedInViewer } from '../platform/http/access';
 import { answering } from '../platform/http/errors';
 import { paymentFunctionError } from './errors';
-import { findShopOrder, OrderNotFoundError, WrongPaymentError } from './orders';
-import type { ShopOrderRow } from './tables';
+import { findPaymentOrder, OrderNotFoundError, WrongPaymentError } from './payment-orders';
+import type { PaymentOrderRow } from './tables';
 
 export interface PaymentRoutesOptions {
   /** The store the game's players use (APP_ENV's). */
@@ -45,7 +45,7 @@ export function registerPaymentRoutes(app: FastifyInstance, options: PaymentRout
   const direct = settlements((kind) => kind.settleDirect);
 
   /** The settlement of the order's kind; refused when there is no order, or none settles it this way. */
-  const settlementOf = <Settlement>(settlementsOfKinds: Map<string, Settlement>, order: ShopOrderRow | undefined) =>
+  const settlementOf = <Settlement>(settlementsOfKinds: Map<string, Settlement>, order: PaymentOrderRow | undefined) =>
     answerPayment(async () => {
       if (!order) throw new OrderNotFoundError();
       const settlement = settlementsOfKinds.get(order.kind);
@@ -63,7 +63,7 @@ export function registerPaymentRoutes(app: FastifyInstance, options: PaymentRout
     },
     async (request) => {
       const viewer = await signedInViewer(request);
-      const found = await findShopOrder(db, { paypalOrderID: request.query.orderID });
+      const found = await findPaymentOrder(db, { paypalOrderID: request.query.orderID });
       const { settle, answer, order } = await settlementOf(byPayPal, found);
       return answer(() => settle({ db, userId: viewer.userId, order }));
     },
@@ -79,7 +79,7 @@ export function registerPaymentRoutes(app: FastifyInstance, options: PaymentRout
     },
     async (request) => {
       const viewer = await signedInViewer(request);
-      const found = await findShopOrder(db, { orderID: request.query.orderID });
+      const found = await findPaymentOrder(db, { orderID: request.query.orderID });
       const { settle, answer, order } = await settlementOf(direct, found);
       return answer(() => settle({ db, userId: viewer.userId, order }));
     },

@@ -1,13 +1,14 @@
 import type { Generated, Selectable } from 'kysely';
 
 /*
- * Payments' tables. Both were created by the shop's first migration (shop/migrations/2026-11-27-shop)
- * and shop_orders took Stripe's columns in merch's (2026-11-29-merch): a shipped migration stays
- * where it shipped, and the tables' later changes are payments' own migrations.
+ * Payments' tables. Both were created by the shop's first migration (shop/migrations/2026-11-27-shop),
+ * the orders as shop_orders, which took Stripe's columns in merch's (2026-11-29-merch): a shipped
+ * migration stays where it shipped, and the tables' later changes are payments' own migrations
+ * (payment_orders is shop_orders renamed, 2026-12-17-payment-orders).
  */
 
 /** Outpost's own record of a payment: what, for whom, at which price. */
-export interface ShopOrderTable {
+export interface PaymentOrderTable {
   order_id: string;
   user_id: string;
   kind: string;
@@ -42,9 +43,9 @@ export interface PayPalTransactionTable {
   created_at: string;
 }
 
-export type ShopOrderRow = Selectable<ShopOrderTable>;
+export type PaymentOrderRow = Selectable<PaymentOrderTable>;
 
 export interface PaymentTables {
-  shop_orders: ShopOrderTable;
+  payment_orders: PaymentOrderTable;
   paypal_transactions: PayPalTransactionTable;
 }

@@ -544,7 +544,7 @@ export async function listPayPalTransactions(
       userID: row.user_id,
       result: row.result,
       shipping: parseJson(row.shipping),
-      // Written only by orders.ts, in this shape.
+      // Written only by payments/payment-orders.ts, in this shape.
       amounts: paypalAmountsSchema.parse(JSON.parse(row.amounts)),
       createdAt: row.created_at,
     })),

@@ -7,7 +7,7 @@ import {
   PackNotFoundError,
   PackUnavailableError,
   SpinRefundedAsCreditsError,
-} from './orders';
+} from './pack-and-spin-orders';
 import { DropClosedError, MachineNotFoundError, MachineUnavailableError, ShopClosedError, SoldOutError } from './spins';
 
 /** The shop's refusals, its payments' among them, as the protocol's statuses and words a player understands. */

@@ -5,7 +5,7 @@ import { registerShopAdminRoutes } from './admin-routes';
 import { SHOP_LIVE_TOPICS } from './live';
 import { shopMigrations } from './migrations/index';
 import { shopOrderSettlements } from './order-settlements';
-import { countCreditPurchases, countCreditPurchasesPerBucket } from './orders';
+import { countCreditPurchases, countCreditPurchasesPerBucket } from './pack-and-spin-orders';
 import { shopPersonalData } from './personal-data';
 import { registerShopRoutes } from './routes';
 import { seedShop } from './seed';

@@ -1,7 +1,7 @@
 import type { OrderSettlement } from '../domain';
 import type { PayPalOrdersApi } from '../payments/index';
 import { shopFunctionError } from './errors';
-import { processDirectTransaction, processPayPalPackOrder } from './orders';
+import { processDirectTransaction, processPayPalPackOrder } from './pack-and-spin-orders';
 
 /**
  * Credit packs (paid with PayPal) and spins (paid with credits; a PayPal spin is request-spin's) as

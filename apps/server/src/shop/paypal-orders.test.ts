@@ -5,7 +5,7 @@ import { getBalance } from '../ledger/ledger';
 import { PayPalClient } from '../payments/paypal/paypal-client';
 import { type ApproveOptions, type LocalPayPal, startLocalPayPal } from '../payments/paypal/testing/local-paypal';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
-import { countCreditPurchases } from './orders';
+import { countCreditPurchases } from './pack-and-spin-orders';
 import { putTestMachine, putTestPack, stockLeft } from './testing';
 
 describe.each(TEST_DIALECTS)('paying with PayPal on %s', (dialect) => {
@@ -168,7 +168,7 @@ describe.each(TEST_DIALECTS)('paying with PayPal on %s', (dialect) => {
     expect(await getBalance(db(), caller.userId)).toBe(0);
     expect((await transactions(paypalOrderID)).map((row) => row.result)).toEqual([result]);
     const stored = await db()
-      .selectFrom('shop_orders')
+      .selectFrom('payment_orders')
       .select('status')
       .where('order_id', '=', created.orderID)
       .executeTakeFirst();

@@ -16,7 +16,7 @@ import { signedInViewer } from '../platform/http/access';
 import { answering, FunctionError } from '../platform/http/errors';
 import { listShopMachines, listShopPacks, readContainerSpinConfig } from './catalogue';
 import { shopFunctionError } from './errors';
-import { createOrder, requestPayPalSpin } from './orders';
+import { createOrder, requestPayPalSpin } from './pack-and-spin-orders';
 import { spinMachine } from './spins';
 
 export interface ShopRoutesOptions {

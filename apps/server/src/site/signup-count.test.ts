@@ -1,14 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameDatabase } from '../database';
-import { Database } from '../platform/db/sqlite-driver';
-import { createSqliteKysely } from '../platform/db/sqlite-kysely';
-import type { Dialect } from '../platform/db/stores';
 import { buildTestApp, openTestStores, TEST_DIALECTS, type TestApp, type TestStores } from '../testing/test-stores';
+import { openUnmigratedStore, type UnmigratedStore } from '../testing/unmigrated-store';
 import { siteMigrations } from './migrations/index';
 import { countEmailSignups, insertEmailSignup, insertEmailSignups, recountEmailSignups } from './queries';
 import { seedSite } from './seed';
@@ -105,64 +99,17 @@ describe.each(TEST_DIALECTS)('the signup count on %s', (dialect) => {
   });
 });
 
-/** A game store migrated up to (not including) the counter's migration, then the rest: as an existing store meets it. */
-async function openUnmigratedStore(
-  dialect: Dialect,
-): Promise<{ db: Kysely<GameDatabase>; schema?: string; cleanup(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-count-'));
-    const db = createSqliteKysely<GameDatabase>(new Database(path.join(dir, 'game.sqlite')));
-    return {
-      db,
-      async cleanup() {
-        await db.destroy();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `count_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema "${schema}"`);
-  await admin.end();
-  const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
-  const db = new Kysely<GameDatabase>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    db,
-    schema,
-    async cleanup() {
-      await db.destroy();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
-    },
-  };
-}
-
 describe.each(TEST_DIALECTS)('the signup count migration on %s', (dialect) => {
-  let store: Awaited<ReturnType<typeof openUnmigratedStore>> | undefined;
+  let store: UnmigratedStore | undefined;
   afterEach(async () => {
     await store?.cleanup();
     store = undefined;
   });
 
   it('starts from the rows an existing store already holds', async () => {
-    store = await openUnmigratedStore(dialect);
-    const { db, schema } = store;
-    // As stores.ts does: on PostgreSQL the bookkeeping tables are named by schema.
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => siteMigrations },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
-    const before = Object.keys(siteMigrations)
-      .sort()
-      .filter((name) => name < COUNTER_MIGRATION);
-    const last = before.at(-1);
-    if (!last) throw new Error('The counter migration should follow the list migration.');
-    expect((await migrator.migrateTo(last)).error).toBeUndefined();
+    store = await openUnmigratedStore(dialect, siteMigrations);
+    const { db } = store;
+    await store.migrateToJustBefore(COUNTER_MIGRATION);
     await db
       .insertInto('email_signups')
       .values(
@@ -174,7 +121,7 @@ describe.each(TEST_DIALECTS)('the signup count migration on %s', (dialect) => {
       )
       .execute();
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    await store.migrateToLatest();
     expect(await countEmailSignups(db)).toBe(37);
     await insertEmailSignup(db, { email: 'new@example.com', source: 'x', createdAt: 'now' });
     expect(await countEmailSignups(db)).toBe(38);

@@ -83,7 +83,7 @@ export function merchLoad(players: readonly SignedIn[]): CrashWorkload {
     async check({ game }) {
       const stored = await game.selectFrom('merch_orders').selectAll().execute();
       const lines = await game.selectFrom('merch_order_lines').selectAll().execute();
-      const payments = await game.selectFrom('shop_orders').selectAll().where('kind', '=', 'merch').execute();
+      const payments = await game.selectFrom('payment_orders').selectAll().where('kind', '=', 'merch').execute();
       const charges = await game
         .selectFrom('credit_ledger')
         .select(['user_id', 'amount', 'reference'])

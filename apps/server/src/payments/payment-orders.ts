@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
 import type { PayPalOrdersApi } from './paypal/paypal-client';
 import { captureAndVerify, type Settlement } from './paypal/settle';
-import type { ShopOrderRow } from './tables';
+import type { PaymentOrderRow } from './tables';
 
 /*
  * Orders: Outpost's own record of what a player pays for, written before any payment with
@@ -30,7 +30,7 @@ export class PaymentNotCompletedError extends Error {
   }
 }
 
-export function toOrder(row: ShopOrderRow): Order {
+export function toOrder(row: PaymentOrderRow): Order {
   return {
     orderID: row.order_id,
     kind: row.kind as OrderKind,
@@ -63,7 +63,7 @@ export async function openOrder(
   if (order.payment === 'paypal' && !paypal) throw new PayPalOffError();
   const orderID = randomUUID();
   const row = await db
-    .insertInto('shop_orders')
+    .insertInto('payment_orders')
     .values({
       order_id: orderID,
       user_id: order.userId,
@@ -90,7 +90,7 @@ export async function openOrder(
     requestId: `create-${orderID}`,
   });
   const withPayPal = await db
-    .updateTable('shop_orders')
+    .updateTable('payment_orders')
     .set({ paypal_order_id: created.id })
     .where('order_id', '=', orderID)
     .returningAll()
@@ -99,11 +99,11 @@ export async function openOrder(
 }
 
 /** A payment record by Outpost's order id or by PayPal's. */
-export function findShopOrder(
+export function findPaymentOrder(
   db: Kysely<GameDatabase>,
   where: { orderID: string } | { paypalOrderID: string },
-): Promise<ShopOrderRow | undefined> {
-  const query = db.selectFrom('shop_orders').selectAll();
+): Promise<PaymentOrderRow | undefined> {
+  const query = db.selectFrom('payment_orders').selectAll();
   return (
     'orderID' in where
       ? query.where('order_id', '=', where.orderID)
@@ -117,8 +117,8 @@ export async function findOwnOrder(
   userId: string,
   where: { orderID: string } | { paypalOrderID: string },
   expected: { kind: OrderKind; payment: Order['payment'] },
-): Promise<ShopOrderRow> {
-  const order = await findShopOrder(db, where);
+): Promise<PaymentOrderRow> {
+  const order = await findPaymentOrder(db, where);
   if (!order) throw new OrderNotFoundError();
   if (order.user_id !== userId) throw new NotYourOrderError();
   if (order.kind !== expected.kind || order.payment !== expected.payment) throw new WrongPaymentError();
@@ -128,7 +128,7 @@ export async function findOwnOrder(
 /** Moves the order to completed unless it already is; true for the one call that did. */
 export async function claimFulfilment(trx: Kysely<GameDatabase>, orderID: string, now: Date): Promise<boolean> {
   const result = await trx
-    .updateTable('shop_orders')
+    .updateTable('payment_orders')
     .set({ status: 'completed', settled_at: now.toISOString() })
     .where('order_id', '=', orderID)
     .where('status', '!=', 'completed')
@@ -138,7 +138,7 @@ export async function claimFulfilment(trx: Kysely<GameDatabase>, orderID: string
 
 async function recordPayPalTransaction(
   db: Kysely<GameDatabase>,
-  order: ShopOrderRow,
+  order: PaymentOrderRow,
   settlement: Settlement,
   now: Date,
 ): Promise<void> {
@@ -169,7 +169,7 @@ async function recordPayPalTransaction(
 export async function capturePaid(
   db: Kysely<GameDatabase>,
   paypal: PayPalOrdersApi,
-  order: ShopOrderRow,
+  order: PaymentOrderRow,
   now: Date,
 ): Promise<void> {
   const paypalOrderID = order.paypal_order_id ?? '';
@@ -183,7 +183,7 @@ export async function capturePaid(
   const { verdict } = settlement;
   if (verdict.outcome === 'completed') return;
   await db
-    .updateTable('shop_orders')
+    .updateTable('payment_orders')
     .set({ status: verdict.outcome })
     .where('order_id', '=', order.order_id)
     .where('status', '!=', 'completed')

@@ -10,7 +10,7 @@ import {
   PayPalOffError,
   type PayPalOrdersApi,
   type PricedOrder,
-  type ShopOrderRow,
+  type PaymentOrderRow,
   toOrder,
 } from '../payments/index';
 import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
@@ -139,7 +139,7 @@ export async function processPayPalPackOrder(
   };
 }
 
-async function spinOfOrder(db: Kysely<GameDatabase>, order: ShopOrderRow, userId: string): Promise<SpinResult> {
+async function spinOfOrder(db: Kysely<GameDatabase>, order: PaymentOrderRow, userId: string): Promise<SpinResult> {
   const spin = await db.selectFrom('spins').selectAll().where('order_id', '=', order.order_id).executeTakeFirst();
   if (!spin) throw new OrderSettledAsCreditsError(order.credits);
   const prize = await db
@@ -229,7 +229,7 @@ export async function countCreditPurchasesPerBucket(
 ): Promise<ReadonlyMap<string, number>> {
   const bucket = bucketOf(db, sql.ref('settled_at'), unit);
   const rows = await db
-    .selectFrom('shop_orders')
+    .selectFrom('payment_orders')
     .where('kind', '=', 'credit-pack')
     .where('status', '=', 'completed')
     .where('settled_at', '>=', since)
@@ -241,7 +241,7 @@ export async function countCreditPurchasesPerBucket(
 
 export async function countCreditPurchases(db: Kysely<GameDatabase>, now = new Date()): Promise<number> {
   const row = await db
-    .selectFrom('shop_orders')
+    .selectFrom('payment_orders')
     .where('kind', '=', 'credit-pack')
     .where('status', '=', 'completed')
     .where('settled_at', '>=', new Date(now.getTime() - DAY_MS).toISOString())

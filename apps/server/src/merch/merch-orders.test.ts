@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpPlayers } from '../identity/testing';
 import { getBalance, spend } from '../ledger/ledger';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
-import { expireMerchReservations } from './orders';
+import { expireMerchReservations } from './merch-orders';
 import {
   payWithCredits,
   placeOrder,

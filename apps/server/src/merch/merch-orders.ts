@@ -20,7 +20,7 @@ import {
   claimFulfilment,
   PayPalOffError,
   type PayPalOrdersApi,
-  type ShopOrderRow,
+  type PaymentOrderRow,
   type StripeCheckoutApi,
 } from '../payments/index';
 import { returnVarietyStock, takeVarietyStock, touchProduct } from '../products/index';
@@ -30,7 +30,7 @@ import type { MerchOrderLineRow, MerchOrderRow, MerchRefundRow } from './tables'
 /*
  * Merch orders (issue 10). Placing an order reserves its stock at once, in one transaction that
  * locks each product, takes the units (never below zero) and records the order at Outpost's
- * prices with its payment record (a shop_orders row of the same id, kind 'merch'). The order is
+ * prices with its payment record (a payment_orders row of the same id, kind 'merch'). The order is
  * paid in credits, by a verified PayPal capture, or by a signature-verified Stripe webhook, never
  * by the browser's word; a reservation not paid in time (or cancelled) gives its stock back.
  * Each status move is a conditional update from the status it expects, so of two racing moves
@@ -104,7 +104,7 @@ function toLine(row: MerchOrderLineRow): MerchOrderLine {
 export function toMerchOrder(
   row: MerchOrderRow,
   lines: readonly MerchOrderLineRow[],
-  payment: Pick<ShopOrderRow, 'paypal_order_id'> | undefined,
+  payment: Pick<PaymentOrderRow, 'paypal_order_id'> | undefined,
 ): MerchOrder {
   return {
     orderID: row.order_id,
@@ -133,7 +133,7 @@ export async function hydrateOrders(db: Kysely<GameDatabase>, rows: readonly Mer
   const ids = rows.map((row) => row.order_id);
   const [lines, payments] = await Promise.all([
     db.selectFrom('merch_order_lines').selectAll().where('order_id', 'in', ids).orderBy('line_no').execute(),
-    db.selectFrom('shop_orders').select(['order_id', 'paypal_order_id']).where('order_id', 'in', ids).execute(),
+    db.selectFrom('payment_orders').select(['order_id', 'paypal_order_id']).where('order_id', 'in', ids).execute(),
   ]);
   return rows.map((row) =>
     toMerchOrder(
@@ -383,7 +383,7 @@ async function openProviderPayment(
       description: `Outpost merch: ${units} item${units === 1 ? '' : 's'}`,
       requestId: `create-${orderID}`,
     });
-    await db.updateTable('shop_orders').set({ paypal_order_id: created.id }).where('order_id', '=', orderID).execute();
+    await db.updateTable('payment_orders').set({ paypal_order_id: created.id }).where('order_id', '=', orderID).execute();
   }
   if (payment === 'stripe' && payments.stripe) {
     const back = (checkout: string) => `${payments.shopUrl}?order=${encodeURIComponent(orderID)}&checkout=${checkout}`;
@@ -404,7 +404,7 @@ async function openProviderPayment(
     });
     await db.transaction().execute(async (trx) => {
       await trx
-        .updateTable('shop_orders')
+        .updateTable('payment_orders')
         .set({ stripe_session_id: session.id })
         .where('order_id', '=', orderID)
         .execute();
@@ -473,7 +473,7 @@ export async function payMerchOrderWithPayPal(
   db: Kysely<GameDatabase>,
   paypal: PayPalOrdersApi | undefined,
   userId: string,
-  payment: ShopOrderRow,
+  payment: PaymentOrderRow,
   now = new Date(),
 ): Promise<{ order: MerchOrder; balance: number }> {
   const row = await ownMerchOrder(db, userId, payment.order_id);
@@ -582,7 +582,7 @@ export async function settleStripeCheckoutIn(
   now: Date,
 ): Promise<CheckoutSettlement> {
   const payment = await trx
-    .selectFrom('shop_orders')
+    .selectFrom('payment_orders')
     .selectAll()
     .where('stripe_session_id', '=', checkout.sessionID)
     .executeTakeFirst();
@@ -598,7 +598,7 @@ export async function settleStripeCheckoutIn(
           : undefined;
   if (problem) {
     await trx
-      .updateTable('shop_orders')
+      .updateTable('payment_orders')
       .set({ status: 'mismatch', stripe_payment_intent: checkout.paymentIntent })
       .where('order_id', '=', orderID)
       .where('status', '!=', 'completed')
@@ -612,7 +612,7 @@ export async function settleStripeCheckoutIn(
     return { outcome: 'awaiting-payment', orderID };
   }
   await trx
-    .updateTable('shop_orders')
+    .updateTable('payment_orders')
     .set({ stripe_payment_intent: checkout.paymentIntent })
     .where('order_id', '=', orderID)
     .execute();
@@ -650,7 +650,7 @@ export async function releaseStripeCheckoutIn(
   now: Date,
 ): Promise<{ orderID: string | null; released: boolean }> {
   const payment = await trx
-    .selectFrom('shop_orders')
+    .selectFrom('payment_orders')
     .select('order_id')
     .where('stripe_session_id', '=', sessionID)
     .executeTakeFirst();
@@ -675,7 +675,7 @@ export async function cancelMerchOrder(
   if (row.status !== 'reserved') throw new NotAwaitingPaymentError(row.status as MerchOrderStatus);
   if (row.payment === 'stripe') {
     const payment = await db
-      .selectFrom('shop_orders')
+      .selectFrom('payment_orders')
       .select('stripe_session_id')
       .where('order_id', '=', orderID)
       .executeTakeFirst();

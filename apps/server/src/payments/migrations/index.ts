@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as paymentOrders from './2026-12-17-payment-orders';
+
+/**
+ * Payments' game-store migrations; never edit one that has shipped, add a new one. Its tables were
+ * created by the shop's first migration and took Stripe's columns in merch's: those stay where they shipped.
+ */
+export const paymentMigrations: Record<string, Migration> = {
+  '2026-12-17-payment-orders': paymentOrders,
+};
