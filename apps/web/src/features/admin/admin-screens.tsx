@@ -12,7 +12,7 @@ const NotFoundScreen = lazyComponent(() => import('../not-found/not-found-screen
 const AdminHome = lazyComponent(() => import('./admin-home'));
 const AdminModeration = lazyComponent(() => import('./admin-moderation'));
 const AdminConfiguration = lazyComponent(() => import('./admin-configuration'));
-const AdminLog = lazyComponent(() => import('./admin-log'));
+const AdminLog = lazyComponent(() => import('./admin-log/admin-log-screen'));
 const ProductList = lazyComponent(() => import('./products/product-list'));
 const ProductNew = lazyComponent(() => import('./products/product-new'));
 const ProductEdit = lazyComponent(() => import('./products/product-edit'));

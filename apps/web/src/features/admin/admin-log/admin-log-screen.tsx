@@ -1,19 +1,19 @@
 import { ADMIN_LOG_ACTION_CHOICES } from '@outpost/contracts/admin-log-actions';
 import type { AdminLogEntry } from '@outpost/contracts/backoffice';
 import type { Environment } from '@outpost/contracts/environments';
-import { AdminList } from '../../components/admin-list/admin-list';
-import { adminColumnHelper } from '../../components/admin-list/columns';
-import type { AdminListFilter } from '../../components/admin-list/list-view';
-import { TabPanel, Tabs } from '../../components/tabs/tabs';
-import { Link } from '../../lib/router/router';
-import { useAdminAccessContext } from './admin-access-context';
-import { entryDetailsText, entrySentence } from './admin-log/entry-text';
-import { LogEntry, LoggedAt } from './admin-log/log-entry';
-import { adminLogQueryKey, getAdminLog } from './api/get-admin-log';
-import frameStyles from './components/admin-screen.module.css';
-import { ReadOnlyNotice } from './components/read-only-notice';
-import { JobRuns } from './jobs/job-runs';
-import { LOG_TABS, type LogTab, logTabPath, useLogTab } from './log-tab';
+import { AdminList } from '../../../components/admin-list/admin-list';
+import { adminColumnHelper } from '../../../components/admin-list/columns';
+import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { TabPanel, Tabs } from '../../../components/tabs/tabs';
+import { Link } from '../../../lib/router/router';
+import { useAdminAccessContext } from '../admin-access-context';
+import { adminLogQueryKey, getAdminLog } from '../api/get-admin-log';
+import frameStyles from '../components/admin-screen.module.css';
+import { ReadOnlyNotice } from '../components/read-only-notice';
+import { JobRuns } from '../jobs/job-runs';
+import { LOG_TABS, type LogTab, logTabPath, useLogTab } from '../log-tab';
+import { entryDetailsText, entrySentence } from './entry-text';
+import { LogEntry, LoggedAt } from './log-entry';
 
 const column = adminColumnHelper<AdminLogEntry>();
 const columns = column.columns([
