@@ -58,7 +58,7 @@ describe('the import rule', () => {
         '../ledger/index',
         '../database',
         '../domain',
-        './orders',
+        './merch-orders',
         './migrations/index',
       ]),
     ).toEqual([]);
@@ -69,7 +69,7 @@ describe('the import rule', () => {
 
   it("refuses a domain another domain's files, its module, and the composition root, at any depth", () => {
     const wrong = [
-      '../shop/orders',
+      '../shop/pack-and-spin-orders',
       '../shop/module',
       '../domains',
       '../app',
@@ -79,11 +79,11 @@ describe('the import rule', () => {
       '../payments/stripe/checkout-api',
     ];
     expect(refused('merch/probe.ts', wrong)).toEqual(wrong);
-    const deeper = ['../../shop/orders', '../../domains', '../../stores'];
+    const deeper = ['../../shop/pack-and-spin-orders', '../../domains', '../../stores'];
     expect(refused('identity/lifecycle/probe.ts', deeper)).toEqual(deeper);
     expect(
-      refused('identity/lifecycle/migrations/probe.ts', ['../../../merch/index', '../../../merch/orders']),
-    ).toEqual(['../../../merch/orders']);
+      refused('identity/lifecycle/migrations/probe.ts', ['../../../merch/index', '../../../merch/merch-orders']),
+    ).toEqual(['../../../merch/merch-orders']);
   });
 
   it("keeps the contract and the stores' types free of the domains and of the composition root", () => {
@@ -95,7 +95,7 @@ describe('the import rule', () => {
       './app',
     ]);
     const tables = ['./shop/tables', './identity/lifecycle/tables', './platform/jobs/tables', './platform/db/stores'];
-    const notTables = ['./shop/index', './shop/orders', './domains', './stores', './domain'];
+    const notTables = ['./shop/index', './shop/pack-and-spin-orders', './domains', './stores', './domain'];
     expect(refused('database.ts', [...tables, ...notTables])).toEqual(notTables);
   });
 
@@ -106,7 +106,7 @@ describe('the import rule', () => {
   });
 
   it('leaves tests and their helpers free to set up state through internals', () => {
-    expect(refused('merch/probe.test.ts', ['../shop/orders'])).toEqual([]);
+    expect(refused('merch/probe.test.ts', ['../shop/pack-and-spin-orders'])).toEqual([]);
     expect(refused('merch/testing.ts', ['../identity/testing'])).toEqual([]);
   });
 });
