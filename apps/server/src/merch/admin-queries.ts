@@ -23,7 +23,12 @@ import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
 import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
 import { FieldRefusal } from '../platform/http/field-refusal';
-import { findAdminMerchOrder, hydrateOrders, MerchOrderNotFoundError, type StoredAdminMerchOrder } from './merch-orders';
+import {
+  findAdminMerchOrder,
+  hydrateOrders,
+  MerchOrderNotFoundError,
+  type StoredAdminMerchOrder,
+} from './merch-orders';
 import type { MerchContactRow, MerchOrderRow, MerchRefundRow } from './tables';
 
 /*
@@ -133,7 +138,11 @@ export async function fulfilMerchOrder(
  * RefundRefusedError when nothing was refunded, RefundUnansweredError (or anything else) when the
  * provider's answer never came.
  */
-export type RefundAtProvider = (payment: PaymentOrderRow, amountCents: number, idempotencyKey: string) => Promise<string>;
+export type RefundAtProvider = (
+  payment: PaymentOrderRow,
+  amountCents: number,
+  idempotencyKey: string,
+) => Promise<string>;
 
 /** The provider refused the refund, or cannot be asked here: nothing was refunded. */
 export class RefundRefusedError extends Error {

@@ -18,9 +18,9 @@ import {
   CURRENCY,
   capturePaid,
   claimFulfilment,
+  type PaymentOrderRow,
   PayPalOffError,
   type PayPalOrdersApi,
-  type PaymentOrderRow,
   type StripeCheckoutApi,
 } from '../payments/index';
 import { returnVarietyStock, takeVarietyStock, touchProduct } from '../products/index';
@@ -383,7 +383,11 @@ async function openProviderPayment(
       description: `Outpost merch: ${units} item${units === 1 ? '' : 's'}`,
       requestId: `create-${orderID}`,
     });
-    await db.updateTable('payment_orders').set({ paypal_order_id: created.id }).where('order_id', '=', orderID).execute();
+    await db
+      .updateTable('payment_orders')
+      .set({ paypal_order_id: created.id })
+      .where('order_id', '=', orderID)
+      .execute();
   }
   if (payment === 'stripe' && payments.stripe) {
     const back = (checkout: string) => `${payments.shopUrl}?order=${encodeURIComponent(orderID)}&checkout=${checkout}`;

@@ -14,8 +14,8 @@ import { type LocalPayPal, startLocalPayPal } from '../payments/paypal/testing/l
 import { StripeClient } from '../payments/stripe/stripe-client';
 import { type LocalStripe, startLocalStripe } from '../payments/stripe/testing/local-stripe';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
-import { saveOrderProfile } from './order-profile';
 import { expireMerchReservations, placeMerchOrder, settleStripeCheckoutIn } from './merch-orders';
+import { saveOrderProfile } from './order-profile';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook';
 import {
   payWithCredits,

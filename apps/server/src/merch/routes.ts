@@ -25,8 +25,8 @@ import { readMerchCatalogue } from './catalogue';
 import { readMerchConfig } from './config';
 import { subscribeToDrop } from './drops';
 import { merchFunctionError } from './errors';
-import { readOrderProfile, saveOrderProfile } from './order-profile';
 import { cancelMerchOrder, type MerchPayments, placeMerchOrder } from './merch-orders';
+import { readOrderProfile, saveOrderProfile } from './order-profile';
 
 export interface MerchRoutesOptions {
   /** The store the game's players use (APP_ENV's). */

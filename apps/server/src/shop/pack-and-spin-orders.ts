@@ -7,10 +7,10 @@ import {
   claimFulfilment,
   findOwnOrder,
   openOrder,
+  type PaymentOrderRow,
   PayPalOffError,
   type PayPalOrdersApi,
   type PricedOrder,
-  type PaymentOrderRow,
   toOrder,
 } from '../payments/index';
 import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
