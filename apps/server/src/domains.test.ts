@@ -24,9 +24,47 @@ describe('the list of domains', () => {
 });
 
 /*
- * The import rule (DESIGN.md §8, "The import rule") is the repository's biome.json: probe files in
- * a scratch tree laid out like src/ are linted with it, so the test fails when the rule is lost or
- * lets a wrong import through, not only when today's code breaks it.
+ * docs/architecture.md lists every domain in one line, in a table between the markers
+ * `<!-- domains:start -->` and `<!-- domains:end -->`: its name, its folder, what it holds. The
+ * names are compared with DOMAINS' in order (the order the demo rows are written, which the table
+ * keeps), so a domain added, removed, renamed or moved in the list without the docs fails here.
+ */
+describe("the architecture's list of domains", () => {
+  const ARCHITECTURE = path.join(ROOT, 'docs/architecture.md');
+
+  /** The table's rows as their cells (backticks dropped), header and separator left out. */
+  function documentedDomains(): string[][] {
+    const text = fs.readFileSync(ARCHITECTURE, 'utf8');
+    const table = /<!-- domains:start -->\n([\s\S]*?)<!-- domains:end -->/.exec(text)?.[1];
+    if (table === undefined) {
+      throw new Error('docs/architecture.md has no table between <!-- domains:start --> and <!-- domains:end -->');
+    }
+    return table
+      .split('\n')
+      .filter((line) => line.startsWith('|'))
+      .slice(2)
+      .map((line) =>
+        line
+          .slice(1, -1)
+          .split('|')
+          .map((cell) => cell.trim().replaceAll('`', '')),
+      );
+  }
+
+  it("names DOMAINS' names in DOMAINS' order, each with its folder and a line on what it holds", () => {
+    const rows = documentedDomains();
+    expect(rows.map(([name]) => name)).toEqual(DOMAINS.map((domain) => domain.name));
+    for (const [name, folder, holds] of rows) {
+      expect(folder, name).toBe(`apps/server/src/${name}/`);
+      expect(holds ?? '', name).not.toBe('');
+    }
+  });
+});
+
+/*
+ * The import rule (docs/decisions/0054-the-import-rule.md) is the repository's biome.json: probe
+ * files in a scratch tree laid out like src/ are linted with it, so the test fails when the rule is
+ * lost or lets a wrong import through, not only when today's code breaks it.
  */
 describe('the import rule', () => {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-import-rule-'));
