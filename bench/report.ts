@@ -82,24 +82,6 @@ export function formatTargets(targets: readonly TargetResult[]): string {
     .join('\n');
 }
 
-/** The summary as the README shows it: a Markdown table, under the machine and the run it came from. */
-export function formatTargetsMarkdown(
-  targets: readonly TargetResult[],
-  run: { startedAt: string; finishedAt: string; machine: string; sections: readonly string[] },
-): string {
-  const cell = (text: string) => text.replaceAll('|', '\\|');
-  return [
-    `Run ${run.startedAt.slice(0, 16).replace('T', ' ')}–${run.finishedAt.slice(11, 16)} UTC on ${run.machine};`,
-    `sections: ${run.sections.join(', ')}.`,
-    '',
-    '| verdict | target | bar | figure |',
-    '|---|---|---|---|',
-    ...targets.map(
-      (target) => `| ${target.verdict} | ${cell(target.name)} | ${cell(target.requirement)} | ${cell(target.figure)} |`,
-    ),
-  ].join('\n');
-}
-
 export function formatBundle(bundle: FirstVisitBundle): string {
   const rows = bundle.chunks.map((chunk) => [chunk.file, kib(chunk.bytes), kib(chunk.gzipBytes)]);
   rows.push(['total', kib(bundle.totalBytes), kib(bundle.totalGzipBytes)]);

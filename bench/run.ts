@@ -1,10 +1,11 @@
 // `npm run bench`: runs the selected sections (options.ts), prints each figure with its ratio to
-// a baseline measured in the same run, then one PASS/FAIL/SKIPPED line per target of the issue,
-// and writes everything to bench-results/latest.json.
+// a baseline measured in the same run, then one PASS/FAIL/SKIPPED line per target, and writes
+// everything to bench-results/latest.json; a run of every section also writes docs/benchmarks.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BENCHMARKS_PAGE, benchmarksPage } from './benchmarks-page';
 import { FIRST_VISIT_BUDGET_GZIP_BYTES, type FirstVisitBundle, measureFirstVisitBundle } from './bundle/first-visit';
 import { GAME_DATA_TARGET_SPECS, type GameDataReport, gameDataBenchSeconds, runGameDataBench } from './game-data/suite';
 import { dropPendingSchemas, type SiteTarget, startSiteTarget } from './http/app-target';
@@ -23,7 +24,7 @@ import {
   runLighthouse,
 } from './lighthouse/suite';
 import { LIVE_TARGET_SPECS, type LiveReport, liveBenchSeconds, runLiveBench } from './live/suite';
-import { type BenchOptions, parseOptions, type Section } from './options';
+import { type BenchOptions, parseOptions, SECTIONS, type Section } from './options';
 import { PUSH_TARGET_SPECS, type PushReport, pushBenchSeconds, runPushBench } from './push/suite';
 import {
   formatBundle,
@@ -35,7 +36,6 @@ import {
   formatPush,
   formatSearch,
   formatTargets,
-  formatTargetsMarkdown,
 } from './report';
 import { runSearchBench, SEARCH_TARGET_SPECS, type SearchReport, searchBenchSeconds } from './search/suite';
 import { decided, type TargetResult, type TargetSpec, unmeasured } from './targets';
@@ -58,7 +58,7 @@ interface BenchResults {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 const RESULTS_FILE = path.join(ROOT, 'bench-results/latest.json');
-const TABLE_FILE = path.join(ROOT, 'bench-results/latest.md');
+const PAGE_FILE = path.join(ROOT, BENCHMARKS_PAGE);
 /** Seconds of one Lighthouse audit at most, in a fresh Chromium, on a busy machine. */
 const AUDIT_SECONDS = 40;
 
@@ -211,8 +211,8 @@ async function main(): Promise<number> {
     return instances.targets;
   });
 
-  // In the issues' order: the server, the bundle, the page, the user search (issue 12), live (issue 22),
-  // the game data and push (issue 23), a second instance (issue 25).
+  // In the order they were set: the server, the bundle, the page, the user search, live, the game
+  // data and push, a second instance.
   const targets = [
     ...httpTargets,
     ...bundleTargets,
@@ -230,19 +230,24 @@ async function main(): Promise<number> {
 
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-  const { machine } = results;
-  const table = formatTargetsMarkdown(targets, {
-    startedAt: results.startedAt,
-    finishedAt: new Date().toISOString(),
-    machine:
-      `${machine.cpus} × ${machine.cpuModel}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${machine.node}, ` +
-      `load ${machine.loadAverage[0]?.toFixed(2)} at the start and ${os.loadavg()[0]?.toFixed(2)} at the end`,
-    sections: options.sections,
-  });
-  fs.writeFileSync(TABLE_FILE, `${table}\n`);
-  console.log(
-    `\nResults: ${path.relative(process.cwd(), RESULTS_FILE)}; the README's table: ${path.relative(process.cwd(), TABLE_FILE)}`,
-  );
+  console.log(`\nResults: ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  // The page keeps whole runs only: a run of some sections would leave most of its targets SKIPPED.
+  if (SECTIONS.every((name) => options.sections.includes(name))) {
+    const { machine } = results;
+    const page = benchmarksPage(targets, {
+      startedAt: results.startedAt,
+      finishedAt: new Date().toISOString(),
+      machine:
+        `${machine.cpus} × ${machine.cpuModel}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${machine.node}, ` +
+        `load ${machine.loadAverage[0]?.toFixed(2)} at the start and ${os.loadavg()[0]?.toFixed(2)} at the end`,
+      sections: options.sections,
+      postgres: results.options.postgres,
+    });
+    fs.writeFileSync(PAGE_FILE, page);
+    console.log(`The whole run's targets: ${path.relative(process.cwd(), PAGE_FILE)}`);
+  } else {
+    console.log(`${BENCHMARKS_PAGE} keeps the last whole run (this one ran ${options.sections.join(', ')}).`);
+  }
   return sectionFailed ? 1 : 0;
 }
 

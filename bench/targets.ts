@@ -1,7 +1,7 @@
 /**
- * The issue's targets, each decided in this run: PASS, FAIL, or SKIPPED with the reason (a
- * section not run, no PostgreSQL). run.ts prints them together at the end and writes them to
- * bench-results/latest.json.
+ * The targets, each decided in this run: PASS, FAIL, or SKIPPED with the reason (a section not
+ * run, no PostgreSQL). run.ts prints them together at the end and writes them to
+ * bench-results/latest.json and, after a run of every section, to docs/benchmarks.md.
  */
 export type Verdict = 'PASS' | 'FAIL' | 'SKIPPED';
 

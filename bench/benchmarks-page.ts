@@ -1,0 +1,150 @@
+import type { TargetResult } from './targets';
+
+/** Where a whole run's targets are kept, from the repository's root. */
+export const BENCHMARKS_PAGE = 'docs/benchmarks.md';
+
+/** The run a page is written from: its times (ISO), the machine and its load, what ran. */
+export interface BenchRun {
+  startedAt: string;
+  finishedAt: string;
+  machine: string;
+  sections: readonly string[];
+  postgres: boolean;
+}
+
+/**
+ * The page's fixed part: what each section measures, how a target is decided and how to run one
+ * section. It is the page's text, kept here so that every whole run writes it unchanged.
+ */
+const INTRODUCTION = `# Benchmarks
+
+This page is written by \`npm run bench\` at the end of a run of every section (bench/benchmarks-page.ts
+holds its text): edit it there, not here. A run of some sections (\`BENCH_SKIP_LIGHTHOUSE=1\`
+included) prints its targets and leaves this page to the last whole run.
+
+\`npm run bench\` builds the web app if it was never built and, for Lighthouse, installs Debian's
+Chromium when it is missing, as \`npm test\` does. Each section prints its figures with their ratio to a
+baseline measured in the same run, and the run ends with the targets, one line each: PASS, FAIL, or
+SKIPPED with the reason (a section not run, no PostgreSQL URL).
+
+## What each section measures
+
+- **bundle**: the gzip size of the JavaScript a first visit to \`/\` downloads, and a check that no story
+  or admin code is in it (\`tests/bundle/bundle-size.test.ts\` holds it under 80 KiB and lists the
+  costliest modules when it fails).
+- **lighthouse**: performance scores of \`/\` and of a blank page served by the same server, on mobile and
+  desktop, three rounds of \`/\` then blank each (Debian's Chromium; \`CHROME_PATH\` to override).
+- **http**: autocannon (50 connections, in a process of its own) against
+  - a bare Fastify JSON route, measured first and last: the baseline of every ratio;
+  - the whole app (\`buildApp\` with every hook, migrated stores with the demo data and 10,000 accounts)
+    on SQLite: \`GET /healthz\`; \`GET /api/fn/check-email\` over existing accounts, with the attestation
+    token the app's own exchange issued for a debug token (attestation enforced, the check-email rate
+    limit raised); \`signupCount\` on a list of 100 and of 1,000,000 signups; \`signupForEmails\` with a new
+    address per request; \`spin-machine\` by a signed-in player (bearer token, attestation) on a machine
+    that never sells out (every request spins the same machine: a limited drop's one hot row); a merch
+    checkout, \`POST /api/shop/merch/orders\` for one unit of an open drop's product paid in credits (the
+    order reserves its stock in one transaction), each request as the next player of a crowd of
+    signed-in players (bearer tokens, order profiles, credits; a player holds at most three unpaid
+    orders, so each orders at most three times; the order rate limit raised), on stock no run exhausts,
+    checked at the end: the units orders hold plus those left are the units seeded, and every answer was
+    2xx. \`/healthz\` and check-email also run at the default \`LOG_LEVEL=info\`, logging to a file, beside
+    the quiet (\`error\`) figure: the cost of request logging;
+  - the same product calls on PostgreSQL when \`BENCH_DATABASE_URL\` (or \`TEST_DATABASE_URL\`) is set, in
+    schemas with a unique prefix that are dropped at the end, next to a raw \`pg\` Pool read of the same
+    row by a minimal Fastify route: PostgreSQL's reference;
+  - a diagnosis: check-email's read through Kysely and raw drivers, and stock transactions, on a minimal
+    Fastify without the app's hooks.
+
+  Each row gives requests/s, p99, the ratio to the bare route and the server's CPU time per request
+  (every run waits for the answers still due at its end, so a slow call's backlog never runs into the
+  next measurement), and the section prints the load average.
+- **search**: the admin user search over 100,000 accounts through the whole app, one request at a time,
+  on SQLite and (with a PostgreSQL URL) on PostgreSQL, by kind of query (exact, prefix, inside a name,
+  typo), with p50/p95/p99.
+- **live**: 10,000 live update streams (\`BENCH_LIVE_CLIENTS\` to change their number) opened from a
+  process of its own (raw sockets); a change is written and each stream's receipt timed from the
+  write's start; the server's memory per idle stream; and spins with the change feed's triggers
+  against the same app without them.
+- **game-data**: on SQLite and (with a PostgreSQL URL) on PostgreSQL, the game's ingestion: batches of
+  1,000 mixed events (playtime, presence, objectives, claimed items, levels of existing players) posted
+  one at a time through the whole app with the service key, each followed by the same events as one raw
+  multi-row INSERT in one transaction in the same store (the baseline), events/s and the ratio; 40
+  measured batches after 3 of warm-up (\`BENCH_GAME_DATA_BATCHES\` to change it), the app's batch and
+  the raw insert alternating so both sides see nearly the same machine. Then the live stats and their
+  90-day series over 100,000 accounts and 500,000 play sessions (with presence, levels, objectives and
+  claimed items), one request at a time as staff, beside the admin area's floor and the bare route.
+  Every figure is printed with the load average.
+- **push**: one message to 100,000 devices (\`BENCH_PUSH_DEVICES\` to change) written into the development
+  store, on SQLite and (with a PostgreSQL URL) on PostgreSQL: an admin's
+  \`POST /api/fn/development-push-sendbatch\` through the whole app, sent by the app's job runner through
+  the FCM adapter to the local FCM server (\`platform/push-transport/testing.ts\`) in a process of its
+  own, timed until the message is sent and checked against what the server received (every token
+  exactly once); beside it the same 100,000 \`messages:send\` from a plain keep-alive client at the same
+  concurrency.
+- **instances** (PostgreSQL only): what a second instance buys. Two real server processes (\`main.ts\`,
+  \`LOG_LEVEL=warn\`) on one database of their own (copied from the tests' migrated template, dropped at
+  the end; the role needs to create databases, as the tests' does) with the demo data, 10,000 accounts,
+  500 signed-in players with credits and a machine that never sells out. The same mixed load from a
+  process of its own (50 connections, each keeping to its own players, every turn attested: \`GET
+  /api/shop\` and \`signupCount\` signed out, the player's \`PUT /api/account/profile\` with a new display
+  name, a \`spin-machine\`) goes to the first instance alone, then to both (connections split round robin
+  between the ports), in back-to-back pairs of 2 s slices. It prints requests/s for one and two, the
+  ratio two/one, and each process's CPU from \`/proc\` as % of one core: both instances, the load
+  generator, PostgreSQL's processes serving the database, the whole machine, and the instances' and
+  PostgreSQL's CPU time per request. Any answer but 2xx, and any error an instance logs, stops the
+  section. On a two-core machine one instance, PostgreSQL and the load generator already share both
+  cores, so the ratio measures what a second instance costs (overhead), not the headroom it would add
+  on more cores or machines.
+
+## How a target is decided
+
+A ratio's baseline is measured in the same run on the same machine: the bare route (on PostgreSQL,
+the raw \`pg\` Pool read), the same app without what is measured (request logging, the change feed),
+a list of 100 signups, a raw insert, a blank page, one instance; the other bars are absolute (KiB,
+ms, s, KB, a score). The HTTP targets are decided on the median of back-to-back pairs, not on the
+section's table: two-second runs of both sides, one right after the other, the side that goes first
+alternating (7 pairs; \`BENCH_PAIRS\` for more, odd). On a shared two-core machine throughput drifts
+by half within a minute; a pair sees nearly the same machine. A failed request fails its target, and
+when the middle half of the pairs lies on both sides of the bar the figure says so (rerun, or raise
+\`BENCH_PAIRS\`). Latencies (the user search, the live stats, a change's delivery) are decided on p95
+or p99 of requests one at a time; Lighthouse on the median of its rounds; the instances on the median
+of their pairs. A figure is PASS when it meets its bar and FAIL when it does not; SKIPPED says why it
+was not measured. A missed target is a result: the command exits 0. A section that fails (an error)
+marks its targets FAIL, lets the others run, and makes the command exit non-zero. Read each figure
+with the load average it was taken at: the machine's other work moves it. Each section's own tables
+are in the run's output, not on this page.
+
+## Running it
+
+\`\`\`sh
+npm run bench                                    # every section; writes this page
+npm run bench -- http                            # one section (or several: http,search)
+BENCH_DATABASE_URL=postgres://… npm run bench    # with the PostgreSQL rows (or TEST_DATABASE_URL)
+\`\`\`
+
+The sections are \`bundle\`, \`lighthouse\`, \`http\`, \`search\`, \`live\`, \`game-data\`, \`push\` and \`instances\`,
+picked as arguments or with \`BENCH_ONLY=http\` (comma-separated); \`BENCH_SKIP_LIGHTHOUSE=1\` leaves
+Lighthouse out; \`BENCH_DURATION=10\` makes each table row run 10 s (5 by default). The run's line below
+gives how long a whole run took; \`instances\` alone takes about a minute. A run stops itself if it
+overruns. Everything, targets included, is also written to \`bench-results/latest.json\` (not in
+the repository).`;
+
+/** The targets as a Markdown table, under the machine and the run they came from. */
+function runTable(targets: readonly TargetResult[], run: BenchRun): string {
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  return [
+    `Run ${run.startedAt.slice(0, 16).replace('T', ' ')}–${run.finishedAt.slice(11, 16)} UTC on ${run.machine};`,
+    `sections: ${run.sections.join(', ')}; ${run.postgres ? 'with PostgreSQL' : 'without PostgreSQL (its targets SKIPPED)'}.`,
+    '',
+    '| verdict | target | bar | figure |',
+    '|---|---|---|---|',
+    ...targets.map(
+      (target) => `| ${target.verdict} | ${cell(target.name)} | ${cell(target.requirement)} | ${cell(target.figure)} |`,
+    ),
+  ].join('\n');
+}
+
+/** docs/benchmarks.md: the fixed introduction, then the run's targets. */
+export function benchmarksPage(targets: readonly TargetResult[], run: BenchRun): string {
+  return `${INTRODUCTION}\n\n## The latest whole run\n\n${runTable(targets, run)}\n`;
+}
