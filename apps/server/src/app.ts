@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       level: config.logLevel,
       // A request is logged as its method, masked address and client (serializeRequest), never its
       // headers: every `req` a line carries goes through it, so no redaction paths are needed (they
-      // cost a fifth of an access line, DESIGN §8 "Request loggers").
+      // cost a fifth of an access line, docs/decisions/0025-request-loggers.md).
       serializers: { req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },

@@ -20,13 +20,12 @@ const CLIENTS = 8;
 afterEach(killServerProcesses);
 
 /*
- * kill -9 of the real server process under a write load (issue 25 point 3), from several clients
- * at once: spins of one machine's stock, the game's ingestion batches, merch orders of a limited
- * drop paid in credits, code redemptions, and beta and partner invite claims, several players at
- * once on each code and invite. After the kill, every write the server acknowledged is in the
- * store and the invariants hold (testing/crash/: each workload checks its own), and the ledger
- * balances: each player's balance is the sum of their ledger rows and their starting credits
- * moved by exactly what the stored writes account for.
+ * kill -9 of the real server process under a write load, from several clients at once: spins of one machine's
+ * stock, the game's ingestion batches, merch orders of a limited drop paid in credits, code redemptions, and
+ * beta and partner invite claims, several players at once on each code and invite. After the kill, every
+ * write the server acknowledged is in the store and the invariants hold (testing/crash/: each workload checks
+ * its own), and the ledger balances: each player's balance is the sum of their ledger rows and their starting
+ * credits moved by exactly what the stored writes account for.
  */
 describe.each(TEST_DIALECTS)('kill -9 under a write load on %s', (dialect) => {
   let t: TestApp;

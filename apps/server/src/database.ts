@@ -30,7 +30,7 @@ import type { SiteTables } from './site/tables';
 import type { TheaterTables } from './theater/tables';
 
 /*
- * The stores' types (DESIGN.md §8, "Domains as modules"): each store's type is every domain's
+ * The stores' types (docs/decisions/0053-domains-as-modules.md): each store's type is every domain's
  * tables together. Domain code types its handles with these, so this file imports the tables.ts
  * files alone (which import nothing of the app) and nothing that runs: the stores' run-time
  * composition, which needs the list of domains, is stores.ts, which no domain imports. The types

@@ -23,7 +23,7 @@ import type { PushSenders } from './platform/push-transport/senders';
 import type { FileStore } from './platform/storage/file-store';
 
 /*
- * The contract between the app and its domains (DESIGN.md §8, "Domains as modules"): each domain
+ * The contract between the app and its domains (docs/decisions/0053-domains-as-modules.md): each domain
  * folder exports one Domain from its module.ts, and domains.ts lists them. The app, the stores,
  * the seeder, the live streams, the job runner, the account's data and the dashboard iterate that
  * list, so a domain (or a topic, a job, a count) joins in its own folder and one line there.

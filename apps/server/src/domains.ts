@@ -26,7 +26,7 @@ import { siteDomain } from './site/module';
 import { theaterDomain } from './theater/module';
 
 /**
- * Every domain of the app (DESIGN.md §8, "Domains as modules"), in the order their demo rows are
+ * Every domain of the app (docs/decisions/0053-domains-as-modules.md), in the order their demo rows are
  * written: a domain comes after those whose rows its own rows name (items before the codes and
  * machines that grant them, products before merch).
  */

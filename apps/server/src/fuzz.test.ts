@@ -34,11 +34,10 @@ import { changedCounts, type RowCounts, rowCounter } from './testing/row-counts'
 import { buildTestApp, TEST_DIALECTS, type TestApp } from './testing/test-stores';
 
 /*
- * Issue 25 point 4: every JSON route and callable, fuzzed with requests generated from its own
- * contract (its zod schemas, as JSON Schema) and mutated beyond it. Whatever arrives, the answer
- * is never a 5xx and a refusal has the API's error shape; a request the contract refuses is
- * refused (400, 413 or 415) and stores nothing. The runs are seeded: FUZZ_SEED replays a failure,
- * FUZZ_RUNS runs more of them (DESIGN §8, "Fuzzing").
+ * Every JSON route and callable, fuzzed with requests generated from its own contract (its zod schemas, as
+ * JSON Schema) and mutated beyond it. Whatever arrives, the answer is never a 5xx and a refusal has the API's
+ * error shape; a request the contract refuses is refused (400, 413 or 415) and stores nothing. The runs are
+ * seeded: FUZZ_SEED replays a failure, FUZZ_RUNS runs more of them (docs/decisions/0023-fuzzing.md).
  */
 
 const BASE_SEED = Number(process.env.FUZZ_SEED ?? 250_425);

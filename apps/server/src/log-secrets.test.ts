@@ -19,8 +19,8 @@ import { tokenKey } from './push/token-key';
 import { buildUnreadyTestApp, openTestStores, TEST_DIALECTS, type TestStores } from './testing/test-stores';
 
 /*
- * Never a secret in the logs (issue 25 point 6). The whole app runs with every secret the
- * configuration knows set to a value of its own, logging everything (LOG_LEVEL=trace) into an
+ * Never a secret in the logs (docs/decisions/0028-nothing-secret-in-the-logs.md). The whole app runs with every secret
+ * the configuration knows set to a value of its own, logging everything (LOG_LEVEL=trace) into an
  * array, while a representative day goes by: sign-up and sign-in with passwords, a wrong password,
  * calls with a bearer token and with the session cookie, a password reset by mail over SMTP (the
  * link's page and the library's own link), an attestation token, ingestion with the configured and

@@ -25,8 +25,8 @@ import { buildTestApp, TEST_DIALECTS, type TestApp } from './testing/test-stores
 import { adminCall, imageUploadBody, newEpisodeInput, storedImages } from './theater/admin-testing';
 
 /*
- * A DATA_DIR the server cannot write (issue 25 point 3). The tests run as root, for whom file
- * modes never bite, so the real server process runs as `nobody`: at start a folder it cannot
+ * A DATA_DIR the server cannot write (docs/decisions/0113-a-data-dir-the-server-cannot-write.md). The tests run as
+ * root, for whom file modes never bite, so the real server process runs as `nobody`: at start a folder it cannot
  * write stops it with one line and the stores untouched; a folder turning read-only while it runs
  * answers uploads 503 in words, leaves nothing half-written, and uploads work again once it is
  * writable.

@@ -12,10 +12,10 @@ import { seedDemoData } from './seed';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from './testing/test-stores';
 
 /*
- * The security review of issue 21, replayed: every request it found answered wrongly gets its 4xx
- * and changes nothing, and the classes of input behind them (cross-site GETs that write, deep
- * JSON, NUL characters, broken multipart bodies) are tried on every route of the table, so no
- * route added later can bring them back.
+ * The security review made with the account lifecycle, replayed: every request it found answered wrongly gets
+ * its 4xx and changes nothing, and the classes of input behind them (cross-site GETs that write, deep JSON,
+ * NUL characters, broken multipart bodies) are tried on every route of the table, so no route added later can
+ * bring them back.
  */
 
 /** A cross-site top-level navigation as Chromium sends it: SameSite=Lax cookies travel with it. */

@@ -28,7 +28,7 @@ describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
     const drops = await db.selectFrom('merch_drop_products').select(['drop_id', 'product_id']).execute();
     expect(drops).toEqual([{ drop_id: 'radio-season', product_id: 'radio-tee' }]);
 
-    // Rows removed by hand, around the list's queries: the operator recounts (DESIGN §8).
+    // Rows removed by hand, around the list's queries: the operator recounts (docs/decisions/0010-the-signup-count.md).
     await db.deleteFrom('email_signups').execute();
     await recountEmailSignups(db);
     expect(await seedIfNew(t.stores, 'development')).toBe(false);

@@ -12,7 +12,7 @@ import { pushOutboxMigrations } from './platform/push-transport/migrations/index
 import { rateLimitMigrations } from './platform/rate-limits/migrations/index';
 
 /*
- * The stores' run-time composition (DESIGN.md §8, "Domains as modules"): each store's migrations
+ * The stores' run-time composition (docs/decisions/0053-domains-as-modules.md): each store's migrations
  * are the platform's and every domain's in DOMAINS, and its change triggers those of the domains'
  * live topics and change sources. It needs the list of domains, so no domain imports it: their
  * handles are typed by database.ts.

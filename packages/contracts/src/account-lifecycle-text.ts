@@ -1,7 +1,7 @@
 /*
- * The account lifecycle's words, codes and limits (issue 21): what screens say and the server
- * answers about deleting an account, downloading its data and suspensions. Kept apart from the
- * schemas (account-lifecycle.ts), so a page that only says them (the privacy screen) loads no zod.
+ * The account lifecycle's words, codes and limits: what screens say and the server answers about deleting an
+ * account, downloading its data and suspensions. Kept apart from the schemas (account-lifecycle.ts), so a
+ * page that only says them (the privacy screen) loads no zod.
  */
 
 /**

@@ -10,9 +10,9 @@ import { PASSWORD_MAX_LENGTH, USER_ID_MAX_LENGTH } from './identity';
 import { userSearchHitSchema } from './user-search';
 
 /*
- * The account lifecycle (issue 21 points 5 and 6): a player deletes their account or downloads
- * their data from /account; staff and admins suspend a player and lift the suspension from the
- * moderation hub's user page. Its words and codes are in account-lifecycle-text.ts.
+ * The account lifecycle: a player deletes their account or downloads their data from /account; staff and
+ * admins suspend a player and lift the suspension from the moderation hub's user page. Its words and codes
+ * are in account-lifecycle-text.ts.
  */
 
 // ---------------------------------------------------------------- deletion and export

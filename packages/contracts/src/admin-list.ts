@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /**
- * The one admin list protocol (DESIGN.md §8, "Admin lists"): every admin list is a GET under
+ * The one admin list protocol (docs/decisions/0085-admin-lists.md): every admin list is a GET under
  * `/api/admin/:env/` taking `page`, `pageSize`, `sort`, `order` and its own filters as query
  * parameters, and answering one page of rows with the total the filters match. The web app's
  * admin list component speaks it; CSV export pages through the same query.

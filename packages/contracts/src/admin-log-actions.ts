@@ -2,10 +2,9 @@ import { type EntryDetails, entryDetails, type LogData, shortID } from './admin-
 import { keyInWords, keyWords } from './key-words';
 
 /*
- * The admin log's catalogue (issue 24 point 2): every action the server writes, with a label for
- * the action filter's choice list and a sentence naming the record it changed. One place, here in
- * the contracts, so the screen's sentences, its filter and the test that every action the server
- * writes has a sentence all read the same list.
+ * The admin log's catalogue: every action the server writes, with a label for the action filter's choice list
+ * and a sentence naming the record it changed. One place, here in the contracts, so the screen's sentences,
+ * its filter and the test that every action the server writes has a sentence all read the same list.
  */
 
 /** A piece of a sentence: words, or a person by user id (the screen links them to their page). */

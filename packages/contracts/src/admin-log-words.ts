@@ -1,7 +1,7 @@
 /*
- * An admin-log entry's data in words (issue 24 point 2): its fields as labelled values and, for a
- * change that recorded what was there before, each changed field as before → after. The back
- * office shows these instead of the stored JSON; the CSV export writes the same words.
+ * An admin-log entry's data in words: its fields as labelled values and, for a change that recorded what was
+ * there before, each changed field as before → after. The back office shows these instead of the stored JSON;
+ * the CSV export writes the same words.
  */
 
 import { keyInWords, keyWords } from './key-words';

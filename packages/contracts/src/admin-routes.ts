@@ -1,15 +1,15 @@
 /**
- * The back office's own screens (the spec's admin shell paths, /admin, /admin/moderation and
+ * The back office's own screens (the admin shell paths of docs/product.md §2.7, /admin, /admin/moderation and
  * /admin/configuration, stay in ROUTES). Kept apart from ROUTES, which the first visit downloads:
  * only the lazy admin screens, the server and the tests read these.
  */
 export const ADMIN_ROUTES = {
-  /** Moderation (issue 12): reports, one report, feedback review and user search. */
+  /** Moderation: reports, one report, feedback review and user search. */
   adminReports: '/admin/moderation/reports',
   adminReport: '/admin/moderation/reports/:reportID',
   adminFeedback: '/admin/moderation/feedback',
   adminUsers: '/admin/moderation/users',
-  /** One player's page: profile, keys, figures, suspensions (issue 21). */
+  /** One player's page: profile, keys, figures, suspensions. */
   adminUser: '/admin/moderation/users/:userID',
   /** The beta programme's back office: requests, invites, testing objectives, beta-config. */
   adminBetaRequests: '/admin/beta/requests',
@@ -46,20 +46,20 @@ export const ADMIN_ROUTES = {
   adminShopDrops: '/admin/shop/drops',
   adminShopSettings: '/admin/shop/settings',
   adminShopPayPalTransactions: '/admin/shop/paypal-transactions',
-  /** Redemption codes (issue 9 point 7): the batches, a new batch, one batch and its codes. */
+  /** Redemption codes: the batches, a new batch, one batch and its codes. */
   adminClaimCodes: '/admin/codes/list',
   adminClaimCodeNew: '/admin/codes/new',
   adminClaimCodeBatch: '/admin/codes/:claimCodeID',
-  /** The merch back office (issue 10): orders, one order, drops, contact messages, ecom-products, settings. */
+  /** The merch back office: orders, one order, drops, contact messages, ecom-products, settings. */
   adminMerchOrders: '/admin/merch/orders',
   adminMerchOrder: '/admin/merch/orders/:orderID',
   adminMerchDrops: '/admin/merch/drops',
   adminMerchContacts: '/admin/merch/contacts',
   adminMerchProducts: '/admin/merch/products',
   adminMerchSettings: '/admin/merch/settings',
-  /** Live stats (issue 23 point 3, spec §9): staff and admins. */
+  /** Live stats (docs/product.md §9.2): staff and admins. */
   adminLive: '/admin/live',
-  /** The game servers' service keys of the selected environment (issue 23 point 1): admins. */
+  /** The game servers' service keys of the selected environment: admins. */
   adminIngestKeys: '/admin/ingest-keys',
   /** Push notifications: compose, test, the history (admins). */
   adminPush: '/admin/push',

@@ -8,10 +8,10 @@ export type Access = 'public' | 'signedIn' | 'service' | Capability;
 
 export interface RoutePolicy {
   access: Access;
-  /** Product functions (spec §7) also need an attestation token where the environment enforces it. */
+  /** Product functions (docs/product.md §7.1) also need an attestation token where the environment enforces it. */
   attestation?: boolean;
   /**
-   * A GET that changes state: spec §7 keeps some product functions as GET for the game. Like every
+   * A GET that changes state: docs/product.md §7.1 keeps some product functions as GET for the game. Like every
    * POST, PUT and DELETE, it refuses a cookie session unless the request comes from our own pages.
    */
   writes?: boolean;
@@ -24,7 +24,10 @@ export interface RoutePolicy {
 
 const open: RoutePolicy = { access: 'public' };
 const productFunction = (access: Access): RoutePolicy => ({ access, attestation: true });
-/** A product function spec §7 names as GET although it changes something: spends, spins, claims, subscribes. */
+/**
+ * A product function docs/product.md §7.1 names as GET although it changes something: spends, spins,
+ * claims, subscribes.
+ */
 const writingGetFunction = (access: Access): RoutePolicy => ({ access, attestation: true, writes: true });
 /** A writing GET product function that spends or claims, once per request key. */
 const spendingGetFunction = (access: Access): RoutePolicy => ({ ...writingGetFunction(access), idempotent: true });
@@ -48,7 +51,7 @@ export const API_POLICIES = {
   'POST /api/callable/signupCount': open,
   'GET /api/fn/check-email': productFunction('public'),
   'POST /api/fn/register': productFunction('signedIn'),
-  // The account page's display name (issue 12 point 1); passwords change through /api/auth/change-password.
+  // The account page's display name; passwords change through /api/auth/change-password.
   'PUT /api/account/profile': { access: 'signedIn' },
   'POST /api/fn/register-for-email-segment': productFunction('public'),
   'GET /api/account/credits': { access: 'signedIn' },
@@ -99,7 +102,7 @@ export const API_POLICIES = {
   'GET /api/admin/:env/config/container-spin': { access: 'adminArea' },
   'PUT /api/admin/:env/config/container-spin': { access: 'manageShop' },
   'GET /api/admin/:env/paypal-transactions': { access: 'adminArea' },
-  // Merch (issue 10): the catalogue, orders, the order profile, drops and the contact form.
+  // Merch: the catalogue, orders, the order profile, drops and the contact form.
   'GET /api/shop/merch': open,
   'POST /api/shop/merch/orders': spending,
   'POST /api/shop/merch/orders/:orderID/cancel': { access: 'signedIn' },
@@ -121,7 +124,7 @@ export const API_POLICIES = {
   'GET /api/admin/:env/ecom-products': { access: 'adminArea' },
   'GET /api/admin/:env/config/merch': { access: 'adminArea' },
   'PUT /api/admin/:env/config/merch': { access: 'manageShop' },
-  // The story theater (issue 11): the library and viewer are public, favourites need an account.
+  // The story theater: the library and viewer are public, favourites need an account.
   'GET /api/theater': open,
   'GET /api/theater/:theaterID': open,
   'GET /api/account/favourite-episodes': { access: 'signedIn' },
@@ -143,10 +146,10 @@ export const API_POLICIES = {
   'GET /api/admin/:env/theater/collections/:collectionID': { access: 'adminArea' },
   'PUT /api/admin/:env/theater/collections/:collectionID': { access: 'manageTheater' },
   'DELETE /api/admin/:env/theater/collections/:collectionID': { access: 'manageTheater' },
-  // The game's servers report each episode's in-game stats (spec §3: stats/ingame).
+  // The game's servers report each episode's in-game stats (docs/product.md §3.12: stats/ingame).
   'PUT /api/ingest/:env/episode-stats': { access: 'service' },
-  // Reports and rewards (issue 12 points 9 and 10): players file reports from the account area and
-  // the game with its service key; moderators list and resolve them; only admins distribute rewards.
+  // Reports and rewards: players file reports from the account area and the game with its service key;
+  // moderators list and resolve them; only admins distribute rewards.
   'POST /api/account/reports': { access: 'signedIn' },
   'POST /api/ingest/:env/reports': { access: 'service' },
   'GET /api/admin/:env/reports': { access: 'moderate' },
@@ -156,11 +159,11 @@ export const API_POLICIES = {
   'POST /api/callable/development-admin-distributereward': { access: 'distributeRewards' },
   'POST /api/callable/beta-admin-distributereward': { access: 'distributeRewards' },
   'POST /api/callable/production-admin-distributereward': { access: 'distributeRewards' },
-  // Rewards to everyone (issue 23 point 7): the players it would reach, and each one's progress.
+  // Rewards to everyone: the players it would reach, and each one's progress.
   'GET /api/admin/:env/rewards/everyone': { access: 'distributeRewards' },
   'GET /api/admin/:env/rewards/everyone/players': { access: 'distributeRewards' },
-  // The beta programme (issue 12 points 2-4, 11): players read beta-config and the active objectives,
-  // request entry, look up and claim invites, send feedback; staff run it, moderators review feedback.
+  // The beta programme: players read beta-config and the active objectives, request entry, look up and claim
+  // invites, send feedback; staff run it, moderators review feedback.
   'GET /api/beta': open,
   'GET /api/account/beta': { access: 'signedIn' },
   'PUT /api/account/beta/request': { access: 'signedIn' },
@@ -178,32 +181,32 @@ export const API_POLICIES = {
   'PUT /api/admin/:env/beta-config': { access: 'manageBeta' },
   'GET /api/admin/:env/feedback': { access: 'moderate' },
   'POST /api/admin/:env/feedback/review': { access: 'moderate' },
-  // User search (issue 12 points 12 and 13): spec §7's user-search-{env} for whoever moderates;
-  // changing a user's keys is for admins only.
+  // User search: user-search-{env} (docs/product.md §7.7) for whoever moderates; changing a user's keys is
+  // for admins only.
   'POST /api/admin/:env/user-search': { access: 'moderate' },
   'PUT /api/admin/:env/users/:userID/keys': { access: 'manageKeys' },
-  // The account lifecycle (issue 21): a player deletes their account or downloads their data; the
-  // moderation hub's user page shows a player's suspensions, which staff and admins make and lift.
+  // The account lifecycle: a player deletes their account or downloads their data; the moderation hub's user
+  // page shows a player's suspensions, which staff and admins make and lift.
   'POST /api/account/deletion': { access: 'signedIn' },
   'POST /api/account/data-export': { access: 'signedIn' },
   'GET /api/admin/:env/users/:userID': { access: 'moderate' },
   'POST /api/admin/:env/users/:userID/suspension': { access: 'suspendPlayers' },
   'POST /api/admin/:env/users/:userID/suspension/lift': { access: 'suspendPlayers' },
-  // Avatars (issue 12 point 6): the list is public (a visitor has claimed none); spec §7's
-  // claim-avatar is the signed-in player's own.
+  // Avatars: the list is public (a visitor has claimed none); docs/product.md §7.1's claim-avatar is the
+  // signed-in player's own.
   'GET /api/avatars': open,
   'GET /api/fn/claim-avatar': spendingGetFunction('signedIn'),
-  // Lighting presets (issue 12 point 7): visitors work under the owner 'guest' (spec §6), so the
-  // routes are public and each decides by the owner the request acts as.
+  // Lighting presets: visitors work under the owner 'guest' (docs/product.md §6.3), so the routes are public
+  // and each decides by the owner the request acts as.
   'GET /api/lighting-presets': open,
   'POST /api/lighting-presets': open,
   'PUT /api/lighting-presets/:presetID': open,
   'DELETE /api/lighting-presets/:presetID': open,
-  // The partner programme (issue 12 points 5 and 8): a referral link's landing page is public;
-  // partners (key 'partner', checked by the routes) see their link and claim tiers; only admins run it.
+  // The partner programme: a referral link's landing page is public; partners (key 'partner', checked by the
+  // routes) see their link and claim tiers; only admins run it.
   'GET /api/referrals/:referralID': open,
   'POST /api/account/referrals/:referralID/join': spending,
-  // It creates the partner's link on first visit (spec §4: created on demand if absent).
+  // It creates the partner's link on first visit (docs/product.md §4.4: created on demand if absent).
   'GET /api/account/referral-link': { access: 'signedIn', writes: true },
   'POST /api/account/referral-link/tiers/:tierID/claim': spending,
   'POST /api/account/partner-invites/:inviteID/claim': spending,
@@ -219,20 +222,20 @@ export const API_POLICIES = {
   'PUT /api/admin/:env/referral-rewards/:rewardID': { access: 'managePartners' },
   'GET /api/admin/:env/partners-config': { access: 'managePartners' },
   'PUT /api/admin/:env/partners-config': { access: 'managePartners' },
-  // Live listeners (issue 22, spec §7): server-sent events of the topics asked for, each checked as
+  // Live listeners (docs/product.md §7.10): server-sent events of the topics asked for, each checked as
   // the route reading its data is (contracts' LIVE_TOPICS: who may follow it).
   'GET /api/live': open,
-  // The background jobs' history (issue 22): runs, retries and failures.
+  // The background jobs' history: runs, retries and failures.
   'GET /api/admin/:env/jobs': { access: 'viewJobs' },
-  // Game data (issue 23): the game's servers report batches of events with a service key; admins
-  // make and revoke those keys; staff and admins read the live stats.
+  // Game data: the game's servers report batches of events with a service key; admins make and revoke those
+  // keys; staff and admins read the live stats.
   'POST /api/ingest/:env/events': { access: 'service' },
   'GET /api/admin/:env/ingest-keys': { access: 'manageIngestKeys' },
   'POST /api/admin/:env/ingest-keys': { access: 'manageIngestKeys' },
   'POST /api/admin/:env/ingest-keys/:keyID/revoke': { access: 'manageIngestKeys' },
   'GET /api/admin/:env/live-stats': { access: 'viewLiveStats' },
   'GET /api/admin/:env/live-stats/series': { access: 'viewLiveStats' },
-  // Spec §7's push endpoints, one per environment; the composer's reads and its cancel (issue 23).
+  // The push endpoints of docs/product.md §7.6, one per environment; the composer's reads and its cancel.
   'POST /api/fn/development-push-sendbatch': { access: 'sendPush' },
   'POST /api/fn/beta-push-sendbatch': { access: 'sendPush' },
   'POST /api/fn/production-push-sendbatch': { access: 'sendPush' },
@@ -243,8 +246,8 @@ export const API_POLICIES = {
   'POST /api/admin/:env/push/messages/:messageID/cancel': { access: 'sendPush' },
   'POST /api/admin/:env/push/audience': { access: 'sendPush' },
   'GET /api/admin/:env/push/outbox': { access: 'sendPush' },
-  // Push devices (issue 23 point 2): the game's client registers the signed-in player's device for
-  // push, and forgets it when the player signs out there.
+  // Push devices: the game's client registers the signed-in player's device for push, and forgets it when the
+  // player signs out there.
   'POST /api/push/devices': { access: 'signedIn' },
   'DELETE /api/push/devices': { access: 'signedIn' },
   // Stripe calls it without an account: the Stripe-Signature over the raw body is the protection.

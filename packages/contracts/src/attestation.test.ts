@@ -13,7 +13,7 @@ import {
 } from './attestation';
 
 describe('attestation contracts', () => {
-  it('hold the constants of spec §9', () => {
+  it('hold the constants of docs/product.md §9.1', () => {
     expect(ATTESTATION_REFRESH_OFFSET_MS).toBe(5 * 60 * 1000);
     expect(ATTESTATION_RETRY_MIN_MS).toBe(30 * 1000);
     expect(ATTESTATION_RETRY_MAX_MS).toBe(16 * 60 * 1000);

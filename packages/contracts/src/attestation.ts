@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /**
- * Attestation (spec §7): a client proves it is a real browser or app by solving a proof-of-work
+ * Attestation (docs/product.md §7.4): a client proves it is a real browser or app by solving a proof-of-work
  * captcha (ALTCHA), exchanges the solution (or, in development, a debug token) for a signed
  * short-lived token, and sends that token with its calls.
  */
@@ -19,7 +19,7 @@ export const ATTESTATION_PATHS = {
 /** The ALTCHA v2 key derivation both sides use; the web solver and the server must agree. */
 export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 
-// Spec §9, token refresh schedule (spec §4 gives the rule; see the web token manager).
+// The token refresh schedule's constants (docs/product.md §9.1; §4.7 gives the rule, the web token manager applies it).
 /** A token is refreshed this long after half its life, and never later than this long before expiry. */
 export const ATTESTATION_REFRESH_OFFSET_MS = 5 * 60_000;
 /** The first wait after a failed refresh; each further failure doubles it. */
@@ -31,7 +31,7 @@ export const ATTESTATION_THROTTLE_AFTER_REFUSAL_MS = 24 * 60 * 60_000;
 /** After any other failure the client stops asking for 1 s, then 2 s, 4 s, ... */
 export const ATTESTATION_THROTTLE_BASE_MS = 1_000;
 /**
- * Not in the spec: without a ceiling the exponential throttle would pass the 24 h refusal throttle
+ * Outpost's own (docs/product.md §9.1): without a ceiling the exponential throttle would pass the 24 h refusal throttle
  * after 17 failures. Four hours is what the original hosted SDK used.
  */
 export const ATTESTATION_THROTTLE_MAX_MS = 4 * 60 * 60_000;

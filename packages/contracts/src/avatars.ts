@@ -4,8 +4,8 @@ import { idempotencyKeyField } from './idempotency';
 import { USER_ID_MAX_LENGTH } from './identity';
 
 /**
- * Avatars players claim (spec §1, §3 create-avatar-experience with its claimedBy, §7 claim-avatar;
- * issue 12 point 6): each avatar is claimed at most once per player, and counts its claims.
+ * Avatars players claim (docs/product.md §1.1; create-avatar-experience with its claimedBy, §3.16; claim-avatar,
+ * §7.1): each avatar is claimed at most once per player, and counts its claims.
  */
 
 export const AVATAR_ID_MAX_LENGTH = 64;
@@ -21,7 +21,7 @@ export const AVATAR_MESSAGES = {
 
 export const avatarIDSchema = slug(AVATAR_ID_MAX_LENGTH, AVATAR_MESSAGES.avatarID);
 
-/** GET /api/fn/claim-avatar (spec §7): query avatarID and userID, which must be the caller's own. */
+/** GET /api/fn/claim-avatar (docs/product.md §7.1): query avatarID and userID, which must be the caller's own. */
 export const claimAvatarQuerySchema = z.object({
   avatarID: avatarIDSchema,
   userID: z

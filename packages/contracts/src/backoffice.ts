@@ -4,7 +4,7 @@ import { type Environment, environmentSchema } from './environments';
 import { personSchema } from './people';
 
 /**
- * An admin log entry (spec §3): what an admin changed, where and when, with the action's own
+ * An admin log entry (docs/product.md §3.10): what an admin changed, where and when, with the action's own
  * data (a claim code id, batch details, a report id, a notification, a reward, a product).
  */
 export const adminLogEntrySchema = z.object({
@@ -41,7 +41,7 @@ export type AdminLogQuery = z.infer<typeof adminLogQuerySchema>;
 
 export const adminLogPageSchema = adminListPageSchema(adminLogEntrySchema);
 
-/** The 'Moderation & Reports' tiles (spec §2) of one environment. */
+/** The 'Moderation & Reports' tiles (docs/product.md §2.9) of one environment. */
 export const DASHBOARD_FIGURES = [
   'unresolvedReports',
   'trendingIssues',
@@ -64,11 +64,11 @@ export const moderationDashboardSchema = z.object({
 });
 export type ModerationDashboard = z.infer<typeof moderationDashboardSchema>;
 
-/** Spec §7: the Game Status callable, one per environment. */
+/** The Game Status callable, one per environment (docs/product.md §7.6). */
 export const gatherDashboardCallableName = (environment: Environment) =>
   `${environment}-admin-gatherRouterDashboardCallable` as const;
 
-/** Its answer (spec §7): figures of the last 24 hours. */
+/** Its answer (docs/product.md §7.6): figures of the last 24 hours. */
 export const gatherDashboardResultSchema = z.object({
   dashboardData: z.object({
     activePlayers: z.int().check(z.nonnegative()),

@@ -6,16 +6,16 @@ import { keyInWords } from './key-words';
 import { personSchema } from './people';
 
 /**
- * The beta programme (spec §1, §3, §4, §9; issue 12 points 2–4 and 11): invites and their claims,
- * beta requests (request-to-enter, one per player), the players' feedback against the active
- * testing objectives and beta-config/v1, and the staff's review of that feedback.
+ * The beta programme (docs/product.md §1.1, §3.3, §4.2, §9.1): invites and their claims, beta requests
+ * (request-to-enter, one per player), the players' feedback against the active testing objectives and
+ * beta-config/v1, and the staff's review of that feedback.
  */
 
-/** Spec §9: the invites an accepted beta player gets to share. */
+/** The invites an accepted beta player gets to share (docs/product.md §9.1). */
 export const BETA_MAX_INVITES = 2;
-/** Spec §3: an invite's source is a player's user id, or this. */
+/** An invite's source is a player's user id, or this (docs/product.md §3.3). */
 export const ADMIN_INVITE_SOURCE = 'admin';
-/** Spec §4: a beta request is created with status 1; staff acceptance moves it to 2. */
+/** A beta request is created with status 1; staff acceptance moves it to 2 (docs/product.md §4.3). */
 export const BETA_REQUEST_STATUS = { requested: 1, accepted: 2 } as const;
 export type BetaRequestStatus = (typeof BETA_REQUEST_STATUS)[keyof typeof BETA_REQUEST_STATUS];
 /** beta-config/v1 is a configuration document of each environment's store. */
@@ -92,12 +92,12 @@ const searchText = z.optional(z.string().check(z.trim(), z.maxLength(100)));
 export const inviteIDSchema = slug(INVITE_ID_MAX_LENGTH, BETA_MESSAGES.inviteID);
 export const inviteParamsSchema = z.object({ inviteID: inviteIDSchema });
 
-/** `details.code` of each refused claim (spec §4), so the screen can branch without reading words. */
+/** `details.code` of each refused claim (docs/product.md §4.2), so the screen can branch without reading words. */
 export const INVITE_REFUSALS = ['invite-not-found', 'invite-expired', 'invite-own', 'invite-already-claimed'] as const;
 export type InviteRefusal = (typeof INVITE_REFUSALS)[number];
 
 /**
- * GET /api/account/invites/:inviteID: the one invite with this code (spec §9: lookup returns at
+ * GET /api/account/invites/:inviteID: the one invite with this code (docs/product.md §9.1: lookup returns at
  * most 1) as the signed-in player would meet it, so a share link shows why it cannot be claimed
  * before anyone presses Claim. A player's invite does not say whose it is.
  */
@@ -121,7 +121,7 @@ export const inviteClaimSchema = z.object({
 });
 export type InviteClaim = z.infer<typeof inviteClaimSchema>;
 
-/** One of the invites an accepted beta player shares (spec §9: maxInvites of them). */
+/** One of the invites an accepted beta player shares (docs/product.md §9.1: maxInvites of them). */
 export const sharedInviteSchema = z.object({
   inviteID: z.string(),
   expiration: z.string(),
@@ -133,7 +133,10 @@ export const sharedInviteSchema = z.object({
 });
 export type SharedInvite = z.infer<typeof sharedInviteSchema>;
 
-/** An invite in the back office (spec §3): claimedBy lists every claimer of an admin invite, one otherwise. */
+/**
+ * An invite in the back office (docs/product.md §3.3): claimedBy lists every claimer of an admin invite,
+ * one otherwise.
+ */
 export const adminInviteSchema = z.object({
   inviteID: z.string(),
   /** 'admin', or the user id of the player sharing it. */
@@ -236,11 +239,11 @@ function answerInWords(name: string, value: BetaRequestData[string]): string {
   return String(value);
 }
 
-/** PUT /api/account/beta/request: creates the player's request, or replaces only its data (spec §4). */
+/** PUT /api/account/beta/request: creates the player's request, or replaces only its data (docs/product.md §4.3). */
 export const betaRequestInputSchema = z.object({ data: requestDataSchema });
 export type BetaRequestInput = z.infer<typeof betaRequestInputSchema>;
 
-/** A beta request (spec §3, keyed by user id). */
+/** A beta request (docs/product.md §3.4, keyed by user id). */
 export const betaRequestSchema = z.object({
   userID: z.string(),
   email: z.string(),
@@ -317,7 +320,7 @@ const optionsSchema = (min: number, max: number, message: string) =>
   );
 
 /**
- * beta-config/v1 (spec §3): whether feedback is open, the categories and sentiments a player picks
+ * beta-config/v1 (docs/product.md §3.16): whether feedback is open, the categories and sentiments a player picks
  * from, and how long a shared invite lasts. PUT /api/admin/:env/beta-config takes the whole document.
  */
 export const betaConfigSchema = z.object({
@@ -346,7 +349,7 @@ export const DEFAULT_BETA_CONFIG: BetaConfig = {
   inviteLifetimeDays: 30,
 };
 
-/** A testing objective (spec §3's testing-objectives): what beta players are asked to try. */
+/** A testing objective (docs/product.md §3.16's testing-objectives): what beta players are asked to try. */
 export const testingObjectiveSchema = z.object({
   objectiveID: z.string(),
   title: z.string(),
@@ -416,7 +419,7 @@ export const feedbackInputSchema = z.object({
 });
 export type FeedbackInput = z.output<typeof feedbackInputSchema>;
 
-/** Feedback (spec §3). */
+/** Feedback (docs/product.md §3.5). */
 export const feedbackSchema = z.object({
   feedbackID: z.string(),
   userID: z.string(),

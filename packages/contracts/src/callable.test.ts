@@ -12,7 +12,7 @@ import {
   toWireStatus,
 } from './callable';
 
-describe('the functions status mapping (spec §8)', () => {
+describe('the functions status mapping (docs/product.md §8.2)', () => {
   it.each([
     [400, 'invalid-argument'],
     [401, 'unauthenticated'],
@@ -34,7 +34,7 @@ describe('the functions status mapping (spec §8)', () => {
     expect(functionStatusForHttp(http)).toBe('unknown');
   });
 
-  it('has exactly the eleven statuses of the spec', () => {
+  it('has exactly the eleven statuses of docs/product.md §8.2', () => {
     expect(Object.keys(FUNCTION_STATUS_BY_HTTP)).toHaveLength(11);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /**
- * The callable protocol (spec §7, §8): POST {data} answers 200 {data: result}; failures answer
+ * The callable protocol (docs/product.md §7.3, §8.2): POST {data} answers 200 {data: result}; failures answer
  * a non-2xx status with {error: {status, message, details?}}.
  */
 export const FUNCTION_STATUS_BY_HTTP = {
@@ -30,7 +30,7 @@ export function functionStatusForHttp(httpStatus: number): FunctionErrorStatus {
 }
 
 /**
- * The wire names. People, code and the spec's mapping speak the lower-case codes above; the
+ * The wire names. People, code and the mapping of docs/product.md §8.2 speak the lower-case codes above; the
  * body's `error.status` carries each code's canonical name (google.rpc.Code), the only form the
  * Firebase client SDKs accept: they read any other string there as `internal` and drop the message.
  */
@@ -117,7 +117,7 @@ export interface DecodedFunctionError {
 
 /**
  * Reads a failed answer back into a code: the body's status when it is a known wire name,
- * otherwise the spec's mapping of the HTTP status; the body's message when it has one,
+ * otherwise the mapping of the HTTP status (docs/product.md §8.2); the body's message when it has one,
  * otherwise the code itself; details as sent.
  */
 export function decodeFunctionError(httpStatus: number, body: unknown): DecodedFunctionError {

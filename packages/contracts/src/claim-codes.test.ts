@@ -7,7 +7,7 @@ import {
   redeemCodeInputSchema,
 } from './claim-codes';
 
-describe('claimCodeName (spec §5)', () => {
+describe('claimCodeName (docs/product.md §5.6)', () => {
   it.each([
     ['Summer Sale', 'summer-sale'],
     ['  summer   sale  ', 'summer-sale'],

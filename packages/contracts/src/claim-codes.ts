@@ -5,9 +5,9 @@ import { wholeNumber } from './fields';
 import { itemIdSchema, namedItemSchema } from './items';
 
 /**
- * Redemption codes ("claim codes", spec §3, §5, §7; issue 9 points 7 and 8). A claim-codes
- * document of the spec is a batch: one claimCodeID, its batch details and its codes, each code
- * redeemable `uses` times, once per player, for the batch's credits and reward items.
+ * Redemption codes ("claim codes", docs/product.md §3.8, §5.6, §7.9). A claim-codes document is a batch: one
+ * claimCodeID, its batch details and its codes, each code redeemable `uses` times, once per player, for the
+ * batch's credits and reward items.
  */
 
 /** The most codes one batch may hold: a print run, not a bulk import. */
@@ -22,7 +22,7 @@ export const CLAIM_CODE_CUSTOM_NAME_MAX_LENGTH = 40;
 /** Anything longer than an encoded custom name cannot be a code, so a redeem refuses it unread. */
 export const CLAIM_CODE_MAX_LENGTH = 400;
 
-/** Spec §5 and §9: a generated code is two groups of 3 lower-case letters or digits joined by '-'. */
+/** A generated code is two groups of 3 lower-case letters or digits joined by '-' (docs/product.md §5.6, §9.1). */
 export const GENERATED_CODE_PATTERN = /^[a-z0-9]{3}-[a-z0-9]{3}$/;
 
 export const CLAIM_CODE_MESSAGES = {
@@ -68,7 +68,7 @@ function decodeCodeText(text: string): string {
 }
 
 /**
- * Spec §5's rule for a custom name: spaces become hyphens (a run of them one hyphen), the text is
+ * The rule for a custom name (docs/product.md §5.6): spaces become hyphens (a run of them one hyphen), the text is
  * lowercased and URL-encoded. A code a player types goes through the same rule, so "Summer Sale",
  * " summer-sale " and "SUMMER-SALE" all find the code "summer-sale", and an encoded form pasted
  * from a link ("caf%C3%A9") finds the code made from "café". Generated codes pass through unchanged.
@@ -87,7 +87,7 @@ const requiredText = (message: string, max: number, tooLong: string) =>
     .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: tooLong }));
 
 /**
- * POST /api/admin/:env/claim-codes (spec §7's inputs): batchName, type, uses, batchQuantity,
+ * POST /api/admin/:env/claim-codes (docs/product.md §7.9's inputs): batchName, type, uses, batchQuantity,
  * rewards, optional custom code name, credits. A custom name is allowed only for a batch of one.
  */
 export const createClaimCodeBatchInputSchema = z
@@ -139,7 +139,7 @@ export const createClaimCodeBatchInputSchema = z
 export type CreateClaimCodeBatchInput = z.input<typeof createClaimCodeBatchInputSchema>;
 export type CreateClaimCodeBatch = z.output<typeof createClaimCodeBatchInputSchema>;
 
-/** A claim-codes document (spec §3): a batch and its codes. */
+/** A claim-codes document (docs/product.md §3.8): a batch and its codes. */
 export const claimCodeBatchSchema = z.object({
   claimCodeID: z.string(),
   batchName: z.string(),
@@ -180,7 +180,7 @@ export type ClaimCodeBatchSummary = z.infer<typeof claimCodeBatchSummarySchema>;
 export const CLAIM_CODE_SORTABLE = ['createdAt', 'batchName', 'type'] as const;
 
 /**
- * GET /api/admin/:env/claim-codes: newest first; spec §4 loads only available batches, so that is
+ * GET /api/admin/:env/claim-codes: newest first; docs/product.md §4.5 loads only available batches, so that is
  * the default and `show=all` adds the used-up ones; `search` matches a batch name or claimCodeID.
  */
 export const claimCodeListQuerySchema = adminListQuerySchema(CLAIM_CODE_SORTABLE, {
@@ -196,7 +196,7 @@ export const claimCodeParamsSchema = z.object({
   claimCodeID: z.string().check(z.minLength(1), z.maxLength(100)),
 });
 
-/** GET /api/admin/:env/claim-codes/:claimCodeID: spec §8, a missing batch is null, not an error. */
+/** GET /api/admin/:env/claim-codes/:claimCodeID: docs/product.md §8.5, a missing batch is null, not an error. */
 export const claimCodeBatchOrNullSchema = z.nullable(claimCodeBatchSchema);
 
 /** DELETE /api/admin/:env/claim-codes/:claimCodeID */

@@ -40,7 +40,7 @@ export const creditsSchema = z.object({
 });
 export type Credits = z.infer<typeof creditsSchema>;
 
-/** An item in the player's game inventory (spec §3 claimed-items), with what granted it. */
+/** An item in the player's game inventory (docs/product.md §3.16 claimed-items), with what granted it. */
 export const claimedItemSchema = z.object({
   itemID: z.string(),
   /** The item's name in items-master; its id when the catalogue no longer has it. */

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
 
-/** The game's data environments (spec §9). Each has its own game-data store. */
+/** The game's data environments (docs/product.md §9.1). Each has its own game-data store. */
 export const ENVIRONMENTS = ['development', 'beta', 'production'] as const;
 
-/** An environment that is none of the three (spec §8's "invalid environment"), in words that name them. */
+/** An environment that is none of the three (docs/product.md §8.5's "invalid environment"), in words that name them. */
 export const invalidEnvironmentMessage = (value: unknown) =>
   `Unknown environment ${JSON.stringify(value)}: use ${ENVIRONMENTS.slice(0, -1).join(', ')} or ${ENVIRONMENTS.at(-1)}.`;
 

@@ -5,11 +5,11 @@ import { gameReportInputSchema } from './moderation';
 import { episodeStatsEntrySchema } from './theater';
 
 /*
- * The game's own records (spec §3: levels, claimed-items, objective-tracking, user-playtime,
- * user-presence with lastSeen, map-presence with activeNow, map-data) as the game's servers report
- * them (issue 23 point 1): batches of events over HTTP with a service key of the environment.
- * Every event has an id of the game's, so a batch sent twice is stored once; a bad event is
- * refused on its own, with its index and the reason, and the good ones are stored.
+ * The game's own records (docs/product.md §3.16: levels, claimed-items, objective-tracking, user-playtime,
+ * user-presence with lastSeen, map-presence with activeNow, map-data) as the game's servers report them:
+ * batches of events over HTTP with a service key of the environment. Every event has an id of the game's, so
+ * a batch sent twice is stored once; a bad event is refused on its own, with its index and the reason, and
+ * the good ones are stored.
  */
 
 /** Events one batch may carry. */
@@ -196,11 +196,11 @@ export type CreatedIngestKey = z.infer<typeof createdIngestKeySchema>;
 
 export const ingestKeyParamsSchema = z.extend(adminEnvironmentParamsSchema, { keyID: z.string() });
 
-// ── Live stats (/admin/live, spec §9) ────────────────────────────────────────────────────────────
+// ── Live stats (/admin/live, docs/product.md §9.2) ────────────────────────────────────────────────────────────
 
-/** The items whose claims the live stats count (spec §9). */
+/** The items whose claims the live stats count (docs/product.md §9.2). */
 export const LIVE_STATS_ITEMS = ['taco', 'boba-tea'] as const;
-/** The objective keys whose tracking the live stats count (spec §9). */
+/** The objective keys whose tracking the live stats count (docs/product.md §9.2). */
 export const LIVE_STATS_OBJECTIVES = ['login', 'lobby-chat'] as const;
 export const RECENT_USERS_LIMIT = 20;
 export const RECENT_MERCH_ORDERS_LIMIT = 20;
@@ -210,7 +210,7 @@ export const ACTIVE_NOW_MINUTES = 5;
 export const liveStatsSchema = z.object({
   /** When the figures were read (ISO 8601, UTC): active now is counted from it. */
   at: z.string(),
-  /** Accounts (spec §9's users count, exact). */
+  /** Accounts (docs/product.md §9.2's users count, exact). */
   usersCount: z.int(),
   /** Every reported play session's seconds, summed. */
   playtimeSeconds: z.number(),
@@ -234,7 +234,10 @@ export const liveStatsSchema = z.object({
   highestLevel: z.nullable(z.object({ level: z.int(), userID: z.string(), reachedAt: z.string() })),
   /** Players seen in the game in the last ACTIVE_NOW_MINUTES. */
   activeNow: z.int(),
-  /** Presence per map (map-presence), with its map data; data is null when the game sent none (spec §8). */
+  /**
+   * Presence per map (map-presence), with its map data; data is null when the game sent none
+   * (docs/product.md §8.5).
+   */
   maps: z.array(
     z.object({
       mapID: z.string(),

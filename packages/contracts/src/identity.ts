@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** Spec §8: the messages shown for authentication error codes, word for word. */
+/** The messages shown for authentication error codes, word for word (docs/product.md §8.1). */
 export const AUTH_MESSAGES = {
   'user-not-found': 'User does not exist. Did you mean to sign up?',
   'credential-already-in-use': 'This account exists under another sign-in method.',
@@ -13,7 +13,7 @@ export const AUTH_MESSAGES = {
 
 export type KnownAuthErrorCode = keyof typeof AUTH_MESSAGES;
 
-/** The message for any auth error code: the spec's table, else its catch-all with the code. */
+/** The message for any auth error code: the table of docs/product.md §8.1, else its catch-all with the code. */
 export function authErrorMessage(code: string): string {
   return (AUTH_MESSAGES as Record<string, string>)[code] ?? `An error occurred. Please try again later. ${code}`;
 }
@@ -34,7 +34,7 @@ export const authEmailSchema = z
 
 export const DISPLAY_NAME_TAKEN = 'That display name is taken. Please pick another.';
 
-/** POST /api/fn/register (spec §7): creates the profile of the signed-in account. */
+/** POST /api/fn/register (docs/product.md §7.1): creates the profile of the signed-in account. */
 export const registerInputSchema = z.object({ email: authEmailSchema, displayName: displayNameSchema });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 

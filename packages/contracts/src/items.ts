@@ -3,13 +3,13 @@ import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { environmentSchema } from './environments';
 
 /**
- * items-master and purchasables (spec §3, §7, §8, §9), per environment. items-master is the
+ * items-master and purchasables (docs/product.md §3.16, §7.9, §8.5, §9.1), per environment. items-master is the
  * catalogue of the game's items {itemID, name}: every purchasable, machine prize and code reward
  * names an itemID of it. Purchasables are what the game sells for credits in game; admins write
- * them by merge (spec §7): only the fields given change, and a new one is created whole.
+ * them by merge (docs/product.md §7.9): only the fields given change, and a new one is created whole.
  */
 
-/** Spec §9: the purchasables refresh reads at most this many documents. */
+/** The purchasables refresh reads at most this many documents (docs/product.md §9.1). */
 export const PURCHASABLES_REFRESH_LIMIT = 5000;
 /** Purchasables one merge request may write. */
 export const PURCHASABLES_MERGE_MAX = 500;
@@ -178,10 +178,10 @@ const namesAField = (merge: Partial<Record<PurchasableField, unknown>>) =>
   MERGE_FIELD_NAMES.some((field) => merge[field] !== undefined);
 
 /**
- * PUT /api/admin/:env/purchasables/:purchasableID, spec §7's merge: the fields given change,
- * the others stay. A purchasable that does not exist yet is created, so it needs itemID, name
- * and costCredits; `available` defaults to false (a new purchasable is hidden until made
- * available). A field it does not have is refused rather than dropped, so a typo is not a no-op.
+ * PUT /api/admin/:env/purchasables/:purchasableID, docs/product.md §7.9's merge: the fields given change, the
+ * others stay. A purchasable that does not exist yet is created, so it needs itemID, name and costCredits;
+ * `available` defaults to false (a new purchasable is hidden until made available). A field it does not have
+ * is refused rather than dropped, so a typo is not a no-op.
  */
 export const mergePurchasableInputSchema = z
   .strictObject(mergeFields, { error: mergeObjectError })
@@ -256,7 +256,7 @@ export type PurchasableListQuery = z.infer<typeof purchasableListQuerySchema>;
 
 /**
  * A page of purchasables, or the whole list (`all=true`). `capped` is true when the filters match
- * more than PURCHASABLES_REFRESH_LIMIT: the whole list then stops at the limit (spec §9), and
+ * more than PURCHASABLES_REFRESH_LIMIT: the whole list then stops at the limit (docs/product.md §9.1), and
  * without filters it means the game's refresh does not load every purchasable.
  */
 export const purchasableListPageSchema = z.extend(adminListPageSchema(purchasableSchema), {

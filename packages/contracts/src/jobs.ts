@@ -2,9 +2,8 @@ import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 
 /*
- * The background jobs' history (issue 22 point 3): every run of every job, as the job runner keeps
- * it for a week, for staff and admins to read. Jobs serve the whole deployment; the list is the
- * same under every environment's path.
+ * The background jobs' history: every run of every job, as the job runner keeps it for a week, for staff and
+ * admins to read. Jobs serve the whole deployment; the list is the same under every environment's path.
  */
 
 export const JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;

@@ -2,12 +2,12 @@ import { z } from 'zod/mini';
 import { GUEST_USER_ID } from './identity';
 
 /**
- * Lighting presets (spec §1, §3, §6; issue 12 point 7): named lighting settings a player keeps for
+ * Lighting presets (docs/product.md §1.1, §3.11, §6.3): named lighting settings a player keeps for
  * the game's scenes. Public presets are shared with everyone; private ones are their owner's. A
- * signed-out visitor works under the owner 'guest' (spec §6 Guest), whose presets every visitor shares.
+ * signed-out visitor works under the owner 'guest' (docs/product.md §6.3 Guest), whose presets every visitor shares.
  */
 
-/** Spec §6: the owner of the presets visitors make. */
+/** The owner of the presets visitors make (docs/product.md §6.3). */
 export const GUEST_OWNER = GUEST_USER_ID;
 /** The owner of Outpost's own presets: no account and no visitor acts as it, so nobody changes them. */
 export const OUTPOST_OWNER = 'outpost';
@@ -97,7 +97,7 @@ export const lightingPresetParamsSchema = z.object({
 });
 
 export const lightingPresetSchema = z.object({
-  /** Spec §5's random id. */
+  /** A random id (docs/product.md §5.7). */
   presetID: z.string(),
   name: z.string(),
   settings: lightingSettingsSchema,

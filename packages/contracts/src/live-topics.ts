@@ -2,10 +2,10 @@ import type { Environment } from './environments';
 import type { Capability } from './permissions';
 
 /*
- * The live topics (issue 22 points 4 and 5; spec §7's live listeners), declared once for both
- * sides: which topics exist, who may follow each, and which cached queries of the web app each one
- * refreshes. `GET /api/live?topics=…` streams them (server-sent events); `useLive(topics)` keeps the
- * screens that show them current. Kept free of zod, so a screen can follow topics without it.
+ * The live topics (the live listeners of docs/product.md §7.10), declared once for both sides: which topics
+ * exist, who may follow each, and which cached queries of the web app each one refreshes. `GET
+ * /api/live?topics=…` streams them (server-sent events); `useLive(topics)` keeps the screens that show them
+ * current. Kept free of zod, so a screen can follow topics without it.
  */
 
 /**
@@ -91,23 +91,29 @@ export const LIVE_TOPICS = {
     playerKeys: [QUERY_KEYS.betaProgramme],
     backOfficeKeys: (environment) => [QUERY_KEYS.betaAdmin(environment, 'objectives')],
   },
-  /** Spec §3's user-order-settings. */
+  /** user-order-settings (docs/product.md §3.15). */
   'order-profile': { access: 'owner', playerKeys: [QUERY_KEYS.orderProfile], backOfficeKeys: none },
   /** The user's profile: display name and keys. */
   profile: { access: 'owner', playerKeys: [QUERY_KEYS.me], backOfficeKeys: none },
-  /** The live stats' figures (spec §9): totals and counts the game's events move, the top of levels, merch orders. */
+  /**
+   * The live stats' figures (docs/product.md §9.2): totals and counts the game's events move, the top of
+   * levels, merch orders.
+   */
   'live-stats': {
     access: 'viewLiveStats',
     playerKeys: [],
     backOfficeKeys: (environment) => [QUERY_KEYS.liveStats(environment)],
   },
-  /** Spec §7's user-presence: the players the game sees (how many are active now, the latest sighting), one record. */
+  /**
+   * user-presence (docs/product.md §7.10): the players the game sees (how many are active now, the latest
+   * sighting), one record.
+   */
   'user-presence': {
     access: 'viewLiveStats',
     playerKeys: [],
     backOfficeKeys: (environment) => [QUERY_KEYS.liveStats(environment)],
   },
-  /** Spec §7's map-presence: players on each map now, with the map's data. */
+  /** map-presence (docs/product.md §7.10): players on each map now, with the map's data. */
   'map-presence': {
     access: 'viewLiveStats',
     playerKeys: [],

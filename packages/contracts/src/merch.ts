@@ -5,11 +5,10 @@ import { environmentSchema } from './environments';
 import { personSchema } from './people';
 
 /**
- * The merch shop (spec §1, §3, §7; issue 10): Active products sold with their varieties' stock,
- * merch drops that open products at a time, the player's order profile (user-order-settings),
- * orders (merch-order-v2) paid in credits, with PayPal or by card through Stripe Checkout, the
- * merch contact form, and the back office that packs, ships and refunds them. Money is integer
- * US cents; credits whole numbers.
+ * The merch shop (docs/product.md §1.1, §3.1, §7.1): Active products sold with their varieties' stock, merch
+ * drops that open products at a time, the player's order profile (user-order-settings), orders
+ * (merch-order-v2) paid in credits, with PayPal or by card through Stripe Checkout, the merch contact form,
+ * and the back office that packs, ships and refunds them. Money is integer US cents; credits whole numbers.
  */
 export const MERCH_MESSAGES = {
   profileRequired: 'Add your shipping details (your order profile) before checking out.',
@@ -34,7 +33,7 @@ export const MERCH_MESSAGES = {
   refundUnpaid: 'Only paid orders can be refunded.',
 } as const;
 
-/** The text subscribe-to-drop answers (spec §7: text). */
+/** The text subscribe-to-drop answers (docs/product.md §7.1: text). */
 export const subscribedToDropText = (dropName: string) => `You're on the list: we'll email you when ${dropName} opens.`;
 export const alreadySubscribedToDropText = (dropName: string) =>
   `You're already on the list for ${dropName}; we'll email you once when it opens.`;
@@ -72,7 +71,7 @@ const optionalField = (label: string, max: number) =>
   z._default(z.string().check(z.trim(), z.maxLength(max, { error: `${label} can be at most ${max} characters.` })), '');
 
 export const SHIRT_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL'] as const;
-/** Spec §3's `cut`: the fit the player's apparel should come in. */
+/** `cut` (docs/product.md §3.15): the fit the player's apparel should come in. */
 export const CUTS = ['unisex', 'mens', 'womens'] as const;
 export const CUT_LABELS: Record<(typeof CUTS)[number], string> = {
   unisex: 'Unisex',
@@ -124,7 +123,7 @@ export const shippingAddressSchema = z
   .check(usStateRule, usZipRule);
 
 /**
- * An order profile (spec §3), saved with POST /api/fn/set-order-profile into user-order-settings;
+ * An order profile (docs/product.md §3.15), saved with POST /api/fn/set-order-profile into user-order-settings;
  * each field's message says what to fix. `countryCode` is the phone's calling code ("+44").
  */
 export const orderProfileSchema = z.object({
@@ -223,7 +222,7 @@ export const merchProductSchema = z.object({
 });
 export type MerchProduct = z.infer<typeof merchProductSchema>;
 
-/** A merch drop {dropID, name, opensAt, products} (spec §3 merch-drops). */
+/** A merch drop {dropID, name, opensAt, products} (docs/product.md §3.16 merch-drops). */
 export const merchDropSchema = z.object({
   dropID: z.string(),
   name: z.string(),
@@ -357,7 +356,7 @@ export const merchShippingSchema = z.object({
 });
 export type MerchShipping = z.infer<typeof merchShippingSchema>;
 
-/** A merch order (spec §3 merch-order-v2 {orderID, userID, orderTime, lines, total, status, payment}). */
+/** A merch order (docs/product.md §3.16 merch-order-v2 {orderID, userID, orderTime, lines, total, status, payment}). */
 export const merchOrderSchema = z.object({
   orderID: z.string(),
   userID: z.string(),
@@ -402,7 +401,7 @@ export type MerchPaymentResult = z.infer<typeof merchPaymentResultSchema>;
 
 /* ------------------------------------------------------------------ drops and their subscriptions */
 
-/** GET /api/fn/subscribe-to-drop?drop=&email= (spec §7, bearer, answers text). */
+/** GET /api/fn/subscribe-to-drop?drop=&email= (docs/product.md §7.1, bearer, answers text). */
 export const subscribeToDropQuerySchema = z.object({
   drop: merchIdSchema('drop'),
   email: z
@@ -459,7 +458,7 @@ export const merchDropListPageSchema = adminListPageSchema(merchDropAdminSchema)
 
 /* ------------------------------------------------------------------ the merch contact form */
 
-/** POST /api/shop/merch/contact (spec §3 Merch contact). */
+/** POST /api/shop/merch/contact (docs/product.md §3.14 Merch contact). */
 export const merchContactInputSchema = z.object({
   email: z
     .string({ error: 'Enter the email address we should answer.' })
@@ -488,7 +487,7 @@ export const merchContactSchema = z.object({
   subject: z.string(),
   message: z.string(),
   createdAt: z.string(),
-  /** The signed-in player who wrote it, if any (spec §3: optional). */
+  /** The signed-in player who wrote it, if any (docs/product.md §3.14: optional). */
   userID: z.nullable(z.string()),
 });
 export type MerchContact = z.infer<typeof merchContactSchema>;
@@ -565,7 +564,7 @@ export const merchRefundInputSchema = z.object({
 });
 export type MerchRefundInput = z.input<typeof merchRefundInputSchema>;
 
-/** A refund as the back office shows it: the admin who made it named (issue 24 point 1). */
+/** A refund as the back office shows it: the admin who made it named. */
 export const adminMerchRefundSchema = z.extend(merchRefundSchema, { refundedBy: personSchema });
 export type AdminMerchRefund = z.infer<typeof adminMerchRefundSchema>;
 
@@ -579,7 +578,7 @@ export const adminMerchOrderSchema = z.extend(merchOrderSchema, {
 });
 export type AdminMerchOrder = z.infer<typeof adminMerchOrderSchema>;
 
-/** A row of the ecom-products listing (spec §3): each variety on sale, its Stripe id, stock and sales. */
+/** A row of the ecom-products listing (docs/product.md §3.16): each variety on sale, its Stripe id, stock and sales. */
 export const ecomProductSchema = z.object({
   productID: z.string(),
   name: z.string(),

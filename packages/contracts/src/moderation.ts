@@ -4,7 +4,7 @@ import { environmentSchema } from './environments';
 import { personSchema } from './people';
 
 /**
- * Reports (spec §3 Report {reportID, resolved}, §4, §7; issue 12 point 10): a player files one from
+ * Reports (docs/product.md §3.9 Report {reportID, resolved}, §4.5, §7.9): a player files one from
  * the account area, or the game's servers file one for a player; moderators list the unresolved
  * ones and resolve them. The dashboard's Unresolved Reports and Trending Issues tiles count them.
  */
@@ -131,7 +131,7 @@ export const reportSchema = z.extend(filedReportSchema, {
 });
 export type Report = z.infer<typeof reportSchema>;
 
-/** A report as the moderators' screens show it: the people behind its user ids named (issue 24 point 1). */
+/** A report as the moderators' screens show it: the people behind its user ids named. */
 export const adminReportSchema = z.extend(reportSchema, {
   /** Who `reporter` is; null with it. */
   reporterPerson: z.nullable(personSchema),
@@ -143,7 +143,7 @@ export type AdminReport = z.infer<typeof adminReportSchema>;
 export const REPORT_SORTABLE = ['createdAt', 'category', 'target', 'resolvedAt'] as const;
 
 /**
- * GET /api/admin/:env/reports: newest first. Spec §4 loads only unresolved reports: that is the
+ * GET /api/admin/:env/reports: newest first. docs/product.md §4.5 loads only unresolved reports: that is the
  * default, `show=resolved` or `show=all` widen it. `category` and `target` match exactly (a
  * trending issue's pair); `q` finds text in the target or the report.
  */

@@ -6,21 +6,24 @@ import { itemIdSchema } from './items';
 import { personSchema } from './people';
 
 /**
- * The partner referral programme (spec §1, §3, §4, §6, §9; issue 12 points 5 and 8): partners'
+ * The partner referral programme (docs/product.md §1.1, §3.6, §4.4, §6.3, §9.1): partners'
  * referral links and the players who joined through them, referral-rewards and their tiers,
  * partner invites and config/partners.
  */
 
-/** Spec §9: the reward a referral link names unless a partner invite or config/partners says otherwise. */
+/**
+ * The reward a referral link names unless a partner invite or config/partners says otherwise
+ * (docs/product.md §9.1).
+ */
 export const DEFAULT_PARTNER_REWARD_ID = 'standard-partner-reward';
-/** Spec §3: a referral link's type. */
+/** A referral link's type (docs/product.md §3.6). */
 export const REFERRAL_LINK_TYPE = 'partner';
-/** Spec §6: the profile key that makes a player a partner. */
+/** The profile key that makes a player a partner (docs/product.md §6.3). */
 export const PARTNER_KEY = 'partner';
 /** config/partners is a configuration document of each environment's store. */
 export const PARTNERS_CONFIG_ID = 'config/partners';
 
-/** Spec §3: a referral link's id is 'partner_{creator}'. */
+/** A referral link's id is 'partner_{creator}' (docs/product.md §3.6). */
 export const referralLinkID = (creator: string) => `partner_${creator}`;
 
 export const PARTNER_INVITE_ID_MAX_LENGTH = 64;
@@ -129,7 +132,7 @@ export type ReferralRewardInput = z.output<typeof referralRewardInputSchema>;
 export const createReferralRewardInputSchema = z.extend(referralRewardInputSchema, { rewardID: rewardIDSchema });
 export type CreateReferralRewardInput = z.output<typeof createReferralRewardInputSchema>;
 
-/** A referral-rewards document (spec §3); tiers ordered by their referral threshold. */
+/** A referral-rewards document (docs/product.md §3.16); tiers ordered by their referral threshold. */
 export const referralRewardSchema = z.object({
   rewardID: z.string(),
   name: z.string(),
@@ -222,7 +225,7 @@ const tierStateSchema = z.object({
 });
 export type TierState = z.infer<typeof tierStateSchema>;
 
-/** A referral link (spec §3), claimedBy as the count of players who joined through it. */
+/** A referral link (docs/product.md §3.6), claimedBy as the count of players who joined through it. */
 export const referralLinkSchema = z.object({
   linkID: z.string(),
   creator: z.string(),
@@ -274,7 +277,7 @@ export type PartnerInviteClaim = z.infer<typeof partnerInviteClaimSchema>;
 
 // ── Back office ─────────────────────────────────────────────────────────────────────────────
 
-/** A partner invite (spec §3). */
+/** A partner invite (docs/product.md §3.7). */
 export const partnerInviteSchema = z.object({
   inviteID: z.string(),
   /** The referral-rewards document whose tier `rewardTierID` the claimer gets on claiming, or null. */
@@ -344,12 +347,12 @@ export const partnerInviteListQuerySchema = adminListQuerySchema(['created', 'in
   claimed: booleanQuery('claimed'),
 });
 export type PartnerInviteListQuery = z.infer<typeof partnerInviteListQuerySchema>;
-/** A row of the partner invite list: the player of `claimedBy` named (issue 24 point 1). */
+/** A row of the partner invite list: the player of `claimedBy` named. */
 export const adminPartnerInviteSchema = z.extend(partnerInviteSchema, { claimer: z.nullable(personSchema) });
 export type AdminPartnerInvite = z.infer<typeof adminPartnerInviteSchema>;
 export const partnerInviteListPageSchema = adminListPageSchema(adminPartnerInviteSchema);
 
-/** A player listed as a partner (spec §6), with their link in the environment, if they have one yet. */
+/** A player listed as a partner (docs/product.md §6.3), with their link in the environment, if they have one yet. */
 export const partnerSchema = z.object({
   userID: z.string(),
   displayName: z.string(),
@@ -357,7 +360,10 @@ export const partnerSchema = z.object({
   referralID: z.nullable(z.string()),
   rewardID: z.nullable(z.string()),
   referralCount: z.int(),
-  /** Spec §3's claimedBy: the latest PARTNER_LIST_CLAIMED_BY players who joined through the link, newest first. */
+  /**
+   * claimedBy (docs/product.md §3.6): the latest PARTNER_LIST_CLAIMED_BY players who joined through the
+   * link, newest first.
+   */
   claimedBy: z.array(personSchema),
   /** The tiers claimed of the reward the link names now. */
   rewardTierClaims: z.array(z.string()),

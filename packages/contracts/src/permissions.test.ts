@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { can } from './permissions';
 
-describe('the role table (spec §6)', () => {
+describe('the role table (docs/product.md §6.2)', () => {
   it.each([
     [['admin'], true],
     [['staff'], true],

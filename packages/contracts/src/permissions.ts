@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { environmentSchema } from './environments';
 
 /**
- * The role table (spec §6, DESIGN.md §4): which profile keys grant which capability. The
+ * The role table (docs/product.md §6.2, docs/architecture.md §4): which profile keys grant which capability. The
  * server enforces it and the web app derives what it shows from it.
  */
 export const PROFILE_KEYS = ['admin', 'staff', 'moderator', 'partner'] as const;
@@ -21,19 +21,19 @@ export const CAPABILITIES = {
   manageShop: ['admin', 'staff'],
   /** The story theater: episodes, theater videos and collections (the original had no check here). */
   manageTheater: ['admin', 'staff'],
-  /** Moderation: reports, feedback review, user search (DESIGN §4: moderators moderate, and so do staff and admins). */
+  /** Moderation: reports, feedback review, user search (moderators moderate, and so do staff and admins). */
   moderate: ['admin', 'moderator', 'staff'],
   /** The beta programme's content: beta requests, testing objectives, beta-config. */
   manageBeta: ['admin', 'staff'],
-  /** Only admins distribute rewards, run the partner programme and change players' keys (DESIGN §4). */
+  /** Only admins distribute rewards, run the partner programme and change players' keys. */
   distributeRewards: ['admin'],
   managePartners: ['admin'],
   manageKeys: ['admin'],
-  /** Suspend a player and lift it (issue 21): staff and admins; moderators see suspensions only. */
+  /** Suspend a player and lift it: staff and admins; moderators see suspensions only. */
   suspendPlayers: ['admin', 'staff'],
   /** The background jobs' history: what ran, what failed and why. */
   viewJobs: ['admin', 'staff'],
-  /** The live stats (/admin/live, issue 23): the game's figures as its servers report them. */
+  /** The live stats (/admin/live): the game's figures as its servers report them. */
   viewLiveStats: ['admin', 'staff'],
   /** The game servers' service keys: made, named and revoked by admins only (they let a server write game data). */
   manageIngestKeys: ['admin'],

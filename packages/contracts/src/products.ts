@@ -3,8 +3,8 @@ import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { environmentSchema } from './environments';
 
 /**
- * Products (spec §3: digital doubles and merch, each with varieties), their admin screens'
- * messages (spec §5, §8, word for word) and the rules the create and edit screens and the
+ * Products (docs/product.md §3.1: digital doubles and merch, each with varieties), their admin screens'
+ * messages (docs/product.md §5.2, §5.3, §8.4, word for word) and the rules the create and edit screens and the
  * server share: the server validates with these schemas, the screens check first for speed.
  */
 export const PRODUCT_MESSAGES = {
@@ -20,7 +20,7 @@ export const PRODUCT_MESSAGES = {
   loading: 'Loading product data...',
   empty: 'No products found.',
   photosOnEditPage: 'Photos are added on the Edit page, once the product exists.',
-  // Beyond the spec: its checks only say "> 0", and these inputs deserve a precise answer.
+  // Beyond docs/product.md §5.2: its checks only say "> 0", and these inputs deserve a precise answer.
   wholeCents: 'Prices are in whole cents: use at most two decimals.',
   productIdCharacters: "Product ID may use letters, digits, '-', '_' and '.', and may not start with '.'.",
   productIdReserved: 'Product ID cannot be "new" or "list": those are the names of admin pages.',
@@ -49,7 +49,7 @@ export function varietyLabel(variety: NamedVariety, index: number): string {
 }
 
 /**
- * Spec §5's message word for word, then the varieties it is about, so the admin knows which row
+ * The message of docs/product.md §5.3 word for word, then the varieties it is about, so the admin knows which row
  * to fill: "Stripe Product ID is required for all varieties. Missing for: Large (large)."
  */
 export function stripeIdMissingMessage(varieties: readonly NamedVariety[]): string {
@@ -64,15 +64,15 @@ export function stripeIdMissingMessage(varieties: readonly NamedVariety[]): stri
 export const createProductErrorMessage = (message: string) => `Error creating product: ${message}`;
 export const uploadErrorMessage = (message: string) => `Error uploading file: ${message}`;
 
-/** Spec §4: 0 Inactive, 1 Active, 2 Archived; new products are Inactive. */
+/** 0 Inactive, 1 Active, 2 Archived; new products are Inactive (docs/product.md §4.1). */
 export const PRODUCT_STATUS = { inactive: 0, active: 1, archived: 2 } as const;
 export type ProductStatus = (typeof PRODUCT_STATUS)[keyof typeof PRODUCT_STATUS];
 export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = { 0: 'Inactive', 1: 'Active', 2: 'Archived' };
 export const productStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
-/** Spec §2, §9: the create screen's first variety. */
+/** The create screen's first variety (docs/product.md §2.11, §9.1). */
 export const DEFAULT_VARIETY = { varietyID: 'default', varietyName: 'Default', stripeID: '', quantity: 0 } as const;
-/** Spec §5: a variety added on the edit screen gets a generated id with this prefix. */
+/** A variety added on the edit screen gets a generated id with this prefix (docs/product.md §5.3). */
 export const EDIT_VARIETY_ID_PREFIX = 'variety-';
 
 export const PRODUCT_ID_MAX_LENGTH = 100;
@@ -110,7 +110,7 @@ export function hasFractionalCents(text: string): boolean {
   return /^\s*\$?\s*\d*\.\d{3,}\s*$/.test(text);
 }
 
-/** Spec §9: shown in dollars as price / 100, always with its cents ("19.90"). */
+/** Shown in dollars as price / 100, always with its cents ("19.90") (docs/product.md §9.1). */
 export function centsToDollars(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const whole = Math.abs(cents);
@@ -163,7 +163,7 @@ const varietyList = <Variety extends z.ZodMiniType<{ varietyID: string }>>(varie
     }),
   );
 
-/** A variety on the create screen (spec §5): ID, name and a quantity ≥ 0; the Stripe id may wait. */
+/** A variety on the create screen (docs/product.md §5.2): ID, name and a quantity ≥ 0; the Stripe id may wait. */
 export const newVarietyInputSchema = z.object({
   varietyID: varietyIdSchema(PRODUCT_MESSAGES.fillVarietyFields),
   varietyName: requiredText(PRODUCT_MESSAGES.fillVarietyFields, PRODUCT_TEXT_MAX_LENGTH),
@@ -171,7 +171,7 @@ export const newVarietyInputSchema = z.object({
   quantity: quantitySchema(PRODUCT_MESSAGES.fillVarietyFields),
 });
 
-/** POST /api/admin/:env/products: spec §5's create rules. The product starts Inactive. */
+/** POST /api/admin/:env/products: docs/product.md §5.2's create rules. The product starts Inactive. */
 export const createProductInputSchema = z.object({
   productID: z.string({ error: PRODUCT_MESSAGES.fillAllFields }).check(
     z.trim(),
@@ -190,7 +190,7 @@ export const createProductInputSchema = z.object({
 });
 export type CreateProductInput = z.input<typeof createProductInputSchema>;
 
-/** A variety on the edit screen (spec §5): every field required; the server applies the lifetime rule. */
+/** A variety on the edit screen (docs/product.md §5.3): every field required; the server applies the lifetime rule. */
 export const editVarietyInputSchema = z.object({
   varietyID: varietyIdSchema(PRODUCT_MESSAGES.varietyIdRequired),
   stripeID: requiredText(PRODUCT_MESSAGES.stripeIdRequired, PRODUCT_TEXT_MAX_LENGTH),
@@ -222,12 +222,12 @@ export type UpdateProductInput = z.input<typeof updateProductInputSchema>;
 export const varietySchema = z.object({
   varietyID: z.string(),
   varietyName: z.string(),
-  /** The payment provider's product id (spec §3: stripeID); empty until set on the edit screen. */
+  /** The payment provider's product id (docs/product.md §3.1: stripeID); empty until set on the edit screen. */
   stripeID: z.string(),
   quantity: z.int(),
   /** The quantity the last save set: the baseline the lifetime rule compares a raise against. */
   originalQuantity: z.int(),
-  /** Every unit ever made available: the first quantity plus each raise (spec §5's rule). */
+  /** Every unit ever made available: the first quantity plus each raise (docs/product.md §5.4's rule). */
   lifetimeQuantity: z.int(),
 });
 export type Variety = z.infer<typeof varietySchema>;
@@ -254,7 +254,7 @@ export const productSchema = z.object({
   availableVarieties: z.array(z.string()),
   varieties: z.array(varietySchema),
   releaseDate: z.nullable(z.string()),
-  /** The sum of the varieties' quantities when the product was created (spec §3). */
+  /** The sum of the varieties' quantities when the product was created (docs/product.md §3.1). */
   totalQuantity: z.int(),
   status: productStatusSchema,
   images: z.array(productImageSchema),

@@ -12,7 +12,7 @@ const messagesOf = (input: unknown) => {
 };
 
 describe('a push message’s fields', () => {
-  it('takes the spec’s fields, null where the spec leaves them empty', () => {
+  it('takes the fields of docs/product.md §7.6, null where the original leaves them empty', () => {
     expect(messagesOf({ ...base, activeDateTime: null, sendDate: null, userIDs: null })).toEqual([]);
     expect(messagesOf({ ...base, sendSchedule: 'scheduled', sendDate: iso(60_000) })).toEqual([]);
     expect(messagesOf({ ...base, recipientCategory: 'active', activeDateTime: iso(-7 * DAY) })).toEqual([]);

@@ -5,11 +5,10 @@ import { USER_ID_MAX_LENGTH } from './identity';
 import { personSchema } from './people';
 
 /*
- * Push notifications (spec §7, issue 23 points 4 to 6): an admin sends a message to the phones of
- * a recipient category of one environment, now or at a time, through '{env}-push-sendbatch'
- * {recipientCategory, sendSchedule, activeDateTime, sendDate, userIDs, title, body}, and a test
- * notification to one player's devices through '{env}-push-sendtestnotificatio' {userID}. Both
- * append their admin-log entry first.
+ * Push notifications (docs/product.md §7.6): an admin sends a message to the phones of a recipient category
+ * of one environment, now or at a time, through '{env}-push-sendbatch' {recipientCategory, sendSchedule,
+ * activeDateTime, sendDate, userIDs, title, body}, and a test notification to one player's devices through
+ * '{env}-push-sendtestnotificatio' {userID}. Both append their admin-log entry first.
  */
 
 /**
@@ -79,7 +78,7 @@ const userIdSchema = z
 const userIdListSchema = z.array(userIdSchema, { error: PUSH_MESSAGES.userIDs });
 
 /**
- * The body as it comes: the spec's seven fields, and Outpost's requestID. The original client sends
+ * The body as it comes: the seven fields of docs/product.md §7.6, and Outpost's requestID. The original client sends
  * all seven whatever the category and schedule, with null, "" or a leftover value in those that do
  * not apply; such a field is taken as any text (a list, for userIDs) and read no further.
  */
@@ -249,7 +248,7 @@ export function readPushSendBatch(
   };
 }
 
-/** '{env}-push-sendbatch': the fields as the spec names them, read into a message by readPushSendBatch. */
+/** '{env}-push-sendbatch': the fields as docs/product.md §7.6 names them, read into a message by readPushSendBatch. */
 export const pushSendBatchInputSchema = z.pipe(
   pushSendBatchFieldsSchema,
   z.transform((fields, context): PushSendBatch => {
@@ -276,7 +275,7 @@ export const PUSH_STATE_LABELS: Record<PushMessageState, string> = {
   failed: 'Failed',
 };
 
-/** Spec §7: the endpoints' names, one per environment. */
+/** The endpoints' names, one per environment (docs/product.md §7.6). */
 export const pushSendBatchName = (environment: Environment) => `${environment}-push-sendbatch` as const;
 export const pushSendTestName = (environment: Environment) => `${environment}-push-sendtestnotificatio` as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /**
- * Push devices (issue 23 point 2): the game's client registers the device a signed-in player uses,
+ * Push devices (docs/decisions/0057-push-devices.md): the game's client registers the device a signed-in player uses,
  * so admins' notifications reach it. The Firebase SDKs send the messaging token with every callable
  * call (`Firebase-Instance-ID-Token`); clients without them use POST and DELETE /api/push/devices.
  */

@@ -7,12 +7,12 @@ import { itemIdSchema } from './items';
 import { personSchema } from './people';
 
 /**
- * Reward distribution (spec §7 `{env}-admin-distributereward`, issue 12 point 9): an admin gives
+ * Reward distribution (docs/product.md §7.6 `{env}-admin-distributereward`): an admin gives
  * credits and items of items-master to a list of players or to an audience, with a reason. A
  * reward is named by its requestID: sending it again (a retry, a double click, concurrent repeats)
  * gives nothing twice. Audiences are the bounded groups Outpost keeps data for, given in the
  * call; 'everyone' would outgrow one call's REWARD_MAX_RECIPIENTS, so the call records it and a
- * background job gives it in batches (issue 23 point 7).
+ * background job gives it in batches.
  */
 
 /** Players one call may reward; a larger list is sent in several calls, each with its own requestID. */
@@ -72,7 +72,7 @@ export const REWARD_MESSAGES = {
   bothRecipients: 'Give userIDs or an audience, not both: a reward goes to one of them.',
 } as const;
 
-/** Spec §7: the callable's name, one per environment. */
+/** The callable's name, one per environment (docs/product.md §7.6). */
 export const distributeRewardCallableName = (environment: Environment) =>
   `${environment}-admin-distributereward` as const;
 
@@ -106,7 +106,7 @@ export const rewardItemSchema = z.object({
 });
 export type RewardItem = z.output<typeof rewardItemSchema>;
 
-/** The callable's `data`: the reward data of spec §3's admin log entry, for userIDs or an audience. */
+/** The callable's `data`: the reward data of docs/product.md §3.10's admin log entry, for userIDs or an audience. */
 export const distributeRewardInputSchema = z
   .object({
     requestID: z.string({ error: REWARD_MESSAGES.requestID }).check(
@@ -195,9 +195,9 @@ export const distributeRewardRecordSchema = z.object({
 export type DistributeRewardRecord = z.infer<typeof distributeRewardRecordSchema>;
 
 /**
- * The distribution as the callable answers it: the record, its items named and the people it
- * names as people (issue 24 point 1). `recipients` are the players of `given` and `alreadyGiven`
- * for a call naming userIDs, none for an audience (counted, not named: it may be hundreds).
+ * The distribution as the callable answers it: the record, its items named and the people it names as people.
+ * `recipients` are the players of `given` and `alreadyGiven` for a call naming userIDs, none for an audience
+ * (counted, not named: it may be hundreds).
  */
 export const distributeRewardResultSchema = z.extend(distributeRewardRecordSchema, {
   items: z.array(namedRewardItemSchema),

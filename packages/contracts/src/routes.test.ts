@@ -49,7 +49,7 @@ describe('isSpaPath', () => {
     expect(isSpaPath(path)).toBe(false);
   });
 
-  it('uses the spec paths', () => {
+  it('uses the paths of docs/product.md §2.1', () => {
     expect(ROUTES).toMatchObject({
       shop: '/shop/',
       about: '/about/',

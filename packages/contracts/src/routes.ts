@@ -1,5 +1,5 @@
 /**
- * The web app's route table (spec §2), the part the first visit downloads; the back office's own
+ * The web app's route table (docs/product.md §2.1), the part the first visit downloads; the back office's own
  * screens are in `admin-routes.ts`. The router builds its routes from these paths, and the server
  * answers paths of neither table with HTTP 404 (`spa-paths.ts`).
  */
@@ -13,7 +13,7 @@ export const ROUTES = {
   about: '/about/',
   download: '/download/',
   login: '/login',
-  /** The player's account area (issue 12): profile, credits, orders, beta, feedback, referrals, avatars, lighting. */
+  /** The player's account area: profile, credits, orders, beta, feedback, referrals, avatars, lighting. */
   account: '/account',
   /** A shared beta invite: what it is and the Claim button. */
   invite: '/invite/:inviteID',
@@ -21,9 +21,9 @@ export const ROUTES = {
   referral: '/join/:referralID',
   privacy: '/privacy',
   terms: '/terms',
-  /** The ADMIN PANEL link of the navigation bar (spec §2). */
+  /** The ADMIN PANEL link of the navigation bar (docs/product.md §2.2). */
   admin: '/admin/',
-  /** The admin shell's Home link (spec §2); the same screen as `admin`. */
+  /** The admin shell's Home link (docs/product.md §2.7); the same screen as `admin`. */
   adminHome: '/admin',
   adminModeration: '/admin/moderation',
   adminConfiguration: '/admin/configuration',

@@ -5,8 +5,8 @@ import { idempotencyKeyField } from './idempotency';
 import { personSchema } from './people';
 
 /**
- * The shop of the game's economy (spec §1, §3, §6, §7): credit packs bought with money, mystery-ball
- * machines spun with credits or a PayPal payment, drops that open a machine for a while, and the
+ * The shop of the game's economy (docs/product.md §1.1, §3.16, §6.1, §7.1): credit packs bought with money,
+ * mystery-ball machines spun with credits or a PayPal payment, drops that open a machine for a while, and the
  * shop's opening date (config/container-spin). Money is integer US cents, credits whole numbers.
  */
 export const SHOP_MESSAGES = {
@@ -82,7 +82,7 @@ const pageIdSchema = shopIdSchema.check(z.refine((id) => id !== 'new', { error: 
 
 /* ------------------------------------------------------------------ credit packs */
 
-/** A credit pack {packID, name, credits, costUSD in cents, available} (spec §3). */
+/** A credit pack {packID, name, credits, costUSD in cents, available} (docs/product.md §3.16). */
 export const creditPackSchema = z.object({
   packID: z.string(),
   name: z.string(),
@@ -137,7 +137,7 @@ export const prizeInputSchema = z.object({
   stock: wholeNumber('Stock', 0, PRIZE_MAX_STOCK),
 });
 
-/** A mystery-ball machine {machineID, name, available, costCredits, prizes} (spec §3, issue 9). */
+/** A mystery-ball machine {machineID, name, available, costCredits, prizes} (docs/product.md §3.16). */
 export const machineSchema = z.object({
   machineID: z.string(),
   name: z.string(),
@@ -221,7 +221,7 @@ export type CreateDropInput = z.input<typeof createDropInputSchema>;
 export const dropParamsSchema = z.object({ env: environmentSchema, dropID: z.string() });
 export const dropListQuerySchema = adminListQuerySchema(['opensAt', 'dropID', 'machineID'] as const, {}, 'desc');
 export type DropListQuery = z.infer<typeof dropListQuerySchema>;
-/** A row of the admin drop list: the drop and its machine's name (issue 24 point 1). */
+/** A row of the admin drop list: the drop and its machine's name. */
 export const adminDropSchema = z.extend(dropSchema, { machineName: z.string() });
 export type AdminDrop = z.infer<typeof adminDropSchema>;
 export const dropListPageSchema = adminListPageSchema(adminDropSchema);
@@ -271,7 +271,7 @@ export type ShopMachine = z.infer<typeof shopMachineSchema>;
 
 /**
  * GET /api/shop: the whole shop in one answer. Players get the available packs (sorted by costUSD
- * ascending) and machines; admins and staff get every one, each with its `available` flag (spec §6).
+ * ascending) and machines; admins and staff get every one, each with its `available` flag (docs/product.md §6.1).
  */
 export const shopSchema = z.object({
   shopOpens: z.nullable(z.string()),
@@ -335,7 +335,7 @@ export const spinMachineQuerySchema = z.object({
 });
 export const requestSpinQuerySchema = z.object({
   paypalOrderID: z.string().check(z.minLength(1, { error: 'paypalOrderID is required.' })),
-  /** Spec §7: 'direct' (the default) means the signed-in player. */
+  /** 'direct' (the default) means the signed-in player (docs/product.md §7.1). */
   userID: z._default(z.string(), 'direct'),
   ...idempotencyKeyField,
 });

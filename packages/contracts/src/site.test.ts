@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSignupEmailValid, SIGNUP_MESSAGES, signupEmailSchema } from './site';
 
-describe('the signup email rule (spec §5)', () => {
+describe('the signup email rule (docs/product.md §5.1)', () => {
   it.each([
     ['', false],
     ['a@b.c', false],
@@ -12,7 +12,7 @@ describe('the signup email rule (spec §5)', () => {
     expect(isSignupEmailValid(value)).toBe(valid);
   });
 
-  it('normalises what it accepts and answers the spec message otherwise', () => {
+  it('normalises what it accepts and answers the message of docs/product.md §5.1 otherwise', () => {
     expect(signupEmailSchema.parse('  Someone@Example.COM ')).toBe('someone@example.com');
     const failure = signupEmailSchema.safeParse('nope');
     expect(failure.success).toBe(false);

@@ -3,7 +3,7 @@ import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { environmentSchema } from './environments';
 
 /**
- * The story theater (spec §1, §3, §5, §7; issue 11): mtota, the episode library, with each
+ * The story theater (docs/product.md §1.1, §3.12, §5.5, §7.1): mtota, the episode library, with each
  * episode's in-game stats (stats/ingame) and the players' favourites; theater videos (Vimeo) and
  * the collections that group them. Episodes and theater videos share one id space, because both
  * open at /story/{id}.
@@ -61,7 +61,7 @@ export const THEATER_MESSAGES = {
   notFound: 'This episode does not exist, or it has been taken off the air.',
 } as const;
 
-/** What favourite-episode answers (spec §7: text), the same for a repeat, so a retry is harmless. */
+/** What favourite-episode answers (docs/product.md §7.1: text), the same for a repeat, so a retry is harmless. */
 export const FAVOURITE_EPISODE_TEXT = {
   added: 'Added to your favourites.',
   removed: 'Removed from your favourites.',
@@ -103,7 +103,7 @@ export const theaterIdSchema = z.string({ error: THEATER_MESSAGES.idRequired }).
 export const defaultEpisodeID = (season: number, episode: number) => `s${season}e${episode}`;
 
 /**
- * Spec §5: season and episode are parsed as integers before saving. A form sends the typed text
+ * Season and episode are parsed as integers before saving (docs/product.md §5.5). A form sends the typed text
  * ('2', ' 10 '), the game or a script a number; both become the integer, anything else is refused.
  */
 const wholeNumber = (message: string) =>
@@ -206,7 +206,7 @@ const optionalAddress = (valid: (text: string) => boolean, message: string) =>
 // ── Episodes (mtota) ────────────────────────────────────────────────────────────────────────
 
 /**
- * An episode's fields as the admin writes them (spec §3, §5). `url` is a direct video address,
+ * An episode's fields as the admin writes them (docs/product.md §3.12, §5.5). `url` is a direct video address,
  * `youtubeUrl` a YouTube link whose id the server derives (`youtubeID`); one of them is needed.
  */
 const episodeFields = {
@@ -236,7 +236,7 @@ export type UpdateEpisodeInput = z.input<typeof updateEpisodeInputSchema>;
 export const episodeStatSchema = z.object({ key: z.string(), label: z.string(), value: z.number() });
 export type EpisodeStat = z.infer<typeof episodeStatSchema>;
 
-/** spec §3's stats/ingame: what the game last reported, in the game's order. */
+/** stats/ingame (docs/product.md §3.12): what the game last reported, in the game's order. */
 export const inGameStatsSchema = z.object({
   values: z.array(episodeStatSchema),
   /** When the game last reported them (ISO 8601), null before it ever has. */
@@ -253,7 +253,10 @@ export const episodeSchema = z.object({
   url: z.nullable(z.string()),
   youtubeUrl: z.nullable(z.string()),
   youtubeID: z.nullable(z.string()),
-  /** The banner (at most 2048 px) and its 320 px thumbnail (spec §3: bannerThumbnailUrl); null until uploaded. */
+  /**
+   * The banner (at most 2048 px) and its 320 px thumbnail (docs/product.md §3.12: bannerThumbnailUrl);
+   * null until uploaded.
+   */
   bannerUrl: z.nullable(z.string()),
   bannerThumbnailUrl: z.nullable(z.string()),
   stats: inGameStatsSchema,
@@ -270,7 +273,7 @@ export const adminEpisodeSchema = z.extend(episodeSchema, {
 });
 export type AdminEpisode = z.infer<typeof adminEpisodeSchema>;
 
-/** GET /api/admin/:env/theater/episodes: newest first (season, then episode, descending; spec §7). */
+/** GET /api/admin/:env/theater/episodes: newest first (season, then episode, descending; docs/product.md §7.10). */
 export const episodeListQuerySchema = adminListQuerySchema(['season', 'title', 'updatedAt'] as const, {
   /** Title contains (case-insensitive), or the episode's id. */
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
@@ -313,7 +316,7 @@ export const updateTheaterVideoInputSchema = z.object({
 });
 export type UpdateTheaterVideoInput = z.input<typeof updateTheaterVideoInputSchema>;
 
-/** A theater video (spec §3): title, videoID, vimeoID, thumbnail, created. */
+/** A theater video (docs/product.md §3.13): title, videoID, vimeoID, thumbnail, created. */
 export const theaterVideoSchema = z.object({
   videoID: z.string(),
   title: z.string(),
@@ -412,7 +415,7 @@ export const theaterDeletedSchema = z.object({ id: z.string() });
 // ── What players read ───────────────────────────────────────────────────────────────────────
 
 /**
- * GET /api/theater: the whole library (season desc, episode desc: spec §7's order) and the
+ * GET /api/theater: the whole library (season desc, episode desc: docs/product.md §7.10's order) and the
  * collections with their videos in videoNumber order (collections oldest first).
  */
 export const theaterLibrarySchema = z.object({
@@ -462,7 +465,7 @@ export type TheaterEntry = z.infer<typeof theaterEntrySchema>;
 export const favouriteEpisodesSchema = z.object({ episodeIDs: z.array(z.string()) });
 export type FavouriteEpisodes = z.infer<typeof favouriteEpisodesSchema>;
 
-/** GET /api/fn/favourite-episode?videoID=&remove=true (spec §7, bearer, answers text). */
+/** GET /api/fn/favourite-episode?videoID=&remove=true (docs/product.md §7.1, bearer, answers text). */
 export const favouriteEpisodeQuerySchema = z.object({
   videoID: theaterIdSchema,
   remove: z._default(

@@ -3,9 +3,9 @@ import { adminEnvironmentParamsSchema, environmentSchema } from './environments'
 import { PROFILE_KEYS } from './permissions';
 
 /*
- * The admin user search (spec §7's `user-search-{env}`: POST {query} → hits) and the key change
- * made from its hits (issue 12 points 12 and 13). Accounts are shared by the environments; the
- * figures on a hit (credits, merch orders, invites) are those of the environment the path names.
+ * The admin user search (docs/product.md §7.7's `user-search-{env}`: POST {query} → hits) and the key change
+ * made from its hits. Accounts are shared by the environments; the figures on a hit (credits, merch orders,
+ * invites) are those of the environment the path names.
  */
 
 export const USER_SEARCH_LIMITS = {
@@ -57,7 +57,7 @@ export const userSearchHitSchema = z.object({
     /** Null for an account whose player has not picked a display name yet. */
     displayName: z.nullable(z.string()),
     email: z.string(),
-    /** ISO 8601: when the account was created (spec §3's profile `created`). */
+    /** ISO 8601: when the account was created (docs/product.md §3.2's profile `created`). */
     created: z.string(),
   }),
   keys: z.array(z.string()),

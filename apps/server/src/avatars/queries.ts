@@ -48,7 +48,7 @@ export interface AvatarClaimResult {
 }
 
 /**
- * Claims an avatar for a player (spec §7 claim-avatar), once: the claim's primary key (avatar,
+ * Claims an avatar for a player (docs/product.md §7.1 claim-avatar), once: the claim's primary key (avatar,
  * player) settles concurrent repeats (`ON CONFLICT DO NOTHING` waits for the first to commit), and
  * the avatar's count moves in the same transaction by the rows really inserted, so it always
  * equals the claims. A repeat answers the first claim's time with `newlyClaimed` false.

@@ -23,7 +23,7 @@ const answer = answering((error) =>
     : error,
 );
 
-/** Avatars (issue 12 point 6): the list with the viewer's claims, and spec §7's claim-avatar. */
+/** Avatars: the list with the viewer's claims, and claim-avatar (docs/product.md §7.1). */
 export function registerAvatarRoutes(app: FastifyInstance, options: AvatarRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { game: db } = options;
@@ -33,7 +33,7 @@ export function registerAvatarRoutes(app: FastifyInstance, options: AvatarRoutes
     return { avatars: await listAvatars(db, viewer?.userId ?? null) };
   });
 
-  // Spec §7: claim-avatar, query avatarID and userID. The userID names whose claim it is, so it
+  // claim-avatar, query avatarID and userID (docs/product.md §7.1). The userID names whose claim it is, so it
   // must be the caller's own: nobody claims for someone else.
   api.get(
     '/api/fn/claim-avatar',

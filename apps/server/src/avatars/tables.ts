@@ -1,5 +1,5 @@
 /**
- * Avatars players claim (spec §3 create-avatar-experience) in each environment's store. Its
+ * Avatars players claim (docs/product.md §3.16 create-avatar-experience) in each environment's store. Its
  * claimedBy is the rows of `avatar_claims`, one per (avatar, player).
  */
 export interface AvatarTable {

@@ -11,8 +11,8 @@ import { containsText } from '../platform/db/text-search';
 import { OPERATOR } from './admin-log';
 
 /*
- * The Admin Log screen's read (issue 24 point 2): one page of an environment's log, filtered on the
- * server, each entry answered with the people it names. The people live in the identity store, a
+ * The Admin Log screen's read (docs/decisions/0086-the-admin-log-as-a-history.md): one page of an environment's log,
+ * filtered on the server, each entry answered with the people it names. The people live in the identity store, a
  * separate database, so they are read after the page, never joined.
  */
 

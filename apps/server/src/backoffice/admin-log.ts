@@ -21,7 +21,7 @@ export async function adminChangeOf(request: FastifyRequest, environment: Enviro
   return { environment, admin: viewer.userId };
 }
 
-/** What an admin change records besides its own data (spec §3). */
+/** What an admin change records besides its own data (docs/product.md §3.10). */
 export interface AdminLogRecord {
   action: string;
   environment: Environment;

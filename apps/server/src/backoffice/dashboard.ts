@@ -7,7 +7,7 @@ import {
 import type { Count, CountedStores, CountName } from '../domain';
 
 /*
- * The admin dashboard's figures (spec §2 'Moderation & Reports' and 'Game Status'). The back
+ * The admin dashboard's figures (docs/product.md §2.9 'Moderation & Reports' and 'Game Status'). The back
  * office owns none of their data: each figure is a count the domain that holds the data brings
  * (its module's `counts`), so this module names no other domain.
  */

@@ -54,7 +54,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, options: Backoffi
     (request) => readModerationDashboard({ game: stores[request.params.env], identity: options.identity }, figures),
   );
 
-  // Spec §7: '{env}-admin-gatherRouterDashboardCallable', no payload; one callable per environment.
+  // '{env}-admin-gatherRouterDashboardCallable', no payload; one callable per environment (docs/product.md §7.6).
   for (const environment of ENVIRONMENTS) {
     registerCallable(app, {
       name: gatherDashboardCallableName(environment),

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** The admin log (spec §3), one per environment's store; entries are only ever appended. */
+/** The admin log (docs/product.md §3.10), one per environment's store; entries are only ever appended. */
 export interface AdminLogTable {
   id: Generated<number>;
   action: string;
@@ -13,7 +13,7 @@ export interface AdminLogTable {
 }
 
 /**
- * The game's configuration documents (spec §3's config/container-spin, config/partners, …): one
+ * The game's configuration documents (docs/product.md §3.16's config/container-spin, config/partners, …): one
  * JSON document per id, each read and validated by the domain that owns it.
  */
 export interface ConfigDocumentTable {

@@ -43,10 +43,10 @@ export interface BetaAdminRoutesOptions {
 const answer = answering(betaAdminRefusal);
 
 /**
- * The beta programme's back office (issue 12 points 2–4, 11) in one environment: staff and admins
- * (`manageBeta`) create admin invites, accept beta requests and edit testing objectives and
- * beta-config/v1; everyone who moderates reads objectives and beta-config (the feedback filters
- * name them) and reviews feedback. Every change appends its admin-log entry first.
+ * The beta programme's back office in one environment: staff and admins (`manageBeta`) create admin invites,
+ * accept beta requests and edit testing objectives and beta-config/v1; everyone who moderates reads
+ * objectives and beta-config (the feedback filters name them) and reviews feedback. Every change appends its
+ * admin-log entry first.
  */
 export function registerBetaAdminRoutes(app: FastifyInstance, options: BetaAdminRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -4,7 +4,7 @@ import { type AdminChange, adminLogRecord, readConfigDocument, writeConfigDocume
 import type { GameDatabase } from '../database';
 import { BETA_ADMIN_ACTIONS } from './actions';
 
-/** beta-config/v1 (spec §3); the defaults until staff save one, or when a saved one no longer parses. */
+/** beta-config/v1 (docs/product.md §3.16); the defaults until staff save one, or when a saved one no longer parses. */
 export function readBetaConfig(db: Kysely<GameDatabase>): Promise<BetaConfig> {
   return readConfigDocument(db, BETA_CONFIG_ID, betaConfigSchema, DEFAULT_BETA_CONFIG);
 }

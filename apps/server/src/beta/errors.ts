@@ -25,7 +25,7 @@ import { BetaRequestAlreadyAcceptedError, BetaRequestNotFoundError } from './req
  * anything else is a fault and stays a 500.
  */
 
-/** Why a player cannot claim an invite (spec §4), with `details.code` for the screen to branch on. */
+/** Why a player cannot claim an invite (docs/product.md §4.2), with `details.code` for the screen to branch on. */
 export function inviteRefusal(refusal: InviteRefusal, byYou = false): FunctionError {
   const details = { code: refusal };
   switch (refusal) {

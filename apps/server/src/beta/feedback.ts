@@ -17,7 +17,7 @@ import { isActiveObjective } from './objectives';
 import type { FeedbackRow } from './tables';
 
 /*
- * Every read and write of feedback (spec §3): players send it against beta-config/v1 and the
+ * Every read and write of feedback (docs/product.md §3.5): players send it against beta-config/v1 and the
  * active testing objectives; moderators list and mark it reviewed.
  */
 

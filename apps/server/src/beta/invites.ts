@@ -19,14 +19,14 @@ import { BETA_ADMIN_ACTIONS } from './actions';
 import type { InviteRow } from './tables';
 
 /*
- * Every read and write of invites (spec §3, §4). A player's invite goes to the one claim whose
+ * Every read and write of invites (docs/product.md §3.3, §4.2). A player's invite goes to the one claim whose
  * `UPDATE … WHERE claimed = 0` finds it unclaimed: the row lock orders concurrent claims and the
  * others find it claimed; an admin invite's claimers are rows keyed by (invite, player).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A refused claim (spec §4); `byYou` when the player who asks is the one who claimed it. */
+/** A refused claim (docs/product.md §4.2); `byYou` when the player who asks is the one who claimed it. */
 export class InviteClaimRefusedError extends Error {
   constructor(
     readonly refusal: InviteRefusal,
@@ -49,7 +49,7 @@ const sourceKind = (invite: InviteRow) => (invite.source === ADMIN_INVITE_SOURCE
 const isExpired = (invite: InviteRow, now: Date) => invite.expiration <= now.toISOString();
 
 async function findInvite(db: Kysely<GameDatabase>, inviteID: string): Promise<InviteRow | undefined> {
-  // The code is the primary key: the lookup answers at most one invite (spec §9).
+  // The code is the primary key: the lookup answers at most one invite (docs/product.md §9.1).
   return db.selectFrom('invites').selectAll().where('invite_id', '=', inviteID).executeTakeFirst();
 }
 
@@ -87,7 +87,7 @@ export async function previewInvite(
 }
 
 /**
- * Spec §4's claim: refused when expired; an admin invite adds the player to its claimers (once)
+ * The claim of docs/product.md §4.2: refused when expired; an admin invite adds the player to its claimers (once)
  * and accepts; a player's invite is accepted only when unclaimed and not the player's own, then
  * marked claimed with the player as its claimer; anything else is refused and changes nothing.
  */

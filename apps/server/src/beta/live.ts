@@ -8,7 +8,7 @@ import { readBetaConfig } from './beta-config';
 import { toObjective } from './objectives';
 
 /*
- * The beta programme's live topics (spec §7: beta-config, testing-objectives). Players see what
+ * The beta programme's live topics (docs/product.md §7.10: beta-config, testing-objectives). Players see what
  * GET /api/beta shows (the active objectives only); the back office sees every objective.
  */
 

@@ -15,7 +15,7 @@ import { BETA_ADMIN_ACTIONS } from './actions';
 import type { TestingObjectiveRow } from './tables';
 
 /*
- * Every read and write of testing objectives (spec §3's testing-objectives). Staff retire an
+ * Every read and write of testing objectives (docs/product.md §3.16's testing-objectives). Staff retire an
  * objective by saving it inactive rather than deleting it, so feedback about it keeps its mission.
  */
 
@@ -42,7 +42,7 @@ export function toObjective(row: TestingObjectiveRow): TestingObjective {
   };
 }
 
-/** The objectives players see (spec §3: where active is true), oldest first. */
+/** The objectives players see (docs/product.md §3.16: where active is true), oldest first. */
 export async function listActiveObjectives(db: Kysely<GameDatabase>): Promise<TestingObjective[]> {
   const rows = await db
     .selectFrom('testing_objectives')

@@ -16,7 +16,7 @@ import { createSharedInvites, firstClaimedInvite } from './invites';
 import type { BetaRequestRow } from './tables';
 
 /*
- * Every read and write of beta requests (spec §3 request-to-enter, §4). The request is keyed by
+ * Every read and write of beta requests (docs/product.md §3.4 request-to-enter, §4.3). The request is keyed by
  * the player: a repeat, even a concurrent one, meets the key and replaces only its data. An
  * acceptance is the one `UPDATE … WHERE status = 1` that finds it requested, and writes the
  * player's invites in its transaction, so they get maxInvites of them however many accepts race.
@@ -56,7 +56,7 @@ export async function findBetaRequest(db: Kysely<GameDatabase>, userId: string):
 
 /**
  * Creates the player's request with status 1 and the invite they came in with, or replaces only
- * the data of the one they have (spec §4).
+ * the data of the one they have (docs/product.md §4.3).
  */
 export async function requestBetaEntry(
   db: Kysely<GameDatabase>,

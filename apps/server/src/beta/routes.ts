@@ -39,9 +39,8 @@ const answerClaim = answering(claimRefusal);
 const answerFeedback = answering(feedbackRefusal);
 
 /**
- * The players' side of the beta programme (issue 12 points 2–4): beta-config and the active
- * testing objectives, the player's beta request and shared invites, invite lookup and claim, and
- * feedback, all in the store of APP_ENV.
+ * The players' side of the beta programme: beta-config and the active testing objectives, the player's beta
+ * request and shared invites, invite lookup and claim, and feedback, all in the store of APP_ENV.
  */
 export function registerBetaRoutes(app: FastifyInstance, options: BetaRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,11 +1,11 @@
 import type { Selectable } from 'kysely';
 
 /**
- * The beta programme's tables (issue 12) in each environment's store. An invite's claimers are
- * rows of `invite_claims`: any number for an admin invite, one for a player's (spec §4).
+ * The beta programme's tables in each environment's store. An invite's claimers are rows of `invite_claims`:
+ * any number for an admin invite, one for a player's (docs/product.md §4.2).
  */
 export interface InviteTable {
-  /** The code (spec §3), the primary key: a lookup answers at most one (spec §9). */
+  /** The code (docs/product.md §3.3), the primary key: a lookup answers at most one (docs/product.md §9.1). */
   invite_id: string;
   /** 'admin', or the user id of the player who shares it. */
   source: string;
@@ -24,7 +24,7 @@ export interface InviteClaimTable {
   claimed_at: string;
 }
 
-/** A beta request (spec §3: request-to-enter), one per player. */
+/** A beta request (docs/product.md §3.4: request-to-enter), one per player. */
 export interface BetaRequestTable {
   user_id: string;
   email: string;
@@ -40,7 +40,7 @@ export interface BetaRequestTable {
   accepted_at: string | null;
 }
 
-/** spec §3's testing-objectives: what beta players are asked to try; players see the active ones. */
+/** testing-objectives (docs/product.md §3.16): what beta players are asked to try; players see the active ones. */
 export interface TestingObjectiveTable {
   objective_id: string;
   title: string;
@@ -50,7 +50,7 @@ export interface TestingObjectiveTable {
   updated_at: string;
 }
 
-/** Feedback (spec §3). */
+/** Feedback (docs/product.md §3.5). */
 export interface FeedbackTable {
   /** UUIDv7: time-ordered, so the index grows at its end. */
   feedback_id: string;

@@ -340,7 +340,7 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
       expect(page.total).toBeGreaterThan(2);
     });
 
-    it('reads a missing batch as null with 200 (spec §8)', async () => {
+    it('reads a missing batch as null with 200 (docs/product.md §8.5)', async () => {
       const response = await read('nosuchbatch');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toBeNull();

@@ -1,8 +1,8 @@
 import { newRandomID, randomBase36 } from '../platform/random-id';
 
 /*
- * Spec §5's names: a generated code is two random 3-character lower-case alphanumeric groups
- * joined by '-', URL-encoded; a batch's claimCodeID is a random ID, two concatenated random
+ * Code names as docs/product.md §5.6 has them: a generated code is two random 3-character lower-case alphanumeric
+ * groups joined by '-', URL-encoded; a batch's claimCodeID is a random ID, two concatenated random
  * base-36 strings. Both come from the CSPRNG: a code is worth credits, so it must not be guessable
  * from others. Custom names follow `claimCodeName` (contracts), shared with the redeem form.
  */

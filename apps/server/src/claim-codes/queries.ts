@@ -19,11 +19,11 @@ import type { ClaimCodeBatchRow } from './tables';
 
 /*
  * Every read and write of redemption codes. An admin change is one transaction that appends its
- * admin-log entry first (spec §7: createRedemptionCodes, deleteCodeBatch); a redemption is one
+ * admin-log entry first (docs/product.md §7.9: createRedemptionCodes, deleteCodeBatch); a redemption is one
  * transaction of guarded updates and primary keys, so concurrent players never share a use.
  */
 
-/** Spec §7's admin-log actions. */
+/** The admin-log actions of docs/product.md §7.9. */
 export const CLAIM_CODE_ACTIONS = { create: 'createRedemptionCodes', delete: 'deleteCodeBatch' } as const;
 
 /** A custom code name another code of the environment already has. */
@@ -81,7 +81,7 @@ function summaryOf(
 
 /* ------------------------------------------------------------------ admin reads */
 
-/** A batch with its codes (spec §3's claim-codes document), or undefined. */
+/** A batch with its codes (docs/product.md §3.8's claim-codes document), or undefined. */
 export async function findClaimCodeBatch(
   db: Kysely<GameDatabase>,
   claimCodeID: string,
@@ -109,7 +109,10 @@ const SORT_COLUMNS = {
   type: 'type',
 } as const satisfies Record<ClaimCodeListQuery['sort'], keyof ClaimCodeBatchRow>;
 
-/** One page of the batches (the admin list protocol): spec §4 loads only available ones unless `show=all`. */
+/**
+ * One page of the batches (the admin list protocol): docs/product.md §4.5 loads only available ones
+ * unless `show=all`.
+ */
 export async function listClaimCodeBatches(
   db: Kysely<GameDatabase>,
   query: ClaimCodeListQuery,
@@ -189,11 +192,10 @@ async function insertGeneratedCodes(
 }
 
 /**
- * Creates a batch (spec §7): its rewards checked against items-master, then the admin-log entry
- * createRedemptionCodes, then the batch and its codes, in one transaction, so a create that fails
- * (a taken custom name, an unknown item) leaves neither.
- * The entry's environment, timestamp and admin are the log's own fields; its data carries the
- * batch's details. Answers the new claimCodeID.
+ * Creates a batch (docs/product.md §7.9): its rewards checked against items-master, then the admin-log entry
+ * createRedemptionCodes, then the batch and its codes, in one transaction, so a create that fails (a taken
+ * custom name, an unknown item) leaves neither. The entry's environment, timestamp and admin are the log's
+ * own fields; its data carries the batch's details. Answers the new claimCodeID.
  */
 export async function createClaimCodeBatch(
   db: Kysely<GameDatabase>,
@@ -233,7 +235,7 @@ export async function createClaimCodeBatch(
         uses: input.uses,
         credits: input.credits,
         rewards: JSON.stringify(input.rewards),
-        // Spec §4: created available.
+        // Created available (docs/product.md §4.5).
         is_available: 1,
         created_at: now.toISOString(),
         created_by: context.admin,
@@ -255,7 +257,7 @@ export async function createClaimCodeBatch(
 }
 
 /**
- * Deletes a batch and its codes (spec §7): the admin-log entry deleteCodeBatch first. The codes go
+ * Deletes a batch and its codes (docs/product.md §7.9): the admin-log entry deleteCodeBatch first. The codes go
  * before the batch row, the order a redemption locks them in, so the two never deadlock; a delete
  * that finds nothing (also one that lost a race with another delete) rolls its entry back.
  */
@@ -318,8 +320,8 @@ export interface Redemption {
 }
 
 /**
- * A player redeems a code (issue 9 point 8), in one transaction:
- * 1. the code's row, locked (a no-op update): redemptions of one code queue here, and a code
+ * A player redeems a code, in one transaction: 1. the code's row, locked (a no-op update): redemptions of one
+ * code queue here, and a code
  *    deleted meanwhile is simply not found;
  * 2. the redemption row, whose primary key (code, player) refuses a second one, also a concurrent one;
  * 3. one use taken by `uses_left - 1 WHERE uses_left > 0`, which refuses the use after the last;

@@ -54,9 +54,9 @@ const REFUSALS: Record<RedeemRefusal, () => FunctionError> = {
 };
 
 /**
- * Redemption codes (spec §3, §5, §7, §8; issue 9 points 7 and 8): staff and admins create, list,
- * read and delete batches in an environment (the route table's `manageShop`: codes are worth
- * credits, so moderators do not see them); a signed-in player redeems a code of APP_ENV's store.
+ * Redemption codes (docs/product.md §3.8, §5.6, §7.9, §8.5): staff and admins create, list, read and delete
+ * batches in an environment (the route table's `manageShop`: codes are worth credits, so moderators do not
+ * see them); a signed-in player redeems a code of APP_ENV's store.
  */
 export function registerClaimCodeRoutes(app: FastifyInstance, options: ClaimCodeRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -113,7 +113,7 @@ export function registerClaimCodeRoutes(app: FastifyInstance, options: ClaimCode
       const { env, claimCodeID } = request.params;
       const batch = await findClaimCodeBatch(storeOf(env), claimCodeID);
       if (batch) return batch;
-      // Spec §8: a missing claim code is an error in the log and a null result, no message.
+      // A missing claim code is an error in the log and a null result, no message (docs/product.md §8.5).
       request.log.error({ environment: env, claimCodeID }, 'claim code not found');
       return null;
     },

@@ -24,7 +24,7 @@ const DEMO_BATCHES: readonly DemoBatch[] = [
     type: 'promo',
     uses: 1000,
     // Enough for the demo merch on sale now (the Outpost Hoodie, 5,999 credits): a new player
-    // reaches every flow of the shop with this one code (issue 24 point 7).
+    // reaches every flow of the shop with this one code.
     credits: 6000,
     rewards: ['emote-salute'],
     codes: ['welcome-to-the-outpost'],

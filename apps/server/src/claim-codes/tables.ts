@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely';
 
 /**
- * Redemption codes (spec §3's claim-codes): a batch is one claim-codes document, its codes are
- * rows of their own so each code's uses are decremented by a guarded update, and a redemption
- * row per player and code makes "once per player" a primary key.
+ * Redemption codes (docs/product.md §3.8's claim-codes): a batch is one claim-codes document, its codes are
+ * rows of their own so each code's uses are decremented by a guarded update, and a redemption row per player
+ * and code makes "once per player" a primary key.
  */
 export interface ClaimCodeBatchTable {
-  /** The spec's claimCodeID: two random base-36 strings (spec §5's random IDs). */
+  /** claimCodeID (docs/product.md §3.8): two random base-36 strings, a random ID of §5.7. */
   claim_code_id: string;
   batch_name: string;
   type: string;

@@ -460,7 +460,7 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
   });
 
   describe('live stats', () => {
-    it('answer spec §9’s figures exactly, for staff and admins only', async () => {
+    it('answer the figures of docs/product.md §9.2 exactly, for staff and admins only', async () => {
       const [, second, third] = players;
       await sent([
         { id: id('level'), type: 'level', at: at(9), userID: second?.userId, level: 90 },
@@ -490,7 +490,7 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
       expect(stats.recentUsers).toHaveLength(Math.min(20, accounts.length));
       const joined = stats.recentUsers.map((user) => user.joinedAt);
       expect(joined).toEqual([...joined].sort().reverse());
-      // A map counted later wins; a map the game sent no data for says so with null (spec §8).
+      // A map counted later wins; a map the game sent no data for says so with null (docs/product.md §8.5).
       expect(stats.maps.find((map) => map.mapID === 'canyon')).toMatchObject({ activeNow: 9, data: null });
       expect(stats.maps.find((map) => map.mapID === 'plaza')?.data).toMatchObject({ name: 'Central Plaza' });
 

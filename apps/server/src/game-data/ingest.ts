@@ -14,12 +14,11 @@ import type { AnyGameEventKind, BatchEvent, PlayerReference } from '../domain';
 import { missingValues, selectRows } from '../platform/db/bulk-rows';
 
 /*
- * A batch of the game's events (issue 23 point 1), stored in one transaction of the environment's
- * store: each event is checked on its own (its shape, its player's account, what its kind checks),
- * the good ones are marked stored by their id (an id stored before is a duplicate and changes
- * nothing), and each kind stores its new events and moves its aggregates in the same transaction.
- * Kinds work a batch at a time (one statement per table, not per event): a batch of 1,000 events
- * is a handful of statements.
+ * A batch of the game's events, stored in one transaction of the environment's store: each event is checked
+ * on its own (its shape, its player's account, what its kind checks), the good ones are marked stored by
+ * their id (an id stored before is a duplicate and changes nothing), and each kind stores its new events and
+ * moves its aggregates in the same transaction. Kinds work a batch at a time (one statement per table, not
+ * per event): a batch of 1,000 events is a handful of statements.
  */
 
 export interface IngestBatchOptions {

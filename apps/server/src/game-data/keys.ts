@@ -8,7 +8,7 @@ import type { StoredKeyUse } from '../platform/http/service-key';
 import type { IngestKeyTable } from './tables';
 
 /*
- * The game servers' service keys of an environment (issue 23 point 1): admins create, name, list
+ * The game servers' service keys of an environment (docs/decisions/0044-service-keys.md): admins create, name, list
  * and revoke them. A key's secret is 32 random bytes, shown once when it is made; the store keeps
  * only its SHA-256 (a secret that random needs no slow hash to resist guessing) and a few first
  * characters to tell keys apart. A key's last use is written at most once a minute, so a busy game

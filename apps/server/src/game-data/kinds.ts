@@ -6,7 +6,7 @@ import { grantAllItems } from '../ledger/index';
 import { selectRows } from '../platform/db/bulk-rows';
 
 /*
- * The kinds of event the game data stores itself (spec §3's game records). Each stores a batch's
+ * The kinds of event the game data stores itself (docs/product.md §3.16's game records). Each stores a batch's
  * events in a statement per table, and moves its aggregates by the batch's sum: a total or count is
  * `value + what this batch adds`, and a latest value (a level, a last seen, a map's count) moves only
  * forward, so batches stored in any order, concurrently too, leave the same figures.

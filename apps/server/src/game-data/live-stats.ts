@@ -14,7 +14,7 @@ import { listRecentMerchOrders } from '../merch/index';
 import { PLAYTIME_TOTAL } from './kinds';
 
 /*
- * The live stats (spec §9, issue 23 point 3): every figure is exact and one cheap read, as the
+ * The live stats (docs/product.md §9.2): every figure is exact and one cheap read, as the
  * ingestion keeps its totals and counts beside the events; the reads run side by side.
  */
 
@@ -61,7 +61,10 @@ export async function countActiveNow(db: Kysely<GameDatabase>, now = new Date())
   return Number(row.total);
 }
 
-/** Presence per map with its data; a map the game sent no data for has null, and the gap is logged (spec §8). */
+/**
+ * Presence per map with its data; a map the game sent no data for has null, and the gap is logged
+ * (docs/product.md §8.5).
+ */
 async function maps(db: Kysely<GameDatabase>, log: LiveStatsLogger): Promise<LiveStats['maps']> {
   const rows = await db
     .selectFrom('map_presence')

@@ -7,8 +7,8 @@ import type { LiveTopic } from '../platform/live/routes';
 import { countActiveNow, type LiveStatsLogger, readLiveStats } from './live-stats';
 
 /*
- * The live stats' topics (spec §7's user-presence and map-presence listeners, and the figures of
- * spec §9), for the back office's holders of viewLiveStats. The aggregates' rows are one record,
+ * The live stats' topics (the user-presence and map-presence listeners of docs/product.md §7.10, and the
+ * figures of §9.2), for the back office's holders of viewLiveStats. The aggregates' rows are one record,
  * `figures`, and the players' presence one, `players` (how many are active now, and the latest
  * sighting): their change sources record that one key, so a batch that moves hundreds of rows is
  * one change and one load. A map's presence is a record of its own.

@@ -8,7 +8,10 @@ import { registerGameDataRoutes } from './routes';
 import { seedGameData } from './seed';
 import { activePlayersSeries, playtimeSeries } from './series';
 
-/** The game's own records as its servers report them (spec §3), their service keys, and the live stats. */
+/**
+ * The game's own records as its servers report them (docs/product.md §3.16), their service keys, and the
+ * live stats.
+ */
 export const gameDataDomain: Domain = {
   name: 'game-data',
   migrations: { game: gameDataMigrations },

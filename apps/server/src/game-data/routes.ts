@@ -49,7 +49,7 @@ const answerKeys = answering((error) =>
 /**
  * The game's servers report in (POST /api/ingest/:env/events, the route's `service` policy checks
  * the environment's service key); admins make and revoke those keys; staff and admins read the live
- * stats (issue 23 points 1 and 3).
+ * stats.
  */
 export function registerGameDataRoutes(app: FastifyInstance, options: GameDataRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,7 @@ import type { CountedStores, Series, SeriesWindow } from '../domain';
 import { bucketKey, bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
 
 /*
- * The live stats over time (issue 23 point 3's charts). Each series is a query of the domain that
+ * The live stats over time, the live stats screen's charts. Each series is a query of the domain that
  * holds its data (a domain module's `series`), answering a value per bucket key of the window;
  * this module cuts the range into buckets, runs the queries side by side and fills the gaps with 0.
  */

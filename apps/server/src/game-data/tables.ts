@@ -1,5 +1,5 @@
 /*
- * The game's own records (spec §3) as its servers report them, and the aggregates kept beside
+ * The game's own records (docs/product.md §3.16) as its servers report them, and the aggregates kept beside
  * them in the ingestion's transaction, so every live figure is one cheap read. Figures that can
  * outgrow 32 bits are bigint columns, which PostgreSQL's driver answers as text: read them with
  * Number().

@@ -9,7 +9,7 @@ import { findUserIdByEmail, insertProfile, isDisplayNameTaken, setProfileKeys } 
 /** A mistake in what the operator asked for; its message says how to fix it. */
 export class AccountError extends Error {}
 
-/** Keys must be the meaningful ones (spec §3), so a typo cannot silently grant nothing. */
+/** Keys must be the meaningful ones (docs/product.md §3.2), so a typo cannot silently grant nothing. */
 export function parseKeys(list: string): string[] {
   const keys = list
     .split(',')

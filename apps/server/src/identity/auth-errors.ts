@@ -2,7 +2,7 @@ import { type FunctionErrorBody, functionStatusForHttp } from '@outpost/contract
 import { authErrorMessage } from '@outpost/contracts/identity';
 import { errorBody } from '../platform/http/errors';
 
-/** better-auth's error codes in the spec's vocabulary (§8); the web shows the spec's message for each. */
+/** better-auth's error codes as docs/product.md §8.1 names them; the web shows that section's message for each. */
 const CODES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'wrong-password',
   INVALID_EMAIL: 'invalid-email',
@@ -18,7 +18,7 @@ const CODES: Record<string, string> = {
   CREDENTIAL_ACCOUNT_NOT_FOUND: 'credential-already-in-use',
 };
 
-/** The spec's HTTP mapping (§8) has no 422 and the like; the library's other codes become these. */
+/** The status mapping of docs/product.md §8.2 has no 422 and the like; the library's other codes become these. */
 function protocolHttp(httpStatus: number, code: string): number {
   if (code === 'email-already-in-use') return 409;
   if (functionStatusForHttp(httpStatus) !== 'unknown') return httpStatus;
@@ -26,8 +26,8 @@ function protocolHttp(httpStatus: number, code: string): number {
 }
 
 /**
- * Our error shape and HTTP status for a library error answer, with the spec's code (§8); the
- * message is the spec's for its codes and its catch-all with the code otherwise.
+ * Our error shape and HTTP status for a library error answer, with its code of docs/product.md §8.1;
+ * the message is that section's for its codes and its catch-all with the code otherwise.
  */
 export function authError(
   httpStatus: number,

@@ -26,7 +26,7 @@ export const OPEN_PATHS = new Set([
   'POST /api/auth/sign-out',
   'POST /api/auth/request-password-reset',
   'POST /api/auth/reset-password',
-  // The account page (issue 12 point 1); it needs the session and the current password.
+  // The account page's password change; it needs the session and the current password.
   'POST /api/auth/change-password',
   'GET /api/auth/get-session',
 ]);
@@ -66,9 +66,9 @@ async function accountBeingDeleted(identity: Kysely<IdentityDatabase>, email: un
 }
 
 /**
- * Serves the auth library under /api/auth: Fastify's request becomes a Web Request and the
- * answer comes back with every Set-Cookie header. Library errors are rewritten into our error
- * shape with the spec's codes (§8), so the web app needs one table of messages.
+ * Serves the auth library under /api/auth: Fastify's request becomes a Web Request and the answer comes back
+ * with every Set-Cookie header. Library errors are rewritten into our error shape with the codes of
+ * docs/product.md §8.1, so the web app needs one table of messages.
  */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, identity: Kysely<IdentityDatabase>): void {
   const refuse = (reply: FastifyReply, httpStatus: number, code: string) => {
@@ -88,7 +88,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, identity: K
     }
 
     const signingIn = request.method === 'POST' && path === SIGN_IN_PATH;
-    // An account being deleted answers as an unknown one does (issue 21).
+    // An account being deleted answers as an unknown one does.
     if (signingIn && (await accountBeingDeleted(identity, bodyEmail(request.body)))) {
       return refuse(reply, 401, 'USER_NOT_FOUND');
     }
@@ -123,7 +123,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, identity: K
     if (response.status < 400) return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
     const parsed = libraryErrorSchema.safeParse(await response.json().catch(() => ({})));
     let code = parsed.success ? parsed.data.code : undefined;
-    // The library never says whether the address exists; the spec's login screen does (check-email tells anyway).
+    // The library never says whether the address exists; the login screen does, with user-not-found
+    // (docs/product.md §8.1), and check-email tells anyway (§7.1).
     if (code === 'INVALID_EMAIL_OR_PASSWORD' && signingIn) {
       const email = z.safeParse(authEmailSchema, bodyEmail(request.body));
       if (email.success && !(await findUserIdByEmail(identity, email.data))) code = 'USER_NOT_FOUND';

@@ -41,7 +41,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     expect(await me({})).toEqual({ user: null, profile: null });
   });
 
-  it('answers the spec codes and messages for the sign-up and sign-in failures', async () => {
+  it('answers the codes and messages of docs/product.md §8.1 for the sign-up and sign-in failures', async () => {
     await signUp(t.app, { email: 'taken@example.com' });
     const again = await t.app.inject({
       method: 'POST',

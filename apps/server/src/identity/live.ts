@@ -5,7 +5,7 @@ import type { LiveTopic } from '../platform/live/routes';
 import { findProfile } from './queries';
 
 /*
- * The identity store's change sources: the user's profile (spec §7's live listener on it: a
+ * The identity store's change sources: the user's profile (docs/product.md §7.10's live listener on it: a
  * display name or keys changed), and sessions that end, which every instance's session cache must
  * forget at once (sign-out, a password change, a suspension), whoever ended them: our routes, the
  * auth library or the operator's CLI. Both also check again the live streams of the account they

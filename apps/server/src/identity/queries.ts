@@ -131,7 +131,10 @@ export async function listUsers(db: Kysely<IdentityDatabase>, options: { key?: s
     .filter((user) => !options.key || user.keys.includes(options.key));
 }
 
-/** Every account (spec §9's users count, exact): the count the auth_users triggers keep (migration 2026-12-10). */
+/**
+ * Every account (docs/product.md §9.2's users count, exact): the count the auth_users triggers keep
+ * (migration 2026-12-10).
+ */
 export async function countAccounts(db: Kysely<IdentityDatabase>): Promise<number> {
   const row = await db.selectFrom('account_count').select('total').where('id', '=', 1).executeTakeFirstOrThrow();
   return Number(row.total);

@@ -45,7 +45,7 @@ export function registerIdentityRoutes(app: FastifyInstance, options: IdentityRo
     return { user: null, profile: null, ...(ended ? { sessionEnded: ended } : {}) };
   });
 
-  // Spec §7: check-email answers whether an account uses the address.
+  // check-email answers whether an account uses the address (docs/product.md §7.1).
   api.get(
     '/api/fn/check-email',
     {
@@ -55,7 +55,7 @@ export function registerIdentityRoutes(app: FastifyInstance, options: IdentityRo
     async (request) => ({ exists: (await findUserIdByEmail(identity, request.query.email)) !== undefined }),
   );
 
-  // Spec §7: register creates the profile of the account that just signed up.
+  // register creates the profile of the account that just signed up (docs/product.md §7.1).
   api.post(
     '/api/fn/register',
     { schema: { body: registerInputSchema, response: { 200: profileSchema } } },
@@ -73,7 +73,7 @@ export function registerIdentityRoutes(app: FastifyInstance, options: IdentityRo
     },
   );
 
-  // The account page's display name (issue 12 point 1), by register's rules.
+  // The account page's display name, by register's rules.
   api.put(
     '/api/account/profile',
     { schema: { body: updateProfileInputSchema, response: { 200: profileSchema } } },

@@ -493,7 +493,7 @@ describe.each(TEST_DIALECTS)('items-master and purchasables on %s', (dialect) =>
     });
   });
 
-  describe('the refresh limit (spec §9)', () => {
+  describe('the refresh limit (docs/product.md §9.1)', () => {
     it(`stops the whole list at ${PURCHASABLES_REFRESH_LIMIT} and says it is capped`, async () => {
       // Production holds only this test's rows; they are written directly, as an import would.
       const db = t.stores.game.production;

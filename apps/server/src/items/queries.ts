@@ -19,7 +19,7 @@ import type { ItemRow, PurchasableRow } from './tables';
 
 /*
  * Every read and write of items-master and purchasables. Each admin write is one transaction that
- * first appends its admin-log entry (DESIGN.md §8, "Adding a domain"); the foreign key from
+ * first appends its admin-log entry (docs/decisions/0053-domains-as-modules.md); the foreign key from
  * purchasables to items-master is the last word when a write races another.
  */
 
@@ -390,7 +390,7 @@ const PURCHASABLE_SORT_COLUMNS = {
 } as const satisfies Record<PurchasableListQuery['sort'], `purchasables.${keyof PurchasableRow}`>;
 
 export interface PurchasableListResult extends AdminListPage<StoredPurchasable> {
-  /** The filters match more than the refresh limit: the whole list stops there (spec §9). */
+  /** The filters match more than the refresh limit: the whole list stops there (docs/product.md §9.1). */
   capped: boolean;
 }
 
@@ -462,7 +462,7 @@ function loggedMerge(merge: PurchasableMerge): Record<string, unknown> {
 }
 
 /**
- * Spec §7's merge of purchasables, in one transaction: the admin-log entry first, then each
+ * The merge of purchasables (docs/product.md §7.9), in one transaction: the admin-log entry first, then each
  * purchasable updated with only the fields given, or created when it does not exist (then it
  * needs itemID, name and costCredits; `available` defaults to false). Every itemID named must be
  * in items-master. Two merges creating one purchasable at once, or a merge meeting a delete of

@@ -112,9 +112,9 @@ async function refusing<Result>(environment: string, run: () => Promise<Result>,
 }
 
 /**
- * items-master and purchasables in the back office (spec §3, §7, §8, §9): listed and read by
- * anyone in the admin area, written by those who run the shop (the route table's policies).
- * An environment in the path that is none of the three is a 400 naming the three.
+ * items-master and purchasables in the back office (docs/product.md §3.16, §7.9, §8.5, §9.1): listed and read
+ * by anyone in the admin area, written by those who run the shop (the route table's policies). An environment
+ * in the path that is none of the three is a 400 naming the three.
  */
 export function registerItemRoutes(app: FastifyInstance, options: ItemRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -224,7 +224,7 @@ export function registerItemRoutes(app: FastifyInstance, options: ItemRoutesOpti
     },
   );
 
-  // Spec §7's merge of one purchasable: the fields given change; a new one is created whole.
+  // The merge of one purchasable (docs/product.md §7.9): the fields given change; a new one is created whole.
   api.put(
     '/api/admin/:env/purchasables/:purchasableID',
     {

@@ -12,7 +12,7 @@ export const DEMO_ITEMS: readonly (readonly [itemID: string, name: string])[] = 
   ['emote-campfire-dance', 'Campfire Dance Emote'],
   ['drone-skin-rust', 'Rust Drone Skin'],
   ['drone-skin-aurora', 'Aurora Drone Skin'],
-  // The items whose claims the live stats count (spec §9).
+  // The items whose claims the live stats count (docs/product.md §9.2).
   ['taco', 'Taco'],
   ['boba-tea', 'Boba Tea'],
 ];

@@ -1,6 +1,9 @@
 import type { Selectable } from 'kysely';
 
-/** items-master (spec §3): the catalogue of the game's items; everything that grants an item names one. */
+/**
+ * items-master (docs/product.md §3.16): the catalogue of the game's items; everything that grants an
+ * item names one.
+ */
 export interface ItemTable {
   item_id: string;
   name: string;
@@ -8,7 +11,7 @@ export interface ItemTable {
   updated_at: string;
 }
 
-/** purchasables (spec §3): what the game sells for credits; `item_id` references items-master. */
+/** purchasables (docs/product.md §3.16): what the game sells for credits; `item_id` references items-master. */
 export interface PurchasableTable {
   purchasable_id: string;
   item_id: string;

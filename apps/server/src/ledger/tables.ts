@@ -27,7 +27,7 @@ export interface CreditBalanceTable {
 }
 
 /**
- * The player's game inventory (spec §3's claimed-items): what spins, codes and rewards granted.
+ * The player's game inventory (docs/product.md §3.16's claimed-items): what spins, codes and rewards granted.
  * One row per item per cause; `reference` is the cause (`spin:<spinID>`, `code:<code>:<userID>`).
  */
 export interface ClaimedItemTable {

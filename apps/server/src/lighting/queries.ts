@@ -13,9 +13,9 @@ import { newRandomID } from '../platform/random-id';
 import type { LightingPresetRow } from './tables';
 
 /*
- * Lighting presets (issue 12 point 7). Every call names the owner it acts as: the signed-in
- * player's user id, or 'guest' for a visitor (spec §6). Nobody reads another owner's private
- * presets, and nobody changes another owner's presets at all.
+ * Lighting presets. Every call names the owner it acts as: the signed-in player's user id, or 'guest' for a
+ * visitor (docs/product.md §6.3). Nobody reads another owner's private presets, and nobody changes another
+ * owner's presets at all.
  */
 
 /** The preset is not there, or it is another owner's private one (which is not told apart). */

@@ -47,14 +47,14 @@ const answer = answering((error) => {
   return error;
 });
 
-/** Whose presets a request acts on: the signed-in player's, or a visitor's under 'guest' (spec §6). */
+/** Whose presets a request acts on: the signed-in player's, or a visitor's under 'guest' (docs/product.md §6.3). */
 async function ownerOf(request: FastifyRequest): Promise<string> {
   return (await request.viewer())?.userId ?? GUEST_OWNER;
 }
 
 /**
- * Lighting presets (issue 12 point 7). The routes are public: who may read or change a preset is
- * decided here, by the owner the request acts as.
+ * Lighting presets. The routes are public: who may read or change a preset is decided here, by the owner the
+ * request acts as.
  */
 export function registerLightingRoutes(app: FastifyInstance, options: LightingRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

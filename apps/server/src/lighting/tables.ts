@@ -1,14 +1,14 @@
 import type { Selectable } from 'kysely';
 
 /**
- * Lighting presets (spec §3) in each environment's store, one row each with its settings as
+ * Lighting presets (docs/product.md §3.11) in each environment's store, one row each with its settings as
  * columns (the database checks their ranges too), and each owner's count of them, which the
  * per-owner cap is taken from with a conditional update.
  */
 export interface LightingPresetTable {
-  /** Spec §5's random id. */
+  /** A random id (docs/product.md §5.7). */
   preset_id: string;
-  /** A user id, 'guest' (spec §6) or the demo's own owner. */
+  /** A user id, 'guest' (docs/product.md §6.3) or the demo's own owner. */
   owner: string;
   name: string;
   /** 0 or 1: shared with everyone. */

@@ -32,9 +32,8 @@ import {
 import type { MerchContactRow, MerchOrderRow, MerchRefundRow } from './tables';
 
 /*
- * The merch back office (issue 10 points 5 and 6): orders to pack, ship and refund, the contact
- * messages, and the ecom-products listing. Every change is one transaction that first appends its
- * admin-log entry.
+ * The merch back office: orders to pack, ship and refund, the contact messages, and the ecom-products
+ * listing. Every change is one transaction that first appends its admin-log entry.
  */
 
 export const MERCH_ORDER_ACTIONS = {
@@ -505,7 +504,7 @@ export async function listEcomProducts(
   };
 }
 
-/** The newest merch orders by order time (the live stats' recent merch orders, spec §9). */
+/** The newest merch orders by order time (the live stats' recent merch orders, docs/product.md §9.2). */
 export async function listRecentMerchOrders(
   db: Kysely<GameDatabase>,
   limit: number,

@@ -79,9 +79,9 @@ function toFunctionError(error: unknown): unknown {
 const answer = answering(toFunctionError);
 
 /**
- * The merch back office (issue 10 points 5 and 6): orders (the shop's staff pack, ship and refund
- * them), drops, contact messages, the ecom-products listing and config/merch. Every route names
- * its environment and touches only that store; the route table says who may call which.
+ * The merch back office: orders (the shop's staff pack, ship and refund them), drops, contact messages, the
+ * ecom-products listing and config/merch. Every route names its environment and touches only that store; the
+ * route table says who may call which.
  */
 export function registerMerchAdminRoutes(app: FastifyInstance, options: MerchAdminRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -57,7 +57,7 @@ describe.each(TEST_DIALECTS)('the merch back office on %s', (dialect) => {
     const list = await call(staff, 'GET', '/api/admin/development/merch/orders?pageSize=20');
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().rows[0]).toMatchObject({ orderID: order.orderID, status: 'paid' });
-    // The buyer is named (issue 24 point 1): their account, not only its id.
+    // The buyer is named: their account, not only its id.
     const buyer = { userID: player.userId, displayName: null, email: player.email };
     expect(list.json().rows[0].buyer).toEqual(buyer);
     expect((await call(staff, 'GET', `/api/admin/development/merch/orders/${order.orderID}`)).json().buyer).toEqual(

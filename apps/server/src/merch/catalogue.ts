@@ -5,9 +5,9 @@ import type { GameDatabase } from '../database';
 import type { FileStore } from '../platform/storage/file-store';
 
 /*
- * What the merch shop shows players (issue 10 point 1): Active products with their varieties'
- * stock left (reservations already taken out), images and price in dollars and credits; the drops
- * that open some of them, with whether each is open and whether it sold out.
+ * What the merch shop shows players: Active products with their varieties' stock left (reservations already
+ * taken out), images and price in dollars and credits; the drops that open some of them, with whether each is
+ * open and whether it sold out.
  */
 
 export interface MerchCatalogueParts {

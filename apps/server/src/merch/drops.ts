@@ -19,9 +19,9 @@ import type { Mailer } from '../platform/mail/mailer';
 import type { MerchDropRow } from './tables';
 
 /*
- * Merch drops (spec §3 merch-drops; issue 10 point 1): products that go on sale together when
- * the drop opens. Players subscribe an address to hear once when it opens; the notifier mails
- * every address whose drop has opened, each once, also with several instances running.
+ * Merch drops (docs/product.md §3.16 merch-drops): products that go on sale together when the drop opens.
+ * Players subscribe an address to hear once when it opens; the notifier mails every address whose drop has
+ * opened, each once, also with several instances running.
  */
 
 export const MERCH_DROP_ACTIONS = {

@@ -4,7 +4,10 @@ import type { ChangeSource } from '../platform/changes/triggers';
 import type { LiveTopic } from '../platform/live/routes';
 import { readOrderProfile } from './order-profile';
 
-/** spec §7's user-order-settings, live: a player's own order profile, as GET /api/account/order-profile answers it. */
+/**
+ * user-order-settings, live (docs/product.md §7.10): a player's own order profile, as GET
+ * /api/account/order-profile answers it.
+ */
 
 export interface MerchLiveScope {
   game: Kysely<GameDatabase>;

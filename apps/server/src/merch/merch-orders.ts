@@ -28,13 +28,13 @@ import { OrderCreditsShortError, type ReservedLine, reserveOrder } from './placi
 import type { MerchOrderLineRow, MerchOrderRow, MerchRefundRow } from './tables';
 
 /*
- * Merch orders (issue 10). Placing an order reserves its stock at once, in one transaction that
- * locks each product, takes the units (never below zero) and records the order at Outpost's
- * prices with its payment record (a payment_orders row of the same id, kind 'merch'). The order is
- * paid in credits, by a verified PayPal capture, or by a signature-verified Stripe webhook, never
- * by the browser's word; a reservation not paid in time (or cancelled) gives its stock back.
- * Each status move is a conditional update from the status it expects, so of two racing moves
- * (a payment and the sweeper, two payments) exactly one happens.
+ * Merch orders (docs/decisions/0073-merch-orders.md). Placing an order reserves its stock at once, in one
+ * transaction that locks each product, takes the units (never below zero) and records the order at Outpost's
+ * prices with its payment record (a payment_orders row of the same id, kind 'merch'). The order is paid in
+ * credits, by a verified PayPal capture, or by a signature-verified Stripe webhook, never by the browser's
+ * word; a reservation not paid in time (or cancelled) gives its stock back. Each status move is a conditional
+ * update from the status it expects, so of two racing moves (a payment and the sweeper, two payments) exactly
+ * one happens.
  */
 
 const MINUTE_MS = 60_000;

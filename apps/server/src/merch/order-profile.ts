@@ -9,10 +9,10 @@ import type { GameDatabase } from '../database';
 import { prepareQuery } from '../platform/db/prepared-query';
 
 /*
- * The order profile (spec §3; user-order-settings): one per player, saved whole by
- * set-order-profile. It is stored as the contract's JSON and read back through the contract, so
- * a profile saved by an older version that no longer passes today's rules reads as missing
- * fields to fill in rather than as an error.
+ * The order profile (docs/product.md §3.15; user-order-settings): one per player, saved whole by
+ * set-order-profile. It is stored as the contract's JSON and read back through the contract, so a profile
+ * saved by an older version that no longer passes today's rules reads as missing fields to fill in rather
+ * than as an error.
  */
 
 /** Read on every checkout: compiled once per database handle. */

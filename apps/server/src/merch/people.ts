@@ -13,9 +13,9 @@ import { peopleOf } from '../identity/index';
 import type { StoredAdminMerchOrder } from './merch-orders';
 
 /*
- * The merch back office names the people it stores by id (issue 24 point 1): an order's buyer, a
- * refund's admin, a message's signed-in writer. Resolved in the identity store after the game
- * store's rows are read: the two are separate databases.
+ * The merch back office names the people it stores by id (docs/decisions/0087-people-and-things-by-name.md):
+ * an order's buyer, a refund's admin, a message's signed-in writer. Resolved in the identity store after the
+ * game store's rows are read: the two are separate databases.
  */
 
 type Identity = Kysely<IdentityDatabase>;

@@ -15,7 +15,7 @@ import { readOrderProfiles, shippingOf } from './order-profile';
 import type { MerchOrderLineRow, MerchOrderRow } from './tables';
 
 /*
- * Placing merch orders, in batches (DESIGN §8 "Merch checkouts in batches"). Every order of a
+ * Placing merch orders, in batches (docs/decisions/0116-merch-checkouts-in-batches.md). Every order of a
  * product locks that product's row until it commits, so in a limited drop the orders of its one
  * product would run one after the other, whatever the number of instances. The orders of the same
  * products that arrive together are therefore placed in one transaction (platform/batch-queue.ts):

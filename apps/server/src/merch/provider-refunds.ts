@@ -8,10 +8,10 @@ import { PayPalError, type PayPalRefundsApi, StripeApiError, type StripeCheckout
 import { type RefundAtProvider, RefundRefusedError, RefundUnansweredError } from './admin-queries';
 
 /*
- * Refunds of merch orders at the provider that took the money (issue 10 point 6): a card payment
- * through the environment's Stripe (its PaymentIntent), a PayPal payment through the environment's
- * PayPal (its capture), under the refund's own idempotency key. A refusal (nothing refunded) and
- * a missing answer (perhaps refunded) are told apart, since the back office undoes only the first.
+ * Refunds of merch orders at the provider that took the money: a card payment through the environment's
+ * Stripe (its PaymentIntent), a PayPal payment through the environment's PayPal (its capture), under the
+ * refund's own idempotency key. A refusal (nothing refunded) and a missing answer (perhaps refunded) are told
+ * apart, since the back office undoes only the first.
  */
 
 export interface ProviderRefundsOptions {

@@ -41,10 +41,9 @@ export interface MerchRoutesOptions {
 const answer = answering(merchFunctionError);
 
 /**
- * The players' side of the merch shop (issue 10 points 1–4): the catalogue, placing and cancelling
- * orders, their orders and order profile, drop subscriptions and the contact form. Payments settle
- * through the shop's product functions (process-direct-transaction, process-paypal-order) and
- * Stripe's webhook.
+ * The players' side of the merch shop: the catalogue, placing and cancelling orders, their orders and order
+ * profile, drop subscriptions and the contact form. Payments settle through the shop's product functions
+ * (process-direct-transaction, process-paypal-order) and Stripe's webhook.
  */
 export function registerMerchRoutes(app: FastifyInstance, options: MerchRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -101,7 +100,7 @@ export function registerMerchRoutes(app: FastifyInstance, options: MerchRoutesOp
     return readOrderProfile(db, viewer.userId);
   });
 
-  // Spec §7: set-order-profile, bearer auth, the order profile as the JSON body; answers JSON.
+  // set-order-profile, bearer auth, the order profile as the JSON body; answers JSON (docs/product.md §7.1).
   api.post(
     '/api/fn/set-order-profile',
     { schema: { body: orderProfileSchema, response: { 200: savedOrderProfileSchema } } },
@@ -111,7 +110,7 @@ export function registerMerchRoutes(app: FastifyInstance, options: MerchRoutesOp
     },
   );
 
-  // Spec §7: subscribe-to-drop, bearer auth, query drop and email; answers text.
+  // subscribe-to-drop, bearer auth, query drop and email; answers text (docs/product.md §7.1).
   api.get(
     '/api/fn/subscribe-to-drop',
     {

@@ -8,10 +8,10 @@ import { FunctionError } from '../platform/http/errors';
 import { releaseStripeCheckoutIn, settleStripeCheckoutIn } from './merch-orders';
 
 /*
- * POST /api/webhooks/stripe: how Outpost learns that a Checkout Session was paid, failed or lapsed
- * (issue 10 point 4). Only a delivery whose Stripe-Signature verifies against the raw body and the
- * webhook secret of APP_ENV's Stripe is read; each event id is handled once, in one transaction
- * with what it changes, so Stripe's redeliveries and replays change nothing.
+ * POST /api/webhooks/stripe: how Outpost learns that a Checkout Session was paid, failed or lapsed. Only a
+ * delivery whose Stripe-Signature verifies against the raw body and the webhook secret of APP_ENV's Stripe is
+ * read; each event id is handled once, in one transaction with what it changes, so Stripe's redeliveries and
+ * replays change nothing.
  */
 
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';

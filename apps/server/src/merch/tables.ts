@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** A merch drop (spec §3 merch-drops): products that go on sale together at `opens_at`. */
+/** A merch drop (docs/product.md §3.16 merch-drops): products that go on sale together at `opens_at`. */
 export interface MerchDropTable {
   drop_id: string;
   name: string;
@@ -30,7 +30,7 @@ export interface MerchDropSubscriptionTable {
   attempts: number;
 }
 
-/** A player's order profile (spec §3 user-order-settings), the contract's JSON. */
+/** A player's order profile (docs/product.md §3.15 user-order-settings), the contract's JSON. */
 export interface UserOrderSettingsTable {
   user_id: string;
   profile: string;
@@ -38,7 +38,7 @@ export interface UserOrderSettingsTable {
 }
 
 /**
- * A merch order (spec §3 merch-order-v2). Its payment is the payment_orders row of the same id
+ * A merch order (docs/product.md §3.16 merch-order-v2). Its payment is the payment_orders row of the same id
  * (kind 'merch'), which PayPal and Stripe settle like every other shop payment; this row is the
  * order's goods, shipping and fulfilment.
  */
@@ -94,7 +94,7 @@ export interface MerchRefundTable {
   created_at: string;
 }
 
-/** The merch contact form (spec §3 Merch contact). */
+/** The merch contact form (docs/product.md §3.14 Merch contact). */
 export interface MerchContactTable {
   contact_id: Generated<number>;
   email: string;

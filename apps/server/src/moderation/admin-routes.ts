@@ -53,7 +53,7 @@ const resolveRefusal = async (identity: Kysely<IdentityDatabase>, environment: E
 };
 
 /**
- * The moderators' reports (spec §4, §7; issue 12 point 10): list (unresolved by default), read,
+ * The moderators' reports (docs/product.md §4.5, §7.9): list (unresolved by default), read,
  * resolve, and the pairs behind Trending Issues. The route table gives them to `moderate`
  * (moderators, staff, admins).
  */

@@ -19,7 +19,7 @@ import type { ReportRow } from './tables';
 
 /*
  * Every read and write of reports. Filing is the players' and the game's; resolving is the
- * moderators', one transaction that first appends its admin-log entry (spec §7: "each report
+ * moderators', one transaction that first appends its admin-log entry (docs/product.md §7.9: "each report
  * resolution appends an admin-log entry first").
  */
 
@@ -63,7 +63,7 @@ export interface NewReport {
   now?: Date;
 }
 
-/** Files a report under a new random id (spec §5), unresolved. */
+/** Files a report under a new random id (docs/product.md §5.7), unresolved. */
 export async function fileReport(db: Kysely<GameDatabase>, report: NewReport): Promise<Report> {
   const row = await db
     .insertInto('reports')
@@ -97,7 +97,10 @@ const SORT_COLUMNS = {
   resolvedAt: 'resolved_at',
 } as const satisfies Record<ReportListQuery['sort'], keyof ReportRow>;
 
-/** One page of reports (the admin list protocol); spec §4 loads only unresolved ones unless `show` says otherwise. */
+/**
+ * One page of reports (the admin list protocol); docs/product.md §4.5 loads only unresolved ones unless
+ * `show` says otherwise.
+ */
 export async function listReports(db: Kysely<GameDatabase>, query: ReportListQuery): Promise<AdminListPage<Report>> {
   let filtered = db.selectFrom('reports');
   if (query.show !== 'all') filtered = filtered.where('resolved', '=', query.show === 'resolved' ? 1 : 0);

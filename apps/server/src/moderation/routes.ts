@@ -34,9 +34,8 @@ function asFiled(report: Report): FiledReport {
 }
 
 /**
- * Filing reports (issue 12 point 10): a signed-in player from the account area, and the game's
- * servers with the environment's service key (the route table's `service` access), for the player
- * who reported in game when they name one.
+ * Filing reports: a signed-in player from the account area, and the game's servers with the environment's
+ * service key (the route table's `service` access), for the player who reported in game when they name one.
  */
 export function registerReportFilingRoutes(app: FastifyInstance, options: ReportFilingOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

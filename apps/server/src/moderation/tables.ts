@@ -1,11 +1,11 @@
 import type { Selectable } from 'kysely';
 
 /**
- * Reports (spec §3 Report): filed by players from the account area or by the game's servers,
+ * Reports (docs/product.md §3.9 Report): filed by players from the account area or by the game's servers,
  * resolved by moderators. Never deleted: a resolved report stays as the record of what was done.
  */
 export interface ReportTable {
-  /** Spec §5's random id (two base-36 strings). */
+  /** A random id, two base-36 strings (docs/product.md §5.7). */
   report_id: string;
   category: string;
   /** Who or what is reported, trimmed, as filed. */

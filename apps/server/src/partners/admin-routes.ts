@@ -45,8 +45,8 @@ export interface PartnerAdminRoutesOptions {
 }
 
 /**
- * The partner programme's back office (issue 12 point 8) in one environment, for admins only
- * (`managePartners`, reads too: partner data is theirs, DESIGN §4): partners, partner invites,
+ * The partner programme's back office in one environment, for admins only (`managePartners`,
+ * reads too: partner data is theirs, docs/architecture.md §4): partners, partner invites,
  * referral-rewards and config/partners. Every change appends its admin-log entry first.
  */
 export function registerPartnerAdminRoutes(app: FastifyInstance, options: PartnerAdminRoutesOptions): void {

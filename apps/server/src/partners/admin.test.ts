@@ -242,7 +242,7 @@ describe.each(TEST_DIALECTS)('the partner back office on %s', (dialect) => {
     expect(await Promise.all(losers.slice(0, 5).map((player) => keysOf(t.stores.identity, player.userId)))).toEqual(
       losers.slice(0, 5).map(() => []),
     );
-    // The invite's row names who claimed it, as a person (issue 24 point 1); an unclaimed one names nobody.
+    // The invite's row names who claimed it, as a person; an unclaimed one names nobody.
     const invites = (await admin('GET', '/partner-invites?pageSize=500')).json().rows as AdminPartnerInvite[];
     expect(invites.find((row) => row.inviteID === 'creator-one')).toMatchObject({
       claimedBy: winner.userId,

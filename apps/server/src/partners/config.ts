@@ -10,7 +10,10 @@ import type { GameDatabase } from '../database';
 import { PARTNER_ADMIN_ACTIONS } from './actions';
 import { findReward, RewardNotFoundError } from './rewards';
 
-/** config/partners (spec §3); the defaults until an admin saves one, or when a saved one no longer parses. */
+/**
+ * config/partners (docs/product.md §3.16); the defaults until an admin saves one, or when a saved one no
+ * longer parses.
+ */
 export function readPartnersConfig(db: Kysely<GameDatabase>): Promise<PartnersConfig> {
   return readConfigDocument(db, PARTNERS_CONFIG_ID, partnersConfigSchema, DEFAULT_PARTNERS_CONFIG);
 }

@@ -4,7 +4,7 @@ import { type SignedIn, signUpRoles } from '../identity/testing';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { findReward } from './rewards';
 
-describe.each(TEST_DIALECTS)('spec §9’s default partner reward on %s', (dialect) => {
+describe.each(TEST_DIALECTS)('the default partner reward of docs/product.md §9.1 on %s', (dialect) => {
   let t: TestApp;
   let partner: SignedIn;
 

@@ -20,7 +20,7 @@ import { findReward, findTier, RewardNotFoundError } from './rewards';
 import type { PartnerInviteRow } from './tables';
 
 /*
- * Partner invites (spec §3, §4) in the back office: created unclaimed and undelivered, marked
+ * Partner invites (docs/product.md §3.7, §4.4) in the back office: created unclaimed and undelivered, marked
  * delivered in bulk, deleted one by one or (the undelivered) in bulk, and renamed by deleting the
  * old record and creating the new one in one transaction. Every change logs first. A claimed
  * invite keeps its code: it is its claimer's record, and a code freed for reuse would meet its

@@ -13,7 +13,7 @@ import { findReward, payTier } from './rewards';
 import type { ReferralLinkRow } from './tables';
 
 /*
- * Referral links (spec §3, §4): one per partner, created on demand; the players who joined through
+ * Referral links (docs/product.md §3.6, §4.4): one per partner, created on demand; the players who joined through
  * one (one row per player in all, so a player is referred once) and the tiers its partner claimed,
  * each of the reward it belongs to: a link pointed at another reward starts that reward's tiers
  * afresh, and pointed back finds its claims of the first one still there.
@@ -35,7 +35,7 @@ export function findLinkByReferralID(
 }
 
 /**
- * The partner's link, created now with `rewardID` if absent (spec §4). Racing first requests all
+ * The partner's link, created now with `rewardID` if absent (docs/product.md §4.4). Racing first requests all
  * insert; the key lets one row in and the others do nothing, so every one reads the same link.
  */
 export async function ensureLink(

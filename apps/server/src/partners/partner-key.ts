@@ -4,7 +4,7 @@ import type { IdentityDatabase } from '../database';
 
 /*
  * What the partner programme reads of the identity store, shared by the environments: the
- * 'partner' profile key (spec §6) and whether an account is a new player's; display names are
+ * 'partner' profile key (docs/product.md §6.3) and whether an account is a new player's; display names are
  * identity's displayNamesOf. Key changes go through identity/search/keys.ts's changeKeysLast, as
  * the key editor's do.
  */

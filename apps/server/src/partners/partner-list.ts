@@ -14,9 +14,9 @@ import { fetchListPage } from '../platform/db/list-page';
 import { listLatestJoins, listTierClaims } from './links';
 
 /*
- * Spec §6: players whose keys include 'partner' are listed as partners. The players are the
- * identity store's; their links, referral counts and claimed tiers the environment's: this is
- * the one place the two are joined for the back office.
+ * Players whose keys include 'partner' are listed as partners (docs/product.md §6.3). The players are the
+ * identity store's; their links, referral counts and claimed tiers the environment's: this is the one place
+ * the two are joined for the back office.
  */
 
 const PARTNER_SORTS = { displayName: 'profiles.display_name_key', created: 'profiles.created' } as const;

@@ -205,7 +205,7 @@ describe.each(TEST_DIALECTS)('referral links on %s', (dialect) => {
       .limit(PARTNER_LIST_CLAIMED_BY)
       .execute();
     expect(listed?.claimedBy.map((player) => player.userID)).toEqual(joined.map((row) => row.user_id));
-    // Each named as a person (issue 24 point 1): their account's email beside the id.
+    // Each named as a person: their account's email beside the id.
     const emails = new Map(crowd.map((player) => [player.userId, player.email]));
     expect(listed?.claimedBy.map((player) => player.email)).toEqual(joined.map((row) => emails.get(row.user_id)));
   });

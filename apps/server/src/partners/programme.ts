@@ -32,8 +32,8 @@ import { PartnerRefusedError } from './refusal';
 import { findReward, findTier, payTier } from './rewards';
 
 /*
- * The players' side of the partner programme (issue 12 point 5): it joins the identity store
- * (display names, the 'partner' key) with the game store of APP_ENV (links, joins, rewards).
+ * The players' side of the partner programme: it joins the identity store (display names, the 'partner' key)
+ * with the game store of APP_ENV (links, joins, rewards).
  */
 
 export interface ProgrammeStores {
@@ -115,7 +115,7 @@ export async function joinThroughLink(
   return { referralID, partnerDisplayName, joined };
 }
 
-/** The partner's link, created on demand with config/partners' default reward (spec §4). */
+/** The partner's link, created on demand with config/partners' default reward (docs/product.md §4.4). */
 async function partnerLink(stores: ProgrammeStores, userId: string, keys: readonly string[], now: Date) {
   if (!isPartner(keys)) throw new PartnerRefusedError('not-a-partner', PARTNER_MESSAGES.notAPartner);
   const { defaultRewardID } = await readPartnersConfig(stores.game);
@@ -202,7 +202,7 @@ async function refusePartnerMeanwhile(trx: Kysely<GameDatabase>, identity: Kysel
 }
 
 /**
- * A player claims a partner invite (spec §4): unclaimed → claimed by them, their referral link
+ * A player claims a partner invite (docs/product.md §4.4): unclaimed → claimed by them, their referral link
  * created (naming the invite's referral reward, else config/partners' default), the join reward's
  * tier paid once, and the 'partner' key added. The game store's transaction first creates or
  * finds the player's link and locks it, so one player's claims run one at a time; the invite is

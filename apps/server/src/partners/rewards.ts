@@ -19,7 +19,7 @@ import { PARTNER_ADMIN_ACTIONS } from './actions';
 import type { ReferralRewardRow } from './tables';
 
 /*
- * referral-rewards (spec §3): documents of tiers that partners claim as their referrals grow, and
+ * referral-rewards (docs/product.md §3.16): documents of tiers that partners claim as their referrals grow, and
  * the one place a tier is paid out (ledger credit and items under one reference).
  */
 

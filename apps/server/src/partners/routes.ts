@@ -29,9 +29,8 @@ export interface PartnerRoutesOptions {
 const answer = answering(playerRefusal);
 
 /**
- * The players' side of the partner programme (issue 12 point 5): a referral link's landing page,
- * joining through it, a partner's link with its tiers and their claims, and claiming a partner
- * invite, all in the store of APP_ENV.
+ * The players' side of the partner programme: a referral link's landing page, joining through it, a partner's
+ * link with its tiers and their claims, and claiming a partner invite, all in the store of APP_ENV.
  */
 export function registerPartnerRoutes(app: FastifyInstance, options: PartnerRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

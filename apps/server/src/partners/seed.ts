@@ -6,7 +6,7 @@ import { seedPartnerInvite } from './invites';
 
 /*
  * The partner programme's demo data: config/partners and a partner invite code a player claims at
- * /account to become a partner. Spec §9's 'standard-partner-reward' is not demo data: a migration
+ * /account to become a partner. docs/product.md §9.1's 'standard-partner-reward' is not demo data: a migration
  * writes it in every store. Rows an admin changed stay as they are.
  */
 

@@ -1,11 +1,11 @@
 import type { Generated, Selectable } from 'kysely';
 
 /**
- * The partner programme's tables (issue 12 points 5 and 8) in each environment's store. A link's
- * claimedBy (spec §3) is rows of `referral_joins`, one per player in all: a player is referred once.
+ * The partner programme's tables in each environment's store. A link's claimedBy (docs/product.md §3.6) is
+ * rows of `referral_joins`, one per player in all: a player is referred once.
  */
 export interface ReferralLinkTable {
-  /** 'partner_{creator}' (spec §3). */
+  /** 'partner_{creator}' (docs/product.md §3.6). */
   link_id: string;
   /** The partner's user id; the link id is derived from it, so one link each. */
   creator: string;
@@ -23,7 +23,10 @@ export interface ReferralJoinTable {
   joined: string;
 }
 
-/** spec §3's rewardTierClaims: one row per (link, reward, tier), so a reward's tier is claimed once per link. */
+/**
+ * rewardTierClaims (docs/product.md §3.6): one row per (link, reward, tier), so a reward's tier is
+ * claimed once per link.
+ */
 export interface ReferralTierClaimTable {
   link_id: string;
   reward_id: string;

@@ -27,7 +27,7 @@ export interface PaymentRoutesOptions {
 const answerPayment = answering(paymentFunctionError);
 
 /**
- * The product functions that settle any order of Outpost's, whatever it bought (spec §7): the
+ * The product functions that settle any order of Outpost's, whatever it bought (docs/product.md §7.1): the
  * order is found by its id, and its kind's settlement grants what was bought, once.
  */
 export function registerPaymentRoutes(app: FastifyInstance, options: PaymentRoutesOptions): void {

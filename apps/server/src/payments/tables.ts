@@ -28,7 +28,7 @@ export interface PaymentOrderTable {
   settled_at: string | null;
 }
 
-/** Every PayPal outcome as it happened (spec §3 paypal-transactions). */
+/** Every PayPal outcome as it happened (docs/product.md §3.16 paypal-transactions). */
 export interface PayPalTransactionTable {
   id: Generated<number>;
   /** PayPal's order id. */

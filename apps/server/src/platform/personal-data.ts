@@ -1,10 +1,10 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 /*
- * The seam through which each domain hands over its share of a player's personal data, for the
- * player's download and for the deletion of their account (issue 21 point 5). Every domain that
- * keeps something about a player brings one part; the composition root lists them, so a new
- * domain adds its part there and a deletion can never forget it.
+ * The seam through which each domain hands over its share of a player's personal data, for the player's
+ * download and for the deletion of their account. Every domain that keeps something about a player brings one
+ * part; the composition root lists them, so a new domain adds its part there and a deletion can never forget
+ * it.
  */
 
 /** The player whose data is asked for. */

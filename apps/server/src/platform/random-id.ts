@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
 /*
- * Spec §5's random IDs: two concatenated random base-36 strings. From the CSPRNG, so an id never
+ * Random IDs (docs/product.md §5.7): two concatenated random base-36 strings. From the CSPRNG, so an id never
  * tells anything about the ones around it.
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextStock, type StoredStock } from './lifetime-quantity';
 
-describe('nextStock (spec §5 lifetime rule)', () => {
+describe('nextStock (docs/product.md §5.4 lifetime rule)', () => {
   it.each<[string, StoredStock | undefined, number, number]>([
     // description, stored, new quantity, expected lifetime
     [

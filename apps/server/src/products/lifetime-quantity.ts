@@ -12,7 +12,7 @@ export interface NextStock {
 }
 
 /**
- * Spec §5's lifetime rule for a save that sets a variety's quantity: a quantity raised above the
+ * The lifetime rule (docs/product.md §5.4) for a save that sets a variety's quantity: a quantity raised above the
  * original adds the increase to lifetimeQuantity; a missing lifetime counts as 0 and a missing
  * original as the current quantity. The saved quantity becomes the next save's original, so one
  * raise is counted once however often the product is saved afterwards. A variety new to the

@@ -4,7 +4,7 @@ import { countLiveProducts } from './queries';
 import { registerProductRoutes } from './routes';
 import { seedProducts } from './seed';
 
-/** Products (spec §3): what the game sells, with their varieties, stock and images. */
+/** Products (docs/product.md §3.1): what the game sells, with their varieties, stock and images. */
 export const productsDomain: Domain = {
   name: 'products',
   migrations: { game: productsMigrations },

@@ -98,7 +98,7 @@ describe.each(TEST_DIALECTS)('product refusals point at the field on %s', (diale
     expect(await stored('development', productID)).toEqual([]);
   });
 
-  it('creates without Stripe ids where Stripe is off, as spec §5’s create rules allow', async () => {
+  it('creates without Stripe ids where Stripe is off, as the create rules of docs/product.md §5.2 allow', async () => {
     const productID = nextId();
     const input = newProductInput({ productID });
     expect(input.varieties.some((variety) => variety.stripeID === '')).toBe(true);

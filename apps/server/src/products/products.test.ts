@@ -341,7 +341,7 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
       ['a variety without an id', { varietyID: '' }, PRODUCT_MESSAGES.varietyIdRequired],
       ['a variety without a name', { varietyName: '' }, PRODUCT_MESSAGES.varietyNameRequired],
       ['a negative quantity', { quantity: -2 }, PRODUCT_MESSAGES.quantityNegative],
-    ])('refuses %s with spec §5’s message', async (_case, variety, message) => {
+    ])('refuses %s with the message of docs/product.md §5.3', async (_case, variety, message) => {
       const product = await create();
       const input = saveInput(product);
       const response = await save(product.productID, {

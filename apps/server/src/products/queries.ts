@@ -17,7 +17,7 @@ import type { ProductImageRow, ProductRow, ProductVarietyRow } from './tables';
 
 /*
  * Every write of the products domain, each in one transaction that first appends its admin-log
- * entry (DESIGN.md §8, "Adding a domain"): the place a change event will be published from.
+ * entry (docs/decisions/0053-domains-as-modules.md): the place a change event will be published from.
  */
 
 export const ADMIN_ACTIONS = { create: 'product.create', update: 'product.update' } as const;
@@ -178,7 +178,7 @@ function varietyValues(
 }
 
 /**
- * Creates a product, Inactive, with its varieties (spec §5): each variety's original and lifetime
+ * Creates a product, Inactive, with its varieties (docs/product.md §5.4): each variety's original and lifetime
  * quantity start at its quantity, and totalQuantity is their sum. A taken id, also one taken by a
  * create running at the same moment, is refused by the database's key.
  */

@@ -98,7 +98,7 @@ function toFunctionError(error: unknown, environment: string): unknown {
 
 /**
  * Where Stripe is configured, a new product must name each variety's Stripe Product ID: the edit
- * screen requires it (spec §5), so a product created without one could not be saved until it was
+ * screen requires it (docs/product.md §5.3), so a product created without one could not be saved until it was
  * added. The refusal is the edit screen's message, naming the varieties and pointing at their fields.
  */
 function refuseMissingStripeIds(input: CreateProductInput): void {
@@ -121,7 +121,7 @@ const saveBodySchema = z.object({
 });
 
 /**
- * The products of the back office (spec §2, §3, §5): listed and read by anyone in the admin area,
+ * The products of the back office (docs/product.md §2.10, §3.1, §5.2): listed and read by anyone in the admin area,
  * created and saved by staff and admins (the route table's policies). Every route names its
  * environment and touches only that store and that environment's files.
  */

@@ -7,7 +7,7 @@ import { isPostgres } from '../platform/db/dialect';
 /*
  * Stock moves of orders: the merch shop takes units of a variety when an order reserves them and
  * gives them back when a reservation lapses or is cancelled. Each move also moves the variety's
- * original quantity, the baseline of spec §5's lifetime rule, so a later raise by the back office
+ * original quantity, the baseline of docs/product.md §5.4's lifetime rule, so a later raise by the back office
  * counts exactly the units it adds; and each bumps the product's version, so an edit screen
  * loaded before a sale cannot save its stale quantity over the sale (it gets the 409 instead).
  */

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 
-/** A product (spec §3) of one environment's store. */
+/** A product (docs/product.md §3.1) of one environment's store. */
 export interface ProductTable {
   product_id: string;
   name: string;
@@ -11,7 +11,7 @@ export interface ProductTable {
   is_digital_double: number;
   /** ISO 8601, UTC; null when not set. */
   release_date: string | null;
-  /** The varieties' quantities summed when the product was created (spec §3). */
+  /** The varieties' quantities summed when the product was created (docs/product.md §3.1). */
   total_quantity: number;
   /** 0 Inactive, 1 Active, 2 Archived. */
   status: number;
@@ -21,7 +21,7 @@ export interface ProductTable {
   updated_at: string;
 }
 
-/** A variety (spec §3), a child of its product; `position` keeps the order the admin gave. */
+/** A variety (docs/product.md §3.1), a child of its product; `position` keeps the order the admin gave. */
 export interface ProductVarietyTable {
   product_id: string;
   variety_id: string;

@@ -58,7 +58,7 @@ const answer = answering((error) => {
 const SORT_COLUMNS = { createdAt: 'created_at', sendDate: 'send_at' } as const;
 
 /**
- * Spec §7's push endpoints ('{env}-push-sendbatch', '{env}-push-sendtestnotificatio', admins; the
+ * The push endpoints of docs/product.md §7.6 ('{env}-push-sendbatch', '{env}-push-sendtestnotificatio', admins; the
  * route table's sendPush) and the composer's reads: the history, a scheduled message's cancel, and
  * an audience's size before sending.
  */
@@ -103,7 +103,7 @@ export function registerPushMessageRoutes(app: FastifyInstance, options: PushMes
         const result = await answer(() =>
           sendTestNotification(game, options.push[environment], request.body.userID, { ...change, environment }),
         );
-        // Spec §7: the answer is logged.
+        // The answer is logged (docs/product.md §7.6).
         request.log.info({ testNotification: result }, 'Test notification sent.');
         return result;
       },

@@ -19,7 +19,7 @@ import { countAudienceDevices, countAudiencePlayers, dropDevices, listPlayersDev
 import { type RecipientStores, recipientsAfter } from './recipients';
 import type { PushMessageRow } from './tables';
 
-/** The admin-log actions of push (spec §7: each notification and test notification appends one first). */
+/** The admin-log actions of push (docs/product.md §7.9: each notification and test notification appends one first). */
 export const PUSH_ADMIN_ACTIONS = {
   send: 'push.sendbatch',
   test: 'push.sendtestnotification',

@@ -91,7 +91,7 @@ describe.each(TEST_DIALECTS)('the messaging token on callables, on %s', (dialect
     expect((await devices()).map((device) => device.token)).not.toContain('token-of-a-guest');
   });
 
-  it("records it from spec §7's functions too, and not from a call the server refused", async () => {
+  it("records it from docs/product.md §7.1's functions too, and not from a call the server refused", async () => {
     const call = (url: string, token: string) =>
       t.app.inject({ url, headers: { authorization: player.bearer, [MESSAGING_TOKEN_HEADER]: token } });
     expect((await call('/api/fn/check-email?email=nobody@example.com', 'token-of-the-laptop')).json()).toEqual({

@@ -13,14 +13,13 @@ import type { PushDeliveryTable, PushMessageRow } from './tables';
 import { tokenKey } from './token-key';
 
 /*
- * The job that sends one push message (issue 23 point 5), run once across instances by the job
- * runner and durable across restarts: a scheduled message's run waits in the jobs table until its
- * time. It gathers a segment's players first (a page per transaction, with the page's last id as
- * the checkpoint), then hands the devices to the push service a chunk at a time in token order.
- * Each chunk is written as 'sending' with the checkpoint moved past it, and committed, before it is
- * sent; its outcomes are recorded after. A run that dies mid-chunk (a kill, a lost lease) leaves
- * that chunk 'sending': the next run counts those devices failed instead of sending again, so no
- * device gets the message twice, and goes on after the checkpoint.
+ * The job that sends one push message, run once across instances by the job runner and durable across
+ * restarts: a scheduled message's run waits in the jobs table until its time. It gathers a segment's players
+ * first (a page per transaction, with the page's last id as the checkpoint), then hands the devices to the
+ * push service a chunk at a time in token order. Each chunk is written as 'sending' with the checkpoint moved
+ * past it, and committed, before it is sent; its outcomes are recorded after. A run that dies mid-chunk (a
+ * kill, a lost lease) leaves that chunk 'sending': the next run counts those devices failed instead of
+ * sending again, so no device gets the message twice, and goes on after the checkpoint.
  */
 
 // The jobs keep the names they shipped with (the messages' domain was `notifications` then): a

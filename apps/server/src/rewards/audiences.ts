@@ -52,7 +52,7 @@ export async function betaTesters(db: Kysely<GameDatabase>): Promise<string[]> {
 }
 
 /**
- * 'partners': accounts whose profile keys include 'partner' (spec §6), the players the partner
+ * 'partners': accounts whose profile keys include 'partner' (docs/product.md §6.3), the players the partner
  * list shows. Keys are a JSON array of strings, so the quoted key matches that key and no other.
  */
 export async function partners(identity: Kysely<IdentityDatabase>): Promise<string[]> {

@@ -105,7 +105,7 @@ async function claimDistribution(
 }
 
 /**
- * The admin-log entry first (spec §7), naming the reward and `recipients` as the send found them;
+ * The admin-log entry first (docs/product.md §7.9), naming the reward and `recipients` as the send found them;
  * then the items checked against items-master (UnknownItemsError, nothing given) and the
  * distribution's row claimed (RewardRequestReusedError for another reward under its requestID).
  */

@@ -8,12 +8,12 @@ import { enqueueRun, type JobDefinition } from '../platform/jobs/runner';
 import { claimRecipients, grantReward } from './distribute';
 
 /*
- * The job that gives a reward to everyone (issue 23 point 7): it walks the player accounts in id
- * order, a batch at a time, and commits each batch's grants with the distribution's checkpoint
- * (the batch's last id, the count reached) in one transaction of the environment's store. A run
- * taken over after a crash or a lease that ran out starts after the last batch committed; a batch
- * two runs give at once (the first one's lease ran out while it worked) meets the recipients' key,
- * the loser giving nobody anything and leaving the checkpoint alone, so nobody gets it twice.
+ * The job that gives a reward to everyone: it walks the player accounts in id order, a batch at a time, and
+ * commits each batch's grants with the distribution's checkpoint (the batch's last id, the count reached) in
+ * one transaction of the environment's store. A run taken over after a crash or a lease that ran out starts
+ * after the last batch committed; a batch two runs give at once (the first one's lease ran out while it
+ * worked) meets the recipients' key, the loser giving nobody anything and leaving the checkpoint alone, so
+ * nobody gets it twice.
  */
 
 export const EVERYONE_REWARD_JOB = 'rewards.give-everyone';

@@ -11,12 +11,11 @@ import { type RewardGift, recordDistribution } from './distribute';
 import type { RewardDistributionRow, RewardEveryoneTable } from './tables';
 
 /*
- * A reward to everyone in an environment (issue 23 point 7), the request's half: in one
- * transaction of the environment's store, the admin-log entry first, the distribution's row (its
- * requestID the key a repeat meets) and its 'everyone' row, queued; the caller then queues the job
- * that gives it (everyone-job.ts). The same request sent again is the same distribution: it writes
- * and logs nothing and answers its state, except that a failed one is queued again (logged, as
- * the admin's decision to resume it).
+ * A reward to everyone in an environment, the request's half: in one transaction of the environment's store,
+ * the admin-log entry first, the distribution's row (its requestID the key a repeat meets) and its 'everyone'
+ * row, queued; the caller then queues the job that gives it (everyone-job.ts). The same request sent again is
+ * the same distribution: it writes and logs nothing and answers its state, except that a failed one is queued
+ * again (logged, as the admin's decision to resume it).
  */
 
 type EveryoneRow = Selectable<RewardEveryoneTable>;

@@ -12,9 +12,9 @@ import { peopleOf } from '../identity/index';
 import { itemNamesOf } from '../items/index';
 
 /*
- * Rewards as the screens show them (issue 24 point 1): their items by name, the admin who sent
- * them and the players they reached as people. Names come from items-master and the identity
- * store after the game rows are read: the stores are separate databases.
+ * Rewards as the screens show them: their items by name, the admin who sent them and the players they reached
+ * as people. Names come from items-master and the identity store after the game rows are read: the stores are
+ * separate databases.
  */
 
 interface NameStores {

@@ -108,7 +108,7 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
     };
     const logBefore = await rewardLog();
     const first = await distributed(reward);
-    // The answer names what it stores by id (issue 24 point 1): the items, the admin, the players.
+    // The answer names what it stores by id: the items, the admin, the players.
     const recipients = userIDs.map((userID) => ({
       userID,
       displayName: null,

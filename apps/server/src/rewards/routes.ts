@@ -79,7 +79,7 @@ export interface RewardRoutesOptions {
 }
 
 /**
- * Spec §7: '{env}-admin-distributereward', one callable per environment, for admins only (the
+ * '{env}-admin-distributereward' (docs/product.md §7.6), one callable per environment, for admins only (the
  * route table's `distributeRewards`): credits and items to up to REWARD_MAX_RECIPIENTS players,
  * listed or an audience, once per requestID; or to everyone, recorded and queued for the job that
  * gives it in batches, answered at once with the distribution's state.

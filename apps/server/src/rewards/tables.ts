@@ -2,7 +2,7 @@ import type { EveryoneRewardState } from '@outpost/contracts/rewards';
 import type { Generated, Selectable } from 'kysely';
 
 /**
- * One reward distribution per requestID (spec §7 `{env}-admin-distributereward`): what it gives,
+ * One reward distribution per requestID (docs/product.md §7.6 `{env}-admin-distributereward`): what it gives,
  * why, when and by whom it was first sent. Its key is what makes a retried request give nothing
  * twice; a repeat must carry the same reward.
  */

@@ -33,10 +33,10 @@ import { CONTAINER_SPIN_CONFIG_ID, toCreditPack, toDrop } from './catalogue';
 import type { CreditPackRow, DropRow, MachinePrizeRow, MachineRow } from './tables';
 
 /*
- * The shop's back office (issue 9 points 2 and 5): credit packs, machines with their prizes,
- * drops, the shop's opening date, and the PayPal transactions to read. Every write is one
- * transaction that first appends its admin-log entry (DESIGN.md §8, "Adding a domain").
- * Nothing here deletes a pack or a machine: orders and spins name them for as long as they exist.
+ * The shop's back office: credit packs, machines with their prizes, drops, the shop's opening date, and the
+ * PayPal transactions to read. Every write is one transaction that first appends its admin-log entry
+ * (docs/decisions/0053-domains-as-modules.md). Nothing here deletes a pack or a machine: orders and spins
+ * name them for as long as they exist.
  */
 
 export const SHOP_ADMIN_ACTIONS = {
@@ -87,7 +87,7 @@ const PACK_SORT_COLUMNS = {
   packID: 'pack_id',
 } as const satisfies Record<CreditPackListQuery['sort'], keyof CreditPackRow>;
 
-/** Every pack, available or not (spec §6: admins and staff see all), by price unless asked otherwise. */
+/** Every pack, available or not (docs/product.md §6.1: admins and staff see all), by price unless asked otherwise. */
 export async function listCreditPacks(
   db: Kysely<GameDatabase>,
   query: CreditPackListQuery,
@@ -211,7 +211,7 @@ const MACHINE_SORT_COLUMNS = {
 
 type MachineSummary = z.output<typeof machineSummarySchema>;
 
-/** Every machine, available or not (spec §6), with how many prizes it has and how many are left. */
+/** Every machine, available or not (docs/product.md §6.1), with how many prizes it has and how many are left. */
 export async function listMachines(
   db: Kysely<GameDatabase>,
   query: MachineListQuery,
@@ -520,7 +520,10 @@ export async function writeContainerSpinConfig(
 
 const parseJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
-/** Every PayPal outcome recorded (spec §7: "paypal-transactions with a result"), newest first by default. */
+/**
+ * Every PayPal outcome recorded (docs/product.md §7.11: "paypal-transactions with a result"), newest
+ * first by default.
+ */
 export async function listPayPalTransactions(
   db: Kysely<GameDatabase>,
   query: PayPalTransactionListQuery,

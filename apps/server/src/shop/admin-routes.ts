@@ -74,9 +74,9 @@ function toFunctionError(error: unknown): unknown {
 const answer = answering(toFunctionError);
 
 /**
- * The shop's back office (spec §3, §6, §7; issue 9 points 2 and 5): anyone in the admin area
- * reads (moderators may look), staff and admins change (`manageShop`, the route table's policies).
- * Every route names its environment and touches only that store.
+ * The shop's back office (docs/product.md §3.16, §6.1, §7.9): anyone in the admin area reads (moderators may
+ * look), staff and admins change (`manageShop`, the route table's policies). Every route names its
+ * environment and touches only that store.
  */
 export function registerShopAdminRoutes(app: FastifyInstance, options: ShopAdminRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -603,7 +603,7 @@ describe.each(TEST_DIALECTS)('the shop’s back office on %s', (dialect) => {
       expect(page.rows.map((transaction) => transaction.orderID)).toEqual(['ORDER-3', 'ORDER-2', 'ORDER-1']);
       expect(page.rows[0]).toMatchObject({
         userID: player.userId,
-        // Its player named, as a person (issue 24 point 1).
+        // Its player named, as a person.
         player: { userID: player.userId, displayName: 'playa', email: 'player@example.com' },
         result: 'completed',
         shipping: null,

@@ -10,7 +10,7 @@ import { readConfigDocument } from '../backoffice/index';
 import type { GameDatabase } from '../database';
 import type { CreditPackRow, DropRow } from './tables';
 
-/** config/container-spin (spec §3): the shop's opening date; never written means open. */
+/** config/container-spin (docs/product.md §3.16): the shop's opening date; never written means open. */
 export const CONTAINER_SPIN_CONFIG_ID = 'container-spin';
 
 export function readContainerSpinConfig(db: Kysely<GameDatabase>): Promise<ContainerSpinConfig> {
@@ -50,13 +50,13 @@ export function toCreditPack(row: CreditPackRow) {
 
 export interface CatalogueOptions {
   now: Date;
-  /** Admins and staff (spec §6): unavailable packs and machines too, each marked. */
+  /** Admins and staff (docs/product.md §6.1): unavailable packs and machines too, each marked. */
   seeAll: boolean;
   /** Only these machines (one a live stream reports changed). */
   machineIDs?: readonly string[];
 }
 
-/** The credit packs a viewer sees, cheapest first (spec §7). */
+/** The credit packs a viewer sees, cheapest first (docs/product.md §7.11). */
 export async function listShopPacks(db: Kysely<GameDatabase>, seeAll: boolean) {
   let packs = db.selectFrom('credit_packs').selectAll();
   if (!seeAll) packs = packs.where('available', '=', 1);

@@ -9,9 +9,9 @@ import { findCreditPack, findDrop, findMachine } from './admin-queries';
 import { listShopMachines, toCreditPack, toDrop } from './catalogue';
 
 /*
- * The shop's live topics (spec §7: machines, credit-packs, drops). Players see what GET /api/shop
+ * The shop's live topics (docs/product.md §7.10: machines, credit-packs, drops). Players see what GET /api/shop
  * shows them: available machines and packs only, unless they hold the data-layer admin view
- * (spec §6); the back office sees the records its lists and edit screens read.
+ * (docs/product.md §6.1); the back office sees the records its lists and edit screens read.
  */
 
 export interface ShopLiveScope {

@@ -6,8 +6,8 @@ import type { IdentityDatabase } from '../database';
 import { peopleOf } from '../identity/index';
 
 /**
- * A page of paypal-transactions, each with its player named (issue 24 point 1), read from the
- * identity store after the game store's rows: the two are separate databases.
+ * A page of paypal-transactions, each with its player named, read from the identity store after the game
+ * store's rows: the two are separate databases.
  */
 export async function withPlayers(
   identity: Kysely<IdentityDatabase>,

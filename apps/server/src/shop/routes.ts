@@ -30,7 +30,7 @@ export interface ShopRoutesOptions {
 const answer = answering(shopFunctionError);
 
 /**
- * The players' shop (spec §1, §6, §7): the catalogue, orders, and the product functions that spin
+ * The players' shop (docs/product.md §1.1, §6.1, §7.1): the catalogue, orders, and the product functions that spin
  * (payments settles every kind of order). Everything acts on the store of APP_ENV.
  */
 export function registerShopRoutes(app: FastifyInstance, options: ShopRoutesOptions): void {
@@ -82,7 +82,7 @@ export function registerShopRoutes(app: FastifyInstance, options: ShopRoutesOpti
     async (request) => {
       const viewer = await signedInViewer(request);
       const { paypalOrderID, userID } = request.query;
-      // Spec §7: 'direct' is the caller; a player spins only for themself.
+      // 'direct' is the caller; a player spins only for themself (docs/product.md §7.1).
       if (userID !== 'direct' && userID !== viewer.userId) {
         throw new FunctionError('permission-denied', 'You can only spin for yourself.');
       }

@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely';
 
-/** A credit pack (spec §3): credits for a price in US cents. */
+/** A credit pack (docs/product.md §3.16): credits for a price in US cents. */
 export interface CreditPackTable {
   pack_id: string;
   name: string;
   credits: number;
   cost_usd: number;
-  /** 0 or 1: players see only available packs (spec §6). */
+  /** 0 or 1: players see only available packs (docs/product.md §6.1). */
   available: number;
   created_at: string;
   updated_at: string;

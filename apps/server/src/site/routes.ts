@@ -39,7 +39,7 @@ export function registerSiteRoutes(app: FastifyInstance, options: SiteOptions): 
     handler: async () => ({ count: await countEmailSignups(db) }),
   });
 
-  // Spec §7: register-for-email-segment; a signed-out visitor registers as the guest placeholder.
+  // register-for-email-segment; a signed-out visitor registers as the guest placeholder (docs/product.md §7.1).
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/fn/register-for-email-segment',
     {

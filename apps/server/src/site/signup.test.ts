@@ -67,7 +67,7 @@ describe.each(TEST_DIALECTS)('signupForEmails on %s', (dialect) => {
     ['only spaces', '       '],
     ['not a string', 42],
     ['too long', `${'x'.repeat(250)}@example.com`],
-  ])('refuses %s with 400 and the spec message', async (_label, value) => {
+  ])('refuses %s with 400 and the message of docs/product.md §5.1', async (_label, value) => {
     const response = await signup(t, { data: value });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({

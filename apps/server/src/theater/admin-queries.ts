@@ -35,7 +35,7 @@ import type {
 /*
  * Every write of the theater's back office: episodes (mtota), theater videos, collections and the
  * shared id space of /story/{id}. Each write is one transaction that first appends its admin-log
- * entry (DESIGN.md §8, "Adding a domain"): the place a change event will be published from.
+ * entry (docs/decisions/0053-domains-as-modules.md): the place a change event will be published from.
  */
 
 export const THEATER_ADMIN_ACTIONS = {
@@ -54,7 +54,7 @@ export const THEATER_ADMIN_ACTIONS = {
 
 type CreateEpisode = z.output<typeof createEpisodeInputSchema>;
 type UpdateEpisode = z.output<typeof updateEpisodeInputSchema>;
-/** What an episode's fields hold once parsed: season and episode integers (spec §5), empty links null. */
+/** What an episode's fields hold once parsed: season and episode integers (docs/product.md §5.5), empty links null. */
 type EpisodeFields = Omit<UpdateEpisode, 'version'>;
 type CreateVideo = z.output<typeof createTheaterVideoInputSchema>;
 type UpdateVideo = z.output<typeof updateTheaterVideoInputSchema>;
@@ -252,7 +252,10 @@ const EPISODE_SORTS = {
   updatedAt: ['updated_at'],
 } as const satisfies Record<EpisodeListQuery['sort'], readonly (keyof EpisodeRow)[]>;
 
-/** One page of the episodes (the admin list protocol); by default newest first, as spec §7 orders mtota. */
+/**
+ * One page of the episodes (the admin list protocol); by default newest first, as docs/product.md §7.10
+ * orders mtota.
+ */
 export async function listEpisodes(
   db: Kysely<GameDatabase>,
   query: EpisodeListQuery,
@@ -283,7 +286,7 @@ function episodeColumns(fields: EpisodeFields) {
 }
 
 /**
- * Creates an episode (spec §3, §5: season and episode already integers). Its id defaults to
+ * Creates an episode (docs/product.md §3.12, §5.5: season and episode already integers). Its id defaults to
  * "s{season}e{episode}" and is claimed in the shared id space first; a taken id or number is a 409
  * naming what holds it. Answers the episode's id.
  */

@@ -124,10 +124,10 @@ async function required<Stored>(read: Promise<Stored | undefined>, missing: () =
 }
 
 /**
- * The theater's back office (issue 11 point 4): episodes (mtota), theater videos and collections.
- * Anyone in the admin area reads; staff and admins change (`manageTheater`, enforced by the route
- * table's policies: the original had no role check here). Every route names its environment and
- * touches only that store and that environment's files.
+ * The theater's back office: episodes (mtota), theater videos and collections. Anyone in the admin area
+ * reads; staff and admins change (`manageTheater`, enforced by the route table's policies: the original had
+ * no role check here). Every route names its environment and touches only that store and that environment's
+ * files.
  */
 export function registerTheaterAdminRoutes(app: FastifyInstance, options: TheaterAdminRoutesOptions): void {
   const { files, imageMaxBytes } = options;

@@ -9,10 +9,10 @@ import type { FileStore } from '../platform/storage/file-store';
 import { readTheaterCard, type TheaterCard } from './library';
 
 /**
- * The story screens' documents (issue 11 points 2 and 6): their head rendered on the server, so a
- * shared link previews with the episode's title and banner, and the policy that lets the viewer's
- * players in. The SPA moves between /story, /story/{id} and /story/admin without loading a new
- * document, so all three carry that policy; every other page keeps the strict one.
+ * The story screens' documents: their head rendered on the server, so a shared link previews with the
+ * episode's title and banner, and the policy that lets the viewer's players in. The SPA moves between /story,
+ * /story/{id} and /story/admin without loading a new document, so all three carry that policy; every other
+ * page keeps the strict one.
  */
 
 /** The players the viewer opens once asked (YouTube without cookies, Vimeo), and direct video addresses. */

@@ -32,7 +32,7 @@ async function deleteFavourite(trx: Kysely<GameDatabase>, favourite: Favourite):
 }
 
 /**
- * Adds or removes a player's favourite (spec §7 favourite-episode), idempotently. The episode's
+ * Adds or removes a player's favourite (docs/product.md §7.1 favourite-episode), idempotently. The episode's
  * count moves in the same transaction by the rows this call really inserted or deleted, so it
  * always equals the favourite rows however many toggles race: the primary key (episode, player)
  * settles concurrent repeats, and the count's update adds to the value it finds, never to one read

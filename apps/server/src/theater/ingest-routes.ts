@@ -23,8 +23,8 @@ const answer = answering((error) =>
 );
 
 /**
- * What the game's servers report (issue 11 point 5), authenticated with the environment's service
- * key by the route's `service` policy: each named episode's in-game stats, replaced as a whole.
+ * What the game's servers report, authenticated with the environment's service key by the route's `service`
+ * policy: each named episode's in-game stats, replaced as a whole.
  */
 export function registerIngestRoutes(app: FastifyInstance, options: IngestRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

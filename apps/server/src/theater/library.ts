@@ -14,9 +14,8 @@ import type { FileStore } from '../platform/storage/file-store';
 import type { EpisodeRow, EpisodeStatRow, TheaterVideoRow } from './tables';
 
 /*
- * What players read of the theater (issue 11 points 1–2): the library, one entry of the viewer with
- * its previous and next, and a player's favourites. Each read is a fixed number of queries,
- * whatever the library's size.
+ * What players read of the theater: the library, one entry of the viewer with its previous and next, and a
+ * player's favourites. Each read is a fixed number of queries, whatever the library's size.
  */
 
 type Files = Pick<FileStore, 'url'>;
@@ -63,7 +62,10 @@ function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<stri
   return groups;
 }
 
-/** The whole library: episodes newest first (spec §7), collections oldest first with their videos in order. */
+/**
+ * The whole library: episodes newest first (docs/product.md §7.10), collections oldest first with their
+ * videos in order.
+ */
 export async function readTheaterLibrary(db: Kysely<GameDatabase>, files: Files): Promise<TheaterLibrary> {
   const [episodes, stats, collections, members] = await Promise.all([
     db.selectFrom('episodes').selectAll().orderBy('season', 'desc').orderBy('episode', 'desc').execute(),

@@ -9,7 +9,7 @@ import { toAdminEpisode } from './admin-routes';
 import { readTheaterEntry } from './library';
 
 /*
- * mtota's live topic (spec §7: episodes, ordered by season then episode): an episode's record or
+ * mtota's live topic (docs/product.md §7.10: episodes, ordered by season then episode): an episode's record or
  * its in-game stats changed. Players get what /story/{id} shows; the back office its admin record.
  */
 

@@ -31,7 +31,7 @@ const answer = answering((error) =>
     : error,
 );
 
-/** The players' side of the story theater (issue 11 points 1–3): the library, the viewer and favourites. */
+/** The players' side of the story theater: the library, the viewer and favourites. */
 export function registerTheaterRoutes(app: FastifyInstance, options: TheaterRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { game: db, files } = options;
@@ -57,7 +57,7 @@ export function registerTheaterRoutes(app: FastifyInstance, options: TheaterRout
     },
   );
 
-  // Spec §7: favourite-episode, bearer auth, query videoID and optional remove=true; answers text.
+  // favourite-episode, bearer auth, query videoID and optional remove=true; answers text (docs/product.md §7.1).
   api.get(
     '/api/fn/favourite-episode',
     { schema: { querystring: favouriteEpisodeQuerySchema, response: { 200: z.string() } } },

@@ -17,7 +17,7 @@ type EpisodeStatsReport = z.output<typeof ingestEpisodeStatsInputSchema>['episod
 const INSERT_BATCH = 1000;
 
 /**
- * Replaces the in-game stats (spec §3 stats/ingame) of each episode named, as the game's servers
+ * Replaces the in-game stats (docs/product.md §3.12 stats/ingame) of each episode named, as the game's servers
  * report them: the figures in the game's order, each labelled as sent or by `statLabel`, and the
  * time of the report. One transaction: an unknown episode stores nothing. The episodes' rows are
  * locked first, in one order (by id), so two reports of the same episodes replace one after the

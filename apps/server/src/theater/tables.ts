@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 
 /**
- * The story theater's tables (issue 11) in each environment's store. Episodes and theater videos
- * share one id space (`theater_ids`), since both open at /story/{id}: a create inserts the id there
- * first, in its transaction, so two creates of one id (even of different kinds) meet its key.
+ * The story theater's tables in each environment's store. Episodes and theater videos share one id space
+ * (`theater_ids`), since both open at /story/{id}: a create inserts the id there first, in its transaction,
+ * so two creates of one id (even of different kinds) meet its key.
  */
 export interface TheaterIdTable {
   theater_id: string;
@@ -11,7 +11,7 @@ export interface TheaterIdTable {
   kind: string;
 }
 
-/** An episode of mtota (spec §3). (season, episode) is unique: one episode 10 per season. */
+/** An episode of mtota (docs/product.md §3.12). (season, episode) is unique: one episode 10 per season. */
 export interface EpisodeTable {
   episode_id: string;
   season: number;
@@ -35,7 +35,7 @@ export interface EpisodeTable {
   updated_at: string;
 }
 
-/** One in-game figure of an episode (spec §3: stats/ingame), in the order the game sent it. */
+/** One in-game figure of an episode (docs/product.md §3.12: stats/ingame), in the order the game sent it. */
 export interface EpisodeStatTable {
   episode_id: string;
   stat_key: string;
@@ -51,7 +51,7 @@ export interface EpisodeFavouriteTable {
   created_at: string;
 }
 
-/** A theater video (spec §3): title, videoID, vimeoID, thumbnail, created. */
+/** A theater video (docs/product.md §3.13): title, videoID, vimeoID, thumbnail, created. */
 export interface TheaterVideoTable {
   video_id: string;
   title: string;
@@ -59,7 +59,7 @@ export interface TheaterVideoTable {
   /** The thumbnail's key in the file store (a 320 px WebP) and the full image's; null until uploaded. */
   thumbnail_key: string | null;
   image_key: string | null;
-  /** ISO 8601: spec §3's `created`. */
+  /** ISO 8601: docs/product.md §3.13's `created`. */
   created: string;
   version: number;
   updated_at: string;

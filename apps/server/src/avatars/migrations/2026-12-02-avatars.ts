@@ -16,7 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('avatar_id', 'text', (col) => col.notNull().references('avatars.avatar_id').onDelete('cascade'))
     .addColumn('user_id', 'text', (col) => col.notNull())
     .addColumn('claimed_at', 'text', (col) => col.notNull())
-    // Once per player and avatar (issue 12 point 6), also when claims race.
+    // Once per player and avatar, also when claims race.
     .addPrimaryKeyConstraint('avatar_claims_pk', ['avatar_id', 'user_id'])
     .execute();
   // A player's claims, for the avatar list they see.

@@ -20,9 +20,10 @@ import { endSessions, listSuspensions } from './suspensions';
 import type { AccountDeletionRow } from './tables';
 
 /*
- * Deleting an account and downloading its data (issue 21 point 5). A player's data lives in the
- * identity store (account, profile, search entry, mail, suspensions) and in each environment's
- * game store, where every domain that keeps something about players brings a PersonalDataPart.
+ * Deleting an account and downloading its data
+ * (docs/decisions/0034-deleting-an-account-and-downloading-its-data.md). A player's data lives in the
+ * identity store (account, profile, search entry, mail, suspensions) and in each environment's game store,
+ * where every domain that keeps something about players brings a PersonalDataPart.
  *
  * The stores cannot share a transaction, so a deletion is a marker and then passes that can each be
  * run again: (1) the marker (`account_deletions`, with a new anonymous id): from then on the account

@@ -70,9 +70,8 @@ const answer = answering((error) => {
 });
 
 /**
- * The account lifecycle (issue 21): a player deletes their account or downloads their data from
- * /account; the moderation hub's user page shows a player and their suspensions, which staff and
- * admins make and lift.
+ * The account lifecycle: a player deletes their account or downloads their data from /account; the moderation
+ * hub's user page shows a player and their suspensions, which staff and admins make and lift.
  */
 export function registerAccountLifecycleRoutes(app: FastifyInstance, options: AccountLifecycleRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -12,7 +12,7 @@ import { describeUsers } from '../search/search';
 import type { AccountSuspensionRow } from './tables';
 
 /*
- * Suspensions (issue 21 point 6): staff and admins suspend a player, with a reason and an optional
+ * Suspensions (docs/decisions/0033-suspensions.md): staff and admins suspend a player, with a reason and an optional
  * end, from the moderation hub; lifting it restores everything. Accounts are shared by every
  * environment, so a suspension is kept in the identity store and logged in the admin log of the
  * environment the admin works in (written first, in a game transaction the suspension is made

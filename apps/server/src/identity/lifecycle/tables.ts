@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 
 /*
- * The account lifecycle's tables in the identity store (issue 21): suspensions, kept as a history,
- * and deletions, kept as a marker while one is under way and as a bare record once it is done.
+ * The account lifecycle's tables in the identity store: suspensions, kept as a history, and deletions, kept
+ * as a marker while one is under way and as a bare record once it is done.
  */
 
 /** One suspension of a player; at most one open (not lifted) per player, by a partial unique index. */

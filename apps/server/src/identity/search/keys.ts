@@ -6,10 +6,9 @@ import type { GameDatabase, IdentityDatabase } from '../../database';
 import { withIdentityChangeLast } from '../identity-change-last';
 
 /*
- * An admin's change of a user's keys (issue 12 point 13), made from a search hit: the only write
- * of this folder. Keys live in the identity store, shared by the environments; the change is
- * logged in the admin log of the environment the admin works in, written first, in a
- * transaction of that store that the key change runs inside.
+ * An admin's change of a user's keys, made from a search hit: the only write of this folder. Keys live in the
+ * identity store, shared by the environments; the change is logged in the admin log of the environment the
+ * admin works in, written first, in a transaction of that store that the key change runs inside.
  */
 
 export const USER_KEYS_ACTION = 'user.keys';

@@ -14,15 +14,14 @@ import {
 } from './matching';
 
 /*
- * The admin user search (spec §7 user-search-{env}). The database narrows the accounts down in
- * steps, best kind of match first: exact texts (b-tree), words starting with the query's words,
- * the query anywhere, then typo candidates, the texts holding a piece of the query, only while
- * no more accounts than wanted were found. matching.ts then decides and orders, alike on both
- * dialects. A step reads at most about as many accounts as wanted: which of an equally good
- * crowd are shown is not specified, and `more` says to narrow the query. The steps are one
- * statement, so a search costs one round trip and one plan; only their tests are the dialect's
- * own: SQLite's FTS5 indexes (words, trigrams), PostgreSQL's pg_trgm index over `words`, the
- * account's words each after a space, which finds the start of a word as well as text anywhere.
+ * The admin user search (docs/product.md §7.7 user-search-{env}). The database narrows the accounts down in
+ * steps, best kind of match first: exact texts (b-tree), words starting with the query's words, the query
+ * anywhere, then typo candidates, the texts holding a piece of the query, only while no more accounts than
+ * wanted were found. matching.ts then decides and orders, alike on both dialects. A step reads at most about
+ * as many accounts as wanted: which of an equally good crowd are shown is not specified, and `more` says to
+ * narrow the query. The steps are one statement, so a search costs one round trip and one plan; only their
+ * tests are the dialect's own: SQLite's FTS5 indexes (words, trigrams), PostgreSQL's pg_trgm index over
+ * `words`, the account's words each after a space, which finds the start of a word as well as text anywhere.
  */
 
 /** Typo candidates read at most: each gets an edit-distance check in matching.ts. */

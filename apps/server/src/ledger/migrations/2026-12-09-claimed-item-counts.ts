@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /*
  * Claims per item (quantities summed), kept by the inventory's one writer beside each grant, so
- * the live stats' item counts (spec §9) are one read. Filled from the inventory as it is.
+ * the live stats' item counts (docs/product.md §9.2) are one read. Filled from the inventory as it is.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on today's schema types

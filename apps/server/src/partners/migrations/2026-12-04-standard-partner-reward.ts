@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Spec §9's default partner reward, in every store: config/partners names it until an admin picks
+ * The default partner reward (docs/product.md §9.1), in every store: config/partners names it until an admin picks
  * another, so a link created on demand must find it, demo data or not. Its tiers pay credits only
  * (items-master may hold nothing yet); admins change them on the referral rewards screen, and an
  * existing 'standard-partner-reward' is left as it is. No down: links and claims may name it.

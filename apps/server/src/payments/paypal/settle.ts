@@ -9,7 +9,7 @@ import {
 } from './paypal-client';
 import { type CaptureVerdict, type OutpostOrderRecord, verifyCapture } from './verify-capture';
 
-/** What a paypal-transactions record keeps of PayPal's answer (spec §3: shipping, result). */
+/** What a paypal-transactions record keeps of PayPal's answer (docs/product.md §3.16: shipping, result). */
 export interface PayPalTransactionData {
   orderID: string;
   orderStatus: string | undefined;

@@ -170,7 +170,7 @@ describe.each(TEST_DIALECTS)('attestation on %s', (dialect) => {
       expect(new Set(tokens).size).toBe(2);
     });
 
-    // Captcha failures answer 400: a 403 would throttle the client for 24 hours (spec §4), which is
+    // Captcha failures answer 400: a 403 would throttle the client for 24 hours (docs/product.md §4.7), which is
     // meant for a refused client, not for a stale or wrong solution.
     it('refuses a solution used before', async () => {
       const h = await harness();

@@ -1,8 +1,8 @@
 import type { Generated, Selectable } from 'kysely';
 
 /**
- * The change feed of one store (issue 22 point 1): one row per row changed in a table a live topic
- * covers, written by that table's triggers in the writing transaction (a transactional outbox).
+ * The change feed of one store (docs/decisions/0037-the-change-feed.md): one row per row changed in a table a live
+ * topic covers, written by that table's triggers in the writing transaction (a transactional outbox).
  * `seq` grows in commit order (see triggers.ts), so a reader that has seen up to `seq` n has seen
  * every change committed before it; rows older than the replay window are pruned.
  */

@@ -6,12 +6,12 @@ import { Database } from './sqlite-driver';
 import { type Dialect, STORE_KEYS, type StoreKey, type Stores, sqliteStoreFile } from './stores';
 
 /*
- * Backups of every store, and their restore (issue 25 point 5; `npm run admin -- backup|restore`).
- * SQLite: each store file through SQLite's online backup API, a consistent copy taken while the
- * server writes, and restored through the same API into the live file. PostgreSQL: one pg_dump
- * of the stores' schemas in its custom format, restored by psql in one transaction that drops the
- * schemas and recreates them from the dump, so a restore that fails leaves the database as it was.
- * The uploaded files of the local file store are copied beside them.
+ * Backups of every store, and their restore (`npm run admin -- backup|restore`;
+ * docs/decisions/0006-backups.md). SQLite: each store file through SQLite's online backup API, a consistent
+ * copy taken while the server writes, and restored through the same API into the live file. PostgreSQL: one
+ * pg_dump of the stores' schemas in its custom format, restored by psql in one transaction that drops the
+ * schemas and recreates them from the dump, so a restore that fails leaves the database as it was. The
+ * uploaded files of the local file store are copied beside them.
  */
 
 const MANIFEST = 'outpost-backup.json';

@@ -6,7 +6,7 @@ import { isPostgres } from './dialect';
  * (SQLite: a JSON array of rows, read by json_each), so a statement over a batch has the same short
  * text whatever its size, prepared once. A multi-row VALUES list costs the query builder a node per
  * value and the database a parse of every placeholder, on every statement (3,000 for a batch's ids
- * alone), and its text changes with the batch's size (DESIGN §8 "Game data at scale").
+ * alone), and its text changes with the batch's size (docs/decisions/0050-game-data-at-scale.md).
  */
 
 /** A column's type as PostgreSQL's array of it is cast. */

@@ -11,7 +11,7 @@ export type Dialect = 'sqlite' | 'postgres';
 
 /**
  * Every store the app uses: the identity store, and one game-data store per environment
- * (DESIGN.md §2). Their tables are what the domains bring; the composition root (stores.ts)
+ * (docs/architecture.md §2). Their tables are what the domains bring; the composition root (stores.ts)
  * names them.
  */
 export interface Stores<Identity, Game> {

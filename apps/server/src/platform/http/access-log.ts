@@ -3,11 +3,11 @@ import pino from 'pino';
 import { loggableUrl } from './log-redaction';
 
 /*
- * One line per served request at `info` (issue 25 point 9): method, masked URL, client address,
- * status and time, with the request id its other lines carry. Fastify's own request logging wrote
- * two lines through a per-request child logger; this writes one, as the app's logger would write
- * `log.info({ reqId, req, res, responseTime }, 'request completed')`, byte for byte (a test
- * compares it with pino's own line), but cheaper (DESIGN §8 "Access lines"):
+ * One line per served request at `info`: method, masked URL, client address, status and time, with the
+ * request id its other lines carry. Fastify's own request logging wrote two lines through a per-request child
+ * logger; this writes one, as the app's logger would write `log.info({ reqId, req, res, responseTime },
+ * 'request completed')`, byte for byte (a test compares it with pino's own line), but cheaper
+ * (docs/decisions/0026-access-lines.md):
  * - the answer's fields are noted when it is sent, and the lines are put together and handed to
  *   the logger's destination after the event loop's current phase, all the answers of that phase
  *   in one go (one line per write, as pino writes);

@@ -3,7 +3,8 @@ import { appendRouteHook } from './route-hooks';
 
 /**
  * The routes the game's callable clients call: the callable protocol's (`registerCallable`) and
- * spec §7's functions. Their requests carry what the clients' SDKs add to every call.
+ * the product functions (docs/product.md §7.1). Their requests carry what the clients' SDKs add to every call
+ * (§7.3).
  */
 export function isCallableRoute(url: string | undefined): boolean {
   return url !== undefined && (url.startsWith('/api/callable/') || url.startsWith('/api/fn/'));

@@ -101,7 +101,7 @@ describe.each(TEST_DIALECTS)('the firebase JS SDK calling our callables, on %s',
     expect((await count()).data).toEqual({ count: 1 });
   });
 
-  it('reads a refused address as functions/invalid-argument with the spec message', async () => {
+  it('reads a refused address as functions/invalid-argument with the message of docs/product.md §5.1', async () => {
     const error = await failure(httpsCallable(functions, 'signupForEmails')('not-an-email'));
     expect(error.code).toBe('functions/invalid-argument');
     expect(error.message).toBe(SIGNUP_MESSAGES.invalidEmail);
@@ -147,7 +147,7 @@ describe.each(TEST_DIALECTS)('the firebase JS SDK calling our callables, on %s',
     expect((await failure(call({ status: 'aborted', message: 'm' }))).details).toBeUndefined();
   });
 
-  it("decodes the auth adapter's errors with the spec code in details", async () => {
+  it("decodes the auth adapter's errors with the code of docs/product.md §8.1 in details", async () => {
     // The adapter answers through the same error body; the SDK posts {data} to `${url}/${name}`.
     const auth = getFunctions(firebase, `${base}/api/auth`);
     const missingEmail = await failure(httpsCallable(auth, 'sign-in/email')({ password: 'secret123' }));

@@ -1,5 +1,5 @@
 /*
- * What a log line may show of a request (issue 25 point 6: never a secret in the logs). Headers
+ * What a log line may show of a request: never a secret (docs/decisions/0028-nothing-secret-in-the-logs.md). Headers
  * are never logged (the bearer token, the session cookie, a service or metrics key travel there);
  * the address is, with what credentials travel in addresses masked: the token of a password reset
  * link (`/login?mode=reset&token=…`, and the auth library's own `/api/auth/reset-password/<token>`)

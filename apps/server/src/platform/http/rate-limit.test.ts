@@ -6,8 +6,8 @@ import { errorAnswer } from '../../testing/error-answer';
 import { buildTestApp, buildUnreadyTestApp, openTestStores, type TestApp } from '../../testing/test-stores';
 
 /*
- * Rate limits shared by instances (issue 25 point 1): n instances must not allow n times a
- * limit. Instances on PostgreSQL share them in the database, any instances in Redis when
+ * Rate limits shared by instances (docs/decisions/0111-rate-limits-shared-by-instances.md): n instances must not allow
+ * n times a limit. Instances on PostgreSQL share them in the database, any instances in Redis when
  * REDIS_URL is set. Each "instance" is an app of its own on the same stores.
  */
 

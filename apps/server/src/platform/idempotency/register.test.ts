@@ -95,7 +95,7 @@ describe.each(TEST_DIALECTS)('request keys on %s', (dialect) => {
     expect(calls).toBe(1);
   });
 
-  it('carries out a request without a key every time, as the spec’s clients send none', async () => {
+  it('carries out a request without a key every time, as the original clients send none', async () => {
     await spin(undefined);
     await spin(undefined);
     expect(calls).toBe(2);

@@ -23,10 +23,11 @@ import { IdempotencyKeys, type KeyClaim } from './keys';
 import type { IdempotencyTables } from './tables';
 
 /*
- * One request key, one outcome (DESIGN.md §8, "Request keys"). Routes the contracts' table marks
- * `idempotent` get two hooks: before the handler, a request that carries a key takes it (or finds
- * the first request's answer and repeats it); when the answer is sent, it is kept with the key.
- * A request without a key is carried out as always: the spec's own clients send none.
+ * One request key, one outcome (docs/decisions/0121-request-keys-one-intent-one-outcome.md). Routes the
+ * contracts' table marks `idempotent` get two hooks: before the handler, a request that carries a key takes
+ * it (or finds the first request's answer and repeats it); when the answer is sent, it is kept with the key.
+ * A request without a key is carried out as always: the original's own clients send none (request keys are
+ * Outpost's, docs/product.md §7.1).
  */
 
 export interface IdempotencyOptions<Database extends IdempotencyTables> {

@@ -5,7 +5,7 @@ import type { JobEvents } from './metrics';
 import type { JobRow, JobTables } from './tables';
 
 /*
- * Background work that runs once across instances (issue 22 point 3): the `jobs` table is a queue
+ * Background work that runs once across instances (docs/decisions/0036-background-jobs.md): the `jobs` table is a queue
  * with leases. An instance takes the next run that is due, or one whose lease ran out (its instance
  * died), with one conditional update (PostgreSQL skips rows another instance is taking: FOR UPDATE
  * SKIP LOCKED), runs it, and marks it done or, on a failure, due again after a backoff, until its

@@ -5,7 +5,7 @@ import type { ChangeRow } from '../changes/tables';
 import { type Cursor, formatCursor } from './cursor';
 
 /*
- * The live streams of one instance (issue 22 point 4). Each store's change feed hands its changes
+ * The live streams of one instance (docs/decisions/0038-live-listeners.md). Each store's change feed hands its changes
  * to the hub once; the hub sends each change to the streams subscribed to its topic in that store,
  * loading the changed record once per audience (players, admins, the record's owner), never once
  * per stream. A stream that cannot keep up (its socket's buffer past a bound) is closed, not

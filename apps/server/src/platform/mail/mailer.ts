@@ -61,7 +61,7 @@ export interface MailerDeps {
   now: () => Date;
 }
 
-/** The mail seam (DESIGN.md §5): the outbox by default, SMTP when a URL is configured. */
+/** The mail seam (docs/architecture.md §5): the outbox by default, SMTP when a URL is configured. */
 export function createMailer<DB extends MailTables>(options: MailerOptions<DB>): Mailer {
   assertValidSender(options.from);
   const deps: MailerDeps = {

@@ -1,11 +1,11 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /*
- * The app's Prometheus metrics (issue 25 point 6, DESIGN.md §8 "Metrics"). Each app owns one
- * registry, never prom-client's global one: tests build many apps in one process, and a metric
- * name may be registered once per registry. Parts of the app declare their series through this
- * handle (the platform its own, a domain through `context.metrics`); with metrics off (no
- * METRICS_TOKEN) every handle is a no-op and nothing is collected, not even the process's figures.
+ * The app's Prometheus metrics (docs/decisions/0029-metrics.md). Each app owns one registry, never
+ * prom-client's global one: tests build many apps in one process, and a metric name may be registered once
+ * per registry. Parts of the app declare their series through this handle (the platform its own, a domain
+ * through `context.metrics`); with metrics off (no METRICS_TOKEN) every handle is a no-op and nothing is
+ * collected, not even the process's figures.
  */
 
 /** A series' label values, one per label name. */

@@ -16,7 +16,7 @@ export type PushOutcome =
   | { token: string; status: 'failed'; reason: string };
 
 /**
- * The push seam (DESIGN.md §5 and §8, "Push delivery"): one sender per environment, the outbox
+ * The push seam (docs/architecture.md §5, docs/decisions/0048-push-delivery.md): one sender per environment, the outbox
  * by default, FCM's HTTP v1 API when configured. A call sends one message to at most
  * PUSH_CHUNK_LIMIT tokens and answers one outcome per token, in the tokens' order; one token's
  * failure never rejects it. The caller (a durable job) records the outcomes of each chunk before

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 
 /**
- * Where uploaded files live (DESIGN §5: a folder under DATA_DIR by default, an S3-compatible
+ * Where uploaded files live (docs/architecture.md §5: a folder under DATA_DIR by default, an S3-compatible
  * bucket in production). Keys are relative paths such as
  * `development/product-images/p1/1732300000000-boots-1a2b3c4d.jpg`.
  */
@@ -56,7 +56,7 @@ export function assertValidFilePrefix(prefix: string): void {
 
 /**
  * The folder holding every file of one product. Each environment has its own products, and the
- * same id (a seeded demo product) can exist in several, so the spec's path sits under the
+ * same id (a seeded demo product) can exist in several, so the path of docs/product.md §7.8 sits under the
  * environment's folder: cleaning one environment's product never touches another's files.
  */
 export function productImagePrefix(environment: Environment, productId: string): string {
@@ -105,7 +105,7 @@ export interface ProductImageKeyInput {
 }
 
 /**
- * `{env}/product-images/{productID}/{timestamp}-{filename}` (spec §7's path, per environment),
+ * `{env}/product-images/{productID}/{timestamp}-{filename}` (docs/product.md §7.8's path, per environment),
  * where the file name is the uploaded stem made safe, a short random tag and the detected
  * format's extension.
  */

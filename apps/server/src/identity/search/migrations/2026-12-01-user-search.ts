@@ -1,13 +1,12 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /*
- * The user search (issue 12 point 12): one document per account in `user_search`, and over it a
- * full-text index of words (prefix search) and a trigram index (text anywhere, and the candidates
- * of typo matching). The indexes are each dialect's own, so this is where the dialects part:
- * SQLite has FTS5 (unicode61 words, trigrams) kept in step by triggers on the documents;
- * PostgreSQL a generated tsvector and pg_trgm GIN indexes. Triggers on the accounts and profiles
- * keep the documents, so whatever writes an account or renames a player (sign-up, register,
- * the operator CLI, a bulk load) is searchable at once.
+ * The user search: one document per account in `user_search`, and over it a full-text index of words (prefix
+ * search) and a trigram index (text anywhere, and the candidates of typo matching). The indexes are each
+ * dialect's own, so this is where the dialects part: SQLite has FTS5 (unicode61 words, trigrams) kept in step
+ * by triggers on the documents; PostgreSQL a generated tsvector and pg_trgm GIN indexes. Triggers on the
+ * accounts and profiles keep the documents, so whatever writes an account or renames a player (sign-up,
+ * register, the operator CLI, a bulk load) is searchable at once.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on today's schema types
