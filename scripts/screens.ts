@@ -1,8 +1,8 @@
 /**
- * `npm run screens`: screenshots of the site with the demo data, for the README (issue 24). Builds
- * nothing itself (the npm script builds the web app first); starts the server as the browser tests
- * do, signs up the demo admin and signs in through the real form, makes one admin change so the log
- * has a history, and saves each screen full-page at 1280 px and 390 px wide under docs/screens/.
+ * `npm run screens`: screenshots of the site with the demo data, for the README. Builds nothing itself (the
+ * npm script builds the web app first); starts the server as the browser tests do, signs up the demo admin
+ * and signs in through the real form, makes one admin change so the log has a history, and saves each screen
+ * full-page at 1280 px and 390 px wide under docs/screens/.
  *
  * Deterministic where it is cheap: the browser's clock stands still at the moment of the seed, the
  * API's `now` (which countdowns use) is that moment too, motion is reduced, every image is loaded
@@ -21,7 +21,10 @@ import { callApi, launchBrowser, MOBILE_VIEWPORT, type Site, settled, startSite 
 
 const OUT_DIR = path.join(import.meta.dirname, '..', 'docs', 'screens');
 
-/** The admin the screens are taken as: the name the issue's example sentence uses. */
+/**
+ * The admin the screens are taken as: the name of the admin log's example sentence
+ * (docs/decisions/0086-the-admin-log-as-a-history.md).
+ */
 const DEMO_ADMIN: Account = {
   displayName: 'BossAdmin',
   email: 'boss@outpost.example',

@@ -5,11 +5,10 @@ import type { Setting } from '../http/app-target';
 import type { BenchEvent } from './events';
 
 /*
- * The ingestion's baseline (issue 23): the same events written the cheapest way a program can, in
- * the same store (the game store's SQLite file, or its PostgreSQL schema): one row per event, one
- * multi-row INSERT per batch in one transaction, through the raw driver (a prepared better-sqlite3
- * statement; one `pg` query). No checks, no aggregates, no query builder: what ingestion adds over
- * this is its cost.
+ * The ingestion's baseline: the same events written the cheapest way a program can, in the same store (the
+ * game store's SQLite file, or its PostgreSQL schema): one row per event, one multi-row INSERT per batch in
+ * one transaction, through the raw driver (a prepared better-sqlite3 statement; one `pg` query). No checks,
+ * no aggregates, no query builder: what ingestion adds over this is its cost.
  */
 
 const COLUMNS = ['event_id', 'type', 'user_id', 'at', 'seconds', 'key', 'item_id', 'level'] as const;

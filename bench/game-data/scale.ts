@@ -6,7 +6,7 @@ import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { SEARCH_USERS } from '../search/users';
 
 /*
- * The game's records at the issue's scale, written straight into the tables (through ingestion
+ * The game's records at the bench's scale, written straight into the tables (through ingestion
  * 500,000 sessions would take minutes; ingestion is measured on its own): 500,000 play sessions
  * over 90 days, a presence, a level and an hour's presence for the crowd, objectives and claimed
  * items, each stored event in ingested_events as ingestion leaves it. The database generates the
@@ -100,7 +100,7 @@ export async function seedGameDataAtScale(game: Kysely<GameDatabase>, dialect: D
           select distinct substr(${ago(dialect, at, spread(49_979_687))}, 1, 13), ${player} from n`,
     ).execute(trx);
 
-    // A running game sends every map's data: the demo's map without any (spec §8's case) would log an
+    // A running game sends every map's data: the demo's map without any (docs/product.md §8.5's case) would log an
     // error on every read, and the figure would time the log.
     await sql`insert into map_data (map_id, data, updated_at)
               select map_id, '{}', updated_at from map_presence

@@ -17,9 +17,9 @@ import { openRawInserter, type RawInserter } from './raw-insert';
 import { PLAYTIME_ROWS, seedGameDataAtScale } from './scale';
 
 /*
- * The game data's bench (issue 23): the ingestion of the game's batches through the whole app
- * against a raw multi-row insert of the same events in the same store, and the live stats' read
- * with 500,000 play sessions and 100,000 accounts, on each dialect.
+ * The game data's bench: the ingestion of the game's batches through the whole app against a raw multi-row
+ * insert of the same events in the same store, and the live stats' read with 500,000 play sessions and
+ * 100,000 accounts, on each dialect.
  */
 
 const INGESTION_BAR = 0.3;

@@ -37,10 +37,10 @@ function openFile(file: string): Database {
 }
 
 /**
- * A stock table in its own SQLite file, reached two ways: through Kysely set up as the stores
- * are (createSqliteKysely), and through raw better-sqlite3 on a second connection. Each
- * decrement has the shape DESIGN.md §2 prescribes for stock: in one transaction, read the row,
- * then a conditional update that cannot oversell.
+ * A stock table in its own SQLite file, reached two ways: through Kysely set up as the stores are
+ * (createSqliteKysely), and through raw better-sqlite3 on a second connection. Each decrement has the shape
+ * docs/architecture.md §2 prescribes for stock: in one transaction, read the row, then a conditional update
+ * that cannot oversell.
  */
 export async function openStockDb(dir: string): Promise<StockDb> {
   const file = path.join(dir, 'bench-stock.sqlite');

@@ -82,7 +82,7 @@ const SCALE_RATIO = 0.9;
 
 const CHECK_EMAIL_PATH = 'GET /api/fn/check-email';
 
-/** The HTTP targets, in the order they are decided and printed. */
+/** The HTTP targets, in the order they are decided and printed. */
 const HTTP_TARGETS = {
   healthz: { name: 'GET /healthz through buildApp', requirement: '>= 0.8 x bare route', threshold: 0.8 },
   checkEmail: { name: 'check-email through buildApp, SQLite', requirement: '>= 0.6 x bare route', threshold: 0.6 },

@@ -17,8 +17,8 @@ import { processMeter, type SideUsage } from './process-meter';
 import { type ServerInstance, startServerInstance } from './server-instances';
 
 /*
- * What a second instance buys (issue 25): the same mixed load (public reads, a player's write, a
- * spin) from a load generator in its own process against one server process (main.ts) and then two,
+ * What a second instance buys (docs/decisions/0114-what-a-second-instance-buys.md): the same mixed load (public reads,
+ * a player's write, a spin) from a load generator in its own process against one server process (main.ts) and then two,
  * both on one PostgreSQL database, the connections split round robin between the two ports. Both
  * instances run throughout; a pair is a slice of load on the first alone, then one on both (or the
  * other way round), so the two figures see nearly the same machine. Each slice reads every

@@ -75,7 +75,7 @@ export async function runLighthouse(origin: string): Promise<FormFactorResult[]>
 const roundsText = (result: FormFactorResult) =>
   result.rounds.map((round) => `${round.home ?? 'n/a'}/${round.blank ?? 'n/a'}`).join(' ');
 
-/** The issue's Lighthouse targets: mobile within 3 points of the blank page, desktop 100. */
+/** The Lighthouse targets: mobile within 3 points of the blank page, desktop 100. */
 export const LIGHTHOUSE_TARGETS = {
   mobile: { name: 'Lighthouse performance of /, mobile', requirement: `>= blank page - ${MOBILE_POINTS} (same run)` },
   desktop: { name: 'Lighthouse performance of /, desktop', requirement: '= 100' },

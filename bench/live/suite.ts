@@ -15,8 +15,8 @@ import { decided, median, type TargetResult, type TargetSpec } from '../targets'
 import type { ClientMessage, ClientRequest } from './clients';
 
 /*
- * The live listeners' bench (issue 22): 10,000 server-sent-event streams on one instance following
- * one topic, a change fanned out to all of them (delivery time from the write to each stream's
+ * The live listeners' bench (docs/decisions/0039-live-streams-at-scale.md): 10,000 server-sent-event streams on one
+ * instance following one topic, a change fanned out to all of them (delivery time from the write to each stream's
  * receipt, p99), the server's memory per idle stream, and what the change feed costs a write
  * (spins through the whole app with the feed's triggers against the same app without them).
  */

@@ -15,8 +15,8 @@ import { type FcmReceipt, tokensDigest } from './fcm-process';
 import { type FcmServerProcess, startFcmServerProcess } from './fcm-server';
 
 /*
- * Issue 23's push at scale: DEVICES devices in the development store, one message to everyone
- * created by an admin through the whole app (buildApp with every hook, POST
+ * Push at scale (docs/decisions/0051-push-at-scale.md): DEVICES devices in the development store, one message to
+ * everyone created by an admin through the whole app (buildApp with every hook, POST
  * /api/fn/development-push-sendbatch over HTTP), sent by the app's own job runner through the FCM
  * adapter to the local FCM server (platform/push-transport/testing.ts) in a process of its own; timed from
  * the POST to the message's state 'sent', and checked against what the server received (every

@@ -10,7 +10,7 @@ import { measureLatency, percentile, type Timings } from './latency';
 import type { LatencyRequest } from './latency-client';
 import { type QueryKind, SEARCH_USERS, searchQueries, seedSearchUsers } from './users';
 
-/** Issue 12's bar for a search over SEARCH_USERS accounts, per dialect. */
+/** The bar for a search over SEARCH_USERS accounts, per dialect. */
 const P95_BAR_MS = 15;
 /** Queries of each kind the search rows cycle through. */
 const QUERIES_PER_KIND = 50;

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { IdentityDatabase } from '../../apps/server/src/database';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 
-/** The issue's figure: the search is measured over this many accounts. */
+/** The search is measured over this many accounts. */
 export const SEARCH_USERS = 100_000;
 /** Rows per insert: SQLite binds at most 32,766 values, and accounts take seven columns. */
 const BATCH = 2_000;
@@ -192,7 +192,7 @@ export async function seedSearchUsers(identity: Kysely<IdentityDatabase>, dialec
   const users = Array.from({ length: SEARCH_USERS }, (_, index) => benchUser(index));
   const now = Date.now();
   // A sign-up every SIGN_UP_EVERY_MS back from now (over about 90 days), as a site's history has:
-  // the newest accounts and the sign-ups chart (issue 23's live stats) read a real order.
+  // the newest accounts and the sign-ups chart of the live stats read a real order.
   const joined = (index: number) => new Date(now - index * SIGN_UP_EVERY_MS);
   const stamp = (date: Date) => (dialect === 'postgres' ? date : date.toISOString());
   await identity.transaction().execute(async (trx) => {

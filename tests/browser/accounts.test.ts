@@ -142,7 +142,7 @@ describe('accounts', () => {
     await page.waitForURL(`${fixture.site.url}/`);
     await page.getByRole('banner').getByRole('button', { name: 'LOGOUT' }).waitFor();
 
-    // A used link is refused with the spec's catch-all and a way to ask for a new one.
+    // A used link is refused with the catch-all of docs/product.md §8.1 and a way to ask for a new one.
     await page.getByRole('banner').getByRole('button', { name: 'LOGOUT' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Login / Signup' }).waitFor();
     await page.goto(`${fixture.site.url}${pathname}${search}`);

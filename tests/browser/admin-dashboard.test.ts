@@ -54,7 +54,7 @@ async function openDashboard(page: Page): Promise<void> {
 }
 
 describe('the admin dashboard', () => {
-  it('shows the tiles of the spec, the Game Status callable’s figures and no made-up number', async () => {
+  it('shows the tiles of docs/product.md §2.9, the Game Status callable’s figures and no made-up number', async () => {
     const { page } = session;
     const called = page.waitForRequest((request) =>
       request.url().endsWith('/api/callable/development-admin-gatherRouterDashboardCallable'),

@@ -9,9 +9,9 @@ import { descriptionOf, isFocused } from './field-marks';
 import { goWithinApp, seriousAxeViolations, useSite } from './harness';
 
 /*
- * Issue 24 point 6 on the economy's forms: a refused create, by the form's own check or by the
- * server (a 400 naming its fields, a 409 for a taken id), marks the fields at fault, ties each
- * message to its field and moves focus to the first; a corrected submit clears the mark. One site
+ * Forms point at the field, on the economy's forms (docs/decisions/0061-forms-point-at-the-field.md): a refused create,
+ * by the form's own check or by the server (a 400 naming its fields, a 409 for a taken id), marks the fields at fault,
+ * ties each message to its field and moves focus to the first; a corrected submit clears the mark. One site
  * and one admin page for the file, in development with the demo data (its packs, items, welcome
  * code and Radio Season drop).
  */

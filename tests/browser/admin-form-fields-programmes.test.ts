@@ -10,10 +10,10 @@ import { descriptionOf, isFocused } from './field-marks';
 import { callApi, seriousAxeViolations, useSite } from './harness';
 
 /*
- * Issue 24 point 6 on the programme screens (theater, beta, partners, rewards): a refused create,
- * by the form's own check or by the server (a 400's details.fields, a taken ID's 409), marks the
- * field at fault, ties the message to it and moves the focus there; a corrected submit clears it.
- * One site and one admin page for every form.
+ * Forms point at the field, on the programme screens (theater, beta, partners, rewards;
+ * docs/decisions/0061-forms-point-at-the-field.md): a refused create, by the form's own check or by the
+ * server (a 400's details.fields, a taken ID's 409), marks the field at fault, ties the message to it and
+ * moves the focus there; a corrected submit clears it. One site and one admin page for every form.
  */
 
 const fixture = useSite();

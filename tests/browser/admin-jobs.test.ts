@@ -6,10 +6,10 @@ import { useRoleSessions } from './accounts-helpers';
 import { MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 
 /*
- * The background jobs' history (issue 22 point 3) as staff read it: the runs the app's own runner
- * made since the server started (its periodic jobs run once at start), and two runs that failed for
- * real. No job of the app fails on demand, so a second runner over the same store, with jobs of this
- * test that throw, makes them: the runner's own retry, backoff and give-up write what the screen shows.
+ * The background jobs' history as staff read it: the runs the app's own runner made since the server started
+ * (its periodic jobs run once at start), and two runs that failed for real. No job of the app fails on
+ * demand, so a second runner over the same store, with jobs of this test that throw, makes them: the runner's
+ * own retry, backoff and give-up write what the screen shows.
  */
 
 // 2 sign-ups from one address: under the server's default auth rate limits.

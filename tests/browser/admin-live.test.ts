@@ -5,9 +5,9 @@ import { useRoleSessions } from './accounts-helpers';
 import { MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 
 /*
- * The game, live (issue 23 points 1 and 3): an admin makes a game server key on its screen, a game
- * server (this test, over HTTP) reports a batch with it, and the live stats open in the admin's tab
- * move without a reload; a revoked key is refused at once. A moderator reads neither screen.
+ * The game, live: an admin makes a game server key on its screen, a game server (this test, over HTTP)
+ * reports a batch with it, and the live stats open in the admin's tab move without a reload; a revoked key is
+ * refused at once. A moderator reads neither screen.
  */
 
 // 2 sign-ups from one address: under the server's default auth rate limits.
@@ -99,7 +99,7 @@ describe('the live stats and the game server keys', () => {
     expect(await figureOf(page, 'Active now')).toBe(before.active + 1);
     const map = page.getByRole('row', { name: /browser-test-map/ });
     expect(await map.innerText()).toContain('7');
-    // The game sent no data for that map: the screen says so (spec §8).
+    // The game sent no data for that map: the screen says so (docs/product.md §8.5).
     expect(await map.innerText()).toContain('No map data from the game yet.');
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 

@@ -99,7 +99,7 @@ describe('merch orders, as staff', () => {
     expect(await row.getByRole('cell').allInnerTexts()).toEqual([
       expect.any(String),
       order.orderID,
-      // The buyer by name and email (issue 24 point 1); the order ships to its shipping name.
+      // The buyer by name and email; the order ships to its shipping name.
       expect.stringMatching(
         new RegExp(`^@${accounts.player.displayName}\\s*${accounts.player.email.replace(/\./g, '\\.')}$`),
       ),
@@ -143,7 +143,7 @@ describe('merch orders, as staff', () => {
     expect(await lines.locator('tbody tr').allInnerTexts()).toEqual([
       expect.stringMatching(/^Outpost Hoodie\s+Medium\s+1\s+\$59\.99\s+\$59\.99$/),
     ]);
-    // The product by name, linking to its edit screen (issue 24 point 1).
+    // The product by name, linking to its edit screen.
     expect(await lines.getByRole('link', { name: 'Outpost Hoodie', exact: true }).getAttribute('href')).toBe(
       adminProductPath('outpost-hoodie'),
     );

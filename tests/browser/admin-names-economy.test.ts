@@ -8,9 +8,9 @@ import { type Account, grantKeys, useRoleSessions } from './accounts-helpers';
 import { callApi, seriousAxeViolations, useSite, visibleUserIds } from './harness';
 
 /*
- * Issue 24 point 1 on the economy screens: people by name linking to their page, things by name,
- * never a raw id; and a player's redemption and spin name the item won. With the demo data: its
- * welcome code, machines, merch and items.
+ * People and things by name on the economy screens (docs/decisions/0087-people-and-things-by-name.md): people by name
+ * linking to their page, things by name, never a raw id; and a player's redemption and spin name the item won. With the
+ * demo data: its welcome code, machines, merch and items.
  */
 
 // 2 sign-ups from one address: under the server's default auth rate limits.
@@ -41,7 +41,7 @@ beforeAll(async () => {
   await grantKeys(fixture.site, accounts.player.email, ['partner']);
 });
 
-/** The page's title follows its heading (issue 24 point 4), and axe finds nothing serious. */
+/** The page's title follows its heading, and axe finds nothing serious. */
 async function expectTitledAndAccessible(page: Page): Promise<void> {
   const heading = await page
     .locator('main h1')

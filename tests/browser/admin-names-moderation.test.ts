@@ -8,9 +8,10 @@ import { useRoleSessions } from './accounts-helpers';
 import { callApi, seriousAxeViolations, useSite, visibleUserIds } from './harness';
 
 /*
- * Issue 24 point 1 on the moderation and beta screens: with the demo data and a player who filed
- * a report, sent feedback and asked to join the beta, every screen names people (their @name
- * linking to their page) and never shows a raw user id but on that page; stored keys read as words.
+ * People by name on the moderation and beta screens (docs/decisions/0087-people-and-things-by-name.md): with
+ * the demo data and a player who filed a report, sent feedback and asked to join the beta, every screen names
+ * people (their @name linking to their page) and never shows a raw user id but on that page; stored keys read
+ * as words.
  */
 
 // 2 sign-ups from one address: under the server's default auth rate limits.

@@ -11,7 +11,10 @@ export async function openIn(page: Page, origin: string, environment: Environmen
   await page.locator(`[data-environment="${environment}"]`).waitFor();
 }
 
-/** The form's alert region says exactly `text` (the spec's alerts are in-page messages in role="alert"). */
+/**
+ * The form's alert region says exactly `text` (the alerts of docs/product.md §8.4 are in-page messages
+ * in role="alert").
+ */
 export async function expectAlert(page: Page, text: string): Promise<void> {
   const alert = page.getByRole('alert').filter({ hasText: text });
   await alert.waitFor();

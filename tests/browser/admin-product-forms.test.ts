@@ -9,9 +9,9 @@ import { descriptionOf, isFocused } from './field-marks';
 import { launchBrowser, type Site, seriousAxeViolations, startSite } from './harness';
 
 /*
- * Issue 24 point 6: a refused create or edit marks the fields at fault and moves focus to the
- * first; where Stripe is configured (development here, against the tests' local Stripe; beta has
- * none), create and edit name the variety without a Stripe Product ID; the release date is one
+ * Product forms point at the field (docs/decisions/0061-forms-point-at-the-field.md): a refused create or edit marks
+ * the fields at fault and moves focus to the first; where Stripe is configured (development here, against the tests'
+ * local Stripe; beta has none), create and edit name the variety without a Stripe Product ID; the release date is one
  * control on both screens.
  */
 
@@ -50,7 +50,7 @@ async function expectMarked(field: Locator, message: string, valid: Locator): Pr
 }
 
 describe('product forms point at the field', () => {
-  it('marks the fields a create got wrong and moves focus to the first, with spec §5’s message', async () => {
+  it('marks the fields a create got wrong and moves focus to the first, with the message of docs/product.md §5.2', async () => {
     const { page } = sessions.staff;
     await openIn(page, fixture.site.url, 'beta', '/admin/products/new');
     await page.getByRole('heading', { level: 1, name: 'Create Product' }).waitFor();

@@ -27,14 +27,14 @@ const image = (color: string, format: 'png' | 'jpeg') =>
     .toBuffer();
 
 describe('products, as staff', () => {
-  it('checks the create form with the spec’s alerts, creates with two varieties and opens the product', async () => {
+  it('checks the create form with the alerts of docs/product.md §5.2, creates with two varieties and opens the product', async () => {
     const { page } = sessions.staff;
     await openIn(page, fixture.site.url, 'beta', '/admin/products/list');
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
     await page.getByRole('link', { name: '+ Create Product' }).click();
     await page.waitForURL(url('/admin/products/new'));
 
-    // Spec §2's defaults.
+    // The defaults of docs/product.md §2.11.
     expect(await variety(page, 1).getByLabel('Variety ID').inputValue()).toBe('default');
     expect(await variety(page, 1).getByLabel('Variety Name').inputValue()).toBe('Default');
     expect(await variety(page, 1).getByLabel('Quantity').inputValue()).toBe('0');
@@ -57,7 +57,7 @@ describe('products, as staff', () => {
 
     await page.getByRole('button', { name: '+ Add Variety' }).click();
     const first = variety(page, 1);
-    // Lower-cased as it is typed (spec §5); focus went into the new row.
+    // Lower-cased as it is typed (docs/product.md §5.2); focus went into the new row.
     await page.keyboard.type('OLIVE');
     expect(await first.getByLabel('Variety ID').inputValue()).toBe('olive');
     await create.click();
@@ -91,7 +91,7 @@ describe('products, as staff', () => {
       ['rust', 2],
     ]);
 
-    // A taken ID is the server's answer, in the spec's words.
+    // A taken ID is the server's answer, in the words of docs/product.md §5.2.
     await page.goto(url('/admin/products/new'));
     await page.getByLabel('Product ID', { exact: true }).fill(JACKET);
     await page.getByLabel('Product Name').fill('Another');
@@ -107,7 +107,7 @@ describe('products, as staff', () => {
     await page.getByRole('heading', { level: 1, name: 'Field Jacket' }).waitFor();
     const save = page.getByRole('button', { name: 'Save Changes' });
 
-    // Spec §5's edit alerts.
+    // The edit alerts of docs/product.md §5.3.
     const olive = variety(page, 1);
     await olive.getByLabel('Stripe Product ID').fill('');
     await save.click();
@@ -171,7 +171,7 @@ describe('products, as staff', () => {
       expect.stringMatching(/red/),
     ]);
     expect(product?.product.status).toBe(1);
-    // Spec §5's lifetime rule, applied by the server and shown from its answer: 5 + (8 - 5).
+    // The lifetime rule (docs/product.md §5.4), applied by the server and shown from its answer: 5 + (8 - 5).
     await olive.getByText('Lifetime quantity: 8').waitFor();
     await variety(page, 2).getByText('Lifetime quantity: 2').waitFor();
 

@@ -18,10 +18,10 @@ import {
 } from './harness';
 
 /*
- * Push notifications as an admin sends them (issue 23 points 4 to 6): the test notification's
- * answer on the screen, and a message scheduled a minute ahead that goes out once, with its counts,
- * although the server restarts while it waits. The server stays on one port and one data folder, so
- * the restarted one is the same site with the same stores and sessions.
+ * Push notifications as an admin sends them: the test notification's answer on the screen, and a message
+ * scheduled a minute ahead that goes out once, with its counts, although the server restarts while it waits.
+ * The server stays on one port and one data folder, so the restarted one is the same site with the same
+ * stores and sessions.
  */
 
 let site: Site;

@@ -6,8 +6,8 @@ import { useRoleSessions } from './accounts-helpers';
 import { goWithinApp, useSite } from './harness';
 
 /*
- * Issue 24 point 3: the back office uses a desktop's width, and no table cuts off its last
- * columns. Measured at 1,280 px on every page that needs no record in its path, and the theater's.
+ * Using the screen (docs/decisions/0107-using-the-screen.md): the back office uses a desktop's width, and no table cuts
+ * off its last columns. Measured at 1,280 px on every page that needs no record in its path, and the theater's.
  */
 
 const fixture = useSite();

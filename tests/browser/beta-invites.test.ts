@@ -135,7 +135,7 @@ describe('the beta programme, from request to feedback', () => {
       .getByText(/Claimed by a friend on /)
       .waitFor();
 
-    // The third is refused with the spec's reason, said once, in the alert, which takes the focus
+    // The third is refused with the reason of docs/product.md §4.2, said once, in the alert, which takes the focus
     // from the Claim button that went; opened again, the link says the same.
     await thirdClaim.click();
     const refused = third.page.getByRole('alert').filter({ hasText: BETA_MESSAGES.inviteAlreadyClaimed });

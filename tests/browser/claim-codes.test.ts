@@ -185,7 +185,7 @@ describe('redemption codes, as staff', () => {
       .waitFor();
     expect(await page.getByRole('link', { name: BATCH }).count()).toBe(0);
 
-    // Its address now says there is no such batch (spec §8: the server answered null).
+    // Its address now says there is no such batch (docs/product.md §8.5: the server answered null).
     await page.goto(url(`/admin/codes/${claimCodeID}`));
     await expectAlert(page, `There is no code batch “${claimCodeID}” in development.`);
   });

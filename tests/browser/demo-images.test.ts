@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
 
 /*
- * Issue 24 point 7: the demo data's pictures, drawn at seed time, load in the shop and the
- * theater as uploaded images do: the 4 demo products (2 on show: 'outpost-hoodie' and
- * 'radio-tee'), the 9 demo episodes and the 4 videos of 'Behind the Outpost'.
+ * The demo data's pictures, drawn at seed time, load in the shop and the theater as uploaded images do: the 4
+ * demo products (2 on show: 'outpost-hoodie' and 'radio-tee'), the 9 demo episodes and the 4 videos of
+ * 'Behind the Outpost'.
  */
 
 const fixture = useSite();

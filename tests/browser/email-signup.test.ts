@@ -6,7 +6,7 @@ const fixture = useSite({ SEED_DEMO_DATA: 'false' });
 const db = () => fixture.site.server.stores.game.development;
 
 describe('email signup on the landing page', () => {
-  it('refuses an invalid address with the spec message, then signs up, then accepts a repeat', async () => {
+  it('refuses an invalid address with the message of docs/product.md §5.1, then signs up, then accepts a repeat', async () => {
     const { page, context, consoleErrors } = await openPage(fixture.browser);
     await page.goto(`${fixture.site.url}/`);
     const form = page.locator('#signup');

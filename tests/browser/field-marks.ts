@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core';
 
 /*
  * How a form's field at fault reads to a screen reader, for the tests of forms that point at the
- * field (issue 24 point 6).
+ * field (docs/decisions/0061-forms-point-at-the-field.md).
  */
 
 /** Whether the field has the focus. */

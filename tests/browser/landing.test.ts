@@ -14,7 +14,7 @@ const SPEC_SECTIONS = [
 ];
 
 describe('the landing page', () => {
-  it("has the spec's sections in order, each with its content", async () => {
+  it('has the sections of docs/product.md §2.3 in order, each with its content', async () => {
     const { page, context, consoleErrors } = await openPage(fixture.browser, {
       viewport: { width: 1280, height: 800 },
     });

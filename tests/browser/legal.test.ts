@@ -14,7 +14,7 @@ const textOf = async (path: string) => {
 };
 
 describe('the legal screens', () => {
-  it('shows the EULA with every legal fact of the spec', async () => {
+  it('shows the EULA with every legal fact of docs/product.md §1.2', async () => {
     const text = await textOf('/terms');
     for (const fact of [
       'End-User License Agreement',

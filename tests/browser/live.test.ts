@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useRoleSessions } from './accounts-helpers';
 import { callApi, MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
 
-// Live updates (issue 22 point 5): screens open on one page change when something changes
-// elsewhere, without a reload. 2 sign-ups from one address: under the server's default auth rate
+// Live updates (docs/decisions/0040-live-updates-in-the-web-app.md): screens open on one page change when something
+// changes elsewhere, without a reload. 2 sign-ups from one address: under the server's default auth rate
 // limits. The demo data is seeded: the shop has its machines.
 const fixture = useSite();
 const ROLES = ['staff', 'player'] as const;

@@ -7,13 +7,12 @@ import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts
 import { callApi, freePort, launchBrowser, openPage, type Site, seriousAxeViolations, startSite } from './harness';
 
 /*
- * Paying merch by card in the browser (issue 10), against the tests' local Stripe with its hosted
- * checkout page standing in for Stripe's: the shop sends the player there, Pay completes the
- * session and posts the signed checkout.session.completed to the site's webhook over HTTP, and the
- * browser comes back to /shop/, which waits for the server's word before saying "paid". The
- * site's own CSP is on (no bypass): leaving for the checkout page and coming back are top-level
- * navigations it must not block. The demo 'outpost-hoodie' (Medium: 35) is priced by Outpost with
- * its prod_ id. The shop's staff then refund the card order at Stripe.
+ * Paying merch by card in the browser, against the tests' local Stripe with its hosted checkout page standing
+ * in for Stripe's: the shop sends the player there, Pay completes the session and posts the signed
+ * checkout.session.completed to the site's webhook over HTTP, and the browser comes back to /shop/, which
+ * waits for the server's word before saying "paid". The site's own CSP is on (no bypass): leaving for the
+ * checkout page and coming back are top-level navigations it must not block. The demo 'outpost-hoodie'
+ * (Medium: 35) is priced by Outpost with its prod_ id. The shop's staff then refund the card order at Stripe.
  */
 
 let stripe: LocalStripe;

@@ -7,9 +7,9 @@ import { type Account, newAccount, signUpThroughUi } from './accounts-helpers';
 import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
 
 /*
- * The players' side of the merch shop (issue 10) on the demo data: the Active 'outpost-hoodie'
- * (Small 20, Medium 35, Large 25; $59.99, 5,999 credits at the default 100 credits a dollar) and
- * the drop 'radio-season' opening 'radio-tee' in 7 days. PayPal and Stripe are not set up here.
+ * The players' side of the merch shop on the demo data: the Active 'outpost-hoodie' (Small 20, Medium 35,
+ * Large 25; $59.99, 5,999 credits at the default 100 credits a dollar) and the drop 'radio-season' opening
+ * 'radio-tee' in 7 days. PayPal and Stripe are not set up here.
  */
 
 const fixture = useSite();

@@ -31,7 +31,7 @@ describe('the Not-found screen', () => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
       return ((window as unknown as { leftAt?: number }).leftAt ?? 0) - paint;
     });
-    // Spec §2: home after 3 seconds on the screen, not before.
+    // Home after 3 seconds on the screen, not before (docs/product.md §2.4).
     expect(shownFor).toBeGreaterThanOrEqual(2950);
     await context.close();
   });

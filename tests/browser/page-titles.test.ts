@@ -7,8 +7,8 @@ import { useRoleSessions } from './accounts-helpers';
 import { goWithinApp, openPage, useSite, waitForHydration } from './harness';
 
 /*
- * Issue 24 point 4: every page has a title of its own, and after a navigation focus is on the new
- * page's main heading, as screen-reader users expect.
+ * Page titles and focus (docs/decisions/0106-page-titles-and-focus.md): every page has a title of its own, and after a
+ * navigation focus is on the new page's main heading, as screen-reader users expect.
  */
 
 const fixture = useSite();

@@ -166,8 +166,8 @@ describe('admins run partner invites', () => {
     await page.goto(url('/admin/partners/list'));
     const row = page.getByRole('row').filter({ hasText: accounts.partner.displayName });
     await row.getByRole('cell', { name: 'first-recruit' }).waitFor();
-    // Spec §3's claimedBy: the player who joined through the partner's link.
-    // Named as the back office names people (issue 24 point 1): "@name", linking to their page.
+    // claimedBy (docs/product.md §3.6): the player who joined through the partner's link. Named as the back
+    // office names people: "@name", linking to their page.
     const recruit = row.getByRole('cell').getByRole('link', { name: `@${recruitName}`, exact: true });
     await recruit.waitFor();
     const recruitID = await findUserIdByEmail(fixture.site.server.stores.identity, recruitEmail);

@@ -21,8 +21,8 @@ import { openTestStores, type TestStores } from '../../apps/server/src/testing/t
 import { type ReverseProxy, startProxy } from './nginx';
 
 /*
- * Issue 25 point 1: two server processes on one PostgreSQL behind Debian's nginx with the
- * repository's configuration, files in an S3-compatible bucket. What one instance does, the other
+ * The scale test (docs/decisions/0112-the-scale-test.md): two server processes on one PostgreSQL behind Debian's nginx
+ * with the repository's configuration, files in an S3-compatible bucket. What one instance does, the other
  * knows: sessions, their ends, live events, jobs run once, rate limits counted once.
  */
 

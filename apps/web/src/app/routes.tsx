@@ -25,7 +25,7 @@ const Referral = lazyComponent(() => import('../features/join/join-screen'));
 
 const homeRoute = { element: <HomeScreen />, errorElement: <RouteError /> };
 
-/** The web app's routes (spec §2), built from the route table the server shares. */
+/** The web app's routes (docs/product.md §2.1), built from the route table the server shares. */
 export const routes: readonly RouteObject[] = [
   {
     element: <RootLayout />,

@@ -3,7 +3,7 @@ import { CallableError, parseResult, sendRequest } from './callable';
 
 const codeSchema = z.object({ code: z.string() });
 
-/** The spec's auth error code (§8) a failure carries in `details.code`, e.g. 'wrong-password'. */
+/** The auth error code (docs/product.md §8.1) a failure carries in `details.code`, e.g. 'wrong-password'. */
 export function errorCode(error: unknown): string | undefined {
   if (!(error instanceof CallableError)) return undefined;
   const parsed = z.safeParse(codeSchema, error.details);

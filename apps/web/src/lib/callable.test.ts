@@ -36,7 +36,7 @@ beforeAll(async () => {
       } else if (name === 'not-object') {
         response.end(arg === 'array' ? '[1,2]' : 'plain text');
       } else if (request.url?.startsWith('/api/fn/subscribe-to-drop')) {
-        // Spec §7: a function whose output is text; its refusals are still the JSON error shape.
+        // A function whose output is text; its refusals are still the JSON error shape (docs/product.md §7.1).
         const refused = request.url.includes('drop=gone');
         response.writeHead(refused ? 404 : 200, {
           'content-type': refused ? 'application/json' : 'text/plain; charset=utf-8',

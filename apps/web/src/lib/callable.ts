@@ -9,7 +9,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@outpost/contracts/idempotency';
 import { z } from 'zod/mini';
 
 /**
- * A failed call, with the protocol's lower-case code (spec §8; the body carries its upper-case
+ * A failed call, with the protocol's lower-case code (docs/product.md §8.2; the body carries its upper-case
  * wire name) and the server's message.
  */
 export class CallableError extends Error {
@@ -54,7 +54,10 @@ export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your con
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The headers of spec §7's client (bearer auth, the messaging token, the attestation token) and a spend's request key. */
+/**
+ * The headers of docs/product.md §7.3's client (bearer auth, the messaging token, the attestation token)
+ * and a spend's request key.
+ */
 async function credentialHeaders(options: CallOptions): Promise<Record<string, string>> {
   const headers: Record<string, string> = {};
   if (options.bearerToken) headers.authorization = `Bearer ${options.bearerToken}`;
@@ -73,7 +76,7 @@ async function credentialHeaders(options: CallOptions): Promise<Record<string, s
 }
 
 /**
- * How a successful answer's body is read: JSON (our API's answers), or text (spec §7's product
+ * How a successful answer's body is read: JSON (our API's answers), or text (docs/product.md §7.1's product
  * functions whose output is text, e.g. subscribe-to-drop). A failure is the JSON error shape either way.
  */
 export type AnswerFormat = 'json' | 'text';
@@ -90,7 +93,7 @@ function jsonOf(text: string): unknown {
 /**
  * Sends one request to our own origin with the timeout and credentials, and reads its body (JSON,
  * or the text itself when `answer` is 'text'); a failure becomes a CallableError with the
- * protocol's status name (spec §8).
+ * protocol's status name (docs/product.md §8.2).
  */
 export async function sendRequest(
   path: string,
@@ -158,9 +161,9 @@ export async function callFunction<Schema extends z.ZodMiniType>(
 }
 
 /**
- * Calls a product function, `/api/fn/<name>` (spec §7), with the same credentials, timeout and
+ * Calls a product function, `/api/fn/<name>` (docs/product.md §7.1), with the same credentials, timeout and
  * error mapping as callables; its answer is plain JSON, or text for the functions whose output
- * the spec says is text (`answer: 'text'`, parsed with a string schema). Product functions carry
+ * §7.1 says is text (`answer: 'text'`, parsed with a string schema). Product functions carry
  * attestation.
  */
 export async function callHttpFunction<Schema extends z.ZodMiniType>(

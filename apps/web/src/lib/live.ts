@@ -14,8 +14,8 @@ import { z } from 'zod/mini';
 import { noteSessionEnd } from './session';
 
 /*
- * Live updates (issue 22 point 5): a screen that shows live data follows its topics with
- * `useLive(topics)` (or `useLive(topics, environment)` in the back office), which keeps one
+ * Live updates (docs/decisions/0040-live-updates-in-the-web-app.md): a screen that shows live data follows its topics
+ * with `useLive(topics)` (or `useLive(topics, environment)` in the back office), which keeps one
  * server-sent-events stream (`GET /api/live`) open while the screen is mounted and refreshes the
  * screen's queries when a topic's records change. The events' records are not written into the
  * cache: each query refetches what its own route answers, so a stream never has to know a screen's

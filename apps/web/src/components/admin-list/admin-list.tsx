@@ -1,11 +1,11 @@
 /**
  * # AdminList: the one list of the back office
  *
- * Every admin list (admin log, products, codes, reports, invites, episodes, pushes) is this
- * component with three declarations: its columns, its filters and its fetchPage. It speaks
- * the admin list protocol of `@outpost/contracts/admin-list` (DESIGN.md §8, "Admin lists"):
- * the server pages, sorts and filters; the table only shows what it answers. The view (page,
- * page size, sort, order, filters) lives in the URL, so reload and back/forward keep it.
+ * Every admin list (admin log, products, codes, reports, invites, episodes, pushes) is this component with
+ * three declarations: its columns, its filters and its fetchPage. It speaks the admin list protocol of
+ * `@outpost/contracts/admin-list` (docs/decisions/0085-admin-lists.md): the server pages, sorts and filters;
+ * the table only shows what it answers. The view (page, page size, sort, order, filters) lives in the URL, so
+ * reload and back/forward keep it.
  *
  * ```tsx
  * import { type AdminLogEntry, adminLogPageSchema } from '@outpost/contracts/backoffice';

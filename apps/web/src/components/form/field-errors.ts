@@ -46,8 +46,8 @@ export function refusedFields(error: unknown, within = ''): FieldErrors {
 
 /**
  * What a refusal says to people: the server's message, without the field path it starts with when
- * the refusal names that field (the field itself is marked, and spec §5's messages are shown word
- * for word: "price: Please fill out all fields." reads "Please fill out all fields.").
+ * the refusal names that field (the field itself is marked, and the messages of docs/product.md §5.2 and §5.3 are shown
+ * word for word: "price: Please fill out all fields." reads "Please fill out all fields.").
  */
 export function refusalText(error: unknown): string {
   const message = error instanceof Error ? error.message : '';

@@ -5,7 +5,8 @@ export type FormNotice = { tone: 'ok' | 'error'; text: string };
 
 /**
  * A form's outcome, in a role="alert" region that is always in the page (an alert region added
- * together with its text is not announced by every screen reader). Spec §8's messages go here word for word.
+ * together with its text is not announced by every screen reader). The messages of docs/product.md §8.4 go here word
+ * for word.
  */
 export function FormAlert({ notice, ref }: { notice: FormNotice | null; ref?: Ref<HTMLDivElement> }) {
   // With a ref, the outcome can take the focus: where the control that acted is gone after it (a

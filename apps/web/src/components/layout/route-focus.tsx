@@ -12,8 +12,8 @@ function focusHeading(heading: HTMLElement): void {
 
 /**
  * After a navigation to another page, focus moves to its main heading, as screen-reader users
- * expect of a page change (issue 24): otherwise it stays on the link that was followed, or on
- * nothing once that link is gone, and the new page is not announced. Not on the first load (the
+ * expect of a page change (docs/decisions/0106-page-titles-and-focus.md): otherwise it stays on the link that was
+ * followed, or on nothing once that link is gone, and the new page is not announced. Not on the first load (the
  * browser starts at the top), nor when only the query or the hash changes (a filter, a tab, an
  * anchor), nor when something on the page already took focus (a form's first faulty field).
  */

@@ -1,6 +1,6 @@
 import styles from './loading-screen.module.css';
 
-/** The lazy-route fallback (spec §2: it says LOADING). */
+/** The lazy-route fallback (docs/product.md §2.5: it says LOADING). */
 export function LoadingScreen() {
   return (
     <div className={styles.loading} role="status" aria-live="polite">

@@ -4,7 +4,7 @@ import { OverlayMenu } from '../overlay-menu/overlay-menu';
 import styles from './nav-bar.module.css';
 import { PRIMARY_LINKS } from './nav-links';
 
-/** The site's mobile menu (spec §2): HOME, STORY, SHOP, ABOUT and PLAY NOW in a full-screen overlay. */
+/** The site's mobile menu (docs/product.md §2.2): HOME, STORY, SHOP, ABOUT and PLAY NOW in a full-screen overlay. */
 export function MobileMenu() {
   return (
     <OverlayMenu

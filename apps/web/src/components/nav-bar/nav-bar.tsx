@@ -8,7 +8,7 @@ import { PRIMARY_LINKS } from './nav-links';
 
 export interface NavProfile {
   displayName: string;
-  /** The profile's keys grant the ADMIN PANEL link (spec §2: admin or staff); see nav-profile.ts. */
+  /** The profile's keys grant the ADMIN PANEL link (docs/product.md §2.2: admin or staff); see nav-profile.ts. */
   adminPanelLink: boolean;
 }
 
@@ -54,7 +54,7 @@ export function NavBar({ profile, onLogout }: NavBarProps) {
       <div className={styles.account}>
         {profile ? (
           <>
-            {/* The name is the way to the player's account page (issue 12). */}
+            {/* The name is the way to the player's account page. */}
             <NavLink to={ROUTES.account} className={handleClass} aria-label={`@${profile.displayName}, your account`}>
               @{profile.displayName}
             </NavLink>

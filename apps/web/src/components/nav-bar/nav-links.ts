@@ -7,7 +7,7 @@ export interface PrimaryLink {
   reloadDocument?: boolean;
 }
 
-/** The primary links, shared by the bar and the mobile overlay (spec §2). */
+/** The primary links, shared by the bar and the mobile overlay (docs/product.md §2.2). */
 export const PRIMARY_LINKS: readonly PrimaryLink[] = [
   { to: ROUTES.home, label: 'HOME' },
   { to: ROUTES.story, label: 'STORY', reloadDocument: true },

@@ -37,7 +37,7 @@ const ACCOUNT_TOPICS: readonly LiveTopicName[] = ['profile', 'order-profile', 'b
 
 /**
  * /account: a beta player's home, a list of sections with in-page links to each. Visitors are
- * asked to sign in and come back, and can still use the lighting presets (spec §6: guests do).
+ * asked to sign in and come back, and can still use the lighting presets (docs/product.md §6.3: guests do).
  */
 export default function AccountScreen() {
   return (

@@ -8,9 +8,9 @@ export type AdminGate = 'loading' | 'sign-in' | 'no-access' | 'unavailable' | 'o
 type QueryState<T> = { status: 'pending' | 'error' | 'success'; data?: T | undefined; error?: unknown };
 
 /**
- * The profile's keys decide whether to ask at all (spec §6: admin, moderator or staff); the
- * server's access answer decides whether the content shows, so a stale profile or an edited
- * page cannot open it.
+ * The profile's keys decide whether to ask at all (docs/product.md §6.1: admin, moderator or staff); the
+ * server's access answer decides whether the content shows, so a stale profile or an edited page cannot open
+ * it.
  */
 export function adminGate(me: QueryState<Me>, access: QueryState<unknown>): AdminGate {
   if (me.status === 'pending') return 'loading';

@@ -18,7 +18,10 @@ type GameStatus = GatherDashboardResult['dashboardData'];
 export const DATA_LAYER_ON = 'Data-layer admin view: on — unavailable machines and credit packs are visible.';
 export const DATA_LAYER_OFF = 'Data-layer admin view: off — only available machines and credit packs are shown.';
 
-/** Spec §2's 'Moderation & Reports' tiles, in order, with what a figure counts when its label alone does not say. */
+/**
+ * The 'Moderation & Reports' tiles (docs/product.md §2.9), in order, with what a figure counts when its
+ * label alone does not say.
+ */
 const MODERATION_TILES: readonly { figure: DashboardFigure; label: string; counts?: string }[] = [
   {
     figure: 'unresolvedReports',
@@ -75,8 +78,8 @@ function FigureGroup({
 }
 
 /**
- * The admin index: the 'Moderation & Reports' tiles and 'Game Status' (spec §2) of the
- * environment the server confirmed, the recent merch orders (spec §9) for those who handle them,
+ * The admin index: the 'Moderation & Reports' tiles and 'Game Status' (docs/product.md §2.9) of the
+ * environment the server confirmed, the recent merch orders (docs/product.md §9.2) for those who handle them,
  * then the viewer's access as the server states it.
  */
 export default function AdminHome() {

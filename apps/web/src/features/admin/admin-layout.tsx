@@ -13,7 +13,7 @@ import { AdminTopBar } from './components/admin-top-bar';
 import { useAdminEnvironment } from './environment';
 
 /**
- * The admin shell (spec §2) and its guard. Its screens act on the environment chosen in the top
+ * The admin shell (docs/product.md §2.7) and its guard. Its screens act on the environment chosen in the top
  * bar, as the server confirmed it in the access answer they receive.
  */
 function AdminShell() {
@@ -44,7 +44,7 @@ function AdminShell() {
 
 /** React Query lives in the screens that use its hooks, not in the entry chunk (lib/query-client.tsx). */
 export default function AdminLayout() {
-  // Every back-office page is titled after its heading (issue 24): "Products — Admin — Outpost".
+  // Every back-office page is titled after its heading: "Products — Admin — Outpost".
   useTitleFromHeading('main', adminPageTitle);
   // The site bar hides its phone menu while the back office's carries its links (AdminTopBar).
   useEffect(() => {

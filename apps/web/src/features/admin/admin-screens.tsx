@@ -5,7 +5,7 @@ import { type RouteObject, Routes } from '../../lib/router/router';
 
 /*
  * The back office's screens, one route table loaded with the first admin page: the entry chunk
- * holds only the admin shell's line (DESIGN.md §8, "Route tables and the first visit"), so a new
+ * holds only the admin shell's line (docs/decisions/0109-route-tables-and-the-first-visit.md), so a new
  * admin screen costs the first visit nothing.
  */
 const NotFoundScreen = lazyComponent(() => import('../not-found/not-found-screen'));
@@ -61,7 +61,7 @@ const PushScreen = lazyComponent(() => import('./push/push-screen'));
 /** Matched against the whole path, below the admin shell (AdminLayout) the entry's table renders. */
 export const adminScreens: readonly RouteObject[] = [
   {
-    // Spec §2's admin shell; child routes match ROUTES.adminModeration and ROUTES.adminConfiguration.
+    // The admin shell (docs/product.md §2.8); child routes match ROUTES.adminModeration and ROUTES.adminConfiguration.
     path: ROUTES.adminHome,
     children: [
       screen(AdminHome, {}, { index: true }),

@@ -14,14 +14,14 @@ function storage(): Storage | undefined {
   }
 }
 
-/** The environment this admin last chose, or development (spec §9's default) when none or not valid. */
+/** The environment this admin last chose, or development (docs/product.md §9.1's default) when none or not valid. */
 export function rememberedEnvironment(userId: string | null): Environment {
   const stored = userId ? storage()?.getItem(storageKey(userId)) : undefined;
   const parsed = z.safeParse(environmentSchema, stored);
   return parsed.success ? parsed.data : DEFAULT_ENVIRONMENT;
 }
 
-/** The admin area's environment switch (spec §4): every admin call names the one chosen here. */
+/** The admin area's environment switch (docs/product.md §4.6): every admin call names the one chosen here. */
 export function useAdminEnvironment(userId: string | null): [Environment, (next: Environment) => void] {
   const [chosen, setChosen] = useState<{ userId: string | null; environment: Environment }>(() => ({
     userId,

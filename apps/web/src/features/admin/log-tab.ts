@@ -4,7 +4,7 @@ import { useSearchParams } from '../../lib/router/router';
 /**
  * The log screen's two histories, in the tab list's order; the first is the default. The jobs'
  * history is a tab of /admin/log rather than a route of its own: a new route costs the first
- * visit's route table bytes it no longer has (DESIGN.md §8, "Route tables and the first visit").
+ * visit's route table bytes it no longer has (docs/decisions/0109-route-tables-and-the-first-visit.md).
  */
 export const LOG_TABS = [
   { id: 'admin-log', label: 'Admin Log' },

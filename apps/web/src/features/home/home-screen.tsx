@@ -12,7 +12,7 @@ import { HeroTeaser } from './components/hero-teaser';
  */
 const HomeSections = lazyComponent(() => import('./home-sections'));
 
-/** The marketing landing page (spec §2); its sections follow the spec's order. */
+/** The marketing landing page, its sections in the order of docs/product.md §2.3. */
 export function HomeScreen() {
   usePageTitle(SITE_TITLE);
 

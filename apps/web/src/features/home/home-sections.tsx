@@ -8,7 +8,7 @@ import { RelayLoop } from './components/relay-loop';
 import { ResistanceDialogue } from './components/resistance-dialogue';
 import { FEATURES } from './content/features';
 
-/** The landing page below its first screen, in the spec's order (its own chunk: see HomeScreen). */
+/** The landing page below its first screen, in the order of docs/product.md §2.3 (its own chunk: see HomeScreen). */
 export default function HomeSections() {
   return (
     <>

@@ -18,7 +18,7 @@ import { refusalOf } from './invite-status';
 const INVITE_TITLE = pageTitle('Beta invite');
 
 /**
- * /invite/:inviteID, a shared beta invite: whether this player can claim it and why not (spec §4),
+ * /invite/:inviteID, a shared beta invite: whether this player can claim it and why not (docs/product.md §4.2),
  * and the Claim button. A visitor signs in or signs up first and comes back here.
  */
 export default function InviteScreen() {

@@ -1,6 +1,6 @@
 import { BETA_MESSAGES, type InvitePreview } from '@outpost/contracts/beta';
 
-/** Why an invite cannot be claimed by this player (spec §4's reasons), or null when it can. */
+/** Why an invite cannot be claimed by this player (docs/product.md §4.2's reasons), or null when it can. */
 export function refusalOf(status: InvitePreview['status']): string | null {
   switch (status) {
     case 'claimable':

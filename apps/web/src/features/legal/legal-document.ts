@@ -10,7 +10,7 @@ export interface LegalSection {
 
 export interface LegalDocument {
   title: string;
-  /** As the spec gives it, month/day/two-digit year. */
+  /** As docs/product.md §1.2 gives it, month/day/two-digit year. */
   lastUpdated: string;
   intro: readonly string[];
   sections: readonly LegalSection[];

@@ -25,7 +25,7 @@ export function legalTitle(type: LegalType): string {
   return pageTitle(DOCUMENTS[type].title);
 }
 
-/** One screen for both legal texts (spec §2), chosen by `type`. */
+/** One screen for both legal texts (docs/product.md §2.1), chosen by `type`. */
 export default function LegalScreen({ type }: { type: LegalType }) {
   const document = DOCUMENTS[type];
   usePageTitle(legalTitle(type));

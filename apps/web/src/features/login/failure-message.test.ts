@@ -34,7 +34,7 @@ describe('signInFailureMessage', () => {
     );
   });
 
-  it('keeps the spec’s message for an unknown or deleted account, and for a wrong password', () => {
+  it('keeps the message of docs/product.md §8.1 for an unknown or deleted account, and for a wrong password', () => {
     const unknown = new CallableError('not-found', 'No user.', { code: 'user-not-found' });
     expect(signInFailureMessage(unknown)).toBe('User does not exist. Did you mean to sign up?');
     expect(signInFailureMessage(unknown)).toBe(AUTH_MESSAGES['user-not-found']);

@@ -5,7 +5,10 @@ import { errorCode } from '../../lib/api';
 import { CallableError, isUnanswered, NETWORK_ERROR_MESSAGE } from '../../lib/callable';
 import { formatSuspensionEnd } from '../../lib/session';
 
-/** What an auth route's failure says: the spec's table for its code (§8), word for word, else its catch-all. */
+/**
+ * What an auth route's failure says: the table of docs/product.md §8.1 for its code, word for word, else
+ * its catch-all.
+ */
 export function authFailureMessage(error: unknown): string {
   return authErrorMessage(errorCode(error) ?? (error instanceof CallableError ? error.status : 'internal'));
 }
@@ -20,7 +23,7 @@ const suspendedDetailsSchema = z.object({
  * What a refused sign-in says. A suspended account (403, `details: {code: 'account-suspended',
  * endsAt, reason}`) is told until when, in the reader's own time rather than the server's UTC
  * words, and why; every other refusal (an unknown or deleted account included: 'User does not
- * exist…') is the spec's.
+ * exist…') says what docs/product.md §8.1 gives it.
  */
 export function signInFailureMessage(error: unknown, formatEnd: (iso: string) => string = formatSuspensionEnd): string {
   if (errorCode(error) === ACCOUNT_SUSPENDED_CODE && error instanceof CallableError) {

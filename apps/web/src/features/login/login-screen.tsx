@@ -19,9 +19,9 @@ const MODE_LABELS: Record<LoginMode, string> = { login: 'Log in', signup: 'Sign 
 const MODE_TABS = LOGIN_MODES.map((mode) => ({ id: mode, label: MODE_LABELS[mode] }));
 
 /**
- * Login / Signup (spec §2): log in, sign up and password reset as tabs, the mode kept in the URL.
- * The screen follows the session rather than the forms: once the session has a profile it goes
- * to `?next=` (or home); a signed-in account without a profile gets the display-name form.
+ * Login / Signup (docs/product.md §2.6): log in, sign up and password reset as tabs, the mode kept in the
+ * URL. The screen follows the session rather than the forms: once the session has a profile it goes to
+ * `?next=` (or home); a signed-in account without a profile gets the display-name form.
  */
 function LoginView() {
   const idPrefix = useId();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDisplayName, checkEmail, checkNewPassword, checkPassword, validate } from './validation';
 
 describe('login form checks', () => {
-  it("refuses a bad email with the spec's 'Invalid Email' and normalises a good one", () => {
+  it("refuses a bad email with 'Invalid Email' (docs/product.md §8.1) and normalises a good one", () => {
     for (const bad of ['', 'nobody.example.com', 'a@', '@b.co']) {
       expect(checkEmail(bad)).toEqual({ ok: false, error: AUTH_MESSAGES['invalid-email'] });
     }

@@ -19,7 +19,10 @@ function parseWith(schema: z.ZodMiniType<string, unknown>, raw: string): Checked
     : { ok: false, error: result.error.issues[0]?.message ?? 'Please check this field.' };
 }
 
-/** 'Invalid Email' (spec §8) for anything that is not an address; the value comes back trimmed and lower-cased. */
+/**
+ * 'Invalid Email' (docs/product.md §8.1) for anything that is not an address; the value comes back
+ * trimmed and lower-cased.
+ */
 export const checkEmail = (raw: string) => parseWith(authEmailSchema, raw);
 
 export const checkDisplayName = (raw: string) => parseWith(displayNameSchema, raw);

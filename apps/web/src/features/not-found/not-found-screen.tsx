@@ -9,16 +9,16 @@ import styles from './not-found-screen.module.css';
 export const NOT_FOUND_TITLE = pageTitle('Page Not Found');
 
 /**
- * How long a prerendered screen has been on show: since the page's first paint. Paint entries
- * are queued a moment after the paint, so a page that hydrates at once may not have one yet;
- * then nothing is taken off, as the 3 seconds must never run short (spec §2: not before).
+ * How long a prerendered screen has been on show: since the page's first paint. Paint entries are queued a
+ * moment after the paint, so a page that hydrates at once may not have one yet; then nothing is taken off, as
+ * the 3 seconds must never run short (docs/product.md §2.4: not before).
  */
 function shownFor(): number {
   const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
   return firstPaint === undefined ? 0 : Math.max(0, performance.now() - firstPaint);
 }
 
-/** Spec §2: 404 screen that sends the user home after 3 s if they are still on the same path. */
+/** 404 screen that sends the user home after 3 s if they are still on the same path (docs/product.md §2.4). */
 export default function NotFoundScreen() {
   const { pathname } = useLocation();
   const navigate = useNavigate();

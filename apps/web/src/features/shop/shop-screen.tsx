@@ -25,9 +25,9 @@ const SHOP_TITLE = pageTitle('Shop');
 const SHOP_TOPICS: readonly LiveTopicName[] = ['machines', 'credit-packs', 'drops'];
 
 /**
- * /shop/: merch, credits, mystery-ball machines with their published odds, and codes (spec §1).
+ * /shop/: merch, credits, mystery-ball machines with their published odds, and codes (docs/product.md §1.1).
  * Shown to everyone; ordering, paying, spinning and redeeming need an account. Admins and staff
- * also see what players do not, marked unavailable (spec §6).
+ * also see what players do not, marked unavailable (docs/product.md §6.1).
  */
 export default function ShopScreen() {
   return (

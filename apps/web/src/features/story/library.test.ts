@@ -16,7 +16,7 @@ const episode = (season: number, number: number): Episode => ({
   favouriteCount: 0,
 });
 
-// The server's order (spec §7): season, then episode, descending.
+// The server's order (docs/product.md §7.10): season, then episode, descending.
 const LIBRARY = [episode(3, 1), episode(2, 10), episode(2, 9), episode(2, 1), episode(1, 2), episode(1, 1)];
 const ids = (episodes: readonly Episode[]) => episodes.map((found) => found.episodeID);
 

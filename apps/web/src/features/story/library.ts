@@ -6,7 +6,7 @@ export interface Season {
 }
 
 /**
- * The library's episodes by season. The server sends them in spec §7's order (season, then
+ * The library's episodes by season. The server sends them in docs/product.md §7.10's order (season, then
  * episode, descending), so seasons come newest first and each keeps its episodes newest first.
  */
 export function groupBySeason(episodes: readonly Episode[]): Season[] {

@@ -4,7 +4,7 @@ import { Outlet } from '../../lib/router/router';
 import { loadedOutsideStory } from './story-document';
 
 /**
- * Parent of the theater screens (spec §2): children load lazily behind the LOADING fallback.
+ * Parent of the theater screens (docs/product.md §2.5): children load lazily behind the LOADING fallback.
  * Reached inside a document loaded elsewhere, it loads the story's own document first (see
  * loadedOutsideStory), showing LOADING meanwhile.
  */

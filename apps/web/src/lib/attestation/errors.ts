@@ -1,5 +1,5 @@
 /**
- * Spec §8, attestation errors: each failure of getting a token has one of these kinds, so callers
+ * Attestation errors (docs/product.md §8.3): each failure of getting a token has one of these kinds, so callers
  * and logs can tell a network outage from a refusal, a broken answer, storage trouble, a solver
  * failure or the client's own throttle.
  */

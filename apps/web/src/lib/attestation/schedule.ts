@@ -9,7 +9,7 @@ import {
 import type { AttestationError } from './errors';
 
 /**
- * Spec §4: a token is refreshed at half its life plus 5 minutes, but never later than 5 minutes
+ * As docs/product.md §4.7 has it, a token is refreshed at half its life plus 5 minutes, but never later than 5 minutes
  * before it expires. For a lifetime of 5 minutes or less that second rule means "at issue", and
  * each refresh would start the next at once; so a refresh also waits at least 30 s after issue
  * (half the lifetime if that is shorter). Lifetimes from 5 min 30 s up are unaffected.
@@ -20,7 +20,10 @@ export function refreshTime(issuedAt: number, expiresAt: number): number {
   return Math.max(due, issuedAt + Math.min(halfLife, ATTESTATION_RETRY_MIN_MS));
 }
 
-/** Spec §4: after a failed refresh wait 30 s, then twice as long after each further failure, at most 16 min. */
+/**
+ * After a failed refresh wait 30 s, then twice as long after each further failure, at most 16 min
+ * (docs/product.md §4.7).
+ */
 export function nextRetryWait(previousWait: number | undefined): number {
   return previousWait === undefined ? ATTESTATION_RETRY_MIN_MS : Math.min(previousWait * 2, ATTESTATION_RETRY_MAX_MS);
 }
@@ -35,7 +38,7 @@ export interface Throttle {
 export const NO_THROTTLE: Throttle = { until: 0, failures: 0 };
 
 /**
- * Spec §4: a 403 or 404 from the exchange means this client is refused, so it stops asking for
+ * As docs/product.md §4.7 has it, a 403 or 404 from the exchange means this client is refused, so it stops asking for
  * 24 hours; any other failure throttles for 1 s, 2 s, 4 s, ... (capped, see the constant).
  */
 export function throttleAfter(error: AttestationError, previous: Throttle, now: number): Throttle {

@@ -109,7 +109,7 @@ describe('getting a token', () => {
   });
 });
 
-describe('proactive refresh (spec §4)', () => {
+describe('proactive refresh (docs/product.md §4.7)', () => {
   it('refreshes a 3600 s token at half its life plus 5 minutes: 35 min after issue', async () => {
     const t = setup([tokenAnswer('3600s', 'a'), tokenAnswer('3600s', 'b'), tokenAnswer('3600s', 'c')]);
     await t.manager.getToken();
@@ -181,7 +181,7 @@ describe('proactive refresh (spec §4)', () => {
   });
 });
 
-describe('throttling (spec §4)', () => {
+describe('throttling (docs/product.md §4.7)', () => {
   it.each([403, 404])('after a %i stops exchanging for 24 hours', async (status) => {
     const t = setup([statusAnswer(status), tokenAnswer()]);
     const refused = await failureOf(t.manager.getToken());
@@ -243,7 +243,7 @@ describe('throttling (spec §4)', () => {
   });
 });
 
-describe('error kinds (spec §8)', () => {
+describe('error kinds (docs/product.md §8.3)', () => {
   it('network: the exchange could not be reached', async () => {
     const offline = new TypeError('Failed to fetch');
     const t = setup([offline]);

@@ -45,7 +45,7 @@ const wrap = (kind: 'captcha' | 'network', message: string, cause: unknown) =>
   cause instanceof AttestationError ? cause : new AttestationError(kind, message, { cause });
 
 /**
- * Holds the attestation token (spec §4): hands out the held token while it is valid, refreshes it
+ * Holds the attestation token (docs/product.md §4.7): hands out the held token while it is valid, refreshes it
  * proactively, retries failed refreshes with growing waits, and throttles the exchange after
  * failures so a refused or broken client does not hammer the server.
  */

@@ -4,7 +4,7 @@ import { callHttpFunction } from '../callable';
 import { useSpend } from '../use-spend';
 import { refreshAfterPurchase } from './query-keys';
 
-/** GET /api/fn/process-direct-transaction (spec §7): pays a merch order placed for credits, once. */
+/** GET /api/fn/process-direct-transaction (docs/product.md §7.1): pays a merch order placed for credits, once. */
 export function payOrderWithCredits(orderID: string, requestKey: string) {
   return callHttpFunction(
     { method: 'GET', name: 'process-direct-transaction', query: { orderID } },

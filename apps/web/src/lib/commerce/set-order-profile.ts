@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callHttpFunction } from '../callable';
 import { orderProfileQueryKey } from './get-order-profile';
 
-/** POST /api/fn/set-order-profile (spec §7): the whole profile as the JSON body; answers the saved one. */
+/** POST /api/fn/set-order-profile (docs/product.md §7.1): the whole profile as the JSON body; answers the saved one. */
 export function setOrderProfile(profile: OrderProfile) {
   return callHttpFunction({ method: 'POST', name: 'set-order-profile', body: profile }, savedOrderProfileSchema);
 }

@@ -23,10 +23,10 @@ import {
 import { matchRoutes, type Params, type RouteMatch, type RouteObject } from './match';
 
 /*
- * The web app's router: the part of React Router's API the app uses (routes with nested
- * layouts, Link, NavLink, Outlet, the location hooks, error elements, scroll restoration)
- * in about 3 KB gzip. React Router costs 11.8 KB or more in any mode, and the first visit to
- * / has 14.5 KB left beside React (DESIGN.md §8, "The first visit's JavaScript").
+ * The web app's router: the part of React Router's API the app uses (routes with nested layouts, Link,
+ * NavLink, Outlet, the location hooks, error elements, scroll restoration) in about 3 KB gzip. React Router
+ * costs 11.8 KB or more in any mode, and the first visit to / has 14.5 KB left beside React
+ * (docs/decisions/0013-the-first-visits-javascript.md).
  */
 
 export type { RouteObject } from './match';

@@ -15,7 +15,7 @@ function claimCount(count: number): string {
   return `Claimed by ${count} ${count === 1 ? 'player' : 'players'}.`;
 }
 
-/** "Avatars": the avatars the signed-in player `userId` can claim (spec §7 claim-avatar), each once. */
+/** "Avatars": the avatars the signed-in player `userId` can claim (docs/product.md §7.1 claim-avatar), each once. */
 export function AvatarsSection({ userId }: { userId: string }) {
   const avatars = useAvatars(userId);
   const claim = useClaimAvatar(userId);

@@ -31,7 +31,7 @@ const inputOf = (preset: LightingPreset): LightingPresetInput => ({
 
 /**
  * "Lighting presets", for players and visitors alike: a visitor's presets belong to the guests
- * (spec §6), so every visitor shares them, and the section says so.
+ * (docs/product.md §6.3), so every visitor shares them, and the section says so.
  */
 export function LightingPresetsSection() {
   const me = useMe();

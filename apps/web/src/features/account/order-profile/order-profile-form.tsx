@@ -53,7 +53,7 @@ interface OrderProfileFormProps {
 }
 
 /**
- * The order profile (spec §3; user-order-settings): who and where merch ships to, and sizes. It is
+ * The order profile (docs/product.md §3.15; user-order-settings): who and where merch ships to, and sizes. It is
  * checked with orderProfileSchema, the schema set-order-profile parses with, and every problem is
  * shown at its field; focus goes to the first. The saved answer replaces what was typed, as stored.
  * A profile saved elsewhere (another tab or device; the screen follows it live) shows at once while

@@ -38,7 +38,7 @@ const filters: readonly AdminListFilter[] = [
   { kind: 'dateRange', label: 'Date', from: 'from', to: 'to' },
 ];
 
-/** Admin Log (spec §3's entries): every admin change of the selected environment, newest first. */
+/** Admin Log (docs/product.md §3.10's entries): every admin change of the selected environment, newest first. */
 function AdminLogList({ environment }: { environment: Environment }) {
   return (
     <>

@@ -3,7 +3,10 @@ import type { Environment } from '@outpost/contracts/environments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callFunction } from '../../../lib/callable';
 
-/** Spec §7: the callable '{env}-admin-gatherRouterDashboardCallable', no payload: the Game Status figures. */
+/**
+ * The callable '{env}-admin-gatherRouterDashboardCallable', no payload: the Game Status figures
+ * (docs/product.md §7.6).
+ */
 export function gatherDashboard(environment: Environment) {
   return callFunction(gatherDashboardCallableName(environment), null, gatherDashboardResultSchema);
 }

@@ -11,7 +11,7 @@ import { requestJson } from '../../../lib/api';
 /** Every cached user search of one environment; a change to a player's keys invalidates it. */
 export const userSearchQueryKey = (environment: Environment) => ['admin', environment, 'user-search'] as const;
 
-/** POST /api/admin/:env/user-search (spec §7's user-search-{env}): the hits, best first. */
+/** POST /api/admin/:env/user-search (docs/product.md §7.7's user-search-{env}): the hits, best first. */
 function searchUsers(environment: Environment, query: string) {
   return requestJson(`/api/admin/${environment}/user-search`, userSearchResultSchema, {
     method: 'POST',

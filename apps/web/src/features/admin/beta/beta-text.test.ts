@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answersText, requestStatusLabel } from './beta-text';
 
 describe('beta request text', () => {
-  it('names the spec statuses and says an unknown one as it is', () => {
+  it('names the statuses of docs/product.md §4.3 and says an unknown one as it is', () => {
     expect([1, 2, 7].map(requestStatusLabel)).toEqual(['Requested', 'Accepted', 'Status 7']);
   });
 

@@ -1,6 +1,6 @@
 import { BETA_REQUEST_STATUS, type BetaRequest, betaRequestAnswers } from '@outpost/contracts/beta';
 
-/** How a beta request's status (spec §4: 1 on creation, 2 once staff accept it) reads on screen. */
+/** How a beta request's status (docs/product.md §4.3: 1 on creation, 2 once staff accept it) reads on screen. */
 export function requestStatusLabel(status: number): string {
   if (status === BETA_REQUEST_STATUS.requested) return 'Requested';
   if (status === BETA_REQUEST_STATUS.accepted) return 'Accepted';

@@ -55,7 +55,7 @@ export function checkNewBatch(draft: BatchDraft): Checked<CreateClaimCodeBatchIn
   return checked.ok ? checked : { ...checked, fields: topFields(checked.fields ?? {}) };
 }
 
-/** The code a custom name becomes (spec §5), to show under the field; null while it is empty. */
+/** The code a custom name becomes (docs/product.md §5.6), to show under the field; null while it is empty. */
 export function customCodePreview(text: string): string | null {
   return text.trim() === '' ? null : claimCodeName(text);
 }

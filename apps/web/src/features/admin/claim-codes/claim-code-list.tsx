@@ -43,7 +43,7 @@ const filters: readonly AdminListFilter[] = [
     kind: 'select',
     param: 'show',
     label: 'Show',
-    // Spec §4: the list loads only available codes; the used-up batches are one choice away.
+    // The list loads only available codes; the used-up batches are one choice away (docs/product.md §4.5).
     allLabel: 'Available batches only',
     options: [{ value: 'all', label: 'All batches, used-up ones too' }],
   },

@@ -16,7 +16,7 @@ import { type BatchDraft, checkNewBatch, customCodePreview, newBatchDraft } from
 import styles from './claim-codes.module.css';
 import { NotAllowedNotice } from './not-allowed-notice';
 
-/** A new batch of redemption codes (spec §7's inputs), for staff and admins. */
+/** A new batch of redemption codes (docs/product.md §7.9's inputs), for staff and admins. */
 export default function ClaimCodeNew() {
   const { environment, capabilities } = useAdminAccessContext();
   return (

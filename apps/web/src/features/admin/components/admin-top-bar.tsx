@@ -15,7 +15,7 @@ interface AdminTopBarProps {
 }
 
 /**
- * The admin shell's top bar (spec §2): 'Admin Dashboard', the environment switch, its links, and
+ * The admin shell's top bar (docs/product.md §2.7): 'Admin Dashboard', the environment switch, its links, and
  * on mobile an overlay with the same links and then the site's, as the back office's one menu on
  * a phone (the site bar hides its own there: AdminLayout marks the page's area). Production is
  * shown in the alarm colour, so nobody changes live data thinking it is a test store.

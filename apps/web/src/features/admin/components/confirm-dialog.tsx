@@ -2,7 +2,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import styles from './confirm-dialog.module.css';
 
-/** The confirmation's title before any change to production (issue 1: destructive actions ask there). */
+/** The confirmation's title before any change to production, where destructive actions ask first. */
 export const PRODUCTION_TITLE = 'You are changing production';
 
 export interface ConfirmRequest {

@@ -12,7 +12,7 @@ export interface NamedLink {
 
 /**
  * Records another record names by id (a drop's products, a code's rewards), as their names in a
- * sentence-like list, each linking to its screen (issue 24 point 1).
+ * sentence-like list, each linking to its screen (docs/decisions/0087-people-and-things-by-name.md).
  */
 export function NamedLinks({ links }: { links: readonly NamedLink[] }) {
   if (links.length === 0) return <>—</>;

@@ -18,7 +18,7 @@ import { PurchasableFields } from './components/purchasable-fields';
 import styles from './items.module.css';
 import { describeChanges, draftFromPurchasable, type PurchasableDraft, purchasableChanges } from './purchasable-form';
 
-/** One purchasable: a save merges only the fields changed here (spec §7); moderators only look. */
+/** One purchasable: a save merges only the fields changed here (docs/product.md §7.9); moderators only look. */
 export default function PurchasableEdit() {
   const { environment, capabilities } = useAdminAccessContext();
   const { purchasableID = '' } = useParams();

@@ -8,7 +8,7 @@ import {
 import { type Checked, checkWith } from '../components/form-check';
 
 /*
- * The purchasable screens' forms as data, and their checks. A save is spec §7's merge: the edit
+ * The purchasable screens' forms as data, and their checks. A save is docs/product.md §7.9's merge: the edit
  * screen sends only the fields the admin changed, so a change someone else made meanwhile to
  * another field stays. Pure: the screens hold the state.
  */

@@ -50,7 +50,7 @@ const FILTERS: readonly AdminListFilter[] = [
   { kind: 'text', param: 'itemID', label: 'Item ID', hint: 'Exactly this item.' },
 ];
 
-/** What the game sells for credits in this environment, and how its refresh fares (spec §9). */
+/** What the game sells for credits in this environment, and how its refresh fares (docs/product.md §9.1). */
 export default function PurchasableList() {
   const { environment, capabilities } = useAdminAccessContext();
   return (

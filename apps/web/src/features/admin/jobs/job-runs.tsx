@@ -108,8 +108,8 @@ export const JOB_RUN_FILTERS: readonly AdminListFilter[] = [
 ];
 
 /**
- * The background jobs' history (issue 22 point 3): every run the job runner kept (a week of
- * them), what waits, and why a run failed or was retried. Staff and admins (viewJobs).
+ * The background jobs' history: every run the job runner kept (a week of them), what waits, and why a run
+ * failed or was retried. Staff and admins (viewJobs).
  */
 export function JobRuns({ environment }: { environment: Environment }) {
   return (

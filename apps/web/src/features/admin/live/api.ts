@@ -25,7 +25,7 @@ export const liveStatsQueryOptions = (environment: Environment) =>
     refetchInterval: LIVE_STATS_REFRESH_MS,
   });
 
-/** GET /api/admin/:env/live-stats: spec §9's figures of the environment (staff and admins). */
+/** GET /api/admin/:env/live-stats: docs/product.md §9.2's figures of the environment (staff and admins). */
 export function useLiveStats(environment: Environment) {
   return useQuery(liveStatsQueryOptions(environment));
 }

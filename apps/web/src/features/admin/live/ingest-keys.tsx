@@ -152,9 +152,9 @@ function KeyTable({ keys, environment }: { keys: readonly IngestKey[]; environme
 }
 
 /**
- * /admin/ingest-keys: the keys the game's servers report to this environment with (issue 23
- * point 1). Admins make one (its secret shown once), see when each was last used, and revoke it;
- * INGEST_<ENV>_KEY from the server's configuration works beside them and is not listed.
+ * /admin/ingest-keys: the keys the game's servers report to this environment with. Admins make one (its secret shown
+ * once), see when each was last used, and revoke it; INGEST_<ENV>_KEY from the server's configuration works beside them
+ * and is not listed.
  */
 export default function IngestKeys() {
   const { environment, capabilities } = useAdminAccessContext();

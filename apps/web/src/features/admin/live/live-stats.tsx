@@ -19,10 +19,10 @@ import { useLiveStats } from './api';
 import styles from './live.module.css';
 import { LiveCharts } from './live-charts';
 
-/** What the live stats follow: a change to any of them refetches the figures (issue 23 point 3). */
+/** What the live stats follow: a change to any of them refetches the figures. */
 const LIVE_STATS_TOPICS: readonly LiveTopicName[] = ['live-stats', 'user-presence', 'map-presence', 'accounts'];
 
-/** The counted items and objectives of spec §9, in words. */
+/** The counted items and objectives of docs/product.md §9.2, in words. */
 const ITEM_LABELS: Record<string, string> = { taco: 'Tacos claimed', 'boba-tea': 'Boba teas claimed' };
 const OBJECTIVE_LABELS: Record<string, string> = { login: 'Logins', 'lobby-chat': 'Lobby chats' };
 
@@ -95,7 +95,10 @@ function RecentOrders({ orders, environment }: { orders: LiveStats['recentMerchO
   );
 }
 
-/** Presence per map (spec §7's map-presence with its map-data); a map without data says so (spec §8). */
+/**
+ * Presence per map (docs/product.md §7.10's map-presence with its map-data); a map without data says so
+ * (docs/product.md §8.5).
+ */
 function Maps({ maps }: { maps: LiveStats['maps'] }) {
   if (maps.length === 0) return <p className={adminStyles.note}>The game has reported no map presence yet.</p>;
   return (
@@ -133,7 +136,7 @@ function Maps({ maps }: { maps: LiveStats['maps'] }) {
 }
 
 /**
- * /admin/live: spec §9's live stats of the selected environment, exact, kept current by the live
+ * /admin/live: docs/product.md §9.2's live stats of the selected environment, exact, kept current by the live
  * stream (a game server's batch moves them without a reload) and asked again every 30 s, since
  * active now falls as time passes. Staff and admins (viewLiveStats); a moderator is told so.
  */

@@ -50,7 +50,7 @@ const filters: readonly AdminListFilter[] = [
 ];
 
 /**
- * ecom-products (spec §3): every variety of every product, with its Stripe id, price, stock left,
+ * ecom-products (docs/product.md §3.16): every variety of every product, with its Stripe id, price, stock left,
  * units held by reservations awaiting payment and units sold. Stock and prices are edited on the
  * product's own screen.
  */

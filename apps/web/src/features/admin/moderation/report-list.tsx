@@ -51,7 +51,7 @@ const filters: readonly AdminListFilter[] = [
     kind: 'select',
     param: 'show',
     label: 'Show',
-    // Spec §4: the list loads only unresolved reports; the others are one choice away.
+    // The list loads only unresolved reports; the others are one choice away (docs/product.md §4.5).
     allLabel: 'Unresolved reports only',
     options: [
       { value: 'resolved', label: 'Resolved reports only' },

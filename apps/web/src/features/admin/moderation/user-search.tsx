@@ -17,7 +17,7 @@ import { useDebouncedValue } from './use-debounced-value';
 const SEARCH_DELAY_MS = 300;
 
 /**
- * The admin user search (spec §7's user-search-{env}): hits ranked by the server as the admin
+ * The admin user search (docs/product.md §7.7's user-search-{env}): hits ranked by the server as the admin
  * types, each with its profile, keys and figures in this environment. The search is kept in the
  * URL (`?q=`), so a reload or a shared link shows the same hits; a search started from a report
  * keeps it (`?report=`) beside, and each hit's page carries it to a suspension.

@@ -79,7 +79,7 @@ const filters: readonly AdminListFilter[] = [
 ];
 
 /**
- * Partner invites (spec §3, §4): create them, mark them delivered in bulk once their codes are
+ * Partner invites (docs/product.md §3.7, §4.4): create them, mark them delivered in bulk once their codes are
  * handed out, delete the undelivered in bulk, and edit or delete one.
  */
 export default function PartnerInviteList() {

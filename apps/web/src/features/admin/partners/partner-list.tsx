@@ -68,7 +68,7 @@ const columns = column.columns([
 // The server also sorts by account creation, which the list does not show: only the name is offered.
 const sortable = ['displayName'] as const;
 
-/** Players whose keys include 'partner' (spec §6), with their link's referrals in this environment. */
+/** Players whose keys include 'partner' (docs/product.md §6.3), with their link's referrals in this environment. */
 export default function PartnerList() {
   const { environment } = useAdminAccessContext();
   return (

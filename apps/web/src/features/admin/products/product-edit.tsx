@@ -40,7 +40,7 @@ import {
 import styles from './products.module.css';
 import { saveFailure } from './save-failure';
 
-/** Spec §2's edit screen: 'Loading product data...' until the product is there. */
+/** The edit screen (docs/product.md §2.12): 'Loading product data...' until the product is there. */
 export default function ProductEdit() {
   const { environment, capabilities } = useAdminAccessContext();
   const { productID = '' } = useParams();
@@ -128,7 +128,7 @@ function ProductEditForm({ environment, product, canEdit, initialNotice }: Produ
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // Spec §5: saving is blocked while a save is in progress (the button is disabled too).
+    // No save starts while one is in progress, the button disabled too (docs/product.md §5.3).
     if (saving.current || !canEdit) return;
     const checked = checkProductEdit(draft, base, newImages.length);
     if (!checked.ok) {

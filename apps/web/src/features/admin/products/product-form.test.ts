@@ -70,7 +70,7 @@ const product: Product = {
 };
 
 describe('the create form', () => {
-  it("starts as spec §2 says: one variety 'default' / 'Default' / 0, and 'Go to Product Page' on", () => {
+  it("starts as docs/product.md §2.11 says: one variety 'default' / 'Default' / 0, and 'Go to Product Page' on", () => {
     const draft = newProductDraft();
     expect(draft.varieties).toHaveLength(1);
     expect(draft.varieties[0]).toMatchObject({ varietyID: 'default', varietyName: 'Default', quantity: '0' });
@@ -107,7 +107,7 @@ describe('the create form', () => {
       { price: '' },
       { price: '0' },
       { price: 'ten' },
-      // The field check comes before the varieties' ones, as in spec §5.
+      // The field check comes before the varieties' ones, as in docs/product.md §5.2.
       { name: '', varieties: [] },
     ]) {
       expect(messageOf(checkNewProduct(filled(changes))), JSON.stringify(changes)).toBe(PRODUCT_MESSAGES.fillAllFields);
@@ -201,7 +201,7 @@ describe('the edit form', () => {
     expect(edited.ok && edited.value.releaseDate).toBe(created.ok && created.value.releaseDate);
   });
 
-  it('gives every edit alert of spec §5', () => {
+  it('gives every edit alert of docs/product.md §5.3', () => {
     const draft = draftFromProduct(product);
     const [olive, rust] = draft.varieties;
     if (!olive || !rust) throw new Error('two varieties expected');
@@ -213,7 +213,7 @@ describe('the edit form', () => {
     const withOlive = (changes: object) => ({ varieties: [{ ...olive, ...changes }, rust] });
     expect(check(withOlive({ quantity: '' }))).toBe(PRODUCT_MESSAGES.fillVarietyFields);
     expect(check(withOlive({ varietyID: '' }))).toBe(PRODUCT_MESSAGES.varietyIdRequired);
-    // Spec §5's message, then the variety it is about.
+    // The message of docs/product.md §5.3, then the variety it is about.
     expect(check(withOlive({ stripeID: '' }))).toBe(`${PRODUCT_MESSAGES.stripeIdRequired} Missing for: Olive (olive).`);
     expect(check(withOlive({ varietyName: '' }))).toBe(PRODUCT_MESSAGES.varietyNameRequired);
     expect(check(withOlive({ quantity: '-2' }))).toBe(PRODUCT_MESSAGES.quantityNegative);

@@ -22,7 +22,7 @@ import { type Checked, checkWith } from '../components/form-check';
 import { fromLocalDateTime, toLocalDateTime } from '../components/local-time';
 
 /*
- * The create and edit screens' forms as data, and their checks (spec §5). The checks parse with
+ * The create and edit screens' forms as data, and their checks (docs/product.md §5.2, §5.3). The checks parse with
  * the contracts schemas the server parses with, so the screen's message is the one the server
  * would give and a form that passes here is not refused there for its shape. Pure: the screens
  * hold the state and call these.
@@ -49,13 +49,13 @@ const nextKey = () => {
   return `variety-row-${keys}`;
 };
 
-/** Spec §5: a random ID is two concatenated random base-36 strings. */
+/** A random ID is two concatenated random base-36 strings (docs/product.md §5.7). */
 function randomId(random: () => number): string {
   const part = () => random().toString(36).slice(2, 10);
   return `${part()}${part()}`;
 }
 
-/** Spec §5: a variety added on the edit screen gets a generated ID prefixed 'variety-'. */
+/** A variety added on the edit screen gets a generated ID prefixed 'variety-' (docs/product.md §5.3). */
 export function newVarietyId(random: () => number = Math.random): string {
   return `${EDIT_VARIETY_ID_PREFIX}${randomId(random)}`;
 }
@@ -91,16 +91,16 @@ const varietyValues = (varieties: readonly VarietyDraft[]) =>
   }));
 
 /**
- * Parses with the contracts schema: on a refusal, the first problem in the order of the form (spec
- * §5's order of alerts) and every field at fault. A missing Stripe id also names the varieties
- * without one, as the server does.
+ * Parses with the contracts schema: on a refusal, the first problem in the order of the form (the
+ * order of alerts of docs/product.md §5.2 and §5.3) and every field at fault. A missing Stripe id also names the
+ * varieties without one, as the server does.
  */
 function parseWith<Schema extends z.ZodMiniType>(
   schema: Schema,
   raw: { varieties: readonly { varietyID: string; varietyName: string; stripeID: string }[] },
   priceText: string,
 ): Checked<z.output<Schema>> {
-  // "> 0" is all the spec says of a price; 1.999 deserves to be told why it is refused.
+  // "> 0" is all docs/product.md §5.2 says of a price; 1.999 deserves to be told why it is refused.
   const describe = (issue: z.core.$ZodIssue) =>
     issue.path[0] === 'price' && hasFractionalCents(priceText) ? PRODUCT_MESSAGES.wholeCents : issue.message;
   const checked = checkWith(schema, raw, { describe, markFields: true });
@@ -123,7 +123,7 @@ export interface NewProductDraft {
   goToProductPage: boolean;
 }
 
-/** Spec §2: the first variety is 'default', 'Default', quantity 0; 'Go to Product Page' is on. */
+/** The first variety is 'default', 'Default', quantity 0; 'Go to Product Page' is on (docs/product.md §2.11). */
 export function newProductDraft(): NewProductDraft {
   return {
     productID: '',
@@ -142,7 +142,10 @@ export function newProductDraft(): NewProductDraft {
 /** A datetime-local value (local time) as an ISO instant; a value that is no date is left for the schema to refuse. */
 export const localDateTimeToIso = fromLocalDateTime;
 
-/** Spec §5's create checks and alerts; the price goes from dollars to integer cents without a float. */
+/**
+ * The create checks and alerts (docs/product.md §5.2); the price goes from dollars to integer cents
+ * without a float.
+ */
 export function checkNewProduct(draft: NewProductDraft): Checked<CreateProductInput> {
   const raw = {
     productID: draft.productID,
@@ -216,7 +219,7 @@ export function convertPrice(text: string, from: PriceUnit, to: PriceUnit): stri
 }
 
 /**
- * Spec §5's edit checks and alerts, then the image limits. The server applies the lifetime rule
+ * The edit checks and alerts (docs/product.md §5.3), then the image limits. The server applies the lifetime rule
  * to the quantities; `version` is the loaded one, so a save over someone else's is refused.
  */
 export function checkProductEdit(

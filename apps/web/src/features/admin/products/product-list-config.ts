@@ -59,7 +59,7 @@ export function productListView(params: URLSearchParams): ProductListView {
   return params.get(VIEW_PARAM) === 'table' ? 'table' : 'cards';
 }
 
-/** Spec §2's card: 'Is Digital Double?' answers Yes or No. */
+/** The card (docs/product.md §2.10): 'Is Digital Double?' answers Yes or No. */
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 export const statusLabel = (product: Pick<ProductSummary, 'status'>) => PRODUCT_STATUS_LABELS[product.status];

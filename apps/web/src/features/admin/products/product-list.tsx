@@ -44,8 +44,8 @@ const columns = column.columns([
 ]);
 
 /**
- * Spec §2's product list: a grid of cards, or the same list as a table (the spec's "external
- * table" button, here the admin list's table with its sorting and CSV export). The view, its
+ * The product list (docs/product.md §2.10): a grid of cards, or the same list as a table (the original's
+ * "external table" button, here the admin list's table with its sorting and CSV export). The view, its
  * filters and page live in the URL; '+ Create Product' shows to those who may create products.
  */
 export default function ProductList() {

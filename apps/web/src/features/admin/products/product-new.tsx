@@ -20,7 +20,10 @@ import { VarietiesEditor } from './components/varieties-editor';
 import { checkNewProduct, type NewProductDraft, newProductDraft } from './product-form';
 import { createFailureMessage } from './save-failure';
 
-/** Spec §2's create screen, for those who may create products; a moderator is told they may only look. */
+/**
+ * The create screen (docs/product.md §2.11), for those who may create products; a moderator is told they
+ * may only look.
+ */
 export default function ProductNew() {
   const { environment, capabilities } = useAdminAccessContext();
   return (

@@ -9,7 +9,10 @@ const IMAGE_REFUSALS = new Set(['not-an-image', 'image-unreadable', 'image-too-l
 /** The server's message; a refused field's path is left out, as the field itself is marked. */
 const messageOf = (error: unknown) => (error instanceof Error ? refusalText(error) : String(error));
 
-/** Spec §8: 'Error creating product: {message}', with the server's message (a taken ID, a refused field). */
+/**
+ * 'Error creating product: {message}' (docs/product.md §8.4), with the server's message: a taken ID, a
+ * refused field.
+ */
 export function createFailureMessage(error: unknown): string {
   return createProductErrorMessage(messageOf(error));
 }
@@ -21,7 +24,7 @@ export interface SaveFailure {
 }
 
 /**
- * Why a save of the edit screen failed. A refused image is spec §8's 'Error uploading file:
+ * Why a save of the edit screen failed. A refused image is docs/product.md §8.4's 'Error uploading file:
  * {message}' (the save was aborted); anything else says the product was not saved and why, the
  * server's message word for word, so a save refused because someone else saved first is clear.
  */

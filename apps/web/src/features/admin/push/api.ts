@@ -43,7 +43,7 @@ export function usePushOutbox(environment: Environment) {
   });
 }
 
-/** Spec §7's '{env}-push-sendbatch': the message, sent now or scheduled. */
+/** '{env}-push-sendbatch' (docs/product.md §7.6): the message, sent now or scheduled. */
 export function useSendPush(environment: Environment) {
   const client = useQueryClient();
   return useMutation({
@@ -56,7 +56,7 @@ export function useSendPush(environment: Environment) {
   });
 }
 
-/** Spec §7's '{env}-push-sendtestnotificatio': one player's devices, answered at once. */
+/** '{env}-push-sendtestnotificatio' (docs/product.md §7.6): one player's devices, answered at once. */
 export function useSendTestPush(environment: Environment) {
   const client = useQueryClient();
   return useMutation({

@@ -48,7 +48,7 @@ describe('the push composer', () => {
     expect(audienceOf(draft({ recipientCategory: 'users', userIDs: ' ' }), now)).toBeNull();
   });
 
-  it('builds the spec’s fields, or says what is wrong in the contracts’ words', () => {
+  it('builds the fields of docs/product.md §7.6, or says what is wrong in the contracts’ words', () => {
     const inTwoDays = toLocalDateTime(new Date(Date.now() + 2 * 86_400_000).toISOString());
     const ok = checkPushDraft(draft({ sendSchedule: 'scheduled', sendAt: inTwoDays }), new Date());
     expect(ok.ok && ok.input).toMatchObject({ sendSchedule: 'scheduled', title: 'Double XP', activeDateTime: null });

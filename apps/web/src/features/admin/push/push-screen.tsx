@@ -45,7 +45,10 @@ import {
   sentNotice,
 } from './push-form';
 
-/** Spec §2's push notifications: compose, preview, send or schedule, test, and the history. Admins only. */
+/**
+ * Push notifications (docs/product.md §2.8): compose, preview, send or schedule, test, and the history.
+ * Admins only.
+ */
 export default function PushScreen() {
   const { environment, capabilities } = useAdminAccessContext();
   const [formKey, setFormKey] = useState(0);

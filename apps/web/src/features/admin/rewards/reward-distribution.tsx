@@ -42,7 +42,10 @@ import {
 } from './reward-form';
 import styles from './rewards.module.css';
 
-/** Spec §7's reward distribution: credits and items of items-master to chosen players or an audience, for admins only. */
+/**
+ * Reward distribution (docs/product.md §7.6): credits and items of items-master to chosen players or an
+ * audience, for admins only.
+ */
 export default function RewardDistribution() {
   const { environment, capabilities } = useAdminAccessContext();
   // "New reward" starts a new form, and with it a new requestID.

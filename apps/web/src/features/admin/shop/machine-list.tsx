@@ -45,7 +45,7 @@ const filters: readonly AdminListFilter[] = [
   { kind: 'text', param: 'search', label: 'Search', hint: 'Part of a name or ID.' },
 ];
 
-/** Every mystery-ball machine of the environment, unavailable ones included and marked (spec §6). */
+/** Every mystery-ball machine of the environment, unavailable ones included and marked (docs/product.md §6.1). */
 export default function MachineList() {
   const { environment, capabilities } = useAdminAccessContext();
   return (

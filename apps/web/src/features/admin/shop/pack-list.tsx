@@ -31,13 +31,16 @@ const columns = column.columns([
     cell: (cell) => <Availability available={cell.getValue()} />,
   }),
 ]);
-// Spec §7: credit packs are sorted by costUSD ascending.
+// Credit packs are sorted by costUSD ascending (docs/product.md §7.11).
 const sortable = ['costUSD', 'name', 'credits', 'packID'] as const;
 const filters: readonly AdminListFilter[] = [
   { kind: 'text', param: 'search', label: 'Search', hint: 'Part of a name or ID.' },
 ];
 
-/** Every credit pack of the environment, unavailable ones included and marked (spec §6), cheapest first. */
+/**
+ * Every credit pack of the environment, unavailable ones included and marked (docs/product.md §6.1),
+ * cheapest first.
+ */
 export default function PackList() {
   const { environment, capabilities } = useAdminAccessContext();
   return (

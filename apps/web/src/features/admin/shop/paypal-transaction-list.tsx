@@ -53,7 +53,7 @@ const filters: readonly AdminListFilter[] = [
   },
 ];
 
-/** paypal-transactions (spec §3): every PayPal outcome as it happened, for support and reconciliation. */
+/** paypal-transactions (docs/product.md §3.16): every PayPal outcome as it happened, for support and reconciliation. */
 export default function PayPalTransactionList() {
   const { environment } = useAdminAccessContext();
   return (

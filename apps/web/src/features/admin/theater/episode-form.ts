@@ -13,7 +13,7 @@ import { checkFields, type FieldCheck } from '../../../components/form/field-err
 /*
  * The episode form as data and its checks (pure). Season and episode stay the text the admin
  * typed: the check parses them with the server's schema, and the request carries the same text,
- * which the server parses into integers (spec §5).
+ * which the server parses into integers (docs/product.md §5.5).
  */
 
 export interface EpisodeDraft {

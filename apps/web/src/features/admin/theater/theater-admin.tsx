@@ -14,9 +14,9 @@ const TABS_ID = 'theater';
 const PANELS = { episodes: EpisodesPanel, videos: VideosPanel, collections: CollectionsPanel } as const;
 
 /**
- * The theater admin (issue 11 point 4) at /story/admin, inside the admin shell: the episodes
- * (mtota), the theater videos and their collections of the environment the server confirmed, one
- * part at a time. Staff and admins change them (manageTheater); moderators read.
+ * The theater admin at /story/admin, inside the admin shell: the episodes (mtota), the theater videos and
+ * their collections of the environment the server confirmed, one part at a time. Staff and admins change them
+ * (manageTheater); moderators read.
  */
 export default function TheaterAdmin() {
   usePageTitle(pageTitle('Theater admin'));

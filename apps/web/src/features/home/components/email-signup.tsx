@@ -10,7 +10,7 @@ const loadSignup = () => import('../api/signup-for-emails').then((api) => api.si
 
 type Notice = { tone: 'ok' | 'error'; text: string };
 
-/** The landing page's launch-updates signup (spec §5, §7). */
+/** The landing page's launch-updates signup (docs/product.md §5.1, §7.2). */
 export function EmailSignup() {
   const inputId = useId();
   const [email, setEmail] = useState('');
@@ -56,7 +56,8 @@ export function EmailSignup() {
           </>
         )}
       </p>
-      {/* noValidate: the spec's own check and message replace the browser's, the type still brings the email keyboard */}
+      {/* noValidate: the check and message of docs/product.md §5.1 replace the browser's; the type still
+          brings the email keyboard */}
       <form className={styles.form} onSubmit={submit} noValidate>
         <label htmlFor={inputId}>Email address</label>
         <div className={styles.row}>

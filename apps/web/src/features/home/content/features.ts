@@ -6,7 +6,7 @@ import questArt from '../../../assets/art/feature-quest.svg?no-inline';
 
 export interface Feature {
   id: string;
-  /** Spec §2 names these sections; the titles are binding word for word. */
+  /** These sections are named in docs/product.md §2.3; the titles are binding word for word. */
   title: string;
   paragraphs: readonly string[];
   art: string;

@@ -6,7 +6,7 @@ import { callHttpFunction } from '../../../lib/callable';
 import { meQueryKey } from '../../../lib/session';
 
 /**
- * POST /api/fn/register (spec §7): creates the profile of the signed-in account; the session
+ * POST /api/fn/register (docs/product.md §7.1): creates the profile of the signed-in account; the session
  * cookie says which. A product function, so it carries an attestation token (production refuses it without).
  */
 export function register(input: RegisterInput) {

@@ -22,7 +22,10 @@ export async function createPayPalOrder(input: CreateOrderInput): Promise<string
   return order.paypalOrderID;
 }
 
-/** GET /api/fn/process-paypal-order (spec §7): captures an approved pack order and adds its credits once. */
+/**
+ * GET /api/fn/process-paypal-order (docs/product.md §7.1): captures an approved pack order and adds its
+ * credits once.
+ */
 export function processPayPalOrder(orderID: string, requestKey: string) {
   return callHttpFunction(
     { method: 'GET', name: 'process-paypal-order', query: { orderID } },
@@ -31,7 +34,7 @@ export function processPayPalOrder(orderID: string, requestKey: string) {
   );
 }
 
-/** GET /api/fn/request-spin (spec §7): captures an approved spin order and spins once. */
+/** GET /api/fn/request-spin (docs/product.md §7.1): captures an approved spin order and spins once. */
 export function requestSpin(paypalOrderID: string, requestKey: string) {
   return callHttpFunction(
     { method: 'GET', name: 'request-spin', query: { paypalOrderID, userID: 'direct' } },

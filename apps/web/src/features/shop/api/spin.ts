@@ -4,7 +4,10 @@ import { callHttpFunction } from '../../../lib/callable';
 import { refreshAfterPurchase } from '../../../lib/commerce/query-keys';
 import { useSpend } from '../../../lib/use-spend';
 
-/** GET /api/fn/spin-machine (spec §7): pays the machine's cost in credits and draws a prize, once per request key. */
+/**
+ * GET /api/fn/spin-machine (docs/product.md §7.1): pays the machine's cost in credits and draws a prize,
+ * once per request key.
+ */
 export function spinMachine(machineID: string, requestKey: string) {
   return callHttpFunction({ method: 'GET', name: 'spin-machine', query: { machineID } }, spinResultSchema, {
     attestation: true,

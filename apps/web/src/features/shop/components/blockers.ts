@@ -2,8 +2,8 @@ import { type CreditPack, SHOP_MESSAGES, type ShopMachine } from '@outpost/contr
 
 /*
  * Why a shop button cannot act now, in the server's own words, or null when it can: shown beside
- * the disabled button (issue 24 point 5), so a player never presses a button that looks ready
- * and only learns from the refusal.
+ * the disabled button (docs/decisions/0108-buttons-that-cannot-act.md), so a player never presses a button that looks
+ * ready and only learns from the refusal.
  */
 
 export const SIGN_IN_TO_SPIN = 'Sign in to spin.';

@@ -12,7 +12,7 @@ import styles from './merch.module.css';
 type ContactValues = Required<MerchContactInput>;
 
 /**
- * "Contact the merch team" (spec §3 Merch contact): open to visitors too, checked with the schema
+ * "Contact the merch team" (docs/product.md §3.14 Merch contact): open to visitors too, checked with the schema
  * the server uses, each problem at its field; the answer is the contracts' sentence.
  */
 export function MerchContactForm({ email: accountEmail }: { email: string | null }) {

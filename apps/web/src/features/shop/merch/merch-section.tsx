@@ -22,9 +22,9 @@ interface MerchSectionProps {
 }
 
 /**
- * The merch shop (issue 10): products with their stock, drops counting down to their opening, the
- * bag kept on this device, the checkout and the order being paid. An order named in the address
- * (`?order=`, from the account page or back from Stripe Checkout with `&checkout=`) opens its step.
+ * The merch shop: products with their stock, drops counting down to their opening, the bag kept on this
+ * device, the checkout and the order being paid. An order named in the address (`?order=`, from the account
+ * page or back from Stripe Checkout with `&checkout=`) opens its step.
  */
 export function MerchSection({ signedIn, email }: MerchSectionProps) {
   const queryClient = useQueryClient();

@@ -7,10 +7,9 @@ import styles from './redeem-code-form.module.css';
 import { failureMessage, grantedMessage } from './redeem-message';
 
 /**
- * The player's redeem form (issue 9 point 8): a code from a card, a stream or a partner becomes
- * credits and items. The server decides everything; the form says what it granted, or why not in
- * the server's words. It has no heading of its own: the screen that places it names its section.
- * Needs a QueryProvider above it (the shop screen's).
+ * The player's redeem form: a code from a card, a stream or a partner becomes credits and items. The server
+ * decides everything; the form says what it granted, or why not in the server's words. It has no heading of
+ * its own: the screen that places it names its section. Needs a QueryProvider above it (the shop screen's).
  */
 export function RedeemCodeForm() {
   const [code, setCode] = useState('');

@@ -12,7 +12,10 @@ export interface FavouriteChange {
   remove: boolean;
 }
 
-/** GET /api/fn/favourite-episode?videoID=…[&remove=true] (spec §7, bearer): answers text, the same for a repeat. */
+/**
+ * GET /api/fn/favourite-episode?videoID=…[&remove=true] (docs/product.md §7.1, bearer): answers text,
+ * the same for a repeat.
+ */
 export function favouriteEpisode({ episodeID, remove }: FavouriteChange): Promise<string> {
   const query: Record<string, string> = remove ? { videoID: episodeID, remove: 'true' } : { videoID: episodeID };
   return callHttpFunction({ method: 'GET', name: 'favourite-episode', query, answer: 'text' }, z.string());

@@ -4,7 +4,7 @@ import { callHttpFunction } from '../../../../lib/callable';
 import { useSpend } from '../../../../lib/use-spend';
 import { avatarsQueryKey, avatarsQueryOptions } from './get-avatars';
 
-/** GET /api/fn/claim-avatar?avatarID=…&userID=… (spec §7): the signed-in player's own userID only. */
+/** GET /api/fn/claim-avatar?avatarID=…&userID=… (docs/product.md §7.1): the signed-in player's own userID only. */
 export function claimAvatar(
   { avatarID, userID }: { avatarID: string; userID: string },
   requestKey: string,

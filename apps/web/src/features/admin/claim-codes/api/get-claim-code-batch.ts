@@ -4,7 +4,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../../lib/api';
 import { claimCodesQueryKey } from './get-claim-codes';
 
-/** GET /api/admin/:env/claim-codes/:claimCodeID: the batch and its codes; null when there is none (spec §8). */
+/**
+ * GET /api/admin/:env/claim-codes/:claimCodeID: the batch and its codes; null when there is none
+ * (docs/product.md §8.5).
+ */
 export function getClaimCodeBatch(environment: Environment, claimCodeID: string) {
   return requestJson(
     `/api/admin/${environment}/claim-codes/${encodeURIComponent(claimCodeID)}`,

@@ -13,7 +13,7 @@ const purchasablePath = (environment: Environment, purchasableID: string) =>
   `/api/admin/${environment}/purchasables/${encodeURIComponent(purchasableID)}`;
 
 /**
- * PUT /api/admin/:env/purchasables/:purchasableID, spec §7's merge: only the fields sent change,
+ * PUT /api/admin/:env/purchasables/:purchasableID, docs/product.md §7.9's merge: only the fields sent change,
  * so two admins changing different fields do not undo each other; a new ID is created.
  */
 export function mergePurchasable(environment: Environment, purchasableID: string, input: MergePurchasableInput) {

@@ -19,7 +19,7 @@ export function getPurchasables(environment: Environment, query: AdminListQuery)
 
 /**
  * How the game's refresh fares: one row of the unfiltered list, for its total and `capped`
- * (spec §9: the refresh reads at most 5000).
+ * (docs/product.md §9.1: the refresh reads at most 5000).
  */
 export const refreshStatusQueryOptions = (environment: Environment) =>
   queryOptions({

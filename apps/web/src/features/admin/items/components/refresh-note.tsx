@@ -6,7 +6,7 @@ import styles from '../items.module.css';
 const count = new Intl.NumberFormat('en-US');
 
 /**
- * How the game's purchasables refresh fares in this environment (spec §9: it reads at most
+ * How the game's purchasables refresh fares in this environment (docs/product.md §9.1: it reads at most
  * 5000): a line when all of them reach the game, a warning when some do not.
  */
 export function RefreshNote({ environment }: { environment: Environment }) {

@@ -13,7 +13,7 @@ export function getMerchOrders(environment: Environment, query: AdminListQuery) 
   );
 }
 
-/** Spec §9: the dashboard's recent merch orders, the 20 newest by orderTime. */
+/** The dashboard's recent merch orders, the 20 newest by orderTime (docs/product.md §9.2). */
 const RECENT_QUERY: AdminListQuery = {
   page: 1,
   pageSize: RECENT_MERCH_ORDERS,

@@ -10,7 +10,7 @@ import styles from '../merch.module.css';
 import { shippingName } from '../merch-text';
 
 /**
- * The dashboard's recent merch orders (spec §9: the 20 newest by orderTime), each linking to its
+ * The dashboard's recent merch orders (docs/product.md §9.2: the 20 newest by orderTime), each linking to its
  * order screen, then the whole list. The admin home shows it to those who handle orders (manageShop).
  */
 export function RecentMerchOrders({ environment }: { environment: Environment }) {

@@ -17,7 +17,7 @@ const PARTNER_LINKS: AdminScreenLinks = {
 
 /**
  * Every partner screen's frame: heading, lead and the four screens' links. Partner data is for
- * admins only (DESIGN §4: `managePartners`); anyone else is told so, and the server refuses anyway.
+ * admins only (`managePartners`, docs/architecture.md §4); anyone else is told so, and the server refuses anyway.
  */
 export function PartnersScreen({ children, ...props }: DomainScreenProps & { children: ReactNode }) {
   const { capabilities } = useAdminAccessContext();

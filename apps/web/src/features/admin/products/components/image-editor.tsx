@@ -26,7 +26,7 @@ interface ImageEditorProps {
 }
 
 /**
- * The edit screen's images (spec §2, §5): the saved ones as thumbnails with move earlier, move
+ * The edit screen's images (docs/product.md §2.12, §5.3): the saved ones as thumbnails with move earlier, move
  * later and remove; images to upload (images only, several at once) previewed and removable
  * before the save. New images are numbered after the saved ones, the order they are stored in.
  */

@@ -25,7 +25,7 @@ const LABEL = 'Products';
 const count = new Intl.NumberFormat('en-US');
 
 /**
- * Spec §2's grid of product cards. It is the admin list's other view: the same protocol, the
+ * The grid of product cards (docs/product.md §2.10). It is the admin list's other view: the same protocol, the
  * same view in the URL (filters, sort, page) and the same cached pages as the table, drawn with
  * the admin list's own filter form and pagination.
  */
@@ -110,7 +110,10 @@ export function ProductCards({ environment }: { environment: Environment }) {
   );
 }
 
-/** One card (spec §2): name linking to the edit screen, ID, 'Is Digital Double?', varieties, price, status. */
+/**
+ * One card (docs/product.md §2.10): name linking to the edit screen, ID, 'Is Digital Double?',
+ * varieties, price, status.
+ */
 function ProductCard({ product }: { product: ProductSummary }) {
   const titleId = useId();
   return (

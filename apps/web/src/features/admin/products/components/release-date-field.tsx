@@ -10,7 +10,7 @@ interface ReleaseDateFieldProps {
 
 /**
  * The product's release date, the one control of the create and the edit screens: a date and a
- * time (spec §3's timestamp), in the admin's time zone, which the hint names; the forms convert
+ * time (docs/product.md §3.1's timestamp), in the admin's time zone, which the hint names; the forms convert
  * it to and from the stored instant (toLocalDateTime, releaseDateFor).
  */
 export function ReleaseDateField({ value, onChange, error }: ReleaseDateFieldProps) {

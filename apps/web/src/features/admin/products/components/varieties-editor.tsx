@@ -10,7 +10,7 @@ interface VarietiesEditorProps {
   varieties: VarietyDraft[];
   onChange: (varieties: VarietyDraft[]) => void;
   /**
-   * `create`: every field editable, added rows blank. `edit` (spec §5): an added row gets a
+   * `create`: every field editable, added rows blank. `edit` (docs/product.md §5.3): an added row gets a
    * generated ID prefixed 'variety-', a saved variety keeps its ID, and its lifetime quantity shows.
    */
   mode: 'create' | 'edit';
@@ -19,7 +19,7 @@ interface VarietiesEditorProps {
 }
 
 /**
- * The product's varieties (spec §2): Variety ID (lower-cased as it is typed), Variety Name,
+ * The product's varieties (docs/product.md §2.11): Variety ID (lower-cased as it is typed), Variety Name,
  * Stripe Product ID, Quantity, Remove, '+ Add Variety'. Focus follows the change: into a new
  * row's first field, or to '+ Add Variety' once a row is removed.
  */

@@ -11,7 +11,7 @@ import { userSearchQueryKey } from '../../api/search-users';
 import { everyoneRewardsQueryKey } from './everyone-rewards';
 
 /**
- * Spec §7's '{env}-admin-distributereward' (a callable): credits and items to the players named, or
+ * '{env}-admin-distributereward', a callable (docs/product.md §7.6): credits and items to the players named, or
  * to everyone (queued for a background job). Sent again with the same requestID it gives only to
  * players not reached yet, so a retry is safe.
  */

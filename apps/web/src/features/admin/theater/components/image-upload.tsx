@@ -27,7 +27,7 @@ interface ImageUploadProps<Saved> {
 /**
  * The image of an episode (its banner) or a theater video (its thumbnail): the saved one, a
  * chosen file previewed as a data: URL (the pages' CSP allows no blob: images), and its upload on
- * its own, at once. The server checks the image; a refusal is spec §8's 'Error uploading file: …'.
+ * its own, at once. The server checks the image; a refusal is docs/product.md §8.4's 'Error uploading file: …'.
  */
 export function ImageUpload<Saved>(props: ImageUploadProps<Saved>) {
   const { environment, kind, current, owner, upload, onUploaded, uploaded } = props;
