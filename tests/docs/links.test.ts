@@ -118,7 +118,7 @@ describe("the code's citations of the docs", () => {
     expect(architectureSections.has('4')).toBe(true);
   });
 
-  it('cite nothing outside the repository: no section of the outside spec, no design file of old, no issue number', () => {
+  it('cite nothing outside the repository: no outside spec section, no old design file, no issue number', () => {
     const outside = [/\bspec['’]?s? §\d/i, /\bDESIGN(?:\.md)?\b/, /\bissues? \d/i];
     const files = [...sources, 'README.md', ...filesUnder('docs', (name) => name.endsWith('.md'))];
     const found = files.flatMap((file) =>
