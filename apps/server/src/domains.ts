@@ -1,57 +1,41 @@
 import { LIVE_TOPIC_NAMES } from '@outpost/contracts/live-topics';
-import { avatarsDomain } from './avatars/module';
-import { backofficeDomain } from './backoffice/module';
-import { betaDomain } from './beta/module';
-import { claimCodesDomain } from './claim-codes/module';
 import type { GameDatabase } from './database';
 import type { Domain, LiveScope } from './domain';
-import { gameDataDomain } from './game-data/module';
-import { identityDomain } from './identity/module';
-import { itemsDomain } from './items/module';
-import { ledgerDomain } from './ledger/module';
-import { lightingDomain } from './lighting/module';
-import { merchDomain } from './merch/module';
-import { moderationDomain } from './moderation/module';
-import { opsDomain } from './ops/module';
-import { partnersDomain } from './partners/module';
-import { paymentsDomain } from './payments/module';
 import type { ChangeSource } from './platform/changes/triggers';
 import type { LiveTopic } from './platform/live/routes';
 import type { PersonalDataPart } from './platform/personal-data';
-import { productsDomain } from './products/module';
-import { pushDomain } from './push/module';
-import { rewardsDomain } from './rewards/module';
-import { shopDomain } from './shop/module';
-import { siteDomain } from './site/module';
-import { theaterDomain } from './theater/module';
 
 /**
- * Every domain of the app (docs/decisions/0053-domains-as-modules.md), in the order their demo rows are
- * written: a domain comes after those whose rows its own rows name (items before the codes and
- * machines that grant them, products before merch).
+ * Every domain of the app (docs/decisions/0053-domains-as-modules.md), one line each, in the order
+ * their demo rows are written and their routes and hooks registered: a domain comes after those
+ * whose rows its own rows name (items before the codes and machines that grant them, products
+ * before merch). Each module.ts exports its Domain as `domain`; `npm run new-domain` adds a line at
+ * the end.
  */
-export const DOMAINS: readonly Domain[] = [
-  opsDomain,
-  siteDomain,
-  backofficeDomain,
-  identityDomain,
-  productsDomain,
-  itemsDomain,
-  ledgerDomain,
-  claimCodesDomain,
-  paymentsDomain,
-  shopDomain,
-  merchDomain,
-  gameDataDomain,
-  rewardsDomain,
-  pushDomain,
-  theaterDomain,
-  moderationDomain,
-  betaDomain,
-  avatarsDomain,
-  lightingDomain,
-  partnersDomain,
-];
+const MODULES = await Promise.all([
+  import('./ops/module'),
+  import('./site/module'),
+  import('./backoffice/module'),
+  import('./identity/module'),
+  import('./products/module'),
+  import('./items/module'),
+  import('./ledger/module'),
+  import('./claim-codes/module'),
+  import('./payments/module'),
+  import('./shop/module'),
+  import('./merch/module'),
+  import('./game-data/module'),
+  import('./rewards/module'),
+  import('./push/module'),
+  import('./theater/module'),
+  import('./moderation/module'),
+  import('./beta/module'),
+  import('./avatars/module'),
+  import('./lighting/module'),
+  import('./partners/module'),
+]);
+
+export const DOMAINS: readonly Domain[] = MODULES.map((module) => module.domain);
 
 /** Every domain's share of a player's data in an environment's store. */
 export const PERSONAL_DATA_PARTS: readonly PersonalDataPart<GameDatabase>[] = DOMAINS.flatMap((domain) =>

@@ -5,7 +5,7 @@ import { registerAvatarRoutes } from './routes';
 import { seedAvatars } from './seed';
 
 /** Avatars: the looks players claim. */
-export const avatarsDomain: Domain = {
+export const domain: Domain = {
   name: 'avatars',
   migrations: { game: avatarMigrations },
   seed: seedAvatars,

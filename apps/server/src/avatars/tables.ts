@@ -23,3 +23,7 @@ export interface AvatarTables {
   avatars: AvatarTable;
   avatar_claims: AvatarClaimTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends AvatarTables {}
+}

@@ -5,7 +5,7 @@ import { adminLogPersonalData } from './personal-data';
 import { registerBackofficeRoutes } from './routes';
 
 /** The back office: the admin log, config documents and the dashboard's figures. */
-export const backofficeDomain: Domain = {
+export const domain: Domain = {
   name: 'backoffice',
   migrations: { game: backofficeMigrations },
   register(app, { stores, identity, domains }) {

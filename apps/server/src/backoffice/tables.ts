@@ -28,3 +28,7 @@ export interface BackofficeTables {
   admin_log: AdminLogTable;
   config_documents: ConfigDocumentTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends BackofficeTables {}
+}

@@ -7,7 +7,7 @@ import { registerBetaRoutes } from './routes';
 import { seedBeta } from './seed';
 
 /** The beta programme: invites, requests, testing objectives and feedback. */
-export const betaDomain: Domain = {
+export const domain: Domain = {
   name: 'beta',
   migrations: { game: betaMigrations },
   seed: seedBeta,

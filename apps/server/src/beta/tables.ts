@@ -76,3 +76,7 @@ export interface BetaTables {
   testing_objectives: TestingObjectiveTable;
   feedback: FeedbackTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends BetaTables {}
+}

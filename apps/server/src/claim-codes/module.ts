@@ -6,7 +6,7 @@ import { registerClaimCodeRoutes } from './routes';
 import { seedClaimCodes } from './seed';
 
 /** Claim codes: batches of codes a player redeems for credits and items. */
-export const claimCodesDomain: Domain = {
+export const domain: Domain = {
   name: 'claim-codes',
   migrations: { game: claimCodeMigrations },
   seed: seedClaimCodes,

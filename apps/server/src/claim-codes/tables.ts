@@ -46,3 +46,7 @@ export interface ClaimCodeTables {
   claim_codes: ClaimCodeTable;
   claim_code_redemptions: ClaimCodeRedemptionTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends ClaimCodeTables {}
+}

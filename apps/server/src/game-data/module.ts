@@ -12,7 +12,7 @@ import { activePlayersSeries, playtimeSeries } from './series';
  * The game's own records as its servers report them (docs/product.md §3.16), their service keys, and the
  * live stats.
  */
-export const gameDataDomain: Domain = {
+export const domain: Domain = {
   name: 'game-data',
   migrations: { game: gameDataMigrations },
   seed: seedGameData,

@@ -109,3 +109,7 @@ export interface GameDataTables {
   map_data: MapDataTable;
   ingest_keys: IngestKeyTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends GameDataTables {}
+}

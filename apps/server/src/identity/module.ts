@@ -21,7 +21,7 @@ const accountDataOf = ({ identity, stores, domains, config }: AppContext): Accou
 });
 
 /** Identity: accounts, sessions, profiles and keys, user search, and an account's suspension and deletion. */
-export const identityDomain: Domain = {
+export const domain: Domain = {
   name: 'identity',
   migrations: { identity: joinMigrations(identityMigrations, userSearchMigrations, accountLifecycleMigrations) },
   series: { signUps: ({ identity }, { since, unit }) => countSignUpsPerBucket(identity, since, unit) },

@@ -79,3 +79,7 @@ export interface IdentityTables {
   account_count: AccountCountTable;
   ended_sessions: EndedSessionTable;
 }
+
+declare module '../database' {
+  interface IdentityDatabase extends IdentityTables {}
+}

@@ -4,7 +4,7 @@ import { registerItemRoutes } from './routes';
 import { seedItems } from './seed';
 
 /** items-master and purchasables: the game's items, and what players may buy with credits. */
-export const itemsDomain: Domain = {
+export const domain: Domain = {
   name: 'items',
   migrations: { game: itemMigrations },
   seed: seedItems,

@@ -30,3 +30,7 @@ export interface ItemTables {
   items_master: ItemTable;
   purchasables: PurchasableTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends ItemTables {}
+}

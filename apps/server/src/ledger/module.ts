@@ -4,7 +4,7 @@ import { creditsPersonalData } from './personal-data';
 import { registerLedgerRoutes } from './routes';
 
 /** The ledger: every player's credits, moved once per cause, and the items granted to their inventory. */
-export const ledgerDomain: Domain = {
+export const domain: Domain = {
   name: 'ledger',
   migrations: { game: ledgerMigrations },
   register(app, { game }) {

@@ -56,3 +56,7 @@ export interface LedgerTables {
   claimed_items: ClaimedItemTable;
   claimed_item_counts: ClaimedItemCountTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends LedgerTables {}
+}

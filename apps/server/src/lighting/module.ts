@@ -5,7 +5,7 @@ import { registerLightingRoutes } from './routes';
 import { seedLightingPresets } from './seed';
 
 /** Lighting presets: the looks of the game's scenes that players and visitors save. */
-export const lightingDomain: Domain = {
+export const domain: Domain = {
   name: 'lighting',
   migrations: { game: lightingMigrations },
   seed: seedLightingPresets,

@@ -36,3 +36,7 @@ export interface LightingTables {
   lighting_presets: LightingPresetTable;
   lighting_preset_owners: LightingPresetOwnerTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends LightingTables {}
+}

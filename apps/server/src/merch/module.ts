@@ -13,7 +13,7 @@ import { seedMerch } from './seed';
 import { registerStripeWebhook } from './stripe-webhook';
 
 /** The merch shop: drops, orders that hold stock, their payment and fulfilment. */
-export const merchDomain: Domain = {
+export const domain: Domain = {
   name: 'merch',
   migrations: { game: merchMigrations },
   seed: seedMerch,

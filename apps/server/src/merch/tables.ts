@@ -132,3 +132,7 @@ export interface MerchTables {
   merch_contacts: MerchContactTable;
   stripe_events: StripeEventTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends MerchTables {}
+}

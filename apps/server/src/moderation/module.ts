@@ -8,7 +8,7 @@ import { registerReportFilingRoutes } from './routes';
 import { seedModeration } from './seed';
 
 /** Moderation: the reports players file and the moderators' work on them. */
-export const moderationDomain: Domain = {
+export const domain: Domain = {
   name: 'moderation',
   migrations: { game: moderationMigrations },
   seed: seedModeration,

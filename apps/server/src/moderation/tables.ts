@@ -30,3 +30,7 @@ export type ReportRow = Selectable<ReportTable>;
 export interface ModerationTables {
   reports: ReportTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends ModerationTables {}
+}

@@ -6,3 +6,7 @@ export interface StoreMetaTable {
 export interface OpsTables {
   store_meta: StoreMetaTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends OpsTables {}
+}

@@ -8,7 +8,7 @@ import { registerPartnerRoutes } from './routes';
 import { seedPartners } from './seed';
 
 /** The partner programme: partners' referral links, invites and the rewards they bring. */
-export const partnersDomain: Domain = {
+export const domain: Domain = {
   name: 'partners',
   migrations: { game: partnerMigrations },
   seed: seedPartners,

@@ -70,3 +70,7 @@ export interface PartnerTables {
   referral_rewards: ReferralRewardTable;
   partner_invites: PartnerInviteTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends PartnerTables {}
+}

@@ -5,7 +5,7 @@ import { paymentsPersonalData } from './personal-data';
 import { registerPaymentRoutes } from './routes';
 
 /** Payments: the order record every sale pays through, PayPal and Stripe, and the functions that settle any order. */
-export const paymentsDomain: Domain = {
+export const domain: Domain = {
   name: 'payments',
   migrations: { game: paymentMigrations },
   register(app, context) {

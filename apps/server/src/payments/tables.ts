@@ -49,3 +49,7 @@ export interface PaymentTables {
   payment_orders: PaymentOrderTable;
   paypal_transactions: PayPalTransactionTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends PaymentTables {}
+}

@@ -5,7 +5,7 @@ import { registerProductRoutes } from './routes';
 import { seedProducts } from './seed';
 
 /** Products (docs/product.md §3.1): what the game sells, with their varieties, stock and images. */
-export const productsDomain: Domain = {
+export const domain: Domain = {
   name: 'products',
   migrations: { game: productsMigrations },
   seed: seedProducts,

@@ -51,3 +51,7 @@ export interface ProductTables {
   product_varieties: ProductVarietyTable;
   product_images: ProductImageTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends ProductTables {}
+}

@@ -10,7 +10,7 @@ import { requeuePushJob, sendPushJob } from './send-job';
  * Push: the devices players register, and the messages admins send them (composed, scheduled, sent
  * by a job over the platform's push transport, kept as history).
  */
-export const pushDomain: Domain = {
+export const domain: Domain = {
   name: 'push',
   migrations: { game: pushMigrations },
   register(app, { game, stores, identity, rateLimits, callables, push }) {

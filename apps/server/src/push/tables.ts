@@ -92,3 +92,7 @@ export interface PushTables {
 }
 
 export type PushMessageRow = Selectable<PushMessageTable>;
+
+declare module '../database' {
+  interface GameDatabase extends PushTables {}
+}

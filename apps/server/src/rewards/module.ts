@@ -6,7 +6,7 @@ import { rewardPersonalData } from './personal-data';
 import { registerRewardRoutes } from './routes';
 
 /** Rewards: credits and items an admin distributes to players, an audience or everyone (in batches, by a job). */
-export const rewardsDomain: Domain = {
+export const domain: Domain = {
   name: 'rewards',
   migrations: { game: rewardMigrations },
   register(app, { stores, identity }) {

@@ -51,3 +51,7 @@ export interface RewardTables {
   reward_recipients: RewardRecipientTable;
   reward_everyone: RewardEveryoneTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends RewardTables {}
+}

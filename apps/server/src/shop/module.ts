@@ -11,7 +11,7 @@ import { registerShopRoutes } from './routes';
 import { seedShop } from './seed';
 
 /** The shop: credit packs, mystery-ball machines, their drops and spins. */
-export const shopDomain: Domain = {
+export const domain: Domain = {
   name: 'shop',
   migrations: { game: shopMigrations },
   seed: seedShop,

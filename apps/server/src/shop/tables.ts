@@ -70,3 +70,7 @@ export interface ShopTables {
   drops: DropTable;
   spins: SpinTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends ShopTables {}
+}

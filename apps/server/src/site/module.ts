@@ -5,7 +5,7 @@ import { registerSiteRoutes } from './routes';
 import { seedSite } from './seed';
 
 /** The public site: email signups and the segments they join. */
-export const siteDomain: Domain = {
+export const domain: Domain = {
   name: 'site',
   migrations: { game: siteMigrations },
   seed: seedSite,

@@ -33,3 +33,7 @@ export interface SiteTables {
   email_signup_count: EmailSignupCountTable;
   email_segment_registrations: EmailSegmentRegistrationTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends SiteTables {}
+}

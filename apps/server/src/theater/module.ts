@@ -11,7 +11,7 @@ import { registerTheaterRoutes } from './routes';
 import { seedTheater } from './seed';
 
 /** The story theater: mtota episodes, their collections, favourites and the ingest of new ones. */
-export const theaterDomain: Domain = {
+export const domain: Domain = {
   name: 'theater',
   migrations: { game: theaterMigrations },
   seed: seedTheater,

@@ -96,3 +96,7 @@ export interface TheaterTables {
   theater_collections: TheaterCollectionTable;
   theater_collection_videos: TheaterCollectionVideoTable;
 }
+
+declare module '../database' {
+  interface GameDatabase extends TheaterTables {}
+}

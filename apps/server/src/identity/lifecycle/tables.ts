@@ -54,3 +54,7 @@ export interface AccountLifecycleTables {
   account_suspensions: AccountSuspensionTable;
   account_deletions: AccountDeletionTable;
 }
+
+declare module '../../database' {
+  interface IdentityDatabase extends AccountLifecycleTables {}
+}

@@ -14,3 +14,7 @@ export interface UserSearchTable {
 export interface UserSearchTables {
   user_search: UserSearchTable;
 }
+
+declare module '../../database' {
+  interface IdentityDatabase extends UserSearchTables {}
+}
