@@ -1,4 +1,5 @@
 import { type EntryDetails, entryDetails, type LogData, shortID } from './admin-log-words';
+import { broughtLines } from './domain-contract';
 import { keyInWords, keyWords } from './key-words';
 
 /*
@@ -155,8 +156,8 @@ function suspended(data: LogData): SentencePart[] {
   return ['suspended ', person(data), ends ? ` until ${ends.slice(0, 10)}` : ' until lifted'];
 }
 
-/** Every action the server writes, by its stored key. */
-export const ADMIN_LOG_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
+/** The actions of the platform and of the domains whose contracts are this folder's files. */
+const OWN_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
   // Shop
   'creditPack.create': says('Created a credit pack', 'created', pack),
   'creditPack.update': says('Edited a credit pack', 'edited', pack),
@@ -282,6 +283,12 @@ export const ADMIN_LOG_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
   'purchasable.delete': says('Deleted a purchasable', 'deleted', (d) =>
     record('purchasable', d, 'name', 'purchasableID'),
   ),
+};
+
+/** Every action the server writes, by its stored key: those above and those the domains with contracts of their own bring (domain-contract.ts). */
+export const ADMIN_LOG_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
+  ...OWN_ACTIONS,
+  ...broughtLines('adminLogActions'),
 };
 
 /** The full stop a sentence ends with, unless its last words end in a shortened id's "…". */

@@ -1,3 +1,4 @@
+import { broughtLines } from './domain-contract';
 import type { Capability } from './permissions';
 
 /**
@@ -34,11 +35,8 @@ const spendingGetFunction = (access: Access): RoutePolicy => ({ ...writingGetFun
 /** A signed-in player's call that spends or claims, once per request key. */
 const spending: RoutePolicy = { access: 'signedIn', idempotent: true };
 
-/**
- * Every API route, keyed "METHOD /path" as the server registers it. The server refuses to start
- * with an /api route missing here, and a test calls each one as every role.
- */
-export const API_POLICIES = {
+/** The API routes of the platform and of the domains whose contracts are this folder's files. */
+const OWN_POLICIES = {
   'GET /healthz': open,
   'GET /readyz': open,
   'GET /api/docs': open,
@@ -253,6 +251,13 @@ export const API_POLICIES = {
   // Stripe calls it without an account: the Stripe-Signature over the raw body is the protection.
   'POST /api/webhooks/stripe': open,
 } as const satisfies Record<string, RoutePolicy>;
+
+/**
+ * Every API route, keyed "METHOD /path" as the server registers it: the lines above and those the
+ * domains with contracts of their own bring (domain-contract.ts). The server refuses to start with
+ * an /api route missing here, and a test calls each one as every role.
+ */
+export const API_POLICIES = { ...OWN_POLICIES, ...broughtLines('apiPolicies') };
 
 export type ApiRoute = keyof typeof API_POLICIES;
 

@@ -1,3 +1,4 @@
+import { broughtLines } from './domain-contract';
 import type { Environment } from './environments';
 import type { Capability } from './permissions';
 
@@ -55,7 +56,7 @@ export interface LiveTopicDeclaration {
 
 const none = () => [] as const;
 
-export const LIVE_TOPICS = {
+const OWN_TOPICS = {
   machines: {
     access: 'public',
     playerKeys: [QUERY_KEYS.shop],
@@ -126,6 +127,9 @@ export const LIVE_TOPICS = {
     backOfficeKeys: (environment) => [QUERY_KEYS.liveStats(environment)],
   },
 } as const satisfies Record<string, LiveTopicDeclaration>;
+
+/** Every live topic: those above and those the domains with contracts of their own bring (domain-contract.ts). */
+export const LIVE_TOPICS = { ...OWN_TOPICS, ...broughtLines('liveTopics') };
 
 export type LiveTopicName = keyof typeof LIVE_TOPICS;
 export const LIVE_TOPIC_NAMES = Object.keys(LIVE_TOPICS) as LiveTopicName[];

@@ -1,4 +1,5 @@
 import { ADMIN_ROUTES } from './admin-routes';
+import { BROUGHT_SCREEN_PATHS } from './domain-contract';
 import { ROUTES, stripTrailingSlash } from './routes';
 
 /*
@@ -74,6 +75,8 @@ const SPA_PATTERNS: readonly string[] = [
   ADMIN_ROUTES.adminLive,
   ADMIN_ROUTES.adminIngestKeys,
   ADMIN_ROUTES.adminPush,
+  // The screens of the domains with contracts of their own (domain-contract.ts).
+  ...BROUGHT_SCREEN_PATHS,
 ];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -5,6 +5,7 @@ import { HomeScreen } from '../features/home/home-screen';
 import { lazyComponent } from '../lib/lazy-component';
 import { screen } from '../lib/lazy-screen';
 import type { RouteObject } from '../lib/router/router';
+import { BROUGHT_PUBLIC_ROUTES } from './brought-screens';
 
 // Home ships in the entry chunk; every other screen is its own chunk.
 const StoryLayout = lazyComponent(() => import('../features/story/story-layout'));
@@ -64,6 +65,7 @@ export const routes: readonly RouteObject[] = [
           children: [screen(AdminScreens, {}, { path: '*' })],
         },
       ),
+      ...BROUGHT_PUBLIC_ROUTES,
       screen(NotFoundScreen, {}, { path: '*' }),
     ],
   },

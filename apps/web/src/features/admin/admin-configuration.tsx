@@ -1,4 +1,5 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
+import { BROUGHT_CONFIGURATION_LINKS } from '../../app/brought-screens';
 import { Link } from '../../lib/router/router';
 import styles from './admin-screens.module.css';
 
@@ -56,6 +57,18 @@ export default function AdminConfiguration() {
           <Link to={ADMIN_ROUTES.adminMerchSettings}>Merch settings</Link>: what merch costs in credits.
         </li>
       </ul>
+      {BROUGHT_CONFIGURATION_LINKS.length > 0 && (
+        <>
+          <h2>More</h2>
+          <ul className={styles.links}>
+            {BROUGHT_CONFIGURATION_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>: {link.holds}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { ROUTES } from '@outpost/contracts/routes';
+import { BROUGHT_ADMIN_ROUTES } from '../../app/brought-screens';
 import { lazyComponent } from '../../lib/lazy-component';
 import { screen } from '../../lib/lazy-screen';
 import { type RouteObject, Routes } from '../../lib/router/router';
@@ -122,6 +123,8 @@ export const adminScreens: readonly RouteObject[] = [
       screen(IngestKeys, {}, { path: 'ingest-keys' }),
       // ADMIN_ROUTES.adminPush: push notifications.
       screen(PushScreen, {}, { path: 'push' }),
+      // The screens of the domains that bring their own (app/domain-screens.ts).
+      ...BROUGHT_ADMIN_ROUTES,
       screen(NotFoundScreen, {}, { path: '*' }),
     ],
   },

@@ -1,0 +1,6 @@
+/*
+ * The domains whose screens live in a feature folder of their own, one line each:
+ * `export { nameScreens } from '../features/name/screens';` (`npm run new-domain` adds the line).
+ * brought-screens.ts adds what each brings to the route tables and the Configuration screen.
+ */
+export {};

@@ -1,0 +1,6 @@
+/*
+ * The domains whose contracts live in a folder of their own, one line each:
+ * `export { nameContract } from './name/contract';` (`npm run new-domain` adds the line).
+ * domain-contract.ts adds what each brings to the shared tables.
+ */
+export {};
