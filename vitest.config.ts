@@ -19,6 +19,7 @@ export default defineConfig({
             'tests/docs/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
       },
@@ -34,7 +35,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          include: ['tests/browser/**/*.test.ts', 'tests/bundle/**/*.test.ts'],
+          include: ['tests/browser/**/*.test.ts', 'tests/bundle/**/*.test.ts', 'apps/web/src/**/*.browser.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

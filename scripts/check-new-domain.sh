@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/outpost-new-domain-XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
+# KEEP_SCRATCH=1 keeps the copy, to look into a failure.
+[[ -n ${KEEP_SCRATCH:-} ]] || trap 'rm -rf "$scratch"' EXIT
 
 # The checkout as it is (committed or not, ignored files left out), and its installed packages as
 # hard links (the workspaces' links inside are relative, so they point into the copy).
@@ -37,8 +38,13 @@ npx biome check "${new[@]}" apps/server/src/domains.ts apps/web/src/app/domain-s
 npx tsc -p packages/contracts
 npx tsc -p apps/server
 npx tsc -p apps/web
+# Browser tests start the server: they are type-checked with the tests.
+npx tsc -p tests
 # Its own tests, and those that walk every route, topic, table and admin-log action with it among them.
 node_modules/.bin/vitest run --project server apps/server/src/sample apps/server/src/access-matrix.test.ts \
   apps/server/src/changes-coverage.test.ts apps/server/src/backoffice/admin-log-catalogue.test.ts \
   apps/server/src/platform/http/api-docs.test.ts
+# Its screens, built, in Chromium.
+npm run build -w apps/web
+node_modules/.bin/vitest run --project browser apps/web/src/features/sample
 echo "new-domain: the sample domain passes lint, type checks and its tests."

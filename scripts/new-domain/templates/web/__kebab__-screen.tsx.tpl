@@ -2,6 +2,7 @@ import { __CONST___QUERY_KEYS, __CONST___TOPIC } from '@outpost/contracts/__keba
 import { useQuery } from '@tanstack/react-query';
 import { LiveStatus } from '../../components/live-status/live-status';
 import { useLive } from '../../lib/live';
+import { QueryProvider } from '../../lib/query-client';
 import { pageTitle, usePageTitle } from '../../lib/page-title';
 import { get__Pascal__ } from './api';
 
@@ -9,6 +10,14 @@ const TITLE = pageTitle('__Words__');
 
 /** __Words__: the running entries, highest score first, kept current live. */
 export default function __Pascal__Screen() {
+  return (
+    <QueryProvider>
+      <Entries />
+    </QueryProvider>
+  );
+}
+
+function Entries() {
   usePageTitle(TITLE);
   const live = useLive([__CONST___TOPIC]);
   const query = useQuery({ queryKey: __CONST___QUERY_KEYS.screen, queryFn: get__Pascal__ });
