@@ -35,6 +35,9 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          // Each browser file runs a server and a Chromium: three at once on two cores starved a
+          // cold first page past the 30-second timeout, so at most two, the third slot left to the others.
+          maxWorkers: 2,
           include: ['tests/browser/**/*.test.ts', 'tests/bundle/**/*.test.ts', 'apps/web/src/**/*.browser.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

@@ -26,7 +26,7 @@ describe('npm run new-domain', () => {
     ['shop', /apps\/server\/src\/shop already exists/],
     ['platform', /is taken by the app itself/],
     ['machines', /already has routes at \/api\/machines/],
-    ['about', /already has a page at \/about/],
+    ['privacy', /already has a page at \/privacy/],
   ])('refuses "%s" in words, writing nothing', (name, message) => {
     expect(() => writeDomain(ROOT, name, '2026-12-02')).toThrow(message);
   });
