@@ -36,8 +36,10 @@ export default defineConfig({
         test: {
           name: 'browser',
           // Each browser file runs a server and a Chromium: three at once on two cores starved a
-          // cold first page past the 30-second timeout, so at most two, the third slot left to the others.
+          // cold first page past the 30-second timeout, so two at a time, after the other projects
+          // (Vitest runs projects of different worker counts in groups, one group after another).
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           include: ['tests/browser/**/*.test.ts', 'tests/bundle/**/*.test.ts', 'apps/web/src/**/*.browser.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
