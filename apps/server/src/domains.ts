@@ -33,6 +33,7 @@ const MODULES = await Promise.all([
   import('./avatars/module'),
   import('./lighting/module'),
   import('./partners/module'),
+  import('./subscriptions/module'),
 ]);
 
 export const DOMAINS: readonly Domain[] = MODULES.map((module) => module.domain);

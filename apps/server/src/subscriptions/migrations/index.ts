@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as subscriptions from './2026-12-18-subscriptions';
+
+/** The subscriptions' game-store migrations; never edit one that has shipped, add a new one. */
+export const subscriptionMigrations: Record<string, Migration> = {
+  '2026-12-18-subscriptions': subscriptions,
+};

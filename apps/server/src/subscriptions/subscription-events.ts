@@ -1,0 +1,119 @@
+import type { SubscriptionChannel, SubscriptionEventKind, SubscriptionState } from '@outpost/contracts/subscriptions';
+import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
+import { isPostgres } from '../platform/db/dialect';
+import { foldEvents, type SubscriptionEvent, type SubscriptionStatus } from './state-machine';
+
+/** Which subscription a report is about, and whose it is. */
+export interface SubscriptionRef {
+  channel: SubscriptionChannel;
+  /** The channel's own id of the subscription (an original transaction id, a subscription id). */
+  channelId: string;
+  userId: string;
+}
+
+export const subscriptionIdOf = (ref: Pick<SubscriptionRef, 'channel' | 'channelId'>) =>
+  `${ref.channel}:${ref.channelId}`;
+
+/** Times as the fold compares them: ISO 8601 in UTC to the millisecond, one spelling for one instant. */
+const instant = (iso: string) => new Date(iso).toISOString();
+
+/**
+ * Records one report of a channel and folds the subscription's reports again, in one transaction
+ * that holds the subscription's row: a report already recorded (the same id) changes nothing, and
+ * reports racing from the store and from the game are folded one after the other, each over all
+ * before it. Answers whether the report was new and the state after it.
+ */
+export async function recordSubscriptionEvent(
+  db: Kysely<GameDatabase>,
+  ref: SubscriptionRef,
+  event: SubscriptionEvent,
+  now = new Date(),
+): Promise<{ recorded: boolean; status: SubscriptionStatus }> {
+  const subscriptionId = subscriptionIdOf(ref);
+  const at = now.toISOString();
+  const postgres = isPostgres(db);
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('subscriptions')
+      .values({
+        subscription_id: subscriptionId,
+        user_id: ref.userId,
+        channel: ref.channel,
+        state: null,
+        period_end: null,
+        grace_end: null,
+        last_event_at: null,
+        updated_at: at,
+      })
+      .onConflict((conflict) => conflict.column('subscription_id').doNothing())
+      .execute();
+    // PostgreSQL: one report of a subscription at a time (SQLite runs one write transaction at a time).
+    await trx
+      .selectFrom('subscriptions')
+      .select('subscription_id')
+      .where('subscription_id', '=', subscriptionId)
+      .$if(postgres, (query) => query.forUpdate())
+      .executeTakeFirstOrThrow();
+    const inserted = await trx
+      .insertInto('subscription_events')
+      .values({
+        subscription_id: subscriptionId,
+        event_id: event.eventId,
+        kind: event.kind,
+        at: instant(event.at),
+        until: event.until === undefined ? null : instant(event.until),
+        received_at: at,
+      })
+      .onConflict((conflict) => conflict.columns(['subscription_id', 'event_id']).doNothing())
+      .executeTakeFirst();
+    const recorded = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    const rows = await trx
+      .selectFrom('subscription_events')
+      .select(['event_id', 'kind', 'at', 'until'])
+      .where('subscription_id', '=', subscriptionId)
+      .execute();
+    const status = foldEvents(
+      rows.map((row) => ({
+        eventId: row.event_id,
+        kind: row.kind as SubscriptionEventKind,
+        at: row.at,
+        until: row.until ?? undefined,
+      })),
+    );
+    if (recorded) {
+      await trx
+        .updateTable('subscriptions')
+        .set({
+          state: status.state,
+          period_end: status.periodEnd,
+          grace_end: status.graceEnd,
+          last_event_at: status.lastEventAt,
+          updated_at: at,
+        })
+        .where('subscription_id', '=', subscriptionId)
+        .execute();
+    }
+    return { recorded, status };
+  });
+}
+
+/** A subscription as stored, or undefined. */
+export async function findSubscription(
+  db: Kysely<GameDatabase>,
+  ref: Pick<SubscriptionRef, 'channel' | 'channelId'>,
+): Promise<(SubscriptionStatus & { userId: string }) | undefined> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionIdOf(ref))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    userId: row.user_id,
+    state: row.state as SubscriptionState | null,
+    periodEnd: row.period_end,
+    graceEnd: row.grace_end,
+    lastEventAt: row.last_event_at,
+  };
+}
