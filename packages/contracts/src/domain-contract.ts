@@ -36,7 +36,9 @@ export type Brought<Part extends keyof DomainContract> = [keyof Registered] exte
   ? Record<never, never>
   : UnionToIntersection<
       {
-        [Name in keyof Registered]: Registered[Name] extends { readonly [Key in Part]: infer Lines } ? Lines : never;
+        [Name in keyof Registered]: Registered[Name] extends { readonly [Key in Part]: infer Lines }
+          ? Lines
+          : Record<never, never>;
       }[keyof Registered]
     >;
 

@@ -3,4 +3,5 @@
  * `export { nameContract } from './name/contract';` (`npm run new-domain` adds the line).
  * domain-contract.ts adds what each brings to the shared tables.
  */
+export { subscriptionsContract } from './subscriptions/contract';
 export {};

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_EVENT_KINDS } from '@outpost/contracts/subscriptions';
+import { SUBSCRIPTION_EVENT_KINDS } from '@outpost/contracts/subscriptions/schemas';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldEvents, hasPremium, premiumUntil, type SubscriptionEvent } from './state-machine';

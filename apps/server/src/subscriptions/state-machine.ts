@@ -1,4 +1,4 @@
-import type { SubscriptionEventKind, SubscriptionState } from '@outpost/contracts/subscriptions';
+import type { SubscriptionEventKind, SubscriptionState } from '@outpost/contracts/subscriptions/schemas';
 
 /*
  * A subscription's state is a fold over everything its channel reported, in the order it happened

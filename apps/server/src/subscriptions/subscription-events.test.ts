@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_EVENT_KINDS } from '@outpost/contracts/subscriptions';
+import { SUBSCRIPTION_EVENT_KINDS } from '@outpost/contracts/subscriptions/schemas';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestStores, TEST_DIALECTS, type TestStores } from '../testing/test-stores';

@@ -1,4 +1,8 @@
-import type { SubscriptionChannel, SubscriptionEventKind, SubscriptionState } from '@outpost/contracts/subscriptions';
+import type {
+  SubscriptionChannel,
+  SubscriptionEventKind,
+  SubscriptionState,
+} from '@outpost/contracts/subscriptions/schemas';
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
 import { isPostgres } from '../platform/db/dialect';
@@ -24,78 +28,85 @@ const instant = (iso: string) => new Date(iso).toISOString();
  * reports racing from the store and from the game are folded one after the other, each over all
  * before it. Answers whether the report was new and the state after it.
  */
-export async function recordSubscriptionEvent(
+export function recordSubscriptionEvent(
   db: Kysely<GameDatabase>,
+  ref: SubscriptionRef,
+  event: SubscriptionEvent,
+  now = new Date(),
+): Promise<{ recorded: boolean; status: SubscriptionStatus }> {
+  return db.transaction().execute((trx) => recordInTransaction(trx, ref, event, now));
+}
+
+/** recordSubscriptionEvent's work, in a transaction the caller holds (the demo seed's). */
+export async function recordInTransaction(
+  trx: Kysely<GameDatabase>,
   ref: SubscriptionRef,
   event: SubscriptionEvent,
   now = new Date(),
 ): Promise<{ recorded: boolean; status: SubscriptionStatus }> {
   const subscriptionId = subscriptionIdOf(ref);
   const at = now.toISOString();
-  const postgres = isPostgres(db);
-  return db.transaction().execute(async (trx) => {
+  await trx
+    .insertInto('subscriptions')
+    .values({
+      subscription_id: subscriptionId,
+      user_id: ref.userId,
+      channel: ref.channel,
+      state: null,
+      period_end: null,
+      grace_end: null,
+      last_event_at: null,
+      updated_at: at,
+    })
+    .onConflict((conflict) => conflict.column('subscription_id').doNothing())
+    .execute();
+  // PostgreSQL: one report of a subscription at a time (SQLite runs one write transaction at a time).
+  await trx
+    .selectFrom('subscriptions')
+    .select('subscription_id')
+    .where('subscription_id', '=', subscriptionId)
+    .$if(isPostgres(trx), (query) => query.forUpdate())
+    .executeTakeFirstOrThrow();
+  const inserted = await trx
+    .insertInto('subscription_events')
+    .values({
+      subscription_id: subscriptionId,
+      event_id: event.eventId,
+      kind: event.kind,
+      at: instant(event.at),
+      until: event.until === undefined ? null : instant(event.until),
+      received_at: at,
+    })
+    .onConflict((conflict) => conflict.columns(['subscription_id', 'event_id']).doNothing())
+    .executeTakeFirst();
+  const recorded = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  const rows = await trx
+    .selectFrom('subscription_events')
+    .select(['event_id', 'kind', 'at', 'until'])
+    .where('subscription_id', '=', subscriptionId)
+    .execute();
+  const status = foldEvents(
+    rows.map((row) => ({
+      eventId: row.event_id,
+      kind: row.kind as SubscriptionEventKind,
+      at: row.at,
+      until: row.until ?? undefined,
+    })),
+  );
+  if (recorded) {
     await trx
-      .insertInto('subscriptions')
-      .values({
-        subscription_id: subscriptionId,
-        user_id: ref.userId,
-        channel: ref.channel,
-        state: null,
-        period_end: null,
-        grace_end: null,
-        last_event_at: null,
+      .updateTable('subscriptions')
+      .set({
+        state: status.state,
+        period_end: status.periodEnd,
+        grace_end: status.graceEnd,
+        last_event_at: status.lastEventAt,
         updated_at: at,
       })
-      .onConflict((conflict) => conflict.column('subscription_id').doNothing())
-      .execute();
-    // PostgreSQL: one report of a subscription at a time (SQLite runs one write transaction at a time).
-    await trx
-      .selectFrom('subscriptions')
-      .select('subscription_id')
-      .where('subscription_id', '=', subscriptionId)
-      .$if(postgres, (query) => query.forUpdate())
-      .executeTakeFirstOrThrow();
-    const inserted = await trx
-      .insertInto('subscription_events')
-      .values({
-        subscription_id: subscriptionId,
-        event_id: event.eventId,
-        kind: event.kind,
-        at: instant(event.at),
-        until: event.until === undefined ? null : instant(event.until),
-        received_at: at,
-      })
-      .onConflict((conflict) => conflict.columns(['subscription_id', 'event_id']).doNothing())
-      .executeTakeFirst();
-    const recorded = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-    const rows = await trx
-      .selectFrom('subscription_events')
-      .select(['event_id', 'kind', 'at', 'until'])
       .where('subscription_id', '=', subscriptionId)
       .execute();
-    const status = foldEvents(
-      rows.map((row) => ({
-        eventId: row.event_id,
-        kind: row.kind as SubscriptionEventKind,
-        at: row.at,
-        until: row.until ?? undefined,
-      })),
-    );
-    if (recorded) {
-      await trx
-        .updateTable('subscriptions')
-        .set({
-          state: status.state,
-          period_end: status.periodEnd,
-          grace_end: status.graceEnd,
-          last_event_at: status.lastEventAt,
-          updated_at: at,
-        })
-        .where('subscription_id', '=', subscriptionId)
-        .execute();
-    }
-    return { recorded, status };
-  });
+  }
+  return { recorded, status };
 }
 
 /** A subscription as stored, or undefined. */
