@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../database';
 import type { ChangeSource } from '../platform/changes/triggers';
-import type { LiveTopic } from '../platform/live/routes';
+import { type LiveTopic, ownerAudience } from '../platform/live/routes';
 import { findProfile } from './queries';
 
 /*
@@ -36,7 +36,7 @@ export const IDENTITY_LIVE_TOPICS: readonly LiveTopic<IdentityLiveScope>[] = [
     access: 'owner',
     side: 'identity',
     sources: [{ topic: PROFILE_TOPIC, table: 'profiles', key: 'user_id' }],
-    audience: (viewer) => ({ id: `owner:${viewer?.userId}`, onlyKey: viewer?.userId ?? '' }),
+    audience: ownerAudience,
     load: (key, _audience, { identity }) => findProfile(identity, key),
   },
 ];

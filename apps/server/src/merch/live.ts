@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
 import type { ChangeSource } from '../platform/changes/triggers';
-import type { LiveTopic } from '../platform/live/routes';
+import { type LiveTopic, ownerAudience } from '../platform/live/routes';
 import { readOrderProfile } from './order-profile';
 
 /**
@@ -24,7 +24,7 @@ export const MERCH_LIVE_TOPICS: readonly LiveTopic<MerchLiveScope>[] = [
     side: 'game',
     sources: MERCH_CHANGE_SOURCES,
     // The route checked there is a viewer: an owner's topic needs one.
-    audience: (viewer) => ({ id: `owner:${viewer?.userId}`, onlyKey: viewer?.userId ?? '' }),
+    audience: ownerAudience,
     load: (key, _audience, { game }) => readOrderProfile(game, key),
   },
 ];

@@ -1,6 +1,6 @@
 import { PREMIUM_TOPIC } from '@outpost/contracts/subscriptions/contract';
 import type { LiveScope } from '../domain';
-import type { LiveTopic } from '../platform/live/routes';
+import { type LiveTopic, ownerAudience } from '../platform/live/routes';
 import { readPremium } from './premium';
 
 /** The player's premium, on their own topic: a report of any of their subscriptions changed it. */
@@ -10,7 +10,7 @@ export const SUBSCRIPTION_LIVE_TOPICS: readonly LiveTopic<LiveScope>[] = [
     access: 'owner',
     side: 'game',
     sources: [{ topic: PREMIUM_TOPIC, table: 'subscriptions', key: 'user_id' }],
-    audience: (viewer) => ({ id: `owner:${viewer?.userId}`, onlyKey: viewer?.userId ?? '' }),
+    audience: ownerAudience,
     load: (key, _audience, { game }) => readPremium(game, key),
   },
 ];

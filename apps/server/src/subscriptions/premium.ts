@@ -1,7 +1,8 @@
-import type { Premium, SubscriptionChannel, SubscriptionState } from '@outpost/contracts/subscriptions/schemas';
+import type { Premium, SubscriptionChannel } from '@outpost/contracts/subscriptions/schemas';
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
-import { premiumUntil, type SubscriptionStatus } from './state-machine';
+import { premiumUntil } from './state-machine';
+import { statusOf } from './subscription-events';
 
 const NO_PREMIUM: Premium = { premium: false, until: null, channel: null, state: null };
 
@@ -15,12 +16,7 @@ export async function readPremium(db: Kysely<GameDatabase>, userId: string, now 
   let best: Premium = NO_PREMIUM;
   let latest: { at: string; premium: Premium } | undefined;
   for (const row of rows) {
-    const status: SubscriptionStatus = {
-      state: row.state as SubscriptionState | null,
-      periodEnd: row.period_end,
-      graceEnd: row.grace_end,
-      lastEventAt: row.last_event_at,
-    };
+    const status = statusOf(row);
     if (status.state === null) continue;
     const until = premiumUntil(status);
     const premium: Premium = {

@@ -1,4 +1,3 @@
-import { SUBSCRIPTION_EVENT_KINDS } from '@outpost/contracts/subscriptions/schemas';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestStores, TEST_DIALECTS, type TestStores } from '../testing/test-stores';
@@ -10,25 +9,7 @@ import {
   type SubscriptionRef,
   subscriptionIdOf,
 } from './subscription-events';
-
-const T0 = Date.parse('2026-12-01T00:00:00.000Z');
-const hours = (n: number) => new Date(T0 + n * 3_600_000).toISOString();
-
-const anEvent = fc
-  .record({
-    eventId: fc.string({ minLength: 1, maxLength: 6 }),
-    kind: fc.constantFrom(...SUBSCRIPTION_EVENT_KINDS),
-    hour: fc.integer({ min: 0, max: 90 * 24 }),
-    length: fc.integer({ min: 1, max: 40 * 24 }),
-  })
-  .map(
-    ({ eventId, kind, hour, length }): SubscriptionEvent => ({
-      eventId,
-      kind,
-      at: hours(hour),
-      until: hours(hour + length),
-    }),
-  );
+import { hours, reportsAndDelivery } from './testing';
 
 describe.each(TEST_DIALECTS)('subscription reports on %s', (dialect) => {
   let t: TestStores;
@@ -62,14 +43,7 @@ describe.each(TEST_DIALECTS)('subscription reports on %s', (dialect) => {
   it('stores the state its reports add up to, whatever order and concurrency they arrive in, repeats included', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc
-          .uniqueArray(anEvent, { selector: (event) => event.eventId, minLength: 1, maxLength: 12 })
-          .chain((events) =>
-            fc.tuple(
-              fc.constant(events),
-              fc.shuffledSubarray([...events, ...events], { minLength: events.length * 2 }),
-            ),
-          ),
+        reportsAndDelivery({ minLength: 1, maxLength: 12 }),
         fc.integer({ min: 1, max: 4 }),
         async ([events, delivered], together) => {
           const ref = newRef();

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
 import { isPostgres } from '../platform/db/dialect';
 import { foldEvents, type SubscriptionEvent, type SubscriptionStatus } from './state-machine';
+import type { SubscriptionRow } from './tables';
 
 /** Which subscription a report is about, and whose it is. */
 export interface SubscriptionRef {
@@ -109,6 +110,16 @@ export async function recordInTransaction(
   return { recorded, status };
 }
 
+/** A stored subscription's state, as the fold left it. */
+export function statusOf(row: SubscriptionRow): SubscriptionStatus {
+  return {
+    state: row.state as SubscriptionState | null,
+    periodEnd: row.period_end,
+    graceEnd: row.grace_end,
+    lastEventAt: row.last_event_at,
+  };
+}
+
 /** A subscription as stored, or undefined. */
 export async function findSubscription(
   db: Kysely<GameDatabase>,
@@ -119,12 +130,5 @@ export async function findSubscription(
     .selectAll()
     .where('subscription_id', '=', subscriptionIdOf(ref))
     .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    userId: row.user_id,
-    state: row.state as SubscriptionState | null,
-    periodEnd: row.period_end,
-    graceEnd: row.grace_end,
-    lastEventAt: row.last_event_at,
-  };
+  return row ? { userId: row.user_id, ...statusOf(row) } : undefined;
 }

@@ -22,6 +22,11 @@ export interface LiveTopic<Scope> extends ServedTopic<Scope> {
   audience(viewer: Viewer | null, backOffice: boolean): Audience;
 }
 
+/** The audience of an `owner` topic: each signed-in player alone, and only their own record's changes. */
+export function ownerAudience(viewer: Viewer | null): Audience {
+  return { id: `owner:${viewer?.userId}`, onlyKey: viewer?.userId ?? '' };
+}
+
 /** The session a stream is opened with, as the sessions' owner hands it over. */
 export interface LiveSession {
   userId: string;
