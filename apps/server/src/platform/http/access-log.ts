@@ -89,6 +89,9 @@ export function accessLine(logger: AccessLogger, answered: AnsweredRequest): str
 export function registerAccessLog(app: FastifyInstance): void {
   const logger = accessLoggerOf(app.log);
   let noted: AnsweredRequest[] = [];
+  // Once the app closes, a response that finishes after it (a connection the close swept) is written
+  // at once: the process may exit before a deferred write would run.
+  let closed = false;
   const destination = destinationOf(logger);
   const write = () => {
     const lines = noted;
@@ -97,7 +100,7 @@ export function registerAccessLog(app: FastifyInstance): void {
   };
   app.addHook('onResponse', (request, reply, done) => {
     if (WRITES_INFO.has(logger.level)) {
-      if (noted.length === 0) setImmediate(write);
+      if (noted.length === 0 && !closed) setImmediate(write);
       noted.push({
         time: logger[pino.symbols.timeSym](),
         reqId: request.id,
@@ -107,10 +110,12 @@ export function registerAccessLog(app: FastifyInstance): void {
         statusCode: reply.statusCode,
         responseTime: reply.elapsedTime,
       });
+      if (closed) write();
     }
     done();
   });
   app.addHook('onClose', (_app, done) => {
+    closed = true;
     write();
     done();
   });
