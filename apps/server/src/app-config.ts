@@ -25,6 +25,8 @@ export type AppConfig = Pick<
   | 'imageMaxBytes'
   | 'paypal'
   | 'stripe'
+  | 'appStore'
+  | 'googlePlay'
   | 'ingestKeys'
   | 'fcm'
   | 'metricsToken'

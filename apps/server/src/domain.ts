@@ -1,4 +1,4 @@
-import type { DashboardFigure, GatherDashboardResult } from '@outpost/contracts/backoffice';
+import type { DashboardFigure, GatherDashboardResult, RevenueDay } from '@outpost/contracts/backoffice';
 import type { Environment } from '@outpost/contracts/environments';
 import type { GameEvent, GameEventOf, GameEventType, LiveSeriesName } from '@outpost/contracts/game-data';
 import type { MerchPaymentResult } from '@outpost/contracts/merch';
@@ -108,6 +108,18 @@ export interface SeriesWindow {
  */
 export type Series = (stores: CountedStores, window: SeriesWindow) => Promise<ReadonlyMap<string, number>>;
 
+/** Money a domain took in or gave back, per day (UTC), channel and currency; no netCents, the back office adds it. */
+export type RevenueEntry = Omit<RevenueDay, 'netCents'>;
+
+/**
+ * A domain's money in a range of time, `since` included and `until` not (ISO 8601): what it sold
+ * (on the day it was paid) and refunded (on the day the refund was made).
+ */
+export type RevenueSource = (
+  game: Kysely<GameDatabase>,
+  range: { since: string; until: string },
+) => Promise<readonly RevenueEntry[]>;
+
 /**
  * One way a domain's data names an item (a machine's prize, a code's reward): a phrase saying where
  * the item is used ("the prize of machine "m1""), or null when it is not. Run in the transaction
@@ -194,8 +206,10 @@ export interface Domain {
   changeSources?: { identity?: readonly ChangeSource[]; game?: readonly ChangeSource[] };
   /** Its share of a player's data in each environment's store: in their download, erased with their account. */
   personalData?: PersonalDataPart<GameDatabase>;
-  /** Counts of its data, by the name each is shown under (a dashboard figure, a Game Status field). */
+  /** Counts of its data, by the name each is shown under (a dashboard figure, a Game Status field); domains counting one name add up. */
   counts?: Partial<Record<CountName, Count>>;
+  /** The money it took in and gave back, for the back office's revenue view. */
+  revenue?: RevenueSource;
   /** Counts of its data over time, by the name of the series (the live stats' charts). */
   series?: Partial<Record<LiveSeriesName, Series>>;
   /** Ways its data uses items, so an item in use is not deleted. */

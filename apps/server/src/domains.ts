@@ -34,6 +34,7 @@ const MODULES = await Promise.all([
   import('./lighting/module'),
   import('./partners/module'),
   import('./subscriptions/module'),
+  import('./store-purchases/module'),
 ]);
 
 export const DOMAINS: readonly Domain[] = MODULES.map((module) => module.domain);

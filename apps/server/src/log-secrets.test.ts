@@ -55,6 +55,7 @@ const CONFIGURED = {
         [`PAYPAL_${env}_CLIENT_SECRET`, secret(`paypal-${environment}`)],
         [`STRIPE_${env}_SECRET_KEY`, `sk_test_${secret(environment)}`],
         [`STRIPE_${env}_WEBHOOK_SECRET`, `whsec_${secret(environment)}`],
+        [`STRIPE_${env}_BILLING_WEBHOOK_SECRET`, `whsec_${secret(`billing-${environment}`)}`],
       ];
     }),
   ),
@@ -94,6 +95,7 @@ function everySecretConfig(smtp: TestSmtpServer, fcm: TestFcmServer, keyDir: str
     stripe: perEnvironment((_environment, env) => ({
       secretKey: configured(`STRIPE_${env}_SECRET_KEY`),
       webhookSecret: configured(`STRIPE_${env}_WEBHOOK_SECRET`),
+      billingWebhookSecret: configured(`STRIPE_${env}_BILLING_WEBHOOK_SECRET`),
       apiUrl: 'http://127.0.0.1:9',
     })),
     // Beta's pushes go through FCM, signed with a key of the local FCM server's own.

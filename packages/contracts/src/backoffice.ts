@@ -77,3 +77,53 @@ export const gatherDashboardResultSchema = z.object({
   }),
 });
 export type GatherDashboardResult = z.infer<typeof gatherDashboardResultSchema>;
+
+/* ------------------------------------------------------------------ revenue */
+
+/** Where money came in: the web's card payments (Stripe) and PayPal, and the game's stores. */
+export const REVENUE_CHANNELS = ['stripe', 'paypal', 'app-store', 'google-play'] as const;
+export type RevenueChannel = (typeof REVENUE_CHANNELS)[number];
+
+export const REVENUE_CHANNEL_LABELS: Record<RevenueChannel, string> = {
+  stripe: 'Card (Stripe)',
+  paypal: 'PayPal',
+  'app-store': 'App Store',
+  'google-play': 'Google Play',
+};
+
+/** The longest range the revenue view adds up at once. */
+export const REVENUE_MAX_DAYS = 366;
+
+const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Give days as YYYY-MM-DD.'));
+
+/** GET /api/admin/:env/revenue?from=&to=: the days, both included (UTC). */
+export const revenueQuerySchema = z.object({ from: isoDay, to: isoDay }).check(
+  z.refine((range) => range.from <= range.to, {
+    message: 'The range must start on or before its last day.',
+    path: ['to'],
+  }),
+  z.refine((range) => Date.parse(range.to) - Date.parse(range.from) < REVENUE_MAX_DAYS * 24 * 60 * 60 * 1000, {
+    message: `Choose at most ${REVENUE_MAX_DAYS} days at once.`,
+    path: ['from'],
+  }),
+);
+export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
+
+/** One day's money of one channel in one currency, in its minor unit. */
+export const revenueDaySchema = z.object({
+  day: z.string(),
+  channel: z.enum(REVENUE_CHANNELS),
+  currency: z.string(),
+  grossCents: z.int(),
+  refundCents: z.int(),
+  netCents: z.int(),
+});
+export type RevenueDay = z.infer<typeof revenueDaySchema>;
+
+export const revenueSchema = z.object({
+  /** Days with money, oldest first, channels in REVENUE_CHANNELS' order. */
+  days: z.array(revenueDaySchema),
+  /** The range's sum per channel and currency. */
+  totals: z.array(z.omit(revenueDaySchema, { day: true })),
+});
+export type Revenue = z.infer<typeof revenueSchema>;

@@ -3,5 +3,6 @@
  * `export { nameContract } from './name/contract';` (`npm run new-domain` adds the line).
  * domain-contract.ts adds what each brings to the shared tables.
  */
+export { storePurchasesContract } from './store-purchases/contract';
 export { subscriptionsContract } from './subscriptions/contract';
 export {};

@@ -41,7 +41,8 @@ export async function readModerationDashboard(
 /**
  * The Game Status callable's answer for one environment. Each figure is a count a domain brings
  * (Active Users: players the game saw in the last minutes; credit packs paid in the last 24
- * hours); one not plugged in is 0 (the wire wants numbers, and subscriptions are not sold yet).
+ * hours, on every channel); the counts of one name from several domains are added up; one no domain counts is
+ * 0 (the wire wants numbers).
  */
 export async function gatherGameStatus(
   stores: CountedStores,

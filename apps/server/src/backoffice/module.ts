@@ -1,23 +1,38 @@
-import type { Count, CountName, Domain } from '../domain';
+import type { Count, CountedStores, CountName, Domain } from '../domain';
 import { dashboardFigureCounts } from './dashboard';
 import { backofficeMigrations } from './migrations/index';
 import { adminLogPersonalData } from './personal-data';
 import { registerBackofficeRoutes } from './routes';
+
+/** Every name some domain counts, as the sum of the counts of every domain that counts it (credit packs sold on the web and in the stores). */
+function summedCounts(domains: readonly Domain[]): Partial<Record<CountName, Count>> {
+  const byName = new Map<CountName, Count[]>();
+  for (const domain of domains) {
+    for (const [name, count] of Object.entries(domain.counts ?? {}) as [CountName, Count][]) {
+      byName.set(name, [...(byName.get(name) ?? []), count]);
+    }
+  }
+  return Object.fromEntries(
+    [...byName].map(([name, counts]) => [
+      name,
+      async (stores: CountedStores) =>
+        (await Promise.all(counts.map((count) => count(stores)))).reduce((a, b) => a + b, 0),
+    ]),
+  );
+}
 
 /** The back office: the admin log, config documents and the dashboard's figures. */
 export const domain: Domain = {
   name: 'backoffice',
   migrations: { game: backofficeMigrations },
   register(app, { stores, identity, domains }) {
-    const counts: Partial<Record<CountName, Count>> = Object.assign(
-      {},
-      ...domains.map((domain) => domain.counts ?? {}),
-    );
+    const counts = summedCounts(domains);
     registerBackofficeRoutes(app, {
       game: stores.game,
       identity,
       figures: dashboardFigureCounts(counts),
       gameStatus: counts,
+      revenue: domains.flatMap((domain) => (domain.revenue ? [domain.revenue] : [])),
     });
   },
   personalData: adminLogPersonalData,

@@ -4,12 +4,15 @@ import {
   gatherDashboardCallableName,
   gatherDashboardResultSchema,
   moderationDashboardSchema,
+  revenueQuerySchema,
+  revenueSchema,
 } from '@outpost/contracts/backoffice';
 import { adminEnvironmentParamsSchema, ENVIRONMENTS } from '@outpost/contracts/environments';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { AppStores } from '../database';
+import type { RevenueSource } from '../domain';
 import { registerCallable } from '../platform/http/callable';
 import { listAdminLog } from './admin-log-list';
 import {
@@ -18,6 +21,7 @@ import {
   gatherGameStatus,
   readModerationDashboard,
 } from './dashboard';
+import { readRevenue } from './revenue';
 
 export interface BackofficeOptions {
   /** One store per environment; every admin route names its environment and reads only that one. */
@@ -27,6 +31,8 @@ export interface BackofficeOptions {
   figures: DashboardFigureCounts;
   /** The Game Status figures the domains count; a figure none counts is 0. */
   gameStatus?: GameStatusCounts;
+  /** Every domain's money, for the revenue view. */
+  revenue?: readonly RevenueSource[];
 }
 
 /** The back office's own routes: the admin log and the dashboard's figures. */
@@ -46,6 +52,18 @@ export function registerBackofficeRoutes(app: FastifyInstance, options: Backoffi
       },
     },
     (request) => listAdminLog({ game: stores[request.params.env], identity: options.identity }, request.query),
+  );
+
+  api.get(
+    '/api/admin/:env/revenue',
+    {
+      schema: {
+        params: adminEnvironmentParamsSchema,
+        querystring: revenueQuerySchema,
+        response: { 200: revenueSchema },
+      },
+    },
+    (request) => readRevenue(stores[request.params.env], options.revenue ?? [], request.query),
   );
 
   api.get(

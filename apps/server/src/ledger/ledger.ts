@@ -2,6 +2,7 @@ import type { AdminListPage } from '@outpost/contracts/admin-list';
 import type { CreditsQuery, LedgerEntry, LedgerReason } from '@outpost/contracts/economy';
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
+import { isPostgres } from '../platform/db/dialect';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import type { CreditLedgerRow } from './tables';
@@ -148,6 +149,27 @@ export async function credit(db: Kysely<GameDatabase>, change: LedgerChange): Pr
 export async function spend(db: Kysely<GameDatabase>, change: LedgerChange): Promise<LedgerOutcome> {
   assertAmount(change.amount);
   return apply(db, change, -change.amount);
+}
+
+/**
+ * Takes back up to `amount` credits once per reference (a purchase the store refunded): as much as
+ * the balance holds, never below zero, since credits already spent on spins and items cannot be
+ * taken back. Answers how many were taken; 0 leaves no ledger row. In the caller's transaction.
+ */
+export async function takeBack(trx: Kysely<GameDatabase>, change: LedgerChange): Promise<number> {
+  assertAmount(change.amount);
+  const earlier = await findByReference(trx, change.reference);
+  if (earlier) return -earlier.amount;
+  // PostgreSQL: the balance read and moved under one row lock (SQLite runs one write transaction at a time).
+  const row = await trx
+    .selectFrom('credit_balances')
+    .select('balance')
+    .where('user_id', '=', change.userId)
+    .$if(isPostgres(trx), (query) => query.forUpdate())
+    .executeTakeFirst();
+  const taken = Math.min(row?.balance ?? 0, change.amount);
+  if (taken > 0) await applyIn(trx, change, -taken);
+  return taken;
 }
 
 /** A player's whole history, as it happened (their data download). */

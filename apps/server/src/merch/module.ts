@@ -8,6 +8,7 @@ import { merchMigrations } from './migrations/index';
 import { merchOrderSettlement } from './order-settlement';
 import { merchPersonalData } from './personal-data';
 import { providerRefunds } from './provider-refunds';
+import { merchRevenue } from './revenue';
 import { registerMerchRoutes } from './routes';
 import { seedMerch } from './seed';
 import { registerStripeWebhook } from './stripe-webhook';
@@ -41,6 +42,7 @@ export const domain: Domain = {
   liveTopics: MERCH_LIVE_TOPICS,
   series: { merchPurchases: ({ game }, { since, unit }) => countMerchSalesPerBucket(game, since, unit) },
   personalData: merchPersonalData,
+  revenue: merchRevenue,
   counts: { recentSales: ({ game }) => countRecentMerchSales(game) },
   orderSettlements: ({ config, payments }) => [merchOrderSettlement(payments.paypal[config.appEnv])],
 };

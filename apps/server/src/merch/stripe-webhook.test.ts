@@ -345,6 +345,8 @@ describe.each(TEST_DIALECTS)('paying merch by card (Stripe Checkout) on %s', (di
     const payload = JSON.stringify({
       id: 'evt_not_checkout',
       object: 'event',
+      // Every event Stripe sends carries its creation time.
+      created: Math.floor(Date.now() / 1000),
       type: 'payment_intent.succeeded',
       data: { object: { id: 'pi_123', object: 'payment_intent' } },
     });

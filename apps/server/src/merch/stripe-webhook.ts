@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import type { GameDatabase } from '../database';
-import { type CheckoutOutcome, verifyStripeWebhook, WebhookSignatureError } from '../payments/index';
+import { type CheckoutOutcome, type StripeEvent, verifiedStripeEvent } from '../payments/index';
 import { FunctionError } from '../platform/http/errors';
+import { registerRawBodyRoutes } from '../platform/http/raw-body';
 import { releaseStripeCheckoutIn, settleStripeCheckoutIn } from './merch-orders';
 
 /*
@@ -43,12 +44,6 @@ export const stripeWebhookAnswerSchema = z.object({
   outcome: z.enum(STRIPE_EVENT_OUTCOMES),
 });
 
-const stripeEventSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(255)),
-  type: z.string().check(z.minLength(1), z.maxLength(255)),
-  data: z.object({ object: z.unknown() }),
-});
-
 /** The fields of a checkout.session object that settling reads; the rest of Stripe's object passes by. */
 const checkoutSessionSchema = z.object({
   id: z.string().check(z.minLength(1)),
@@ -84,11 +79,7 @@ interface Handled {
 }
 
 /** Does what an event means, in the transaction that records it. */
-async function dispatch(
-  trx: Kysely<GameDatabase>,
-  event: z.infer<typeof stripeEventSchema>,
-  now: Date,
-): Promise<Handled> {
+async function dispatch(trx: Kysely<GameDatabase>, event: StripeEvent, now: Date): Promise<Handled> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
@@ -110,43 +101,12 @@ async function dispatch(
   }
 }
 
-/** The signed event of a delivery: 400 for anything Stripe did not sign with APP_ENV's secret. */
-function verifiedEvent(request: FastifyRequest, webhookSecret: string | undefined): z.infer<typeof stripeEventSchema> {
-  const signature = request.headers['stripe-signature'];
-  // Checked before Stripe's configuration: a request without the header is not Stripe's, wherever it lands.
-  if (typeof signature !== 'string' || signature.trim() === '') {
-    throw new FunctionError('invalid-argument', 'Missing the Stripe-Signature header: only Stripe posts events here.');
-  }
-  if (webhookSecret === undefined) {
-    throw new FunctionError('unavailable', 'Stripe is not set up in this environment, so its events are not taken.');
-  }
-  const body = request.body;
-  if (!Buffer.isBuffer(body) || body.length === 0) {
-    throw new FunctionError('invalid-argument', 'The event body is empty.');
-  }
-  let event: unknown;
-  try {
-    event = verifyStripeWebhook(body, signature, webhookSecret);
-  } catch (error) {
-    if (!(error instanceof WebhookSignatureError)) throw error;
-    throw new FunctionError('invalid-argument', `The Stripe-Signature does not verify this event: ${error.message}.`);
-  }
-  const parsed = z.safeParse(stripeEventSchema, event);
-  if (!parsed.success) throw new FunctionError('invalid-argument', 'The signed body is not a Stripe event.');
-  return parsed.data;
-}
-
 export async function registerStripeWebhook(app: FastifyInstance, options: StripeWebhookOptions): Promise<void> {
-  // A scope of its own, so only this route keeps its body as the raw bytes the signature covers;
-  // the app's body limit still applies.
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
+  await registerRawBodyRoutes(app, (scope) => {
     scope
       .withTypeProvider<ZodTypeProvider>()
       .post(STRIPE_WEBHOOK_PATH, { schema: { response: { 200: stripeWebhookAnswerSchema } } }, async (request) => {
-        const event = verifiedEvent(request, options.webhookSecret);
+        const event = verifiedStripeEvent(request, options.webhookSecret);
         const now = new Date();
         const handled = await options.game.transaction().execute(async (trx): Promise<Handled> => {
           // The event id first: a redelivery (or a concurrent one, which waits on this row) stops here.

@@ -12,7 +12,28 @@ export {
   type PricedOrder,
   toOrder,
 } from './payment-orders';
-export { PayPalError, type PayPalOrdersApi, type PayPalRefundsApi } from './paypal/paypal-client';
+export {
+  centsToPayPalValue,
+  type PayPalBillingCycle,
+  PayPalError,
+  type PayPalOrdersApi,
+  type PayPalPlan,
+  type PayPalRefundsApi,
+  type PayPalSubscription,
+  type PayPalSubscriptionsApi,
+  type PayPalSubscriptionTransaction,
+  payPalValueToCents,
+} from './paypal/paypal-client';
+export {
+  type BillingInvoice,
+  BillingObjectError,
+  type BillingSubscription,
+  readCharge,
+  readCheckoutSession,
+  readInvoice,
+  readSubscription,
+  type StripeBillingApi,
+} from './stripe/billing-api';
 export type { CheckoutOutcome, StripeCheckoutApi } from './stripe/checkout-api';
 export {
   CheckoutSessionCompletedError,
@@ -21,4 +42,5 @@ export {
   verifyStripeWebhook,
   WebhookSignatureError,
 } from './stripe/stripe-client';
+export { type StripeEvent, verifiedStripeEvent } from './stripe/webhook-route';
 export type { PaymentOrderRow } from './tables';

@@ -2,6 +2,7 @@ import type { Domain } from '../domain';
 import { paymentMigrations } from './migrations/index';
 import { PAYPAL_CSP_SOURCES } from './paypal/csp';
 import { paymentsPersonalData } from './personal-data';
+import { paymentsRevenue } from './revenue';
 import { registerPaymentRoutes } from './routes';
 
 /** Payments: the order record every sale pays through, PayPal and Stripe, and the functions that settle any order. */
@@ -15,6 +16,7 @@ export const domain: Domain = {
     });
   },
   personalData: paymentsPersonalData,
+  revenue: paymentsRevenue,
   // PayPal's buttons load from PayPal where APP_ENV has PayPal.
   cspSources: (config) => (config.paypal[config.appEnv] ? PAYPAL_CSP_SOURCES : {}),
 };

@@ -150,6 +150,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ STRIPE_BETA_API_URL: 'http://127.0.0.1:1' }).stripe.beta).toBeUndefined();
   });
 
+  it('reads the webhooks that sell premium: Stripe Billing’s signing secret and PayPal’s webhook id, per environment', () => {
+    const config = loadConfig({
+      STRIPE_BETA_SECRET_KEY: 'sk_test_beta',
+      STRIPE_BETA_WEBHOOK_SECRET: 'whsec_shop',
+      STRIPE_BETA_BILLING_WEBHOOK_SECRET: 'whsec_billing',
+      PAYPAL_BETA_CLIENT_ID: 'beta-id',
+      PAYPAL_BETA_CLIENT_SECRET: 'beta-secret',
+      PAYPAL_BETA_WEBHOOK_ID: 'WH-123',
+    });
+    expect(config.stripe.beta?.billingWebhookSecret).toBe('whsec_billing');
+    expect(config.paypal.beta?.webhookId).toBe('WH-123');
+    expect(
+      loadConfig({ STRIPE_BETA_SECRET_KEY: 'sk_test_beta', STRIPE_BETA_WEBHOOK_SECRET: 'whsec_shop' }).stripe.beta
+        ?.billingWebhookSecret,
+    ).toBeUndefined();
+  });
+
   it('reads each environment’s ingestion key, and leaves ingestion off where none is set', () => {
     const config = loadConfig({ INGEST_DEVELOPMENT_KEY: 'dev-key', INGEST_PRODUCTION_KEY: 'p'.repeat(32) });
     expect(config.ingestKeys).toEqual({ development: 'dev-key', beta: undefined, production: 'p'.repeat(32) });

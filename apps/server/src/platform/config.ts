@@ -1,3 +1,5 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
@@ -89,21 +91,72 @@ const envSchema = z.object({
   PAYPAL_DEVELOPMENT_CLIENT_ID: z.string().optional(),
   PAYPAL_DEVELOPMENT_CLIENT_SECRET: z.string().optional(),
   PAYPAL_DEVELOPMENT_API_URL: paypalApiUrl(),
+  PAYPAL_DEVELOPMENT_WEBHOOK_ID: z.string().optional(),
   PAYPAL_BETA_CLIENT_ID: z.string().optional(),
   PAYPAL_BETA_CLIENT_SECRET: z.string().optional(),
   PAYPAL_BETA_API_URL: paypalApiUrl(),
+  PAYPAL_BETA_WEBHOOK_ID: z.string().optional(),
   PAYPAL_PRODUCTION_CLIENT_ID: z.string().optional(),
   PAYPAL_PRODUCTION_CLIENT_SECRET: z.string().optional(),
   PAYPAL_PRODUCTION_API_URL: paypalApiUrl(),
+  PAYPAL_PRODUCTION_WEBHOOK_ID: z.string().optional(),
   STRIPE_DEVELOPMENT_SECRET_KEY: stripeSecretKey(),
   STRIPE_DEVELOPMENT_WEBHOOK_SECRET: stripeWebhookSecret(),
+  STRIPE_DEVELOPMENT_BILLING_WEBHOOK_SECRET: stripeWebhookSecret(),
   STRIPE_DEVELOPMENT_API_URL: stripeApiUrl(),
   STRIPE_BETA_SECRET_KEY: stripeSecretKey(),
   STRIPE_BETA_WEBHOOK_SECRET: stripeWebhookSecret(),
+  STRIPE_BETA_BILLING_WEBHOOK_SECRET: stripeWebhookSecret(),
   STRIPE_BETA_API_URL: stripeApiUrl(),
   STRIPE_PRODUCTION_SECRET_KEY: stripeSecretKey(),
   STRIPE_PRODUCTION_WEBHOOK_SECRET: stripeWebhookSecret(),
+  STRIPE_PRODUCTION_BILLING_WEBHOOK_SECRET: stripeWebhookSecret(),
   STRIPE_PRODUCTION_API_URL: stripeApiUrl(),
+  APP_STORE_DEVELOPMENT_BUNDLE_ID: appStoreBundleId(),
+  APP_STORE_DEVELOPMENT_APP_APPLE_ID: appStoreAppAppleId(),
+  APP_STORE_DEVELOPMENT_ENVIRONMENT: appStoreEnvironment(),
+  APP_STORE_DEVELOPMENT_ROOT_CERTIFICATES: z.string().optional(),
+  APP_STORE_DEVELOPMENT_ISSUER_ID: z.string().optional(),
+  APP_STORE_DEVELOPMENT_KEY_ID: appStoreKeyId(),
+  APP_STORE_DEVELOPMENT_PRIVATE_KEY: z.string().optional(),
+  APP_STORE_DEVELOPMENT_API_URL: appStoreApiUrl(),
+  APP_STORE_DEVELOPMENT_ONLINE_CHECKS: booleanFlag.optional(),
+  APP_STORE_BETA_BUNDLE_ID: appStoreBundleId(),
+  APP_STORE_BETA_APP_APPLE_ID: appStoreAppAppleId(),
+  APP_STORE_BETA_ENVIRONMENT: appStoreEnvironment(),
+  APP_STORE_BETA_ROOT_CERTIFICATES: z.string().optional(),
+  APP_STORE_BETA_ISSUER_ID: z.string().optional(),
+  APP_STORE_BETA_KEY_ID: appStoreKeyId(),
+  APP_STORE_BETA_PRIVATE_KEY: z.string().optional(),
+  APP_STORE_BETA_API_URL: appStoreApiUrl(),
+  APP_STORE_BETA_ONLINE_CHECKS: booleanFlag.optional(),
+  APP_STORE_PRODUCTION_BUNDLE_ID: appStoreBundleId(),
+  APP_STORE_PRODUCTION_APP_APPLE_ID: appStoreAppAppleId(),
+  APP_STORE_PRODUCTION_ENVIRONMENT: appStoreEnvironment(),
+  APP_STORE_PRODUCTION_ROOT_CERTIFICATES: z.string().optional(),
+  APP_STORE_PRODUCTION_ISSUER_ID: z.string().optional(),
+  APP_STORE_PRODUCTION_KEY_ID: appStoreKeyId(),
+  APP_STORE_PRODUCTION_PRIVATE_KEY: z.string().optional(),
+  APP_STORE_PRODUCTION_API_URL: appStoreApiUrl(),
+  APP_STORE_PRODUCTION_ONLINE_CHECKS: booleanFlag.optional(),
+  GOOGLE_PLAY_DEVELOPMENT_PACKAGE_NAME: googlePlayPackageName(),
+  GOOGLE_PLAY_DEVELOPMENT_SERVICE_ACCOUNT_KEY: z.string().optional(),
+  GOOGLE_PLAY_DEVELOPMENT_API_URL: googlePlayUrl('https://androidpublisher.googleapis.com/'),
+  GOOGLE_PLAY_DEVELOPMENT_PUSH_AUDIENCE: z.string().optional(),
+  GOOGLE_PLAY_DEVELOPMENT_PUSH_JWKS_URL: googlePlayUrl('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_PLAY_DEVELOPMENT_PUSH_SERVICE_ACCOUNT_EMAIL: googlePlayEmail(),
+  GOOGLE_PLAY_BETA_PACKAGE_NAME: googlePlayPackageName(),
+  GOOGLE_PLAY_BETA_SERVICE_ACCOUNT_KEY: z.string().optional(),
+  GOOGLE_PLAY_BETA_API_URL: googlePlayUrl('https://androidpublisher.googleapis.com/'),
+  GOOGLE_PLAY_BETA_PUSH_AUDIENCE: z.string().optional(),
+  GOOGLE_PLAY_BETA_PUSH_JWKS_URL: googlePlayUrl('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_PLAY_BETA_PUSH_SERVICE_ACCOUNT_EMAIL: googlePlayEmail(),
+  GOOGLE_PLAY_PRODUCTION_PACKAGE_NAME: googlePlayPackageName(),
+  GOOGLE_PLAY_PRODUCTION_SERVICE_ACCOUNT_KEY: z.string().optional(),
+  GOOGLE_PLAY_PRODUCTION_API_URL: googlePlayUrl('https://androidpublisher.googleapis.com/'),
+  GOOGLE_PLAY_PRODUCTION_PUSH_AUDIENCE: z.string().optional(),
+  GOOGLE_PLAY_PRODUCTION_PUSH_JWKS_URL: googlePlayUrl('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_PLAY_PRODUCTION_PUSH_SERVICE_ACCOUNT_EMAIL: googlePlayEmail(),
   INGEST_DEVELOPMENT_KEY: serviceKey(),
   INGEST_BETA_KEY: serviceKey(),
   INGEST_PRODUCTION_KEY: serviceKey(),
@@ -169,6 +222,55 @@ function stripeApiUrl() {
     .optional();
 }
 
+function appStoreBundleId() {
+  return z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, "must be the app's bundle id, such as com.example.game")
+    .optional();
+}
+
+function appStoreAppAppleId() {
+  return z
+    .string()
+    .regex(/^\d+$/, "must be the app's Apple ID, the number App Store Connect shows in the app's App Information")
+    .optional();
+}
+
+function appStoreEnvironment() {
+  return z.enum(['Sandbox', 'Production'], { error: 'must be Sandbox or Production' }).optional();
+}
+
+function appStoreKeyId() {
+  return z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, "must be the in-app purchase key's 10-character Key ID from App Store Connect")
+    .optional();
+}
+
+function appStoreApiUrl() {
+  return z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://api.storekit.apple.com' })
+    .optional();
+}
+
+function googlePlayPackageName() {
+  return z
+    .string()
+    .regex(
+      /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/,
+      "must be the app's package name, such as com.example.game",
+    )
+    .optional();
+}
+
+function googlePlayEmail() {
+  return z.email({ error: "must be the push subscription's service account email" }).optional();
+}
+
+function googlePlayUrl(example: string) {
+  return z.url({ protocol: /^https?$/, error: `must be an http:// or https:// URL such as ${example}` }).optional();
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -200,6 +302,10 @@ export type Config = {
   paypal: Record<Environment, PayPalConfig | undefined>;
   /** Each game environment's Stripe account (Checkout and its webhook); undefined means Stripe is off there. */
   stripe: Record<Environment, StripeConfig | undefined>;
+  /** Each game environment's App Store app (its purchases verified, its notifications read); undefined means the App Store is off there. */
+  appStore: Record<Environment, AppStoreConfig | undefined>;
+  /** Each game environment's Google Play app (its purchases verified, its notifications read); undefined means Google Play is off there. */
+  googlePlay: Record<Environment, GooglePlayConfig | undefined>;
   /**
    * The service key the game's servers present to report to each environment (the ingestion
    * API, `Authorization: Bearer <key>`); undefined means that environment takes no reports.
@@ -229,6 +335,8 @@ export type PayPalConfig = {
   clientSecret: string;
   /** PayPal's REST host: the sandbox's or the live one. */
   apiUrl: string;
+  /** The id PayPal gave the webhook that posts to /api/webhooks/paypal; unset, its events are refused (503). */
+  webhookId?: string | undefined;
 };
 
 /** Development and beta take payments in PayPal's sandbox unless told otherwise; production is live. */
@@ -243,11 +351,57 @@ export type StripeConfig = {
   secretKey: string;
   /** The signing secret of the webhook endpoint that posts to /api/webhooks/stripe. */
   webhookSecret: string;
+  /**
+   * The signing secret of the Billing endpoint (/api/webhooks/stripe-billing, premium's events);
+   * undefined leaves premium by card unheard there, so it is not sold.
+   */
+  billingWebhookSecret?: string | undefined;
   /** Stripe's API host; tests point it at a local server. */
   apiUrl: string;
 };
 
 const STRIPE_DEFAULT_API_URL = 'https://api.stripe.com';
+
+export type AppStoreConfig = {
+  bundleId: string;
+  /** The app's Apple ID; Production's notifications are checked against it (required there). */
+  appAppleId: number | undefined;
+  /** Which App Store's purchases this game environment takes: TestFlight and Xcode-signed builds buy in Sandbox. */
+  environment: 'Sandbox' | 'Production';
+  /** The roots the App Store's signatures must lead to (DER): Apple Root CA - G3 for Apple's own. */
+  rootCertificates: Buffer[];
+  /** The in-app purchase key of App Store Connect (Users and Access, Integrations): its issuer, id and PKCS#8 PEM (the .p8). */
+  issuerId: string;
+  keyId: string;
+  privateKey: string;
+  /** The App Store Server API's host; tests point it at a local server. */
+  apiUrl: string;
+  /** Asks Apple's OCSP responder whether the signing certificates were revoked (and checks them against now). */
+  onlineChecks: boolean;
+};
+
+const APP_STORE_DEFAULT_API_URL: Record<AppStoreConfig['environment'], string> = {
+  Sandbox: 'https://api.storekit-sandbox.apple.com',
+  Production: 'https://api.storekit.apple.com',
+};
+
+export type GooglePlayConfig = {
+  /** The game's application id in Google Play (its package name). */
+  packageName: string;
+  /** The service account's key file (read and checked at load); the Play Console grants it the app's orders. */
+  serviceAccount: ServiceAccount;
+  /** The Play Developer API's root; tests point it at a local server. */
+  apiUrl: string;
+  /** The audience set on the Pub/Sub push subscription that posts to /api/webhooks/google-play. */
+  pushAudience: string;
+  /** Where Google's OIDC keys are (the push's token is checked against them). */
+  pushJwksUrl: string;
+  /** The service account the push subscription authenticates as; unset, any Google-signed token for the audience is taken. */
+  pushServiceAccountEmail: string | undefined;
+};
+
+const GOOGLE_PLAY_DEFAULT_API_URL = 'https://androidpublisher.googleapis.com/';
+const GOOGLE_DEFAULT_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 
 export type FileStoreConfig =
   | { kind: 'local' }
@@ -312,6 +466,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   const fileStore = fileStoreConfig(value);
   const paypal = paypalConfig(present);
   const stripe = stripeConfig(present);
+  const appStore = appStoreConfig(present, cwd);
+  const googlePlay = googlePlayConfig(present, cwd);
   const ingestKeys = ingestKeysConfig(value);
   const fcm = fcmConfig(present, cwd, value.FCM_CONCURRENCY);
   const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
@@ -340,6 +496,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     imageMaxBytes: value.IMAGE_MAX_BYTES,
     paypal,
     stripe,
+    appStore,
+    googlePlay,
     ingestKeys,
     fcm,
     metricsToken: value.METRICS_TOKEN,
@@ -413,7 +571,12 @@ function paypalConfig(present: Record<string, string | undefined>): Record<Envir
         `Invalid configuration: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together (or neither, to leave PayPal off in ${environment})`,
       );
     }
-    return { clientId, clientSecret, apiUrl: present[`${prefix}_API_URL`] ?? PAYPAL_DEFAULT_API_URL[environment] };
+    return {
+      clientId,
+      clientSecret,
+      apiUrl: present[`${prefix}_API_URL`] ?? PAYPAL_DEFAULT_API_URL[environment],
+      webhookId: present[`${prefix}_WEBHOOK_ID`],
+    };
   };
   return { development: one('development'), beta: one('beta'), production: one('production') };
 }
@@ -440,7 +603,129 @@ function stripeConfig(present: Record<string, string | undefined>): Record<Envir
         `Invalid configuration: ${prefix}_SECRET_KEY is a test-mode key; production takes live payments (sk_live_… or rk_live_…)`,
       );
     }
-    return { secretKey, webhookSecret, apiUrl };
+    return { secretKey, webhookSecret, apiUrl, billingWebhookSecret: present[`${prefix}_BILLING_WEBHOOK_SECRET`] };
+  };
+  return { development: one('development'), beta: one('beta'), production: one('production') };
+}
+
+const APP_STORE_REQUIRED = ['ROOT_CERTIFICATES', 'ISSUER_ID', 'KEY_ID', 'PRIVATE_KEY'] as const;
+
+/**
+ * The App Store per environment: its bundle id turns it on, with the root certificates and the
+ * in-app purchase key it needs. The files are read now, so a wrong path or key stops the start.
+ * Production's App Store by default in the production environment, its Sandbox elsewhere.
+ */
+function appStoreConfig(
+  present: Record<string, string | undefined>,
+  cwd: string,
+): Record<Environment, AppStoreConfig | undefined> {
+  const one = (environment: Environment): AppStoreConfig | undefined => {
+    const prefix = `APP_STORE_${environment.toUpperCase()}`;
+    const bundleId = present[`${prefix}_BUNDLE_ID`];
+    const missing = APP_STORE_REQUIRED.filter((name) => present[`${prefix}_${name}`] === undefined);
+    if (bundleId === undefined) {
+      if (missing.length === APP_STORE_REQUIRED.length) return undefined;
+      throw new ConfigError(
+        `Invalid configuration: ${prefix}_BUNDLE_ID must be set with the other ${prefix}_ settings (or none of them, to leave the App Store off in ${environment})`,
+      );
+    }
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: ${missing.map((name) => `${prefix}_${name}`).join(', ')} must be set when ${prefix}_BUNDLE_ID is`,
+      );
+    }
+    const storeEnvironment =
+      (present[`${prefix}_ENVIRONMENT`] as AppStoreConfig['environment'] | undefined) ??
+      (environment === 'production' ? 'Production' : 'Sandbox');
+    const appAppleId = present[`${prefix}_APP_APPLE_ID`];
+    if (storeEnvironment === 'Production' && appAppleId === undefined) {
+      throw new ConfigError(`Invalid configuration: ${prefix}_APP_APPLE_ID must be set for the App Store's Production`);
+    }
+    const onlineChecks = present[`${prefix}_ONLINE_CHECKS`];
+    return {
+      bundleId,
+      appAppleId: appAppleId === undefined ? undefined : Number(appAppleId),
+      environment: storeEnvironment,
+      rootCertificates: String(present[`${prefix}_ROOT_CERTIFICATES`])
+        .split(',')
+        .map((file) => readRootCertificate(`${prefix}_ROOT_CERTIFICATES`, path.resolve(cwd, file.trim()))),
+      issuerId: String(present[`${prefix}_ISSUER_ID`]),
+      keyId: String(present[`${prefix}_KEY_ID`]),
+      privateKey: readInAppPurchaseKey(
+        `${prefix}_PRIVATE_KEY`,
+        path.resolve(cwd, String(present[`${prefix}_PRIVATE_KEY`])),
+      ),
+      apiUrl: present[`${prefix}_API_URL`] ?? APP_STORE_DEFAULT_API_URL[storeEnvironment],
+      onlineChecks: onlineChecks === undefined || onlineChecks === 'true' || onlineChecks === '1',
+    };
+  };
+  return { development: one('development'), beta: one('beta'), production: one('production') };
+}
+
+/** A root certificate file, PEM or DER (Apple publishes AppleRootCA-G3.cer in DER), as DER. */
+function readRootCertificate(variable: string, file: string): Buffer {
+  try {
+    return new X509Certificate(readFileSync(file)).raw;
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration: ${variable}: ${file} is not a readable certificate (${(error as Error).message})`,
+    );
+  }
+}
+
+/** The in-app purchase key's .p8 file: an ES256 (P-256) private key in PKCS#8 PEM. */
+function readInAppPurchaseKey(variable: string, file: string): string {
+  let key: ReturnType<typeof createPrivateKey>;
+  try {
+    key = createPrivateKey(readFileSync(file));
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration: ${variable}: ${file} is not a readable private key (${(error as Error).message})`,
+    );
+  }
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    throw new ConfigError(
+      `Invalid configuration: ${variable}: ${file} is not an in-app purchase key (an EC P-256 .p8 file)`,
+    );
+  }
+  return key.export({ type: 'pkcs8', format: 'pem' }).toString();
+}
+
+const GOOGLE_PLAY_REQUIRED = ['PACKAGE_NAME', 'SERVICE_ACCOUNT_KEY', 'PUSH_AUDIENCE'] as const;
+
+/**
+ * Google Play per environment: the package name, the service account's key file and the push
+ * subscription's audience together turn it on (one without the others is a mistake). The key file
+ * is read now, so a wrong path or key stops the start; its token_uri is where access tokens come
+ * from (Google's in Google's files).
+ */
+function googlePlayConfig(
+  present: Record<string, string | undefined>,
+  cwd: string,
+): Record<Environment, GooglePlayConfig | undefined> {
+  const one = (environment: Environment): GooglePlayConfig | undefined => {
+    const prefix = `GOOGLE_PLAY_${environment.toUpperCase()}`;
+    const missing = GOOGLE_PLAY_REQUIRED.filter((name) => present[`${prefix}_${name}`] === undefined);
+    if (missing.length === GOOGLE_PLAY_REQUIRED.length) return undefined;
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: ${GOOGLE_PLAY_REQUIRED.map((name) => `${prefix}_${name}`).join(', ')} must be set together (${missing.map((name) => `${prefix}_${name}`).join(', ')} missing; or none, to leave Google Play off in ${environment})`,
+      );
+    }
+    let serviceAccount: ServiceAccount;
+    try {
+      serviceAccount = readServiceAccount(path.resolve(cwd, String(present[`${prefix}_SERVICE_ACCOUNT_KEY`])));
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration: ${prefix}_SERVICE_ACCOUNT_KEY: ${(error as Error).message}`);
+    }
+    return {
+      packageName: String(present[`${prefix}_PACKAGE_NAME`]),
+      serviceAccount,
+      apiUrl: present[`${prefix}_API_URL`] ?? GOOGLE_PLAY_DEFAULT_API_URL,
+      pushAudience: String(present[`${prefix}_PUSH_AUDIENCE`]),
+      pushJwksUrl: present[`${prefix}_PUSH_JWKS_URL`] ?? GOOGLE_DEFAULT_JWKS_URL,
+      pushServiceAccountEmail: present[`${prefix}_PUSH_SERVICE_ACCOUNT_EMAIL`],
+    };
   };
   return { development: one('development'), beta: one('beta'), production: one('production') };
 }

@@ -1,4 +1,5 @@
 import type {
+  PremiumPlanId,
   SubscriptionChannel,
   SubscriptionEventKind,
   SubscriptionState,
@@ -15,6 +16,8 @@ export interface SubscriptionRef {
   /** The channel's own id of the subscription (an original transaction id, a subscription id). */
   channelId: string;
   userId: string;
+  /** The plan it is on, where the report says (a web checkout's plan, a store product's). */
+  planId?: PremiumPlanId;
 }
 
 export const subscriptionIdOf = (ref: Pick<SubscriptionRef, 'channel' | 'channelId'>) =>
@@ -38,15 +41,12 @@ export function recordSubscriptionEvent(
   return db.transaction().execute((trx) => recordInTransaction(trx, ref, event, now));
 }
 
-/** recordSubscriptionEvent's work, in a transaction the caller holds (the demo seed's). */
-export async function recordInTransaction(
-  trx: Kysely<GameDatabase>,
-  ref: SubscriptionRef,
-  event: SubscriptionEvent,
-  now = new Date(),
-): Promise<{ recorded: boolean; status: SubscriptionStatus }> {
+/**
+ * The subscription's row, made on its first report, and held to the end of the transaction:
+ * PostgreSQL runs one report of a subscription at a time (SQLite one write transaction at a time).
+ */
+export async function holdSubscription(trx: Kysely<GameDatabase>, ref: SubscriptionRef, now: Date): Promise<string> {
   const subscriptionId = subscriptionIdOf(ref);
-  const at = now.toISOString();
   await trx
     .insertInto('subscriptions')
     .values({
@@ -57,17 +57,29 @@ export async function recordInTransaction(
       period_end: null,
       grace_end: null,
       last_event_at: null,
-      updated_at: at,
+      updated_at: now.toISOString(),
+      plan_id: ref.planId ?? null,
     })
     .onConflict((conflict) => conflict.column('subscription_id').doNothing())
     .execute();
-  // PostgreSQL: one report of a subscription at a time (SQLite runs one write transaction at a time).
   await trx
     .selectFrom('subscriptions')
     .select('subscription_id')
     .where('subscription_id', '=', subscriptionId)
     .$if(isPostgres(trx), (query) => query.forUpdate())
     .executeTakeFirstOrThrow();
+  return subscriptionId;
+}
+
+/** recordSubscriptionEvent's work, in a transaction the caller holds (the demo seed's). */
+export async function recordInTransaction(
+  trx: Kysely<GameDatabase>,
+  ref: SubscriptionRef,
+  event: SubscriptionEvent,
+  now = new Date(),
+): Promise<{ recorded: boolean; status: SubscriptionStatus }> {
+  const subscriptionId = await holdSubscription(trx, ref, now);
+  const at = now.toISOString();
   const inserted = await trx
     .insertInto('subscription_events')
     .values({
@@ -103,6 +115,7 @@ export async function recordInTransaction(
         grace_end: status.graceEnd,
         last_event_at: status.lastEventAt,
         updated_at: at,
+        ...(ref.planId ? { plan_id: ref.planId } : {}),
       })
       .where('subscription_id', '=', subscriptionId)
       .execute();

@@ -12,6 +12,8 @@ export interface SubscriptionTable {
   grace_end: string | null;
   last_event_at: string | null;
   updated_at: string;
+  /** monthly or annual, as the channel last said; null where it never said. */
+  plan_id: string | null;
 }
 
 /** Every report a channel made of a subscription, once each (the channel's id of the report). */
@@ -25,11 +27,25 @@ export interface SubscriptionEventTable {
   received_at: string;
 }
 
+/** A web channel's payment of a subscription's period (Stripe's invoice, PayPal's sale), once each, and its refund. */
+export interface SubscriptionPaymentTable {
+  channel: string;
+  /** The channel's id of the payment: a Stripe invoice id, a PayPal sale id. */
+  payment_id: string;
+  subscription_id: string;
+  amount_cents: number;
+  currency: string;
+  paid_at: string;
+  refunded_cents: number;
+  refunded_at: string | null;
+}
+
 export type SubscriptionRow = Selectable<SubscriptionTable>;
 
 export interface SubscriptionTables {
   subscriptions: SubscriptionTable;
   subscription_events: SubscriptionEventTable;
+  subscription_payments: SubscriptionPaymentTable;
 }
 
 declare module '../database' {

@@ -83,6 +83,8 @@ export function buildUnreadyTestApp(testStores: TestStores, options: TestAppOpti
       imageMaxBytes: 10 * 1024 * 1024,
       paypal: { development: undefined, beta: undefined, production: undefined },
       stripe: { development: undefined, beta: undefined, production: undefined },
+      appStore: { development: undefined, beta: undefined, production: undefined },
+      googlePlay: { development: undefined, beta: undefined, production: undefined },
       ingestKeys: { development: undefined, beta: undefined, production: undefined },
       fcm: { development: undefined, beta: undefined, production: undefined },
       metricsToken: undefined,

@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * PayPal Orders v2 over `fetch`: OAuth client credentials, create, capture and get an order, and
- * refund a capture (Payments v2).
+ * refund a capture (Payments v2); and the Subscriptions API's catalog products, billing plans and
+ * subscriptions, a subscription payment's sale, and webhook signature verification.
  * Network failures and 5xx answers are retried with the same PayPal-Request-Id, which PayPal
  * documents as safe (a repeated id answers the first request's result instead of acting again),
  * so a retried capture never captures twice; 4xx answers are never retried.
@@ -124,6 +125,138 @@ export interface PayPalRefundsApi {
   refundCapture(captureId: string, input: RefundCaptureInput): Promise<PayPalRefund>;
 }
 
+/** A catalog product (what a billing plan sells); only the fields Outpost reads are named. */
+export interface PayPalProduct {
+  id: string;
+  name?: string;
+  type?: string;
+}
+
+export interface CreateProductInput {
+  /** Outpost's own stable id for it (6 to 50 characters), so it is found again rather than made twice. */
+  id: string;
+  name: string;
+  description: string;
+  type: 'DIGITAL' | 'SERVICE' | 'PHYSICAL';
+  category?: string;
+}
+
+export interface PayPalBillingCycle {
+  tenure_type?: string;
+  sequence?: number;
+  total_cycles?: number;
+  frequency?: { interval_unit?: string; interval_count?: number };
+  pricing_scheme?: { fixed_price?: PayPalMoney };
+}
+
+/** A billing plan as PayPal answers it (a list answers without billing_cycles). */
+export interface PayPalPlan {
+  id: string;
+  product_id?: string;
+  name?: string;
+  status?: string;
+  billing_cycles?: PayPalBillingCycle[];
+}
+
+export interface CreatePlanInput {
+  productId: string;
+  name: string;
+  description: string;
+  /** Outpost's price per period in integer cents. */
+  amountCents: number;
+  currency: PayPalCurrency;
+  intervalUnit: 'MONTH' | 'YEAR';
+  /** Failed payments in a row after which PayPal suspends the subscription. */
+  paymentFailureThreshold: number;
+}
+
+/** A subscription as PayPal answers it; only the fields Outpost reads are named. */
+export interface PayPalSubscription {
+  id: string;
+  /** APPROVAL_PENDING, APPROVED, ACTIVE, SUSPENDED, CANCELLED or EXPIRED. */
+  status: string;
+  plan_id?: string;
+  custom_id?: string;
+  start_time?: string;
+  create_time?: string;
+  status_update_time?: string;
+  billing_info?: {
+    next_billing_time?: string;
+    last_payment?: { amount?: PayPalMoney; time?: string };
+    failed_payments_count?: number;
+  };
+  links?: PayPalLink[];
+}
+
+export interface CreateSubscriptionInput {
+  planId: string;
+  /** Outpost's id of the subscriber; PayPal keeps it on the subscription and its payments. */
+  customId: string;
+  email?: string;
+  /** The name the buyer sees on PayPal's pages. */
+  brandName: string;
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+export interface CreatedSubscription {
+  id: string;
+  status: string;
+  /** Where the buyer approves the subscription. */
+  approveUrl: string | undefined;
+  subscription: PayPalSubscription;
+}
+
+/** One payment of a subscription; its id is the sale's, which Payments v2 refunds as a capture. */
+export interface PayPalSubscriptionTransaction {
+  id: string;
+  /** COMPLETED, DECLINED, PARTIALLY_REFUNDED, PENDING or REFUNDED. */
+  status: string;
+  amount_with_breakdown?: { gross_amount?: PayPalMoney };
+  time: string;
+}
+
+/** A payment as the Payments v1 API shows it; a subscription's carries its id in billing_agreement_id. */
+export interface PayPalSale {
+  id: string;
+  state?: string;
+  billing_agreement_id?: string;
+  amount?: { total?: string; currency?: string };
+  create_time?: string;
+}
+
+/** A webhook delivery's transmission headers, the webhook's id and the event exactly as delivered. */
+export interface VerifyWebhookSignatureInput {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+  webhookId: string;
+  /** The delivery's body, unchanged. */
+  event: string;
+}
+
+/** The Subscriptions API calls the premium subscription's PayPal channel makes. */
+export interface PayPalSubscriptionsApi {
+  getProduct(productId: string): Promise<PayPalProduct>;
+  createProduct(input: CreateProductInput, requestId: string): Promise<PayPalProduct>;
+  listPlans(productId: string): Promise<PayPalPlan[]>;
+  getPlan(planId: string): Promise<PayPalPlan>;
+  createPlan(input: CreatePlanInput, requestId: string): Promise<PayPalPlan>;
+  createSubscription(input: CreateSubscriptionInput, requestId: string): Promise<CreatedSubscription>;
+  getSubscription(subscriptionId: string): Promise<PayPalSubscription>;
+  suspendSubscription(subscriptionId: string, reason: string): Promise<void>;
+  activateSubscription(subscriptionId: string, reason: string): Promise<void>;
+  cancelSubscription(subscriptionId: string, reason: string): Promise<void>;
+  listSubscriptionTransactions(
+    subscriptionId: string,
+    range: { start: string; end: string },
+  ): Promise<PayPalSubscriptionTransaction[]>;
+  getSale(saleId: string): Promise<PayPalSale>;
+  verifyWebhookSignature(input: VerifyWebhookSignatureInput): Promise<'SUCCESS' | 'FAILURE'>;
+}
+
 export interface PayPalClientOptions {
   /** https://api-m.sandbox.paypal.com or https://api-m.paypal.com (or a local test server). */
   apiUrl: string;
@@ -175,6 +308,7 @@ const ISSUE_MEANINGS: Record<string, string> = {
   REFUND_AMOUNT_EXCEEDED: 'the refund is more than what is left unrefunded of the capture',
   REFUND_NOT_ALLOWED: 'PayPal does not allow refunding this capture',
   CURRENCY_MISMATCH: "the refund's currency is not the capture's",
+  SUBSCRIPTION_STATUS_INVALID: "the subscription's status does not allow this action",
 };
 
 const MAX_TEXT = 127;
@@ -194,7 +328,7 @@ export function payPalValueToCents(value: unknown): number | undefined {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-export class PayPalClient implements PayPalOrdersApi, PayPalRefundsApi {
+export class PayPalClient implements PayPalOrdersApi, PayPalRefundsApi, PayPalSubscriptionsApi {
   readonly #apiUrl: string;
   readonly #basic: string;
   readonly #attempts: number;
@@ -263,17 +397,168 @@ export class PayPalClient implements PayPalOrdersApi, PayPalRefundsApi {
     );
   }
 
+  async getProduct(productId: string): Promise<PayPalProduct> {
+    return this.#call('read product', 'GET', `/v1/catalogs/products/${resourcePath('product', productId)}`, {});
+  }
+
+  async createProduct(input: CreateProductInput, requestId: string): Promise<PayPalProduct> {
+    return this.#call('create product', 'POST', '/v1/catalogs/products', { body: input, requestId });
+  }
+
+  async listPlans(productId: string): Promise<PayPalPlan[]> {
+    const plans: PayPalPlan[] = [];
+    for (let page = 1; ; page++) {
+      const query = new URLSearchParams({
+        product_id: productId,
+        page_size: '20',
+        page: String(page),
+        total_required: 'true',
+      });
+      const answer = await this.#call<{ plans?: PayPalPlan[]; total_pages?: number }>(
+        `list the plans of product ${productId}`,
+        'GET',
+        `/v1/billing/plans?${query}`,
+        {},
+      );
+      plans.push(...(answer.plans ?? []));
+      if (page >= (answer.total_pages ?? 1) || (answer.plans ?? []).length === 0) return plans;
+    }
+  }
+
+  async getPlan(planId: string): Promise<PayPalPlan> {
+    return this.#call(`read plan ${planId}`, 'GET', `/v1/billing/plans/${resourcePath('plan', planId)}`, {});
+  }
+
+  async createPlan(input: CreatePlanInput, requestId: string): Promise<PayPalPlan> {
+    const body = {
+      product_id: input.productId,
+      name: input.name,
+      description: input.description,
+      status: 'ACTIVE',
+      billing_cycles: [
+        {
+          frequency: { interval_unit: input.intervalUnit, interval_count: 1 },
+          tenure_type: 'REGULAR',
+          sequence: 1,
+          // 0: it renews until cancelled.
+          total_cycles: 0,
+          pricing_scheme: {
+            fixed_price: { currency_code: input.currency, value: centsToPayPalValue(input.amountCents) },
+          },
+        },
+      ],
+      payment_preferences: {
+        auto_bill_outstanding: true,
+        payment_failure_threshold: input.paymentFailureThreshold,
+      },
+    };
+    return this.#call('create plan', 'POST', '/v1/billing/plans', { body, requestId });
+  }
+
+  async createSubscription(input: CreateSubscriptionInput, requestId: string): Promise<CreatedSubscription> {
+    checkText('customId', input.customId);
+    const body = {
+      plan_id: input.planId,
+      custom_id: input.customId,
+      ...(input.email === undefined ? {} : { subscriber: { email_address: input.email } }),
+      application_context: {
+        brand_name: input.brandName,
+        shipping_preference: 'NO_SHIPPING',
+        user_action: 'SUBSCRIBE_NOW',
+        return_url: input.returnUrl,
+        cancel_url: input.cancelUrl,
+      },
+    };
+    const subscription = await this.#call<PayPalSubscription>(
+      'create subscription',
+      'POST',
+      '/v1/billing/subscriptions',
+      {
+        body,
+        requestId,
+      },
+    );
+    const approveUrl = subscription.links?.find((link) => link.rel === 'approve')?.href;
+    return { id: subscription.id, status: subscription.status, approveUrl, subscription };
+  }
+
+  async getSubscription(subscriptionId: string): Promise<PayPalSubscription> {
+    return this.#call(`read subscription ${subscriptionId}`, 'GET', subscriptionPath(subscriptionId), {});
+  }
+
+  async suspendSubscription(subscriptionId: string, reason: string): Promise<void> {
+    await this.#subscriptionAction('suspend', subscriptionId, reason);
+  }
+
+  async activateSubscription(subscriptionId: string, reason: string): Promise<void> {
+    await this.#subscriptionAction('activate', subscriptionId, reason);
+  }
+
+  async cancelSubscription(subscriptionId: string, reason: string): Promise<void> {
+    await this.#subscriptionAction('cancel', subscriptionId, reason);
+  }
+
+  async listSubscriptionTransactions(
+    subscriptionId: string,
+    range: { start: string; end: string },
+  ): Promise<PayPalSubscriptionTransaction[]> {
+    const query = new URLSearchParams({ start_time: range.start, end_time: range.end });
+    const answer = await this.#call<{ transactions?: PayPalSubscriptionTransaction[] }>(
+      `list the transactions of subscription ${subscriptionId}`,
+      'GET',
+      `${subscriptionPath(subscriptionId)}/transactions?${query}`,
+      {},
+    );
+    return answer.transactions ?? [];
+  }
+
+  async getSale(saleId: string): Promise<PayPalSale> {
+    return this.#call(`read sale ${saleId}`, 'GET', `/v1/payments/sale/${resourcePath('sale', saleId)}`, {});
+  }
+
+  async verifyWebhookSignature(input: VerifyWebhookSignatureInput): Promise<'SUCCESS' | 'FAILURE'> {
+    const fields = {
+      auth_algo: input.authAlgo,
+      cert_url: input.certUrl,
+      transmission_id: input.transmissionId,
+      transmission_sig: input.transmissionSig,
+      transmission_time: input.transmissionTime,
+      webhook_id: input.webhookId,
+    };
+    // The event goes back as the very bytes PayPal signed: parsed and written again, it might not verify.
+    const rawBody = `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${input.event}}`;
+    const answer = await this.#call<{ verification_status?: unknown }>(
+      'verify a webhook signature',
+      'POST',
+      '/v1/notifications/verify-webhook-signature',
+      { rawBody },
+    );
+    return answer.verification_status === 'SUCCESS' ? 'SUCCESS' : 'FAILURE';
+  }
+
+  async #subscriptionAction(verb: 'suspend' | 'activate' | 'cancel', subscriptionId: string, reason: string) {
+    await this.#call<undefined>(
+      `${verb} subscription ${subscriptionId}`,
+      'POST',
+      `${subscriptionPath(subscriptionId)}/${verb}`,
+      {
+        body: { reason: reason.slice(0, MAX_TEXT) },
+      },
+    );
+  }
+
   /** An API call with a bearer token: one fresh token on a 401, retries on 5xx and network errors. */
   async #call<T>(
     what: string,
     method: 'GET' | 'POST',
     path: string,
-    { body, requestId }: { body?: unknown; requestId?: string },
+    { body, rawBody, requestId }: { body?: unknown; rawBody?: string; requestId?: string },
   ): Promise<T> {
+    const text = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
     for (let renewed = false; ; renewed = true) {
       const token = await this.#accessToken();
       const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
-      if (body !== undefined) {
+      if (text !== undefined) {
         headers['content-type'] = 'application/json';
         headers.prefer = 'return=representation';
       }
@@ -281,7 +566,7 @@ export class PayPalClient implements PayPalOrdersApi, PayPalRefundsApi {
       const response = await this.#send(what, path, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: text,
       });
       if (response.status === 401 && !renewed) {
         // The token expired early or was revoked: one fresh token, then the same request again.
@@ -290,6 +575,8 @@ export class PayPalClient implements PayPalOrdersApi, PayPalRefundsApi {
         continue;
       }
       if (!response.ok) throw await errorFrom(what, response);
+      // 204 No Content: PayPal's answer to suspending, activating and cancelling a subscription.
+      if (response.status === 204) return undefined as T;
       return (await response.json()) as T;
     }
   }
@@ -404,14 +691,18 @@ function describe(error: unknown): string {
 
 function checkText(field: string, value: string): void {
   if (value.length === 0 || value.length > MAX_TEXT) {
-    throw new RangeError(`A PayPal order's ${field} must be 1 to ${MAX_TEXT} characters`);
+    throw new RangeError(`A PayPal ${field} must be 1 to ${MAX_TEXT} characters`);
   }
 }
 
-/** Order and capture ids are PayPal's (letters and digits); anything else must not reshape the path. */
-function resourcePath(kind: 'order' | 'capture', id: string): string {
+/** PayPal's ids (letters, digits and dashes); anything else must not reshape the path. */
+function resourcePath(kind: 'order' | 'capture' | 'product' | 'plan' | 'subscription' | 'sale', id: string): string {
   if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new PayPalError(`"${id}" is not a PayPal ${kind} id`);
   return id;
+}
+
+function subscriptionPath(subscriptionId: string): string {
+  return `/v1/billing/subscriptions/${resourcePath('subscription', subscriptionId)}`;
 }
 
 function orderPath(orderID: string): string {

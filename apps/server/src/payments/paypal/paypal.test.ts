@@ -323,3 +323,113 @@ describe('PayPal access tokens', () => {
     expect(tokenRequests() - before).toBe(2);
   });
 });
+
+describe('PayPal subscriptions against a local PayPal', () => {
+  async function planOf(api: PayPalClient, tag: string) {
+    const product = await api.createProduct(
+      { id: `TEST-PRODUCT-${tag}`, name: 'Premium', description: 'x', type: 'DIGITAL' },
+      `product-${tag}`,
+    );
+    // The same request id answers the first product; the same id another time is refused.
+    expect(
+      (
+        await api.createProduct(
+          { id: product.id, name: 'Premium', description: 'x', type: 'DIGITAL' },
+          `product-${tag}`,
+        )
+      ).id,
+    ).toBe(product.id);
+    const again = await rejection(
+      api.createProduct({ id: product.id, name: 'Premium', description: 'x', type: 'DIGITAL' }, `other-${tag}`),
+    );
+    expect(again).toMatchObject({ status: 422, issue: 'DUPLICATE_RESOURCE_IDENTIFIER' });
+    const plan = await api.createPlan(
+      {
+        productId: product.id,
+        name: `Monthly ${tag}`,
+        description: 'x',
+        amountCents: 799,
+        currency: 'USD',
+        intervalUnit: 'MONTH',
+        paymentFailureThreshold: 3,
+      },
+      `plan-${tag}`,
+    );
+    return { product, plan };
+  }
+
+  it('makes a product and a plan, lists the plan, and reads its billing cycle', async () => {
+    const api = client();
+    const { product, plan } = await planOf(api, 'A');
+    expect(plan.id).toMatch(/^P-/);
+    expect((await api.listPlans(product.id)).map((each) => [each.id, each.name, each.billing_cycles])).toEqual([
+      [plan.id, 'Monthly A', undefined],
+    ]);
+    expect((await api.getPlan(plan.id)).billing_cycles?.[0]).toMatchObject({
+      tenure_type: 'REGULAR',
+      frequency: { interval_unit: 'MONTH', interval_count: 1 },
+      pricing_scheme: { fixed_price: { currency_code: 'USD', value: '7.99' } },
+    });
+    expect((await rejection(api.getProduct('NO-SUCH-PRODUCT'))).status).toBe(404);
+  });
+
+  it('subscribes, suspends and activates (204), and says when the status does not allow it', async () => {
+    const api = client();
+    const { plan } = await planOf(api, 'B');
+    const input = {
+      planId: plan.id,
+      customId: 'player-1',
+      brandName: 'Outpost',
+      returnUrl: 'https://outpost.example/account',
+      cancelUrl: 'https://outpost.example/account',
+    };
+    const created = await api.createSubscription(input, 'subscribe-B');
+    expect(created).toMatchObject({ status: 'APPROVAL_PENDING', subscription: { custom_id: 'player-1' } });
+    expect(created.approveUrl).toMatch(/ba_token=BA-/);
+    expect((await api.createSubscription(input, 'subscribe-B')).id).toBe(created.id);
+    const early = await rejection(api.suspendSubscription(created.id, 'too early'));
+    expect(early.message).toMatch(/the subscription's status does not allow this action \(SUBSCRIPTION_STATUS_INVALID/);
+    paypal.approveSubscription(created.id);
+    const active = await api.getSubscription(created.id);
+    expect(active).toMatchObject({ status: 'ACTIVE', billing_info: { last_payment: { amount: { value: '7.99' } } } });
+    expect(active.billing_info?.next_billing_time).toBeDefined();
+    await expect(api.suspendSubscription(created.id, 'renewal off')).resolves.toBeUndefined();
+    expect((await api.getSubscription(created.id)).status).toBe('SUSPENDED');
+    await api.activateSubscription(created.id, 'renewal on');
+    const [payment] = await api.listSubscriptionTransactions(created.id, {
+      start: '2020-01-01T00:00:00Z',
+      end: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(payment).toMatchObject({ status: 'COMPLETED', amount_with_breakdown: { gross_amount: { value: '7.99' } } });
+    expect(await api.getSale(payment?.id ?? '')).toMatchObject({
+      state: 'completed',
+      billing_agreement_id: created.id,
+    });
+    await api.refundCapture(payment?.id ?? '', { amountCents: 799, currency: 'USD', requestId: 'refund-B' });
+    expect((await api.getSale(payment?.id ?? '')).state).toBe('refunded');
+    await api.cancelSubscription(created.id, 'refunded');
+    expect((await api.getSubscription(created.id)).status).toBe('CANCELLED');
+  });
+
+  it("verifies a webhook delivery's signature as PayPal does: SUCCESS for the bytes it signed, FAILURE otherwise", async () => {
+    const api = client();
+    const webhookId = paypal.addWebhook('http://127.0.0.1:9/hook');
+    const event = paypal.webhookEvents().at(-1);
+    if (!event) throw new Error('no event');
+    const { headers, body } = paypal.webhookRequest(event, webhookId);
+    const input = {
+      authAlgo: headers['paypal-auth-algo'] ?? '',
+      certUrl: headers['paypal-cert-url'] ?? '',
+      transmissionId: headers['paypal-transmission-id'] ?? '',
+      transmissionSig: headers['paypal-transmission-sig'] ?? '',
+      transmissionTime: headers['paypal-transmission-time'] ?? '',
+      webhookId,
+      event: body,
+    };
+    expect(await api.verifyWebhookSignature(input)).toBe('SUCCESS');
+    expect(await api.verifyWebhookSignature({ ...input, event: body.replace(event.id, 'WH-OTHER') })).toBe('FAILURE');
+    expect(await api.verifyWebhookSignature({ ...input, webhookId: 'OTHERWEBHOOK1' })).toBe('FAILURE');
+    // The certificate is served where the header says, as PEM.
+    expect(await (await fetch(input.certUrl)).text()).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+  });
+});

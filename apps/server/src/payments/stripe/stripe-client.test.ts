@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateSubscriptionCheckoutInput } from './billing-api';
 import type { CreateCheckoutSessionInput } from './checkout-api';
 import {
   CheckoutSessionCompletedError,
@@ -346,5 +347,94 @@ describe('Stripe webhook signatures', () => {
     expect(() => verifyStripeWebhook(Buffer.from(changed), signature, stripe.webhookSecret)).toThrow(
       WebhookSignatureError,
     );
+  });
+});
+
+describe('StripeClient’s Billing against a local Stripe', () => {
+  const premium = (userId: string, overrides: Partial<CreateSubscriptionCheckoutInput> = {}) => ({
+    userId,
+    planId: 'monthly',
+    productName: 'Premium, monthly',
+    unitAmountCents: 799,
+    currency: 'usd',
+    interval: 'month' as const,
+    customerEmail: 'rae@example.com',
+    successUrl: 'http://localhost:3000/account?premium=welcome',
+    cancelUrl: 'http://localhost:3000/account',
+    idempotencyKey: `premium-${userId}`,
+    ...overrides,
+  });
+
+  it('makes a subscription-mode session for the plan, the player in its reference and the subscription’s metadata, once per key', async () => {
+    const first = await client().createSubscriptionCheckout(premium('player-a'));
+    const again = await client().createSubscriptionCheckout(premium('player-a'));
+    expect(again.id).toBe(first.id);
+    expect(stripe.session(first.id)).toMatchObject({
+      mode: 'subscription',
+      amount_total: 799,
+      client_reference_id: 'player-a',
+      metadata: { userId: 'player-a', planId: 'monthly' },
+    });
+    const [request] = requestsTo('/v1/checkout/sessions').filter((each) => each.idempotencyKey === 'premium-player-a');
+    expect(request?.params).toMatchObject({
+      line_items: [{ price_data: { recurring: { interval: 'month' }, unit_amount: '799' }, quantity: '1' }],
+      subscription_data: { metadata: { userId: 'player-a', planId: 'monthly' } },
+    });
+    expect(request?.params).not.toHaveProperty('expires_at');
+  });
+
+  it('makes the subscription when paid, turns its renewal off and on, and refunds and ends it once', async () => {
+    const { id } = await client().createSubscriptionCheckout(premium('player-b'));
+    const session = stripe.complete(id);
+    await stripe.settled();
+    const subscriptionID = session.subscription ?? '';
+    const periodEnd = stripe.subscription(subscriptionID).items.data[0]?.current_period_end;
+    expect(await client().retrieveSubscription(subscriptionID)).toEqual({
+      id: subscriptionID,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      cancelAt: null,
+      endedAt: null,
+      currentPeriodEnd: periodEnd,
+      metadata: { userId: 'player-b', planId: 'monthly' },
+      latestInvoice: session.invoice,
+    });
+    expect(await client().setCancelAtPeriodEnd(subscriptionID, true)).toMatchObject({
+      cancelAtPeriodEnd: true,
+      cancelAt: periodEnd,
+    });
+    expect((await client().setCancelAtPeriodEnd(subscriptionID, false)).cancelAtPeriodEnd).toBe(false);
+    expect(await client().retrieveInvoice(session.invoice ?? '')).toMatchObject({
+      billingReason: 'subscription_create',
+      status: 'paid',
+      amountPaid: 799,
+      subscription: { id: subscriptionID, metadata: { userId: 'player-b', planId: 'monthly' } },
+      period: { end: periodEnd },
+    });
+
+    await client().refundLatestInvoiceAndCancel(subscriptionID, 'refund-b');
+    await client().refundLatestInvoiceAndCancel(subscriptionID, 'refund-b');
+    expect(stripe.subscription(subscriptionID).status).toBe('canceled');
+    const refunded = stripe.events.findLast((event) => event.type === 'charge.refunded');
+    if (!refunded) throw new Error('No charge.refunded raised');
+    const paymentIntent = (refunded.data.object as { payment_intent: string }).payment_intent;
+    expect(stripe.refunds(paymentIntent)).toEqual([
+      expect.objectContaining({ amount: 799, metadata: { subscription: subscriptionID, invoice: session.invoice } }),
+    ]);
+    // Invoices no longer name their payment: Invoice Payments map it back.
+    expect((await client().invoiceOfPayment(paymentIntent))?.id).toBe(session.invoice);
+  });
+
+  it('finds no invoice for a shop payment, and refuses a recurring price in payment mode', async () => {
+    const shop = await client().createCheckoutSession(sessionInput());
+    const paymentIntent = stripe.complete(shop.id).payment_intent ?? '';
+    expect(await client().invoiceOfPayment(paymentIntent)).toBeNull();
+
+    stripe.definePrice('price_premium_monthly', { unitAmount: 799, currency: 'usd', recurring: { interval: 'month' } });
+    const input = sessionInput({
+      lines: [{ stripeID: 'price_premium_monthly', name: 'Premium', unitAmountCents: 799, quantity: 1 }],
+    });
+    const error = await rejection(client().createCheckoutSession(input), StripeApiError);
+    expect(error.message).toContain('You specified `payment` mode but passed a recurring price.');
   });
 });

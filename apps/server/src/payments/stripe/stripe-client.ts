@@ -1,5 +1,13 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../platform/config';
+import {
+  type BillingInvoice,
+  type BillingSubscription,
+  type CreateSubscriptionCheckoutInput,
+  readInvoice,
+  readSubscription,
+  type StripeBillingApi,
+} from './billing-api';
 import type {
   CheckoutSession,
   CreateCheckoutSessionInput,
@@ -9,7 +17,7 @@ import type {
 } from './checkout-api';
 
 /**
- * Stripe Checkout over the official `stripe` SDK, pointed at the configured host (Stripe's own,
+ * Stripe Checkout and Billing over the official `stripe` SDK, pointed at the configured host (Stripe's own,
  * or a local test server). The SDK retries network failures, 409s and 5xx answers with backoff
  * under the request's Idempotency-Key, which Stripe documents as safe: a repeated key answers the
  * first request's result, so a retried session or refund is made once.
@@ -93,7 +101,7 @@ function expiresAtFor(requested: Date, now: number): number {
   return Math.min(Math.max(Math.ceil(requested.getTime() / 1000), nowS + MIN_SESSION_S), nowS + MAX_SESSION_S);
 }
 
-export class StripeClient implements StripeCheckoutApi {
+export class StripeClient implements StripeCheckoutApi, StripeBillingApi {
   readonly #stripe: Stripe;
   readonly #now: () => number;
 
@@ -162,6 +170,113 @@ export class StripeClient implements StripeCheckoutApi {
       ),
     );
     return { id: refund.id, status: refund.status ?? 'pending' };
+  }
+
+  /**
+   * A subscription's Checkout: the plan priced by Outpost (price_data with its interval), the
+   * player in client_reference_id and in the subscription's metadata (so every invoice and
+   * subscription event names them). No expires_at: Stripe's 24 hours suit a purchase with nothing
+   * reserved.
+   */
+  async createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput): Promise<CheckoutSession> {
+    const metadata = { userId: input.userId, planId: input.planId };
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: 'subscription',
+      client_reference_id: input.userId,
+      metadata,
+      subscription_data: { metadata },
+      customer_email: input.customerEmail,
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      line_items: [
+        {
+          price_data: {
+            currency: input.currency,
+            unit_amount: input.unitAmountCents,
+            recurring: { interval: input.interval },
+            product_data: { name: input.productName },
+          },
+          quantity: 1,
+        },
+      ],
+    };
+    const session = await this.#call('create a subscription Checkout Session', () =>
+      this.#stripe.checkout.sessions.create(params, { idempotencyKey: input.idempotencyKey }),
+    );
+    return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+  }
+
+  async retrieveSubscription(subscriptionID: string): Promise<BillingSubscription> {
+    const subscription = await this.#call(`read Subscription ${subscriptionID}`, () =>
+      this.#stripe.subscriptions.retrieve(subscriptionID),
+    );
+    return readSubscription(subscription);
+  }
+
+  async setCancelAtPeriodEnd(subscriptionID: string, cancel: boolean): Promise<BillingSubscription> {
+    const subscription = await this.#call(
+      `turn ${cancel ? 'off' : 'on'} the renewal of Subscription ${subscriptionID}`,
+      () => this.#stripe.subscriptions.update(subscriptionID, { cancel_at_period_end: cancel }),
+    );
+    return readSubscription(subscription);
+  }
+
+  async retrieveInvoice(invoiceID: string): Promise<BillingInvoice> {
+    const invoice = await this.#call(`read Invoice ${invoiceID}`, () => this.#stripe.invoices.retrieve(invoiceID));
+    return readInvoice(invoice);
+  }
+
+  /** Invoices no longer name their PaymentIntent (nor charges their invoice): Invoice Payments map one to the other. */
+  async invoiceOfPayment(paymentIntentID: string): Promise<BillingInvoice | null> {
+    const payments = await this.#call(`find the invoice paid by ${paymentIntentID}`, () =>
+      this.#stripe.invoicePayments.list({
+        payment: { type: 'payment_intent', payment_intent: paymentIntentID },
+        limit: 1,
+      }),
+    );
+    const invoice = payments.data[0]?.invoice;
+    if (invoice === undefined) return null;
+    return this.retrieveInvoice(typeof invoice === 'string' ? invoice : invoice.id);
+  }
+
+  /**
+   * The staff's refund of the current period: the latest invoice's payment refunded in full (under
+   * the key, so a retry refunds once; a payment already refunded in full counts as done), then the
+   * subscription cancelled now unless it already ended.
+   */
+  async refundLatestInvoiceAndCancel(subscriptionID: string, idempotencyKey: string): Promise<void> {
+    const subscription = await this.retrieveSubscription(subscriptionID);
+    if (subscription.latestInvoice !== null) {
+      const invoiceID = subscription.latestInvoice;
+      const payments = await this.#call(`read the payments of Invoice ${invoiceID}`, () =>
+        this.#stripe.invoicePayments.list({ invoice: invoiceID, status: 'paid' }),
+      );
+      for (const payment of payments.data) {
+        const intent = payment.payment.payment_intent;
+        if (intent === undefined) continue;
+        const paymentIntent = typeof intent === 'string' ? intent : intent.id;
+        try {
+          await this.#call(`refund payment ${paymentIntent}`, () =>
+            this.#stripe.refunds.create(
+              { payment_intent: paymentIntent, metadata: { subscription: subscriptionID, invoice: invoiceID } },
+              { idempotencyKey: `${idempotencyKey}:${paymentIntent}` },
+            ),
+          );
+        } catch (error) {
+          if (!(error instanceof StripeApiError) || error.code !== 'charge_already_refunded') throw error;
+        }
+      }
+    }
+    if (subscription.status === 'canceled') return;
+    try {
+      await this.#call(`cancel Subscription ${subscriptionID}`, () =>
+        this.#stripe.subscriptions.cancel(subscriptionID),
+      );
+    } catch (error) {
+      // Refused because a racing call ended it first: ended is what we wanted.
+      if (!(error instanceof StripeApiError) || error.status !== 400) throw error;
+      if ((await this.retrieveSubscription(subscriptionID)).status !== 'canceled') throw error;
+    }
   }
 
   /**

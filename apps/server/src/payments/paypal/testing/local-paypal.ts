@@ -1,13 +1,33 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { centsToPayPalValue, payPalValueToCents } from '../paypal-client';
+import {
+  breakdown,
+  debugId,
+  failure,
+  header,
+  invalidRequest,
+  parseJson,
+  randomHex,
+  readBody,
+  unprocessable,
+} from './local-paypal-answers';
+import { type LocalSubscriptionScripts, localSubscriptions } from './local-paypal-subscriptions';
+import {
+  type DeliverOptions,
+  type LocalWebhookEvent,
+  localWebhooks,
+  type WebhookDelivery,
+  type WebhookRequest,
+} from './local-paypal-webhooks';
 
 /**
  * For tests: a local HTTP server answering the PayPal endpoints Outpost calls, with the shapes
- * PayPal documents (OAuth token, Orders v2 create/capture/get, Payments v2 capture refunds,
- * `{name, message, debug_id, details}` errors, PayPal-Request-Id replays). The buyer's approval happens on PayPal's site, so a test
- * stands in for it with `approve(orderID, script)`, which also says how the capture will go.
+ * PayPal documents (OAuth token, Orders v2 create/capture/get, Payments v2 capture refunds, the
+ * Subscriptions API in local-paypal-subscriptions.ts, webhooks and their signature verification in
+ * local-paypal-webhooks.ts, `{name, message, debug_id, details}` errors, PayPal-Request-Id
+ * replays). The buyer's approval happens on PayPal's site, so a test stands in for it with
+ * `approve(orderID, script)`, which also says how the capture will go, or `approveSubscription`.
  */
 
 export type CaptureScript =
@@ -62,7 +82,7 @@ interface StoredOrder {
   updateTime: string;
 }
 
-export interface LocalPayPal {
+export interface LocalPayPal extends LocalSubscriptionScripts {
   apiUrl: string;
   clientId: string;
   clientSecret: string;
@@ -76,35 +96,20 @@ export interface LocalPayPal {
   captureIds(orderID: string): string[];
   /** Refunds PayPal really made of a capture (replays excluded). */
   refunds(captureId: string): LocalRefund[];
+  /** A webhook posting every event to `url` (as made in PayPal's dashboard); answers its id. */
+  addWebhook(url: string): string;
+  /** Every event PayPal made, in order, or those of one type. */
+  webhookEvents(eventType?: string): LocalWebhookEvent[];
+  /** The signed request delivering `event` to the webhook (a test may alter it to forge one). */
+  webhookRequest(event: LocalWebhookEvent, webhookId: string): WebhookRequest;
+  /** Posts events to every webhook over HTTP, signed: by default each not delivered yet, in the order made. */
+  deliverWebhooks(options?: DeliverOptions): Promise<WebhookDelivery[]>;
   /** PayPal forgets every access token it issued (the next API call gets 401). */
   revokeTokens(): void;
   /** The next `count` requests of any kind (token included) answer `status`. */
   failNext(count: number, status?: number): void;
   close(): Promise<void>;
 }
-
-const MESSAGES: Record<string, string> = {
-  UNPROCESSABLE_ENTITY:
-    'The requested action could not be performed, semantically incorrect, or failed business validation.',
-  RESOURCE_NOT_FOUND: 'The specified resource does not exist.',
-  INVALID_REQUEST: 'Request is not well-formed, syntactically incorrect, or violates schema.',
-  INTERNAL_SERVER_ERROR: 'An internal server error has occurred.',
-  SERVICE_UNAVAILABLE: 'Service Unavailable.',
-};
-
-const ISSUES: Record<string, string> = {
-  ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
-  INSTRUMENT_DECLINED:
-    "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
-  ORDER_NOT_APPROVED:
-    "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
-  INVALID_RESOURCE_ID: 'Specified resource ID does not exist. Please check the resource ID and try again.',
-  CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded.',
-  REFUND_AMOUNT_EXCEEDED:
-    'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
-  CURRENCY_MISMATCH: 'Currency of capture must be the same as currency of refund.',
-  REFUND_NOT_ALLOWED: 'Full refund refused - partial refund has already been done on this payment.',
-};
 
 export async function startLocalPayPal(options: { expiresIn?: number } = {}): Promise<LocalPayPal> {
   const clientId = `AcLocal${randomHex(8)}`;
@@ -118,6 +123,8 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
   const requests: RecordedRequest[] = [];
   const faults: number[] = [];
   let apiUrl = '';
+  const webhooks = localWebhooks(() => apiUrl);
+  const subscriptions = localSubscriptions(() => apiUrl, webhooks);
 
   async function handle(request: IncomingMessage): Promise<{ status: number; body: unknown }> {
     const url = new URL(request.url ?? '/', 'http://paypal.local');
@@ -147,6 +154,9 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
       };
     }
 
+    const certificate = request.method === 'GET' ? webhooks.certificate(url.pathname) : undefined;
+    if (certificate !== undefined) return { status: 200, body: certificate };
+
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!bearer || !tokens.has(bearer)) {
       return {
@@ -164,7 +174,7 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
     const replay = replayKey ? replies.get(replayKey) : undefined;
     if (replay) return replay;
     const representation = header(request, 'prefer') === 'return=representation';
-    const answer = route(request.method ?? 'GET', url.pathname, body, representation);
+    const answer = route(request.method ?? 'GET', url, body, representation);
     // Only what PayPal carried out is replayed: a 5xx (even one whose capture went through) or a refusal is not.
     const carriedOut = answer.stored ?? answer;
     if (replayKey && carriedOut.status < 300) replies.set(replayKey, carriedOut);
@@ -173,10 +183,13 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
 
   function route(
     method: string,
-    path: string,
+    url: URL,
     body: string,
     representation: boolean,
   ): { status: number; body: unknown; stored?: { status: number; body: unknown } } {
+    const path = url.pathname;
+    const answer = webhooks.route(method, path, body) ?? subscriptions.route(method, path, url.searchParams, body);
+    if (answer) return answer;
     if (method === 'POST' && path === '/v2/checkout/orders') return createOrder(body, representation);
     const refundOf = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
     if (method === 'POST' && refundOf?.[1]) return refundCapture(refundOf[1], body, representation);
@@ -273,7 +286,10 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
 
   /** POST /v2/payments/captures/{id}/refund: the amount given (or all that is left) goes back to the buyer. */
   function refundCapture(captureId: string, text: string, representation: boolean): { status: number; body: unknown } {
-    const capture = [...orders.values()].flatMap((order) => order.captures).find((each) => each.id === captureId) as
+    // A subscription's payment is refunded as a capture too, by its transaction id.
+    const sale = subscriptions.findSale(captureId);
+    const capture = (sale ??
+      [...orders.values()].flatMap((order) => order.captures).find((each) => each.id === captureId)) as
       | { id: string; status: string; amount: { currency_code: string; value: string } }
       | undefined;
     if (!capture) return unprocessable('INVALID_RESOURCE_ID', 404, 'RESOURCE_NOT_FOUND');
@@ -303,6 +319,7 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
     };
     refunds.push(refund);
     capture.status = cents === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    if (sale) subscriptions.refunded(sale, refund);
     const now = new Date().toISOString();
     const links = [
       { href: `${apiUrl}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
@@ -378,15 +395,6 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
     };
   }
 
-  function unprocessable(issue: string, status = 422, name = 'UNPROCESSABLE_ENTITY') {
-    return errorAnswer(status, name, issue, [{ issue, description: ISSUES[issue] ?? issue }]);
-  }
-
-  function invalidRequest(field: string, issue: string) {
-    const details = [{ field, location: 'body', issue, description: `The value of ${field} is not valid.` }];
-    return errorAnswer(400, 'INVALID_REQUEST', issue, details);
-  }
-
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     try {
       const { status, body } = await handle(request);
@@ -396,9 +404,15 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
         requestId: header(request, 'paypal-request-id'),
         status,
       });
-      const id = (body as { debug_id?: string }).debug_id ?? debugId();
+      const id = (body as { debug_id?: string } | undefined)?.debug_id ?? debugId();
+      if (typeof body === 'string') {
+        // A certificate, served as PEM.
+        response.writeHead(status, { 'content-type': 'application/x-pem-file' });
+        response.end(body);
+        return;
+      }
       response.writeHead(status, { 'content-type': 'application/json', 'paypal-debug-id': id });
-      response.end(JSON.stringify(body));
+      response.end(body === undefined ? undefined : JSON.stringify(body));
     } catch (error) {
       // A fault in this test server itself: say so rather than leave the client waiting.
       response.writeHead(500, { 'content-type': 'text/plain' });
@@ -422,6 +436,19 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
     captureCount: (orderID) => orders.get(orderID)?.captures.length ?? 0,
     captureIds: (orderID) => (orders.get(orderID)?.captures ?? []).map((capture) => String(capture.id)),
     refunds: (captureId) => refunds.filter((refund) => refund.captureId === captureId),
+    addWebhook: (url) => webhooks.addWebhook(url),
+    webhookEvents: (eventType) => webhooks.events(eventType),
+    webhookRequest: (event, webhookId) => webhooks.request(event, webhookId),
+    deliverWebhooks: (deliverOptions) => webhooks.deliver(deliverOptions),
+    approveSubscription: (id) => subscriptions.approveSubscription(id),
+    renewSubscription: (id) => subscriptions.renewSubscription(id),
+    failSubscriptionPayment: (id) => subscriptions.failSubscriptionPayment(id),
+    expireSubscription: (id) => subscriptions.expireSubscription(id),
+    cancelSubscriptionAsBuyer: (id) => subscriptions.cancelSubscriptionAsBuyer(id),
+    subscriptionStatus: (id) => subscriptions.subscriptionStatus(id),
+    subscriptionsOf: (customId) => subscriptions.subscriptionsOf(customId),
+    sales: (id) => subscriptions.sales(id),
+    catalogSize: () => subscriptions.catalogSize(),
     revokeTokens: () => tokens.clear(),
     failNext(count, status = 503) {
       for (let i = 0; i < count; i++) faults.push(status);
@@ -431,35 +458,6 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },
   };
-}
-
-function failure(status: number): { status: number; body: unknown } {
-  const name = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR';
-  return errorAnswer(status, name, name);
-}
-
-/** PayPal's error body: `{name, message, debug_id, details?, links}` with a link to the error's documentation. */
-function errorAnswer(status: number, name: string, topic: string, details?: Record<string, string>[]) {
-  return {
-    status,
-    body: {
-      name,
-      ...(details ? { details } : {}),
-      message: MESSAGES[name],
-      debug_id: debugId(),
-      links: [
-        {
-          href: `https://developer.paypal.com/docs/api/orders/v2/#error-${topic}`,
-          rel: 'information_link',
-          method: 'GET',
-        },
-      ],
-    },
-  };
-}
-
-function debugId(): string {
-  return randomHex(7).slice(0, 13);
 }
 
 function payer() {
@@ -486,40 +484,6 @@ function shipping() {
   };
 }
 
-/** PayPal's fee (3.49 % + 0.49 USD), in cents so the local figures are exact too. */
-function breakdown(amount: { currency_code: string; value: string }) {
-  const gross = payPalValueToCents(amount.value) ?? 0;
-  const fee = Math.min(gross - 1, Math.round(gross * 0.0349) + 49);
-  const money = (cents: number) => ({
-    currency_code: amount.currency_code,
-    value: cents === 0 ? '0.00' : centsToPayPalValue(cents),
-  });
-  return { gross_amount: amount, paypal_fee: money(fee), net_amount: money(gross - fee) };
-}
-
 function refundedCents(sum: number, refund: LocalRefund): number {
   return sum + (payPalValueToCents(refund.amount.value) ?? 0);
-}
-
-function header(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function randomHex(bytes: number): string {
-  return randomBytes(bytes).toString('hex');
 }

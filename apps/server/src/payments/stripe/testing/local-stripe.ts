@@ -1,6 +1,28 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  type BillingEventType,
+  type Interval,
+  type InvoiceJson,
+  localBilling,
+  type PaymentIntent,
+  type RecurringPriceJson,
+  type SubscriptionJson,
+} from './local-stripe-billing';
+import {
+  type Answer,
+  copy,
+  errorBody,
+  integer,
+  invalid,
+  missing,
+  ok,
+  randomId,
+  refused,
+  stringRecord,
+  unixNow,
+} from './stripe-wire';
 
 /**
  * For tests: a local HTTP server answering the Stripe endpoints Outpost calls, as Stripe documents
@@ -15,6 +37,13 @@ import type { AddressInfo } from 'node:net';
  * link. Pay completes the session as `complete()` does, posts the signed
  * `checkout.session.completed` to the webhook endpoint (real HTTP, as Stripe does) and sends the
  * browser to the session's success_url; Back goes to its cancel_url.
+ *
+ * Billing (local-stripe-billing.ts): a session in `mode=subscription` makes a Customer, a
+ * Subscription and its paid first Invoice when paid; the Subscription's API and the scripts of what
+ * Stripe does on its own clock (renew, a failed renewal, the end of a period) raise the events
+ * Stripe sends. Raised events go, signed with each endpoint's own secret, to every webhook endpoint
+ * (addWebhookEndpoint) that takes their type, over real HTTP, as Stripe delivers: after the API
+ * call that raised them has answered (`settled()` waits for them).
  */
 
 export type CheckoutEventType =
@@ -22,6 +51,8 @@ export type CheckoutEventType =
   | 'checkout.session.async_payment_succeeded'
   | 'checkout.session.async_payment_failed'
   | 'checkout.session.expired';
+
+export type StripeEventType = CheckoutEventType | BillingEventType;
 
 /** A Checkout Session as Stripe answers it (the fields of the API's object that this server keeps). */
 export interface CheckoutSessionJson {
@@ -33,17 +64,22 @@ export interface CheckoutSessionJson {
   client_reference_id: string | null;
   created: number;
   currency: string;
-  customer: null;
+  /** The Customer a subscription-mode session made when paid. */
+  customer: string | null;
   customer_details: { email: string | null; name: string | null } | null;
   customer_email: string | null;
   expires_at: number;
   livemode: false;
   metadata: Record<string, string>;
-  mode: 'payment';
+  /** Subscription mode: the subscription's first invoice, once paid. */
+  invoice: string | null;
+  mode: 'payment' | 'subscription';
   payment_intent: string | null;
   payment_method_types: string[];
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   status: 'open' | 'complete' | 'expired';
+  /** Subscription mode: the Subscription made when paid. */
+  subscription: string | null;
   success_url: string | null;
   total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
   ui_mode: 'hosted';
@@ -69,11 +105,34 @@ export interface StripeEventJson {
   object: 'event';
   api_version: string;
   created: number;
-  data: { object: CheckoutSessionJson };
+  data: {
+    object: CheckoutSessionJson | SubscriptionJson | InvoiceJson | ChargeJson;
+    /** customer.subscription.updated: the changed fields' values before the change. */
+    previous_attributes?: Record<string, unknown>;
+  };
   livemode: false;
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
-  type: CheckoutEventType;
+  type: StripeEventType;
+}
+
+/** A Charge as charge.refunded carries it: the PaymentIntent's charge and how much of it is refunded. */
+export interface ChargeJson {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  captured: true;
+  created: number;
+  currency: string;
+  customer: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  paid: true;
+  payment_intent: string;
+  refunded: boolean;
+  status: 'succeeded';
 }
 
 /** An event ready to deliver: the exact bytes Stripe posts and the header it signs them with. */
@@ -87,7 +146,7 @@ export interface RecordedStripeRequest {
   method: string;
   path: string;
   idempotencyKey: string | undefined;
-  /** The form body, decoded into objects and arrays as Stripe reads it. */
+  /** The parameters (the query string's and the form body's), decoded into objects and arrays as Stripe reads them. */
   params: Record<string, unknown>;
   status: number;
   /** Answered from the Idempotency-Key store, not carried out again. */
@@ -106,13 +165,26 @@ export interface LocalStripeOptions {
   hostedCheckout?: boolean;
 }
 
-/** One event the hosted checkout page delivered to the webhook endpoint, and the answer it got. */
+/** One event delivered to a webhook endpoint, and the answer it got. */
 export interface WebhookDelivery {
-  type: CheckoutEventType;
-  sessionID: string;
+  type: StripeEventType;
+  eventID: string;
+  /** The event's object: a session, subscription, invoice or charge id. */
+  objectID: string;
+  /** Checkout events: the session's id. */
+  sessionID?: string;
+  url: string;
   /** The endpoint's HTTP status; 0 when it could not be reached. */
   status: number;
   body: string;
+}
+
+/** A Price of the catalogue; `recurring` makes it a subscription's price. */
+export interface PriceDefinition {
+  unitAmount: number;
+  currency: string;
+  product?: string;
+  recurring?: { interval: Interval };
 }
 
 export interface LocalStripe {
@@ -122,7 +194,7 @@ export interface LocalStripe {
   /** Every API request answered, in order. */
   requests: RecordedStripeRequest[];
   /** A Price in the account's catalogue (line items may name it as `price`). */
-  definePrice(priceID: string, price: { unitAmount: number; currency: string; product?: string }): void;
+  definePrice(priceID: string, price: PriceDefinition): void;
   /** The session as Stripe would answer it now. */
   session(sessionID: string): CheckoutSessionJson;
   /** The customer pays on Checkout's page: the session completes (paid, or unpaid for a delayed method). */
@@ -140,18 +212,47 @@ export interface LocalStripe {
   /** Posts a signed event to a URL as Stripe does (real HTTP); answers the status and body. */
   deliver(url: string, signed: SignedEvent): Promise<{ status: number; body: string }>;
   /**
-   * The account's webhook endpoint (e.g. the site's /api/webhooks/stripe): where the hosted checkout
-   * page delivers the events its Pay button raises.
+   * The shop's webhook endpoint (e.g. the site's /api/webhooks/stripe), signed with `webhookSecret`
+   * and taking the checkout.session.* events, as the shop's endpoint is set up in Stripe's Dashboard.
    */
   setWebhookEndpoint(url: string): void;
   /**
-   * Holds the events the hosted checkout page raises instead of delivering them at once (Stripe's
-   * webhook often arrives after the customer is back); the function returned delivers the held
-   * events in order, stops holding and answers their deliveries.
+   * Another webhook endpoint, taking the events named (or '*' for all), with a signing secret of
+   * its own, as Stripe makes one for each endpoint; answers the endpoint (its secret, its url to set).
+   */
+  addWebhookEndpoint(url: string, enabledEvents: readonly (StripeEventType | '*')[]): WebhookEndpoint;
+  /**
+   * Holds the events raised (by the hosted checkout page, the API, the scripts) instead of
+   * delivering them at once (Stripe's webhook often arrives after the customer is back); the
+   * function returned delivers the held events in order, stops holding and answers their deliveries.
    */
   holdWebhooks(): () => Promise<WebhookDelivery[]>;
-  /** Every event the hosted checkout page delivered, in order. */
+  /** Stops holding and answers the held events undelivered, as if every delivery of them was lost (tests deliver them their own way). */
+  dropHeldWebhooks(): StripeEventJson[];
+  /** Waits until every event raised so far has been delivered (or held). */
+  settled(): Promise<void>;
+  /** Every delivery to a webhook endpoint, in order. */
   deliveries: WebhookDelivery[];
+  /** Every event raised, in order (delivered or not): tests deliver them again, late or out of order. */
+  events: StripeEventJson[];
+  /** A raised event as a delivery carries it, signed now with `secret` (default: webhookSecret). */
+  signed(event: StripeEventJson, secret?: string): SignedEvent;
+  /** Stripe's Billing clock, Unix seconds: the real time plus however far tests moved it on. */
+  now(): number;
+  /** Moves Stripe's Billing clock on, as a test clock does (a minute passes between a purchase and a cancel). */
+  advanceClock(seconds: number): void;
+  /** The subscription as Stripe would answer it now. */
+  subscription(subscriptionID: string): SubscriptionJson;
+  /** The invoice as Stripe would answer it now. */
+  invoice(invoiceID: string): InvoiceJson;
+  /** Stripe renews at the period's end (or a failed renewal's retry succeeds): invoice.paid (subscription_cycle). */
+  renew(subscriptionID: string): Promise<InvoiceJson>;
+  /** The renewal's payment fails: invoice.payment_failed, the subscription past_due. */
+  failRenewal(subscriptionID: string): Promise<InvoiceJson>;
+  /** A cancelled period ends, or a past_due one's retries run out: customer.subscription.deleted. */
+  endSubscription(subscriptionID: string): Promise<SubscriptionJson>;
+  /** Refunds the subscription's latest invoice (all of it, or `amount`), as from the Dashboard: charge.refunded. */
+  refundLatestInvoice(subscriptionID: string, options?: { amount?: number }): Promise<RefundJson>;
   /** Refunds made against a payment intent (replays excluded). */
   refunds(paymentIntent: string): RefundJson[];
   /** The next `count` API requests answer `status` (default 500) without being carried out. */
@@ -161,28 +262,27 @@ export interface LocalStripe {
   close(): Promise<void>;
 }
 
-interface Answer {
-  status: number;
-  body: unknown;
-  /** Kept under the request's Idempotency-Key: Stripe keeps what it started executing. */
-  keep: boolean;
-}
-
 interface StoredReply {
   fingerprint: string;
   status: number;
   body: unknown;
 }
 
-interface PaymentIntent {
-  id: string;
-  amount: number;
-  currency: string;
-  status: 'processing' | 'succeeded' | 'requires_payment_method';
-  refunded: number;
+/** A webhook endpoint as the account has it; its url may be changed (as in the Dashboard) once the site listens. */
+export interface WebhookEndpoint {
+  url: string;
+  readonly secret: string;
+  readonly enabledEvents: readonly (StripeEventType | '*')[];
 }
 
-const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** What the shop's endpoint takes: the Checkout events it settles orders on. */
+const CHECKOUT_EVENTS: readonly CheckoutEventType[] = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+];
+
 const MIN_SESSION_S = 30 * 60;
 const MAX_SESSION_S = 24 * 60 * 60;
 const DEFAULT_API_VERSION = '2026-10-28.endive';
@@ -192,7 +292,14 @@ const CHECKOUT_PAGE_PATH = '/c/pay/';
 export async function startLocalStripe(options: LocalStripeOptions = {}): Promise<LocalStripe> {
   const secretKey = `sk_test_${randomId(24)}`;
   const webhookSecret = `whsec_${randomId(32)}`;
-  const prices = new Map<string, { unitAmount: number; currency: string; product: string }>();
+  const prices = new Map<
+    string,
+    { unitAmount: number; currency: string; product: string; recurring?: { interval: Interval } }
+  >();
+  /** Subscription-mode sessions: the recurring Price each was made for. */
+  const sessionPrices = new Map<string, RecurringPriceJson>();
+  /** Subscription-mode sessions: subscription_data.metadata, the metadata the Subscription gets. */
+  const subscriptionData = new Map<string, Record<string, string>>();
   const sessions = new Map<string, CheckoutSessionJson>();
   const intents = new Map<string, PaymentIntent>();
   const refunds: RefundJson[] = [];
@@ -202,10 +309,24 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
   const faults: number[] = [];
   let lostAnswers = 0;
   let apiVersion = DEFAULT_API_VERSION;
-  let webhookEndpoint: string | undefined;
-  /** Events the hosted page raised while webhooks are held; undefined while they go out at once. */
-  let heldEvents: SignedEvent[] | undefined;
+  const endpoints: WebhookEndpoint[] = [];
+  /** Events raised while webhooks are held; undefined while they go out at once. */
+  let heldEvents: StripeEventJson[] | undefined;
   const deliveries: WebhookDelivery[] = [];
+  const events: StripeEventJson[] = [];
+  /** Deliveries go out one after another, after the API call that raised them has answered. */
+  let outbox: Promise<unknown> = Promise.resolve();
+  let clockOffset = 0;
+  const now = () => unixNow() + clockOffset;
+  const billing = localBilling({
+    now,
+    reach(unix) {
+      clockOffset += Math.max(0, unix - now());
+    },
+    intents,
+    raise: (type, object, previousAttributes) =>
+      raise(type, object as StripeEventJson['data']['object'], previousAttributes),
+  });
 
   function handle(request: IncomingMessage, text: string): { answer: Answer; replayed: boolean } {
     const url = new URL(request.url ?? '/', 'http://stripe.local');
@@ -232,12 +353,15 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
       }
       return { answer: { status: stored.status, body: stored.body, keep: false }, replayed: true };
     }
-    const answer = route(method, url.pathname, parseForm(text));
+    // GET and DELETE carry their parameters in the query string, POST in the form body.
+    const answer = route(method, url.pathname, { ...parseForm(url.search.slice(1)), ...parseForm(text) });
     if (key && answer.keep) replies.set(key, { fingerprint, status: answer.status, body: answer.body });
     return { answer, replayed: false };
   }
 
   function route(method: string, path: string, params: Record<string, unknown>): Answer {
+    const billed = billing.route(method, path, params);
+    if (billed) return billed;
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(params);
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
     const priceMatch = /^\/v1\/prices\/([^/]+)$/.exec(path);
@@ -259,13 +383,18 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
 
   function createSession(params: Record<string, unknown>): Answer {
     if (params.mode === undefined) return missing('mode');
-    if (params.mode !== 'payment') {
+    const mode = params.mode;
+    if (mode !== 'payment' && mode !== 'subscription') {
       return invalid(
         400,
-        `Invalid mode: this local Stripe answers mode=payment only`,
+        `Invalid mode: this local Stripe answers mode=payment and mode=subscription only`,
         'parameter_invalid_empty',
         'mode',
       );
+    }
+    const wrongForMode = mode === 'subscription' ? 'payment_intent_data' : 'subscription_data';
+    if (params[wrongForMode] !== undefined) {
+      return invalid(400, `You can not pass \`${wrongForMode}\` in \`${mode}\` mode.`, undefined, wrongForMode);
     }
     if (typeof params.success_url !== 'string') return missing('success_url');
     const lines = params.line_items;
@@ -273,6 +402,7 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
     const now = unixNow();
     let currency: string | undefined;
     let total = 0;
+    let recurringPrice: RecurringPriceJson | undefined;
     for (const [index, raw] of lines.entries()) {
       const line = (raw ?? {}) as Record<string, unknown>;
       const at = `line_items[${index}]`;
@@ -292,6 +422,34 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
       }
       currency = priced.currency;
       total += priced.unitAmount * quantity;
+      if (priced.recurring && mode === 'payment') {
+        return invalid(
+          400,
+          'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+          undefined,
+          `${at}[price]`,
+        );
+      }
+      if (mode === 'subscription') {
+        if (!priced.recurring || quantity !== 1 || lines.length > 1) {
+          return invalid(
+            400,
+            'This local Stripe bills a subscription for one recurring price, quantity 1.',
+            undefined,
+            `${at}[price]`,
+          );
+        }
+        recurringPrice = {
+          id: priced.priceID ?? `price_${randomId(24)}`,
+          object: 'price',
+          active: true,
+          currency: priced.currency,
+          product: priced.product ?? `prod_${randomId(14)}`,
+          recurring: { interval: priced.recurring.interval, interval_count: 1 },
+          type: 'recurring',
+          unit_amount: priced.unitAmount,
+        };
+      }
     }
     const expiresAt = params.expires_at === undefined ? now + MAX_SESSION_S : integer(params.expires_at);
     if (expiresAt === undefined || expiresAt < now + MIN_SESSION_S || expiresAt > now + MAX_SESSION_S) {
@@ -329,19 +487,28 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
       customer_details: null,
       customer_email: typeof email === 'string' ? email : null,
       expires_at: expiresAt,
+      invoice: null,
       livemode: false,
       metadata: stringRecord(params.metadata),
-      mode: 'payment',
+      mode,
       payment_intent: null,
       payment_method_types: ['card'],
       payment_status: 'unpaid',
       status: 'open',
+      subscription: null,
       success_url: params.success_url,
       total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
       ui_mode: 'hosted',
       url: options.hostedCheckout ? `${apiUrl}${CHECKOUT_PAGE_PATH}${id}` : `https://checkout.stripe.com/c/pay/${id}`,
     };
     sessions.set(id, session);
+    if (recurringPrice) {
+      sessionPrices.set(id, recurringPrice);
+      subscriptionData.set(
+        id,
+        stringRecord((params.subscription_data as Record<string, unknown> | undefined)?.metadata),
+      );
+    }
     return ok(copy(session));
   }
 
@@ -355,17 +522,20 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
       active: true,
       currency: price.currency,
       product: price.product,
-      type: 'one_time',
+      recurring: price.recurring ? { interval: price.recurring.interval, interval_count: 1 } : null,
+      type: price.recurring ? 'recurring' : 'one_time',
       unit_amount: price.unitAmount,
       unit_amount_decimal: String(price.unitAmount),
     });
   }
 
-  /** A line's unit amount and currency: from a Price of the catalogue, or from its price_data. */
+  /** A line's unit amount, currency and interval if recurring: from a Price of the catalogue, or from its price_data. */
   function priceOf(
     line: Record<string, unknown>,
     at: string,
-  ): { unitAmount: number; currency: string } | { answer: Answer } {
+  ):
+    | { unitAmount: number; currency: string; recurring?: { interval: Interval }; priceID?: string; product?: string }
+    | { answer: Answer } {
     if (line.price !== undefined && line.price_data !== undefined) {
       return {
         answer: invalid(400, 'You may only specify one of these parameters: price, price_data.', undefined, at),
@@ -376,7 +546,7 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
       if (!price) {
         return { answer: invalid(400, `No such price: '${line.price}'`, 'resource_missing', `${at}[price]`) };
       }
-      return price;
+      return { ...price, priceID: line.price };
     }
     const data = line.price_data as Record<string, unknown> | undefined;
     if (!data) return { answer: missing(`${at}[price]`) };
@@ -411,7 +581,20 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
         answer: invalid(400, `No such product: '${String(product)}'`, 'resource_missing', `${at}[price_data][product]`),
       };
     }
-    return { unitAmount, currency };
+    const recurring = data.recurring as Record<string, unknown> | undefined;
+    if (recurring === undefined) return { unitAmount, currency, ...(typeof product === 'string' ? { product } : {}) };
+    const interval = recurring.interval;
+    if (interval !== 'day' && interval !== 'week' && interval !== 'month' && interval !== 'year') {
+      return {
+        answer: invalid(
+          400,
+          `Invalid price_data[recurring][interval]: must be one of day, week, month, or year`,
+          'parameter_invalid_empty',
+          `${at}[price_data][recurring][interval]`,
+        ),
+      };
+    }
+    return { unitAmount, currency, recurring: { interval }, ...(typeof product === 'string' ? { product } : {}) };
   }
 
   function createRefund(params: Record<string, unknown>): Answer {
@@ -449,7 +632,7 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
       amount,
       balance_transaction: `txn_${randomId(24)}`,
       charge: chargeOf(intent),
-      created: unixNow(),
+      created: now(),
       currency: intent.currency,
       metadata: stringRecord(params.metadata),
       payment_intent: intent.id,
@@ -457,7 +640,29 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
       status: 'succeeded',
     };
     refunds.push(refund);
+    raise('charge.refunded', chargeJson(intent), { amount_refunded: intent.refunded - amount, refunded: false });
     return ok(refund);
+  }
+
+  /** A PaymentIntent's charge as Stripe answers it. */
+  function chargeJson(intent: PaymentIntent): ChargeJson {
+    return {
+      id: chargeOf(intent),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: intent.refunded,
+      captured: true,
+      created: now(),
+      currency: intent.currency,
+      customer: intent.customer,
+      livemode: false,
+      metadata: {},
+      paid: true,
+      payment_intent: intent.id,
+      refunded: intent.refunded === intent.amount,
+      status: 'succeeded',
+    };
   }
 
   function lapse(session: CheckoutSessionJson): void {
@@ -475,6 +680,8 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
   /** The customer pays on Checkout's page: the session completes with a PaymentIntent for its total. */
   function completeSession(sessionID: string, completeOptions: CompleteOptions = {}): CheckoutSessionJson {
     const session = openSession(sessionID, 'open');
+    const recurring = sessionPrices.get(sessionID);
+    if (recurring) return subscribeSession(session, recurring);
     const paid = (completeOptions.paymentStatus ?? 'paid') === 'paid';
     if (completeOptions.amountTotal !== undefined) {
       session.amount_total = completeOptions.amountTotal;
@@ -486,6 +693,7 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
       currency: session.currency,
       status: paid ? 'succeeded' : 'processing',
       refunded: 0,
+      customer: null,
     };
     intents.set(intent.id, intent);
     session.status = 'complete';
@@ -496,24 +704,98 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
     return session;
   }
 
+  /**
+   * A subscription-mode session is paid: Billing makes its Customer, Subscription and first Invoice
+   * (raising customer.subscription.created and invoice.paid), then the session completes.
+   */
+  function subscribeSession(session: CheckoutSessionJson, price: RecurringPriceJson): CheckoutSessionJson {
+    const started = billing.start(session, price, subscriptionData.get(session.id) ?? {});
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.customer = started.customer;
+    session.subscription = started.subscription;
+    session.invoice = started.invoice;
+    session.url = null;
+    session.customer_details = { email: session.customer_email, name: 'Rae Scout' };
+    raise('checkout.session.completed', session);
+    return session;
+  }
+
+  function eventOf(
+    type: StripeEventType,
+    object: StripeEventJson['data']['object'],
+    previousAttributes?: Record<string, unknown>,
+  ): StripeEventJson {
+    return {
+      id: `evt_${randomId(24)}`,
+      object: 'event',
+      api_version: apiVersion,
+      created: now(),
+      data: { object: copy(object), ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
+      livemode: false,
+      pending_webhooks: endpoints.filter((endpoint) => takes(endpoint, type)).length,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+  }
+
+  /** An event as a delivery carries it. Stripe posts pretty-printed JSON: a receiver that re-serialises the body breaks the signature. */
+  function signedOf(event: StripeEventJson, secret = webhookSecret): SignedEvent {
+    const payload = JSON.stringify(event, null, 2);
+    return { event, payload, signature: sign(payload, { secret }) };
+  }
+
   /** The webhook event of this type for the session as it is now, signed with the webhook secret. */
   function signedEvent(type: CheckoutEventType, sessionID: string): SignedEvent {
     const session = sessions.get(sessionID);
     if (!session) throw new Error(`No local Stripe session ${sessionID}`);
-    const event: StripeEventJson = {
-      id: `evt_${randomId(24)}`,
-      object: 'event',
-      api_version: apiVersion,
-      created: unixNow(),
-      data: { object: copy(session) },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-    };
-    // Stripe posts pretty-printed JSON: a receiver that re-serialises the body breaks the signature.
-    const payload = JSON.stringify(event, null, 2);
-    return { event, payload, signature: sign(payload) };
+    return signedOf(eventOf(type, session));
+  }
+
+  const takes = (endpoint: WebhookEndpoint, type: StripeEventType) =>
+    endpoint.enabledEvents.includes('*') || endpoint.enabledEvents.includes(type);
+
+  /** Stripe raises an event: kept, and queued for (or held from) every endpoint that takes its type. */
+  function raise(
+    type: StripeEventType,
+    object: StripeEventJson['data']['object'],
+    previousAttributes?: Record<string, unknown>,
+  ): StripeEventJson {
+    const event = eventOf(type, object, previousAttributes);
+    events.push(event);
+    if (heldEvents) heldEvents.push(event);
+    else send(event);
+    return event;
+  }
+
+  /** Waits for every queued delivery, those queued meanwhile included. */
+  async function settled(): Promise<void> {
+    let tail: Promise<unknown>;
+    do {
+      tail = outbox;
+      await tail;
+    } while (tail !== outbox);
+  }
+
+  /** A script of what Stripe does on its own: its events are delivered before it answers. */
+  async function scripted<Result>(run: () => Result): Promise<Result> {
+    const result = run();
+    await settled();
+    return result;
+  }
+
+  /** Queues an event's deliveries after those before it; they start once the current request has answered. */
+  function send(event: StripeEventJson): Promise<WebhookDelivery[]> {
+    const sent = outbox.then(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      const answers: WebhookDelivery[] = [];
+      for (const endpoint of endpoints.filter((each) => takes(each, event.type))) {
+        answers.push(await deliverTo(endpoint, event));
+      }
+      return answers;
+    });
+    outbox = sent.catch(() => undefined);
+    return sent;
   }
 
   /** Posts a signed event to a URL as Stripe does: its exact bytes, its signature header. */
@@ -530,18 +812,21 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
     return { status: response.status, body: await response.text() };
   }
 
-  /** Delivers an event the hosted page raised to the webhook endpoint, and keeps the answer. */
-  async function deliverToEndpoint(signed: SignedEvent): Promise<WebhookDelivery> {
-    const { type, data } = signed.event;
-    let answer: { status: number; body: string };
-    if (!webhookEndpoint) {
-      answer = { status: 0, body: 'No webhook endpoint is set (setWebhookEndpoint).' };
-    } else {
-      // Signed when it goes out, as Stripe signs each delivery attempt.
-      const fresh = { ...signed, signature: sign(signed.payload) };
-      answer = await post(webhookEndpoint, fresh).catch((error: unknown) => ({ status: 0, body: String(error) }));
-    }
-    const delivery: WebhookDelivery = { type, sessionID: data.object.id, ...answer };
+  /** Delivers a raised event to one endpoint, signed when it goes out (as Stripe signs each attempt), and keeps the answer. */
+  async function deliverTo(endpoint: WebhookEndpoint, event: StripeEventJson): Promise<WebhookDelivery> {
+    const answer = await post(endpoint.url, signedOf(event, endpoint.secret)).catch((error: unknown) => ({
+      status: 0,
+      body: String(error),
+    }));
+    const object = event.data.object;
+    const delivery: WebhookDelivery = {
+      type: event.type,
+      eventID: event.id,
+      objectID: object.id,
+      ...(object.object === 'checkout.session' ? { sessionID: object.id } : {}),
+      url: endpoint.url,
+      ...answer,
+    };
     deliveries.push(delivery);
     return delivery;
   }
@@ -556,17 +841,20 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
     const method = request.method ?? 'GET';
     if (!session) return sendPage(response, 404, notFoundPage());
     if (method === 'POST' && session.status === 'open') {
-      completeSession(sessionID);
-      const signed = signedEvent('checkout.session.completed', sessionID);
-      if (heldEvents) heldEvents.push(signed);
-      else await deliverToEndpoint(signed);
+      // A subscription-mode session raises its events as it completes; a payment-mode one here.
+      if (completeSession(sessionID).mode === 'payment') raise('checkout.session.completed', session);
+      await settled();
       const success = (session.success_url ?? '').replaceAll('{CHECKOUT_SESSION_ID}', sessionID);
       response.writeHead(303, { location: success, 'cache-control': 'no-store' });
       response.end();
       return;
     }
     if (method !== 'GET' && method !== 'POST') return sendPage(response, 405, notFoundPage());
-    sendPage(response, session.status === 'open' || method === 'GET' ? 200 : 409, checkoutPageHtml(session));
+    sendPage(
+      response,
+      session.status === 'open' || method === 'GET' ? 200 : 409,
+      checkoutPageHtml(session, sessionPrices.get(session.id)?.recurring.interval),
+    );
   }
 
   function delayedIntent(session: CheckoutSessionJson): PaymentIntent {
@@ -591,7 +879,7 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
         method: request.method ?? '',
         path: url.pathname,
         idempotencyKey: header(request, 'idempotency-key'),
-        params: parseForm(text),
+        params: { ...parseForm(url.search.slice(1)), ...parseForm(text) },
         status: answer.status,
         replayed,
       });
@@ -634,6 +922,24 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
     definePrice(priceID, price) {
       prices.set(priceID, { ...price, product: price.product ?? `prod_${randomId(14)}` });
     },
+    now,
+    advanceClock(seconds) {
+      clockOffset += seconds;
+    },
+    subscription: billing.subscription,
+    invoice: billing.invoice,
+    renew: (subscriptionID) => scripted(() => billing.renew(subscriptionID)),
+    failRenewal: (subscriptionID) => scripted(() => billing.failRenewal(subscriptionID)),
+    endSubscription: (subscriptionID) => scripted(() => billing.end(subscriptionID)),
+    refundLatestInvoice(subscriptionID, refundOptions = {}) {
+      const invoice = billing.invoice(billing.subscription(subscriptionID).latest_invoice);
+      const intent = [...intents.values()].find((each) => billing.invoiceOfIntent(each.id)?.id === invoice.id);
+      if (!intent) throw new Error(`Invoice ${invoice.id} has no payment`);
+      const amount = refundOptions.amount === undefined ? {} : { amount: String(refundOptions.amount) };
+      const answer = createRefund({ payment_intent: intent.id, ...amount });
+      if (answer.status !== 200) throw new Error(`Refund refused: ${JSON.stringify(answer.body)}`);
+      return scripted(() => answer.body as RefundJson);
+    },
     session(sessionID) {
       const session = sessions.get(sessionID);
       if (!session) throw new Error(`No local Stripe session ${sessionID}`);
@@ -660,7 +966,14 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
     sign,
     deliver: post,
     setWebhookEndpoint(url) {
-      webhookEndpoint = url;
+      const shop = endpoints.find((endpoint) => endpoint.secret === webhookSecret);
+      if (shop) shop.url = url;
+      else endpoints.push({ url, secret: webhookSecret, enabledEvents: CHECKOUT_EVENTS });
+    },
+    addWebhookEndpoint(url, enabledEvents) {
+      const endpoint: WebhookEndpoint = { url, secret: `whsec_${randomId(32)}`, enabledEvents };
+      endpoints.push(endpoint);
+      return endpoint;
     },
     holdWebhooks() {
       heldEvents ??= [];
@@ -668,11 +981,19 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
         const held = heldEvents ?? [];
         heldEvents = undefined;
         const delivered: WebhookDelivery[] = [];
-        for (const signed of held) delivered.push(await deliverToEndpoint(signed));
+        for (const event of held) delivered.push(...(await send(event)));
         return delivered;
       };
     },
+    dropHeldWebhooks() {
+      const held = heldEvents ?? [];
+      heldEvents = undefined;
+      return held;
+    },
+    settled,
     deliveries,
+    events,
+    signed: signedOf,
     refunds: (paymentIntent) => refunds.filter((refund) => refund.payment_intent === paymentIntent),
     failNext(count, status = 500) {
       for (let i = 0; i < count; i++) faults.push(status);
@@ -732,10 +1053,12 @@ function amountText(session: CheckoutSessionJson): string {
   return format.format(session.amount_total / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
 }
 
-function checkoutPageHtml(session: CheckoutSessionJson): string {
+/** The page of a session; a subscription's says how often it is charged, as Checkout does ("then $7.99 every month"). */
+function checkoutPageHtml(session: CheckoutSessionJson, interval?: Interval): string {
   const link = (href: string | null, text: string) =>
     href ? `<p><a href="${escapeHtml(href)}">${escapeHtml(text)}</a></p>` : '';
-  const amount = `<p>Amount due: <strong>${escapeHtml(amountText(session))}</strong></p>`;
+  const every = interval ? `<p>Then ${escapeHtml(amountText(session))} every ${interval}.</p>` : '';
+  const amount = `<p>Amount due: <strong>${escapeHtml(amountText(session))}</strong></p>${every}`;
   if (session.status === 'complete') {
     return pageHtml(
       'Checkout (local Stripe)',
@@ -759,36 +1082,6 @@ function notFoundPage(): string {
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
-function ok(body: unknown): Answer {
-  return { status: 200, body, keep: true };
-}
-
-/** A request Stripe checked and refused before doing anything: not kept, a corrected retry may reuse the key. */
-function invalid(status: number, message: string, code?: string, param?: string): Answer {
-  return { status, body: errorBody('invalid_request_error', message, code, param), keep: false };
-}
-
-/** A request Stripe started executing and refused: kept, so a repeat of the key answers the same refusal. */
-function refused(status: number, message: string, code?: string, param?: string): Answer {
-  return { status, body: errorBody('invalid_request_error', message, code, param), keep: true };
-}
-
-function missing(param: string): Answer {
-  return invalid(400, `Missing required param: ${param}.`, 'parameter_missing', param);
-}
-
-function errorBody(type: string, message: string, code?: string, param?: string) {
-  return {
-    error: {
-      ...(code ? { code, doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}` } : {}),
-      message,
-      ...(param ? { param } : {}),
-      request_log_url: `https://dashboard.stripe.com/test/logs/req_${randomId(14)}`,
-      type,
-    },
-  };
 }
 
 /**
@@ -820,31 +1113,12 @@ function arraysIn(value: unknown): unknown {
   return Object.fromEntries(entries);
 }
 
-function integer(value: unknown): number | undefined {
-  return typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : undefined;
-}
-
-function stringRecord(value: unknown): Record<string, string> {
-  if (typeof value !== 'object' || value === null) return {};
-  return Object.fromEntries(
-    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
-
 function chargeOf(intent: PaymentIntent): string {
   return `ch_${intent.id.slice(3)}`;
 }
 
 function dollars(cents: number): string {
   return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-function copy<T>(value: T): T {
-  return structuredClone(value);
-}
-
-function unixNow(): number {
-  return Math.floor(Date.now() / 1000);
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {
@@ -856,11 +1130,4 @@ async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-function randomId(length: number): string {
-  const bytes = randomBytes(length);
-  let id = '';
-  for (const byte of bytes) id += BASE62[byte % BASE62.length];
-  return id;
 }

@@ -1,0 +1,2 @@
+/* What the shop offers other domains: its credit packs, which the game's stores sell too. */
+export { findCreditPack } from './admin-queries';

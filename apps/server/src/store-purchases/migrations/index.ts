@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as storePurchases from './2026-12-19-store-purchases';
+
+/** The store purchases' game-store migrations; never edit one that has shipped, add a new one. */
+export const storePurchaseMigrations: Record<string, Migration> = {
+  '2026-12-19-store-purchases': storePurchases,
+};

@@ -1,0 +1,4 @@
+/** The admin-log actions of the premium subscription's back office. */
+export const SUBSCRIPTION_ADMIN_ACTIONS = {
+  updatePlans: 'premiumPlans.update',
+} as const;
