@@ -20,6 +20,8 @@ import { LightingPresetsSection } from './lighting/lighting-presets-section';
 import { OrderProfileSection } from './order-profile/order-profile-section';
 import { OrdersSection } from './orders/orders-section';
 import { PartnerSection } from './partner/partner-section';
+import { PremiumSection } from './premium/premium-section';
+import { StorePurchasesSection } from './premium/store-purchases-section';
 import { ProfileSection } from './profile/profile-section';
 import { ReportSection } from './report/report-section';
 import { AccountDeleted } from './your-data/account-deleted';
@@ -31,9 +33,17 @@ const DELETED_TITLE = pageTitle('Account deleted');
 /**
  * What a signed-in player's sections show that changes elsewhere: their profile (the display name)
  * and order profile, saved from another tab or device, and the beta programme's settings and
- * testing objectives (the feedback form's choices), changed by staff.
+ * testing objectives (the feedback form's choices), changed by staff; their premium and store
+ * purchases, which a provider's or a store's report changes.
  */
-const ACCOUNT_TOPICS: readonly LiveTopicName[] = ['profile', 'order-profile', 'beta-config', 'testing-objectives'];
+const ACCOUNT_TOPICS: readonly LiveTopicName[] = [
+  'profile',
+  'order-profile',
+  'beta-config',
+  'testing-objectives',
+  'premium',
+  'store-purchases',
+];
 
 /**
  * /account: a beta player's home, a list of sections with in-page links to each. Visitors are
@@ -90,7 +100,9 @@ function Account() {
               {user && (
                 <>
                   <ProfileSection displayName={profile?.displayName ?? null} email={user.email} />
+                  <PremiumSection />
                   <CreditsSection />
+                  <StorePurchasesSection />
                   <OrderProfileSection accountEmail={user.email} />
                   <OrdersSection />
                   <BetaSection />
