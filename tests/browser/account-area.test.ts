@@ -42,8 +42,9 @@ describe('the account area', () => {
     const nav = page.getByRole('navigation', { name: 'Sections of your account' });
     await nav.getByRole('link', { name: 'Report a problem' }).waitFor();
     const links = await nav.getByRole('link').allInnerTexts();
-    expect(links.slice(0, 7)).toEqual([
+    expect(links.slice(0, 8)).toEqual([
       'Profile',
+      'Premium',
       'Credits',
       'Order profile',
       'Your orders',

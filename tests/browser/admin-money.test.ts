@@ -1,10 +1,11 @@
+import { adminUserPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { MONEY_PATHS } from '@outpost/contracts/subscriptions/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { grantStorePurchase } from '../../apps/server/src/store-purchases/purchases';
 import { useRoleSessions } from './accounts-helpers';
-import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
+import { callApi, MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
 
 /*
  * The back office's money, in Chromium against the real server and its demo data: the subscribers
@@ -16,6 +17,7 @@ const fixture = useSite();
 const { sessions } = useRoleSessions(fixture, ['admin'] as const);
 const ENV: Environment = 'development';
 const url = (path: string) => `${fixture.site.url}${path}`;
+const DAY = 24 * 60 * 60 * 1000;
 
 async function openIn(page: Page, path: string): Promise<void> {
   await page.goto(url(path));
@@ -29,6 +31,40 @@ const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('the money screens', () => {
+  it("shows a player's premium with its history and their store purchases on their page", async () => {
+    const { page } = sessions.admin;
+    await openIn(page, MONEY_PATHS.subscribers);
+    const me = await callApi<{ user: { id: string } }>(page, 'GET', '/api/auth/me');
+    const bought = new Date(Date.now() - 5 * DAY).toISOString();
+    await grantStorePurchase(
+      fixture.site.server.stores.game[ENV],
+      {
+        transaction: {
+          store: 'google-play',
+          transactionId: `GPA.page-${Date.now()}`,
+          subscriptionId: `token-page-${Date.now()}`,
+          productId: 'premium.monthly',
+          type: 'subscription',
+          purchasedAt: bought,
+          expiresAt: new Date(Date.now() + 25 * DAY).toISOString(),
+          amount: { cents: 799, currency: 'USD' },
+          environment: 'sandbox',
+        },
+        subscriptionReports: [],
+      },
+      me.user.id,
+    );
+    await page.goto(url(adminUserPath(me.user.id)));
+    const money = page.getByRole('region', { name: 'Premium and store purchases' });
+    const subscription = money.getByRole('article', { name: 'Google Play, Monthly subscription' });
+    await subscription.getByText(/^Active; the period ends on /).waitFor();
+    expect(await subscription.getByRole('list', { name: 'History' }).innerText()).toMatch(/^Bought on .+, to .+$/);
+    // A store's subscription is refunded by the store, not from here.
+    expect(await subscription.getByRole('button', { name: 'Refund the current period' }).count()).toBe(0);
+    await money.getByText(/^Premium from Google Play on .+ for \$7\.99$/).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
   it("lists the demo's subscribers by channel and state, filters them, and counts each", async () => {
     const { page } = sessions.admin;
     await openIn(page, MONEY_PATHS.subscribers);
@@ -60,6 +96,8 @@ describe('the money screens', () => {
       '$7.99',
     ]);
     await page.locator('[data-live-state="live"]').waitFor({ state: 'attached' });
+    const googlePlay = byChannel.getByRole('row').filter({ hasText: 'Google Play' });
+    const grossBefore = Number((await googlePlay.getByRole('cell').first().innerText()).replace(/[$,]/g, ''));
     await grantStorePurchase(
       fixture.site.server.stores.game[ENV],
       {
@@ -76,7 +114,7 @@ describe('the money screens', () => {
       },
       'demo-player-2',
     );
-    await byChannel.getByRole('row').filter({ hasText: 'Google Play' }).filter({ hasText: '$29.98' }).waitFor();
+    await googlePlay.filter({ hasText: `$${(grossBefore + 19.99).toFixed(2)}` }).waitFor();
 
     await page.getByLabel('From').fill('2026-12-10');
     await page.getByLabel('To').fill('2026-12-01');

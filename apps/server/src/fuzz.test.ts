@@ -3,6 +3,8 @@ import { functionErrorBodySchema } from '@outpost/contracts/callable';
 import { CLAIM_CODE_MESSAGES } from '@outpost/contracts/claim-codes';
 import { MERCH_MESSAGES } from '@outpost/contracts/merch';
 import { SHOP_MESSAGES } from '@outpost/contracts/shop';
+import { STORE_PURCHASE_MESSAGES } from '@outpost/contracts/store-purchases/schemas';
+import { PREMIUM_MESSAGES } from '@outpost/contracts/subscriptions/schemas';
 import { THEATER_MESSAGES } from '@outpost/contracts/theater';
 import fc from 'fast-check';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
@@ -75,10 +77,18 @@ const isRefusal = (target: { auth?: true }, status: number) =>
   target.auth ? status >= 400 && status < 500 : REFUSAL_STATUSES.includes(status);
 
 /**
- * The only 5xx a route may answer here: 503 for a payment provider this test app has not set up,
+ * The only 5xx a route may answer here: 503 for a payment provider or game store this test app has not set up,
  * the route's own words for it (a store out of reach would be the other 503; none is, here).
  */
-const NOT_SET_UP = new Set<string>([SHOP_MESSAGES.paypalOff, MERCH_MESSAGES.paypalOff, MERCH_MESSAGES.stripeOff]);
+const NOT_SET_UP = new Set<string>([
+  SHOP_MESSAGES.paypalOff,
+  MERCH_MESSAGES.paypalOff,
+  MERCH_MESSAGES.stripeOff,
+  PREMIUM_MESSAGES.channelOff('stripe'),
+  PREMIUM_MESSAGES.channelOff('paypal'),
+  STORE_PURCHASE_MESSAGES.notConfigured('app-store'),
+  STORE_PURCHASE_MESSAGES.notConfigured('google-play'),
+]);
 
 /** The largest body the app reads (Fastify's bodyLimit in app.ts), unless a route sets its own. */
 const BODY_LIMIT = 1_048_576;

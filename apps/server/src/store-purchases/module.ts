@@ -16,8 +16,8 @@ export const domain: Domain = {
   name: 'store-purchases',
   migrations: { game: storePurchaseMigrations },
   seed: seedStorePurchases,
-  async register(app, { game, config }) {
-    await registerStorePurchaseRoutes(app, { game, verifiers: storeVerifiersOf(config) });
+  async register(app, { game, stores, config }) {
+    await registerStorePurchaseRoutes(app, { game, stores: stores.game, verifiers: await storeVerifiersOf(config) });
   },
   liveTopics: STORE_PURCHASE_LIVE_TOPICS,
   personalData: storePurchasesPersonalData,

@@ -1,3 +1,4 @@
+import { userParamsSchema } from '@outpost/contracts/account-lifecycle';
 import {
   type AppStorePurchase,
   appStorePurchaseSchema,
@@ -12,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
-import type { GameDatabase } from '../database';
+import type { AppStores, GameDatabase } from '../database';
 import { signedInViewer } from '../platform/http/access';
 import { answering, FunctionError } from '../platform/http/errors';
 import { registerRawBodyRoutes } from '../platform/http/raw-body';
@@ -37,6 +38,8 @@ export interface StoreVerifiers {
 export interface StorePurchaseRoutesOptions {
   /** The store the game's players use (APP_ENV's). */
   game: Kysely<GameDatabase>;
+  /** Every environment's store, for the back office. */
+  stores: AppStores['game'];
   verifiers: StoreVerifiers;
 }
 
@@ -135,6 +138,14 @@ export async function registerStorePurchaseRoutes(
     { schema: { response: { 200: storePurchaseListSchema } } },
     async (request) => ({
       purchases: await listStorePurchases(game, (await signedInViewer(request)).userId),
+    }),
+  );
+
+  api.get(
+    '/api/admin/:env/users/:userID/store-purchases',
+    { schema: { params: userParamsSchema, response: { 200: storePurchaseListSchema } } },
+    async (request) => ({
+      purchases: await listStorePurchases(options.stores[request.params.env], request.params.userID),
     }),
   );
 

@@ -1,14 +1,19 @@
 import type { AppConfig } from '../app-config';
-import { createAppStoreVerifier } from './app-store/app-store-verifier';
-import { createGooglePlayVerifier } from './google-play/google-play-verifier';
 import type { StoreVerifiers } from './routes';
 
-/** APP_ENV's verifier of each game store, from its configuration; undefined where it is not configured. */
-export function storeVerifiersOf(config: Pick<AppConfig, 'appEnv' | 'appStore' | 'googlePlay'>): StoreVerifiers {
+/**
+ * APP_ENV's verifier of each game store, from its configuration; undefined where it is not
+ * configured. Each store's client library (Google's is large) loads only where its store is set up,
+ * so an app without the stores, and every test app, starts without them.
+ */
+export async function storeVerifiersOf(
+  config: Pick<AppConfig, 'appEnv' | 'appStore' | 'googlePlay'>,
+): Promise<StoreVerifiers> {
   const appStore = config.appStore[config.appEnv];
   const googlePlay = config.googlePlay[config.appEnv];
   return {
-    'app-store': appStore && createAppStoreVerifier(appStore),
-    'google-play': googlePlay && createGooglePlayVerifier(googlePlay),
+    'app-store': appStore && (await import('./app-store/app-store-verifier')).createAppStoreVerifier(appStore),
+    'google-play':
+      googlePlay && (await import('./google-play/google-play-verifier')).createGooglePlayVerifier(googlePlay),
   };
 }

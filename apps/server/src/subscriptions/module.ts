@@ -28,6 +28,8 @@ export const domain: Domain = {
       stores: stores.game,
       identity: stores.identity,
       webBilling: webBillingOf(context),
+      webBillingIn: (environment) =>
+        webBillingOf({ ...context, config: { ...config, appEnv: environment }, game: stores.game[environment] }),
       accountUrl: new URL(ROUTES.account, config.publicUrl).toString(),
     });
     await registerPayPalBillingRoutes(app, context);

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
 import { readPremium } from './premium';
 import { premiumUntil } from './state-machine';
-import { recordSubscriptionEvent, statusOf } from './subscription-events';
+import { actionTime, recordSubscriptionEvent, statusOf } from './subscription-events';
 import type { WebBillingChannel } from './web-billing';
 
 /** APP_ENV's web channels, where configured. */
@@ -76,7 +76,7 @@ export async function changeRenewal(
   await recordSubscriptionEvent(
     db,
     { channel, channelId, userId },
-    { eventId: `account:${randomUUID()}`, kind: renew ? 'resume' : 'cancel', at },
+    { eventId: `account:${randomUUID()}`, kind: renew ? 'resume' : 'cancel', at: actionTime(holding, now) },
     now,
   );
   return readPremium(db, userId, now);

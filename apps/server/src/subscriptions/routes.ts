@@ -1,5 +1,7 @@
+import { userParamsSchema } from '@outpost/contracts/account-lifecycle';
 import { adminEnvironmentParamsSchema, type Environment } from '@outpost/contracts/environments';
 import {
+  playerSubscriptionsSchema,
   premiumCheckoutInputSchema,
   premiumCheckoutSchema,
   premiumPlansConfigSchema,
@@ -9,6 +11,7 @@ import {
   SUBSCRIPTION_CALLABLES,
   subscriberListPageSchema,
   subscriberListQuerySchema,
+  subscriptionParamsSchema,
 } from '@outpost/contracts/subscriptions/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,8 +23,10 @@ import { signedInViewer } from '../platform/http/access';
 import { registerCallable } from '../platform/http/callable';
 import { answering, FunctionError } from '../platform/http/errors';
 import { readPremiumPlans, readPremiumPlansConfig, writePremiumPlansConfig } from './plans';
+import { listPlayerSubscriptions } from './player-subscriptions';
 import { readPremium } from './premium';
 import { changeRenewal, channelForPurchase, PremiumRefusal, type WebBillingChannels } from './renewal';
+import { refundCurrentPeriod } from './staff-refund';
 import { listSubscribers } from './subscribers';
 
 export interface SubscriptionRoutesOptions {
@@ -32,6 +37,8 @@ export interface SubscriptionRoutesOptions {
   /** Where the back office names the players. */
   identity: AppStores['identity'];
   webBilling: WebBillingChannels;
+  /** Each environment's web channels, for staff's refunds in the back office. */
+  webBillingIn: (environment: Environment) => WebBillingChannels;
   /** The account page: where the providers send the player back. */
   accountUrl: string;
 }
@@ -106,6 +113,31 @@ export function registerSubscriptionRoutes(app: FastifyInstance, options: Subscr
       },
     },
     (request) => listSubscribers({ game: storeOf(request.params.env), identity: options.identity }, request.query),
+  );
+
+  api.get(
+    '/api/admin/:env/users/:userID/subscriptions',
+    { schema: { params: userParamsSchema, response: { 200: playerSubscriptionsSchema } } },
+    async (request) => ({
+      subscriptions: await listPlayerSubscriptions(storeOf(request.params.env), request.params.userID),
+    }),
+  );
+
+  api.post(
+    '/api/admin/:env/subscriptions/:subscriptionId/refund',
+    { schema: { params: subscriptionParamsSchema, response: { 200: playerSubscriptionsSchema } } },
+    async (request) => {
+      const { env, subscriptionId } = request.params;
+      const change = await adminChangeOf(request, env);
+      const db = storeOf(env);
+      await answer(() => refundCurrentPeriod(db, options.webBillingIn(env), subscriptionId, change));
+      const owner = await db
+        .selectFrom('subscriptions')
+        .select('user_id')
+        .where('subscription_id', '=', subscriptionId)
+        .executeTakeFirstOrThrow();
+      return { subscriptions: await listPlayerSubscriptions(db, owner.user_id) };
+    },
   );
 
   api.get(

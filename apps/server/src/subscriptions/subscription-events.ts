@@ -123,6 +123,16 @@ export async function recordInTransaction(
   return { recorded, status };
 }
 
+/**
+ * When an action taken on a subscription as it stands (staff's refund, the player's renewal change)
+ * happened, for the fold: now, or just after the latest report when a channel's clock runs ahead of
+ * ours, since the action answered the state that report made.
+ */
+export function actionTime(row: Pick<SubscriptionRow, 'last_event_at'>, now: Date): string {
+  const latest = row.last_event_at === null ? Number.NEGATIVE_INFINITY : Date.parse(row.last_event_at) + 1;
+  return new Date(Math.max(now.getTime(), latest)).toISOString();
+}
+
 /** A stored subscription's state, as the fold left it. */
 export function statusOf(row: SubscriptionRow): SubscriptionStatus {
   return {

@@ -26,6 +26,7 @@ export const storePurchasesContract = {
     'GET /api/account/store-purchases': { access: 'signedIn' },
     // The token the game sets on each store purchase to name the player.
     'GET /api/store/account-token': { access: 'signedIn' },
+    'GET /api/admin/:env/users/:userID/store-purchases': { access: 'moderate' },
   },
   liveTopics: {
     [STORE_PURCHASES_TOPIC]: { access: 'owner', playerKeys: [STORE_PURCHASES_QUERY_KEY], backOfficeKeys: () => [] },

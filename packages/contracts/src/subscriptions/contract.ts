@@ -38,11 +38,20 @@ export const subscriptionsContract = {
     'POST /api/webhooks/stripe-billing': { access: 'public' },
     'GET /api/admin/:env/premium/plans': { access: 'adminArea' },
     'GET /api/admin/:env/subscribers': { access: 'adminArea' },
+    'GET /api/admin/:env/users/:userID/subscriptions': { access: 'moderate' },
+    'POST /api/admin/:env/subscriptions/:subscriptionId/refund': { access: 'manageShop' },
     'PUT /api/admin/:env/premium/plans': { access: 'manageShop' },
     // PayPal calls it without an account: PayPal verifying the delivery's signature is the protection.
     'POST /api/webhooks/paypal': { access: 'public' },
   },
   adminLogActions: {
+    'subscription.refund': {
+      label: 'Refunded a premium period',
+      sentence: (data: LogData) => [
+        `refunded the current premium period (paid ${data.channel === 'paypal' ? 'with PayPal' : 'by card'}) of `,
+        typeof data.userID === 'string' ? { person: data.userID } : 'a player',
+      ],
+    },
     'premiumPlans.update': {
       label: 'Changed the premium plans',
       sentence: (data: LogData) => [

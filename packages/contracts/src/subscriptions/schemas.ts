@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from '../admin-list';
+import { environmentSchema } from '../environments';
 import { personSchema } from '../people';
 
 /*
@@ -201,3 +202,41 @@ export const subscriberListPageSchema = z.extend(adminListPageSchema(subscriberS
   ),
 });
 export type SubscriberListPage = z.infer<typeof subscriberListPageSchema>;
+
+/** GET /api/admin/:env/users/:userID/subscriptions: a player's subscriptions on every channel, each with its history. */
+export const playerSubscriptionSchema = z.object({
+  subscriptionId: z.string(),
+  channel: z.enum(SUBSCRIPTION_CHANNELS),
+  plan: z.nullable(z.enum(PREMIUM_PLAN_IDS)),
+  state: z.nullable(z.enum(SUBSCRIPTION_STATES)),
+  periodEnd: z.nullable(z.string()),
+  /** A web subscription in its current billing cycle: staff may refund the period (the terms' refund window). */
+  refundable: z.boolean(),
+  /** Every report, as it happened. */
+  history: z.array(z.object({ kind: z.enum(SUBSCRIPTION_EVENT_KINDS), at: z.string(), until: z.nullable(z.string()) })),
+  /** The web's payments of its periods. */
+  payments: z.array(
+    z.object({
+      paymentId: z.string(),
+      amountCents: z.int(),
+      currency: z.string(),
+      paidAt: z.string(),
+      refundedCents: z.int(),
+    }),
+  ),
+});
+export type PlayerSubscription = z.infer<typeof playerSubscriptionSchema>;
+export const playerSubscriptionsSchema = z.object({ subscriptions: z.array(playerSubscriptionSchema) });
+
+export const subscriptionParamsSchema = z.object({
+  env: environmentSchema,
+  subscriptionId: z.string().check(z.minLength(1), z.maxLength(300)),
+});
+
+export const SUBSCRIPTION_REFUND_MESSAGES = {
+  notFound: (subscriptionId: string) => `There is no subscription "${subscriptionId}" here.`,
+  store: (channel: SubscriptionChannel) =>
+    `${SUBSCRIPTION_CHANNEL_LABELS[channel]} refunds its own subscriptions: the player asks it, and its notification ends premium here.`,
+  outsideCycle:
+    'This subscription is not in a paid billing cycle now, so there is no current period to refund (the terms allow refunds within the current billing cycle).',
+} as const;

@@ -2,7 +2,8 @@ import type { Premium, PremiumPlan } from '@outpost/contracts/subscriptions/sche
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, signUpPlayers } from '../../identity/testing';
+import { adminLogOf } from '../../beta/testing';
+import { type SignedIn, signUpPlayers, signUpRoles } from '../../identity/testing';
 import { STRIPE_WEBHOOK_PATH } from '../../merch/stripe-webhook';
 import { StripeClient } from '../../payments/stripe/stripe-client';
 import {
@@ -325,6 +326,45 @@ describe.each(TEST_DIALECTS)('premium through Stripe Billing on %s', (dialect) =
     expect((await premiumOf(hu)).state).toBe('refunded');
     // Refunded and ended in the same second: both in the history, refunded whichever folds first.
     expect((await history(subscriptionID)).sort()).toEqual(['expire', 'purchase', 'refund']);
+  });
+
+  it("lets staff refund a card subscription's current period from the player's page, admin-logged, once", async () => {
+    const { staff, moderator } = await signUpRoles(app, t.stores.identity, {
+      staff: ['staff'],
+      moderator: ['moderator'],
+    });
+    const ivy = player();
+    const { subscriptionID } = await subscribed(ivy);
+    const refundUrl = `/api/admin/development/subscriptions/${encodeURIComponent(`stripe:${subscriptionID}`)}/refund`;
+    const as = (who: SignedIn) => ({ method: 'POST' as const, url: refundUrl, headers: { authorization: who.bearer } });
+    const page = await app.inject({
+      url: `/api/admin/development/users/${ivy.userId}/subscriptions`,
+      headers: { authorization: moderator.bearer },
+    });
+    expect(page.json().subscriptions[0]).toMatchObject({
+      channel: 'stripe',
+      plan: 'monthly',
+      state: 'active',
+      refundable: true,
+    });
+    expect((await app.inject(as(moderator))).statusCode).toBe(403);
+    const refunded = await app.inject(as(staff));
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().subscriptions[0]).toMatchObject({ state: 'refunded', refundable: false });
+    expect(await premiumOf(ivy)).toMatchObject({ premium: false, state: 'refunded' });
+    const [entry] = await adminLogOf(db(), 'subscription.refund');
+    expect(entry).toMatchObject({ admin: staff.userId, data: { userID: ivy.userId, channel: 'stripe' } });
+    // Asked again: the period is no longer a paid billing cycle, so nothing more is refunded.
+    const again = await app.inject(as(staff));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toContain('not in a paid billing cycle now');
+    await stripe.settled();
+    expect((await adminLogOf(db(), 'subscription.refund')).length).toBe(1);
+    const missing = await app.inject({
+      ...as(staff),
+      url: '/api/admin/development/subscriptions/stripe%3Anope/refund',
+    });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('ends premium on a refund made in Stripe’s Dashboard (charge.refunded), not on a partial one', async () => {

@@ -14,6 +14,7 @@ import { useAdminUser } from './api/get-admin-user';
 import { CopyButton } from './components/copy-button';
 import { KeyEditor } from './components/key-editor';
 import { ModerationScreen } from './components/moderation-screen';
+import { PlayerMoney } from './components/player-money';
 import { SuspensionHistory } from './components/suspension-history';
 import { SuspensionPanel } from './components/suspension-panel';
 import styles from './moderation.module.css';
@@ -21,8 +22,8 @@ import { playerName, reportParam, withReport } from './moderation-text';
 
 /**
  * One player's page in the moderation hub (reached from the user search): who they are, their keys
- * and figures in this environment, their suspension now and every one before. Staff and admins
- * suspend and lift from here; moderators read.
+ * and figures in this environment, their suspension now and every one before, their premium and
+ * store purchases. Staff and admins suspend, lift and refund premium from here; moderators read.
  */
 export default function AdminUserScreen() {
   const { environment, capabilities } = useAdminAccessContext();
@@ -80,6 +81,12 @@ function UserLoader({ query, environment, userID, capabilities, reportID }: User
             name={playerName(user.profile.displayName)}
             suspensions={user.suspensions}
             environment={environment}
+          />
+          <PlayerMoney
+            environment={environment}
+            userID={userID}
+            name={playerName(user.profile.displayName)}
+            canRefund={capabilities.manageShop}
           />
         </div>
       )}
