@@ -1,6 +1,7 @@
 import type { DashboardFigure, GatherDashboardResult, RevenueDay } from '@outpost/contracts/backoffice';
 import type { Environment } from '@outpost/contracts/environments';
 import type { GameEvent, GameEventOf, GameEventType, LiveSeriesName } from '@outpost/contracts/game-data';
+import type { ProfileAdditions } from '@outpost/contracts/identity';
 import type { MerchPaymentResult } from '@outpost/contracts/merch';
 import type { PackPurchaseResult, SpinResult } from '@outpost/contracts/shop';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -108,6 +109,12 @@ export interface SeriesWindow {
  */
 export type Series = (stores: CountedStores, window: SeriesWindow) => Promise<ReadonlyMap<string, number>>;
 
+/**
+ * A domain's share of the signed-in player's profile as GET /api/auth/me answers it (subscriptions'
+ * premium), read from APP_ENV's store, so the game reads it with the profile.
+ */
+export type ProfilePart = (game: Kysely<GameDatabase>, userId: string) => Promise<ProfileAdditions>;
+
 /** Money a domain took in or gave back, per day (UTC), channel and currency; no netCents, the back office adds it. */
 export type RevenueEntry = Omit<RevenueDay, 'netCents'>;
 
@@ -208,6 +215,8 @@ export interface Domain {
   personalData?: PersonalDataPart<GameDatabase>;
   /** Counts of its data, by the name each is shown under (a dashboard figure, a Game Status field); domains counting one name add up. */
   counts?: Partial<Record<CountName, Count>>;
+  /** What it adds to the signed-in player's profile. */
+  profile?: ProfilePart;
   /** The money it took in and gave back, for the back office's revenue view. */
   revenue?: RevenueSource;
   /** Counts of its data over time, by the name of the series (the live stats' charts). */

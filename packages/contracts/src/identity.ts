@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { premiumSchema } from './subscriptions/schemas';
 
 /** The messages shown for authentication error codes, word for word (docs/product.md §8.1). */
 export const AUTH_MESSAGES = {
@@ -91,12 +92,19 @@ export const sessionEndSchema = z.object({
 export type SessionEnd = z.infer<typeof sessionEndSchema>;
 
 /**
+ * What other domains add to the signed-in player's profile as GET /api/auth/me answers it, so the
+ * game reads them with the profile: premium, whatever the channel (the same answer as getPremium).
+ */
+export const profileAdditionsSchema = z.object({ premium: z.optional(premiumSchema) });
+export type ProfileAdditions = z.infer<typeof profileAdditionsSchema>;
+
+/**
  * GET /api/auth/me: who the session belongs to; both null for a visitor. `sessionEnded`: the
  * session the request presented ended, and why (a suspension, a password changed elsewhere, …).
  */
 export const meSchema = z.object({
   user: z.nullable(z.object({ id: z.string(), email: z.string() })),
-  profile: z.nullable(profileSchema),
+  profile: z.nullable(z.extend(profileSchema, profileAdditionsSchema.shape)),
   sessionEnded: z.optional(sessionEndSchema),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -38,6 +38,8 @@ export const domain: Domain = {
     });
     registerIdentityRoutes(app, {
       identity,
+      game: context.game,
+      profileParts: context.domains.flatMap((domain) => (domain.profile ? [domain.profile] : [])),
       checkEmailRateLimit: rateLimits.checkEmail,
       sessionEndOf: viewers.sessionEndOf,
     });

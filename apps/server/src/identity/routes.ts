@@ -20,7 +20,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { IdentityDatabase } from '../database';
+import type { GameDatabase, IdentityDatabase } from '../database';
+import type { ProfilePart } from '../domain';
 import { signedInViewer } from '../platform/http/access';
 import { FunctionError } from '../platform/http/errors';
 import { limitTo, type RateLimit } from '../platform/http/rate-limit';
@@ -29,6 +30,10 @@ import { findUserIdByEmail, insertProfile, setDisplayName } from './queries';
 export interface IdentityRouteOptions {
   identity: Kysely<IdentityDatabase>;
   checkEmailRateLimit: RateLimit;
+  /** The store the game's players use (APP_ENV's), where the other domains' shares of the profile are. */
+  game: Kysely<GameDatabase>;
+  /** What the other domains add to the signed-in player's profile (premium). */
+  profileParts: readonly ProfilePart[];
   /** Why the session a request presented ended, once its viewer was read (viewer.ts). */
   sessionEndOf(request: FastifyRequest): SessionEnd | undefined;
 }
@@ -40,7 +45,12 @@ export function registerIdentityRoutes(app: FastifyInstance, options: IdentityRo
   // A session that ended elsewhere (a suspension, a password changed on another device) says why.
   api.get('/api/auth/me', { schema: { response: { 200: meSchema } } }, async (request): Promise<Me> => {
     const viewer = await request.viewer();
-    if (viewer) return { user: { id: viewer.userId, email: viewer.email }, profile: viewer.profile };
+    if (viewer) {
+      const user = { id: viewer.userId, email: viewer.email };
+      if (!viewer.profile) return { user, profile: null };
+      const parts = await Promise.all(options.profileParts.map((part) => part(options.game, viewer.userId)));
+      return { user, profile: Object.assign({ ...viewer.profile }, ...parts) };
+    }
     const ended = options.sessionEndOf(request);
     return { user: null, profile: null, ...(ended ? { sessionEnded: ended } : {}) };
   });

@@ -4,6 +4,7 @@ import { SUBSCRIPTION_LIVE_TOPICS } from './live';
 import { subscriptionMigrations } from './migrations/index';
 import { payPalBillingJobs, registerPayPalBillingRoutes } from './paypal-billing/index';
 import { subscriptionsPersonalData } from './personal-data';
+import { readPremium } from './premium';
 import { registerSubscriptionRoutes } from './routes';
 import { seedSubscriptions } from './seed';
 import { registerStripeBillingRoutes } from './stripe-billing/index';
@@ -13,9 +14,9 @@ import { webBillingOf } from './web-billing-channels';
 /**
  * The premium subscription: each channel's reports of a player's subscription, folded in the order
  * they happened into one state (state-machine.ts), and the player's premium it gives (read by the
- * game and the web app, heard live on the player's topic); sold on the web through Stripe Billing
- * and PayPal Subscriptions, each with its webhook; the plans, the subscribers and their payments
- * for the back office.
+ * game on the profile and by getPremium, and by the web app; heard live on the player's topic);
+ * sold on the web through Stripe Billing and PayPal Subscriptions, each with its webhook; the
+ * plans, the subscribers and their payments for the back office.
  */
 export const domain: Domain = {
   name: 'subscriptions',
@@ -38,6 +39,7 @@ export const domain: Domain = {
   jobs: (context) => payPalBillingJobs(context),
   liveTopics: SUBSCRIPTION_LIVE_TOPICS,
   personalData: subscriptionsPersonalData,
+  profile: async (game, userId) => ({ premium: await readPremium(game, userId) }),
   revenue: subscriptionRevenue,
   counts: { subscriptionPurchasesCount: countRecentSubscriptionPayments },
 };

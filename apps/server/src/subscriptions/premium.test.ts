@@ -1,6 +1,6 @@
 import type { Premium } from '@outpost/contracts/subscriptions/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, signUp } from '../identity/testing';
+import { type SignedIn, signUp, signUpWithProfile } from '../identity/testing';
 import { openSse, type SseStream } from '../testing/sse-client';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { recordSubscriptionEvent, type SubscriptionRef } from './subscription-events';
@@ -19,7 +19,7 @@ describe.each(TEST_DIALECTS)("a player's premium on %s", (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    ada = await signUp(t.app, { email: 'ada@example.com' });
+    ada = await signUpWithProfile(t.app, async () => {}, { email: 'ada@example.com', displayName: 'Ada' });
     bo = await signUp(t.app, { email: 'bo@example.com' });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -43,6 +43,12 @@ describe.each(TEST_DIALECTS)("a player's premium on %s", (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: Premium }).data;
   };
+  // The game reads premium with the profile too (GET /api/auth/me).
+  const onProfile = async (who: SignedIn) => {
+    const response = await t.app.inject({ url: '/api/auth/me', headers: { authorization: who.bearer } });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { profile: { displayName: string; premium?: Premium } }).profile;
+  };
   const follow = async (who: SignedIn) => {
     const stream = await openSse(`${base}/api/live?topics=premium`, { authorization: who.bearer });
     streams.push(stream);
@@ -52,6 +58,10 @@ describe.each(TEST_DIALECTS)("a player's premium on %s", (dialect) => {
 
   it('is none before any subscription, and asks a visitor to sign in', async () => {
     expect(await premiumOf(ada)).toEqual({ premium: false, until: null, channel: null, state: null });
+    expect(await onProfile(ada)).toMatchObject({
+      displayName: 'Ada',
+      premium: { premium: false, until: null, channel: null, state: null },
+    });
     expect((await t.app.inject({ url: '/api/account/premium' })).statusCode).toBe(401);
   });
 
@@ -64,6 +74,7 @@ describe.each(TEST_DIALECTS)("a player's premium on %s", (dialect) => {
     const active = { premium: true, until: days(29), channel: 'app-store', state: 'active' };
     expect(await premiumOf(ada)).toEqual(active);
     expect(await fromGame(ada)).toEqual(active);
+    expect((await onProfile(ada)).premium).toEqual(active);
     const heard = await adaStream.next((event) => event.event === 'premium');
     expect(heard.data).toEqual({ key: ada.userId, record: active });
 
@@ -73,6 +84,7 @@ describe.each(TEST_DIALECTS)("a player's premium on %s", (dialect) => {
     await recordSubscriptionEvent(db(), ref, { eventId: 'back', kind: 'refund', at: new Date().toISOString() });
     const refunded = { premium: false, until: null, channel: 'app-store', state: 'refunded' };
     expect(await fromGame(ada)).toEqual(refunded);
+    expect((await onProfile(ada)).premium).toEqual(refunded);
     const last = await adaStream.next(
       (event) => event.event === 'premium' && (event.data as { record: Premium }).record.state === 'refunded',
     );
