@@ -2,8 +2,7 @@ import { BETA_CONFIG_ID } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
 import type { ChangeSource } from '../platform/changes/triggers';
-import type { Audience } from '../platform/live/hub';
-import type { LiveTopic } from '../platform/live/routes';
+import { BACK_OFFICE_AUDIENCE, backOfficeOrPlayers, type LiveTopic } from '../platform/live/routes';
 import { readBetaConfig } from './beta-config';
 import { toObjective } from './objectives';
 
@@ -16,10 +15,6 @@ export interface BetaLiveScope {
   game: Kysely<GameDatabase>;
 }
 
-const BACK_OFFICE: Audience = { id: 'back-office' };
-const PLAYERS: Audience = { id: 'players' };
-const audience = (_viewer: unknown, backOffice: boolean) => (backOffice ? BACK_OFFICE : PLAYERS);
-
 export const BETA_CHANGE_SOURCES = {
   config: [{ topic: 'beta-config', table: 'config_documents', key: 'config_id', keys: [BETA_CONFIG_ID] }],
   objectives: [{ topic: 'testing-objectives', table: 'testing_objectives', key: 'objective_id' }],
@@ -31,7 +26,7 @@ export const BETA_LIVE_TOPICS: readonly LiveTopic<BetaLiveScope>[] = [
     access: 'public',
     side: 'game',
     sources: BETA_CHANGE_SOURCES.config,
-    audience,
+    audience: backOfficeOrPlayers,
     load: (_key, _audience, { game }) => readBetaConfig(game),
   },
   {
@@ -39,14 +34,14 @@ export const BETA_LIVE_TOPICS: readonly LiveTopic<BetaLiveScope>[] = [
     access: 'public',
     side: 'game',
     sources: BETA_CHANGE_SOURCES.objectives,
-    audience,
+    audience: backOfficeOrPlayers,
     load: async (key, who, { game }) => {
       const row = await game
         .selectFrom('testing_objectives')
         .selectAll()
         .where('objective_id', '=', key)
         .executeTakeFirst();
-      return row && (who === BACK_OFFICE || row.active === 1) ? toObjective(row) : null;
+      return row && (who === BACK_OFFICE_AUDIENCE || row.active === 1) ? toObjective(row) : null;
     },
   },
 ];

@@ -4,7 +4,7 @@ import type { GameDatabase } from '../database';
 import type { ChangeSource } from '../platform/changes/triggers';
 import type { Viewer } from '../platform/http/access';
 import type { Audience } from '../platform/live/hub';
-import type { LiveTopic } from '../platform/live/routes';
+import { BACK_OFFICE_AUDIENCE, type LiveTopic } from '../platform/live/routes';
 import { findCreditPack, findDrop, findMachine } from './admin-queries';
 import { listShopMachines, toCreditPack, toDrop } from './catalogue';
 
@@ -19,12 +19,11 @@ export interface ShopLiveScope {
 }
 
 /** The back office; the shop as admins and staff see it (everything, marked); the shop as players see it. */
-const BACK_OFFICE: Audience = { id: 'back-office' };
 const SHOP_ALL: Audience = { id: 'shop:all' };
 const SHOP: Audience = { id: 'shop' };
 
 function shopAudience(viewer: Viewer | null, backOffice: boolean): Audience {
-  if (backOffice) return BACK_OFFICE;
+  if (backOffice) return BACK_OFFICE_AUDIENCE;
   return can(viewer?.profile?.keys, 'dataLayerAdmin') ? SHOP_ALL : SHOP;
 }
 
@@ -45,7 +44,7 @@ export const SHOP_LIVE_TOPICS: readonly LiveTopic<ShopLiveScope>[] = [
     sources: SHOP_CHANGE_SOURCES.machines,
     audience: shopAudience,
     load: async (key, audience, { game }) => {
-      if (audience === BACK_OFFICE) return (await findMachine(game, key)) ?? null;
+      if (audience === BACK_OFFICE_AUDIENCE) return (await findMachine(game, key)) ?? null;
       const [machine] = await listShopMachines(game, {
         now: new Date(),
         seeAll: audience === SHOP_ALL,
@@ -61,7 +60,7 @@ export const SHOP_LIVE_TOPICS: readonly LiveTopic<ShopLiveScope>[] = [
     sources: SHOP_CHANGE_SOURCES.creditPacks,
     audience: shopAudience,
     load: async (key, audience, { game }) => {
-      if (audience === BACK_OFFICE) return (await findCreditPack(game, key)) ?? null;
+      if (audience === BACK_OFFICE_AUDIENCE) return (await findCreditPack(game, key)) ?? null;
       const row = await game.selectFrom('credit_packs').selectAll().where('pack_id', '=', key).executeTakeFirst();
       return row && (row.available === 1 || audience === SHOP_ALL) ? toCreditPack(row) : null;
     },
@@ -73,7 +72,7 @@ export const SHOP_LIVE_TOPICS: readonly LiveTopic<ShopLiveScope>[] = [
     sources: SHOP_CHANGE_SOURCES.drops,
     audience: shopAudience,
     load: async (key, audience, { game }) => {
-      if (audience === BACK_OFFICE) return (await findDrop(game, key)) ?? null;
+      if (audience === BACK_OFFICE_AUDIENCE) return (await findDrop(game, key)) ?? null;
       // As the shop lists it: under its machine, while it is still to come or open.
       const row = await game
         .selectFrom('drops')

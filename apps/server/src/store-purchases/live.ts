@@ -1,10 +1,7 @@
 import { STORE_PURCHASES_TOPIC, STORE_SALES_TOPIC } from '@outpost/contracts/store-purchases/contract';
 import type { LiveScope } from '../domain';
-import type { Audience } from '../platform/live/hub';
-import { type LiveTopic, ownerAudience } from '../platform/live/routes';
+import { BACK_OFFICE_AUDIENCE, type LiveTopic, ownerAudience } from '../platform/live/routes';
 import { listStorePurchases } from './queries';
-
-const BACK_OFFICE: Audience = { id: 'back-office' };
 
 /**
  * The player's store purchases, on their own topic: a grant or a store's reversal changed them; and
@@ -24,7 +21,7 @@ export const STORE_PURCHASE_LIVE_TOPICS: readonly LiveTopic<LiveScope>[] = [
     access: 'adminArea',
     side: 'game',
     sources: [{ topic: STORE_SALES_TOPIC, table: 'store_purchases', key: 'transaction_id' }],
-    audience: () => BACK_OFFICE,
+    audience: () => BACK_OFFICE_AUDIENCE,
     load: async (key, _audience, { game }) =>
       (await game
         .selectFrom('store_purchases')

@@ -1,10 +1,7 @@
 import { PREMIUM_TOPIC, SUBSCRIBERS_TOPIC } from '@outpost/contracts/subscriptions/contract';
 import type { LiveScope } from '../domain';
-import type { Audience } from '../platform/live/hub';
-import { type LiveTopic, ownerAudience } from '../platform/live/routes';
+import { BACK_OFFICE_AUDIENCE, type LiveTopic, ownerAudience } from '../platform/live/routes';
 import { readPremium } from './premium';
-
-const BACK_OFFICE: Audience = { id: 'back-office' };
 
 /**
  * The player's premium, on their own topic: a report of any of their subscriptions changed it; and
@@ -27,7 +24,7 @@ export const SUBSCRIPTION_LIVE_TOPICS: readonly LiveTopic<LiveScope>[] = [
       { topic: SUBSCRIBERS_TOPIC, table: 'subscriptions', key: 'subscription_id' },
       { topic: SUBSCRIBERS_TOPIC, table: 'subscription_payments', key: 'subscription_id' },
     ],
-    audience: () => BACK_OFFICE,
+    audience: () => BACK_OFFICE_AUDIENCE,
     load: async (key, _audience, { game }) =>
       (await game
         .selectFrom('subscriptions')

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
 import { readPremium } from './premium';
 import { premiumUntil } from './state-machine';
-import { actionTime, recordSubscriptionEvent, statusOf } from './subscription-events';
+import { actionTime, recordSubscriptionEvent, statusOf, subscriptionRefOf } from './subscription-events';
 import type { WebBillingChannel } from './web-billing';
 
 /** APP_ENV's web channels, where configured. */
@@ -71,11 +71,11 @@ export async function changeRenewal(
   if (already) return readPremium(db, userId, now);
   const billing = channels[channel];
   if (!billing) throw new PremiumRefusal('unavailable', PREMIUM_MESSAGES.channelOff(channel));
-  const channelId = holding.subscription_id.slice(channel.length + 1);
-  await billing.setRenewal(channelId, renew);
+  const ref = subscriptionRefOf(holding);
+  await billing.setRenewal(ref.channelId, renew);
   await recordSubscriptionEvent(
     db,
-    { channel, channelId, userId },
+    ref,
     { eventId: `account:${randomUUID()}`, kind: renew ? 'resume' : 'cancel', at: actionTime(holding, now) },
     now,
   );

@@ -5,7 +5,7 @@ import type { GameDatabase } from '../database';
 import { SUBSCRIPTION_ADMIN_ACTIONS } from './actions';
 import { isRefundable } from './player-subscriptions';
 import { PremiumRefusal, type WebBillingChannels } from './renewal';
-import { actionTime, recordInTransaction } from './subscription-events';
+import { actionTime, recordInTransaction, subscriptionRefOf } from './subscription-events';
 
 /**
  * Staff refund a web subscription's current period, as the terms allow within the current billing
@@ -39,8 +39,8 @@ export async function refundCurrentPeriod(
       `${channel === 'stripe' ? 'Stripe' : 'PayPal'} is not set up here, so it cannot refund.`,
     );
   }
-  const channelId = row.subscription_id.slice(channel.length + 1);
-  await billing.refundCurrentPeriod(channelId, `premium-refund-${row.subscription_id}-${row.period_end}`);
+  const ref = subscriptionRefOf(row);
+  await billing.refundCurrentPeriod(ref.channelId, `premium-refund-${row.subscription_id}-${row.period_end}`);
   await db.transaction().execute(async (trx) => {
     await appendAdminLog(
       trx,
@@ -53,7 +53,7 @@ export async function refundCurrentPeriod(
     );
     await recordInTransaction(
       trx,
-      { channel, channelId, userId: row.user_id },
+      ref,
       { eventId: `staff-refund:${row.period_end}`, kind: 'refund', at: actionTime(row, now) },
       now,
     );

@@ -23,6 +23,16 @@ export interface SubscriptionRef {
 export const subscriptionIdOf = (ref: Pick<SubscriptionRef, 'channel' | 'channelId'>) =>
   `${ref.channel}:${ref.channelId}`;
 
+/** The reference of a stored subscription, its channel's own id read back out of the id subscriptionIdOf made. */
+export function subscriptionRefOf(row: Pick<SubscriptionRow, 'subscription_id' | 'channel' | 'user_id'>) {
+  const channel = row.channel as SubscriptionChannel;
+  return {
+    channel,
+    channelId: row.subscription_id.slice(channel.length + 1),
+    userId: row.user_id,
+  } satisfies SubscriptionRef;
+}
+
 /** Times as the fold compares them: ISO 8601 in UTC to the millisecond, one spelling for one instant. */
 const instant = (iso: string) => new Date(iso).toISOString();
 

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
 import type { ChangeSource } from '../platform/changes/triggers';
-import type { Audience } from '../platform/live/hub';
-import type { LiveTopic } from '../platform/live/routes';
+import { BACK_OFFICE_AUDIENCE, backOfficeOrPlayers, type LiveTopic } from '../platform/live/routes';
 import type { FileStore } from '../platform/storage/file-store';
 import { findEpisode } from './admin-queries';
 import { toAdminEpisode } from './admin-routes';
@@ -19,9 +18,6 @@ export interface TheaterLiveScope {
   files: Pick<FileStore, 'url'>;
 }
 
-const BACK_OFFICE: Audience = { id: 'back-office' };
-const PLAYERS: Audience = { id: 'players' };
-
 export const THEATER_CHANGE_SOURCES: readonly ChangeSource[] = [
   { topic: 'episodes', table: 'episodes', key: 'episode_id' },
   { topic: 'episodes', table: 'episode_stats', key: 'episode_id' },
@@ -33,9 +29,9 @@ export const THEATER_LIVE_TOPICS: readonly LiveTopic<TheaterLiveScope>[] = [
     access: 'public',
     side: 'game',
     sources: THEATER_CHANGE_SOURCES,
-    audience: (_viewer, backOffice) => (backOffice ? BACK_OFFICE : PLAYERS),
+    audience: backOfficeOrPlayers,
     load: async (key, audience, { game, files }) => {
-      if (audience === BACK_OFFICE) {
+      if (audience === BACK_OFFICE_AUDIENCE) {
         const stored = await findEpisode(game, key);
         return stored ? toAdminEpisode(stored, files) : null;
       }

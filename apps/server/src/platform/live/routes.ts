@@ -27,6 +27,17 @@ export function ownerAudience(viewer: Viewer | null): Audience {
   return { id: `owner:${viewer?.userId}`, onlyKey: viewer?.userId ?? '' };
 }
 
+/** The back office's audience: staff follow a topic's records whole, all alike. */
+export const BACK_OFFICE_AUDIENCE: Audience = { id: 'back-office' };
+
+/** The players' audience of a topic anyone may follow: what players may see of it, the same for each. */
+export const PLAYERS_AUDIENCE: Audience = { id: 'players' };
+
+/** The audience of a topic followed both in the back office and on the players' screens. */
+export function backOfficeOrPlayers(_viewer: Viewer | null, backOffice: boolean): Audience {
+  return backOffice ? BACK_OFFICE_AUDIENCE : PLAYERS_AUDIENCE;
+}
+
 /** The session a stream is opened with, as the sessions' owner hands it over. */
 export interface LiveSession {
   userId: string;
