@@ -5,18 +5,14 @@ import {
   partnersConfigSchema,
   type ReferralReward,
 } from '@outpost/contracts/partners';
-import { type FormEvent, useState } from 'react';
-import { refusalText, refusedFields } from '../../../components/form/field-errors';
-import { FormAlert } from '../../../components/form/form-alert';
+import { useState } from 'react';
 import { SelectField } from '../../../components/form/select-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
-import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { useAdminAccessContext } from '../admin-access-context';
-import adminStyles from '../components/admin-screen.module.css';
 import { CheckboxField } from '../components/checkbox-field';
 import { checkWith } from '../components/form-check';
 import { LoadState } from '../components/load-state';
-import { useGuardedSave } from '../components/use-guarded-save';
+import { SettingsForm, useSettingsForm } from '../components/settings-form';
 import { usePartnersConfig, useSavePartnersConfig } from './api/partners-config';
 import { useRewardChoices } from './api/referral-rewards';
 import { PartnersScreen } from './components/partners-screen';
@@ -36,7 +32,7 @@ export default function PartnerSettings() {
         {(saved) => (
           <LoadState query={rewards} what="referral rewards" missing="The referral rewards could not be found.">
             {(loaded) => (
-              <SettingsForm key={environment} environment={environment} saved={saved} rewards={loaded.rows} />
+              <PartnerSettingsForm key={environment} environment={environment} saved={saved} rewards={loaded.rows} />
             )}
           </LoadState>
         )}
@@ -45,55 +41,33 @@ export default function PartnerSettings() {
   );
 }
 
-interface SettingsFormProps {
+interface PartnerSettingsFormProps {
   environment: Environment;
   saved: PartnersConfig;
   rewards: readonly ReferralReward[];
 }
 
-function SettingsForm({ environment, saved, rewards }: SettingsFormProps) {
+function PartnerSettingsForm({ environment, saved, rewards }: PartnerSettingsFormProps) {
   const [draft, setDraft] = useState<PartnersConfig>(saved);
-  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
-  const save = useSavePartnersConfig(environment);
-  const guard = useGuardedSave(environment);
+  const { errors, save, frame } = useSettingsForm({
+    environment,
+    readOnly: null,
+    mutation: useSavePartnersConfig(environment),
+    confirmation: (next) =>
+      `This changes the live partner programme${next.programmeOpen ? '' : ' and closes joining'}.`,
+    saved: 'Partner settings saved.',
+    notSaved: 'The partner settings were not saved.',
+    onSaved: setDraft,
+  });
   const set = <Field extends keyof PartnersConfig>(field: Field, value: PartnersConfig[Field]) =>
     setDraft((current) => ({ ...current, [field]: value }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (guard.busy()) return;
-    const checked = checkWith(partnersConfigSchema, draft, { markFields: true });
-    if (!checked.ok) return refuse(checked.message, checked.fields);
-    await guard.run(
-      () => ({
-        message: (
-          <p>This changes the live partner programme{checked.value.programmeOpen ? '' : ' and closes joining'}.</p>
-        ),
-        confirmLabel: 'Save to production',
-      }),
-      (done) => {
-        report(null);
-        save.mutate(checked.value, {
-          onSuccess: (answer) => {
-            setDraft(answer);
-            report({ tone: 'ok', text: 'Partner settings saved.' });
-          },
-          onError: (error) =>
-            refuse(`The partner settings were not saved. ${refusalText(error)}`, refusedFields(error)),
-          onSettled: done,
-        });
-      },
-    );
-  };
-
   return (
-    <form
-      ref={formRef}
-      className={`${adminStyles.form} ${adminStyles.spaced}`}
-      onSubmit={submit}
-      noValidate
-      aria-busy={save.isPending}
-      aria-label="Partner settings"
+    <SettingsForm
+      form={frame}
+      label="Partner settings"
+      submitLabel="Save settings"
+      onSubmit={() => void save(checkWith(partnersConfigSchema, draft, { markFields: true }))}
     >
       <CheckboxField
         label="Programme open (new players can join through referral links)"
@@ -120,13 +94,6 @@ function SettingsForm({ environment, saved, rewards }: SettingsFormProps) {
         error={errors.joinMessage}
         onChange={(event) => set('joinMessage', event.target.value)}
       />
-      <FormAlert notice={notice} ref={alertRef} />
-      <div className={adminStyles.submitRow}>
-        <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
-          Save settings
-        </button>
-      </div>
-      {guard.dialog}
-    </form>
+    </SettingsForm>
   );
 }

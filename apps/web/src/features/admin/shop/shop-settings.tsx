@@ -1,16 +1,11 @@
 import type { Environment } from '@outpost/contracts/environments';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
-import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
-import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { useAdminAccessContext } from '../admin-access-context';
-import adminStyles from '../components/admin-screen.module.css';
 import { LoadState } from '../components/load-state';
 import { formatInstant, localTimeZone, toLocalDateTime } from '../components/local-time';
-import { ReadOnlyNotice } from '../components/read-only-notice';
-import { serverRefusal } from '../components/server-refusal';
-import { useGuardedSave } from '../components/use-guarded-save';
+import { SettingsForm, useSettingsForm } from '../components/settings-form';
 import { useSaveShopOpening, useShopOpening } from './api/shop-opening';
 import { ShopScreen } from './components/shop-screen';
 import { checkOpening, openingSummary } from './opening-form';
@@ -50,45 +45,37 @@ interface OpeningFormProps {
 
 function OpeningForm({ environment, shopOpens, canEdit }: OpeningFormProps) {
   const [text, setText] = useState(() => toLocalDateTime(shopOpens));
-  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
-  const save = useSaveShopOpening(environment);
-  const guard = useGuardedSave(environment);
-
-  const store = async (value: string) => {
-    if (guard.busy() || !canEdit) return;
-    const checked = checkOpening(value);
-    if (!checked.ok) return refuse(checked.message, checked.fields);
-    const opens = checked.value.shopOpens;
-    const confirmation = () => ({
-      message: (
-        <p>
-          {opens === null
-            ? 'This clears the opening date: the shop is open to players at once.'
-            : `This sets the shop to open on ${formatInstant(opens)}. ${openingSummary(opens, new Date())}`}
-        </p>
-      ),
-      confirmLabel: 'Save to production',
-    });
-    await guard.run(confirmation, (done) => {
-      report(null);
-      save.mutate(checked.value, {
-        onSuccess: (saved) => {
-          setText(toLocalDateTime(saved.shopOpens));
-          report({ tone: 'ok', text: OPENING_SAVED });
-        },
-        onError: (error) => refuse(...serverRefusal(error, (text) => `The opening date was not saved. ${text}`)),
-        onSettled: done,
-      });
-    });
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void store(text);
-  };
+  const { errors, save, frame } = useSettingsForm({
+    environment,
+    readOnly: canEdit ? null : 'Your role may view the opening date but not change it.',
+    mutation: useSaveShopOpening(environment),
+    confirmation: ({ shopOpens: opens }) =>
+      opens === null
+        ? 'This clears the opening date: the shop is open to players at once.'
+        : `This sets the shop to open on ${formatInstant(opens)}. ${openingSummary(opens, new Date())}`,
+    saved: OPENING_SAVED,
+    notSaved: 'The opening date was not saved.',
+    onSaved: (saved) => setText(toLocalDateTime(saved.shopOpens)),
+  });
 
   return (
-    <form ref={formRef} className={adminStyles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
+    <SettingsForm
+      form={frame}
+      submitLabel="Save opening date"
+      onSubmit={() => void save(checkOpening(text))}
+      actions={
+        shopOpens !== null && (
+          <button
+            type="button"
+            className={listStyles.plainButton}
+            disabled={frame.pending}
+            onClick={() => void save(checkOpening(''))}
+          >
+            Clear the date (open now)
+          </button>
+        )
+      }
+    >
       <div className={styles.opening} role="status">
         <p>
           <strong>{shopOpens === null ? 'No opening date' : `Opens ${formatInstant(shopOpens)}`}</strong>
@@ -96,36 +83,14 @@ function OpeningForm({ environment, shopOpens, canEdit }: OpeningFormProps) {
         </p>
         <p>{openingSummary(shopOpens, new Date())}</p>
       </div>
-      {!canEdit && <ReadOnlyNotice>Your role may view the opening date but not change it.</ReadOnlyNotice>}
-      <fieldset className={adminStyles.plain} disabled={!canEdit}>
-        <FormField
-          label="Shop opens at"
-          type="datetime-local"
-          hint={`In your time zone (${localTimeZone()}); leave empty for a shop that is open now.`}
-          value={text}
-          error={errors.shopOpens}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </fieldset>
-      <FormAlert notice={notice} ref={alertRef} />
-      {canEdit && (
-        <div className={adminStyles.submitRow}>
-          <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
-            Save opening date
-          </button>
-          {shopOpens !== null && (
-            <button
-              type="button"
-              className={listStyles.plainButton}
-              disabled={save.isPending}
-              onClick={() => void store('')}
-            >
-              Clear the date (open now)
-            </button>
-          )}
-        </div>
-      )}
-      {guard.dialog}
-    </form>
+      <FormField
+        label="Shop opens at"
+        type="datetime-local"
+        hint={`In your time zone (${localTimeZone()}); leave empty for a shop that is open now.`}
+        value={text}
+        error={errors.shopOpens}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </SettingsForm>
   );
 }

@@ -6,17 +6,13 @@ import {
   premiumPlansConfigSchema,
   TWELVE_MONTHS_CENTS,
 } from '@outpost/contracts/subscriptions/schemas';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod/mini';
-import { refusalText } from '../../../components/form/field-errors';
-import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
-import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { useAdminAccessContext } from '../../admin/admin-access-context';
-import adminStyles from '../../admin/components/admin-screen.module.css';
+import type { Checked } from '../../admin/components/form-check';
 import { LoadState } from '../../admin/components/load-state';
-import { ReadOnlyNotice } from '../../admin/components/read-only-notice';
-import { useGuardedSave } from '../../admin/components/use-guarded-save';
+import { SettingsForm, useSettingsForm } from '../../admin/components/settings-form';
 import { usePlansConfig, useSavePlansConfig } from '../api';
 import { MoneyScreen } from './money-screen';
 
@@ -51,6 +47,24 @@ interface Draft {
   annualStoreProductId: string;
 }
 
+/** The plans as typed: the annual price in dollars, the product ids trimmed; one field marked at a time. */
+function checkPlans(draft: Draft): Checked<PremiumPlansConfig> {
+  const cents = dollarsToCents(draft.annualPrice);
+  if (cents === null) {
+    const message = 'Give the annual price in dollars, such as 69.99.';
+    return { ok: false, message, fields: { annualPriceCents: message } };
+  }
+  const checked = z.safeParse(premiumPlansConfigSchema, {
+    annualPriceCents: cents,
+    monthlyStoreProductId: draft.monthlyStoreProductId.trim(),
+    annualStoreProductId: draft.annualStoreProductId.trim(),
+  });
+  if (checked.success) return { ok: true, value: checked.data };
+  const issue = checked.error.issues[0];
+  const message = issue?.message ?? 'Check the plans.';
+  return { ok: false, message, fields: { [String(issue?.path[0] ?? 'annualPriceCents')]: message } };
+}
+
 function PlansForm({
   environment,
   saved,
@@ -65,90 +79,45 @@ function PlansForm({
     monthlyStoreProductId: saved.monthlyStoreProductId,
     annualStoreProductId: saved.annualStoreProductId,
   });
-  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
-  const save = useSavePlansConfig(environment);
-  const guard = useGuardedSave(environment);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (guard.busy() || !canEdit) return;
-    const cents = dollarsToCents(draft.annualPrice);
-    if (cents === null)
-      return refuse('Give the annual price in dollars, such as 69.99.', {
-        annualPriceCents: 'Give the annual price in dollars, such as 69.99.',
-      });
-    const checked = z.safeParse(premiumPlansConfigSchema, {
-      annualPriceCents: cents,
-      monthlyStoreProductId: draft.monthlyStoreProductId.trim(),
-      annualStoreProductId: draft.annualStoreProductId.trim(),
-    });
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      const message = issue?.message ?? 'Check the plans.';
-      return refuse(message, { [String(issue?.path[0] ?? 'annualPriceCents')]: message });
-    }
-    const next = checked.data;
-    await guard.run(
-      () => ({
-        message: (
-          <p>Players of the live game see the annual plan at ${centsToDollars(next.annualPriceCents)} from now on.</p>
-        ),
-        confirmLabel: 'Save to production',
-      }),
-      (done) => {
-        report(null);
-        save.mutate(next, {
-          onSuccess: () => report({ tone: 'ok', text: PLANS_SAVED }),
-          onError: (error) => refuse(`The premium plans were not saved. ${refusalText(error)}`),
-          onSettled: done,
-        });
-      },
-    );
-  };
+  const { errors, save, frame } = useSettingsForm({
+    environment,
+    readOnly: canEdit ? null : 'Your role may view the premium plans but not change them.',
+    mutation: useSavePlansConfig(environment),
+    confirmation: (next) =>
+      `Players of the live game see the annual plan at $${centsToDollars(next.annualPriceCents)} from now on.`,
+    saved: PLANS_SAVED,
+    notSaved: 'The premium plans were not saved.',
+  });
 
   return (
-    <form
-      ref={formRef}
-      className={`${adminStyles.form} ${adminStyles.spaced}`}
-      onSubmit={submit}
-      noValidate
-      aria-busy={save.isPending}
-      aria-label="Premium plans"
+    <SettingsForm
+      form={frame}
+      label="Premium plans"
+      submitLabel="Save premium plans"
+      onSubmit={() => void save(checkPlans(draft))}
     >
-      {!canEdit && <ReadOnlyNotice>Your role may view the premium plans but not change them.</ReadOnlyNotice>}
-      <fieldset className={adminStyles.plain} disabled={!canEdit}>
-        <FormField
-          label="Annual price (USD)"
-          inputMode="decimal"
-          hint={`Less than twelve months of the monthly plan ($${centsToDollars(TWELVE_MONTHS_CENTS)}).`}
-          value={draft.annualPrice}
-          error={errors.annualPriceCents}
-          onChange={(event) => setDraft({ ...draft, annualPrice: event.target.value })}
-        />
-        <FormField
-          label="Monthly plan's store product id"
-          hint="The product id of the monthly plan in the App Store and Google Play."
-          value={draft.monthlyStoreProductId}
-          error={errors.monthlyStoreProductId}
-          onChange={(event) => setDraft({ ...draft, monthlyStoreProductId: event.target.value })}
-        />
-        <FormField
-          label="Annual plan's store product id"
-          hint="The product id of the annual plan in the App Store and Google Play."
-          value={draft.annualStoreProductId}
-          error={errors.annualStoreProductId}
-          onChange={(event) => setDraft({ ...draft, annualStoreProductId: event.target.value })}
-        />
-      </fieldset>
-      <FormAlert notice={notice} ref={alertRef} />
-      {canEdit && (
-        <div className={adminStyles.submitRow}>
-          <button type="submit" className={`button ${adminStyles.submit}`} disabled={save.isPending}>
-            Save premium plans
-          </button>
-        </div>
-      )}
-      {guard.dialog}
-    </form>
+      <FormField
+        label="Annual price (USD)"
+        inputMode="decimal"
+        hint={`Less than twelve months of the monthly plan ($${centsToDollars(TWELVE_MONTHS_CENTS)}).`}
+        value={draft.annualPrice}
+        error={errors.annualPriceCents}
+        onChange={(event) => setDraft({ ...draft, annualPrice: event.target.value })}
+      />
+      <FormField
+        label="Monthly plan's store product id"
+        hint="The product id of the monthly plan in the App Store and Google Play."
+        value={draft.monthlyStoreProductId}
+        error={errors.monthlyStoreProductId}
+        onChange={(event) => setDraft({ ...draft, monthlyStoreProductId: event.target.value })}
+      />
+      <FormField
+        label="Annual plan's store product id"
+        hint="The product id of the annual plan in the App Store and Google Play."
+        value={draft.annualStoreProductId}
+        error={errors.annualStoreProductId}
+        onChange={(event) => setDraft({ ...draft, annualStoreProductId: event.target.value })}
+      />
+    </SettingsForm>
   );
 }
