@@ -242,6 +242,46 @@ describe.each(TEST_DIALECTS)('premium through PayPal subscriptions on %s', (dial
     expect(row?.plan_id).toBe('monthly');
   });
 
+  it("gives premium when the buyer approves on PayPal's page, which sends them back with PayPal's parameters", async () => {
+    const player = newPlayer();
+    const { url } = await channel.startSubscription({
+      userId: player,
+      email: `${player}@example.com`,
+      plan: MONTHLY,
+      returnUrl: 'http://localhost:3000/account?premium=started',
+      cancelUrl: 'http://localhost:3000/account',
+      idempotencyKey: `start-${player}`,
+    });
+    const id = paypal.subscriptionsOf(player).at(-1) ?? '';
+    // The local approval page sits where PayPal's does, under the local server's origin.
+    const page = `${paypal.apiUrl}${new URL(url).pathname}${new URL(url).search}`;
+    const shown = await fetch(page);
+    expect(shown.status).toBe(200);
+    const html = await shown.text();
+    expect(html).toContain(`${premiumPlanName(MONTHLY)}`);
+    expect(html).toContain('$7.99 USD every month');
+    const token = new URL(url).searchParams.get('ba_token');
+    const cancel = /<a href="([^"]+)">Cancel and return to Outpost<\/a>/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    expect(cancel).toMatch(new RegExp(`^http://localhost:3000/account\\?ba_token=${token}&token=EC-[0-9A-F]+$`));
+
+    const approved = await fetch(page, { method: 'POST', redirect: 'manual' });
+    expect(approved.status).toBe(303);
+    const back = new URL(approved.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe('http://localhost:3000/account');
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      premium: 'started',
+      subscription_id: id,
+      ba_token: token,
+      token: expect.stringMatching(/^EC-[0-9A-F]+$/),
+    });
+    await paypal.settled();
+    expect(paypal.subscriptionStatus(id)).toBe('ACTIVE');
+    expect(await readPremium(db(), player)).toMatchObject({ premium: true, channel: 'paypal', state: 'active' });
+    // Approved once: the page now has nothing to approve.
+    expect((await fetch(page, { method: 'POST', redirect: 'manual' })).status).toBe(409);
+    expect(paypal.sales(id)).toHaveLength(1);
+  });
+
   it('renews with each payment of a new period', async () => {
     const player = newPlayer();
     const id = await subscribed(player);
@@ -401,6 +441,92 @@ describe.each(TEST_DIALECTS)('premium through PayPal subscriptions on %s', (dial
     await channel.refundCurrentPeriod(id, 'staff-refund-2');
     expect(paypal.refunds(current?.id ?? '')).toHaveLength(1);
     expect(paypal.refunds(first?.id ?? '')).toHaveLength(0);
+  });
+
+  /** What the webhook answered to each delivery. */
+  const outcomes = (deliveries: WebhookDelivery[]) =>
+    deliveries.map((delivery) => [delivery.eventType, JSON.parse(delivery.answer).outcome]);
+
+  /** The events of one type PayPal made about a payment of the subscription. */
+  const eventsOfSale = (type: string, saleId: string | undefined) =>
+    paypal
+      .webhookEvents(type)
+      .filter(
+        (event) =>
+          event.resource.id === saleId ||
+          (event.resource.disputed_transactions as { seller_transaction_id?: string }[] | undefined)?.[0]
+            ?.seller_transaction_id === saleId,
+      );
+
+  it('ends premium for a chargeback like a refund, records the payment refunded once and stops PayPal billing', async () => {
+    const player = newPlayer();
+    const id = await subscribed(player);
+    paypal.renewSubscription(id);
+    await deliver();
+    const [first, current] = paypal.sales(id);
+    paypal.reverseSubscriptionPayment(current?.id ?? '');
+    expect(outcomes(await deliver())).toEqual([['PAYMENT.SALE.REVERSED', 'recorded']]);
+    expect(paypal.subscriptionStatus(id)).toBe('CANCELLED');
+    // PayPal delivers the reversal again: answered, recorded nothing, cancelled nothing more.
+    const again = await deliver({ events: eventsOfSale('PAYMENT.SALE.REVERSED', current?.id) });
+    expect(outcomes(again)).toEqual([['PAYMENT.SALE.REVERSED', 'duplicate']]);
+    expect(outcomes(await deliver())).toEqual([['BILLING.SUBSCRIPTION.CANCELLED', 'recorded']]);
+    expect(await readPremium(db(), player)).toEqual({
+      premium: false,
+      until: null,
+      channel: 'paypal',
+      state: 'refunded',
+    });
+    expect((await reports(id)).map((report) => [report.event_id.split(':')[0], report.kind])).toEqual([
+      ['sale', 'purchase'],
+      ['sale', 'renew'],
+      ['reversal', 'refund'],
+      [expect.stringMatching(/^WH-/), 'cancel'],
+    ]);
+    expect((await payments(id)).map((payment) => [payment.payment_id, payment.refunded_cents])).toEqual([
+      [first?.id, 0],
+      [current?.id, 799],
+    ]);
+  });
+
+  it('keeps premium while a dispute is open, and ends it once when PayPal decides it for the buyer', async () => {
+    const player = newPlayer();
+    const id = await subscribed(player);
+    const [sale] = paypal.sales(id);
+    const dispute = paypal.openDispute(sale?.id ?? '');
+    expect(outcomes(await deliver())).toEqual([['CUSTOMER.DISPUTE.CREATED', 'ignored']]);
+    expect(await readPremium(db(), player)).toMatchObject({ premium: true, state: 'active' });
+
+    paypal.resolveDispute(dispute, 'RESOLVED_BUYER_FAVOUR');
+    // The resolution arrives before the reversal it brought; both say one thing, recorded once.
+    const resolved = eventsOfSale('CUSTOMER.DISPUTE.RESOLVED', sale?.id);
+    const reversed = eventsOfSale('PAYMENT.SALE.REVERSED', sale?.id);
+    expect(outcomes(await deliver({ events: [...resolved, ...reversed, ...resolved] }))).toEqual([
+      ['CUSTOMER.DISPUTE.RESOLVED', 'recorded'],
+      ['PAYMENT.SALE.REVERSED', 'duplicate'],
+      ['CUSTOMER.DISPUTE.RESOLVED', 'duplicate'],
+    ]);
+    expect(paypal.subscriptionStatus(id)).toBe('CANCELLED');
+    await deliver();
+    expect(await readPremium(db(), player)).toMatchObject({ premium: false, state: 'refunded' });
+    expect((await reports(id)).map((report) => report.kind)).toEqual(['purchase', 'refund', 'cancel']);
+    expect((await payments(id)).map((payment) => [payment.payment_id, payment.refunded_cents])).toEqual([
+      [sale?.id, 799],
+    ]);
+  });
+
+  it('changes nothing when a chargeback is decided for Outpost', async () => {
+    const player = newPlayer();
+    const id = await subscribed(player);
+    const [sale] = paypal.sales(id);
+    paypal.resolveDispute(paypal.openDispute(sale?.id ?? '', { stage: 'CHARGEBACK' }), 'RESOLVED_SELLER_FAVOUR');
+    expect(outcomes(await deliver())).toEqual([
+      ['CUSTOMER.DISPUTE.CREATED', 'ignored'],
+      ['CUSTOMER.DISPUTE.RESOLVED', 'ignored'],
+    ]);
+    expect(await readPremium(db(), player)).toMatchObject({ premium: true, state: 'active' });
+    expect(paypal.subscriptionStatus(id)).toBe('ACTIVE');
+    expect((await payments(id)).map((payment) => payment.refunded_cents)).toEqual([0]);
   });
 
   it('folds replayed and out-of-order deliveries into the state they happened in, each once', async () => {

@@ -2,6 +2,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import type { PremiumPlanId } from '@outpost/contracts/subscriptions/schemas';
 import { z } from 'zod/mini';
 import {
+  PayPalError,
   type PayPalPlan,
   type PayPalSubscription,
   type PayPalSubscriptionsApi,
@@ -27,7 +28,14 @@ import { premiumProductId, regularCycle } from './catalog';
  * - CANCELLED (by the buyer on PayPal, or after a refund) ends it at the paid period's end:
  *   `cancel` while that period runs, `expire` once it is over. EXPIRED is `expire`.
  * - PAYMENT.SALE.REFUNDED is `refund` (named by the refund), which ends premium.
+ * - PAYMENT.SALE.REVERSED (a chargeback, or a dispute PayPal decided for the buyer) is `refund` too,
+ *   named by the sale (`reversal:<sale id>`), with the whole payment recorded as refunded; PayPal is
+ *   told to stop billing (`endBilling`), since the buyer has taken the payment back.
+ * - CUSTOMER.DISPUTE.RESOLVED for the buyer (or accepted by the merchant) is that same reversal of
+ *   the disputed payment, in case its own PAYMENT.SALE.REVERSED comes late; a dispute opened, or
+ *   decided for the merchant or dropped, changes nothing: premium ends only once money went back.
  * Status events are named by PayPal's event id, so a replayed or redelivered event changes nothing.
+ * docs/decisions/0127-premium-on-the-web.md gives the reasons.
  */
 
 /** The events Outpost reads; the webhook may be subscribed to more, which are acknowledged and ignored. */
@@ -39,6 +47,9 @@ export const PAYPAL_SUBSCRIPTION_EVENT_TYPES = [
   'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
   'PAYMENT.SALE.COMPLETED',
   'PAYMENT.SALE.REFUNDED',
+  'PAYMENT.SALE.REVERSED',
+  'CUSTOMER.DISPUTE.CREATED',
+  'CUSTOMER.DISPUTE.RESOLVED',
 ] as const;
 type PayPalSubscriptionEventType = (typeof PAYPAL_SUBSCRIPTION_EVENT_TYPES)[number];
 
@@ -66,6 +77,24 @@ const refundResource = z.object({
   amount: z.object({ total: z.string(), currency: z.string() }),
   sale_id: z.string().check(z.minLength(1)),
 });
+/** A reversal's resource: the sale itself (state `reversed`), or, in PayPal's older samples, a refund of it. */
+const reversalResource = z.object({
+  id: z.string().check(z.minLength(1)),
+  sale_id: z.optional(z.string().check(z.minLength(1))),
+  update_time: z.optional(isoTime),
+});
+const disputeResource = z.object({
+  dispute_id: z.string().check(z.minLength(1)),
+  update_time: z.optional(isoTime),
+  disputed_transactions: z.array(z.object({ seller_transaction_id: z.optional(z.string()) })),
+  dispute_amount: z.optional(z.object({ value: z.string() })),
+  dispute_outcome: z.optional(
+    z.object({ outcome_code: z.string(), amount_refunded: z.optional(z.object({ value: z.string() })) }),
+  ),
+});
+const DISPUTE_OPENED = 'a dispute opened moves no money: premium holds until it is decided';
+/** The outcomes of a dispute that give the buyer their money back from the merchant. */
+const FOR_THE_BUYER = new Set(['RESOLVED_BUYER_FAVOUR', 'ACCEPTED']);
 
 export type ReadApi = Pick<
   PayPalSubscriptionsApi,
@@ -83,13 +112,15 @@ export interface SaleRefund {
 export interface EventMoney {
   payment?: SubscriptionPayment;
   refund?: SaleRefund;
+  /** The buyer took a payment back: PayPal should bill this subscription no more. */
+  endBilling?: boolean;
 }
 
 export type Interpretation =
   | { kind: 'ignored'; reason: string }
   | ({ kind: 'reports'; ref: SubscriptionRef; reports: SubscriptionEvent[] } & EventMoney);
 
-/** Statuses of a payment that went through (a refund later does not undo that it was made). */
+/** Statuses of a payment that went through (a refund or a reversal later does not undo that it was made). */
 const PAID = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
 const DAY = 86_400_000;
 
@@ -115,19 +146,39 @@ export function payPalEventReader(paypal: ReadApi, environment: Environment): Ev
     return read;
   };
 
-  /** The subscription the event is about, by the resource's own field (a refund's through its sale). */
+  /** The subscription the event is about, by the resource's own field (a refund's or a dispute's through its sale). */
   async function subscriptionIdOf(type: PayPalSubscriptionEventType, resource: unknown): Promise<string | undefined> {
     if (type === 'PAYMENT.SALE.COMPLETED') return parse(saleResource, resource).billing_agreement_id;
     if (type === 'PAYMENT.SALE.REFUNDED') {
       return (await paypal.getSale(parse(refundResource, resource).sale_id)).billing_agreement_id;
     }
+    if (type === 'PAYMENT.SALE.REVERSED') {
+      const reversal = parse(reversalResource, resource);
+      return (await paypal.getSale(reversal.sale_id ?? reversal.id)).billing_agreement_id;
+    }
+    if (type === 'CUSTOMER.DISPUTE.CREATED' || type === 'CUSTOMER.DISPUTE.RESOLVED') {
+      const saleId = disputedSaleOf(parse(disputeResource, resource));
+      return saleId === undefined ? undefined : subscriptionOfSale(saleId);
+    }
     return parse(subscriptionResource, resource).id;
+  }
+
+  /** A disputed payment's subscription; none when it is not a sale (a checkout order's capture, say). */
+  async function subscriptionOfSale(saleId: string): Promise<string | undefined> {
+    try {
+      return (await paypal.getSale(saleId)).billing_agreement_id;
+    } catch (error) {
+      if (error instanceof PayPalError && error.status === 404) return undefined;
+      throw error;
+    }
   }
 
   return {
     async interpret(event) {
       const type = PAYPAL_SUBSCRIPTION_EVENT_TYPES.find((each) => each === event.event_type);
       if (type === undefined) return { kind: 'ignored', reason: `Outpost does not read ${event.event_type} events` };
+      const unmoved = moneyNotMoved(type, event.resource);
+      if (unmoved !== undefined) return { kind: 'ignored', reason: unmoved };
       const subscriptionId = await subscriptionIdOf(type, event.resource);
       if (subscriptionId === undefined) return { kind: 'ignored', reason: 'the payment is not a subscription’s' };
       const subscription = await paypal.getSubscription(subscriptionId);
@@ -230,9 +281,56 @@ export function payPalEventReader(paypal: ReadApi, environment: Environment): Ev
               : { refund: { paymentId: refund.sale_id, refundedCents: refunded, at: refund.create_time } };
           return reports([{ eventId: `refund:${refund.id}`, kind: 'refund', at: refund.create_time }], money);
         }
+        case 'PAYMENT.SALE.REVERSED': {
+          const reversal = parse(reversalResource, event.resource);
+          const saleId = reversal.sale_id ?? reversal.id;
+          // A sale-shaped resource's create_time is the payment's own: the reversal is its update.
+          const when = reversal.update_time ?? at;
+          return reports([reversed(saleId, when)], reversalMoney(saleId, undefined, when));
+        }
+        case 'CUSTOMER.DISPUTE.CREATED':
+          return { kind: 'ignored', reason: DISPUTE_OPENED };
+        case 'CUSTOMER.DISPUTE.RESOLVED': {
+          const dispute = parse(disputeResource, event.resource);
+          const saleId = disputedSaleOf(dispute) ?? '';
+          const returned = dispute.dispute_outcome?.amount_refunded?.value ?? dispute.dispute_amount?.value;
+          const when = dispute.update_time ?? at;
+          return reports([reversed(saleId, when)], reversalMoney(saleId, payPalValueToCents(returned), when));
+        }
+      }
+
+      /** The buyer has the payment back: premium ends as with a refund, once per sale whichever event says so. */
+      function reversed(saleId: string, when: string): SubscriptionEvent {
+        return { eventId: `reversal:${saleId}`, kind: 'refund', at: when };
+      }
+
+      /** The sale recorded (should its own event not have come yet) and refunded: all of it, or what the dispute returned. */
+      function reversalMoney(saleId: string, returnedCents: number | undefined, when: string): EventMoney {
+        const sale = paid.find((each) => each.id === saleId);
+        const { payment } = sale ? paymentOf(sale) : {};
+        const whole = payment?.amountCents;
+        const refundedCents = whole === undefined ? returnedCents : Math.min(whole, returnedCents ?? whole);
+        return {
+          ...(payment ? { payment } : {}),
+          ...(refundedCents === undefined ? {} : { refund: { paymentId: saleId, refundedCents, at: when } }),
+          endBilling: subscription.status === 'ACTIVE' || subscription.status === 'SUSPENDED',
+        };
       }
     },
   };
+}
+
+/** Why a dispute event is ignored before anything is read: no money went back to the buyer. */
+function moneyNotMoved(type: PayPalSubscriptionEventType, resource: unknown): string | undefined {
+  if (type === 'CUSTOMER.DISPUTE.CREATED') return DISPUTE_OPENED;
+  if (type !== 'CUSTOMER.DISPUTE.RESOLVED') return undefined;
+  const outcome = parse(disputeResource, resource).dispute_outcome?.outcome_code ?? 'NONE';
+  return FOR_THE_BUYER.has(outcome) ? undefined : `the dispute ended ${outcome}, with the payment kept`;
+}
+
+/** The payment a dispute is about (PayPal's seller_transaction_id: a sale's id for a subscription's payment). */
+function disputedSaleOf(dispute: z.infer<typeof disputeResource>): string | undefined {
+  return dispute.disputed_transactions.find((each) => each.seller_transaction_id)?.seller_transaction_id;
 }
 
 /** A payment as the subscription payments keep it, from PayPal's transaction (or the sale's own amount). */

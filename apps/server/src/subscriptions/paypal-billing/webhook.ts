@@ -42,7 +42,12 @@ export interface PayPalWebhookOptions {
   paypal:
     | Pick<
         PayPalSubscriptionsApi,
-        'verifyWebhookSignature' | 'getSubscription' | 'getPlan' | 'listSubscriptionTransactions' | 'getSale'
+        | 'verifyWebhookSignature'
+        | 'getSubscription'
+        | 'getPlan'
+        | 'listSubscriptionTransactions'
+        | 'getSale'
+        | 'cancelSubscription'
       >
     | undefined;
   /** The id of APP_ENV's webhook on PayPal (PAYPAL_<ENV>_WEBHOOK_ID). */
@@ -135,13 +140,16 @@ export async function registerPayPalWebhook(app: FastifyInstance, options: PayPa
           request.log.info({ ...line, reason: interpretation.reason }, 'PayPal event ignored');
           return { received: true as const, outcome: 'ignored' as const };
         }
-        const { ref, payment, refund } = interpretation;
+        const { ref, payment, refund, endBilling } = interpretation;
         let recorded = payment ? await recordSubscriptionPayment(options.game, ref, payment) : false;
         if (refund)
           recorded = (await recordSubscriptionRefund(options.game, { channel: 'paypal', ...refund })) || recorded;
         for (const report of interpretation.reports) {
           recorded = (await recordSubscriptionEvent(options.game, ref, report)).recorded || recorded;
         }
+        // After the records, so a failure here (503) has PayPal deliver again and the cancel tried again.
+        const { paypal } = options;
+        if (endBilling && paypal) await payPal(() => cancelBilling(paypal, ref.channelId));
         const outcome = recorded ? ('recorded' as const) : ('duplicate' as const);
         request.log.info(
           {
@@ -155,6 +163,18 @@ export async function registerPayPalWebhook(app: FastifyInstance, options: PayPa
         return { received: true as const, outcome };
       });
   });
+}
+
+/** Billing stopped on PayPal for good: cancelled (a cancelled subscription already is). */
+async function cancelBilling(
+  paypal: Pick<PayPalSubscriptionsApi, 'cancelSubscription'>,
+  subscriptionId: string,
+): Promise<void> {
+  try {
+    await paypal.cancelSubscription(subscriptionId, 'The buyer took a payment back');
+  } catch (error) {
+    if (!(error instanceof PayPalError && error.issue === 'SUBSCRIPTION_STATUS_INVALID')) throw error;
+  }
 }
 
 /** A call to PayPal: unreachable or failing, 503 in words (PayPal delivers the event again). */

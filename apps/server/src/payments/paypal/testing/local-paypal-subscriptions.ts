@@ -14,14 +14,15 @@ import type { LocalWebhooks } from './local-paypal-webhooks';
  * with their billing cycles, and subscriptions (APPROVAL_PENDING → ACTIVE → SUSPENDED, CANCELLED
  * or EXPIRED) with their billing info, transactions and payments (Payments v1 sales, refunded
  * through Payments v2 as captures). What happens on PayPal's side — the buyer approving, a billing
- * run charging or failing, the end of the cycles, the buyer cancelling in their account — is
- * scripted by the test, and each makes the webhook events PayPal makes.
+ * run charging or failing, the end of the cycles, the buyer cancelling in their account, a payment
+ * reversed — is scripted by the test (the approval also on the approve page, local-paypal-approval.ts),
+ * and each makes the webhook events PayPal makes.
  */
 
 /** A subscription's payment, in the shape the local PayPal's capture refunds read and update. */
 export interface LocalSale {
   id: string;
-  /** COMPLETED, PARTIALLY_REFUNDED or REFUNDED. */
+  /** COMPLETED, PARTIALLY_REFUNDED, REFUNDED or REVERSED (taken back by a chargeback or a dispute). */
   status: string;
   amount: { currency_code: string; value: string };
   subscriptionId: string;
@@ -57,7 +58,27 @@ interface StoredSubscription {
   cyclesCompleted: number;
   failedPayments: number;
   lastFailedPayment: { time: string } | undefined;
+  /** The ba_token of its approve link, which PayPal hands back on the return and cancel redirects. */
   approveToken: string;
+  /** The `token` those redirects carry besides. */
+  redirectToken: string;
+  brandName: string | undefined;
+  returnUrl: string | undefined;
+  cancelUrl: string | undefined;
+}
+
+/** A subscription waiting on the buyer, as its approve page shows it (local-paypal-approval.ts). */
+export interface PendingApproval {
+  subscriptionId: string;
+  status: string;
+  planName: string;
+  price: { currency_code: string; value: string };
+  interval: StoredPlan['interval'];
+  brandName: string | undefined;
+  approveToken: string;
+  redirectToken: string;
+  returnUrl: string | undefined;
+  cancelUrl: string | undefined;
 }
 
 /**
@@ -76,6 +97,11 @@ export interface LocalSubscriptionScripts {
   expireSubscription(subscriptionId: string): void;
   /** The buyer cancels in their PayPal account (BILLING.SUBSCRIPTION.CANCELLED). */
   cancelSubscriptionAsBuyer(subscriptionId: string): void;
+  /**
+   * PayPal takes a payment back from the merchant (PAYMENT.SALE.REVERSED): a card chargeback by
+   * default, or a dispute decided for the buyer (reason BUYER_COMPLAINT).
+   */
+  reverseSubscriptionPayment(saleId: string, reasonCode?: 'CHARGEBACK' | 'BUYER_COMPLAINT'): void;
   /** The subscription's status as PayPal holds it. */
   subscriptionStatus(subscriptionId: string): string | undefined;
   /** The ids of the subscriptions made with this custom_id. */
@@ -91,6 +117,8 @@ export interface LocalSubscriptions extends LocalSubscriptionScripts {
   findSale(saleId: string): LocalSale | undefined;
   /** PayPal refunded (part of) a sale: PAYMENT.SALE.REFUNDED. */
   refunded(sale: LocalSale, refund: { id: string; amount: { currency_code: string; value: string } }): void;
+  /** The subscription whose approve link carries this ba_token. */
+  approvalOf(approveToken: string): PendingApproval | undefined;
 }
 
 const BUYER = {
@@ -100,6 +128,11 @@ const BUYER = {
 
 const upperHex = (bytes: number) => randomHex(bytes).toUpperCase();
 
+/** The path of PayPal's page where the buyer approves a subscription (the `approve` link's). */
+export const APPROVAL_PAGE_PATH = '/webapps/billing/subscriptions';
+
+const stringOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 function addInterval(iso: string, interval: StoredPlan['interval']): string {
   const date = new Date(iso);
   if (interval.unit === 'YEAR') date.setUTCFullYear(date.getUTCFullYear() + interval.count);
@@ -108,7 +141,17 @@ function addInterval(iso: string, interval: StoredPlan['interval']): string {
   return date.toISOString();
 }
 
-export function localSubscriptions(apiUrl: () => string, webhooks: LocalWebhooks): LocalSubscriptions {
+/** Where the approve links point: PayPal's sandbox, or the local server's own approve page. */
+export interface ApprovalSite {
+  /** https://www.sandbox.paypal.com unless the local server serves the page itself. */
+  origin(): string;
+}
+
+export function localSubscriptions(
+  apiUrl: () => string,
+  webhooks: LocalWebhooks,
+  approvalSite: ApprovalSite,
+): LocalSubscriptions {
   const products = new Map<string, Record<string, unknown>>();
   const plans = new Map<string, StoredPlan>();
   const subscriptions = new Map<string, StoredSubscription>();
@@ -245,7 +288,7 @@ export function localSubscriptions(apiUrl: () => string, webhooks: LocalWebhooks
           plan_id?: unknown;
           custom_id?: unknown;
           subscriber?: { email_address?: unknown };
-          application_context?: { return_url?: unknown; cancel_url?: unknown };
+          application_context?: { brand_name?: unknown; return_url?: unknown; cancel_url?: unknown };
         }
       | undefined;
     const plan = typeof input?.plan_id === 'string' ? plans.get(input.plan_id) : undefined;
@@ -276,6 +319,10 @@ export function localSubscriptions(apiUrl: () => string, webhooks: LocalWebhooks
       failedPayments: 0,
       lastFailedPayment: undefined,
       approveToken: `BA-${upperHex(9).slice(0, 17)}`,
+      redirectToken: `EC-${upperHex(9).slice(0, 17)}`,
+      brandName: stringOrUndefined(input?.application_context?.brand_name),
+      returnUrl: stringOrUndefined(input?.application_context?.return_url),
+      cancelUrl: stringOrUndefined(input?.application_context?.cancel_url),
     };
     subscriptions.set(subscription.id, subscription);
     emitSubscription('BILLING.SUBSCRIPTION.CREATED', subscription, time, 'Subscription created');
@@ -291,7 +338,7 @@ export function localSubscriptions(apiUrl: () => string, webhooks: LocalWebhooks
       subscription.status === 'APPROVAL_PENDING'
         ? [
             {
-              href: `https://www.sandbox.paypal.com/webapps/billing/subscriptions?ba_token=${subscription.approveToken}`,
+              href: `${approvalSite.origin()}${APPROVAL_PAGE_PATH}?ba_token=${subscription.approveToken}`,
               rel: 'approve',
               method: 'GET',
             },
@@ -419,7 +466,8 @@ export function localSubscriptions(apiUrl: () => string, webhooks: LocalWebhooks
         transactions: inRange.map((sale) => {
           const { gross_amount, paypal_fee, net_amount } = breakdown(sale.amount);
           return {
-            status: sale.status,
+            // The transactions' statuses PayPal documents have no REVERSED: the money is back with the buyer.
+            status: sale.status === 'REVERSED' ? 'REFUNDED' : sale.status,
             id: sale.id,
             amount_with_breakdown: { gross_amount, fee_amount: paypal_fee, net_amount },
             payer_name: { given_name: BUYER.name.given_name, surname: BUYER.name.surname },
@@ -537,6 +585,23 @@ export function localSubscriptions(apiUrl: () => string, webhooks: LocalWebhooks
       return undefined;
     },
     findSale: (saleId) => sales.find((sale) => sale.id === saleId),
+    approvalOf(approveToken) {
+      const subscription = [...subscriptions.values()].find((each) => each.approveToken === approveToken);
+      if (!subscription) return undefined;
+      const plan = plans.get(subscription.planId) as StoredPlan;
+      return {
+        subscriptionId: subscription.id,
+        status: subscription.status,
+        planName: plan.name,
+        price: plan.price,
+        interval: plan.interval,
+        brandName: subscription.brandName,
+        approveToken: subscription.approveToken,
+        redirectToken: subscription.redirectToken,
+        returnUrl: subscription.returnUrl,
+        cancelUrl: subscription.cancelUrl,
+      };
+    },
     refunded(sale, refund) {
       const time = now();
       const resource = {
@@ -588,6 +653,21 @@ export function localSubscriptions(apiUrl: () => string, webhooks: LocalWebhooks
     },
     cancelSubscriptionAsBuyer(subscriptionId) {
       cancel(scripted(subscriptionId, 'ACTIVE', 'SUSPENDED'), now());
+    },
+    reverseSubscriptionPayment(saleId, reasonCode = 'CHARGEBACK') {
+      const sale = sales.find((each) => each.id === saleId);
+      if (!sale) throw new Error(`No local PayPal sale ${saleId}`);
+      if (sale.status === 'REVERSED') throw new Error(`Local PayPal sale ${saleId} is reversed already`);
+      const time = now();
+      sale.status = 'REVERSED';
+      const summary = `A $ ${sale.amount.value} ${sale.amount.currency_code} sale payment was reversed`;
+      webhooks.emit(
+        'PAYMENT.SALE.REVERSED',
+        'sale',
+        { ...saleJson(sale), reason_code: reasonCode, update_time: time },
+        time,
+        summary,
+      );
     },
     subscriptionStatus: (subscriptionId) => subscriptions.get(subscriptionId)?.status,
     subscriptionsOf: (customId) =>

@@ -12,7 +12,9 @@ import {
   readBody,
   unprocessable,
 } from './local-paypal-answers';
-import { type LocalSubscriptionScripts, localSubscriptions } from './local-paypal-subscriptions';
+import { localApprovalPage } from './local-paypal-approval';
+import { type LocalDisputeScripts, localDisputes } from './local-paypal-disputes';
+import { APPROVAL_PAGE_PATH, type LocalSubscriptionScripts, localSubscriptions } from './local-paypal-subscriptions';
 import {
   type DeliverOptions,
   type LocalWebhookEvent,
@@ -28,6 +30,8 @@ import {
  * local-paypal-webhooks.ts, `{name, message, debug_id, details}` errors, PayPal-Request-Id
  * replays). The buyer's approval happens on PayPal's site, so a test stands in for it with
  * `approve(orderID, script)`, which also says how the capture will go, or `approveSubscription`.
+ * With `approvalPage`, a subscription's approve link opens this server's own approval page
+ * (local-paypal-approval.ts), where a browser test's buyer approves or cancels.
  */
 
 export type CaptureScript =
@@ -82,7 +86,7 @@ interface StoredOrder {
   updateTime: string;
 }
 
-export interface LocalPayPal extends LocalSubscriptionScripts {
+export interface LocalPayPal extends LocalSubscriptionScripts, LocalDisputeScripts {
   apiUrl: string;
   clientId: string;
   clientSecret: string;
@@ -104,6 +108,10 @@ export interface LocalPayPal extends LocalSubscriptionScripts {
   webhookRequest(event: LocalWebhookEvent, webhookId: string): WebhookRequest;
   /** Posts events to every webhook over HTTP, signed: by default each not delivered yet, in the order made. */
   deliverWebhooks(options?: DeliverOptions): Promise<WebhookDelivery[]>;
+  /** Keeps the approve page's deliveries until the returned function sends them. */
+  holdWebhooks(): () => Promise<WebhookDelivery[]>;
+  /** Resolves once the approve page's deliveries are done. */
+  settled(): Promise<void>;
   /** PayPal forgets every access token it issued (the next API call gets 401). */
   revokeTokens(): void;
   /** The next `count` requests of any kind (token included) answer `status`. */
@@ -111,7 +119,13 @@ export interface LocalPayPal extends LocalSubscriptionScripts {
   close(): Promise<void>;
 }
 
-export async function startLocalPayPal(options: { expiresIn?: number } = {}): Promise<LocalPayPal> {
+export interface LocalPayPalOptions {
+  expiresIn?: number;
+  /** Approve links open this server's approval page rather than PayPal's sandbox site. */
+  approvalPage?: boolean;
+}
+
+export async function startLocalPayPal(options: LocalPayPalOptions = {}): Promise<LocalPayPal> {
   const clientId = `AcLocal${randomHex(8)}`;
   const clientSecret = `EKLocal${randomHex(16)}`;
   const expiresIn = options.expiresIn ?? 32_400;
@@ -124,7 +138,11 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
   const faults: number[] = [];
   let apiUrl = '';
   const webhooks = localWebhooks(() => apiUrl);
-  const subscriptions = localSubscriptions(() => apiUrl, webhooks);
+  const subscriptions = localSubscriptions(() => apiUrl, webhooks, {
+    origin: () => (options.approvalPage ? apiUrl : 'https://www.sandbox.paypal.com'),
+  });
+  const approvalPage = localApprovalPage(subscriptions, webhooks);
+  const disputes = localDisputes(() => apiUrl, subscriptions, webhooks);
 
   async function handle(request: IncomingMessage): Promise<{ status: number; body: unknown }> {
     const url = new URL(request.url ?? '/', 'http://paypal.local');
@@ -397,6 +415,12 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
 
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     try {
+      const pageUrl = new URL(request.url ?? '/', 'http://paypal.local');
+      if (pageUrl.pathname === APPROVAL_PAGE_PATH) {
+        await readBody(request);
+        await approvalPage.serve(request, response, pageUrl);
+        return;
+      }
       const { status, body } = await handle(request);
       requests.push({
         method: request.method ?? '',
@@ -445,15 +469,21 @@ export async function startLocalPayPal(options: { expiresIn?: number } = {}): Pr
     failSubscriptionPayment: (id) => subscriptions.failSubscriptionPayment(id),
     expireSubscription: (id) => subscriptions.expireSubscription(id),
     cancelSubscriptionAsBuyer: (id) => subscriptions.cancelSubscriptionAsBuyer(id),
+    reverseSubscriptionPayment: (id, reasonCode) => subscriptions.reverseSubscriptionPayment(id, reasonCode),
+    openDispute: (saleId, disputeOptions) => disputes.openDispute(saleId, disputeOptions),
+    resolveDispute: (disputeId, outcome) => disputes.resolveDispute(disputeId, outcome),
     subscriptionStatus: (id) => subscriptions.subscriptionStatus(id),
     subscriptionsOf: (customId) => subscriptions.subscriptionsOf(customId),
     sales: (id) => subscriptions.sales(id),
     catalogSize: () => subscriptions.catalogSize(),
+    holdWebhooks: () => approvalPage.holdWebhooks(),
+    settled: () => approvalPage.settled(),
     revokeTokens: () => tokens.clear(),
     failNext(count, status = 503) {
       for (let i = 0; i < count; i++) faults.push(status);
     },
     async close() {
+      await approvalPage.settled();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },

@@ -92,13 +92,20 @@ function PremiumOffer({ premium }: { premium: Premium }) {
   const start = useStartPremium();
   const [planId, setPlanId] = useState<PremiumPlanId>('monthly');
   const legend = useId();
-  const started = new URLSearchParams(globalThis.location?.search ?? '').get('premium') === 'started';
+  const search = new URLSearchParams(globalThis.location?.search ?? '');
+  const started = search.get('premium') === 'started';
+  // PayPal sends a buyer who cancels on its page back with its ba_token on the address.
+  const leftPayPal = !started && search.has('ba_token');
   const buy = (channel: WebSubscriptionChannel) => !start.isPending && start.mutate({ planId, channel });
   return (
     <>
       {started ? (
         <p className={styles.stateLine} role="status">
           Thank you! Premium starts as soon as the payment is confirmed; this page shows it by itself.
+        </p>
+      ) : leftPayPal ? (
+        <p className={styles.stateLine} role="status">
+          You left PayPal without subscribing, so nothing was charged. Choose a plan whenever you like.
         </p>
       ) : (
         premium.state && ENDED[premium.state] && <p className={styles.note}>{ENDED[premium.state]}</p>
