@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTrendingIssues, countUnresolvedReports } from '../../apps/server/src/moderation/queries';
 import { countLiveProducts } from '../../apps/server/src/products/queries';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
+import { consoleScreen } from './admin-pages';
 import { callApi, MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
 
 const GAME_KEY = 'browser-dashboard-game-server-key-0123456789';
@@ -92,7 +93,7 @@ describe('the admin dashboard', () => {
     expect(await link.getAttribute('href')).toBe('/admin/products/list');
     // The access facts and the Admin Log link stay.
     await page.getByText('Environment: development').waitFor();
-    await page.getByRole('link', { name: 'Admin Log' }).waitFor();
+    await consoleScreen(page).getByRole('link', { name: 'Admin Log' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
@@ -113,7 +114,7 @@ describe('the admin dashboard', () => {
       varieties: [{ varietyID: 'default', varietyName: 'Default', stripeID: '', quantity: 4 }],
     })) as { version: number; varieties: { varietyID: string; varietyName: string; quantity: number }[] };
     // Created Inactive: an admin coming back to the dashboard sees the same figure.
-    await page.getByRole('link', { name: 'Admin Log' }).click();
+    await consoleScreen(page).getByRole('link', { name: 'Admin Log' }).click();
     await page.getByRole('heading', { level: 1, name: 'Admin Log' }).waitFor();
     await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Home' }).click();
     await page.locator('dl[aria-busy="false"]').nth(1).waitFor();
@@ -133,7 +134,7 @@ describe('the admin dashboard', () => {
       },
     });
     // Back on the dashboard within the minute the app caches other answers: the figure is asked again.
-    await page.getByRole('link', { name: 'Admin Log' }).click();
+    await consoleScreen(page).getByRole('link', { name: 'Admin Log' }).click();
     await page.getByRole('heading', { level: 1, name: 'Admin Log' }).waitFor();
     await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Home' }).click();
     await expect.poll(() => figureText(page, 'Live Products')).toBe(String(before + 1));

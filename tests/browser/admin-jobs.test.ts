@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { JobRunner } from '../../apps/server/src/platform/jobs/runner';
 import { useRoleSessions } from './accounts-helpers';
+import { consoleScreen } from './admin-pages';
 import { MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 
 /*
@@ -91,7 +92,7 @@ describe('the background jobs, as staff', () => {
   it('are reached from the dashboard and list the runner’s real runs, newest first', async () => {
     const { page } = sessions.staff;
     await page.goto(url('/admin'));
-    await page.getByRole('link', { name: 'Background jobs' }).click();
+    await consoleScreen(page).getByRole('link', { name: 'Background jobs' }).click();
     await page.waitForURL(/\/admin\/log\?tab=jobs$/);
     await page.getByRole('heading', { level: 1, name: 'Background jobs' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Background jobs' }).getAttribute('aria-selected')).toBe('true');
@@ -196,7 +197,7 @@ describe('the background jobs, as a moderator', () => {
     const { page } = sessions.moderator;
     await page.goto(url('/admin'));
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await page.getByRole('link', { name: 'Admin Log' }).waitFor();
+    await consoleScreen(page).getByRole('link', { name: 'Admin Log' }).waitFor();
     expect(await page.getByRole('link', { name: 'Background jobs' }).count()).toBe(0);
 
     await page.goto(url('/admin/log'));

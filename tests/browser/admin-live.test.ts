@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { useRoleSessions } from './accounts-helpers';
+import { consoleScreen } from './admin-pages';
 import { MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 
 /*
@@ -120,10 +121,10 @@ describe('the live stats and the game server keys', () => {
     try {
       await page.goto(url('/admin'));
       await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-      await page.getByRole('link', { name: 'Live stats' }).waitFor();
+      await consoleScreen(page).getByRole('link', { name: 'Live stats' }).waitFor();
       expect(chartCode).toEqual([]);
 
-      await page.getByRole('link', { name: 'Live stats' }).click();
+      await consoleScreen(page).getByRole('link', { name: 'Live stats' }).click();
       const range = page.getByRole('group', { name: 'Range' });
       expect(await range.getByRole('radio', { name: '7 days' }).isChecked()).toBe(true);
       await page.locator('[data-range="7d"] figure[data-series="activePlayers"] canvas').first().waitFor();

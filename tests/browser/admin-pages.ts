@@ -20,3 +20,8 @@ export async function expectAlert(page: Page, text: string): Promise<void> {
   await alert.waitFor();
   expect(await alert.innerText()).toBe(text);
 }
+
+/** The screen beside the back office's navigation: its own links, apart from the navigation's of the same name. */
+export function consoleScreen(page: Page) {
+  return page.locator('[data-console-screen]');
+}

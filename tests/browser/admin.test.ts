@@ -127,17 +127,16 @@ describe('the admin area', () => {
     const dialog = page.getByRole('dialog', { name: 'Admin menu' });
     await dialog.waitFor();
     expect(await open.getAttribute('aria-expanded')).toBe('true');
-    // One menu on a phone: the back office's, with the site's links after its own.
-    expect(await dialog.getByRole('link').allTextContents()).toEqual([
-      'Home',
-      'Moderation',
-      'Configuration',
-      'Theater',
-      'HOME',
-      'STORY',
-      'SHOP',
-      'ABOUT',
-    ]);
+    // One menu on a phone: the back office's top links, then every area's pages the moderator may
+    // use (no admin's), then the site's under their own heading; no page twice.
+    const links = await dialog.getByRole('link').allTextContents();
+    expect(links.slice(0, 4)).toEqual(['Home', 'Moderation', 'Configuration', 'Theater']);
+    expect(links.slice(-4)).toEqual(['HOME', 'STORY', 'SHOP', 'ABOUT']);
+    expect(links).toEqual(expect.arrayContaining(['Players', 'Reports', 'Credit packs', 'Merch orders', 'Admin log']));
+    expect(links).not.toContain('Rewards');
+    expect(links).not.toContain('Push notifications');
+    expect(new Set(links).size).toBe(links.length);
+    await dialog.getByRole('heading', { name: 'The site' }).waitFor();
     expect(await page.getByRole('button', { name: 'Open menu', exact: true }).isVisible()).toBe(false);
     expect(await dialog.getByRole('link', { name: 'Configuration' }).getAttribute('aria-current')).toBe('page');
     for (let i = 0; i < 6; i += 1) {

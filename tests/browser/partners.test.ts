@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { setAccountCreated } from '../../apps/server/src/partners/testing';
 import { newAccount, useRoleSessions } from './accounts-helpers';
+import { consoleScreen } from './admin-pages';
 import { callApi, openPage, seriousAxeViolations, useSite } from './harness';
 
 // Budget per client address (server defaults): 4 sign-ups here, no sign-in.
@@ -173,10 +174,10 @@ describe('admins run partner invites', () => {
     const recruitID = await findUserIdByEmail(fixture.site.server.stores.identity, recruitEmail);
     expect(await recruit.getAttribute('href')).toBe(adminUserPath(recruitID ?? ''));
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: 'Referral rewards' }).click();
+    await consoleScreen(page).getByRole('link', { name: 'Referral rewards' }).click();
     await page.getByRole('cell', { name: 'standard-partner-reward', exact: true }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await consoleScreen(page).getByRole('link', { name: 'Settings' }).click();
     const settings = page.getByRole('form', { name: 'Partner settings' });
     await settings.getByLabel('Join message').fill(`Come build with us ${tag}`);
     await settings.getByRole('button', { name: 'Save settings' }).click();

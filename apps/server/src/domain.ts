@@ -1,4 +1,9 @@
-import type { DashboardFigure, GatherDashboardResult, RevenueDay } from '@outpost/contracts/backoffice';
+import type {
+  BackOfficeSearchHit,
+  DashboardFigure,
+  GatherDashboardResult,
+  RevenueDay,
+} from '@outpost/contracts/backoffice';
 import type { Environment } from '@outpost/contracts/environments';
 import type { GameEvent, GameEventOf, GameEventType, LiveSeriesName } from '@outpost/contracts/game-data';
 import type { ProfileAdditions } from '@outpost/contracts/identity';
@@ -110,6 +115,16 @@ export interface SeriesWindow {
 export type Series = (stores: CountedStores, window: SeriesWindow) => Promise<ReadonlyMap<string, number>>;
 
 /**
+ * The back office's search in a domain's data: what of it has a name, an id or a number holding
+ * `query` (trimmed, any case), at most `limit`, best first, each with its page.
+ */
+export type SearchSource = (
+  stores: CountedStores & { environment: Environment },
+  query: string,
+  limit: number,
+) => Promise<readonly BackOfficeSearchHit[]>;
+
+/**
  * A domain's share of the signed-in player's profile as GET /api/auth/me answers it (subscriptions'
  * premium), read from APP_ENV's store, so the game reads it with the profile.
  */
@@ -215,6 +230,8 @@ export interface Domain {
   personalData?: PersonalDataPart<GameDatabase>;
   /** Counts of its data, by the name each is shown under (a dashboard figure, a Game Status field); domains counting one name add up. */
   counts?: Partial<Record<CountName, Count>>;
+  /** What the back office's search finds in its data. */
+  search?: SearchSource;
   /** What it adds to the signed-in player's profile. */
   profile?: ProfilePart;
   /** The money it took in and gave back, for the back office's revenue view. */

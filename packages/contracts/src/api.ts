@@ -64,6 +64,7 @@ const OWN_POLICIES = {
   'GET /api/admin/:env/admin-log': { access: 'adminArea' },
   'GET /api/admin/:env/dashboard': { access: 'adminArea' },
   'GET /api/admin/:env/revenue': { access: 'adminArea' },
+  'GET /api/admin/:env/search': { access: 'adminArea' },
   'POST /api/callable/development-admin-gatherRouterDashboardCallable': { access: 'adminArea' },
   'POST /api/callable/beta-admin-gatherRouterDashboardCallable': { access: 'adminArea' },
   'POST /api/callable/production-admin-gatherRouterDashboardCallable': { access: 'adminArea' },

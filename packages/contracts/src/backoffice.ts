@@ -127,3 +127,51 @@ export const revenueSchema = z.object({
   totals: z.array(z.omit(revenueDaySchema, { day: true })),
 });
 export type Revenue = z.infer<typeof revenueSchema>;
+
+/* ------------------------------------------------------------------ search */
+
+/** What the back office's search finds, in the order its hits are listed. */
+export const BACK_OFFICE_SEARCH_KINDS = ['player', 'order', 'code', 'product', 'machine', 'item', 'episode'] as const;
+export type BackOfficeSearchKind = (typeof BACK_OFFICE_SEARCH_KINDS)[number];
+
+/** The heading each kind's hits are listed under. */
+export const BACK_OFFICE_SEARCH_LABELS: Record<BackOfficeSearchKind, string> = {
+  player: 'Players',
+  order: 'Merch orders',
+  code: 'Redemption codes',
+  product: 'Products',
+  machine: 'Machines',
+  item: 'Items',
+  episode: 'Episodes',
+};
+
+export const BACK_OFFICE_SEARCH_LIMITS = { queryMinLength: 3, queryMaxLength: 100, hitsPerKind: 5 } as const;
+
+/** GET /api/admin/:env/search?q=: a name, an email address, an id, an order's number or a code. */
+export const backOfficeSearchQuerySchema = z.object({
+  q: z.string({ error: 'Type what to search for.' }).check(
+    z.trim(),
+    z.minLength(BACK_OFFICE_SEARCH_LIMITS.queryMinLength, {
+      error: `Type at least ${BACK_OFFICE_SEARCH_LIMITS.queryMinLength} characters to search.`,
+    }),
+    z.maxLength(BACK_OFFICE_SEARCH_LIMITS.queryMaxLength, {
+      error: `Search for at most ${BACK_OFFICE_SEARCH_LIMITS.queryMaxLength} characters.`,
+    }),
+  ),
+});
+
+/** One thing found: what it is, its name, a line that tells it apart, and its page in the back office. */
+export const backOfficeSearchHitSchema = z.object({
+  kind: z.enum(BACK_OFFICE_SEARCH_KINDS),
+  id: z.string(),
+  title: z.string(),
+  detail: z.nullable(z.string()),
+  path: z.string(),
+});
+export type BackOfficeSearchHit = z.infer<typeof backOfficeSearchHitSchema>;
+
+export const backOfficeSearchSchema = z.object({
+  /** At most hitsPerKind of each kind, kinds in BACK_OFFICE_SEARCH_KINDS' order. */
+  hits: z.array(backOfficeSearchHitSchema),
+});
+export type BackOfficeSearch = z.infer<typeof backOfficeSearchSchema>;

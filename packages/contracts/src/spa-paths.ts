@@ -94,3 +94,12 @@ const SPA_MATCHERS = SPA_PATTERNS.map((pattern) => {
 export function isSpaPath(pathname: string): boolean {
   return SPA_MATCHERS.some((matcher) => matcher.test(pathname));
 }
+
+/**
+ * True for the back office's addresses, known or not: the web app says an unknown one has no page
+ * inside the back office's console, so the server answers it 404 with the app's shell rather than
+ * with the site's Not-found page.
+ */
+export function isBackOfficePath(pathname: string): boolean {
+  return pathname === ROUTES.adminHome || pathname.startsWith(ROUTES.admin);
+}

@@ -21,7 +21,7 @@ function summedCounts(domains: readonly Domain[]): Partial<Record<CountName, Cou
   );
 }
 
-/** The back office: the admin log, config documents and the dashboard's figures. */
+/** The back office: the admin log, config documents, the dashboard's figures, the revenue and the search across domains. */
 export const domain: Domain = {
   name: 'backoffice',
   migrations: { game: backofficeMigrations },
@@ -33,6 +33,7 @@ export const domain: Domain = {
       figures: dashboardFigureCounts(counts),
       gameStatus: counts,
       revenue: domains.flatMap((domain) => (domain.revenue ? [domain.revenue] : [])),
+      search: domains.flatMap((domain) => (domain.search ? [domain.search] : [])),
     });
   },
   personalData: adminLogPersonalData,

@@ -1,6 +1,8 @@
 import {
   adminLogPageSchema,
   adminLogQuerySchema,
+  backOfficeSearchQuerySchema,
+  backOfficeSearchSchema,
   gatherDashboardCallableName,
   gatherDashboardResultSchema,
   moderationDashboardSchema,
@@ -12,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { AppStores } from '../database';
-import type { RevenueSource } from '../domain';
+import type { RevenueSource, SearchSource } from '../domain';
 import { registerCallable } from '../platform/http/callable';
 import { listAdminLog } from './admin-log-list';
 import {
@@ -22,6 +24,7 @@ import {
   readModerationDashboard,
 } from './dashboard';
 import { readRevenue } from './revenue';
+import { searchBackOffice } from './search';
 
 export interface BackofficeOptions {
   /** One store per environment; every admin route names its environment and reads only that one. */
@@ -33,6 +36,8 @@ export interface BackofficeOptions {
   gameStatus?: GameStatusCounts;
   /** Every domain's money, for the revenue view. */
   revenue?: readonly RevenueSource[];
+  /** Every domain's search, for the back office's search. */
+  search?: readonly SearchSource[];
 }
 
 /** The back office's own routes: the admin log and the dashboard's figures. */
@@ -64,6 +69,22 @@ export function registerBackofficeRoutes(app: FastifyInstance, options: Backoffi
       },
     },
     (request) => readRevenue(stores[request.params.env], options.revenue ?? [], request.query),
+  );
+
+  api.get(
+    '/api/admin/:env/search',
+    {
+      schema: {
+        params: adminEnvironmentParamsSchema,
+        querystring: backOfficeSearchQuerySchema,
+        response: { 200: backOfficeSearchSchema },
+      },
+    },
+    (request) => {
+      const { env } = request.params;
+      const searched = { game: stores[env], identity: options.identity, environment: env };
+      return searchBackOffice(searched, options.search ?? [], request.query.q);
+    },
   );
 
   api.get(

@@ -3,6 +3,7 @@ import { claimCodeMigrations } from './migrations/index';
 import { claimCodePersonalData } from './personal-data';
 import { claimCodeRewardItemUse } from './queries';
 import { registerClaimCodeRoutes } from './routes';
+import { searchClaimCodes } from './search';
 import { seedClaimCodes } from './seed';
 
 /** Claim codes: batches of codes a player redeems for credits and items. */
@@ -13,6 +14,7 @@ export const domain: Domain = {
   register(app, { stores, config, rateLimits }) {
     registerClaimCodeRoutes(app, { game: stores.game, appEnv: config.appEnv, redeemRateLimit: rateLimits.redeemCode });
   },
+  search: searchClaimCodes,
   personalData: claimCodePersonalData,
   itemUses: [claimCodeRewardItemUse],
 };

@@ -9,6 +9,7 @@ import { ENDED_SESSIONS_SOURCE, ENDED_SESSIONS_TOPIC, IDENTITY_LIVE_TOPICS } fro
 import { identityMigrations } from './migrations/index';
 import { countSignUpsPerBucket } from './queries';
 import { registerIdentityRoutes } from './routes';
+import { searchPlayers } from './search/back-office-search';
 import { userSearchMigrations } from './search/migrations/index';
 import { registerUserSearchRoutes } from './search/routes';
 
@@ -50,6 +51,7 @@ export const domain: Domain = {
     });
   },
   jobs: (context) => deletionJobs(accountDataOf(context), context.log),
+  search: searchPlayers,
   liveTopics: IDENTITY_LIVE_TOPICS,
   changeSources: { identity: [ENDED_SESSIONS_SOURCE] },
   counts: { suspendedPlayers: ({ identity }) => countSuspendedPlayers(identity) },

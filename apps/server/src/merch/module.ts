@@ -10,6 +10,7 @@ import { merchPersonalData } from './personal-data';
 import { providerRefunds } from './provider-refunds';
 import { merchRevenue } from './revenue';
 import { registerMerchRoutes } from './routes';
+import { searchMerchOrders } from './search';
 import { seedMerch } from './seed';
 import { registerStripeWebhook } from './stripe-webhook';
 
@@ -42,6 +43,7 @@ export const domain: Domain = {
   liveTopics: MERCH_LIVE_TOPICS,
   series: { merchPurchases: ({ game }, { since, unit }) => countMerchSalesPerBucket(game, since, unit) },
   personalData: merchPersonalData,
+  search: searchMerchOrders,
   revenue: merchRevenue,
   counts: { recentSales: ({ game }) => countRecentMerchSales(game) },
   orderSettlements: ({ config, payments }) => [merchOrderSettlement(payments.paypal[config.appEnv])],

@@ -2,6 +2,7 @@ import type { Domain } from '../domain';
 import { productsMigrations } from './migrations/index';
 import { countLiveProducts } from './queries';
 import { registerProductRoutes } from './routes';
+import { searchProducts } from './search';
 import { seedProducts } from './seed';
 
 /** Products (docs/product.md §3.1): what the game sells, with their varieties, stock and images. */
@@ -17,5 +18,6 @@ export const domain: Domain = {
       stripeConfigured: (environment) => config.stripe[environment] !== undefined,
     });
   },
+  search: searchProducts,
   counts: { liveProducts: ({ game }) => countLiveProducts(game) },
 };

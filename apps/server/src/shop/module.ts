@@ -8,6 +8,7 @@ import { shopOrderSettlements } from './order-settlements';
 import { countCreditPurchases, countCreditPurchasesPerBucket } from './pack-and-spin-orders';
 import { shopPersonalData } from './personal-data';
 import { registerShopRoutes } from './routes';
+import { searchMachines } from './search';
 import { seedShop } from './seed';
 
 /** The shop: credit packs, mystery-ball machines, their drops and spins. */
@@ -19,6 +20,7 @@ export const domain: Domain = {
     registerShopRoutes(app, { game, paypal: playersPayPal(config, payments) });
     registerShopAdminRoutes(app, { game: stores.game, identity: stores.identity });
   },
+  search: searchMachines,
   liveTopics: SHOP_LIVE_TOPICS,
   personalData: shopPersonalData,
   itemUses: [machinePrizeItemUse],

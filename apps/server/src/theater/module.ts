@@ -8,6 +8,7 @@ import { THEATER_LIVE_TOPICS } from './live';
 import { theaterMigrations } from './migrations/index';
 import { theaterPersonalData } from './personal-data';
 import { registerTheaterRoutes } from './routes';
+import { searchEpisodes } from './search';
 import { seedTheater } from './seed';
 
 /** The story theater: mtota episodes, their collections, favourites and the ingest of new ones. */
@@ -20,6 +21,7 @@ export const domain: Domain = {
     registerIngestRoutes(app, { game: stores.game });
     registerTheaterAdminRoutes(app, { game: stores.game, files, imageMaxBytes: config.imageMaxBytes });
   },
+  search: searchEpisodes,
   liveTopics: THEATER_LIVE_TOPICS,
   gameEventKinds: [EPISODE_STATS_KIND],
   personalData: theaterPersonalData,

@@ -12,5 +12,7 @@ export const __camel__Screens: DomainScreens = {
   publicRoutes: [screen(__Pascal__Screen, {}, { path: __CONST___PATHS.screen })],
   // Below the admin shell's /admin.
   adminRoutes: [screen(__Pascal__Admin, {}, { path: __CONST___PATHS.admin.slice('/admin/'.length) })],
-  configurationLinks: [{ to: __CONST___PATHS.admin, label: '__Words__', holds: 'entries players see while they run.' }],
+  configurationLinks: [
+    { to: __CONST___PATHS.admin, label: '__Words__', holds: 'entries players see while they run.', area: 'Game' },
+  ],
 };

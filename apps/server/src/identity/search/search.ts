@@ -130,7 +130,7 @@ export async function findUsers(db: Identity, rawQuery: string, limit: number): 
 }
 
 /** Profiles (display name as typed, keys, when the account was created) of the ranked accounts. */
-async function profilesOf(db: Identity, userIds: readonly string[]) {
+export async function profilesOf(db: Identity, userIds: readonly string[]) {
   const rows = await db
     .selectFrom('auth_users')
     .leftJoin('profiles', 'profiles.user_id', 'auth_users.id')

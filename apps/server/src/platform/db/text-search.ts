@@ -1,8 +1,15 @@
 import { type RawBuilder, sql } from 'kysely';
 
+const literal = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`);
+
 /** Escapes LIKE's wildcards so a search for "50%" finds the text "50%". */
 export function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${literal(text)}%`;
+}
+
+/** True where `column` (a name the caller writes in code) starts with `text`, ignoring case, on both dialects. */
+export function startsWithText(column: string, text: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${`${literal(text)}%`} escape '\\'`;
 }
 
 /**

@@ -97,8 +97,7 @@ describe('serving the web app', () => {
     '/nope',
     '/story/ep-42/extra',
     '/shop/items/1',
-    '/admin/products',
-    '/admin/products/p1/extra',
+    '/administration',
     '/About/',
     '//about',
   ])('answers the unknown path %s with the prerendered Not-found page and 404', async (url) => {
@@ -108,6 +107,17 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toBe(NOT_FOUND);
   });
+
+  // The back office's console says itself that it has no page there, beside its navigation.
+  it.each(['/admin/products', '/admin/products/p1/extra', '/admin/nope/'])(
+    'answers the unknown back-office path %s with the shell and 404',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(SHELL);
+    },
+  );
 
   it('serves hashed assets for a year and other files briefly', async () => {
     const asset = await t.app.inject({ url: '/assets/index-abc123.js' });

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { comparablePath } from '@outpost/contracts/routes';
-import { isSpaPath } from '@outpost/contracts/spa-paths';
+import { isBackOfficePath, isSpaPath } from '@outpost/contracts/spa-paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DocumentHead, hasTitle, withHead } from './document-head';
 import { answeredError, errorBody } from './errors';
@@ -158,7 +158,8 @@ function compressed(html: string, encoding: Encoding): Buffer {
 /**
  * Serves the built web app. A known path gets its prerendered page, or the shell for screens
  * the browser renders, with 200; an unknown one gets the prerendered Not-found page with 404,
- * so crawlers and monitors see the truth and visitors see the screen at once. Paths of a domain's
+ * so crawlers and monitors see the truth and visitors see the screen at once, except below the
+ * back office, whose console says so itself: the shell, with 404. Paths of a domain's
  * documents (`options.documents`) get the shell with the head the domain renders, and its policy.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string, options: SpaOptions = {}): Promise<void> {
@@ -205,7 +206,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string, options
       .type('text/html; charset=utf-8');
     const shaped = known ? documentFor(matchers, pathname) : undefined;
     if (!shaped) {
-      const page = known ? pageFor(documents, pathname) : documents.notFound;
+      const page = known
+        ? pageFor(documents, pathname)
+        : isBackOfficePath(pathname)
+          ? documents.shell
+          : documents.notFound;
       return reply.code(known ? 200 : 404).send(page[encoding]);
     }
     const { document, params } = shaped;

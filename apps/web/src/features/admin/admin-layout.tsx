@@ -9,12 +9,14 @@ import { adminGate } from './admin-gate';
 import styles from './admin-layout.module.css';
 import { useAdminAccess } from './api/get-admin-access';
 import { AdminNotice } from './components/admin-notice';
+import { AdminSideNav } from './components/admin-side-nav';
 import { AdminTopBar } from './components/admin-top-bar';
 import { useAdminEnvironment } from './environment';
 
 /**
- * The admin shell (docs/product.md §2.7) and its guard. Its screens act on the environment chosen in the top
- * bar, as the server confirmed it in the access answer they receive.
+ * The admin shell (docs/product.md §2.7) and its guard: a console with the top bar (the environment,
+ * always in view) over the side navigation and the screen. Its screens act on the environment chosen
+ * in the top bar, as the server confirmed it in the access answer they receive.
  */
 function AdminShell() {
   const me = useMe();
@@ -34,10 +36,19 @@ function AdminShell() {
   }
   return (
     <div className={styles.shell} data-environment={access.data.environment}>
-      <AdminTopBar environment={environment} onEnvironmentChange={setEnvironment} />
-      <Suspense fallback={<LoadingScreen />}>
-        <Outlet context={access.data} />
-      </Suspense>
+      <AdminTopBar
+        environment={environment}
+        onEnvironmentChange={setEnvironment}
+        capabilities={access.data.capabilities}
+      />
+      <div className={styles.console}>
+        <AdminSideNav capabilities={access.data.capabilities} />
+        <div className={styles.screen} data-console-screen>
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet context={access.data} />
+          </Suspense>
+        </div>
+      </div>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { type RouteObject, Routes } from '../../lib/router/router';
  * holds only the admin shell's line (docs/decisions/0109-route-tables-and-the-first-visit.md), so a new
  * admin screen costs the first visit nothing.
  */
-const NotFoundScreen = lazyComponent(() => import('../not-found/not-found-screen'));
+const AdminNotFound = lazyComponent(() => import('./admin-not-found'));
 const AdminHome = lazyComponent(() => import('./admin-home'));
 const AdminModeration = lazyComponent(() => import('./admin-moderation'));
 const AdminConfiguration = lazyComponent(() => import('./admin-configuration'));
@@ -125,7 +125,7 @@ export const adminScreens: readonly RouteObject[] = [
       screen(PushScreen, {}, { path: 'push' }),
       // The screens of the domains that bring their own (app/domain-screens.ts).
       ...BROUGHT_ADMIN_ROUTES,
-      screen(NotFoundScreen, {}, { path: '*' }),
+      screen(AdminNotFound, {}, { path: '*' }),
     ],
   },
 ];

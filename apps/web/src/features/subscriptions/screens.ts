@@ -18,8 +18,23 @@ export const subscriptionsScreens: DomainScreens = {
     screen(PlansScreen, {}, { path: below(MONEY_PATHS.plans) }),
   ],
   configurationLinks: [
-    { to: MONEY_PATHS.subscribers, label: 'Subscribers', holds: 'premium subscriptions by channel, plan and state.' },
-    { to: MONEY_PATHS.revenue, label: 'Revenue', holds: 'money per channel and day: gross, refunds, net.' },
-    { to: MONEY_PATHS.plans, label: 'Premium plans', holds: 'the annual price and the store product ids.' },
+    {
+      to: MONEY_PATHS.subscribers,
+      label: 'Subscribers',
+      holds: 'premium subscriptions by channel, plan and state.',
+      area: 'Economy',
+    },
+    {
+      to: MONEY_PATHS.revenue,
+      label: 'Revenue',
+      holds: 'money per channel and day: gross, refunds, net.',
+      area: 'Economy',
+    },
+    {
+      to: MONEY_PATHS.plans,
+      label: 'Premium plans',
+      holds: 'the annual price and the store product ids.',
+      area: 'Economy',
+    },
   ],
 };

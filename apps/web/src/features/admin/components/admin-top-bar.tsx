@@ -1,10 +1,13 @@
 import { ENVIRONMENTS, type Environment, environmentSchema } from '@outpost/contracts/environments';
+import type { AdminAccess } from '@outpost/contracts/permissions';
 import { ROUTES } from '@outpost/contracts/routes';
 import { z } from 'zod/mini';
 import { PRIMARY_LINKS } from '../../../components/nav-bar/nav-links';
 import { OverlayMenu } from '../../../components/overlay-menu/overlay-menu';
 import { NavLink } from '../../../lib/router/router';
 import { ADMIN_LINKS } from '../admin-links';
+import { BackOfficeSearch } from '../search/back-office-search';
+import { AdminAreaItems } from './admin-side-nav';
 import styles from './admin-top-bar.module.css';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
@@ -12,15 +15,18 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles
 interface AdminTopBarProps {
   environment: Environment;
   onEnvironmentChange(environment: Environment): void;
+  /** What the viewer may use: the phone menu lists the areas they have pages in. */
+  capabilities: AdminAccess['capabilities'];
 }
 
 /**
- * The admin shell's top bar (docs/product.md §2.7): 'Admin Dashboard', the environment switch, its links, and
- * on mobile an overlay with the same links and then the site's, as the back office's one menu on
- * a phone (the site bar hides its own there: AdminLayout marks the page's area). Production is
- * shown in the alarm colour, so nobody changes live data thinking it is a test store.
+ * The admin shell's top bar (docs/product.md §2.7): 'Admin Dashboard', the environment switch, the search, its links, and
+ * below the side navigation's width an overlay with the same links, every area's pages and then the
+ * site's, as the back office's one menu there (the site bar hides its own: AdminLayout marks the
+ * page's area). It stays at the top as the screen scrolls, so the environment is always in view;
+ * production is shown in the alarm colour, so nobody changes live data thinking it is a test store.
  */
-export function AdminTopBar({ environment, onEnvironmentChange }: AdminTopBarProps) {
+export function AdminTopBar({ environment, onEnvironmentChange, capabilities }: AdminTopBarProps) {
   return (
     <div className={styles.bar}>
       <p className={styles.title}>Admin Dashboard</p>
@@ -42,6 +48,7 @@ export function AdminTopBar({ environment, onEnvironmentChange }: AdminTopBarPro
           ))}
         </select>
       </label>
+      <BackOfficeSearch environment={environment} />
       <nav aria-label="Admin" className={styles.desktop}>
         <ul className={styles.links}>
           {ADMIN_LINKS.map((link) => (
@@ -68,13 +75,21 @@ export function AdminTopBar({ environment, onEnvironmentChange }: AdminTopBarPro
             </NavLink>
           </li>
         ))}
-        {PRIMARY_LINKS.map((link) => (
-          <li key={link.to} className={link === PRIMARY_LINKS[0] ? styles.siteLinks : undefined}>
-            <NavLink to={link.to} end={link.to === ROUTES.home} reloadDocument={link.reloadDocument}>
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
+        <AdminAreaItems capabilities={capabilities} omit={ADMIN_LINKS.map((link) => link.to)} />
+        <li className={styles.siteLinks}>
+          <h2 id="admin-menu-site" className={styles.siteHeading}>
+            The site
+          </h2>
+          <ul aria-labelledby="admin-menu-site" className={styles.siteList}>
+            {PRIMARY_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === ROUTES.home} reloadDocument={link.reloadDocument}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </li>
       </OverlayMenu>
     </div>
   );

@@ -42,11 +42,11 @@ const columns = column.columns([
   column.accessor('createdAt', {
     id: 'created',
     header: 'Created',
-    cell: (cell) => <span className={styles.nowrap}>{formatInstant(cell.getValue())}</span>,
+    cell: (cell) => formatInstant(cell.getValue()),
   }),
   column.accessor('updatedAt', {
     header: 'Updated',
-    cell: (cell) => <span className={styles.nowrap}>{formatInstant(cell.getValue())}</span>,
+    cell: (cell) => formatInstant(cell.getValue()),
   }),
 ]);
 const sortable = ['created', 'title'] as const;

@@ -33,7 +33,7 @@ const columns = column.columns([
   column.accessor('updatedAt', {
     header: 'Updated',
     sortDescFirst: true,
-    cell: (cell) => <span className={styles.nowrap}>{formatInstant(cell.getValue())}</span>,
+    cell: (cell) => formatInstant(cell.getValue()),
   }),
 ]);
 // Season first: by default the list runs as the library does, newest season and episode on top.

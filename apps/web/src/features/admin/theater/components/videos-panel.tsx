@@ -30,7 +30,7 @@ const columns = column.columns([
   column.accessor('created', {
     header: 'Created',
     sortDescFirst: true,
-    cell: (cell) => <span className={styles.nowrap}>{formatInstant(cell.getValue())}</span>,
+    cell: (cell) => formatInstant(cell.getValue()),
   }),
 ]);
 const sortable = ['created', 'title'] as const;
