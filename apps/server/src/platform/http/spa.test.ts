@@ -93,20 +93,16 @@ describe('serving the web app', () => {
     expect(unknown.body).toContain('<div id="root"></div>');
   });
 
-  it.each([
-    '/nope',
-    '/story/ep-42/extra',
-    '/shop/items/1',
-    '/administration',
-    '/About/',
-    '//about',
-  ])('answers the unknown path %s with the prerendered Not-found page and 404', async (url) => {
-    const response = await t.app.inject({ url });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(NOT_FOUND);
-  });
+  it.each(['/nope', '/story/ep-42/extra', '/shop/items/1', '/administration', '/About/', '//about'])(
+    'answers the unknown path %s with the prerendered Not-found page and 404',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(NOT_FOUND);
+    },
+  );
 
   // The back office's console says itself that it has no page there, beside its navigation.
   it.each(['/admin/products', '/admin/products/p1/extra', '/admin/nope/'])(
