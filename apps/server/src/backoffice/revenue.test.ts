@@ -1,7 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { GatherDashboardResult, Revenue } from '@outpost/contracts/backoffice';
 import type { SubscriberListPage } from '@outpost/contracts/subscriptions/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpRoles } from '../identity/testing';
+import {
+  googlePlayConfigOf,
+  type LocalGooglePlay,
+  startLocalGooglePlay,
+} from '../store-purchases/google-play/testing/local-google-play';
 import { grantStorePurchase, reverseStorePurchase } from '../store-purchases/purchases';
 import type { VerifiedStoreTransaction } from '../store-purchases/store-report';
 import { recordSubscriptionEvent, recordSubscriptionPayment, recordSubscriptionRefund } from '../subscriptions/index';
@@ -16,9 +24,13 @@ const day = (daysAgo: number) => iso(daysAgo).slice(0, 10);
  * The back office's money, checked against known sales on every channel: a PayPal pack and a card
  * merch order on the web, a Stripe and a PayPal subscription, App Store and Google Play purchases,
  * and their refunds; the revenue view, the Game Status tiles and the subscribers list agree with them.
+ * A Google Play pack goes the whole way: bought in a local Google Play, reported by the game over
+ * HTTP, its price read from Google's Orders API.
  */
 describe.each(TEST_DIALECTS)('the money in the back office on %s', (dialect) => {
   let t: TestApp;
+  let play: LocalGooglePlay;
+  let folder: string;
   let accounts: Record<'staff' | 'alice' | 'bob', SignedIn>;
   const db = () => t.stores.game.development;
   const admin = (url: string) =>
@@ -35,8 +47,35 @@ describe.each(TEST_DIALECTS)('the money in the back office on %s', (dialect) => 
     ...overrides,
   });
 
+  /** The game reports a Google Play pack its player bought; answers the HTTP status. */
+  async function buyOnGooglePlay(who: SignedIn, options: { priceCents: number; currency: string }) {
+    const token = await t.app.inject({
+      method: 'GET',
+      url: '/api/store/account-token',
+      headers: { authorization: who.bearer },
+    });
+    const purchaseToken = play.buyProduct({ productId: 'pack-500', accountId: token.json().accountToken, ...options });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/store/google-play/purchases',
+      headers: { authorization: who.bearer },
+      payload: { productId: 'pack-500', purchaseToken, type: 'consumable' },
+    });
+    return response.statusCode;
+  }
+
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    play = await startLocalGooglePlay();
+    folder = mkdtempSync(path.join(tmpdir(), 'outpost-revenue-play-'));
+    t = await buildTestApp(dialect, {
+      config: {
+        googlePlay: {
+          development: googlePlayConfigOf(play, folder),
+          beta: undefined,
+          production: undefined,
+        },
+      },
+    });
     accounts = await signUpRoles(t.app, t.stores.identity, { staff: ['staff'], alice: [], bob: [] });
     const { alice, bob } = accounts;
     await db()
@@ -142,8 +181,18 @@ describe.each(TEST_DIALECTS)('the money in the back office on %s', (dialect) => 
       currency: 'USD',
       paidAt: iso(40),
     });
+    // Google Play packs today: alice's at €10.99 as Google's order states it; bob's while Outpost's
+    // service account may not see Google's orders (granted all the same, with no money to count).
+    expect(await buyOnGooglePlay(alice, { priceCents: 1099, currency: 'EUR' })).toBe(200);
+    play.withholdFinancialData(true);
+    expect(await buyOnGooglePlay(bob, { priceCents: 499, currency: 'USD' })).toBe(200);
+    play.withholdFinancialData(false);
   });
-  afterAll(() => t.cleanup());
+  afterAll(async () => {
+    await t.cleanup();
+    await play.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
 
   it('adds up gross, refunds and net per channel and day from every channel, in the range asked', async () => {
     const response = await admin(`/api/admin/development/revenue?from=${day(30)}&to=${day(0)}`);
@@ -156,10 +205,12 @@ describe.each(TEST_DIALECTS)('the money in the back office on %s', (dialect) => 
       refundCents: refund,
       netCents: gross - refund,
     });
+    const euros = { ...line('google-play', 1099, 0), currency: 'EUR' };
     expect(revenue.totals).toEqual([
       line('stripe', 999 + 799, 300),
       line('paypal', 499, 0),
       line('app-store', 499, 499),
+      euros,
       line('google-play', 799, 0),
     ]);
     expect(revenue.days).toEqual([
@@ -168,7 +219,14 @@ describe.each(TEST_DIALECTS)('the money in the back office on %s', (dialect) => 
       { day: day(0), ...line('stripe', 0, 300) },
       { day: day(0), ...line('paypal', 499, 0) },
       { day: day(0), ...line('app-store', 499, 499) },
+      { day: day(0), ...euros },
       { day: day(0), ...line('google-play', 799, 0) },
+    ]);
+    // Bob's Google Play pack, whose price Google would not show, is granted and kept without an amount.
+    const bobs = await admin(`/api/admin/development/users/${accounts.bob.userId}/store-purchases`);
+    expect(bobs.json().purchases).toEqual([
+      expect.objectContaining({ store: 'google-play', kind: 'credit-pack', credits: 500, amountCents: null }),
+      expect.objectContaining({ store: 'google-play', kind: 'premium', amountCents: 799 }),
     ]);
     const older = (await admin(`/api/admin/development/revenue?from=${day(45)}&to=${day(31)}`)).json() as Revenue;
     expect(older.totals).toEqual([line('paypal', 6999, 0)]);
@@ -192,8 +250,9 @@ describe.each(TEST_DIALECTS)('the money in the back office on %s', (dialect) => 
     });
     expect(response.statusCode, response.body).toBe(200);
     const { dashboardData } = (response.json() as { data: GatherDashboardResult }).data;
-    // Packs: PayPal's today and the App Store's today (refunded, but bought); the card pack was two days ago.
-    expect(dashboardData.creditPurchasesCount).toBe(2);
+    // Packs: PayPal's today, the App Store's today (refunded, but bought) and Google Play's two
+    // (one without its price); the card pack was two days ago.
+    expect(dashboardData.creditPurchasesCount).toBe(4);
     // Periods: Google Play's today; Stripe's was paid 24 hours ago to the millisecond, so not within the last 24.
     expect(dashboardData.subscriptionPurchasesCount).toBe(1);
   });

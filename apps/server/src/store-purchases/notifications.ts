@@ -1,7 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
 import { findSubscription, recordSubscriptionEvent } from '../subscriptions/index';
-import { grantStorePurchase, reverseStorePurchase, StorePurchaseRefusal } from './purchases';
+import { answerConsumptionRequest, type SendConsumption } from './consumption';
+import { grantStorePurchase, restoreStorePurchase, reverseStorePurchase, StorePurchaseRefusal } from './purchases';
 import type { StoreNotification } from './store-report';
 
 /** What reading a store's notification did; answered to the store and kept on its store_notifications row. */
@@ -14,7 +16,18 @@ export type NotificationOutcome =
   /** A refund or revocation of a transaction Outpost never granted. */
   | 'unknown-transaction'
   /** A transaction of a product Outpost does not sell, or of another player's subscription. */
-  | 'refused';
+  | 'refused'
+  /** A consumption request answered to the store. */
+  | 'answered'
+  /** A consumption request kept without an answer (no consent, a transaction Outpost never granted); logged with why. */
+  | 'unanswered';
+
+/** What applying a notification may need beyond the database. */
+export interface NotificationContext {
+  /** The store's endpoint for consumption information, where it has one (the App Store's). */
+  sendConsumption?: SendConsumption;
+  log?: Pick<FastifyBaseLogger, 'info'>;
+}
 
 /**
  * Applies a verified store notification. Everything it does is once-only by itself (a transaction
@@ -26,6 +39,7 @@ export async function applyStoreNotification(
   game: Kysely<GameDatabase>,
   notification: StoreNotification,
   now = new Date(),
+  context: NotificationContext = {},
 ): Promise<NotificationOutcome> {
   const seen = await game
     .selectFrom('store_notifications')
@@ -34,7 +48,9 @@ export async function applyStoreNotification(
     .where('notification_id', '=', notification.notificationId)
     .executeTakeFirst();
   if (seen) return 'duplicate';
-  const outcome = await apply(game, notification, now);
+  const outcome = await apply(game, notification, now, context);
+  // Another delivery of it, still being applied, records it (or, failing, leaves it for the store's retry).
+  if (outcome === 'duplicate') return outcome;
   await game
     .insertInto('store_notifications')
     .values({
@@ -52,6 +68,7 @@ async function apply(
   game: Kysely<GameDatabase>,
   notification: StoreNotification,
   now: Date,
+  context: NotificationContext,
 ): Promise<NotificationOutcome> {
   switch (notification.kind) {
     case 'ignored':
@@ -71,6 +88,21 @@ async function apply(
     }
     case 'subscription':
       return applySubscriptionNotification(game, notification, now);
+    case 'refund-reversed': {
+      const restored = await restoreStorePurchase(game, notification, now);
+      // A refund reversed of a purchase already standing changes nothing (the same reversal told twice).
+      return restored === 'restored' ? 'applied' : restored === 'not-reversed' ? 'ignored' : 'unknown-transaction';
+    }
+    case 'consumption-request': {
+      const answered = await answerConsumptionRequest(game, notification, context.sendConsumption, now);
+      if (answered.answer === 'sent') return 'answered';
+      if (answered.answer === 'duplicate') return 'duplicate';
+      context.log?.info(
+        { store: notification.store, transactionId: notification.transactionId, answer: answered.answer },
+        `consumption request not answered: ${answered.why}`,
+      );
+      return 'unanswered';
+    }
   }
 }
 

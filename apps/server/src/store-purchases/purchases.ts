@@ -50,6 +50,10 @@ async function boughtBy(game: Kysely<GameDatabase>, transaction: VerifiedStoreTr
 
 const ledgerReference = (store: string, transactionId: string) => `${store}:${transactionId}`;
 
+/** A reversal's ledger reference names its time: a refund reversed and refunded again is a second reversal. */
+const reversalReference = (row: StorePurchaseRow, kind: string, at: string) =>
+  `${ledgerReference(row.store, row.transaction_id)}:${kind}:${at}`;
+
 function subscriptionRef(
   transaction: VerifiedStoreTransaction,
   userId: string,
@@ -208,6 +212,20 @@ export async function grantInTransaction(
   return claimed;
 }
 
+/** The transaction's row, held until the caller's transaction ends (PostgreSQL; SQLite writes one at a time). */
+function lockedPurchase(
+  trx: Kysely<GameDatabase>,
+  { store, transactionId }: { store: string; transactionId: string },
+): Promise<StorePurchaseRow | undefined> {
+  return trx
+    .selectFrom('store_purchases')
+    .selectAll()
+    .where('store', '=', store)
+    .where('transaction_id', '=', transactionId)
+    .$if(isPostgres<GameDatabase>(trx), (query) => query.forUpdate())
+    .executeTakeFirst();
+}
+
 /** How a store's refund or revocation of a transaction went. */
 export type ReversalOutcome = 'reversed' | 'already-reversed' | 'unknown-transaction';
 
@@ -231,13 +249,7 @@ export async function reverseInTransaction(
   reversal: { store: string; transactionId: string; kind: 'refund' | 'revoke'; at: string },
   now: Date,
 ): Promise<ReversalOutcome> {
-  const row = await trx
-    .selectFrom('store_purchases')
-    .selectAll()
-    .where('store', '=', reversal.store)
-    .where('transaction_id', '=', reversal.transactionId)
-    .$if(isPostgres<GameDatabase>(trx), (query) => query.forUpdate())
-    .executeTakeFirst();
+  const row = await lockedPurchase(trx, reversal);
   if (!row) return 'unknown-transaction';
   if (row.reversal !== null) return 'already-reversed';
   let takenBack: number | null = null;
@@ -246,7 +258,7 @@ export async function reverseInTransaction(
       userId: row.user_id,
       amount: row.credits,
       reason: 'refund',
-      reference: `${ledgerReference(row.store, row.transaction_id)}:${reversal.kind}`,
+      reference: reversalReference(row, reversal.kind, reversal.at),
       now,
     });
   } else if (row.subscription_id !== null) {
@@ -264,4 +276,69 @@ export async function reverseInTransaction(
     .where('transaction_id', '=', row.transaction_id)
     .execute();
   return 'reversed';
+}
+
+/** How a store's reversal of its refund went. */
+export type RestorationOutcome = 'restored' | 'not-reversed' | 'unknown-transaction';
+
+/**
+ * The store reversed its refund: the purchase stands again, once. A credit pack's credits come back
+ * exactly as many as the refund took back (what the balance held then; credits spent before the
+ * refund were never taken, so there is nothing to give back for them); a subscription's premium
+ * comes back as the store's status of it says (its period bought again, then the status's reports).
+ * A purchase not reversed (never, or already restored) is left as it is.
+ */
+export async function restoreStorePurchase(
+  game: Kysely<GameDatabase>,
+  restoration: {
+    store: string;
+    transactionId: string;
+    /** Subscriptions: the transaction's period end, and what the store says of the subscription now. */
+    until?: string;
+    subscriptionReports: readonly StoreSubscriptionReport[];
+  },
+  now = new Date(),
+): Promise<RestorationOutcome> {
+  return game.transaction().execute(async (trx) => {
+    const row = await lockedPurchase(trx, restoration);
+    if (!row) return 'unknown-transaction';
+    if (row.reversal === null || row.reversed_at === null) return 'not-reversed';
+    const taken = row.credits_taken_back ?? 0;
+    if (row.kind === 'credit-pack' && taken > 0) {
+      await credit(trx, {
+        userId: row.user_id,
+        amount: taken,
+        reason: 'purchase',
+        reference: `${reversalReference(row, row.reversal, row.reversed_at)}:reversed`,
+        now,
+      });
+    } else if (row.subscription_id !== null) {
+      const ref = {
+        channel: row.store as SubscriptionRef['channel'],
+        channelId: row.subscription_id,
+        userId: row.user_id,
+      };
+      // Folded right after the refund it undoes (its id sorts just after `refund:<id>` at the same time),
+      // so whatever the store reported since (an expiry, renewal turned off) still follows it.
+      await recordInTransaction(
+        trx,
+        ref,
+        {
+          eventId: `${row.reversal}:${row.transaction_id}:reversed`,
+          kind: 'purchase',
+          at: row.reversed_at,
+          until: restoration.until,
+        },
+        now,
+      );
+      for (const report of restoration.subscriptionReports) await recordInTransaction(trx, ref, report, now);
+    }
+    await trx
+      .updateTable('store_purchases')
+      .set({ reversal: null, reversed_at: null, credits_taken_back: null })
+      .where('store', '=', row.store)
+      .where('transaction_id', '=', row.transaction_id)
+      .execute();
+    return 'restored';
+  });
 }

@@ -18,6 +18,7 @@ import { signedInViewer } from '../platform/http/access';
 import { answering, FunctionError } from '../platform/http/errors';
 import { registerRawBodyRoutes } from '../platform/http/raw-body';
 import { storeAccountTokenOf } from './account-token';
+import { readDataSharing, setDataSharing } from './consumption';
 import { applyStoreNotification, type NotificationOutcome } from './notifications';
 import { grantStorePurchase, StorePurchaseRefusal } from './purchases';
 import { listStorePurchases } from './queries';
@@ -90,9 +91,17 @@ function hasShape(body: Buffer, shape: z.ZodMiniType): boolean {
 const webhookAnswerSchema = z.object({ received: z.literal(true), outcome: z.string() });
 
 /**
+ * The player's answer to the game's question whether the stores may be told how they used a
+ * purchase they ask the store to refund (the App Store's consumption request needs their consent).
+ */
+const dataSharingBodySchema = z.object({ consented: z.boolean() });
+const dataSharingSchema = z.object({ consented: z.boolean(), decidedAt: z.nullable(z.string()) });
+
+/**
  * The game's stores: the game reports each purchase (POST /api/store/<store>/purchases) and is
  * answered what it granted; each store's server notifications (POST /api/webhooks/<store>) renew,
- * end and reverse; the player reads their purchases (GET /api/account/store-purchases).
+ * end and reverse; the player reads their purchases (GET /api/account/store-purchases) and says
+ * whether the stores may be told how they used them (/api/account/store-data-sharing).
  */
 export async function registerStorePurchaseRoutes(
   app: FastifyInstance,
@@ -106,6 +115,13 @@ export async function registerStorePurchaseRoutes(
     const { userId } = await signedInViewer(request);
     return answer(async () => {
       const purchase: VerifiedPurchase = await verifier.verifyPurchase(body);
+      if (purchase.amountUnknown !== undefined) {
+        const { store, transactionId } = purchase.transaction;
+        request.log.warn(
+          { store, transactionId, reason: purchase.amountUnknown },
+          'store purchase granted without its price',
+        );
+      }
       const grant = await grantStorePurchase(game, purchase, userId);
       try {
         await verifier.completePurchase(purchase);
@@ -132,6 +148,16 @@ export async function registerStorePurchaseRoutes(
   api.get('/api/store/account-token', { schema: { response: { 200: storeAccountTokenSchema } } }, async (request) => ({
     accountToken: storeAccountTokenOf((await signedInViewer(request)).userId),
   }));
+
+  api.get('/api/account/store-data-sharing', { schema: { response: { 200: dataSharingSchema } } }, async (request) =>
+    readDataSharing(game, (await signedInViewer(request)).userId),
+  );
+
+  api.put(
+    '/api/account/store-data-sharing',
+    { schema: { body: dataSharingBodySchema, response: { 200: dataSharingSchema } } },
+    async (request) => setDataSharing(game, (await signedInViewer(request)).userId, request.body.consented),
+  );
 
   api.get(
     '/api/account/store-purchases',
@@ -161,7 +187,12 @@ export async function registerStorePurchaseRoutes(
           }
           const verifier = verifierOf(verifiers, store);
           const outcome: NotificationOutcome = await answer(async () =>
-            applyStoreNotification(game, await verifier.readNotification({ headers: request.headers, body })),
+            applyStoreNotification(
+              game,
+              await verifier.readNotification({ headers: request.headers, body }),
+              new Date(),
+              { sendConsumption: verifier.sendConsumption, log: request.log },
+            ),
           );
           request.log.info({ store, outcome }, 'store notification');
           return { received: true as const, outcome };

@@ -1,4 +1,5 @@
 import type { SubscriptionEventKind } from '@outpost/contracts/subscriptions/schemas';
+import type { SendConsumption } from './consumption';
 
 /*
  * What the game's stores tell Outpost, once verified with each store's own means (app-store/,
@@ -75,6 +76,32 @@ export type StoreNotification =
       reversal: 'refund' | 'revoke';
       at: string;
     }
+  /**
+   * A refund the store reversed (App Store REFUND_REVERSED): the purchase stands again, a credit
+   * pack's credits the refund took back come back, a subscription's premium as its status says.
+   */
+  | {
+      kind: 'refund-reversed';
+      store: GameStore;
+      notificationId: string;
+      transactionId: string;
+      /** Subscriptions: the transaction's period end, and the reports the subscription's status implies now. */
+      until?: string;
+      subscriptionReports: StoreSubscriptionReport[];
+    }
+  /**
+   * The store asks what Outpost knows of a purchase the customer asked it to refund (App Store
+   * CONSUMPTION_REQUEST), to weigh the refund.
+   */
+  | {
+      kind: 'consumption-request';
+      store: GameStore;
+      notificationId: string;
+      transactionId: string;
+      /** The customer's reason, as the store gives it (UNINTENDED_PURCHASE, FULFILLMENT_ISSUE, …). */
+      reason?: string;
+      at: string;
+    }
   /** The store's test notification, or one Outpost has nothing to do with (answered 200, recorded nowhere). */
   | { kind: 'ignored'; store: GameStore; notificationId: string; reason: string };
 
@@ -94,6 +121,8 @@ export interface VerifiedPurchase {
   subscriptionReports: StoreSubscriptionReport[];
   /** Google Play: the purchase token, which acknowledging or consuming names. */
   purchaseToken?: string;
+  /** Why the store gave no price for the transaction, when it gave none: granted all the same, without an amount. */
+  amountUnknown?: string;
 }
 
 /** One game store's verification, in the store's own protocol (app-store/, google-play/). */
@@ -108,6 +137,8 @@ export interface GameStoreVerifier<Report> {
     headers: Record<string, string | string[] | undefined>;
     body: Buffer;
   }): Promise<StoreNotification>;
+  /** Answers the store's consumption request, where the store asks (the App Store); throws StoreUnreachableError. */
+  sendConsumption?: SendConsumption;
 }
 
 /** The store says the purchase or notification is not genuine or not this game's: a 4xx, in words. */

@@ -4,14 +4,15 @@ import path from 'node:path';
 import { NotificationTypeV2, Subtype } from '@apple/app-store-server-library';
 import type { StoreGrant } from '@outpost/contracts/store-purchases/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AUTH_RATE_LIMITS } from '../identity/index';
 import { type SignedIn, signUp } from '../identity/testing';
-import { getBalance } from '../ledger/index';
-import { readServiceAccount } from '../platform/push-transport/service-account';
+import { getBalance, spend } from '../ledger/index';
 import { readPremium } from '../subscriptions/index';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { storeAccountTokenOf } from './account-token';
 import { appStoreConfigOf, type LocalAppStore, startLocalAppStore } from './app-store/testing/local-app-store';
 import {
+  googlePlayConfigOf,
   type LocalGooglePlay,
   SUBSCRIPTION_NOTIFICATION,
   startLocalGooglePlay,
@@ -24,6 +25,9 @@ import {
  */
 
 const PACK = 'explorer';
+
+/** Every player signs up from inject's one address, more than the hourly sign-up limit allows (auth.test.ts tests the limits). */
+const ROOMY_AUTH_LIMITS = { ...DEFAULT_AUTH_RATE_LIMITS, signUp: { windowSeconds: 3600, max: 1_000 } };
 
 describe.each(TEST_DIALECTS)('store purchases through the app on %s', (dialect) => {
   let t: TestApp;
@@ -51,17 +55,11 @@ describe.each(TEST_DIALECTS)('store purchases through the app on %s', (dialect) 
     [apple, play] = await Promise.all([startLocalAppStore(), startLocalGooglePlay()]);
     folder = mkdtempSync(path.join(tmpdir(), 'outpost-play-'));
     t = await buildTestApp(dialect, {
+      rateLimits: { auth: ROOMY_AUTH_LIMITS },
       config: {
         appStore: { development: appStoreConfigOf(apple), beta: undefined, production: undefined },
         googlePlay: {
-          development: {
-            packageName: play.packageName,
-            serviceAccount: readServiceAccount(play.writeServiceAccount(folder)),
-            apiUrl: play.apiUrl,
-            pushAudience: play.pushAudience,
-            pushJwksUrl: play.jwksUrl,
-            pushServiceAccountEmail: play.pushServiceAccountEmail,
-          },
+          development: googlePlayConfigOf(play, folder),
           beta: undefined,
           production: undefined,
         },
@@ -148,6 +146,163 @@ describe.each(TEST_DIALECTS)('store purchases through the app on %s', (dialect) 
       amountCents: 999,
       reversal: { kind: 'refund', creditsTakenBack: 1200, creditsAlreadySpent: 0 },
     });
+  });
+
+  /** Apple posts a notification over HTTP; answers the status and the outcome Outpost answered. */
+  async function deliverToOutpost(notification: Awaited<ReturnType<LocalAppStore['notification']>>) {
+    const delivered = await apple.deliver(`${base}/api/webhooks/app-store`, notification);
+    return { status: delivered.status, outcome: (JSON.parse(delivered.body) as { outcome?: string }).outcome };
+  }
+
+  /** An App Store pack of 1200 credits the player bought and the game reported; answers its transaction id. */
+  async function appStorePack(who: SignedIn): Promise<string> {
+    const bought = apple.buyConsumable({ productId: PACK, appAccountToken: await tokenOf(who), price: 9990 });
+    const transactionId = bought.transactionId ?? '';
+    const granted = await report(who, 'app-store', { signedTransaction: await apple.signedTransaction(transactionId) });
+    expect(granted.statusCode, granted.body).toBe(200);
+    return transactionId;
+  }
+
+  /** App Store premium the player subscribed to and the game reported; answers its first transaction. */
+  async function appStorePremium(who: SignedIn) {
+    const first = apple.subscribe({ productId: 'premium.monthly', appAccountToken: await tokenOf(who), price: 7990 });
+    const granted = await report(who, 'app-store', {
+      signedTransaction: await apple.signedTransaction(first.transactionId ?? ''),
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    return first;
+  }
+
+  it('gives back exactly what an App Store refund took when Apple reverses it, once, whatever was spent', async () => {
+    const alice = await player();
+    const transactionId = await appStorePack(alice);
+    await spend(db(), { userId: alice.userId, amount: 1000, reason: 'spin', reference: `spin:${alice.userId}` });
+    apple.revoke(transactionId, 'refund');
+    expect(await deliverToOutpost(await apple.notification(NotificationTypeV2.REFUND, { transactionId }))).toEqual({
+      status: 200,
+      outcome: 'applied',
+    });
+    // The refund took the 200 the balance held; the 1000 spent stayed spent.
+    expect(await getBalance(db(), alice.userId)).toBe(0);
+    apple.reverseRefund(transactionId);
+    const reversed = await apple.notification(NotificationTypeV2.REFUND_REVERSED, { transactionId });
+    const outcomes = await Promise.all([deliverToOutpost(reversed), deliverToOutpost(reversed)]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([200, 200]);
+    // The second delivery reads the first's notification, or (racing it) finds the purchase standing again.
+    expect(outcomes.filter((outcome) => outcome.outcome === 'applied')).toHaveLength(1);
+    // Apple telling it again, in a notification of its own, gives nothing more.
+    const again = await apple.notification(NotificationTypeV2.REFUND_REVERSED, { transactionId });
+    expect(await deliverToOutpost(again)).toEqual({ status: 200, outcome: 'ignored' });
+    expect(await getBalance(db(), alice.userId)).toBe(200);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/store-purchases',
+      headers: { authorization: alice.bearer },
+    });
+    expect(listed.json().purchases[0]).toMatchObject({
+      transactionId,
+      credits: 1200,
+      amountCents: 999,
+      reversal: null,
+    });
+    // Refunded again after the reversal: a second reversal, taking what the balance holds then.
+    apple.revoke(transactionId, 'refund');
+    expect(
+      (await deliverToOutpost(await apple.notification(NotificationTypeV2.REFUND, { transactionId }))).outcome,
+    ).toBe('applied');
+    expect(await getBalance(db(), alice.userId)).toBe(0);
+  });
+
+  it("brings App Store premium back as the subscription's status says when Apple reverses its refund", async () => {
+    const alice = await player();
+    const first = await appStorePremium(alice);
+    const transactionId = first.transactionId ?? '';
+    apple.revoke(transactionId, 'refund');
+    await deliverToOutpost(await apple.notification(NotificationTypeV2.REFUND, { transactionId }));
+    expect(await readPremium(db(), alice.userId)).toMatchObject({ premium: false, state: 'refunded' });
+    apple.reverseRefund(transactionId);
+    const reversed = await apple.notification(NotificationTypeV2.REFUND_REVERSED, { transactionId });
+    expect(await deliverToOutpost(reversed)).toEqual({ status: 200, outcome: 'applied' });
+    expect(await readPremium(db(), alice.userId)).toMatchObject({
+      premium: true,
+      channel: 'app-store',
+      state: 'active',
+      until: new Date(first.expiresDate ?? 0).toISOString(),
+    });
+    expect(await deliverToOutpost(reversed)).toEqual({ status: 200, outcome: 'duplicate' });
+  });
+
+  it("answers an App Store consumption request only with the player's consent, with the share of the pack spent", async () => {
+    const alice = await player();
+    const transactionId = await appStorePack(alice);
+    await spend(db(), { userId: alice.userId, amount: 300, reason: 'spin', reference: `spin:${alice.userId}` });
+    const request = () =>
+      apple.notification(NotificationTypeV2.CONSUMPTION_REQUEST, {
+        transactionId,
+        consumptionRequestReason: 'UNINTENDED_PURCHASE',
+      });
+    // No answer from the player yet: kept, not sent.
+    expect(await deliverToOutpost(await request())).toEqual({ status: 200, outcome: 'unanswered' });
+    expect(apple.consumptionInformation(transactionId)).toEqual([]);
+    const sharing = (consented: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/account/store-data-sharing',
+        headers: { authorization: alice.bearer },
+        payload: { consented },
+      });
+    expect((await sharing(false)).json()).toMatchObject({ consented: false });
+    expect(await deliverToOutpost(await request())).toEqual({ status: 200, outcome: 'unanswered' });
+    expect((await sharing(true)).json()).toMatchObject({ consented: true, decidedAt: expect.any(String) });
+    const asked = await request();
+    const answers = await Promise.all([deliverToOutpost(asked), deliverToOutpost(asked)]);
+    expect(answers.map((answer) => answer.outcome).sort()).toEqual(['answered', 'duplicate']);
+    // 300 of the pack's 1200 credits spent: 25%, in milliunits.
+    expect(apple.consumptionInformation(transactionId)).toEqual([
+      {
+        customerConsented: true,
+        deliveryStatus: 'DELIVERED',
+        consumptionPercentage: 25_000,
+        sampleContentProvided: false,
+      },
+    ]);
+    const kept = await db()
+      .selectFrom('store_consumption_requests')
+      .select(['answer', 'reason', 'user_id'])
+      .where('transaction_id', '=', transactionId)
+      .orderBy('answered_at')
+      .execute();
+    expect(kept).toEqual([
+      { answer: 'no-consent', reason: 'UNINTENDED_PURCHASE', user_id: alice.userId },
+      { answer: 'no-consent', reason: 'UNINTENDED_PURCHASE', user_id: alice.userId },
+      { answer: 'sent', reason: 'UNINTENDED_PURCHASE', user_id: alice.userId },
+    ]);
+    // A transaction Outpost never granted names no player, so no consent: kept, not sent.
+    const stranger = apple.buyConsumable({ productId: PACK, price: 9990 }).transactionId ?? '';
+    const unknown = await apple.notification(NotificationTypeV2.CONSUMPTION_REQUEST, { transactionId: stranger });
+    expect(await deliverToOutpost(unknown)).toEqual({ status: 200, outcome: 'unanswered' });
+    expect(apple.consumptionInformation(stranger)).toEqual([]);
+  });
+
+  it('answers a consumption request of App Store premium without a percentage, and retries when Apple fails', async () => {
+    const alice = await player();
+    const first = await appStorePremium(alice);
+    const transactionId = first.transactionId ?? '';
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/store-data-sharing',
+      headers: { authorization: alice.bearer },
+      payload: { consented: true },
+    });
+    const asked = await apple.notification(NotificationTypeV2.CONSUMPTION_REQUEST, { transactionId });
+    apple.failNext(1, 500);
+    // Apple failed: answered 503, nothing kept, so Apple's retry of the notification answers it.
+    expect((await deliverToOutpost(asked)).status).toBe(503);
+    expect(apple.consumptionInformation(transactionId)).toEqual([]);
+    expect(await deliverToOutpost(asked)).toEqual({ status: 200, outcome: 'answered' });
+    expect(apple.consumptionInformation(transactionId)).toEqual([
+      { customerConsented: true, deliveryStatus: 'DELIVERED', sampleContentProvided: false },
+    ]);
   });
 
   it('gives App Store premium, follows renewal off from a notification, and ends it with a refund', async () => {

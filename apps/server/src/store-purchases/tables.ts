@@ -37,11 +37,38 @@ export interface StoreNotificationTable {
   received_at: string;
 }
 
+/** A player's latest answer to whether the stores may be told how they used a purchase they ask to refund. */
+export interface StoreDataSharingTable {
+  user_id: string;
+  /** 1 consented, 0 declined. */
+  consented: number;
+  decided_at: string;
+}
+
+/** Each consumption request a store made (once per notification) and how Outpost answered it. */
+export interface StoreConsumptionRequestTable {
+  store: string;
+  notification_id: string;
+  transaction_id: string;
+  /** The purchase's player, when Outpost granted the transaction. */
+  user_id: string | null;
+  /** The customer's reason for the refund, as the store gave it. */
+  reason: string | null;
+  requested_at: string;
+  /** sent, or why not: no-consent, unknown-transaction, unsupported; answering while it is being sent. */
+  answer: string;
+  /** What was sent (JSON), or the sentence saying why nothing was. */
+  detail: string;
+  answered_at: string;
+}
+
 export type StorePurchaseRow = Selectable<StorePurchaseTable>;
 
 export interface StorePurchaseTables {
   store_purchases: StorePurchaseTable;
   store_notifications: StoreNotificationTable;
+  store_data_sharing: StoreDataSharingTable;
+  store_consumption_requests: StoreConsumptionRequestTable;
 }
 
 declare module '../database' {

@@ -24,6 +24,9 @@ export const storePurchasesContract = {
     'POST /api/webhooks/app-store': { access: 'public' },
     'POST /api/webhooks/google-play': { access: 'public' },
     'GET /api/account/store-purchases': { access: 'signedIn' },
+    // Whether the stores may be told how the player used a purchase they ask to refund (their consent).
+    'GET /api/account/store-data-sharing': { access: 'signedIn' },
+    'PUT /api/account/store-data-sharing': { access: 'signedIn' },
     // The token the game sets on each store purchase to name the player.
     'GET /api/store/account-token': { access: 'signedIn' },
     'GET /api/admin/:env/users/:userID/store-purchases': { access: 'moderate' },

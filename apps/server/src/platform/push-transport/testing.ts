@@ -1,16 +1,12 @@
-import { generateKeyPairSync, type KeyObject, randomBytes, verify } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import { createTestServiceAccount } from '../google-auth/testing';
 import { FCM_SCOPE } from './access-token';
 
-// A local stand-in for Google's OAuth2 token endpoint and FCM's HTTP v1 `messages:send`, speaking
-// both as Google documents them, for the adapter's tests. Not imported by the app.
+// A local stand-in for Google's OAuth2 token endpoint (its service account from google-auth/testing.ts)
+// and FCM's HTTP v1 `messages:send`, speaking both as Google documents them, for the adapter's
+// tests. Not imported by the app.
 
-const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-/** Google: "When making an access token request this value is always https://oauth2.googleapis.com/token." */
-const TOKEN_AUDIENCE = 'https://oauth2.googleapis.com/token';
 const FCM_ERROR_TYPE = 'type.googleapis.com/google.firebase.fcm.v1.FcmError';
 const BAD_REQUEST_TYPE = 'type.googleapis.com/google.rpc.BadRequest';
 
@@ -65,9 +61,12 @@ export interface TestFcmServer {
 
 export async function startTestFcmServer(options: { projectId?: string } = {}): Promise<TestFcmServer> {
   const projectId = options.projectId ?? 'outpost-test';
-  const clientEmail = `push@${projectId}.iam.gserviceaccount.com`;
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const valid = new Set<string>();
+  const account = createTestServiceAccount({
+    projectId,
+    clientEmail: `push@${projectId}.iam.gserviceaccount.com`,
+    scope: FCM_SCOPE,
+    tokenPrefix: 'test',
+  });
   const next = new Map<string, TestFcmAnswer[]>();
   const always = new Map<string, TestFcmAnswer>();
   let inFlight = 0;
@@ -78,12 +77,8 @@ export async function startTestFcmServer(options: { projectId?: string } = {}): 
       .then(async (body) => {
         const url = request.url ?? '';
         if (request.method === 'POST' && url === '/token') {
-          const refusal = refuseGrant(body, publicKey, clientEmail);
-          if (refusal) return reply(response, 400, refusal);
-          const accessToken = `ya29.test-${randomBytes(12).toString('base64url')}`;
-          valid.add(accessToken);
-          state.issued.push(accessToken);
-          return reply(response, 200, { access_token: accessToken, expires_in: state.expiresIn, token_type: 'Bearer' });
+          const granted = account.grant(body, state.expiresIn);
+          return reply(response, granted.status, granted.body);
         }
         if (request.method === 'POST' && url === `/v1/projects/${projectId}/messages:send`) {
           inFlight += 1;
@@ -91,7 +86,7 @@ export async function startTestFcmServer(options: { projectId?: string } = {}): 
           try {
             await new Promise((resolve) => setTimeout(resolve, state.sendDelayMs));
             const authorization = request.headers.authorization ?? '';
-            if (!valid.has(authorization.replace(/^Bearer /, ''))) {
+            if (!account.authorizes(authorization)) {
               return reply(
                 response,
                 401,
@@ -146,26 +141,12 @@ export async function startTestFcmServer(options: { projectId?: string } = {}): 
     apiUrl: origin,
     tokenUri: `${origin}/token`,
     projectId,
-    clientEmail,
-    writeServiceAccount(dir) {
-      const file = path.join(dir, `${projectId}-service-account.json`);
-      const key = {
-        type: 'service_account',
-        project_id: projectId,
-        private_key_id: randomBytes(20).toString('hex'),
-        private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-        client_email: clientEmail,
-        client_id: '100000000000000000001',
-        auth_uri: 'https://accounts.google.com/o/oauth2/auth',
-        token_uri: `${origin}/token`,
-      };
-      fs.writeFileSync(file, JSON.stringify(key, null, 2));
-      return file;
-    },
+    clientEmail: account.clientEmail,
+    writeServiceAccount: (dir) => account.writeKeyFile(dir, `${projectId}-service-account.json`, `${origin}/token`),
     received: [],
     attempts: new Map(),
     arrivals: new Map(),
-    issued: [],
+    issued: account.issued,
     maxInFlight: 0,
     expiresIn: 3600,
     sendDelayMs: 0,
@@ -175,58 +156,13 @@ export async function startTestFcmServer(options: { projectId?: string } = {}): 
     answerAlways(token, answer) {
       always.set(token, answer);
     },
-    revokeAccessTokens() {
-      valid.clear();
-    },
+    revokeAccessTokens: account.revokeAccessTokens,
     close: () => {
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
   return state;
-}
-
-/**
- * The JWT-bearer grant as Google's token endpoint checks it: an RS256 assertion signed by the
- * account's key, issued by its email, for Google's audience and FCM's scope, valid now and for
- * at most an hour.
- */
-function refuseGrant(text: string, publicKey: KeyObject, clientEmail: string): OAuthError | null {
-  const form = new URLSearchParams(text);
-  if (form.get('grant_type') !== JWT_BEARER) return oauthError('unsupported_grant_type', 'Invalid grant_type');
-  const [header, payload, signature] = (form.get('assertion') ?? '').split('.');
-  if (header === undefined || payload === undefined || signature === undefined) {
-    return oauthError('invalid_request', 'Invalid JWT: not three segments');
-  }
-  const decoded = (part: string): Record<string, unknown> =>
-    JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-  if (decoded(header).alg !== 'RS256') return oauthError('invalid_grant', 'Invalid JWT: alg must be RS256');
-  const signed = verify(
-    'RSA-SHA256',
-    Buffer.from(`${header}.${payload}`),
-    publicKey,
-    Buffer.from(signature, 'base64url'),
-  );
-  if (!signed) return oauthError('invalid_grant', 'Invalid JWT Signature.');
-  const claims = decoded(payload);
-  const now = Math.floor(Date.now() / 1000);
-  const iat = Number(claims.iat);
-  const exp = Number(claims.exp);
-  if (claims.iss !== clientEmail) return oauthError('invalid_grant', 'Invalid JWT: unknown issuer');
-  if (claims.aud !== TOKEN_AUDIENCE) return oauthError('invalid_grant', 'Invalid JWT: wrong audience');
-  if (
-    !String(claims.scope ?? '')
-      .split(' ')
-      .includes(FCM_SCOPE)
-  )
-    return oauthError('invalid_scope', 'Missing scope');
-  if (!(iat <= now + 60 && exp > now && exp - iat <= 3600)) {
-    return oauthError(
-      'invalid_grant',
-      'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.',
-    );
-  }
-  return null;
 }
 
 function parseMessage(text: string): Omit<ReceivedPush, 'authorization'> | 'message' | 'data' {
@@ -262,15 +198,6 @@ function readBody(request: http.IncomingMessage): Promise<string> {
 function reply(response: http.ServerResponse, status: number, body: object, headers: Record<string, string> = {}) {
   response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
   response.end(JSON.stringify(body));
-}
-
-interface OAuthError {
-  error: string;
-  error_description: string;
-}
-
-function oauthError(error: string, description: string): OAuthError {
-  return { error, error_description: description };
 }
 
 function googleError(code: number, status: string, message: string, details: object[] = []) {

@@ -2,6 +2,7 @@ import {
   APIError,
   APIException,
   AppStoreServerAPIClient,
+  type ConsumptionRequest,
   type Environment,
   type StatusResponse,
 } from '@apple/app-store-server-library';
@@ -48,12 +49,14 @@ class ConfiguredAppStoreClient extends AppStoreServerAPIClient {
   }
 }
 
-/** The two App Store Server API calls Outpost makes, their failures turned into the store errors. */
+/** The App Store Server API calls Outpost makes, their failures turned into the store errors. */
 export interface AppStoreApi {
   /** Get Transaction Info: the transaction's signed info as the App Store holds it now (refunds included). */
   transactionInfo(transactionId: string): Promise<string | undefined>;
   /** Get All Subscription Statuses: each subscription group's latest transactions of the player's subscription. */
   subscriptionStatuses(transactionId: string): Promise<StatusResponse>;
+  /** Send Consumption Information (v2): what Outpost knows of a purchase the customer asked Apple to refund. */
+  sendConsumptionInformation(transactionId: string, request: ConsumptionRequest): Promise<void>;
 }
 
 export function createAppStoreApi(settings: AppStoreConfig, environment: Environment): AppStoreApi {
@@ -63,6 +66,8 @@ export function createAppStoreApi(settings: AppStoreConfig, environment: Environ
       (await asked(transactionId, () => client.getTransactionInfo(transactionId))).signedTransactionInfo,
     subscriptionStatuses: (transactionId) =>
       asked(transactionId, () => client.getAllSubscriptionStatuses(transactionId)),
+    sendConsumptionInformation: (transactionId, request) =>
+      asked(transactionId, () => client.sendConsumptionInformation(transactionId, request)),
   };
 }
 

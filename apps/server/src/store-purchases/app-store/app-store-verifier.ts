@@ -1,4 +1,4 @@
-import { Environment, Status } from '@apple/app-store-server-library';
+import { DeliveryStatus, Environment, Status } from '@apple/app-store-server-library';
 import type { AppStorePurchase } from '@outpost/contracts/store-purchases/schemas';
 import type { AppStoreConfig } from '../../platform/config';
 import {
@@ -72,6 +72,18 @@ export function createAppStoreVerifier(settings: AppStoreConfig): GameStoreVerif
     },
 
     async completePurchase(): Promise<void> {},
+
+    async sendConsumption(transactionId, information): Promise<void> {
+      await api.sendConsumptionInformation(transactionId, {
+        // Sent only once the player consented (consumption.ts); Apple refuses any answer without it.
+        customerConsented: true,
+        // Outpost answers only for transactions it granted: the credits or premium reached the player.
+        deliveryStatus: DeliveryStatus.DELIVERED,
+        ...information,
+        // Outpost gives no free sample of a pack and cannot show what the store displayed before the purchase.
+        sampleContentProvided: false,
+      });
+    },
 
     async readNotification({ body }): Promise<StoreNotification> {
       const signedPayload = signedPayloadOf(body);

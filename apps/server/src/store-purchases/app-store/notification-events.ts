@@ -7,6 +7,7 @@ import {
 } from '@apple/app-store-server-library';
 import type { SubscriptionEventKind } from '@outpost/contracts/subscriptions/schemas';
 import type { StoreNotification } from '../store-report';
+import { subscriptionReports } from './subscription-reports';
 import { isoOf, isSubscription, sellable, verifiedTransaction } from './transactions';
 
 /**
@@ -69,6 +70,30 @@ export function storeNotificationOf({
     return ignored(`${named} is of a ${carried.type ?? 'typeless'} product, which Outpost does not sell.`);
   const signedAt = isoOf(payload.signedDate) ?? new Date().toISOString();
   const revokedAt = isoOf(transaction.revocationDate) ?? signedAt;
+  if (type === NotificationTypeV2.REFUND_REVERSED) {
+    const status = payload.data?.status;
+    return {
+      kind: 'refund-reversed',
+      store: 'app-store',
+      notificationId,
+      transactionId: transaction.transactionId,
+      ...(isSubscription(transaction) ? { until: isoOf(transaction.expiresDate) } : {}),
+      subscriptionReports:
+        isSubscription(transaction) && renewal && status !== undefined
+          ? subscriptionReports(status, transaction, renewal, new Date(signedAt))
+          : [],
+    };
+  }
+  if (type === NotificationTypeV2.CONSUMPTION_REQUEST) {
+    return {
+      kind: 'consumption-request',
+      store: 'app-store',
+      notificationId,
+      transactionId: transaction.transactionId,
+      ...(payload.data?.consumptionRequestReason ? { reason: payload.data.consumptionRequestReason } : {}),
+      at: signedAt,
+    };
+  }
   if (!isSubscription(transaction)) {
     if (type === NotificationTypeV2.REFUND || type === NotificationTypeV2.REVOKE) {
       return {

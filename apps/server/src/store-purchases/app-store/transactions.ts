@@ -1,4 +1,5 @@
 import { Environment, type JWSTransactionDecodedPayload, RevocationType, Type } from '@apple/app-store-server-library';
+import { storeAmount } from '../amounts';
 import { type StoreAmount, StoreRefusedError, type VerifiedStoreTransaction } from '../store-report';
 
 /** A verified App Store transaction with the fields Outpost relies on, checked present. */
@@ -67,15 +68,7 @@ export function verifiedTransaction(transaction: AppStoreTransaction): VerifiedS
   };
 }
 
-/** Apple states prices in milliunits of the currency (7990 USD is $7.99); the ledger keeps minor units. */
+/** Apple states prices in milliunits of the currency (7990 USD is $7.99). */
 function amountOf(price: number | undefined, currency: string | undefined): StoreAmount | undefined {
-  if (price === undefined || currency === undefined) return undefined;
-  let minorDigits: number;
-  try {
-    minorDigits =
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return undefined;
-  }
-  return { cents: Math.round(price / 10 ** (3 - minorDigits)), currency: currency.toUpperCase() };
+  return price === undefined || currency === undefined ? undefined : storeAmount(price, 1000, currency);
 }

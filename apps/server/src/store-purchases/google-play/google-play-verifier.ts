@@ -2,14 +2,17 @@ import type { SubscriptionEventKind } from '@outpost/contracts/subscriptions/sch
 import type { GooglePlayConfig } from '../../platform/config';
 import {
   type GameStoreVerifier,
+  type StoreAmount,
   type StoreNotification,
   StoreRefusedError,
+  StoreUnreachableError,
   type VerifiedPurchase,
   type VerifiedStoreTransaction,
 } from '../store-report';
 import { createPlayApi, PlayRefusal, type SubscriptionPurchaseV2 } from './play-api';
 import { createPushReader, type DeveloperNotification, type PushedNotification } from './push';
 import {
+  amountOf,
   paidAt,
   readSubscription,
   type SubscriptionReading,
@@ -95,6 +98,7 @@ export function createGooglePlayVerifier(settings: GooglePlaySettings): GameStor
     if (purchase.purchaseState !== 0) {
       throw new StoreRefusedError('Google Play says this purchase was cancelled or refunded.');
     }
+    const paid = await paidFor(purchase.orderId);
     const transaction: VerifiedStoreTransaction = {
       store: 'google-play',
       // A promo code's purchase has no order id; its token is then the one id it has.
@@ -103,9 +107,35 @@ export function createGooglePlayVerifier(settings: GooglePlaySettings): GameStor
       type: 'consumable',
       purchasedAt: new Date(Number(purchase.purchaseTimeMillis)).toISOString(),
       ...(purchase.obfuscatedExternalAccountId ? { accountToken: purchase.obfuscatedExternalAccountId } : {}),
+      ...('amount' in paid ? { amount: paid.amount } : {}),
       environment: purchase.purchaseType === 0 ? 'sandbox' : 'production',
     };
-    return { transaction, subscriptionReports: [], purchaseToken: report.purchaseToken };
+    return {
+      transaction,
+      subscriptionReports: [],
+      purchaseToken: report.purchaseToken,
+      ...('amountUnknown' in paid ? { amountUnknown: paid.amountUnknown } : {}),
+    };
+  }
+
+  /**
+   * What the buyer paid for a one-time purchase, from the Orders API (products.get states no
+   * price): the order's total, discounts and tax included, as the App Store's price is. The grant
+   * never waits on it: an order Google does not show (the service account lacks the Play Console's
+   * "View financial data" permission, Google fails, an order without a total) leaves the amount
+   * unknown, with the reason.
+   */
+  async function paidFor(
+    orderId: string | null | undefined,
+  ): Promise<{ amount: StoreAmount } | { amountUnknown: string }> {
+    if (!orderId) return { amountUnknown: 'a promo code purchase has no order, so no price' };
+    try {
+      const amount = amountOf((await api.order(orderId)).total);
+      return amount ? { amount } : { amountUnknown: `Google Play's order ${orderId} states no total` };
+    } catch (error) {
+      if (!(error instanceof PlayRefusal || error instanceof StoreUnreachableError)) throw error;
+      return { amountUnknown: `Google Play did not show order ${orderId}: ${error.message}` };
+    }
   }
 
   async function verifySubscription(report: GooglePlayReport): Promise<VerifiedPurchase> {

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, type GooglePlayConfig, loadConfig } from '../../platform/config';
-import { readServiceAccount } from '../../platform/push-transport/service-account';
 import {
   type GameStoreVerifier,
   type StoreNotification,
@@ -16,6 +15,7 @@ import {
 import { createGooglePlayVerifier, type GooglePlayReport } from './google-play-verifier';
 import {
   type DeveloperNotificationJson,
+  googlePlayConfigOf,
   type LocalGooglePlay,
   SUBSCRIPTION_NOTIFICATION as N,
   type PushOptions,
@@ -73,14 +73,7 @@ const calls = (suffix: string) => play.requests.filter((r) => r.path.endsWith(su
 beforeAll(async () => {
   play = await startLocalGooglePlay();
   folder = mkdtempSync(path.join(tmpdir(), 'google-play-'));
-  settings = {
-    packageName: play.packageName,
-    serviceAccount: readServiceAccount(play.writeServiceAccount(folder)),
-    apiUrl: play.apiUrl,
-    pushAudience: play.pushAudience,
-    pushJwksUrl: play.jwksUrl,
-    pushServiceAccountEmail: play.pushServiceAccountEmail,
-  };
+  settings = googlePlayConfigOf(play, folder);
   verifier = createGooglePlayVerifier(settings);
   endpoint = await startEndpoint();
 });
@@ -93,8 +86,8 @@ afterAll(async () => {
 });
 
 describe('a one-time product (a credit pack)', () => {
-  it('is verified when purchased: its order id, player, time and environment', async () => {
-    const token = play.buyProduct({ productId: PACK, accountId: PLAYER });
+  it('is verified when purchased: its order id, player, time, environment and what the buyer paid', async () => {
+    const token = play.buyProduct({ productId: PACK, accountId: PLAYER, priceCents: 1099, currency: 'EUR' });
     const verified = await verify('consumable', PACK, token);
     const bought = play.product(token);
     expect(verified).toEqual({
@@ -105,12 +98,41 @@ describe('a one-time product (a credit pack)', () => {
         type: 'consumable',
         purchasedAt: new Date(Number(bought.purchaseTimeMillis)).toISOString(),
         accountToken: PLAYER,
+        amount: { cents: 1099, currency: 'EUR' },
         environment: 'production',
       },
       subscriptionReports: [],
       purchaseToken: token,
     });
     expect(verified.transaction.transactionId).toMatch(/^GPA\.\d{4}-\d{4}-\d{4}-\d{5}$/);
+    // The price is the order's total as the Orders API states it (units and nanos), tax included.
+    expect(play.order(bought.orderId).total).toEqual({ currencyCode: 'EUR', units: '10', nanos: 990_000_000 });
+    expect(calls(`/orders/${bought.orderId}`)).toBe(1);
+  });
+
+  it("reads a price in the currency's own minor unit (yen have none)", async () => {
+    const token = play.buyProduct({ productId: PACK, accountId: PLAYER, priceCents: 160_000, currency: 'JPY' });
+    const verified = await verify('consumable', PACK, token);
+    // The local server takes prices in hundredths of the major unit: ¥1,600 is units "1600" in Google's Money.
+    expect(play.order(play.product(token).orderId).total.units).toBe('1600');
+    expect(verified.transaction.amount).toEqual({ cents: 1600, currency: 'JPY' });
+  });
+
+  it('is verified without a price, saying why, when Google will not show its order', async () => {
+    const token = play.buyProduct({ productId: PACK, accountId: PLAYER });
+    play.withholdFinancialData(true);
+    try {
+      const verified = await verify('consumable', PACK, token);
+      expect(verified.transaction.amount).toBeUndefined();
+      expect(verified.transaction.transactionId).toBe(play.product(token).orderId);
+      expect(verified.amountUnknown).toMatch(/did not show order GPA\..*refused Outpost's service account .*\(403\)/);
+    } finally {
+      play.withholdFinancialData(false);
+    }
+    play.failNext(1, 503);
+    const later = await verify('consumable', PACK, play.buyProduct({ productId: PACK, accountId: PLAYER }));
+    // Google's 503 (retried by the library) costs no price.
+    expect(later.transaction.amount).toEqual({ cents: 999, currency: 'USD' });
   });
 
   it('is consumed once when granted, however often and concurrently it is completed', async () => {

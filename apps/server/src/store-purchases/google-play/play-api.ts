@@ -11,6 +11,7 @@ const TIMEOUT_MS = 15_000;
 
 export type ProductPurchase = androidpublisher_v3.Schema$ProductPurchase;
 export type SubscriptionPurchaseV2 = androidpublisher_v3.Schema$SubscriptionPurchaseV2;
+export type PlayOrder = androidpublisher_v3.Schema$Order;
 
 /**
  * Google answered the request with a 4xx that is about the purchase, not about Outpost's access
@@ -35,6 +36,8 @@ export interface PlayApi {
   consumeProduct(productId: string, token: string): Promise<void>;
   subscriptionPurchase(token: string): Promise<SubscriptionPurchaseV2>;
   acknowledgeSubscription(productId: string, token: string): Promise<void>;
+  /** orders.get: what the buyer paid (the API asks the service account for "View financial data"). */
+  order(orderId: string): Promise<PlayOrder>;
 }
 
 export interface PlayApiSettings {
@@ -68,8 +71,7 @@ export function createPlayApi(settings: PlayApiSettings): PlayApi {
     });
     return {
       jwt,
-      purchases: androidpublisher({ version: 'v3', auth: jwt, rootUrl: settings.apiUrl, timeout: TIMEOUT_MS })
-        .purchases,
+      publisher: androidpublisher({ version: 'v3', auth: jwt, rootUrl: settings.apiUrl, timeout: TIMEOUT_MS }),
     };
   };
   let client = connect();
@@ -82,10 +84,10 @@ export function createPlayApi(settings: PlayApiSettings): PlayApi {
    */
   async function call<T>(
     what: string,
-    request: (purchases: Purchases) => Promise<{ data: T }>,
+    request: (publisher: Publisher) => Promise<{ data: T }>,
     retried = false,
   ): Promise<T> {
-    const { jwt, purchases } = client;
+    const { jwt, publisher } = client;
     try {
       await jwt.getAccessToken();
     } catch (error) {
@@ -94,7 +96,7 @@ export function createPlayApi(settings: PlayApiSettings): PlayApi {
       );
     }
     try {
-      return (await request(purchases)).data;
+      return (await request(publisher)).data;
     } catch (error) {
       if (!retried && statusOf(error) === 401) {
         if (client.jwt === jwt) client = connect();
@@ -107,21 +109,24 @@ export function createPlayApi(settings: PlayApiSettings): PlayApi {
   return {
     packageName,
     productPurchase: (productId, token) =>
-      call('read the purchase', (purchases) => purchases.products.get({ packageName, productId, token })),
+      call('read the purchase', ({ purchases }) => purchases.products.get({ packageName, productId, token })),
     consumeProduct: async (productId, token) => {
-      await call('consume the purchase', (purchases) => purchases.products.consume({ packageName, productId, token }));
+      await call('consume the purchase', ({ purchases }) =>
+        purchases.products.consume({ packageName, productId, token }),
+      );
     },
     subscriptionPurchase: (token) =>
-      call('read the subscription', (purchases) => purchases.subscriptionsv2.get({ packageName, token })),
+      call('read the subscription', ({ purchases }) => purchases.subscriptionsv2.get({ packageName, token })),
     acknowledgeSubscription: async (productId, token) => {
-      await call('acknowledge the subscription', (purchases) =>
+      await call('acknowledge the subscription', ({ purchases }) =>
         purchases.subscriptions.acknowledge({ packageName, subscriptionId: productId, token, requestBody: {} }),
       );
     },
+    order: (orderId) => call('read the order', ({ orders }) => orders.get({ packageName, orderId })),
   };
 }
 
-type Purchases = androidpublisher_v3.Resource$Purchases;
+type Publisher = androidpublisher_v3.Androidpublisher;
 
 interface GaxiosLikeError {
   status?: number;

@@ -1,4 +1,5 @@
 import type { androidpublisher_v3 } from '@googleapis/androidpublisher';
+import { storeAmount } from '../amounts';
 import type { StoreAmount, StoreSubscriptionReport, VerifiedStoreTransaction } from '../store-report';
 import type { SubscriptionPurchaseV2 } from './play-api';
 
@@ -131,11 +132,10 @@ export function statusReports(reading: SubscriptionReading, now: string): StoreS
   return state === undefined ? [paid] : [paid, state];
 }
 
-/** Google's Money (units and nanos) in minor units; assumes a two-decimal currency, as USD and EUR are. */
-function amountOf(price: androidpublisher_v3.Schema$Money | undefined): StoreAmount | undefined {
+/** Google's Money: whole units (a decimal string) and nanos (billionths) of the currency. */
+export function amountOf(price: androidpublisher_v3.Schema$Money | undefined): StoreAmount | undefined {
   if (!price?.currencyCode) return undefined;
-  const cents = Number(price.units ?? 0) * 100 + Math.round((price.nanos ?? 0) / 10_000_000);
-  return Number.isFinite(cents) ? { cents, currency: price.currencyCode.toUpperCase() } : undefined;
+  return storeAmount(Number(price.units ?? 0) * 1e9 + (price.nanos ?? 0), 1e9, price.currencyCode);
 }
 
 /** Google's RFC 3339 times (to the nanosecond, or with an offset) as Outpost's ISO 8601 UTC. */

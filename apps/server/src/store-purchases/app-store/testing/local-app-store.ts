@@ -3,12 +3,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import {
   AutoRenewStatus,
+  type ConsumptionRequest,
+  DeliveryStatus,
   Environment,
   ExpirationIntent,
   InAppOwnershipType,
   type JWSRenewalInfoDecodedPayload,
   type JWSTransactionDecodedPayload,
   type NotificationTypeV2,
+  RefundPreference,
   type ResponseBodyV2DecodedPayload,
   RevocationReason,
   RevocationType,
@@ -28,7 +31,8 @@ import { createTestCertificateChain, serialOf, type TestCertificateChain } from 
  * what the App Store Server API and App Store Server Notifications V2 send, as Apple signs them:
  * ES256 JWS whose x5c header carries a chain (leaf, intermediate, root) made at start, under a
  * root a test hands the verifier (`rootCertificate`). Its HTTP server answers the App Store Server
- * API endpoints Outpost calls (Get Transaction Info, Get All Subscription Statuses), checking the
+ * API endpoints Outpost calls (Get Transaction Info, Get All Subscription Statuses, Send
+ * Consumption Information with its body checked as Apple documents it), checking the
  * bearer token as Apple does (ES256 with the in-app purchase key: kid, iss, aud
  * `appstoreconnect-v1`, bid, at most 60 minutes between iat and exp), with Apple's errors: a bare
  * 401 "Unauthenticated", else `{errorCode, errorMessage}`. It is also the chain's OCSP responder
@@ -79,6 +83,8 @@ export interface NotificationOptions extends SignOptions {
   transactionId?: string;
   /** Fields of the decoded payload to set differently (another bundle, environment, UUID). */
   override?: Partial<ResponseBodyV2DecodedPayload>;
+  /** CONSUMPTION_REQUEST: the customer's reason for asking a refund. */
+  consumptionRequestReason?: NonNullable<ResponseBodyV2DecodedPayload['data']>['consumptionRequestReason'];
 }
 
 /** A notification ready to post: the exact body Apple posts and what it decodes to. */
@@ -118,6 +124,10 @@ export interface LocalAppStore {
   setSubscriptionState(originalTransactionId: string, state: SubscriptionState): void;
   /** Apple refunds the transaction, or Family Sharing revokes it; a subscription's status becomes REVOKED. */
   revoke(transactionId: string, reason: 'refund' | 'family'): JWSTransactionDecodedPayload;
+  /** Apple reverses its refund (REFUND_REVERSED): the transaction stands again, a subscription active until its period's end. */
+  reverseRefund(transactionId: string): JWSTransactionDecodedPayload;
+  /** The consumption information Apple accepted for the transaction (Send Consumption Information), in order. */
+  consumptionInformation(transactionId: string): ConsumptionRequest[];
   /** The transaction as the store keeps it now. */
   transaction(transactionId: string): JWSTransactionDecodedPayload;
   /** What StoreKit hands the game for the transaction: its JWS, signed now. */
@@ -176,6 +186,7 @@ export async function startLocalAppStore(options: LocalAppStoreOptions = {}): Pr
   const transactions = new Map<string, JWSTransactionDecodedPayload>();
   const subscriptions = new Map<string, StoredSubscription>();
   const requests: RecordedAppStoreRequest[] = [];
+  const consumption = new Map<string, ConsumptionRequest[]>();
   const faults: AppStoreFault[] = [];
   /** Made once the server listens: its certificates name its OCSP address. */
   let chains: Record<NonNullable<SignOptions['chain']>, TestCertificateChain>;
@@ -288,6 +299,19 @@ export async function startLocalAppStore(options: LocalAppStoreOptions = {}): Pr
     return { ...transaction };
   }
 
+  function reverseRefund(transactionId: string): JWSTransactionDecodedPayload {
+    const transaction = stored(transactionId);
+    transaction.revocationDate = undefined;
+    transaction.revocationReason = undefined;
+    transaction.revocationType = undefined;
+    const subscription = subscriptions.get(transaction.originalTransactionId ?? '');
+    if (subscription) {
+      const latest = latestTransaction(subscription);
+      subscription.status = (latest.expiresDate ?? 0) > Date.now() ? Status.ACTIVE : Status.EXPIRED;
+    }
+    return { ...transaction };
+  }
+
   function stored(transactionId: string): JWSTransactionDecodedPayload {
     const transaction = transactions.get(transactionId);
     if (!transaction) throw new Error(`The local App Store has no transaction ${transactionId}`);
@@ -369,6 +393,9 @@ export async function startLocalAppStore(options: LocalAppStoreOptions = {}): Pr
         data.status = subscription.status;
       }
     }
+    if (notificationOptions.consumptionRequestReason !== undefined) {
+      data.consumptionRequestReason = notificationOptions.consumptionRequestReason;
+    }
     const payload: ResponseBodyV2DecodedPayload = {
       notificationType: type,
       subtype: notificationOptions.subtype,
@@ -411,7 +438,13 @@ export async function startLocalAppStore(options: LocalAppStoreOptions = {}): Pr
     }
   }
 
-  async function route(method: string, url: URL): Promise<Answer> {
+  async function route(method: string, url: URL, body: Buffer): Promise<Answer> {
+    const consumptionMatch = /^\/inApps\/v2\/transactions\/consumption\/([^/]+)$/.exec(url.pathname);
+    if (consumptionMatch?.[1] !== undefined) {
+      return method === 'PUT'
+        ? takeConsumption(decodeURIComponent(consumptionMatch[1]), body)
+        : { status: 404, body: '' };
+    }
     const match = /^\/inApps\/v1\/(transactions|subscriptions)\/([^/]+)$/.exec(url.pathname);
     if (method !== 'GET' || !match?.[1] || !match[2]) return { status: 404, body: '' };
     const transactionId = decodeURIComponent(match[2]);
@@ -438,7 +471,63 @@ export async function startLocalAppStore(options: LocalAppStoreOptions = {}): Pr
     return { status: 200, body: answer };
   }
 
-  async function handle(request: IncomingMessage): Promise<Answer> {
+  /**
+   * Send Consumption Information (v2), as Apple checks it: the transaction known; customerConsented
+   * true; deliveryStatus one of Apple's; sampleContentProvided a boolean; consumptionPercentage, when
+   * given, an integer of 0 to 100 000 milliunits and never of an auto-renewable subscription;
+   * refundPreference, when given, one of Apple's, GRANT_PRORATED only with a percentage above 0.
+   * Accepted with 202 and no body.
+   */
+  function takeConsumption(transactionId: string, body: Buffer): Answer {
+    const bad = (errorCode: number, errorMessage: string): Answer => ({
+      status: 400,
+      body: { errorCode, errorMessage },
+    });
+    if (!/^\d+$/.test(transactionId)) return bad(4000006, 'Invalid transaction id.');
+    const transaction = transactions.get(transactionId);
+    if (!transaction) return { status: 404, body: API_ERRORS[404] };
+    let sent: Partial<Record<keyof ConsumptionRequest, unknown>>;
+    try {
+      sent = JSON.parse(body.toString('utf8'));
+    } catch {
+      return bad(4000000, 'Bad request.');
+    }
+    if (typeof sent !== 'object' || sent === null) return bad(4000000, 'Bad request.');
+    if (sent.customerConsented !== true)
+      return bad(
+        4000035,
+        'Invalid request. The customer consented field is required and must indicate the customer consented.',
+      );
+    if (!Object.values<unknown>(DeliveryStatus).includes(sent.deliveryStatus)) {
+      return bad(4000036, 'Invalid request. The delivery status field is invalid.');
+    }
+    if (typeof sent.sampleContentProvided !== 'boolean') {
+      return bad(4000041, 'Invalid request. The sample content provided field is invalid.');
+    }
+    const percentage = sent.consumptionPercentage;
+    if (percentage !== undefined) {
+      if (typeof percentage !== 'number' || !Number.isInteger(percentage) || percentage < 0 || percentage > 100_000) {
+        return bad(4000000, 'Invalid request. The consumption percentage field is invalid.');
+      }
+      if (transaction.type === Type.AUTO_RENEWABLE_SUBSCRIPTION) {
+        return bad(
+          4000000,
+          'Invalid request. Consumption percentage is not supported for auto-renewable subscriptions.',
+        );
+      }
+    }
+    const preference = sent.refundPreference;
+    if (preference !== undefined && !Object.values<unknown>(RefundPreference).includes(preference)) {
+      return bad(4000000, 'Invalid request. The refund preference field is invalid.');
+    }
+    if (preference === RefundPreference.GRANT_PRORATED && !(typeof percentage === 'number' && percentage > 0)) {
+      return bad(4000000, 'Invalid request. A prorated refund preference needs a consumption percentage above 0.');
+    }
+    consumption.set(transactionId, [...(consumption.get(transactionId) ?? []), sent as ConsumptionRequest]);
+    return { status: 202, body: '' };
+  }
+
+  async function handle(request: IncomingMessage, body: Buffer): Promise<Answer> {
     const fault = faults.shift();
     if (fault === 401 || !(await authenticated(request.headers.authorization))) {
       // Apple answers a bad token with text, not its error JSON.
@@ -448,7 +537,7 @@ export async function startLocalAppStore(options: LocalAppStoreOptions = {}): Pr
       };
     }
     if (fault !== undefined) return { status: fault, body: API_ERRORS[fault] };
-    return route(request.method ?? 'GET', new URL(request.url ?? '/', 'http://app-store.local'));
+    return route(request.method ?? 'GET', new URL(request.url ?? '/', 'http://app-store.local'), body);
   }
 
   function answerOcsp(request: Buffer, response: ServerResponse): void {
@@ -469,7 +558,7 @@ export async function startLocalAppStore(options: LocalAppStoreOptions = {}): Pr
         answerOcsp(Buffer.concat(chunks), response);
         return;
       }
-      handle(request)
+      handle(request, Buffer.concat(chunks))
         .then((answer) => {
           requests.push({
             method: request.method ?? 'GET',
@@ -510,6 +599,8 @@ export async function startLocalAppStore(options: LocalAppStoreOptions = {}): Pr
     renew,
     setSubscriptionState,
     revoke,
+    reverseRefund,
+    consumptionInformation: (transactionId) => structuredClone(consumption.get(transactionId) ?? []),
     transaction: (transactionId) => ({ ...stored(transactionId) }),
     signedTransaction,
     sign,

@@ -1,16 +1,18 @@
-import { generateKeyPairSync, type KeyObject, randomBytes, randomUUID, verify } from 'node:crypto';
-import fs from 'node:fs';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { exportJWK, SignJWT } from 'jose';
+import type { GooglePlayConfig } from '../../../platform/config';
+import { createTestServiceAccount } from '../../../platform/google-auth/testing';
+import { readServiceAccount } from '../../../platform/push-transport/service-account';
 
 /**
  * For tests: a local HTTP server speaking the Google protocols the Google Play adapter uses, as
  * Google documents them. The OAuth 2.0 token endpoint of a service account (the JWT-bearer grant,
- * an RS256 assertion checked against the account's public key); the Play Developer API v3's
- * purchases.products (get, acknowledge, consume), purchases.subscriptionsv2.get and
- * purchases.subscriptions.acknowledge behind that token, with Google's error shape; and Google's
+ * checked by platform/google-auth/testing.ts); the Play Developer API v3's
+ * purchases.products (get, acknowledge, consume), purchases.subscriptionsv2.get,
+ * purchases.subscriptions.acknowledge and orders.get (a one-time purchase's order, with what the
+ * buyer paid) behind that token, with Google's error shape; and Google's
  * OIDC keys (a JWKS), with which it signs the `Authorization: Bearer` token of the real-time
  * developer notifications it pushes over HTTP as a Pub/Sub push subscription does.
  *
@@ -19,9 +21,6 @@ import { exportJWK, SignJWT } from 'jose';
  * `push(url, …)`.
  */
 
-const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-/** Google: "When making an access token request this value is always https://oauth2.googleapis.com/token." */
-const TOKEN_AUDIENCE = 'https://oauth2.googleapis.com/token';
 const ANDROID_PUBLISHER_SCOPE = 'https://www.googleapis.com/auth/androidpublisher';
 /** The issuer of the OIDC tokens Pub/Sub push signs (Google's own, with this server's keys). */
 const PUSH_TOKEN_ISSUER = 'https://accounts.google.com';
@@ -124,6 +123,40 @@ export interface BuyProductOptions {
   accountId?: string;
   /** A license tester's purchase (purchaseType 0). */
   test?: boolean;
+  /** What the buyer paid (the order's total, tax included), in hundredths of the currency's major unit; 999 by default. */
+  priceCents?: number;
+  /** ISO 4217; USD by default. */
+  currency?: string;
+}
+
+/** An order as orders.get answers it (the fields Outpost reads, and a few more). */
+export interface OrderJson {
+  orderId: string;
+  purchaseToken: string;
+  state: 'PENDING' | 'PROCESSED' | 'REFUNDED';
+  createTime: string;
+  lastEventTime: string;
+  buyerAddress: { buyerCountry: string };
+  total: MoneyJson;
+  tax: MoneyJson;
+  developerRevenueInBuyerCurrency: MoneyJson;
+  orderDetails: { taxInclusive: boolean };
+  lineItems: Array<{
+    productId: string;
+    productTitle: string;
+    listingPrice: MoneyJson;
+    total: MoneyJson;
+    tax: MoneyJson;
+    oneTimePurchaseDetails: { quantity: number };
+  }>;
+  salesChannel: 'IN_APP';
+}
+
+/** Google's Money: whole units as a decimal string, and nanos. */
+export interface MoneyJson {
+  currencyCode: string;
+  units: string;
+  nanos: number;
 }
 
 export interface BuySubscriptionOptions {
@@ -173,6 +206,13 @@ export interface LocalGooglePlay {
   /** A one-time product bought; answers its purchase token. */
   buyProduct(options: BuyProductOptions): string;
   product(token: string): ProductPurchaseJson;
+  /** The order of a one-time purchase, as orders.get answers it. */
+  order(orderId: string): OrderJson;
+  /**
+   * The service account loses (or regains) the Play Console's "View financial data" permission:
+   * orders.get answers 403 meanwhile, as Google does.
+   */
+  withholdFinancialData(withheld: boolean): void;
   /** A pending purchase's payment arrives (purchaseState 2 → 0). */
   completePendingProduct(token: string): void;
   /** Google refunds (or revokes) a one-time purchase: it is voided (purchaseState 1). */
@@ -227,6 +267,8 @@ export interface LocalGooglePlay {
 interface Product {
   packageName: string;
   json: ProductPurchaseJson;
+  priceCents: number;
+  currency: string;
 }
 
 interface Subscription {
@@ -254,17 +296,21 @@ export async function startLocalGooglePlay(
 ): Promise<LocalGooglePlay> {
   const packageName = options.packageName ?? 'com.outpost.game';
   const projectId = 'outpost-play-test';
-  const clientEmail = `play-verifier@${projectId}.iam.gserviceaccount.com`;
+  const account = createTestServiceAccount({
+    projectId,
+    clientEmail: `play-verifier@${projectId}.iam.gserviceaccount.com`,
+    scope: ANDROID_PUBLISHER_SCOPE,
+    tokenPrefix: 'play',
+  });
   const pushServiceAccountEmail = `play-push@${projectId}.iam.gserviceaccount.com`;
-  const account = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const oidc = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const oidcKid = randomBytes(8).toString('hex');
-  const accessTokens = new Set<string>();
   const products = new Map<string, Product>();
   const subscriptions = new Map<string, Subscription>();
   const failures: Array<{ status: 500 | 503 | 429; method: string | undefined }> = [];
   const requests: LocalGooglePlay['requests'] = [];
+  let financialDataWithheld = false;
 
   const server = createServer((request, response) => {
     readBody(request)
@@ -276,11 +322,8 @@ export async function startLocalGooglePlay(
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = request.method ?? 'GET';
     if (method === 'POST' && url.pathname === '/token') {
-      const refusal = refuseGrant(body, account.publicKey, clientEmail);
-      if (refusal) return reply(response, 400, refusal);
-      const accessToken = `ya29.play-${randomBytes(16).toString('base64url')}`;
-      accessTokens.add(accessToken);
-      return reply(response, 200, { access_token: accessToken, expires_in: 3599, token_type: 'Bearer' });
+      const granted = account.grant(body, 3599);
+      return reply(response, granted.status, granted.body);
     }
     if (method === 'GET' && url.pathname === '/oauth2/v3/certs') {
       const jwk = await exportJWK(oidc.publicKey);
@@ -303,8 +346,7 @@ export async function startLocalGooglePlay(
       const reason = failure === 429 ? 'rateLimitExceeded' : 'backendError';
       return send(failure, googleError(failure, status, reason, 'Backend Error'));
     }
-    const bearer = (request.headers.authorization ?? '').replace(/^Bearer /, '');
-    if (!accessTokens.has(bearer)) {
+    if (!account.authorizes(request.headers.authorization)) {
       return send(
         401,
         googleError(
@@ -318,6 +360,19 @@ export async function startLocalGooglePlay(
     const route = matchRoute(method, pathname);
     if (route === undefined)
       return send(404, googleError(404, 'NOT_FOUND', 'notFound', `No route ${method} ${pathname}`));
+    if (route.kind === 'order') {
+      if (financialDataWithheld) {
+        return send(
+          403,
+          googleError(403, 'PERMISSION_DENIED', 'permissionDenied', 'The caller does not have permission'),
+        );
+      }
+      const ordered = productOfOrder(route.orderId);
+      if (ordered === undefined || ordered.packageName !== route.packageName) {
+        return send(404, notFound('notFound', 'Order not found.'));
+      }
+      return send(200, orderJson(ordered));
+    }
     if (route.kind === 'product') {
       const product = products.get(route.token);
       if (product === undefined || product.packageName !== route.packageName) {
@@ -365,6 +420,43 @@ export async function startLocalGooglePlay(
     }
     subscription.acknowledged = true;
     return send(200, {});
+  }
+
+  const productOfOrder = (orderId: string) => [...products.values()].find((p) => p.json.orderId === orderId);
+
+  /** A one-time purchase's order: the buyer paid the price with tax added (tax is a tenth of it here). */
+  function orderJson(p: Product): OrderJson {
+    const money = (cents: number): MoneyJson => ({
+      currencyCode: p.currency,
+      units: String(Math.floor(cents / 100)),
+      nanos: (cents % 100) * 10_000_000,
+    });
+    const tax = Math.round(p.priceCents / 11);
+    const time = new Date(Number(p.json.purchaseTimeMillis)).toISOString();
+    return {
+      orderId: p.json.orderId,
+      purchaseToken: p.json.purchaseToken,
+      state: p.json.purchaseState === 2 ? 'PENDING' : p.json.purchaseState === 1 ? 'REFUNDED' : 'PROCESSED',
+      createTime: time,
+      lastEventTime: time,
+      buyerAddress: { buyerCountry: p.json.regionCode },
+      total: money(p.priceCents),
+      tax: money(tax),
+      // Google's 15% service fee on the price before tax.
+      developerRevenueInBuyerCurrency: money(Math.round((p.priceCents - tax) * 0.85)),
+      orderDetails: { taxInclusive: false },
+      lineItems: [
+        {
+          productId: p.json.productId,
+          productTitle: p.json.productId,
+          listingPrice: money(p.priceCents - tax),
+          total: money(p.priceCents),
+          tax: money(tax),
+          oneTimePurchaseDetails: { quantity: p.json.quantity },
+        },
+      ],
+      salesChannel: 'IN_APP',
+    };
   }
 
   function subscriptionJson(s: Subscription): SubscriptionPurchaseV2Json {
@@ -492,24 +584,11 @@ export async function startLocalGooglePlay(
     tokenUri: `${origin}/token`,
     jwksUrl: `${origin}/oauth2/v3/certs`,
     packageName,
-    clientEmail,
+    clientEmail: account.clientEmail,
     pushServiceAccountEmail,
     pushAudience: options.pushAudience ?? 'https://outpost.example/api/webhooks/google-play',
-    writeServiceAccount(dir) {
-      const file = path.join(dir, `${projectId}-play-service-account.json`);
-      const key = {
-        type: 'service_account',
-        project_id: projectId,
-        private_key_id: randomBytes(20).toString('hex'),
-        private_key: account.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-        client_email: clientEmail,
-        client_id: '100000000000000000001',
-        auth_uri: 'https://accounts.google.com/o/oauth2/auth',
-        token_uri: `${origin}/token`,
-      };
-      fs.writeFileSync(file, JSON.stringify(key, null, 2));
-      return file;
-    },
+    writeServiceAccount: (dir) =>
+      account.writeKeyFile(dir, `${projectId}-play-service-account.json`, `${origin}/token`),
     requests,
     buyProduct(buy) {
       const token = purchaseToken();
@@ -530,10 +609,20 @@ export async function startLocalGooglePlay(
           ...(buy.accountId === undefined ? {} : { obfuscatedExternalAccountId: buy.accountId }),
           ...(buy.test ? { purchaseType: 0 as const } : {}),
         },
+        priceCents: buy.priceCents ?? 999,
+        currency: buy.currency ?? 'USD',
       });
       return token;
     },
     product: (token) => structuredClone(product(token).json),
+    order(orderId) {
+      const ordered = productOfOrder(orderId);
+      if (ordered === undefined) throw new Error(`No order ${orderId}`);
+      return orderJson(ordered);
+    },
+    withholdFinancialData(withheld) {
+      financialDataWithheld = withheld;
+    },
     completePendingProduct(token) {
       product(token).json.purchaseState = 0;
     },
@@ -643,9 +732,7 @@ export async function startLocalGooglePlay(
     failNext(count, status = 500, method = undefined) {
       for (let i = 0; i < count; i += 1) failures.push({ status, method });
     },
-    revokeAccessTokens() {
-      accessTokens.clear();
-    },
+    revokeAccessTokens: account.revokeAccessTokens,
     close: () => {
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));
@@ -663,6 +750,7 @@ type Route =
       token: string;
     }
   | { kind: 'subscriptionv2'; packageName: string; token: string }
+  | { kind: 'order'; packageName: string; orderId: string }
   | { kind: 'subscription-acknowledge'; packageName: string; productId: string; token: string };
 
 const API = '/androidpublisher/v3/applications/';
@@ -672,6 +760,9 @@ function matchRoute(method: string, pathname: string): Route | undefined {
   if (!pathname.startsWith(API)) return undefined;
   const parts = pathname.slice(API.length).split('/').map(decodeURIComponent);
   const [packageName, purchases, kind, productOrTokens, fourth, fifth] = parts;
+  if (packageName !== undefined && purchases === 'orders' && kind !== undefined && parts.length === 3) {
+    return method === 'GET' && !kind.includes(':') ? { kind: 'order', packageName, orderId: kind } : undefined;
+  }
   if (packageName === undefined || purchases !== 'purchases') return undefined;
   if (kind === 'subscriptionsv2' && productOrTokens === 'tokens' && fourth !== undefined && parts.length === 5) {
     return method === 'GET' ? { kind: 'subscriptionv2', packageName, token: fourth } : undefined;
@@ -721,55 +812,6 @@ function purchaseToken(): string {
   return `${randomBytes(12).toString('base64url')}.AO-J1O${randomBytes(48).toString('base64url')}_${randomUUID().slice(0, 8)}`;
 }
 
-/**
- * The JWT-bearer grant as Google's token endpoint checks it: an RS256 assertion signed by the
- * account's key, issued by its email, for Google's audience and the Play Developer API's scope,
- * valid now and for at most an hour.
- */
-function refuseGrant(text: string, publicKey: KeyObject, clientEmail: string): OAuthError | null {
-  const form = new URLSearchParams(text);
-  if (form.get('grant_type') !== JWT_BEARER) return oauthError('unsupported_grant_type', 'Invalid grant_type');
-  const [header, payload, signature] = (form.get('assertion') ?? '').split('.');
-  if (header === undefined || payload === undefined || signature === undefined) {
-    return oauthError('invalid_request', 'Invalid JWT: not three segments');
-  }
-  const decoded = (part: string): Record<string, unknown> =>
-    JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-  if (decoded(header).alg !== 'RS256') return oauthError('invalid_grant', 'Invalid JWT: alg must be RS256');
-  if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature, 'base64url'))) {
-    return oauthError('invalid_grant', 'Invalid JWT Signature.');
-  }
-  const claims = decoded(payload);
-  const now = Math.floor(Date.now() / 1000);
-  const iat = Number(claims.iat);
-  const exp = Number(claims.exp);
-  if (claims.iss !== clientEmail) return oauthError('invalid_grant', 'Invalid JWT: unknown issuer');
-  if (claims.aud !== TOKEN_AUDIENCE) return oauthError('invalid_grant', 'Invalid JWT: wrong audience');
-  if (
-    !String(claims.scope ?? '')
-      .split(' ')
-      .includes(ANDROID_PUBLISHER_SCOPE)
-  ) {
-    return oauthError('invalid_scope', 'Missing scope');
-  }
-  if (!(iat <= now + 60 && exp > now && exp - iat <= 3600)) {
-    return oauthError(
-      'invalid_grant',
-      'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.',
-    );
-  }
-  return null;
-}
-
-interface OAuthError {
-  error: string;
-  error_description: string;
-}
-
-function oauthError(error: string, description: string): OAuthError {
-  return { error, error_description: description };
-}
-
 /** Google's JSON error: `{error: {code, message, status, errors: [{message, domain, reason}]}}`. */
 function googleError(code: number, status: string, reason: string, message: string) {
   return { error: { code, message, status, errors: [{ message, domain: 'androidpublisher', reason }] } };
@@ -795,4 +837,16 @@ function readBody(request: IncomingMessage): Promise<string> {
 function reply(response: ServerResponse, status: number, body: object) {
   response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
   response.end(JSON.stringify(body));
+}
+
+/** The Google Play settings of a game that uses this local Google Play, its key file written into `dir`. */
+export function googlePlayConfigOf(play: LocalGooglePlay, dir: string): GooglePlayConfig {
+  return {
+    packageName: play.packageName,
+    serviceAccount: readServiceAccount(play.writeServiceAccount(dir)),
+    apiUrl: play.apiUrl,
+    pushAudience: play.pushAudience,
+    pushJwksUrl: play.jwksUrl,
+    pushServiceAccountEmail: play.pushServiceAccountEmail,
+  };
 }
