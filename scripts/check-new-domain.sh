@@ -35,11 +35,7 @@ if [[ $(sort <<<"$changed") != "$(sort <<<"$expected")" ]]; then
 fi
 new=(apps/server/src/sample packages/contracts/src/sample apps/web/src/features/sample)
 npx biome check "${new[@]}" apps/server/src/domains.ts apps/web/src/app/domain-screens.ts packages/contracts/src/domain-contracts.ts
-npx tsc -p packages/contracts
-npx tsc -p apps/server
-npx tsc -p apps/web
-# Browser tests start the server: they are type-checked with the tests.
-npx tsc -p tests
+npm run typecheck
 # Its own tests, and those that walk every route, topic, table and admin-log action with it among them.
 node_modules/.bin/vitest run --project server apps/server/src/sample apps/server/src/access-matrix.test.ts \
   apps/server/src/changes-coverage.test.ts apps/server/src/backoffice/admin-log-catalogue.test.ts \

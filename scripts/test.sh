@@ -7,9 +7,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 npm run lint
-npm run typecheck
 bash scripts/ensure-chromium.sh
-npm run build -w apps/web
+# The type checks (`npm run typecheck`'s projects, two at a time) and the web build side by side:
+# neither reads what the other writes.
+npm run typecheck &
+typecheck=$!
+npm run build -w apps/web || { wait "$typecheck"; exit 1; }
+wait "$typecheck"
 if [[ -n ${TEST_DATABASE_URL:-} ]]; then
   echo "Server tests run on SQLite and on PostgreSQL ($TEST_DATABASE_URL)."
 else

@@ -44,18 +44,25 @@ function buildForDevelopment(): string {
   return outDir;
 }
 
+/** One Chromium for both builds' pages: each page has a context of its own. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
 describe.each([
   ['the production build', () => undefined],
   ['the development build', buildForDevelopment],
 ])('hydrating the prerendered pages of %s', (_name, build) => {
-  const fixture = {} as { site: Site; browser: Browser; webDist: string | undefined };
+  const fixture = {} as { site: Site; webDist: string | undefined };
   beforeAll(async () => {
     fixture.webDist = build();
     fixture.site = await startSite(fixture.webDist ? { WEB_DIST: fixture.webDist } : {});
-    fixture.browser = await launchBrowser();
   }, 180_000);
   afterAll(async () => {
-    await fixture.browser?.close();
     await fixture.site?.close();
     if (fixture.webDist) fs.rmSync(fixture.webDist, { recursive: true, force: true });
   });
@@ -64,7 +71,7 @@ describe.each([
     '$path keeps every prerendered element, shows no LOADING and logs nothing ($options)',
     async ({ path: pagePath, hydrated, options }) => {
       // No bypassCSP: an inline style or script in the HTML would be refused, and say so.
-      const context = await fixture.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
       const page = await context.newPage();
       const messages: string[] = [];
       const url = `${fixture.site.url}${pagePath}`;
