@@ -1,6 +1,5 @@
 import type { AdminAccess } from '@outpost/contracts/permissions';
 import { ROUTES } from '@outpost/contracts/routes';
-import { useId } from 'react';
 import { NavLink } from '../../../lib/router/router';
 import { adminAreasFor } from '../admin-navigation';
 import styles from './admin-side-nav.module.css';
@@ -15,13 +14,11 @@ interface AdminAreaItemsProps {
 
 /** The areas a viewer may use, each a heading over its pages' links: `<li>`s for a list of the caller's. */
 export function AdminAreaItems({ capabilities, omit = [] }: AdminAreaItemsProps) {
-  const id = useId();
-  return adminAreasFor(capabilities, omit).map(({ area, links }, index) => (
+  return adminAreasFor(capabilities, omit).map(({ area, links }) => (
     <li key={area} className={styles.area}>
-      <h2 id={`${id}-${index}`} className={styles.heading}>
-        {area}
-      </h2>
-      <ul aria-labelledby={`${id}-${index}`} className={styles.pages}>
+      <h2 className={styles.heading}>{area}</h2>
+      {/* Not labelled by the heading: a list named "Story" would answer to a field's "To". */}
+      <ul className={styles.pages}>
         {links.map((link) => (
           <li key={link.to}>
             {/* The moderation hub's address starts its pages' addresses: it is current only on its own. */}

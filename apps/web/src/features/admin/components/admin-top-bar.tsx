@@ -77,10 +77,8 @@ export function AdminTopBar({ environment, onEnvironmentChange, capabilities }: 
         ))}
         <AdminAreaItems capabilities={capabilities} omit={ADMIN_LINKS.map((link) => link.to)} />
         <li className={styles.siteLinks}>
-          <h2 id="admin-menu-site" className={styles.siteHeading}>
-            The site
-          </h2>
-          <ul aria-labelledby="admin-menu-site" className={styles.siteList}>
+          <h2 className={styles.siteHeading}>The site</h2>
+          <ul className={styles.siteList}>
             {PRIMARY_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.to === ROUTES.home} reloadDocument={link.reloadDocument}>
