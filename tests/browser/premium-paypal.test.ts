@@ -2,16 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalPayPal, startLocalPayPal } from '../../apps/server/src/payments/paypal/testing/local-paypal';
 import { PAYPAL_WEBHOOK_PATH } from '../../apps/server/src/subscriptions/paypal-billing/webhook';
-import { type Account, newAccount, signUpThroughUi } from './accounts-helpers';
-import {
-  freePort,
-  launchBrowser,
-  MOBILE_VIEWPORT,
-  openPage,
-  type Site,
-  seriousAxeViolations,
-  startSite,
-} from './harness';
+import { freePort, MOBILE_VIEWPORT, openPage, type Site, seriousAxeViolations, startSite } from './harness';
+import { type PremiumPlayer, premiumSection, signedUpPremiumPlayer } from './premium-pages';
 
 /*
  * Premium paid with PayPal, in Chromium with the site's own CSP on, against the tests' local PayPal
@@ -25,7 +17,7 @@ let paypal: LocalPayPal;
 let site: Site;
 let browser: Browser;
 let player: { context: BrowserContext; page: Page; consoleErrors: string[] };
-let account: Account;
+let signedUp: PremiumPlayer | undefined;
 
 beforeAll(async () => {
   paypal = await startLocalPayPal({ approvalPage: true });
@@ -39,21 +31,15 @@ beforeAll(async () => {
     PAYPAL_DEVELOPMENT_API_URL: paypal.apiUrl,
     PAYPAL_DEVELOPMENT_WEBHOOK_ID: webhookId,
   });
-  browser = await launchBrowser();
-  account = newAccount('prempp');
-  player = await openPage(browser, { viewport: { width: 1280, height: 900 }, bypassCSP: false });
-  player.context.setDefaultTimeout(8_000);
-  await signUpThroughUi(player.page, site, account);
+  signedUp = await signedUpPremiumPlayer(site, 'prempp');
+  ({ browser, player } = signedUp);
 });
 
 afterAll(async () => {
-  await player?.context.close();
-  await browser?.close();
+  await signedUp?.close();
   await site?.close();
   await paypal?.close();
 });
-
-const premiumSection = (page: Page) => page.getByRole('region', { name: 'Premium', exact: true });
 
 /** The page's width beyond the viewport (0 when nothing scrolls sideways). */
 const overflow = (page: Page) =>

@@ -5,16 +5,8 @@ import {
   STRIPE_BILLING_EVENTS,
   STRIPE_BILLING_WEBHOOK_PATH,
 } from '../../apps/server/src/subscriptions/stripe-billing/webhook';
-import { type Account, newAccount, signUpThroughUi } from './accounts-helpers';
-import {
-  freePort,
-  launchBrowser,
-  MOBILE_VIEWPORT,
-  openPage,
-  type Site,
-  seriousAxeViolations,
-  startSite,
-} from './harness';
+import { freePort, MOBILE_VIEWPORT, openPage, type Site, seriousAxeViolations, startSite } from './harness';
+import { type PremiumPlayer, premiumSection, signedUpPremiumPlayer } from './premium-pages';
 
 /*
  * Premium on the web, in Chromium against the tests' local Stripe and its hosted checkout page: the
@@ -27,7 +19,7 @@ let stripe: LocalStripe;
 let site: Site;
 let browser: Browser;
 let player: { context: BrowserContext; page: Page; consoleErrors: string[] };
-let account: Account;
+let signedUp: PremiumPlayer | undefined;
 
 beforeAll(async () => {
   stripe = await startLocalStripe({ hostedCheckout: true });
@@ -42,21 +34,15 @@ beforeAll(async () => {
     STRIPE_DEVELOPMENT_API_URL: stripe.apiUrl,
   });
   billing.url = `${site.url}${STRIPE_BILLING_WEBHOOK_PATH}`;
-  browser = await launchBrowser();
-  account = newAccount('prem');
-  player = await openPage(browser, { viewport: { width: 1280, height: 900 }, bypassCSP: false });
-  player.context.setDefaultTimeout(8_000);
-  await signUpThroughUi(player.page, site, account);
+  signedUp = await signedUpPremiumPlayer(site, 'prem');
+  ({ browser, player } = signedUp);
 });
 
 afterAll(async () => {
-  await player?.context.close();
-  await browser?.close();
+  await signedUp?.close();
   await site?.close();
   await stripe?.close();
 });
-
-const premiumSection = (page: Page) => page.getByRole('region', { name: 'Premium', exact: true });
 
 describe('premium on the account page', () => {
   it('buys the annual plan by card, shows it live, cancels for the upcoming period and resumes', async () => {

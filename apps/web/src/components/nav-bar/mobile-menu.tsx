@@ -2,7 +2,7 @@ import { ROUTES } from '@outpost/contracts/routes';
 import { NavLink } from '../../lib/router/router';
 import { OverlayMenu } from '../overlay-menu/overlay-menu';
 import styles from './nav-bar.module.css';
-import { PRIMARY_LINKS } from './nav-links';
+import { PrimaryLinkItems } from './primary-link-items';
 
 /** The site's mobile menu (docs/product.md §2.2): HOME, STORY, SHOP, ABOUT and PLAY NOW in a full-screen overlay. */
 export function MobileMenu() {
@@ -15,13 +15,7 @@ export function MobileMenu() {
       closeLabel="Close menu"
       buttonClassName={styles.menuButton}
     >
-      {PRIMARY_LINKS.map((link) => (
-        <li key={link.to}>
-          <NavLink to={link.to} end={link.to === ROUTES.home} reloadDocument={link.reloadDocument}>
-            {link.label}
-          </NavLink>
-        </li>
-      ))}
+      <PrimaryLinkItems />
       <li>
         <NavLink to={ROUTES.download} className={`button ${styles.overlayPlay}`}>
           PLAY NOW

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml } from '../../../platform/http/document-head';
+import { sendStandInPage, standInPage } from '../../testing/stand-in-page';
 import type { LocalSubscriptions, PendingApproval } from './local-paypal-subscriptions';
 import type { LocalWebhookEvent, LocalWebhooks, WebhookDelivery } from './local-paypal-webhooks';
 
@@ -44,18 +45,19 @@ export function localApprovalPage(
   async function serve(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const approval = subscriptions.approvalOf(url.searchParams.get('ba_token') ?? '');
     const method = request.method ?? 'GET';
-    if (!approval) return sendPage(response, 404, page('Link expired', '<p>This subscription link is not valid.</p>'));
-    if (method !== 'GET' && method !== 'POST') return sendPage(response, 405, page('Not allowed', ''));
+    if (!approval)
+      return sendStandInPage(response, 404, payPalPage('Link expired', '<p>This subscription link is not valid.</p>'));
+    if (method !== 'GET' && method !== 'POST') return sendStandInPage(response, 405, payPalPage('Not allowed', ''));
     if (approval.status !== 'APPROVAL_PENDING') {
       const body = `<p>This subscription is ${escapeHtml(approval.status.toLowerCase())}: there is nothing to approve.</p>`;
-      return sendPage(response, method === 'GET' ? 200 : 409, page('Subscription', body));
+      return sendStandInPage(response, method === 'GET' ? 200 : 409, payPalPage('Subscription', body));
     }
-    if (method === 'GET') return sendPage(response, 200, approvalHtml(approval));
+    if (method === 'GET') return sendStandInPage(response, 200, approvalHtml(approval));
     const before = webhooks.events().length;
     subscriptions.approveSubscription(approval.subscriptionId);
     const made = webhooks.events().slice(before);
     if (approval.returnUrl === undefined) {
-      sendPage(response, 200, page('You’re subscribed', `<p>${escapeHtml(summary(approval))}</p>`));
+      sendStandInPage(response, 200, payPalPage('You’re subscribed', `<p>${escapeHtml(summary(approval))}</p>`));
     } else {
       const location = withParams(approval.returnUrl, {
         subscription_id: approval.subscriptionId,
@@ -111,7 +113,7 @@ function approvalHtml(approval: PendingApproval): string {
       : `<p><a href="${escapeHtml(
           withParams(approval.cancelUrl, { ba_token: approval.approveToken, token: approval.redirectToken }),
         )}">Cancel and return to ${escapeHtml(merchant)}</a></p>`;
-  return page(
+  return payPalPage(
     'Subscribe with PayPal',
     `<p>${escapeHtml(merchant)} asks you to approve a subscription.</p>
 <p><strong>${escapeHtml(approval.planName)}</strong></p>
@@ -121,31 +123,5 @@ ${cancel}`,
   );
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-<p>A stand-in for PayPal&rsquo;s approval page, served by the tests&rsquo; local PayPal.</p>
-${body}
-</main>
-</body>
-</html>
-`;
-}
-
-/** HTML that runs nothing (its form may send the browser on to the merchant). */
-function sendPage(response: ServerResponse, status: number, html: string): void {
-  response.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-  });
-  response.end(html);
-}
+const payPalPage = (title: string, body: string) =>
+  standInPage(title, 'A stand-in for PayPal&rsquo;s approval page, served by the tests&rsquo; local PayPal.', body);

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sendStandInPage, standInPage } from '../../testing/stand-in-page';
 import {
   type BillingEventType,
   type Interval,
@@ -839,7 +840,7 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
   async function checkoutPage(request: IncomingMessage, response: ServerResponse, sessionID: string): Promise<void> {
     const session = sessions.get(sessionID);
     const method = request.method ?? 'GET';
-    if (!session) return sendPage(response, 404, notFoundPage());
+    if (!session) return sendStandInPage(response, 404, notFoundPage());
     if (method === 'POST' && session.status === 'open') {
       // A subscription-mode session raises its events as it completes; a payment-mode one here.
       if (completeSession(sessionID).mode === 'payment') raise('checkout.session.completed', session);
@@ -849,8 +850,8 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
       response.end();
       return;
     }
-    if (method !== 'GET' && method !== 'POST') return sendPage(response, 405, notFoundPage());
-    sendPage(
+    if (method !== 'GET' && method !== 'POST') return sendStandInPage(response, 405, notFoundPage());
+    sendStandInPage(
       response,
       session.status === 'open' || method === 'GET' ? 200 : 409,
       checkoutPageHtml(session, sessionPrices.get(session.id)?.recurring.interval),
@@ -1018,35 +1019,6 @@ function authenticate(authorization: string | undefined, secretKey: string): Ans
   return { status: 401, body: errorBody('invalid_request_error', message), keep: false };
 }
 
-/** The hosted page's own answer: HTML that runs nothing (its form may send the browser on to the merchant). */
-function sendPage(response: ServerResponse, status: number, html: string): void {
-  response.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-  });
-  response.end(html);
-}
-
-function pageHtml(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-<p>A stand-in for Stripe&rsquo;s hosted Checkout, served by the tests&rsquo; local Stripe.</p>
-${body}
-</main>
-</body>
-</html>
-`;
-}
-
 /** The session's total as Checkout shows it: "$59.99" (amounts are in the currency's smallest unit). */
 function amountText(session: CheckoutSessionJson): string {
   const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: session.currency.toUpperCase() });
@@ -1060,24 +1032,24 @@ function checkoutPageHtml(session: CheckoutSessionJson, interval?: Interval): st
   const every = interval ? `<p>Then ${escapeHtml(amountText(session))} every ${interval}.</p>` : '';
   const amount = `<p>Amount due: <strong>${escapeHtml(amountText(session))}</strong></p>${every}`;
   if (session.status === 'complete') {
-    return pageHtml(
+    return checkoutPage(
       'Checkout (local Stripe)',
       `${amount}<p>This session is paid.</p>${link(session.success_url, 'Back to the shop')}`,
     );
   }
   if (session.status === 'expired') {
-    return pageHtml(
+    return checkoutPage(
       'Checkout (local Stripe)',
       `${amount}<p>This session has expired.</p>${link(session.cancel_url, 'Back')}`,
     );
   }
   const email = session.customer_email ? `<p>Email: ${escapeHtml(session.customer_email)}</p>` : '';
   const form = `<form method="post" action="${escapeHtml(`${CHECKOUT_PAGE_PATH}${encodeURIComponent(session.id)}`)}"><button type="submit">Pay</button></form>`;
-  return pageHtml('Checkout (local Stripe)', `${amount}${email}${form}${link(session.cancel_url, 'Back')}`);
+  return checkoutPage('Checkout (local Stripe)', `${amount}${email}${form}${link(session.cancel_url, 'Back')}`);
 }
 
 function notFoundPage(): string {
-  return pageHtml('Checkout (local Stripe)', '<p>There is no such Checkout Session.</p>');
+  return checkoutPage('Checkout (local Stripe)', '<p>There is no such Checkout Session.</p>');
 }
 
 function escapeHtml(text: string): string {
@@ -1131,3 +1103,6 @@ async function readBody(request: IncomingMessage): Promise<string> {
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
+
+const checkoutPage = (title: string, body: string) =>
+  standInPage(title, 'A stand-in for Stripe&rsquo;s hosted Checkout, served by the tests&rsquo; local Stripe.', body);

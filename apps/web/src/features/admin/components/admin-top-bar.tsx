@@ -1,8 +1,7 @@
 import { ENVIRONMENTS, type Environment, environmentSchema } from '@outpost/contracts/environments';
 import type { AdminAccess } from '@outpost/contracts/permissions';
-import { ROUTES } from '@outpost/contracts/routes';
 import { z } from 'zod/mini';
-import { PRIMARY_LINKS } from '../../../components/nav-bar/nav-links';
+import { PrimaryLinkItems } from '../../../components/nav-bar/primary-link-items';
 import { OverlayMenu } from '../../../components/overlay-menu/overlay-menu';
 import { NavLink } from '../../../lib/router/router';
 import { ADMIN_LINKS } from '../admin-links';
@@ -79,13 +78,7 @@ export function AdminTopBar({ environment, onEnvironmentChange, capabilities }: 
         <li className={styles.siteLinks}>
           <h2 className={styles.siteHeading}>The site</h2>
           <ul className={styles.siteList}>
-            {PRIMARY_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === ROUTES.home} reloadDocument={link.reloadDocument}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            <PrimaryLinkItems />
           </ul>
         </li>
       </OverlayMenu>
