@@ -26,4 +26,4 @@ echo "Tests run under Node.js $("$node24" --version)."
 PATH="$(dirname "$node24"):$PATH"
 export PATH
 # The scale project (two instances behind nginx) is `npm run test:scale`, run by .ci/run after this.
-exec "$node24" node_modules/vitest/vitest.mjs run --project unit --project server --project browser "$@"
+exec "$node24" node_modules/vitest/vitest.mjs run --project unit --project server --project server-isolated --project browser "$@"
