@@ -180,7 +180,7 @@ describe('the account area', () => {
     expect(await row.getByRole('cell').allInnerTexts()).toEqual([expect.any(String), 'Reward', '+250', '250']);
   });
 
-  it('files a report and shows its ID; moderators find it among the unresolved reports', async () => {
+  it('files a report and shows its number; moderators find it among the unresolved reports', async () => {
     const { page } = sessions.player;
     await openAccount(page);
     const form = page.getByRole('form', { name: 'Report a problem' });
@@ -195,8 +195,9 @@ describe('the account area', () => {
     await form.getByRole('button', { name: 'Send report' }).click();
     const alert = form.getByRole('alert').getByText(REPORT_MESSAGES.filed);
     await alert.waitFor();
-    const reportID = (await alert.innerText()).match(/Your report ID is (\S+)\.$/)?.[1];
-    expect(reportID).toBeTruthy();
+    // The player is told the report's short number, not its id.
+    const reportNumber = Number((await alert.innerText()).match(/Your report’s number is #(\d+)\.$/)?.[1]);
+    expect(reportNumber).toBeGreaterThan(0);
     expect(await form.getByLabel('Who or what are you reporting?').inputValue()).toBe('');
 
     const reports = await callApi<{ rows: Report[] }>(
@@ -204,7 +205,7 @@ describe('the account area', () => {
       'GET',
       `/api/admin/development/reports?pageSize=500`,
     );
-    expect(reports.rows.find((report) => report.reportID === reportID)).toMatchObject({
+    expect(reports.rows.find((report) => report.reportNumber === reportNumber)).toMatchObject({
       category: 'harassment',
       target,
       source: 'account',

@@ -33,8 +33,21 @@ describe('the back office console', () => {
       await page.waitForURL(url(href ?? ''));
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await expect.poll(() => link.getAttribute('aria-current'), { message: label }).toBe('page');
+      // Only that page is current (the admin log and the jobs share an address and differ by tab).
+      expect(await side.locator('[aria-current="page"]').allTextContents(), label).toEqual([label]);
       // Still in the console, the environment in view.
       expect(await page.getByRole('combobox', { name: 'Environment' }).isVisible(), label).toBe(true);
+    }
+  });
+
+  it('fits the console into the screen between a phone and a wide screen', async () => {
+    const { page } = sessions.admin;
+    for (const width of [768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(url('/admin'));
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(widths[0], `${width} px`).toBeLessThanOrEqual(widths[1] ?? 0);
     }
   });
 

@@ -1,6 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countTrendingIssues, countUnresolvedReports } from '../../apps/server/src/moderation/queries';
+import {
+  countTrendingIssues,
+  countUnresolvedReports,
+  countUnresolvedReportsAt,
+} from '../../apps/server/src/moderation/queries';
 import { countLiveProducts } from '../../apps/server/src/products/queries';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
 import { consoleScreen } from './admin-pages';
@@ -168,6 +172,50 @@ describe('the admin dashboard', () => {
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => figureText(page, 'Active Users')).toMatch(/^\d+$/);
     expect(await status.getByRole('alert').count()).toBe(0);
+  });
+
+  it('shows each compared tile’s change against a week ago, opens each tile’s list, and lists what needs attention', async () => {
+    const { page } = session;
+    // A key made and never used: the game server it is for was never set up.
+    await callApi(page, 'POST', '/api/admin/development/ingest-keys', { name: 'Never set up' });
+    for (const viewport of [{ width: 1280, height: 800 }, MOBILE_VIEWPORT]) {
+      await page.setViewportSize(viewport);
+      await openDashboard(page);
+      const { game } = fixture.site.server.stores;
+      const now = await countUnresolvedReports(game.development);
+      const weekAgo = await countUnresolvedReportsAt(game.development, new Date(Date.now() - 7 * 86_400_000));
+      const difference = now - weekAgo;
+      const change = figure(page, 'Unresolved Reports').locator('xpath=following-sibling::dd[1]');
+      expect(await change.innerText()).toBe(
+        difference === 0
+          ? 'Same as 7 days ago'
+          : `${difference > 0 ? '+' : '−'}${Math.abs(difference)} against 7 days ago`,
+      );
+      expect(await figure(page, 'Recent Sales (7d)').locator('xpath=following-sibling::dd[1]').innerText()).toBe(
+        'Same as the 7 days before',
+      );
+
+      const attention = group(page, 'Needs attention');
+      const reports = attention.getByRole('link', { name: `${now} unresolved reports` });
+      expect(await reports.getAttribute('href')).toBe('/admin/moderation/reports');
+      const keys = attention.getByRole('link', { name: '1 game server key made and never used' });
+      expect(await keys.getAttribute('href')).toBe('/admin/ingest-keys');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await keys.click();
+      await consoleScreen(page).getByRole('heading', { level: 1, name: 'Game server keys' }).waitFor();
+      await consoleScreen(page)
+        .getByRole('row', { name: /Never set up/ })
+        .waitFor();
+
+      // A tile opens the list it counts.
+      await openDashboard(page);
+      await group(page, 'Moderation & Reports').getByRole('link', { name: 'Unresolved Reports' }).click();
+      await consoleScreen(page).getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/moderation/reports');
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('wraps its tiles on a phone, without sideways scrolling', async () => {

@@ -32,6 +32,17 @@ const figureText = async (page: Page, label: string) =>
   (await page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
 const figureOf = async (page: Page, label: string) => Number((await figureText(page, label)).replace(/\D/g, ''));
 
+/** The maps' counts that are current (a stale map says it had no report lately instead of a number). */
+async function currentMapsTotal(page: Page): Promise<number> {
+  const counts = await page
+    .getByRole('table', { name: 'Presence per map' })
+    .locator('tbody tr td:nth-of-type(1)')
+    .allInnerTexts();
+  return counts
+    .filter((text) => /^[\d,]+$/.test(text.trim()))
+    .reduce((sum, text) => sum + Number(text.replace(/\D/g, '')), 0);
+}
+
 async function makeKey(page: Page, name: string): Promise<string> {
   await page.goto(url('/admin/ingest-keys'));
   await page.getByRole('heading', { level: 1, name: 'Game server keys' }).waitFor();
@@ -68,7 +79,6 @@ describe('the live stats and the game server keys', () => {
     await page.locator('[data-live-state="live"]').waitFor({ state: 'attached' });
     await page.locator('dl[aria-busy="false"]').waitFor();
     const before = {
-      active: await figureOf(page, 'Active now'),
       tacos: await figureOf(page, 'Tacos claimed'),
       logins: await figureOf(page, 'Logins'),
     };
@@ -97,11 +107,20 @@ describe('the live stats and the game server keys', () => {
 
     await expect.poll(() => figureOf(page, 'Tacos claimed'), { timeout: 5_000 }).toBe(before.tacos + 3);
     expect(await figureOf(page, 'Logins')).toBe(before.logins + 1);
-    expect(await figureOf(page, 'Active now')).toBe(before.active + 1);
     const map = page.getByRole('row', { name: /browser-test-map/ });
     expect(await map.innerText()).toContain('7');
     // The game sent no data for that map: the screen says so (docs/product.md §8.5).
     expect(await map.innerText()).toContain('No map data from the game yet.');
+    // Active now is the maps' current reports, summed: the figure and the maps agree, and say how old they are.
+    expect(await figureOf(page, 'Active now')).toBe(await currentMapsTotal(page));
+    expect(await figureOf(page, 'Active now')).toBeGreaterThanOrEqual(7);
+    expect(await page.getByText(/the newest report came just now\./).count()).toBe(1);
+    // A map's data as labelled fields, not JSON.
+    const plaza = page.getByRole('row', { name: /plaza/ });
+    const fields = plaza.getByRole('definition');
+    expect(await plaza.getByRole('term').allInnerTexts()).toEqual(['Name', 'Region', 'Capacity']);
+    expect(await fields.allInnerTexts()).toEqual(['Central Plaza', 'north', '120']);
+    expect(await plaza.innerText()).not.toContain('{');
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
     // The same batch again changes nothing.

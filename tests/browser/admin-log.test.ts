@@ -1,4 +1,4 @@
-import { adminUserPath } from '@outpost/contracts/admin-routes';
+import { adminMerchOrderPath, adminShopPackPath, adminUserPath } from '@outpost/contracts/admin-routes';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAdminLog, OPERATOR } from '../../apps/server/src/backoffice/admin-log';
@@ -12,7 +12,8 @@ let adminID: string;
 let session: { context: BrowserContext; page: Page };
 
 const PACK = { packID: 'log-starter', name: 'Log Starter', credits: 1000, costUSD: 499, available: true };
-const ORDER_ID = '5047ab12cd34ef56';
+const ORDER_ID = '5047ab12-cd34-4ef5-8a67-9b0c1d2e3f40';
+const SUSPENSION_ENDS = '2026-12-04T18:30:00.000Z';
 
 beforeAll(async () => {
   admin = newAccount('logs');
@@ -28,6 +29,7 @@ beforeAll(async () => {
   await callApi(page, 'PUT', `/api/admin/development/credit-packs/${PACK.packID}`, {
     ...fields,
     credits: 1200,
+    costUSD: 549,
     available: false,
   });
 
@@ -38,6 +40,13 @@ beforeAll(async () => {
     environment: 'development',
     admin: OPERATOR,
     data: { orderID: ORDER_ID, from: 'packed', trackingReference: 'RM123456789GB' },
+  });
+  // A suspension with its end: the sentence gives its date and time.
+  await appendAdminLog(game.development, {
+    action: 'user.suspend',
+    environment: 'development',
+    admin: OPERATOR,
+    data: { userID: adminID, reason: 'Testing', endsAt: SUSPENSION_ENDS },
   });
   await appendAdminLog(game.development, {
     action: 'createProduct',
@@ -90,11 +99,25 @@ describe.each([
     await edited.waitFor();
     const name = edited.getByRole('link', { name: `@${admin.displayName}` });
     expect(await name.getAttribute('href')).toBe(adminUserPath(adminID));
+    // The record is a whole link to its page, by its name.
+    const pack = edited.getByRole('link', { name: 'credit pack “Log Starter”' });
+    expect(await pack.getAttribute('href')).toBe(adminShopPackPath(PACK.packID));
     // The sentence names the admin only; the email waits in the details.
     expect(await edited.getByText(admin.email).count()).toBe(0);
-    await table(page)
-      .getByText('The operator shipped merch order 5047ab12… with tracking RM123456…', { exact: true })
-      .waitFor();
+    const shipped = table(page).getByRole('row').filter({ hasText: 'The operator shipped' });
+    await shipped.getByText('The operator shipped the merch order with tracking RM123456789GB.').waitFor();
+    const order = shipped.getByRole('link', { name: 'the merch order' });
+    expect(await order.getAttribute('href')).toBe(adminMerchOrderPath(ORDER_ID));
+    // A time in a sentence has its date and time, in the back office's format.
+    const suspension = table(page).getByRole('row').filter({ hasText: 'The operator suspended' });
+    const ends = suspension.locator(`time[datetime="${SUSPENSION_ENDS}"]`);
+    expect(await ends.innerText()).toBe(
+      await page.evaluate(
+        (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+        SUSPENSION_ENDS,
+      ),
+    );
+    expect(await suspension.innerText()).toMatch(/until \w{3} \d{1,2}, 2026, \d{1,2}:\d{2}/);
     await table(page).getByText('made the change “create product” to product dev-hoodie.', { exact: false }).waitFor();
 
     // The disclosure opens by keyboard and says so.
@@ -105,12 +128,17 @@ describe.each([
     expect(await details.getAttribute('aria-expanded')).toBe('true');
     const panel = page.locator(`[id="${await details.getAttribute('aria-controls')}"]`);
     await panel.getByText('Credits: 1,000 → 1,200').waitFor();
+    // Money in its currency, never cents labelled USD.
+    await panel.getByText('Cost: $4.99 → $5.49').waitFor();
+    expect(await panel.innerText()).not.toMatch(/USD|cents/);
     await panel.getByText('Available: yes → no').waitFor();
     await panel.getByText(admin.email).waitFor();
     expect(await panel.getByText('Name:').count()).toBe(0);
     expect(await page.locator('main').innerText()).not.toContain('{"');
     expect(await visibleUserIds(page)).toEqual([]);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The open details fit the row: the entry wraps, on a phone too, instead of widening the table.
+    expect(await table(page).evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     // Nothing is cut off or pushes the page sideways: the table scrolls in its own region.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
@@ -128,12 +156,12 @@ describe.each([
     );
     await page.waitForURL(/action=merchOrder\.ship/);
     await results(page, 1).waitFor();
-    await table(page).getByText('The operator shipped merch order').waitFor();
+    await table(page).getByText('The operator shipped the merch order').waitFor();
 
-    // By record: the order's id as the sentence shortens it.
-    await applyFilters(page, (filters) => filters.getByRole('searchbox', { name: 'Record' }).fill('5047ab12…'));
+    // By record: the order's id, as its page shows it.
+    await applyFilters(page, (filters) => filters.getByRole('searchbox', { name: 'Record' }).fill(ORDER_ID));
     await results(page, 1).waitFor();
-    await table(page).getByText('The operator shipped merch order').waitFor();
+    await table(page).getByText('The operator shipped the merch order').waitFor();
     await applyFilters(page, (filters) => filters.getByRole('searchbox', { name: 'Record' }).fill(PACK.packID));
     await results(page, 2).waitFor();
 

@@ -86,10 +86,15 @@ describe('reports', () => {
 
     // The list: unresolved by default, each row with its ID, category, target, excerpt, reporter and time.
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
-    const row = page.getByRole('row').filter({ hasText: report.reportID });
+    // Named by its number; its id only on its own page.
+    const reportName = `#${report.reportNumber}`;
+    const reportRow = () =>
+      page.getByRole('row').filter({ has: page.getByRole('link', { name: reportName, exact: true }) });
+    const row = reportRow();
     await row.waitFor();
+    expect(await row.innerText()).not.toContain(report.reportID);
     expect(await row.getByRole('cell').allInnerTexts()).toEqual([
-      report.reportID,
+      reportName,
       'Cheating or exploits',
       `@speedhack_${tag}`,
       `Teleports across the market to grab every crate first. Seen it three times tonight (${tag}).`,
@@ -105,9 +110,11 @@ describe('reports', () => {
     await expectNoSeriousAxeViolations(page);
 
     // The whole report, then Resolve after the confirmation.
-    await row.getByRole('link', { name: report.reportID }).click();
+    await row.getByRole('link', { name: reportName, exact: true }).click();
     await page.waitForURL(url(adminReportPath(report.reportID)));
     await page.getByRole('heading', { level: 2, name: 'Unresolved report' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `Report ${reportName}` }).waitFor();
+    await page.getByRole('button', { name: 'Copy the report ID' }).waitFor();
     expect(await page.locator('p', { hasText: 'Teleports across' }).innerText()).toBe(text);
     await expectNoSeriousAxeViolations(page);
     await page.getByLabel('What was done (optional)').fill('Warned the player; watching their next sessions.');
@@ -137,10 +144,10 @@ describe('reports', () => {
       .getByRole('status')
       .filter({ hasText: /results?$/ })
       .waitFor();
-    expect(await page.getByRole('row').filter({ hasText: report.reportID }).count()).toBe(0);
+    expect(await reportRow().count()).toBe(0);
     await page.getByLabel('Show').selectOption('resolved');
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await page.getByRole('row').filter({ hasText: report.reportID }).getByText('Resolved', { exact: true }).waitFor();
+    await reportRow().getByText('Resolved', { exact: true }).waitFor();
   });
 
   it('shows who resolved a report first when a second moderator presses Resolve (409), and the report as they left it', async () => {
@@ -298,8 +305,8 @@ describe('user search', () => {
       player.email,
       // No raw id on a hit: only the player's own page shows it.
       'Joined',
-      // The browser's own long date of today: the player signed up in this test.
-      await page.evaluate(() => new Date().toLocaleDateString(undefined, { dateStyle: 'long' })),
+      // Today in the back office's one date format (the browser's medium date): the player signed up in this test.
+      await page.evaluate(() => new Date().toLocaleDateString(undefined, { dateStyle: 'medium' })),
       'Credits',
       '0',
       'Merch orders',

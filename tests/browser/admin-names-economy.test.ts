@@ -106,7 +106,9 @@ describe('the economy screens, as an admin', () => {
   it('names the buyer of a merch order in the list and on the order, and its product', async () => {
     const { page } = sessions.admin;
     await page.goto(url(ADMIN_ROUTES.adminMerchOrders));
-    const row = page.getByRole('row').filter({ hasText: order.orderID });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: `#${order.orderNumber}`, exact: true }) });
     await row.waitFor();
     await expectPlayerLink(row);
     expect(await row.innerText()).toContain(accounts.player.email);

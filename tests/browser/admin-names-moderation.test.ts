@@ -80,14 +80,18 @@ describe('the reports, by name', () => {
     const { page } = sessions.admin;
     await page.goto(url(ADMIN_ROUTES.adminReports));
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
-    const row = page.getByRole('row').filter({ hasText: filed.reportID });
+    // Reports are named by their numbers.
+    const rowOf = (reportNumber: number) =>
+      page.getByRole('row').filter({ has: page.getByRole('link', { name: `#${reportNumber}`, exact: true }) });
+    const row = rowOf(filed.reportNumber);
     await row.waitFor();
     const filedBy = await cellOf(page, row, 'Filed by');
     await expectPersonLink(filedBy, playerName(), playerID);
     const listed = (await filedBy.innerText()).trim();
     expect(listed.split('\n')).toEqual([playerName(), accounts.player.email, 'from the account area']);
     // The demo report the game filed: "The game", here and on its page.
-    const demoRow = page.getByRole('row').filter({ hasText: 'demoreport000001' });
+    const demo = await callApi<FiledReport>(page, 'GET', `${ADMIN_API}/reports/demoreport000001`);
+    const demoRow = rowOf(demo.reportNumber);
     const demoFiler = (await (await cellOf(page, demoRow, 'Filed by')).innerText()).trim();
     expect(demoFiler).toBe('The game');
     await expectNamedScreen(page, 'Reports');
@@ -95,7 +99,7 @@ describe('the reports, by name', () => {
     await page.goto(url(adminReportPath('demoreport000001')));
     await page.getByRole('heading', { level: 2, name: 'Unresolved report' }).waitFor();
     expect((await fact(page, 'Filed by').innerText()).trim()).toBe(demoFiler);
-    await expectNamedScreen(page, 'Report');
+    await expectNamedScreen(page, `Report #${demo.reportNumber}`);
 
     // The player's report, resolved by the admin: both people named on its page, as on the list.
     await callApi(page, 'POST', `${ADMIN_API}/reports/${filed.reportID}/resolve`, { resolution: 'Warned.' });
@@ -108,7 +112,7 @@ describe('the reports, by name', () => {
       `@${accounts.admin.displayName}`,
       accounts.admin.email,
     ]);
-    await expectNamedScreen(page, 'Report');
+    await expectNamedScreen(page, `Report #${filed.reportNumber}`);
   });
 });
 
@@ -161,7 +165,7 @@ describe('the user search, by name', () => {
 
     await hit.getByRole('link', { name: playerName(), exact: true }).click();
     await page.waitForURL(url(adminUserPath(playerID)));
-    await page.getByRole('heading', { level: 2, name: 'Account' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Account', exact: true }).waitFor();
     const id = fact(page, 'User ID');
     expect((await id.innerText()).trim().split('\n')[0]).toBe(playerID);
     await id.getByRole('button', { name: 'Copy the user ID' }).waitFor();

@@ -1,15 +1,18 @@
 import fs from 'node:fs';
-import { PUSH_MESSAGES } from '@outpost/contracts/push-messages';
+import { noAudienceDevicesMessage, PUSH_MESSAGES } from '@outpost/contracts/push-messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { PUSH_SEND_JOB } from '../../apps/server/src/push/send-job';
 import { startServer } from '../../apps/server/src/server';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
+import { consoleScreen, expectAlert } from './admin-pages';
+import { descriptionOf, isFocused } from './field-marks';
 import {
   callApi,
   freePort,
   launchBrowser,
+  MOBILE_VIEWPORT,
   openPage,
   type Site,
   seriousAxeViolations,
@@ -122,12 +125,72 @@ describe('push notifications', () => {
     await page.getByRole('button', { name: `Add @${admin.displayName}` }).click();
     const picked = page.getByRole('list', { name: 'Players picked' });
     await picked.getByText(`@${admin.displayName}`).waitFor();
-    await page.getByText('Reaches 2 devices of 1 players now.').waitFor();
+    await page.getByText('Reaches 2 devices of 1 player now.').waitFor();
     // Had Enter sent the composer, its check would have said the title is missing.
     expect(await page.getByText(PUSH_MESSAGES.title).count()).toBe(0);
     await picked.getByRole('button', { name: `Remove @${admin.displayName}` }).click();
     expect(await picked.count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('points at each field of an empty message, on a desktop and on a phone, without sideways scrolling', async () => {
+    for (const viewport of [{ width: 1280, height: 900 }, MOBILE_VIEWPORT]) {
+      const { context, page } = await openPage(browser, {
+        viewport,
+        storageState: await session.context.storageState(),
+      });
+      try {
+        context.setDefaultTimeout(8_000);
+        await page.goto(url('/admin/push'));
+        const screen = consoleScreen(page);
+        await screen.getByRole('radio', { name: 'At a time' }).check();
+        await screen.getByRole('button', { name: 'Schedule push' }).click();
+        const title = screen.getByLabel('Title', { exact: true });
+        await expect.poll(() => isFocused(title)).toBe(true);
+        for (const [label, message] of [
+          ['Title', PUSH_MESSAGES.title],
+          ['Message', PUSH_MESSAGES.body],
+          ['Send at', 'Give the date and time to send it at.'],
+        ] as const) {
+          const field = screen.getByLabel(label, { exact: true });
+          expect(await field.getAttribute('aria-invalid'), label).toBe('true');
+          expect(await descriptionOf(field), label).toContain(message);
+          // At the field, once: the form's alert does not say it again.
+          expect(await screen.getByText(message).count(), label).toBe(1);
+        }
+        // No confirmation was asked for a message that cannot go.
+        expect(await page.getByRole('dialog').count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('refuses an audience with no device, with the reason, before any confirmation; the server refuses it too', async () => {
+    const { page } = session;
+    await page.goto(url('/admin/push'));
+    const screen = consoleScreen(page);
+    await screen.getByLabel('Title', { exact: true }).fill('Beta weekend');
+    await screen.getByLabel('Message', { exact: true }).fill('Servers open all weekend.');
+    // No beta tester here has a phone registered.
+    await screen.getByRole('radio', { name: 'Beta testers' }).check();
+    const reason = noAudienceDevicesMessage('development');
+    await screen.getByRole('status').filter({ hasText: reason }).waitFor();
+    await screen.getByRole('button', { name: 'Send push' }).click();
+    await expectAlert(page, reason);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // The send endpoint refuses it whatever the screen does: 400 with the same reason, nothing recorded.
+    const answer = await page.evaluate(async () => {
+      const response = await fetch('/api/fn/development-push-sendbatch', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ recipientCategory: 'beta-testers', sendSchedule: 'now', title: 'Beta', body: 'Hi.' }),
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(answer).toMatchObject({ status: 400, body: { error: { message: reason } } });
   });
 
   it('schedules a message seconds ahead, keeps it through a restart, and sends it once, at its time, with its counts', async () => {
@@ -140,7 +203,7 @@ describe('push notifications', () => {
     // The preview shows it as a phone does; the audience is counted before sending.
     const preview = page.getByRole('figure', { name: 'Preview on a phone' });
     await preview.getByText('Double XP tonight').waitFor();
-    await page.getByText('Reaches 2 devices of 1 players now.').waitFor();
+    await page.getByText('Reaches 2 devices of 1 player now.').waitFor();
     await page.getByRole('radio', { name: 'At a time' }).check();
     // Far enough ahead for the restart below (a few seconds) to come first: the contract refuses only
     // a time past, so the test waits seconds, not the minute a person would pick.

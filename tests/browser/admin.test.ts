@@ -11,8 +11,9 @@ type Role = (typeof ROLES)[number];
 const accounts = {} as Record<Role, Account>;
 const sessions = {} as Record<Role, { context: BrowserContext; page: Page }>;
 
-const DATA_LAYER_ON = 'Data-layer admin view: on — unavailable machines and credit packs are visible.';
-const DATA_LAYER_OFF = 'Data-layer admin view: off — only available machines and credit packs are shown.';
+const DATA_LAYER_ON =
+  'Hidden shop items: shown to you — machines and credit packs that are not available are listed too.';
+const DATA_LAYER_OFF = 'Hidden shop items: not shown to you — only available machines and credit packs are listed.';
 
 /** Each role signs up through the real UI; the operator then gives it its key in the store. */
 beforeAll(async () => {

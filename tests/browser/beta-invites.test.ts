@@ -1,5 +1,5 @@
 import { BETA_MESSAGES, type BetaConfig, type BetaProgramme, type Feedback } from '@outpost/contracts/beta';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { newAccount, signUpThroughUi, useRoleSessions } from './accounts-helpers';
@@ -20,6 +20,8 @@ const userIdOf = async (site: Site, email: string) => {
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 const betaSection = (page: Page) => page.getByRole('region', { name: 'Beta programme', exact: true });
 const inviteLinks: string[] = [];
+/** The second player's page, signed in and in the beta, from the claim to the feedback form. */
+let secondPlayer: { context: BrowserContext; page: Page } | undefined;
 
 beforeAll(async () => {
   await callApi(sessions.staff.page, 'POST', '/api/admin/development/testing-objectives', OBJECTIVE);
@@ -92,6 +94,7 @@ describe('the beta programme, from request to feedback', () => {
   it('a second player opens the link, signs up, comes back and claims it; then feedback', async () => {
     const link = inviteLinks[0] as string;
     const second = await openPage(fixture.browser, { viewport: { width: 1280, height: 900 } });
+    secondPlayer = second;
     second.context.setDefaultTimeout(8_000);
     const { page } = second;
     await page.goto(link);
@@ -180,31 +183,62 @@ describe('the beta programme, from request to feedback', () => {
         reviewed: false,
       }),
     ]);
+  });
 
-    // Staff retire the category the player chose while they type: the refusal reloads what the
-    // form offers, and the select holds the retired category no more (nor shows another one).
+  it('a category staff retire while the player types leaves the form: live, or by the refusal while updates pause', async () => {
+    if (!secondPlayer) throw new Error('the second player has not joined');
+    const { page, context } = secondPlayer;
+    const programme = await callApi<BetaProgramme>(page, 'GET', '/api/beta');
+    const [category] = programme.config.categories;
+    const [sentiment] = programme.config.sentiments;
+    if (!category || !sentiment) throw new Error('beta-config has no categories or sentiments');
+    const form = page.getByRole('form', { name: 'Send feedback' });
+    // Staff retire the category the player chose while they type. The form follows beta-config live:
+    // once the change arrives, the select holds the retired category no more (nor shows another one),
+    // and the rest of what was typed stays.
     const config = await callApi<BetaConfig>(sessions.staff.page, 'GET', '/api/admin/development/beta-config');
-    await form.getByLabel('Category').selectOption({ label: category.label });
-    await form.getByLabel('How did it go?').selectOption({ label: sentiment.label });
-    await form.getByLabel('What happened?').fill(`The fourth one fell off (${tag}).`);
-    await callApi(sessions.staff.page, 'PUT', '/api/admin/development/beta-config', {
-      ...config,
-      categories: config.categories.filter((each) => each.id !== category.id),
-    });
+    const retired = { ...config, categories: config.categories.filter((each) => each.id !== category.id) };
+    const fillIn = async () => {
+      await form.getByLabel('Category').selectOption({ label: category.label });
+      await form.getByLabel('How did it go?').selectOption({ label: sentiment.label });
+      await form.getByLabel('What happened?').fill(`The fourth one fell off (${tag}).`);
+    };
+    const retiredIsGone = async () => {
+      await expect
+        .poll(() => form.getByLabel('Category').getByRole('option', { name: category.label }).count())
+        .toBe(0);
+      expect(await form.getByLabel('Category').inputValue()).toBe('');
+      expect(await form.getByLabel('How did it go?').inputValue()).toBe(sentiment.id);
+    };
+    await fillIn();
     try {
+      await callApi(sessions.staff.page, 'PUT', '/api/admin/development/beta-config', retired);
+      await retiredIsGone();
+      await form.getByRole('button', { name: 'Send feedback' }).click();
+      await form.getByText('Choose what your feedback is about.').waitFor();
+
+      // With its updates paused (the stream cannot reconnect), the form learns of it from the
+      // server's refusal, which reloads what it offers.
+      await callApi(sessions.staff.page, 'PUT', '/api/admin/development/beta-config', config);
+      await page.route('**/api/live?**', (route) => route.abort());
+      await page.reload();
+      await page.locator('[data-live-state="reconnecting"], [data-live-state="closed"]').first().waitFor({
+        state: 'attached',
+      });
+      await fillIn();
+      await callApi(sessions.staff.page, 'PUT', '/api/admin/development/beta-config', retired);
       await form.getByRole('button', { name: 'Send feedback' }).click();
       await form
         .getByRole('alert')
         .getByText(`"${category.id}" is not a feedback category.`, { exact: false })
         .waitFor();
-      await expect.poll(() => form.getByLabel('Category').inputValue()).toBe('');
-      expect(await form.getByLabel('Category').getByRole('option', { name: category.label }).count()).toBe(0);
-      expect(await form.getByLabel('How did it go?').inputValue()).toBe(sentiment.id);
+      await retiredIsGone();
       await form.getByRole('button', { name: 'Send feedback' }).click();
       await form.getByText('Choose what your feedback is about.').waitFor();
     } finally {
+      await page.unroute('**/api/live?**');
       await callApi(sessions.staff.page, 'PUT', '/api/admin/development/beta-config', config);
     }
-    await second.context.close();
+    await context.close();
   });
 });

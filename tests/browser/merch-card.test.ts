@@ -133,14 +133,17 @@ describe('paying merch by card', () => {
     await status
       .getByText(`Thank you! Your order is paid. We write to ${PROFILE.email} when it ships.`)
       .waitFor({ timeout: 15_000 });
-    await order.getByText(`Order ID ${orderID} · Card (Stripe)`).waitFor();
+    // The order by its number, not its id.
+    const named = order.getByText(/^Order #\d+ · Card \(Stripe\)$/);
+    const orderName = (await named.innerText()).split(' ')[1] ?? '';
+    expect(await order.innerText()).not.toContain(orderID);
     await region(page, 'Your bag').getByText('Your bag is empty.').waitFor();
     await hoodieCard(page).getByRole('radio', { name: 'Medium, 34 left' }).waitFor();
 
     await page.goto(`${site.url}/account`);
     const listed = region(page, 'Your orders')
       .getByRole('listitem')
-      .filter({ hasText: `Order ID ${orderID}` });
+      .filter({ has: page.getByRole('heading', { name: `Order ${orderName}`, exact: true }) });
     await listed.getByText('Paid', { exact: true }).waitFor();
     await listed.getByText('$59.99', { exact: true }).waitFor();
     // A page clean of console errors: the site's CSP (Chrome reports each block there) let everything through.
@@ -167,10 +170,11 @@ describe('paying merch by card', () => {
     await hoodieCard(page).getByRole('radio', { name: 'Medium, 33 left' }).waitFor();
 
     // The account page offers the same payment, and Cancel, while the order is reserved.
+    const orderName = (await order.getByText(/^Order #\d+ · /).innerText()).split(' ')[1] ?? '';
     await page.goto(`${site.url}/account`);
     const listed = region(page, 'Your orders')
       .getByRole('listitem')
-      .filter({ hasText: `Order ID ${orderID}` });
+      .filter({ has: page.getByRole('heading', { name: `Order ${orderName}`, exact: true }) });
     await listed.getByText('Awaiting payment', { exact: true }).waitFor();
     expect(await listed.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe(
       `${stripe.apiUrl}/c/pay/${sessionID}`,

@@ -91,7 +91,7 @@ describe('the account page', () => {
 
     // Nothing filled in: every required field says what it needs, and focus goes to the first.
     await form.getByRole('button', { name: 'Save order profile' }).click();
-    await form.getByRole('alert').getByText('Check the 7 fields marked below; nothing was saved.').waitFor();
+    await form.getByRole('alert').getByText('Check the 7 fields marked above; nothing was saved.').waitFor();
     const firstName = form.getByLabel('First name');
     expect(await firstName.getAttribute('aria-invalid')).toBe('true');
     expect(await description(firstName)).toBe('First name is required.');
@@ -110,7 +110,7 @@ describe('the account page', () => {
     await form.getByRole('button', { name: 'Save order profile' }).click();
     // One bad field: its message at it, the others clear, focus on it.
     const zipcode = form.getByLabel('Postcode or ZIP code');
-    await form.getByRole('alert').getByText('Check the field marked below; nothing was saved.').waitFor();
+    await form.getByRole('alert').getByText('Check the field marked above; nothing was saved.').waitFor();
     expect(await description(zipcode)).toBe('The postcode may use letters, digits, spaces and dashes.');
     expect(await zipcode.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await firstName.getAttribute('aria-invalid')).toBeNull();
@@ -120,7 +120,7 @@ describe('the account page', () => {
     await country.selectOption({ label: 'United States' });
     await zipcode.fill('1234');
     await form.getByRole('button', { name: 'Save order profile' }).click();
-    await form.getByRole('alert').getByText('Check the 2 fields marked below; nothing was saved.').waitFor();
+    await form.getByRole('alert').getByText('Check the 2 fields marked above; nothing was saved.').waitFor();
     const state = form.getByLabel('State or region');
     expect(await description(state)).toBe('Required for US addresses. US addresses need a state.');
     expect(await description(zipcode)).toBe('US ZIP codes have 5 digits (or 5+4, like 97201-1234).');

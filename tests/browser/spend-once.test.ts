@@ -221,7 +221,9 @@ describe('a spending button clicked twice', () => {
       payment: 'credits',
     });
     const orders = await openAccountSection('Your orders');
-    const order = orders.getByRole('listitem').filter({ hasText: `Order ID ${placed.orderID}` });
+    const order = orders
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: `Order #${placed.orderNumber}`, exact: true }) });
     const pay = order.getByRole('button', { name: /^Pay \d/ });
     const sent = await clickTwice(pay, /\/api\/fn\/process-direct-transaction/);
     await shownOnce(order, /^Paid\. Your balance is now [\d,]+ credits\.$/);

@@ -6,6 +6,7 @@ import { type SignedIn, signUpWithProfile } from './identity/testing';
 import { placeOrder, putTestProduct, readyToShop } from './merch/testing';
 import type { ChangeSource } from './platform/changes/triggers';
 import { isPostgres } from './platform/db/dialect';
+import { insertScheduledPush } from './push/testing';
 import { seedDemoData } from './seed';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from './testing/test-stores';
 
@@ -36,6 +37,35 @@ describe.each(TEST_DIALECTS)('the change feed covers every watched table on %s',
       payment: 'credits',
     });
     expect(placed.statusCode, placed.body).toBe(200);
+    // The back office's lists the demo set leaves empty: a key made (and its admin-log entry), a beta
+    // request, a claim of a demo invite, a scheduled push.
+    const admin = await signUpWithProfile(t.app, (id, keys) => setProfileKeys(t.stores.identity, id, keys), {
+      email: 'covered-admin@example.com',
+      displayName: 'CoveredAdmin',
+      keys: ['admin'],
+    });
+    const authorized = (as: SignedIn) => ({ authorization: as.bearer });
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/development/ingest-keys',
+      headers: authorized(admin),
+      payload: { name: 'Covered server' },
+    });
+    expect(key.statusCode, key.body).toBe(200);
+    const asked = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/beta/request',
+      headers: authorized(player),
+      payload: { data: { platform: 'android' } },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const db = t.stores.game.development;
+    const invite = await db.selectFrom('invites').select('invite_id').limit(1).executeTakeFirstOrThrow();
+    await db
+      .insertInto('invite_claims')
+      .values({ invite_id: invite.invite_id, user_id: player.userId, claimed_at: new Date().toISOString() })
+      .execute();
+    await insertScheduledPush(db, { messageID: 'covered-push', title: 'Covered', createdBy: admin.userId });
   });
   afterAll(async () => {
     await t.cleanup();

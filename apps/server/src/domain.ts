@@ -1,5 +1,7 @@
 import type {
+  AttentionCount,
   BackOfficeSearchHit,
+  DashboardComparedFigure,
   DashboardFigure,
   GatherDashboardResult,
   RevenueDay,
@@ -8,6 +10,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import type { GameEvent, GameEventOf, GameEventType, LiveSeriesName } from '@outpost/contracts/game-data';
 import type { ProfileAdditions } from '@outpost/contracts/identity';
 import type { MerchPaymentResult } from '@outpost/contracts/merch';
+import type { PlayerRecordSection } from '@outpost/contracts/player-record';
 import type { PackPurchaseResult, SpinResult } from '@outpost/contracts/shop';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely, Migration, Selectable } from 'kysely';
@@ -99,8 +102,11 @@ export interface CountedStores {
 /** One count of a domain's data in an environment, run each time the figure that shows it is read. */
 export type Count = (stores: CountedStores) => Promise<number>;
 
-/** The names counts are asked for by: the dashboard's figures and the Game Status answer's fields. */
-export type CountName = DashboardFigure | keyof GatherDashboardResult['dashboardData'];
+/** The names counts are asked for by: the dashboard's figures and attention counts, and the Game Status answer's fields. */
+export type CountName = DashboardFigure | AttentionCount | keyof GatherDashboardResult['dashboardData'];
+
+/** A count of the data as it stood at `at`: a figure the dashboard compares with the period before. */
+export type CountAt = (stores: CountedStores, at: Date) => Promise<number>;
 
 /** The buckets a series is asked for: from `since` (the first bucket's start, ISO 8601) to now, by `unit`. */
 export interface SeriesWindow {
@@ -123,6 +129,15 @@ export type SearchSource = (
   query: string,
   limit: number,
 ) => Promise<readonly BackOfficeSearchHit[]>;
+
+/**
+ * A domain's sections of the back office's player page (docs/decisions/0130-the-player-page.md): what it
+ * keeps about one player in an environment, read from its own tables, the newest rows first.
+ */
+export type PlayerRecordPart = (
+  stores: CountedStores & { environment: Environment },
+  userId: string,
+) => Promise<readonly PlayerRecordSection[]>;
 
 /**
  * A domain's share of the signed-in player's profile as GET /api/auth/me answers it (subscriptions'
@@ -230,8 +245,12 @@ export interface Domain {
   personalData?: PersonalDataPart<GameDatabase>;
   /** Counts of its data, by the name each is shown under (a dashboard figure, a Game Status field); domains counting one name add up. */
   counts?: Partial<Record<CountName, Count>>;
+  /** Its compared dashboard figures as they stood at a past moment (the tiles' change against the period before). */
+  countsAt?: Partial<Record<DashboardComparedFigure, CountAt>>;
   /** What the back office's search finds in its data. */
   search?: SearchSource;
+  /** Its sections of the back office's player page. */
+  playerRecord?: PlayerRecordPart;
   /** What it adds to the signed-in player's profile. */
   profile?: ProfilePart;
   /** The money it took in and gave back, for the back office's revenue view. */

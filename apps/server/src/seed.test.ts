@@ -2,8 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MerchCatalogue } from '@outpost/contracts/merch';
+import type { UserSearchResult } from '@outpost/contracts/user-search';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signUpPlayers } from './identity/testing';
+import { DEMO_PLAYERS } from './identity/index';
+import { signUpPlayers, signUpRoles } from './identity/testing';
 import { countLiveProducts } from './products/queries';
 import { seedDemoData, seedIfNew } from './seed';
 import { countEmailSignups, recountEmailSignups } from './site/queries';
@@ -69,6 +71,37 @@ describe.each(TEST_DIALECTS)('the demo on %s, as a new player meets it', (dialec
       balance: number;
     };
     expect(credits.balance).toBeGreaterThanOrEqual(Math.min(...onSale));
+  });
+});
+
+describe.each(TEST_DIALECTS)('the demo on %s, as a new moderator meets it', (dialect) => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it('finds the player each demo report is about by the name it was filed under, every time it is seeded', async () => {
+    t = await buildTestApp(dialect);
+    await seedDemoData(t.stores, 'development');
+    await seedDemoData(t.stores, 'beta');
+    const { moderator } = await signUpRoles(t.app, t.stores.identity, { moderator: ['moderator'] });
+    const reported = await t.stores.game.development.selectFrom('reports').select('target').distinct().execute();
+    const players = reported.map((row) => row.target).filter((target) => target.startsWith('@'));
+    expect(players.sort()).toEqual(DEMO_PLAYERS.map((player) => `@${player.displayName}`).sort());
+    for (const target of players) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/development/user-search',
+        headers: { authorization: moderator.bearer },
+        payload: { query: target.slice(1) },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { hits } = response.json() as UserSearchResult;
+      expect(
+        hits.map((hit) => hit.profile.displayName),
+        target,
+      ).toEqual([target.slice(1)]);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Environment } from '@outpost/contracts/environments';
 import type { AppStores } from './database';
 import { DOMAINS } from './domains';
+import { seedDemoPlayers } from './identity/index';
 import { markSeeded, wasSeeded } from './ops/seed';
 import type { FileStore } from './platform/storage/file-store';
 
@@ -14,8 +15,8 @@ export interface SeedOptions {
 }
 
 /**
- * Writes the demo data set into one environment's store: every domain's seeder, in DOMAINS'
- * order, in one transaction. Every seeder upserts, so running it again (`npm run admin -- seed`)
+ * Writes the demo data set into one environment's store: the demo's players (in the accounts' store), then every
+ * domain's seeder, in DOMAINS' order, in one transaction. Every seeder upserts, so running it again (`npm run admin -- seed`)
  * restores the demo rows without duplicating them.
  */
 export async function seedDemoData(
@@ -24,6 +25,8 @@ export async function seedDemoData(
   { files, now = new Date() }: SeedOptions = {},
 ): Promise<void> {
   const seedFiles = files && { files, environment };
+  // The accounts are every environment's: the demo's players first, as the demo's reports are about them.
+  await seedDemoPlayers(stores.identity, now);
   await stores.game[environment].transaction().execute(async (trx) => {
     for (const domain of DOMAINS) await domain.seed?.(trx, now, seedFiles);
     await markSeeded(trx, now);

@@ -19,8 +19,9 @@ export const ACCOUNT_DELETION_MESSAGES = {
   passwordRequired: 'Type your password to confirm the deletion.',
   wrongPassword: 'That password is not right; nothing was deleted.',
   deleted: 'Your account was deleted. We are sorry to see you go.',
-  openMerchOrder: (orderID: string) =>
-    `Your merch order ${orderID} is waiting for payment: pay for it or cancel it first, then delete your account.`,
+  /** `orderName`: the order as the player knows it, "#1047". */
+  openMerchOrder: (orderName: string) =>
+    `Your merch order ${orderName} is waiting for payment: pay for it or cancel it first, then delete your account.`,
 } as const;
 
 /** `details.code` of a deletion refused while something the player must settle first is open (409). */

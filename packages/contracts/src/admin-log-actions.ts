@@ -1,6 +1,18 @@
-import { type EntryDetails, entryDetails, type LogData, shortID } from './admin-log-words';
+import { type EntryDetails, entryDetails, type LogData, moneyWords } from './admin-log-words';
+import {
+  ADMIN_ROUTES,
+  adminClaimCodeBatchPath,
+  adminItemPath,
+  adminMerchOrderPath,
+  adminProductPath,
+  adminPurchasablePath,
+  adminReportPath,
+  adminShopMachinePath,
+  adminShopPackPath,
+} from './admin-routes';
 import { broughtLines } from './domain-contract';
 import { keyInWords, keyWords } from './key-words';
+import { ROUTES } from './routes';
 
 /*
  * The admin log's catalogue: every action the server writes, with a label for the action filter's choice list
@@ -8,14 +20,23 @@ import { keyInWords, keyWords } from './key-words';
  * its filter and the test that every action the server writes has a sentence all read the same list.
  */
 
-/** A piece of a sentence: words, or a person by user id (the screen links them to their page). */
-export type SentencePart = string | { person: string };
+/**
+ * A piece of a sentence: words; a person by user id (the screen names them and links their page); a record by
+ * its name, linking to its page (or to its list where it has no page of its own); or an instant, which the
+ * screen writes with its date and time in the back office's one date format.
+ */
+export type SentencePart = string | { person: string } | { record: string; href: string } | { time: string };
 
 export interface AdminLogAction {
   /** The action in the filter's choice list: "Shipped a merch order". */
   label: string;
-  /** The sentence after the admin's name: "shipped merch order 5047ab12… with tracking RM123". */
+  /** The sentence after the one who acted: "shipped the merch order of @Scout with tracking RM123". */
   sentence: (data: LogData) => SentencePart[];
+  /**
+   * Who acted, where it is not the entry's admin: a player who deleted their own account is gone, and
+   * its entry is theirs ("A player deleted their own account"), not a deleted account's.
+   */
+  actor?: (data: LogData) => string | undefined;
   /** The data as entryDetails reads it, where the writer recorded a change another way (an order's `from`). */
   details?: (data: LogData) => LogData;
 }
@@ -36,18 +57,34 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-/** A record by its name when the data carries one ("credit pack “Starter”"), else by its shortened id. */
-function record(kind: string, data: LogData, nameKey: string, idKey: string): string {
-  const name = text(data, nameKey);
-  if (name) return `${kind} “${name}”`;
-  const id = text(data, idKey);
-  return id ? `${kind} ${shortID(id)}` : kind;
+/** A record linking to `href`: "credit pack “Starter”" by its name when the data carries one, else its kind. */
+function record(kind: string, name: string | undefined, href: string): SentencePart {
+  return { record: name ? `${kind} “${name}”` : kind, href };
 }
 
-/** A record named by its id or code, shown whole when short: "claim code WELCOME", "merch order 5047ab12…". */
-function coded(kind: string, data: LogData, idKey: string): string {
-  const id = text(data, idKey);
-  return id ? `${kind} ${shortID(id)}` : kind;
+/**
+ * A record of a kind with a page of its own, found by the id under `idKey` (its list when the id is
+ * missing), by its name, or by that id where the data has no name: these ids are the ones staff chose
+ * ("product dev-hoodie").
+ */
+function recordWithPage(
+  kind: string,
+  nameKey: string,
+  idKey: string,
+  pathOf: (id: string) => string,
+  list: string,
+): (data: LogData) => SentencePart[] {
+  return (data) => {
+    const id = text(data, idKey);
+    const name = text(data, nameKey);
+    if (!name && id) return [{ record: `${kind} ${id}`, href: pathOf(id) }];
+    return [record(kind, name, id ? pathOf(id) : list)];
+  };
+}
+
+/** A record of a kind whose page is its list (drops, objectives, keys): named, linking to the list. */
+function recordInList(kind: string, nameKey: string, list: string): (data: LogData) => SentencePart[] {
+  return (data) => [record(kind, text(data, nameKey), list)];
 }
 
 function person(data: LogData, key = 'userID'): SentencePart {
@@ -64,38 +101,91 @@ function changeOf(data: LogData, field: string): string | undefined {
   return typeof to === 'string' ? to : undefined;
 }
 
-const usd = (cents: unknown) => (typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : 'an amount');
+const money = (cents: unknown) => (typeof cents === 'number' ? moneyWords(cents) : 'an amount');
 
 /** A simple sentence: a verb and the record, nothing else to say. */
-function says(label: string, verb: string, name: (data: LogData) => string): AdminLogAction {
-  return { label, sentence: (data) => [`${verb} ${name(data)}`] };
+function says(label: string, verb: string, name: (data: LogData) => SentencePart[]): AdminLogAction {
+  return { label, sentence: (data) => [`${verb} `, ...name(data)] };
 }
 
-const pack = (data: LogData) => record('credit pack', data, 'name', 'packID');
-const machine = (data: LogData) => record('machine', data, 'name', 'machineID');
-const drop = (data: LogData) => record('drop', data, 'name', 'dropID');
-const merchDrop = (data: LogData) => record('merch drop', data, 'name', 'dropID');
-const order = (data: LogData) => coded('merch order', data, 'orderID');
-const objective = (data: LogData) => record('testing objective', data, 'title', 'objectiveID');
-const partnerInvite = (data: LogData) => coded('partner invite', data, 'inviteID');
-const referralReward = (data: LogData) => record('referral reward', data, 'name', 'rewardID');
-const video = (data: LogData) => record('theater video', data, 'title', 'videoID');
-const collection = (data: LogData) => record('theater collection', data, 'title', 'collectionID');
-const item = (data: LogData) => record('item', data, 'name', 'itemID');
-const product = (data: LogData) => record('product', data, 'name', 'productID');
-const ingestKey = (data: LogData) => record('ingest key', data, 'name', 'keyID');
-const pushMessage = (data: LogData) => record('push notification', data, 'title', 'messageID');
-const configuration = (data: LogData) => {
-  const id = text(data, 'configID');
-  return id ? `the configuration “${id}”` : 'a configuration';
+const pack = recordWithPage('credit pack', 'name', 'packID', adminShopPackPath, ADMIN_ROUTES.adminShopPacks);
+const machine = recordWithPage('machine', 'name', 'machineID', adminShopMachinePath, ADMIN_ROUTES.adminShopMachines);
+const drop = recordInList('drop', 'name', ADMIN_ROUTES.adminShopDrops);
+const merchDrop = recordInList('merch drop', 'name', ADMIN_ROUTES.adminMerchDrops);
+const objective = recordInList('testing objective', 'title', ADMIN_ROUTES.adminBetaObjectives);
+const referralReward = recordInList('referral reward', 'name', ADMIN_ROUTES.adminReferralRewards);
+const video = recordInList('theater video', 'title', ROUTES.storyAdmin);
+const collection = recordInList('theater collection', 'title', ROUTES.storyAdmin);
+const item = recordWithPage('item', 'name', 'itemID', adminItemPath, ADMIN_ROUTES.adminItems);
+const product = recordWithPage('product', 'name', 'productID', adminProductPath, ADMIN_ROUTES.adminProducts);
+const purchasable = recordWithPage(
+  'purchasable',
+  'name',
+  'purchasableID',
+  adminPurchasablePath,
+  ADMIN_ROUTES.adminPurchasables,
+);
+const ingestKey = recordInList('game server key', 'name', ADMIN_ROUTES.adminIngestKeys);
+const pushMessage = recordInList('push notification', 'title', ADMIN_ROUTES.adminPush);
+const codeBatch = recordWithPage(
+  'claim code batch',
+  'batchName',
+  'claimCodeID',
+  adminClaimCodeBatchPath,
+  ADMIN_ROUTES.adminClaimCodes,
+);
+
+/** A code staff chose (a partner invite's, a beta invite's), shown whole: it is how they know it. */
+function coded(kind: string, idKey: string, list: string): (data: LogData) => SentencePart[] {
+  return (data) => {
+    const code = text(data, idKey);
+    return [{ record: code ? `${kind} ${code}` : kind, href: list }];
+  };
+}
+const partnerInvite = coded('partner invite', 'inviteID', ADMIN_ROUTES.adminPartnerInvites);
+const betaInvite = coded('beta invite', 'inviteID', ADMIN_ROUTES.adminBetaInvites);
+
+/** The settings screen of each configuration document (config.update's `configID`). */
+const CONFIGURATION_PAGES: Readonly<Record<string, { name: string; href: string }>> = {
+  merch: { name: 'the merch settings', href: ADMIN_ROUTES.adminMerchSettings },
+  'container-spin': { name: 'the shop settings', href: ADMIN_ROUTES.adminShopSettings },
 };
 
-function episode(data: LogData): string {
+function configuration(data: LogData): SentencePart[] {
+  const id = text(data, 'configID');
+  const page = id ? CONFIGURATION_PAGES[id] : undefined;
+  if (page) return [{ record: page.name, href: page.href }];
+  return [{ record: id ? `the configuration “${id}”` : 'a configuration', href: ROUTES.adminConfiguration }];
+}
+
+/** The merch order by its number when the data has it, linking to its page, and its buyer: "merch order #1047 of @Scout". */
+function order(data: LogData): SentencePart[] {
+  const id = text(data, 'orderID');
+  const number = text(data, 'orderNumber');
+  const link: SentencePart = {
+    record: number ? `merch order #${number}` : 'the merch order',
+    href: id ? adminMerchOrderPath(id) : ADMIN_ROUTES.adminMerchOrders,
+  };
+  return text(data, 'userID') ? [link, ' of ', person(data)] : [link];
+}
+
+/** A report by its number, linking to its page, with what it was about: "report #12 (cheating: crate_raider)". */
+function report(data: LogData): SentencePart[] {
+  const id = text(data, 'reportID');
+  const number = text(data, 'reportNumber');
+  const about = [text(data, 'category'), text(data, 'target')].filter(Boolean).join(': ');
+  return [
+    { record: number ? `report #${number}` : 'a report', href: id ? adminReportPath(id) : ADMIN_ROUTES.adminReports },
+    ...(about ? [` (${about})`] : []),
+  ];
+}
+
+function episode(data: LogData): SentencePart[] {
   const season = text(data, 'season');
   const number = text(data, 'episode');
   const title = text(data, 'title') ?? changeOf(data, 'title');
-  const place = season && number ? `S${season}E${number}` : shortID(text(data, 'episodeID') ?? '');
-  return title ? `episode ${place} “${title}”` : `episode ${place}`;
+  const place = season && number ? ` S${season}E${number}` : '';
+  return [{ record: `episode${place}${title ? ` “${title}”` : ''}`, href: ROUTES.storyAdmin }];
 }
 
 /** An order's fulfilment as before → after: its writer records the status it left (`from`). */
@@ -126,10 +216,14 @@ function reward(data: LogData): SentencePart[] {
 
 function claimCodes(data: LogData): SentencePart[] {
   const custom = text(data, 'customCodeName');
-  if (custom) return [`created claim code ${custom}`];
+  const link = (name: string): SentencePart => {
+    const id = text(data, 'claimCodeID');
+    return { record: name, href: id ? adminClaimCodeBatchPath(id) : ADMIN_ROUTES.adminClaimCodes };
+  };
+  if (custom) return ['created ', link(`claim code ${custom}`)];
   const batch = text(data, 'batchName');
   const n = count(data.batchQuantity);
-  return [`created ${plural(n, 'claim code')}${batch ? ` in batch “${batch}”` : ''}`];
+  return [`created ${plural(n, 'claim code')}`, ...(batch ? [' in ', link(`batch “${batch}”`)] : [])];
 }
 
 const PUSH_AUDIENCES: Readonly<Record<string, string>> = {
@@ -140,10 +234,15 @@ const PUSH_AUDIENCES: Readonly<Record<string, string>> = {
 
 function pushSent(data: LogData): SentencePart[] {
   const audience = text(data, 'recipientCategory');
-  const scheduled = text(data, 'sendSchedule');
-  const verb = scheduled && scheduled !== 'now' ? 'scheduled' : 'sent';
+  const sendDate = text(data, 'sendDate');
+  const scheduled = text(data, 'sendSchedule') === 'scheduled';
   const whom = audience ? (PUSH_AUDIENCES[audience] ?? keyWords(audience)) : undefined;
-  return [`${verb} ${pushMessage(data)}${whom ? ` to ${whom}` : ''}`];
+  return [
+    scheduled ? 'scheduled ' : 'sent ',
+    ...pushMessage(data),
+    ...(whom ? [` to ${whom}`] : []),
+    ...(scheduled && sendDate ? [' for ', { time: sendDate }] : []),
+  ];
 }
 
 function keysChanged(data: LogData): SentencePart[] {
@@ -153,8 +252,30 @@ function keysChanged(data: LogData): SentencePart[] {
 
 function suspended(data: LogData): SentencePart[] {
   const ends = text(data, 'endsAt');
-  return ['suspended ', person(data), ends ? ` until ${ends.slice(0, 10)}` : ' until lifted'];
+  const reason = text(data, 'reason');
+  return [
+    'suspended ',
+    person(data),
+    ...(ends ? [' until ', { time: ends }] : [' until lifted']),
+    ...(reason ? [`: “${reason}”`] : []),
+  ];
 }
+
+/** Who deleted an account: its own player (the account, and so its name, is gone), the operator, or an admin. */
+function deleted(data: LogData): SentencePart[] {
+  return [data.requestedBy === 'player' ? 'deleted their own account' : 'deleted a player’s account'];
+}
+
+/** A change support made on the player page: what, to or from whom, and the reason the player reads. */
+function supportChange(verb: string, what: (data: LogData) => string, preposition: string) {
+  return (data: LogData): SentencePart[] => {
+    const reason = text(data, 'reason');
+    return [`${verb} ${what(data)} ${preposition} `, person(data), ...(reason ? [`: “${reason}”`] : [])];
+  };
+}
+
+const credits = (data: LogData) => plural(typeof data.amount === 'number' ? data.amount : 0, 'credit');
+const items = (data: LogData) => plural(count(data.itemIDs), 'item');
 
 /** The actions of the platform and of the domains whose contracts are this folder's files. */
 const OWN_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
@@ -170,24 +291,24 @@ const OWN_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
   // Merch
   'merchOrder.pack': {
     label: 'Packed a merch order',
-    sentence: (d) => [`packed ${order(d)}`],
+    sentence: (d) => ['packed ', ...order(d)],
     details: fulfilment('packed'),
   },
   'merchOrder.ship': {
     label: 'Shipped a merch order',
     sentence: (d) => {
       const tracking = text(d, 'trackingReference');
-      return [`shipped ${order(d)}${tracking ? ` with tracking ${shortID(tracking)}` : ''}`];
+      return ['shipped ', ...order(d), ...(tracking ? [` with tracking ${tracking}`] : [])];
     },
     details: fulfilment('shipped'),
   },
   'merchOrder.refund': {
     label: 'Refunded a merch order',
-    sentence: (d) => [`refunded ${usd(d.amountCents)} of ${order(d)}`],
+    sentence: (d) => [`refunded ${money(d.amountCents)} of `, ...order(d)],
   },
   'merchOrder.refundRefused': {
     label: 'Undid a refund the provider refused',
-    sentence: (d) => [`undid the refund of ${order(d)}, which the payment provider refused`],
+    sentence: (d) => ['undid the refund of ', ...order(d), ', which the payment provider refused'],
   },
   'merchDrop.create': says('Created a merch drop', 'created', merchDrop),
   'merchDrop.update': says('Edited a merch drop', 'edited', merchDrop),
@@ -198,19 +319,23 @@ const OWN_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
   'episode.delete': says('Deleted an episode', 'deleted', episode),
   'episode.banner': says('Replaced an episode’s banner', 'replaced the banner of', episode),
   'theaterVideo.create': says('Created a theater video', 'created', video),
-  'theaterVideo.update': says('Edited a theater video', 'edited', (d) => video({ ...d, title: changeOf(d, 'title') })),
+  'theaterVideo.update': says('Edited a theater video', 'edited', (d) =>
+    video({ ...d, title: changeOf(d, 'title') ?? d.title }),
+  ),
   'theaterVideo.delete': says('Deleted a theater video', 'deleted', video),
   'theaterVideo.thumbnail': says('Replaced a video’s thumbnail', 'replaced the thumbnail of', video),
   'theaterCollection.create': says('Created a theater collection', 'created', collection),
   'theaterCollection.update': says('Edited a theater collection', 'edited', (d) =>
-    collection({ ...d, title: changeOf(d, 'title') }),
+    collection({ ...d, title: changeOf(d, 'title') ?? d.title }),
   ),
   'theaterCollection.delete': says('Deleted a theater collection', 'deleted', collection),
   // Beta
   'invite.create': {
     label: 'Created a beta invite',
     sentence: (d) => [
-      `created ${coded('beta invite', d, 'inviteID')}${typeof d.validDays === 'number' ? `, valid for ${plural(d.validDays, 'day')}` : ''}`,
+      'created ',
+      ...betaInvite(d),
+      ...(typeof d.validDays === 'number' ? [`, valid for ${plural(d.validDays, 'day')}`] : []),
     ],
   },
   'betaRequest.accept': {
@@ -219,7 +344,10 @@ const OWN_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
   },
   'testingObjective.create': says('Created a testing objective', 'created', objective),
   'testingObjective.update': says('Edited a testing objective', 'edited', objective),
-  'betaConfig.update': { label: 'Changed the beta settings', sentence: () => ['changed the beta settings'] },
+  'betaConfig.update': {
+    label: 'Changed the beta settings',
+    sentence: () => ['changed ', { record: 'the beta settings', href: ADMIN_ROUTES.adminBetaSettings }],
+  },
   'feedback.review': { label: 'Reviewed feedback', sentence: (d) => [reviewed(d)] },
   // Partners
   'partnerInvite.create': says('Created a partner invite', 'created', partnerInvite),
@@ -239,18 +367,33 @@ const OWN_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
   'referralReward.update': says('Edited a referral reward', 'edited', referralReward),
   'partnersConfig.update': {
     label: 'Changed the partner programme settings',
-    sentence: () => ['changed the partner programme settings'],
+    sentence: () => ['changed ', { record: 'the partner programme settings', href: ADMIN_ROUTES.adminPartnerSettings }],
   },
   // Rewards
   'reward.distribute': { label: 'Gave a reward', sentence: reward },
   // Moderation
-  'report.resolve': says('Resolved a report', 'resolved', (d) => coded('report', d, 'reportID')),
+  'report.resolve': says('Resolved a report', 'resolved', report),
   // Accounts
   'user.keys': { label: 'Changed a user’s keys', sentence: keysChanged },
   'user.suspend': { label: 'Suspended a player', sentence: suspended },
   'user.unsuspend': { label: 'Lifted a suspension', sentence: (d) => ['lifted the suspension of ', person(d)] },
-  'account.delete': { label: 'Deleted an account', sentence: () => ['deleted an account'] },
-  'account.export': { label: 'Exported an account’s data', sentence: (d) => ['exported the data of ', person(d)] },
+  'credits.grant': { label: 'Gave a player credits', sentence: supportChange('gave', credits, 'to') },
+  'credits.takeBack': { label: 'Took back a player’s credits', sentence: supportChange('took back', credits, 'from') },
+  'items.grant': { label: 'Gave a player items', sentence: supportChange('gave', items, 'to') },
+  'user.sessionsEnd': {
+    label: 'Ended a player’s sessions',
+    sentence: (d) => [d.sessionID ? 'ended a session of ' : 'ended every session of ', person(d)],
+  },
+  'account.delete': {
+    label: 'Deleted an account',
+    sentence: deleted,
+    actor: (d) => (d.requestedBy === 'player' ? 'A player' : undefined),
+  },
+  'account.export': {
+    label: 'Exported an account’s data',
+    sentence: (d) =>
+      d.requestedBy === 'player' ? ['downloaded their own data'] : ['exported the data of ', person(d)],
+  },
   // Push
   'push.sendbatch': { label: 'Sent a push notification', sentence: pushSent },
   'push.sendtestnotification': {
@@ -259,13 +402,11 @@ const OWN_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
   },
   'push.cancel': says('Cancelled a push notification', 'cancelled', pushMessage),
   // Game data
-  'ingestKey.create': says('Created an ingest key', 'created', ingestKey),
-  'ingestKey.revoke': says('Revoked an ingest key', 'revoked', ingestKey),
+  'ingestKey.create': says('Created a game server key', 'created', ingestKey),
+  'ingestKey.revoke': says('Revoked a game server key', 'revoked', ingestKey),
   // Claim codes
   createRedemptionCodes: { label: 'Created claim codes', sentence: claimCodes },
-  deleteCodeBatch: says('Deleted a claim code batch', 'deleted', (d) =>
-    record('claim code batch', d, 'batchName', 'claimCodeID'),
-  ),
+  deleteCodeBatch: says('Deleted a claim code batch', 'deleted', codeBatch),
   // Products
   'product.create': says('Created a product', 'created', product),
   'product.update': says('Edited a product', 'edited', product),
@@ -273,16 +414,18 @@ const OWN_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
   'item.create': says('Created an item', 'created', item),
   'item.rename': {
     label: 'Renamed an item',
-    sentence: (d) => [`renamed ${coded('item', d, 'itemID')} to “${text(d, 'name') ?? ''}”`],
+    sentence: (d) => [
+      'renamed ',
+      ...item({ itemID: d.itemID, name: d.previousName }),
+      ...(text(d, 'name') ? [` to “${text(d, 'name')}”`] : []),
+    ],
   },
   'item.delete': says('Deleted an item', 'deleted', item),
   'purchasables.merge': {
     label: 'Updated purchasables',
     sentence: (d) => [`updated ${plural(count(d.purchasables), 'purchasable')}`],
   },
-  'purchasable.delete': says('Deleted a purchasable', 'deleted', (d) =>
-    record('purchasable', d, 'name', 'purchasableID'),
-  ),
+  'purchasable.delete': says('Deleted a purchasable', 'deleted', purchasable),
 };
 
 /** Every action the server writes, by its stored key: those above and those the domains with contracts of their own bring (domain-contract.ts). */
@@ -297,11 +440,11 @@ export function fullStopAfter(parts: readonly SentencePart[]): string {
   return typeof last === 'string' && /[….]$/.test(last) ? '' : '.';
 }
 
-/** The first field that names a record in an unknown action's data: "productID" → "product dev-hoodie". */
+/** The first field that names a record in an unknown action's data (an old row's): "productID" → "product dev-hoodie". */
 function unknownRecord(data: LogData): string | undefined {
   for (const [key, value] of Object.entries(data)) {
     if (typeof value !== 'string' || !/I[Dd]$/.test(key) || key.length <= 2) continue;
-    return `${keyWords(key.slice(0, -2))} ${shortID(value)}`;
+    return `${keyWords(key.slice(0, -2))} ${value}`;
   }
   return undefined;
 }

@@ -192,6 +192,15 @@ const OWN_POLICIES = {
   'GET /api/admin/:env/users/:userID': { access: 'moderate' },
   'POST /api/admin/:env/users/:userID/suspension': { access: 'suspendPlayers' },
   'POST /api/admin/:env/users/:userID/suspension/lift': { access: 'suspendPlayers' },
+  // The player page for support (docs/decisions/0130-the-player-page.md): moderators read every domain's part;
+  // staff and admins give or take back credits and items, end the player's sessions, download their data and
+  // delete their account.
+  'GET /api/admin/:env/users/:userID/record': { access: 'moderate' },
+  'POST /api/admin/:env/users/:userID/credits': { access: 'manageShop' },
+  'POST /api/admin/:env/users/:userID/items': { access: 'manageShop' },
+  'POST /api/admin/:env/users/:userID/sessions/end': { access: 'suspendPlayers' },
+  'POST /api/admin/:env/users/:userID/data-export': { access: 'suspendPlayers' },
+  'POST /api/admin/:env/users/:userID/deletion': { access: 'suspendPlayers' },
   // Avatars: the list is public (a visitor has claimed none); docs/product.md §7.1's claim-avatar is the
   // signed-in player's own.
   'GET /api/avatars': open,

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { type Environment, environmentSchema } from './environments';
 import { personSchema } from './people';
+import { parseShortNumber } from './short-numbers';
 
 /**
  * An admin log entry (docs/product.md §3.10): what an admin changed, where and when, with the action's own
@@ -51,6 +52,23 @@ export const DASHBOARD_FIGURES = [
 ] as const;
 export type DashboardFigure = (typeof DASHBOARD_FIGURES)[number];
 
+/** The period a figure is compared over: the change is against the figure as it stood this many days ago. */
+export const DASHBOARD_PERIOD_DAYS = 7;
+
+/** The figures shown with their change against the period before (the others are states with no past kept). */
+export const DASHBOARD_COMPARED_FIGURES = ['unresolvedReports', 'recentSales'] as const;
+export type DashboardComparedFigure = (typeof DASHBOARD_COMPARED_FIGURES)[number];
+
+/** What needs someone's attention beside the unresolved reports, in the dashboard's order: each a count with its list. */
+export const ATTENTION_COUNTS = [
+  'failedJobs',
+  'failedPushes',
+  'ordersToPack',
+  'ordersToShip',
+  'unusedIngestKeys',
+] as const;
+export type AttentionCount = (typeof ATTENTION_COUNTS)[number];
+
 /** GET /api/admin/:env/dashboard */
 export const moderationDashboardSchema = z.object({
   figures: z.object({
@@ -60,6 +78,19 @@ export const moderationDashboardSchema = z.object({
     suspendedPlayers: z.int(),
     liveProducts: z.int(),
     recentSales: z.int(),
+  }),
+  /** The compared figures as they stood DASHBOARD_PERIOD_DAYS ago: the unresolved reports then, the sales of the 7 days before. */
+  previous: z.object({ unresolvedReports: z.int(), recentSales: z.int() }),
+  /**
+   * The "Needs attention" counts: background job runs that failed (the runner keeps a week of them), pushes that
+   * failed, merch orders paid and not packed, packed and not shipped, and game server keys made and never used.
+   */
+  attention: z.object({
+    failedJobs: z.int(),
+    failedPushes: z.int(),
+    ordersToPack: z.int(),
+    ordersToShip: z.int(),
+    unusedIngestKeys: z.int(),
   }),
 });
 export type ModerationDashboard = z.infer<typeof moderationDashboardSchema>;
@@ -147,11 +178,15 @@ export const BACK_OFFICE_SEARCH_LABELS: Record<BackOfficeSearchKind, string> = {
 
 export const BACK_OFFICE_SEARCH_LIMITS = { queryMinLength: 3, queryMaxLength: 100, hitsPerKind: 5 } as const;
 
+/** Whether a query is long enough to search: an order's number ("#7", "7") is, however short. */
+export const isSearchableQuery = (query: string): boolean =>
+  query.trim().length >= BACK_OFFICE_SEARCH_LIMITS.queryMinLength || parseShortNumber(query) !== undefined;
+
 /** GET /api/admin/:env/search?q=: a name, an email address, an id, an order's number or a code. */
 export const backOfficeSearchQuerySchema = z.object({
   q: z.string({ error: 'Type what to search for.' }).check(
     z.trim(),
-    z.minLength(BACK_OFFICE_SEARCH_LIMITS.queryMinLength, {
+    z.refine(isSearchableQuery, {
       error: `Type at least ${BACK_OFFICE_SEARCH_LIMITS.queryMinLength} characters to search.`,
     }),
     z.maxLength(BACK_OFFICE_SEARCH_LIMITS.queryMaxLength, {

@@ -24,6 +24,8 @@ export const ledgerEntrySchema = z.object({
   reason: z.enum(LEDGER_REASONS),
   /** What caused it: an order, a code, a spin. */
   reference: z.string(),
+  /** Why, in staff's words, for a change staff made by hand (an adjustment); null otherwise. */
+  note: z.nullable(z.string()),
   balanceAfter: z.int(),
   /** ISO 8601, UTC. */
   createdAt: z.string(),

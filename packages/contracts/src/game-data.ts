@@ -204,7 +204,7 @@ export const LIVE_STATS_ITEMS = ['taco', 'boba-tea'] as const;
 export const LIVE_STATS_OBJECTIVES = ['login', 'lobby-chat'] as const;
 export const RECENT_USERS_LIMIT = 20;
 export const RECENT_MERCH_ORDERS_LIMIT = 20;
-/** A player seen in the game within these minutes is active now. */
+/** A player seen, or a map's report of its players, counts as now for these minutes; older, it is the past. */
 export const ACTIVE_NOW_MINUTES = 5;
 
 export const liveStatsSchema = z.object({
@@ -224,6 +224,7 @@ export const liveStatsSchema = z.object({
   recentMerchOrders: z.array(
     z.object({
       orderID: z.string(),
+      orderNumber: z.int(),
       userID: z.string(),
       orderTime: z.string(),
       status: z.enum(MERCH_ORDER_STATUSES),
@@ -232,8 +233,13 @@ export const liveStatsSchema = z.object({
   ),
   /** The top of levels: the highest level a player reached, and who; null before any. */
   highestLevel: z.nullable(z.object({ level: z.int(), userID: z.string(), reachedAt: z.string() })),
-  /** Players seen in the game in the last ACTIVE_NOW_MINUTES. */
+  /**
+   * Players on the game's maps now: the sum of the maps' counts reported in the last ACTIVE_NOW_MINUTES (the
+   * maps below whose `current` is true), so the figure and the maps always agree.
+   */
   activeNow: z.int(),
+  /** When the newest of those reports was made (ISO 8601); null when no map reported in the window. */
+  activeNowAsOf: z.nullable(z.string()),
   /**
    * Presence per map (map-presence), with its map data; data is null when the game sent none
    * (docs/product.md §8.5).
@@ -241,8 +247,12 @@ export const liveStatsSchema = z.object({
   maps: z.array(
     z.object({
       mapID: z.string(),
+      /** Players on the map at its latest report. */
       activeNow: z.int(),
+      /** When the game made that report. */
       updatedAt: z.string(),
+      /** Reported in the last ACTIVE_NOW_MINUTES: its count is part of active now; older, it is only its last known. */
+      current: z.boolean(),
       data: z.nullable(z.record(z.string(), z.unknown())),
     }),
   ),

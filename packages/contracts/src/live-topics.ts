@@ -34,6 +34,24 @@ export const QUERY_KEYS = {
     ['admin', environment, 'beta', part] as const,
   /** The live stats of one environment (/admin/live). */
   liveStats: (environment: Environment) => ['admin', environment, 'live-stats'] as const,
+  /** The signed-in player's beta request, the invites they share, the one they came in with (GET /api/account/beta). */
+  accountBeta: ['account', 'beta'],
+  /** Every cached page of one environment's admin log. */
+  adminLog: (environment: Environment) => ['admin', environment, 'admin-log'] as const,
+  /** The background jobs' history (the deployment's, asked under an environment's path). */
+  jobRuns: (environment: Environment) => ['admin', environment, 'jobs'] as const,
+  /** The game servers' keys of one environment (/admin/ingest-keys). */
+  ingestKeys: (environment: Environment) => ['admin', environment, 'ingest-keys'] as const,
+  /** The moderation screens of one environment, by part. */
+  moderation: (environment: Environment, part: 'reports' | 'feedback') =>
+    ['admin', environment, 'moderation', part] as const,
+  /** The merch back office of one environment, by part. */
+  merchAdmin: (
+    environment: Environment,
+    part: 'orders' | 'drops' | 'contacts' | 'ecom-products' | 'config' | 'product-choices',
+  ) => ['admin', environment, 'merch', part] as const,
+  /** The push screen of one environment (its messages, audiences and outbox). */
+  push: (environment: Environment) => ['admin', environment, 'push'] as const,
 } as const;
 
 export type QueryKey = readonly unknown[];
@@ -120,6 +138,56 @@ const OWN_TOPICS = {
     playerKeys: [],
     backOfficeKeys: (environment) => [QUERY_KEYS.liveStats(environment)],
   },
+  /** The admin log's entries (a back-office list: its event carries no record, the list refetches its page). */
+  'admin-log': {
+    access: 'adminArea',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.adminLog(environment)],
+  },
+  /** Reports, filed by players and the game, resolved by moderators (a back-office list). */
+  reports: {
+    access: 'moderate',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.moderation(environment, 'reports')],
+  },
+  /** Beta requests (a back-office list). */
+  'beta-requests': {
+    access: 'manageBeta',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.betaAdmin(environment, 'requests')],
+  },
+  /** Beta invites and their claims (a back-office list). */
+  'beta-invites': {
+    access: 'manageBeta',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.betaAdmin(environment, 'invites')],
+  },
+  /** The signed-in player's own beta request and the invites they share (accepted by staff, claimed by friends). */
+  'account-beta': { access: 'owner', playerKeys: [QUERY_KEYS.accountBeta], backOfficeKeys: none },
+  /** Merch orders (a back-office list and each order's screen). */
+  'merch-orders': {
+    access: 'manageShop',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.merchAdmin(environment, 'orders')],
+  },
+  /** The background jobs' runs (a back-office list; the identity store's, shared by every environment). */
+  'job-runs': {
+    access: 'viewJobs',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.jobRuns(environment)],
+  },
+  /** Push messages sent and scheduled, with their progress (a back-office list). */
+  'push-messages': {
+    access: 'sendPush',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.push(environment)],
+  },
+  /** The game servers' keys: made, used, revoked (a back-office list). */
+  'ingest-keys': {
+    access: 'manageIngestKeys',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.ingestKeys(environment)],
+  },
   /** Accounts made and deleted: the live stats' users count and recent users. */
   accounts: {
     access: 'viewLiveStats',
@@ -153,7 +221,11 @@ export function liveStreamPath(topics: readonly LiveTopicName[], environment?: E
  */
 export const LIVE_CONTROL_EVENTS = { ready: 'ready', reset: 'reset', ended: 'ended' } as const;
 
-/** What a topic's event carries: the changed record's key, and the record as the viewer's read route answers it, or null when it is gone. */
+/**
+ * What a topic's event carries: the changed record's key, and the record as the viewer's read route answers it,
+ * or null when it is gone. A back-office list's topic carries no record (null): its list refetches its page, whose
+ * sort, filters and names one record could not place.
+ */
 export interface LiveEvent {
   key: string;
   record: unknown;

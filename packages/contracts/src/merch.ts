@@ -359,6 +359,8 @@ export type MerchShipping = z.infer<typeof merchShippingSchema>;
 /** A merch order (docs/product.md §3.16 merch-order-v2 {orderID, userID, orderTime, lines, total, status, payment}). */
 export const merchOrderSchema = z.object({
   orderID: z.string(),
+  /** The order's short number, what players and staff call it by (#1047; short-numbers.ts). */
+  orderNumber: z.int(),
   userID: z.string(),
   /** ISO 8601, UTC: when the order was placed. */
   orderTime: z.string(),
@@ -508,7 +510,7 @@ export const merchOrderListQuerySchema = adminListQuerySchema(['orderTime', 'tot
   payment: z.optional(
     z.enum(MERCH_PAYMENT_METHODS, { error: `payment must be one of ${MERCH_PAYMENT_METHODS.join(', ')}.` }),
   ),
-  /** An order id, a player id, a name or an email of the shipping details. */
+  /** An order's number or id, a player id, a name or an email of the shipping details. */
   search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 export type MerchOrderListQuery = z.infer<typeof merchOrderListQuerySchema>;

@@ -110,6 +110,8 @@ export type GameReportInput = z.input<typeof gameReportInputSchema>;
 /** What filing answers: the report as its reporter may see it (no moderator's name). */
 export const filedReportSchema = z.object({
   reportID: z.string(),
+  /** The report's short number, what the player and moderators call it by (Report #12; short-numbers.ts). */
+  reportNumber: z.int(),
   category: reportCategorySchema,
   target: z.string(),
   text: z.string(),
@@ -145,7 +147,7 @@ export const REPORT_SORTABLE = ['createdAt', 'category', 'target', 'resolvedAt']
 /**
  * GET /api/admin/:env/reports: newest first. docs/product.md §4.5 loads only unresolved reports: that is the
  * default, `show=resolved` or `show=all` widen it. `category` and `target` match exactly (a
- * trending issue's pair); `q` finds text in the target or the report.
+ * trending issue's pair); `q` finds text in the target or the report, or a report by its number.
  */
 export const reportListQuerySchema = adminListQuerySchema(REPORT_SORTABLE, {
   show: z._default(

@@ -365,6 +365,12 @@ export const CANCEL_ONLY_SCHEDULED = 'Only a scheduled message can be cancelled:
 /** A retry must repeat its message: the same requestID with other content is refused (409). */
 export const REQUEST_ID_REUSED =
   'This requestID already names a different message: send a new message with a new requestID.';
+/**
+ * A message whose audience has no device now is refused (400), by the composer before it asks and by the send
+ * endpoint: it would reach no one, and a confirmation is no guard against that.
+ */
+export const noAudienceDevicesMessage = (environment: Environment) =>
+  `No phone of this audience is registered for push in ${environment}, so the message would reach no one. Players’ phones register when they allow notifications in the game: pick another audience or send it later.`;
 export const noDevicesMessage = (userID: string, environment: Environment) =>
   `The player ${userID} has no device registered for push in ${environment}.`;
 

@@ -43,6 +43,20 @@ export function adminLogRecord(context: AdminChange, action: string, data: Recor
 }
 
 /**
+ * An edit's data: the record's ids, its fields as saved, and under `previous` the same fields as
+ * they were, so the log shows the fields that changed as before → after (admin-log-words.ts). A
+ * field the record did not have before reads "none".
+ */
+export function editData(
+  ids: Record<string, unknown>,
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const previous = Object.fromEntries(Object.keys(after).map((key) => [key, before[key] ?? null]));
+  return { ...ids, ...after, previous };
+}
+
+/**
  * Appends the entry for a change. Call it with the change's transaction handle, before the
  * change: a change that fails rolls its entry back with it, and one that commits has its entry.
  */

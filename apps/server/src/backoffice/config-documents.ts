@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
 import type { GameDatabase } from '../database';
 import { prepareQuery } from '../platform/db/prepared-query';
-import { type AdminLogRecord, appendAdminLog } from './admin-log';
+import { type AdminLogRecord, appendAdminLog, editData } from './admin-log';
 
 /*
  * Configuration documents (config/<id>): read through the owning domain's schema, so a document
@@ -27,16 +27,27 @@ export async function readConfigDocument<Schema extends z.ZodMiniType>(
   return parsed.success ? parsed.data : fallback;
 }
 
-/** Replaces the document in one transaction that first appends the admin-log entry. */
+/**
+ * Replaces the document in one transaction that first appends the admin-log entry, with the
+ * document as it was (`fallback`, the defaults its reader answers, when it was never written), so
+ * the log shows the settings that changed as before → after.
+ */
 export async function writeConfigDocument(
   db: Kysely<GameDatabase>,
   configID: string,
   data: Record<string, unknown>,
   log: Omit<AdminLogRecord, 'data'>,
+  fallback: Readonly<Record<string, unknown>> = {},
 ): Promise<void> {
   const updatedAt = (log.now ?? new Date()).toISOString();
   await db.transaction().execute(async (trx) => {
-    await appendAdminLog(trx, { ...log, data: { configID, ...data } });
+    const stored = await trx
+      .selectFrom('config_documents')
+      .select('data')
+      .where('config_id', '=', configID)
+      .executeTakeFirst();
+    const before = stored ? (JSON.parse(stored.data) as Record<string, unknown>) : fallback;
+    await appendAdminLog(trx, { ...log, data: editData({ configID }, before, data) });
     await trx
       .insertInto('config_documents')
       .values({ config_id: configID, data: JSON.stringify(data), updated_at: updatedAt })

@@ -3,6 +3,8 @@ import { PRODUCT_STATUS, type Product, type ProductStatus } from '@outpost/contr
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUp, signUpWithProfile } from '../identity/testing';
+import { putReports } from '../moderation/queries';
+import { enqueueRun, JobRunner } from '../platform/jobs/runner';
 import { createProductThrough, newProductInput, saveInput, saveProductThrough } from '../products/testing';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { gatherGameStatus, readModerationDashboard } from './dashboard';
@@ -118,26 +120,121 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
     const { identity } = t.stores;
     const onThisStore = (value: number) => async (stores: { game: unknown; identity: unknown }) =>
       stores.game === db && stores.identity === identity ? value : -1;
+    const now = new Date('2026-12-01T12:00:00Z');
+    const weekAgo = (value: number) => async (stores: { game: unknown }, at: Date) =>
+      stores.game === db && at.getTime() === now.getTime() - 7 * DAY ? value : -1;
     const dashboard = await readModerationDashboard(
       { game: db, identity },
       {
-        unresolvedReports: onThisStore(3),
-        trendingIssues: onThisStore(1),
-        suspendedPlayers: onThisStore(2),
-        liveProducts: onThisStore(7),
-        recentSales: onThisStore(12),
+        figures: {
+          unresolvedReports: onThisStore(3),
+          trendingIssues: onThisStore(1),
+          suspendedPlayers: onThisStore(2),
+          liveProducts: onThisStore(7),
+          recentSales: onThisStore(12),
+        },
+        past: { unresolvedReports: weekAgo(5), recentSales: weekAgo(9) },
+        attention: {
+          failedJobs: onThisStore(4),
+          failedPushes: onThisStore(6),
+          ordersToPack: onThisStore(8),
+          ordersToShip: onThisStore(10),
+          unusedIngestKeys: onThisStore(11),
+        },
       },
+      now,
     );
-    expect(dashboard.figures).toEqual({
-      unresolvedReports: 3,
-      trendingIssues: 1,
-      suspendedPlayers: 2,
-      liveProducts: 7,
-      recentSales: 12,
+    expect(dashboard).toEqual({
+      figures: { unresolvedReports: 3, trendingIssues: 1, suspendedPlayers: 2, liveProducts: 7, recentSales: 12 },
+      previous: { unresolvedReports: 5, recentSales: 9 },
+      attention: { failedJobs: 4, failedPushes: 6, ordersToPack: 8, ordersToShip: 10, unusedIngestKeys: 11 },
     });
 
     const status = await gatherGameStatus({ game: db, identity }, { creditPurchasesCount: onThisStore(5) });
     expect(status.dashboardData).toMatchObject({ creditPurchasesCount: 5, subscriptionPurchasesCount: 0 });
+  });
+
+  it('compares the unresolved reports with a week ago, and lists what needs attention, from each domain’s data', async () => {
+    const env = 'production';
+    const read = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/${env}/dashboard`,
+        headers: { authorization: staff.bearer },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as ModerationDashboard;
+    };
+    const before = await read();
+    expect(before.attention).toEqual({
+      failedJobs: expect.any(Number),
+      failedPushes: 0,
+      ordersToPack: 0,
+      ordersToShip: 0,
+      unusedIngestKeys: 0,
+    });
+    const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+    const report = (id: string, filedDaysAgo: number, resolvedDaysAgo: number | null) => ({
+      report_id: id,
+      category: 'harassment' as const,
+      target: '@dash-target',
+      text: 'Spams the lobby.',
+      reporter: null,
+      source: 'game',
+      created_at: ago(filedDaysAgo),
+      resolved: resolvedDaysAgo === null ? 0 : 1,
+      resolved_by: null,
+      resolved_at: resolvedDaysAgo === null ? null : ago(resolvedDaysAgo),
+      resolution: resolvedDaysAgo === null ? null : 'Warned.',
+    });
+    await putReports(t.stores.game[env], [
+      // Open then and now.
+      report('dash-old-open', 10, null),
+      // Open a week ago, resolved since.
+      report('dash-old-fixed', 10, 3),
+      // Resolved before the week began: in neither.
+      report('dash-long-fixed', 10, 9),
+      // Filed this week.
+      report('dash-new-1', 2, null),
+      report('dash-new-2', 1, null),
+    ]);
+    const admin = await signUpWithProfile(t.app, (id, keys) => setProfileKeys(t.stores.identity, id, keys), {
+      email: 'dash-admin@example.com',
+      displayName: 'dash-admin',
+      keys: ['admin'],
+    });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/${env}/ingest-keys`,
+      headers: { authorization: admin.bearer },
+      payload: { name: 'Never set up' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const failing = { name: 'dashboard.test-failing', maxAttempts: 1 };
+    await enqueueRun(t.stores.identity, failing, {});
+    const runner = new JobRunner({
+      db: t.stores.identity,
+      definitions: [
+        {
+          ...failing,
+          run: async () => {
+            throw new Error('Nothing to reach.');
+          },
+        },
+      ],
+      log: { info() {}, error() {} },
+      instanceId: 'dashboard-test',
+    });
+    await runner.runDue();
+
+    const after = await read();
+    expect(after.figures.unresolvedReports).toBe(before.figures.unresolvedReports + 3);
+    expect(after.previous.unresolvedReports).toBe(before.previous.unresolvedReports + 2);
+    expect(after.attention).toEqual({
+      ...before.attention,
+      failedJobs: before.attention.failedJobs + 1,
+      unusedIngestKeys: 1,
+    });
   });
 
   /** The game reports each player seen `agoMs` before now (presence events, through the ingestion API). */

@@ -1,41 +1,75 @@
 import {
+  ATTENTION_COUNTS,
+  type AttentionCount,
+  DASHBOARD_COMPARED_FIGURES,
   DASHBOARD_FIGURES,
+  DASHBOARD_PERIOD_DAYS,
+  type DashboardComparedFigure,
   type DashboardFigure,
   type GatherDashboardResult,
   type ModerationDashboard,
 } from '@outpost/contracts/backoffice';
-import type { Count, CountedStores, CountName } from '../domain';
+import type { Count, CountAt, CountedStores, CountName } from '../domain';
 
 /*
- * The admin dashboard's figures (docs/product.md §2.9 'Moderation & Reports' and 'Game Status'). The back
- * office owns none of their data: each figure is a count the domain that holds the data brings
- * (its module's `counts`), so this module names no other domain.
+ * The admin dashboard's figures (docs/product.md §2.9 'Moderation & Reports' and 'Game Status'), their change against
+ * the period before, and what needs attention. The back office owns none of their data: each is a count the domain
+ * that holds the data brings (its module's `counts`, and `countsAt` for a figure as it stood in the past), so this
+ * module names no other domain.
  */
 
-/** The 'Moderation & Reports' figures, each a count of the domain whose data it counts. */
-export type DashboardFigureCounts = Record<DashboardFigure, Count>;
+/** The dashboard's counts, each a count of the domain whose data it counts. */
+export interface DashboardCounts {
+  figures: Record<DashboardFigure, Count>;
+  /** The compared figures as they stood at a past moment. */
+  past: Record<DashboardComparedFigure, CountAt>;
+  attention: Record<AttentionCount, Count>;
+}
 
 /** The Game Status figures, each a count of the domain whose data it counts: the players active now, the purchases of the last 24 hours. */
 export type GameStatusCounts = Partial<Record<keyof GatherDashboardResult['dashboardData'], Count>>;
 
-/** Every dashboard figure from the domains' counts; a figure no domain counts is a fault at start. */
-export function dashboardFigureCounts(counts: Partial<Record<CountName, Count>>): DashboardFigureCounts {
-  const missing = DASHBOARD_FIGURES.filter((figure) => !counts[figure]);
+/** Every count the dashboard shows, from the domains' counts; one no domain brings is a fault at start. */
+export function dashboardCounts(
+  counts: Partial<Record<CountName, Count>>,
+  countsAt: Partial<Record<DashboardComparedFigure, CountAt>>,
+): DashboardCounts {
+  const missing = [
+    ...[...DASHBOARD_FIGURES, ...ATTENTION_COUNTS].filter((name) => !counts[name]),
+    ...DASHBOARD_COMPARED_FIGURES.filter((figure) => !countsAt[figure]).map((figure) => `${figure} (in the past)`),
+  ];
   if (missing.length > 0) throw new Error(`No domain brings the dashboard figures ${missing.join(', ')}.`);
-  return counts as DashboardFigureCounts;
+  return {
+    figures: counts as DashboardCounts['figures'],
+    past: countsAt as DashboardCounts['past'],
+    attention: counts as DashboardCounts['attention'],
+  };
 }
 
-/** Runs every figure's query on the environment's store (and the accounts'), side by side. */
+/** Runs each of `names`' counts, side by side, into an object by name. */
+async function countEach<Name extends string>(
+  names: readonly Name[],
+  count: (name: Name) => Promise<number>,
+): Promise<Record<Name, number>> {
+  const values = await Promise.all(names.map(count));
+  return Object.fromEntries(names.map((name, index) => [name, values[index]])) as Record<Name, number>;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Runs every count on the environment's store (and the accounts'), side by side. */
 export async function readModerationDashboard(
   stores: CountedStores,
-  queries: DashboardFigureCounts,
+  counts: DashboardCounts,
+  now = new Date(),
 ): Promise<ModerationDashboard> {
-  const values = await Promise.all(DASHBOARD_FIGURES.map((figure) => queries[figure](stores)));
-  return {
-    figures: Object.fromEntries(
-      DASHBOARD_FIGURES.map((figure, index) => [figure, values[index]]),
-    ) as ModerationDashboard['figures'],
-  };
+  const periodStart = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY_MS);
+  const [figures, previous, attention] = await Promise.all([
+    countEach(DASHBOARD_FIGURES, (figure) => counts.figures[figure](stores)),
+    countEach(DASHBOARD_COMPARED_FIGURES, (figure) => counts.past[figure](stores, periodStart)),
+    countEach(ATTENTION_COUNTS, (name) => counts.attention[name](stores)),
+  ]);
+  return { figures, previous, attention };
 }
 
 /**

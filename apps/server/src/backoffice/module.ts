@@ -1,5 +1,8 @@
-import type { Count, CountedStores, CountName, Domain } from '../domain';
-import { dashboardFigureCounts } from './dashboard';
+import type { DashboardComparedFigure } from '@outpost/contracts/backoffice';
+import type { Count, CountAt, CountedStores, CountName, Domain } from '../domain';
+import { countJobRuns } from '../platform/jobs/counts';
+import { dashboardCounts } from './dashboard';
+import { BACKOFFICE_LIVE_TOPICS } from './live';
 import { backofficeMigrations } from './migrations/index';
 import { adminLogPersonalData } from './personal-data';
 import { registerBackofficeRoutes } from './routes';
@@ -21,6 +24,11 @@ function summedCounts(domains: readonly Domain[]): Partial<Record<CountName, Cou
   );
 }
 
+/** The compared figures as they stood in the past, each from the domain that counts it now. */
+function pastCounts(domains: readonly Domain[]): Partial<Record<DashboardComparedFigure, CountAt>> {
+  return Object.assign({}, ...domains.map((domain) => domain.countsAt ?? {}));
+}
+
 /** The back office: the admin log, config documents, the dashboard's figures, the revenue and the search across domains. */
 export const domain: Domain = {
   name: 'backoffice',
@@ -30,11 +38,14 @@ export const domain: Domain = {
     registerBackofficeRoutes(app, {
       game: stores.game,
       identity,
-      figures: dashboardFigureCounts(counts),
+      figures: dashboardCounts(counts, pastCounts(domains)),
       gameStatus: counts,
       revenue: domains.flatMap((domain) => (domain.revenue ? [domain.revenue] : [])),
       search: domains.flatMap((domain) => (domain.search ? [domain.search] : [])),
     });
   },
   personalData: adminLogPersonalData,
+  liveTopics: BACKOFFICE_LIVE_TOPICS,
+  // The job runner is the platform's: the back office counts what failed in it, for the dashboard's attention list.
+  counts: { failedJobs: ({ identity }) => countJobRuns(identity, 'failed') },
 };

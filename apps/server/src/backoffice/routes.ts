@@ -17,12 +17,7 @@ import type { AppStores } from '../database';
 import type { RevenueSource, SearchSource } from '../domain';
 import { registerCallable } from '../platform/http/callable';
 import { listAdminLog } from './admin-log-list';
-import {
-  type DashboardFigureCounts,
-  type GameStatusCounts,
-  gatherGameStatus,
-  readModerationDashboard,
-} from './dashboard';
+import { type DashboardCounts, type GameStatusCounts, gatherGameStatus, readModerationDashboard } from './dashboard';
 import { readRevenue } from './revenue';
 import { searchBackOffice } from './search';
 
@@ -30,8 +25,8 @@ export interface BackofficeOptions {
   /** One store per environment; every admin route names its environment and reads only that one. */
   game: AppStores['game'];
   identity: AppStores['identity'];
-  /** The 'Moderation & Reports' figures, one count each, brought by the domain that holds the data. */
-  figures: DashboardFigureCounts;
+  /** The 'Moderation & Reports' figures, their past and the attention counts, brought by the domains that hold the data. */
+  figures: DashboardCounts;
   /** The Game Status figures the domains count; a figure none counts is 0. */
   gameStatus?: GameStatusCounts;
   /** Every domain's money, for the revenue view. */

@@ -19,12 +19,31 @@ describe.each(TEST_DIALECTS)('the back office search on %s', (dialect) => {
     t = await buildTestApp(dialect);
     await seedDemoData(t.stores, 'development');
     accounts = await signUpRoles(t.app, t.stores.identity, { staff: ['staff'], adaLovelace: [], player: [] });
-    // The demo has no merch order: Ada places one (as placing.ts stores it).
+    // The demo has no merch order: Ada places one (as placing.ts stores it: its payment record, then the order).
     const at = new Date().toISOString();
+    const orderID = randomUUID();
+    await db()
+      .insertInto('payment_orders')
+      .values({
+        order_id: orderID,
+        user_id: accounts.adaLovelace.userId,
+        kind: 'merch',
+        payment: 'credits',
+        pack_id: null,
+        machine_id: null,
+        amount_cents: 0,
+        credits: 4500,
+        currency: 'USD',
+        paypal_order_id: null,
+        status: 'completed',
+        created_at: at,
+        settled_at: at,
+      })
+      .execute();
     await db()
       .insertInto('merch_orders')
       .values({
-        order_id: randomUUID(),
+        order_id: orderID,
         user_id: accounts.adaLovelace.userId,
         order_time: at,
         status: 'paid',
@@ -73,7 +92,11 @@ describe.each(TEST_DIALECTS)('the back office search on %s', (dialect) => {
   });
 
   it('finds each kind of thing by its name or number, kind by kind', async () => {
-    const order = await db().selectFrom('merch_orders').select('order_id').executeTakeFirstOrThrow();
+    const order = await db()
+      .selectFrom('payment_orders')
+      .select(['order_id', 'order_number'])
+      .where('kind', '=', 'merch')
+      .executeTakeFirstOrThrow();
     const batch = await db()
       .selectFrom('claim_code_batches')
       .select(['claim_code_id', 'batch_name'])
@@ -91,6 +114,12 @@ describe.each(TEST_DIALECTS)('the back office search on %s', (dialect) => {
     const found = async (q: string, kind: BackOfficeSearchHit['kind'], id: string) =>
       expect(await hitsFor(q), `${kind} ${q}`).toContainEqual(expect.objectContaining({ kind, id }));
     await found(order.order_id.slice(0, 8).toUpperCase(), 'order', order.order_id);
+    // By its number, however short, as people say it: the hit names it so.
+    for (const q of [`#${order.order_number}`, String(order.order_number)]) {
+      expect(await hitsFor(q), q).toContainEqual(
+        expect.objectContaining({ kind: 'order', id: order.order_id, title: `Order #${order.order_number}` }),
+      );
+    }
     await found(batch.batch_name.slice(0, 6), 'code', batch.claim_code_id);
     await found(code.code.toUpperCase(), 'code', code.code);
     await found(product.name.slice(1, 6), 'product', product.product_id);

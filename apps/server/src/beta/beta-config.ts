@@ -17,6 +17,6 @@ export async function writeBetaConfig(
 ): Promise<BetaConfig> {
   // writeConfigDocument logs the document itself as the entry's data.
   const { data: _none, ...log } = adminLogRecord(context, BETA_ADMIN_ACTIONS.updateConfig, {});
-  await writeConfigDocument(db, BETA_CONFIG_ID, { ...config }, log);
+  await writeConfigDocument(db, BETA_CONFIG_ID, { ...config }, log, DEFAULT_BETA_CONFIG);
   return config;
 }

@@ -119,6 +119,8 @@ describe.each(TEST_DIALECTS)('testing objectives, beta-config and feedback on %s
           title: 'Say hello in the lobby',
           description: 'Use an emote.',
           active: true,
+          // What it was: the log shows the fields the edit changed, before → after.
+          previous: { title: 'Say hello', description: '', active: true },
         },
       },
     ]);
@@ -144,7 +146,7 @@ describe.each(TEST_DIALECTS)('testing objectives, beta-config and feedback on %s
       {
         admin: accounts.staff.userId,
         environment: 'development',
-        data: { configID: 'beta-config/v1', ...config },
+        data: { configID: 'beta-config/v1', ...config, previous: DEFAULT_BETA_CONFIG },
       },
     ]);
     // Each environment has its own.

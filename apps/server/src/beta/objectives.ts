@@ -6,7 +6,7 @@ import type {
   UpdateTestingObjective,
 } from '@outpost/contracts/beta';
 import type { Kysely } from 'kysely';
-import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import { type AdminChange, adminLogRecord, appendAdminLog, editData } from '../backoffice/index';
 import type { GameDatabase } from '../database';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
@@ -118,7 +118,16 @@ export async function updateObjective(
 ): Promise<TestingObjective> {
   const at = (context.now ?? new Date()).toISOString();
   return db.transaction().execute(async (trx) => {
-    await appendAdminLog(trx, adminLogRecord(context, BETA_ADMIN_ACTIONS.updateObjective, { objectiveID, ...input }));
+    const stored = await trx
+      .selectFrom('testing_objectives')
+      .selectAll()
+      .where('objective_id', '=', objectiveID)
+      .executeTakeFirst();
+    const before = stored ? toObjective(stored) : {};
+    await appendAdminLog(
+      trx,
+      adminLogRecord(context, BETA_ADMIN_ACTIONS.updateObjective, editData({ objectiveID }, before, input)),
+    );
     const row = await trx
       .updateTable('testing_objectives')
       .set({ title: input.title, description: input.description, active: input.active ? 1 : 0, updated_at: at })

@@ -17,12 +17,13 @@ import type { GameDatabase } from '../database';
 import { signedInViewer } from '../platform/http/access';
 import { answering, FunctionError } from '../platform/http/errors';
 import { limitTo, perViewer, type RateLimit } from '../platform/http/rate-limit';
+import { readAccountBeta } from './account-beta';
 import { readBetaConfig } from './beta-config';
 import { claimRefusal, feedbackRefusal, inviteRefusal } from './errors';
 import { sendFeedback } from './feedback';
-import { claimInvite, firstClaimedInvite, listSharedInvites, previewInvite } from './invites';
+import { claimInvite, previewInvite } from './invites';
 import { listActiveObjectives } from './objectives';
-import { findBetaRequest, requestBetaEntry } from './requests';
+import { requestBetaEntry } from './requests';
 
 export interface BetaRoutesOptions {
   /** The store the game's players use (APP_ENV's). */
@@ -54,12 +55,7 @@ export function registerBetaRoutes(app: FastifyInstance, options: BetaRoutesOpti
 
   api.get('/api/account/beta', { schema: { response: { 200: accountBetaSchema } } }, async (request) => {
     const viewer = await signedInViewer(request);
-    const [betaRequest, invites, claimedInvite] = await Promise.all([
-      findBetaRequest(db, viewer.userId),
-      listSharedInvites(db, viewer.userId, new Date()),
-      firstClaimedInvite(db, viewer.userId),
-    ]);
-    return { request: betaRequest ?? null, invites, claimedInvite };
+    return readAccountBeta(db, viewer.userId);
   });
 
   api.put(

@@ -1,6 +1,7 @@
 import type { Domain } from '../domain';
 import { claimCodeMigrations } from './migrations/index';
 import { claimCodePersonalData } from './personal-data';
+import { claimCodePlayerRecord } from './player-record';
 import { claimCodeRewardItemUse } from './queries';
 import { registerClaimCodeRoutes } from './routes';
 import { searchClaimCodes } from './search';
@@ -16,5 +17,6 @@ export const domain: Domain = {
   },
   search: searchClaimCodes,
   personalData: claimCodePersonalData,
+  playerRecord: claimCodePlayerRecord,
   itemUses: [claimCodeRewardItemUse],
 };

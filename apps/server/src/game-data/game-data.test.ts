@@ -469,6 +469,7 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
         { id: id('presence'), type: 'presence', at: at(30), userID: third?.userId },
         { id: id('map'), type: 'map-presence', at: at(), mapID: 'canyon', activeNow: 9 },
         { id: id('map'), type: 'map-presence', at: at(2), mapID: 'canyon', activeNow: 3 },
+        { id: id('map'), type: 'map-presence', at: at(30), mapID: 'quarry', activeNow: 50 },
       ]);
       const stats = await liveStats();
       const accounts = await t.stores.identity.selectFrom('auth_users').select('id').execute();
@@ -478,15 +479,18 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
       expect(stats.claimedItems.map((item) => item.itemID)).toEqual(['taco', 'boba-tea']);
       // The highest level reached; a lower one reported later does not lower it.
       expect(stats.highestLevel).toMatchObject({ level: 90, userID: second?.userId });
-      // Seen in the last five minutes: the second player and the seed's two current demo players and the first's.
-      const recentlySeen = await db()
-        .selectFrom('user_presence')
-        .select('user_id')
-        .where('last_seen', '>=', new Date(Date.now() - 5 * 60_000).toISOString())
-        .execute();
-      expect(stats.activeNow).toBe(recentlySeen.length);
-      expect(recentlySeen.map((row) => row.user_id)).toContain(second?.userId);
-      expect(recentlySeen.map((row) => row.user_id)).not.toContain(third?.userId);
+      // Active now is the maps' reports of the last five minutes, summed: the figure and the maps agree, and
+      // a map last reported half an hour ago is its past, not counted.
+      const current = stats.maps.filter((map) => map.current);
+      expect(current.map((map) => map.mapID)).toContain('canyon');
+      expect(stats.maps.find((map) => map.mapID === 'quarry')).toMatchObject({ activeNow: 50, current: false });
+      expect(stats.activeNow).toBe(current.reduce((sum, map) => sum + map.activeNow, 0));
+      expect(stats.activeNowAsOf).toBe(
+        current
+          .map((map) => map.updatedAt)
+          .sort()
+          .at(-1),
+      );
       expect(stats.recentUsers).toHaveLength(Math.min(20, accounts.length));
       const joined = stats.recentUsers.map((user) => user.joinedAt);
       expect(joined).toEqual([...joined].sort().reverse());

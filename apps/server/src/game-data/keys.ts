@@ -91,6 +91,17 @@ export async function revokeIngestKey(
 }
 
 /** Whether the environment has any key that is not revoked. */
+/** The keys made and never used, not revoked: a game server that was never set up with its key (the dashboard's attention list). */
+export async function countUnusedIngestKeys(db: Kysely<GameDatabase>): Promise<number> {
+  const row = await db
+    .selectFrom('ingest_keys')
+    .where('revoked_at', 'is', null)
+    .where('last_used_at', 'is', null)
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 export async function hasActiveIngestKey(db: Kysely<GameDatabase>): Promise<boolean> {
   const row = await db.selectFrom('ingest_keys').select('key_id').where('revoked_at', 'is', null).executeTakeFirst();
   return row !== undefined;

@@ -50,35 +50,62 @@ async function highestLevel(db: Kysely<GameDatabase>): Promise<LiveStats['highes
   return row ? { level: row.level, userID: row.user_id, reachedAt: row.reached_at } : null;
 }
 
-/** Players the game saw in the last ACTIVE_NOW_MINUTES (the dashboard's Active Users, too). */
-export async function countActiveNow(db: Kysely<GameDatabase>, now = new Date()): Promise<number> {
-  const since = new Date(now.getTime() - ACTIVE_NOW_MINUTES * 60_000).toISOString();
+/** From when a map's report counts as now. */
+const currentSince = (now: Date) => new Date(now.getTime() - ACTIVE_NOW_MINUTES * 60_000).toISOString();
+
+/**
+ * Players on the game's maps now, and when the newest report counted was made: the maps' counts reported in
+ * the last ACTIVE_NOW_MINUTES, summed. The figure and the maps' own counts are the same reports, so the live
+ * stats agree with themselves.
+ */
+export async function readActiveNow(
+  db: Kysely<GameDatabase>,
+  now = new Date(),
+): Promise<{ activeNow: number; asOf: string | null }> {
+  const row = await db
+    .selectFrom('map_presence')
+    .where('updated_at', '>=', currentSince(now))
+    .select((eb) => [eb.fn.sum<string | number | null>('active_now').as('total'), eb.fn.max('updated_at').as('asOf')])
+    .executeTakeFirst();
+  return { activeNow: Number(row?.total ?? 0), asOf: row?.asOf ?? null };
+}
+
+/** Players the game saw (user-presence) in the last ACTIVE_NOW_MINUTES: Game Status's active players. */
+export async function countPlayersSeen(db: Kysely<GameDatabase>, now = new Date()): Promise<number> {
   const row = await db
     .selectFrom('user_presence')
-    .where('last_seen', '>=', since)
+    .where('last_seen', '>=', currentSince(now))
     .select((eb) => eb.fn.countAll<string | number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
 /**
- * Presence per map with its data; a map the game sent no data for has null, and the gap is logged
- * (docs/product.md §8.5).
+ * Presence per map with its data, each saying whether its report is current (counted in active now); a map
+ * the game sent no data for has null, and the gap is logged (docs/product.md §8.5).
  */
-async function maps(db: Kysely<GameDatabase>, log: LiveStatsLogger): Promise<LiveStats['maps']> {
-  const rows = await db
+export async function readMaps(
+  db: Kysely<GameDatabase>,
+  log: LiveStatsLogger,
+  now = new Date(),
+  mapID?: string,
+): Promise<LiveStats['maps']> {
+  const since = currentSince(now);
+  let query = db
     .selectFrom('map_presence')
     .leftJoin('map_data', 'map_data.map_id', 'map_presence.map_id')
     .select(['map_presence.map_id', 'map_presence.active_now', 'map_presence.updated_at', 'map_data.data'])
     .orderBy('map_presence.active_now', 'desc')
-    .orderBy('map_presence.map_id')
-    .execute();
+    .orderBy('map_presence.map_id');
+  if (mapID !== undefined) query = query.where('map_presence.map_id', '=', mapID);
+  const rows = await query.execute();
   return rows.map((row) => {
     if (row.data === null) log.error({ mapID: row.map_id }, 'The game has sent no map data for a map with presence.');
     return {
       mapID: row.map_id,
       activeNow: row.active_now,
       updatedAt: row.updated_at,
+      current: row.updated_at >= since,
       data: row.data === null ? null : (JSON.parse(row.data) as Record<string, unknown>),
     };
   });
@@ -100,8 +127,8 @@ export async function readLiveStats(
       listRecentAccounts(identity, RECENT_USERS_LIMIT),
       listRecentMerchOrders(game, RECENT_MERCH_ORDERS_LIMIT),
       highestLevel(game),
-      countActiveNow(game, now),
-      maps(game, log),
+      readActiveNow(game, now),
+      readMaps(game, log, now),
     ]);
   return {
     at: now.toISOString(),
@@ -112,7 +139,8 @@ export async function readLiveStats(
     recentUsers,
     recentMerchOrders,
     highestLevel: level,
-    activeNow: active,
+    activeNow: active.activeNow,
+    activeNowAsOf: active.asOf,
     maps: mapList,
   };
 }

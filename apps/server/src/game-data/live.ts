@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { GameDatabase, IdentityDatabase } from '../database';
 import { countAccounts, listRecentAccounts } from '../identity/index';
 import type { Audience } from '../platform/live/hub';
-import type { LiveTopic } from '../platform/live/routes';
-import { countActiveNow, type LiveStatsLogger, readLiveStats } from './live-stats';
+import { backOfficeListTopic, type LiveTopic } from '../platform/live/routes';
+import { countPlayersSeen, type LiveStatsLogger, readLiveStats, readMaps } from './live-stats';
 
 /*
  * The live stats' topics (the user-presence and map-presence listeners of docs/product.md §7.10, and the
@@ -49,7 +49,7 @@ export const GAME_DATA_LIVE_TOPICS: readonly LiveTopic<GameDataLiveScope>[] = [
     audience: staff,
     load: async (_key, _audience, { game }) => {
       const [activeNow, latest] = await Promise.all([
-        countActiveNow(game),
+        countPlayersSeen(game),
         game
           .selectFrom('user_presence')
           .select((eb) => eb.fn.max('last_seen').as('lastSeen'))
@@ -67,22 +67,7 @@ export const GAME_DATA_LIVE_TOPICS: readonly LiveTopic<GameDataLiveScope>[] = [
       { topic: 'map-presence', table: 'map_data', key: 'map_id' },
     ],
     audience: staff,
-    load: async (key, _audience, { game, log }) => {
-      const row = await game
-        .selectFrom('map_presence')
-        .leftJoin('map_data', 'map_data.map_id', 'map_presence.map_id')
-        .select(['map_presence.map_id', 'map_presence.active_now', 'map_presence.updated_at', 'map_data.data'])
-        .where('map_presence.map_id', '=', key)
-        .executeTakeFirst();
-      if (!row) return null;
-      if (row.data === null) log.error({ mapID: key }, 'The game has sent no map data for a map with presence.');
-      return {
-        mapID: row.map_id,
-        activeNow: row.active_now,
-        updatedAt: row.updated_at,
-        data: row.data === null ? null : (JSON.parse(row.data) as Record<string, unknown>),
-      };
-    },
+    load: async (key, _audience, { game, log }) => (await readMaps(game, log, new Date(), key))[0] ?? null,
   },
   {
     name: 'accounts',
@@ -98,4 +83,11 @@ export const GAME_DATA_LIVE_TOPICS: readonly LiveTopic<GameDataLiveScope>[] = [
       return { usersCount, recentUsers };
     },
   },
+  // The game servers' keys: made, revoked, and used (last used moves once a minute at most).
+  backOfficeListTopic({
+    name: 'ingest-keys',
+    access: 'manageIngestKeys',
+    side: 'game',
+    sources: [{ topic: 'ingest-keys', table: 'ingest_keys', key: 'key_id' }],
+  }),
 ];

@@ -1,9 +1,11 @@
 import type { Domain } from '../domain';
+import { countUnusedIngestKeys } from './keys';
 import { GAME_DATA_KINDS } from './kinds';
 import { GAME_DATA_LIVE_TOPICS } from './live';
-import { countActiveNow } from './live-stats';
+import { countPlayersSeen } from './live-stats';
 import { gameDataMigrations } from './migrations/index';
 import { gameDataPersonalData } from './personal-data';
+import { gameDataPlayerRecord } from './player-record';
 import { registerGameDataRoutes } from './routes';
 import { seedGameData } from './seed';
 import { activePlayersSeries, playtimeSeries } from './series';
@@ -28,6 +30,10 @@ export const domain: Domain = {
   gameEventKinds: GAME_DATA_KINDS,
   liveTopics: GAME_DATA_LIVE_TOPICS,
   personalData: gameDataPersonalData,
-  counts: { activePlayers: ({ game }) => countActiveNow(game) },
+  playerRecord: gameDataPlayerRecord,
+  counts: {
+    activePlayers: ({ game }) => countPlayersSeen(game),
+    unusedIngestKeys: ({ game }) => countUnusedIngestKeys(game),
+  },
   series: { activePlayers: activePlayersSeries, playtimeSeconds: playtimeSeries },
 };

@@ -11,5 +11,7 @@ export {
   peopleOf,
   playerAccountsAfter,
 } from './queries';
+export { requireAccount } from './require-account';
 export { addProfileKey, findStoredKeys } from './search/keys';
+export { DEMO_PLAYERS, seedDemoPlayers } from './seed';
 export { createViewerResolver, type ViewerResolver } from './viewer';

@@ -7,11 +7,13 @@ import { registerAccountLifecycleRoutes } from './lifecycle/routes';
 import { countSuspendedPlayers } from './lifecycle/suspensions';
 import { ENDED_SESSIONS_SOURCE, ENDED_SESSIONS_TOPIC, IDENTITY_LIVE_TOPICS } from './live';
 import { identityMigrations } from './migrations/index';
+import { identityPlayerRecord } from './player-record';
 import { countSignUpsPerBucket } from './queries';
 import { registerIdentityRoutes } from './routes';
 import { searchPlayers } from './search/back-office-search';
 import { userSearchMigrations } from './search/migrations/index';
 import { registerUserSearchRoutes } from './search/routes';
+import { registerAccountSupportRoutes } from './support-routes';
 
 /** A player's data across the app: every domain's part, in every environment's store. */
 const accountDataOf = ({ identity, stores, domains, config }: AppContext): AccountDataOptions => ({
@@ -45,6 +47,12 @@ export const domain: Domain = {
       sessionEndOf: viewers.sessionEndOf,
     });
     registerUserSearchRoutes(app, { identity, game: stores.game });
+    registerAccountSupportRoutes(app, {
+      identity,
+      game: stores.game,
+      data: accountDataOf(context),
+      forgetSessions: viewers.forgetUser,
+    });
     // Sessions ended anywhere (any instance, the CLI) leave every instance's session cache at once.
     feeds.get('identity')?.subscribe((rows) => {
       for (const row of rows) if (row.topic === ENDED_SESSIONS_TOPIC) viewers.forgetUser(row.key);
@@ -52,6 +60,7 @@ export const domain: Domain = {
   },
   jobs: (context) => deletionJobs(accountDataOf(context), context.log),
   search: searchPlayers,
+  playerRecord: identityPlayerRecord,
   liveTopics: IDENTITY_LIVE_TOPICS,
   changeSources: { identity: [ENDED_SESSIONS_SOURCE] },
   counts: { suspendedPlayers: ({ identity }) => countSuspendedPlayers(identity) },

@@ -268,14 +268,14 @@ describe.each(TEST_DIALECTS)('items-master and purchasables on %s', (dialect) =>
       expect(shown.purchasable).toMatchObject({ name: 'Ranger Beanie', costCredits: 0, available: true });
       expect((await call('GET', `${purchasables()}/${purchasableID}`, moderator)).json()).toEqual(shown.purchasable);
 
-      // The log holds each merge as sent: only the fields it named.
+      // The log holds each merge as sent, only the fields it named, with what they were before.
       const entries = (await adminLog('purchasables.merge')).filter(
         (row) => JSON.parse(row.data).purchasables[0].purchasableID === purchasableID,
       );
       expect(entries.map((row) => JSON.parse(row.data).purchasables)).toEqual([
         [{ purchasableID, itemID: item.itemID, name: 'Ranger Beanie', costCredits: 150 }],
-        [{ purchasableID, costCredits: 0 }],
-        [{ purchasableID, available: true }],
+        [{ purchasableID, name: 'Ranger Beanie', costCredits: 0, previous: { costCredits: 150 } }],
+        [{ purchasableID, name: 'Ranger Beanie', available: true, previous: { available: false } }],
       ]);
       expect(entries.map((row) => row.admin)).toEqual([staff.userId, admin.userId, staff.userId]);
     });

@@ -9,7 +9,7 @@ import {
   type UpdateItemInput,
 } from '@outpost/contracts/items';
 import type { Kysely } from 'kysely';
-import { type AdminChange, appendAdminLog } from '../backoffice/index';
+import { type AdminChange, appendAdminLog, editData } from '../backoffice/index';
 import type { GameDatabase } from '../database';
 import type { ItemUseCheck } from '../domain';
 import { isForeignKeyViolation, isUniqueViolation } from '../platform/db/errors';
@@ -456,9 +456,22 @@ function mergeChanges(merge: PurchasableMerge, updatedAt: string): Partial<Purch
   return changes;
 }
 
-/** The merge as the admin log records it: the id and the fields it named, nothing else. */
-function loggedMerge(merge: PurchasableMerge): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(merge).filter(([, value]) => value !== undefined));
+/**
+ * The merge as the admin log records it: the id and the fields it named, nothing else, and for a
+ * purchasable that existed, those fields as they were (`previous`), so the log shows before → after.
+ */
+function loggedMerge(merge: PurchasableMerge, stored: PurchasableRow | undefined): Record<string, unknown> {
+  const { purchasableID, ...named } = Object.fromEntries(
+    Object.entries(merge).filter(([, value]) => value !== undefined),
+  ) as PurchasableMerge;
+  if (!stored) return { purchasableID, ...named };
+  const before: Record<string, unknown> = {
+    itemID: stored.item_id,
+    name: stored.name,
+    costCredits: stored.cost_credits,
+    available: stored.available === 1,
+  };
+  return editData({ purchasableID, name: stored.name }, before, named);
 }
 
 /**
@@ -477,22 +490,19 @@ export function mergePurchasables(
   return againIfRaced(() =>
     db.transaction().execute(async (trx) => {
       const updatedAt = (context.now ?? new Date()).toISOString();
+      const before = new Map<string, PurchasableRow>();
+      for (const chunk of chunks(ids, ID_CHUNK)) {
+        const rows = await trx.selectFrom('purchasables').selectAll().where('purchasable_id', 'in', chunk).execute();
+        for (const row of rows) before.set(row.purchasable_id, row);
+      }
+      const existing = new Set(before.keys());
       await appendAdminLog(trx, {
         action: ADMIN_ACTIONS.mergePurchasables,
         environment: context.environment,
         admin: context.admin,
-        data: { purchasables: merges.map(loggedMerge) },
+        data: { purchasables: merges.map((merge) => loggedMerge(merge, before.get(merge.purchasableID))) },
         ...(context.now ? { now: context.now } : {}),
       });
-      const existing = new Set<string>();
-      for (const chunk of chunks(ids, ID_CHUNK)) {
-        const rows = await trx
-          .selectFrom('purchasables')
-          .select('purchasable_id')
-          .where('purchasable_id', 'in', chunk)
-          .execute();
-        for (const row of rows) existing.add(row.purchasable_id);
-      }
       const incomplete = merges.filter(
         (merge) =>
           !existing.has(merge.purchasableID) &&

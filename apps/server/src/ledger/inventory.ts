@@ -9,7 +9,7 @@ import { selectRows } from '../platform/db/bulk-rows';
  * cause, so a cause retried grants nothing twice.
  */
 
-export const ITEM_SOURCES = ['spin', 'redemption', 'reward', 'game'] as const;
+export const ITEM_SOURCES = ['spin', 'redemption', 'reward', 'game', 'support'] as const;
 export type ItemSource = (typeof ITEM_SOURCES)[number];
 
 export interface ItemGrant {
@@ -19,7 +19,7 @@ export interface ItemGrant {
   source: ItemSource;
   /**
    * The cause, unique per grant: `spin:<spinID>`, `code:<code>:<userID>`, `reward:<requestID>:<userID>`,
-   * `game:<eventID>` (an item the game reports claimed).
+   * `game:<eventID>` (an item the game reports claimed), `support:<id>` (staff on the player page).
    */
   reference: string;
   now?: Date;

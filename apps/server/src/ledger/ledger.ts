@@ -21,6 +21,8 @@ export interface LedgerChange {
   reason: LedgerReason;
   /** Unique per change: `paypal:<orderID>`, `code:<codeID>:<userID>`, `spin:<spinID>`. */
   reference: string;
+  /** Staff's reason, for a change made by hand: the player reads it in their history. */
+  note?: string;
   now?: Date;
 }
 
@@ -40,12 +42,14 @@ export class InsufficientCreditsError extends Error {
   }
 }
 
-function toEntry(row: CreditLedgerRow): LedgerEntry {
+/** A ledger row as the player and staff read it. */
+export function ledgerEntryOf(row: CreditLedgerRow): LedgerEntry {
   return {
     id: Number(row.id),
     amount: row.amount,
     reason: row.reason as LedgerReason,
     reference: row.reference,
+    note: row.note,
     balanceAfter: row.balance_after,
     createdAt: row.created_at,
   };
@@ -58,7 +62,7 @@ export function assertAmount(amount: number): void {
 
 async function findByReference(db: Kysely<GameDatabase>, reference: string): Promise<LedgerEntry | undefined> {
   const row = await db.selectFrom('credit_ledger').selectAll().where('reference', '=', reference).executeTakeFirst();
-  return row && toEntry(row);
+  return row && ledgerEntryOf(row);
 }
 
 export async function getBalance(db: Kysely<GameDatabase>, userId: string): Promise<number> {
@@ -113,12 +117,13 @@ async function applyIn(trx: Kysely<GameDatabase>, change: LedgerChange, delta: n
       amount: delta,
       reason: change.reason,
       reference: change.reference,
+      note: change.note ?? null,
       balance_after: balanceAfter,
       created_at: (change.now ?? new Date()).toISOString(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { applied: true, entry: toEntry(row) };
+  return { applied: true, entry: ledgerEntryOf(row) };
 }
 
 /**
@@ -175,7 +180,7 @@ export async function takeBack(trx: Kysely<GameDatabase>, change: LedgerChange):
 /** A player's whole history, as it happened (their data download). */
 export async function wholeLedger(db: Kysely<GameDatabase>, userId: string): Promise<LedgerEntry[]> {
   const rows = await db.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
-  return rows.map(toEntry);
+  return rows.map(ledgerEntryOf);
 }
 
 /** A player's history, newest first, one page at a time. */
@@ -191,5 +196,5 @@ export async function listLedger(
     mine.selectAll().orderBy('id', query.order),
     query,
   );
-  return { ...page, rows: rows.map(toEntry) };
+  return { ...page, rows: rows.map(ledgerEntryOf) };
 }

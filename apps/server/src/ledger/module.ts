@@ -1,14 +1,18 @@
 import type { Domain } from '../domain';
+import { registerLedgerAdminRoutes } from './admin-routes';
 import { ledgerMigrations } from './migrations/index';
 import { creditsPersonalData } from './personal-data';
+import { ledgerPlayerRecord } from './player-record';
 import { registerLedgerRoutes } from './routes';
 
 /** The ledger: every player's credits, moved once per cause, and the items granted to their inventory. */
 export const domain: Domain = {
   name: 'ledger',
   migrations: { game: ledgerMigrations },
-  register(app, { game }) {
+  register(app, { game, stores, identity }) {
     registerLedgerRoutes(app, { game });
+    registerLedgerAdminRoutes(app, { game: stores.game, identity });
   },
   personalData: creditsPersonalData,
+  playerRecord: ledgerPlayerRecord,
 };

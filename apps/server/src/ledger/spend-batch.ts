@@ -16,7 +16,7 @@ import type { CreditLedgerTable } from './tables';
  */
 
 /** A ledger row to write: the table's columns but its generated id. */
-type PendingEntry = Omit<Selectable<CreditLedgerTable>, 'id'>;
+type PendingEntry = Omit<Selectable<CreditLedgerTable>, 'id' | 'note'>;
 
 export class SpendBatch {
   readonly #balances: Map<string, number>;

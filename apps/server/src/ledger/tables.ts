@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
  * The credits ledger (the in-game currency g00wiy): every change of a player's credits is one
@@ -13,6 +13,8 @@ export interface CreditLedgerTable {
   /** Why, in a word a person reads: purchase, redemption, reward, spin, adjustment. */
   reason: string;
   reference: string;
+  /** Staff's reason for a change made by hand (an adjustment), which the player reads; null otherwise. */
+  note: ColumnType<string | null, string | null | undefined, never>;
   /** The player's balance once this change applied. */
   balance_after: number;
   /** ISO 8601, UTC. */

@@ -1,4 +1,5 @@
 import type { AdminListPage } from '@outpost/contracts/admin-list';
+import type { LiveStats } from '@outpost/contracts/game-data';
 import {
   type EcomProduct,
   type ecomProductListQuerySchema,
@@ -13,7 +14,8 @@ import {
   PAID_MERCH_STATUSES,
   SOLD_MERCH_STATUSES,
 } from '@outpost/contracts/merch';
-import { type Kysely, sql } from 'kysely';
+import { parseShortNumber } from '@outpost/contracts/short-numbers';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import type { GameDatabase } from '../database';
@@ -51,6 +53,23 @@ export class RefundTooLargeError extends FieldRefusal {}
 
 const ORDER_SORT_COLUMNS = { orderTime: 'order_time', total: 'total_cents', status: 'status' } as const;
 
+/** Orders whose id, buyer or shipping details hold `search`, and the order whose number it is ("1047", "#1047"). */
+function matching(search: string) {
+  const text = containsText(['order_id', 'user_id', 'shipping'], search);
+  const orderNumber = parseShortNumber(search);
+  return (eb: ExpressionBuilder<GameDatabase, 'merch_orders'>) =>
+    orderNumber === undefined
+      ? text
+      : eb.or([
+          text,
+          eb(
+            'order_id',
+            'in',
+            eb.selectFrom('payment_orders').select('order_id').where('order_number', '=', orderNumber),
+          ),
+        ]);
+}
+
 /**
  * One page of the environment's orders, newest first unless asked otherwise; with `userId`, only
  * that player's (their account page).
@@ -64,7 +83,7 @@ export async function listMerchOrders(
   if (userId !== undefined) filtered = filtered.where('user_id', '=', userId);
   if (query.status) filtered = filtered.where('status', '=', query.status);
   if (query.payment) filtered = filtered.where('payment', '=', query.payment);
-  if (query.search) filtered = filtered.where(containsText(['order_id', 'user_id', 'shipping'], query.search));
+  if (query.search) filtered = filtered.where(matching(query.search));
   const { rows, ...page } = await fetchListPage(
     filtered,
     filtered.selectAll().orderBy(ORDER_SORT_COLUMNS[query.sort], query.order).orderBy('order_id', query.order),
@@ -109,6 +128,7 @@ export async function fulfilMerchOrder(
       trx,
       adminLogRecord(context, input.status === 'packed' ? MERCH_ORDER_ACTIONS.pack : MERCH_ORDER_ACTIONS.ship, {
         orderID,
+        userID: row.user_id,
         from: row.status,
         ...(input.status === 'shipped' ? { trackingReference: input.trackingReference } : {}),
       }),
@@ -270,6 +290,7 @@ async function recordRefund(
       trx,
       adminLogRecord(context, MERCH_ORDER_ACTIONS.refund, {
         orderID,
+        userID: row.user_id,
         amountCents: input.amountCents,
         credits,
         reason: input.reason,
@@ -334,7 +355,12 @@ async function undoRefund(
   await db.transaction().execute(async (trx) => {
     await appendAdminLog(
       trx,
-      adminLogRecord(context, MERCH_ORDER_ACTIONS.refundRefused, { orderID, refundID: refund.refundID, reason }),
+      adminLogRecord(context, MERCH_ORDER_ACTIONS.refundRefused, {
+        orderID,
+        refundID: refund.refundID,
+        amountCents: refund.amountCents,
+        reason,
+      }),
     );
     await trx.deleteFrom('merch_refunds').where('refund_id', '=', refund.refundID).execute();
     await trx
@@ -374,7 +400,19 @@ export async function countRecentMerchSales(db: Kysely<GameDatabase>, now = new 
   const row = await db
     .selectFrom('merch_orders')
     .where('paid_at', '>=', new Date(now.getTime() - 7 * DAY_MS).toISOString())
+    // Bounded at `now`, so the week before is the figure as it stood then (the dashboard's change).
+    .where('paid_at', '<', now.toISOString())
     .where('status', 'in', SOLD_MERCH_STATUSES)
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** How many orders are in `status` now: paid ones wait to be packed, packed ones to be shipped (the dashboard's attention list). */
+export async function countMerchOrdersIn(db: Kysely<GameDatabase>, status: MerchOrderStatus): Promise<number> {
+  const row = await db
+    .selectFrom('merch_orders')
+    .where('status', '=', status)
     .select((eb) => eb.fn.countAll<string | number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
@@ -508,16 +546,25 @@ export async function listEcomProducts(
 export async function listRecentMerchOrders(
   db: Kysely<GameDatabase>,
   limit: number,
-): Promise<{ orderID: string; userID: string; orderTime: string; status: MerchOrderStatus; totalCents: number }[]> {
+): Promise<LiveStats['recentMerchOrders']> {
   const rows = await db
     .selectFrom('merch_orders')
-    .select(['order_id', 'user_id', 'order_time', 'status', 'total_cents'])
-    .orderBy('order_time', 'desc')
-    .orderBy('order_id', 'desc')
+    .innerJoin('payment_orders', 'payment_orders.order_id', 'merch_orders.order_id')
+    .select([
+      'merch_orders.order_id',
+      'payment_orders.order_number',
+      'merch_orders.user_id',
+      'merch_orders.order_time',
+      'merch_orders.status',
+      'merch_orders.total_cents',
+    ])
+    .orderBy('merch_orders.order_time', 'desc')
+    .orderBy('merch_orders.order_id', 'desc')
     .limit(limit)
     .execute();
   return rows.map((row) => ({
     orderID: row.order_id,
+    orderNumber: row.order_number,
     userID: row.user_id,
     orderTime: row.order_time,
     status: row.status as MerchOrderStatus,

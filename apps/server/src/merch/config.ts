@@ -15,11 +15,17 @@ export async function writeMerchConfig(
   config: MerchConfig,
   context: AdminChange,
 ): Promise<MerchConfig> {
-  await writeConfigDocument(db, MERCH_CONFIG_ID, config, {
-    action: 'config.update',
-    environment: context.environment,
-    admin: context.admin,
-    ...(context.now ? { now: context.now } : {}),
-  });
+  await writeConfigDocument(
+    db,
+    MERCH_CONFIG_ID,
+    config,
+    {
+      action: 'config.update',
+      environment: context.environment,
+      admin: context.admin,
+      ...(context.now ? { now: context.now } : {}),
+    },
+    DEFAULT_MERCH_CONFIG,
+  );
   return config;
 }

@@ -10,7 +10,7 @@ import {
 } from '@outpost/contracts/merch';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
-import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import { type AdminChange, adminLogRecord, appendAdminLog, editData } from '../backoffice/index';
 import type { GameDatabase } from '../database';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
@@ -209,7 +209,8 @@ export async function updateMerchDrop(
 ): Promise<MerchDrop> {
   const at = (context.now ?? new Date()).toISOString();
   await db.transaction().execute(async (trx) => {
-    await appendAdminLog(trx, adminLogRecord(context, MERCH_DROP_ACTIONS.update, { dropID, ...input }));
+    const { dropID: _id, ...before } = (await findMerchDrop(trx, dropID)) ?? { dropID };
+    await appendAdminLog(trx, adminLogRecord(context, MERCH_DROP_ACTIONS.update, editData({ dropID }, before, input)));
     const updated = await trx
       .updateTable('merch_drops')
       .set({ name: input.name, opens_at: input.opensAt, updated_at: at })
@@ -225,7 +226,8 @@ export async function updateMerchDrop(
 /** Deletes a drop and its subscriptions; its products go on sale whenever they are Active. */
 export async function deleteMerchDrop(db: Kysely<GameDatabase>, dropID: string, context: AdminChange): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await appendAdminLog(trx, adminLogRecord(context, MERCH_DROP_ACTIONS.delete, { dropID }));
+    const drop = await findMerchDrop(trx, dropID);
+    await appendAdminLog(trx, adminLogRecord(context, MERCH_DROP_ACTIONS.delete, { dropID, name: drop?.name }));
     const deleted = await trx.deleteFrom('merch_drops').where('drop_id', '=', dropID).executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) throw new MerchDropNotFoundError(dropID);
   });

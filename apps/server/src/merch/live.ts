@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
 import type { ChangeSource } from '../platform/changes/triggers';
-import { type LiveTopic, ownerAudience } from '../platform/live/routes';
+import { backOfficeListTopic, type LiveTopic, ownerAudience } from '../platform/live/routes';
 import { readOrderProfile } from './order-profile';
 
 /**
  * user-order-settings, live (docs/product.md §7.10): a player's own order profile, as GET
- * /api/account/order-profile answers it.
+ * /api/account/order-profile answers it; and the back office's merch orders.
  */
 
 export interface MerchLiveScope {
@@ -27,4 +27,11 @@ export const MERCH_LIVE_TOPICS: readonly LiveTopic<MerchLiveScope>[] = [
     audience: ownerAudience,
     load: (key, _audience, { game }) => readOrderProfile(game, key),
   },
+  // The back office's orders: placed, paid, shipped, refunded, whoever moved them.
+  backOfficeListTopic({
+    name: 'merch-orders',
+    access: 'manageShop',
+    side: 'game',
+    sources: [{ topic: 'merch-orders', table: 'merch_orders', key: 'order_id' }],
+  }),
 ];

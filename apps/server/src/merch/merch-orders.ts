@@ -104,10 +104,11 @@ function toLine(row: MerchOrderLineRow): MerchOrderLine {
 export function toMerchOrder(
   row: MerchOrderRow,
   lines: readonly MerchOrderLineRow[],
-  payment: Pick<PaymentOrderRow, 'paypal_order_id'> | undefined,
+  payment: Pick<PaymentOrderRow, 'paypal_order_id' | 'order_number'>,
 ): MerchOrder {
   return {
     orderID: row.order_id,
+    orderNumber: payment.order_number,
     userID: row.user_id,
     orderTime: row.order_time,
     lines: lines.map(toLine),
@@ -121,7 +122,7 @@ export function toMerchOrder(
     shippedAt: row.shipped_at,
     trackingReference: row.tracking_reference,
     refundedCents: row.refunded_cents,
-    paypalOrderID: payment?.paypal_order_id ?? null,
+    paypalOrderID: payment.paypal_order_id,
     checkoutUrl: row.status === 'reserved' ? row.checkout_url : null,
     shipping: merchShippingSchema.parse(JSON.parse(row.shipping)),
   };
@@ -133,15 +134,23 @@ export async function hydrateOrders(db: Kysely<GameDatabase>, rows: readonly Mer
   const ids = rows.map((row) => row.order_id);
   const [lines, payments] = await Promise.all([
     db.selectFrom('merch_order_lines').selectAll().where('order_id', 'in', ids).orderBy('line_no').execute(),
-    db.selectFrom('payment_orders').select(['order_id', 'paypal_order_id']).where('order_id', 'in', ids).execute(),
+    db
+      .selectFrom('payment_orders')
+      .select(['order_id', 'paypal_order_id', 'order_number'])
+      .where('order_id', 'in', ids)
+      .execute(),
   ]);
-  return rows.map((row) =>
-    toMerchOrder(
+  const paymentOf = new Map(payments.map((payment) => [payment.order_id, payment]));
+  return rows.map((row) => {
+    // Every merch order is written with its payment record, in one transaction (placing.ts).
+    const payment = paymentOf.get(row.order_id);
+    if (!payment) throw new Error(`The merch order ${row.order_id} has no payment record.`);
+    return toMerchOrder(
       row,
       lines.filter((line) => line.order_id === row.order_id),
-      payments.find((payment) => payment.order_id === row.order_id),
-    ),
-  );
+      payment,
+    );
+  });
 }
 
 export async function findMerchOrder(db: Kysely<GameDatabase>, orderID: string): Promise<MerchOrder | undefined> {
@@ -343,7 +352,8 @@ export async function placeMerchOrder(
   });
   const orderID = placed.row.order_id;
   // Paid in credits, nothing changes after the batch wrote it: the order is what it wrote.
-  if (input.payment === 'credits') return toMerchOrder(placed.row, placed.lineRows, { paypal_order_id: null });
+  if (input.payment === 'credits')
+    return toMerchOrder(placed.row, placed.lineRows, { paypal_order_id: null, order_number: placed.orderNumber });
   try {
     await openProviderPayment(
       db,

@@ -1,12 +1,13 @@
 import type { Domain } from '../domain';
 import { playersPayPal } from '../payments/index';
-import { countMerchSalesPerBucket, countRecentMerchSales } from './admin-queries';
+import { countMerchOrdersIn, countMerchSalesPerBucket, countRecentMerchSales } from './admin-queries';
 import { registerMerchAdminRoutes } from './admin-routes';
 import { merchJobs } from './jobs';
 import { MERCH_LIVE_TOPICS } from './live';
 import { merchMigrations } from './migrations/index';
 import { merchOrderSettlement } from './order-settlement';
 import { merchPersonalData } from './personal-data';
+import { merchPlayerRecord } from './player-record';
 import { providerRefunds } from './provider-refunds';
 import { merchRevenue } from './revenue';
 import { registerMerchRoutes } from './routes';
@@ -43,8 +44,14 @@ export const domain: Domain = {
   liveTopics: MERCH_LIVE_TOPICS,
   series: { merchPurchases: ({ game }, { since, unit }) => countMerchSalesPerBucket(game, since, unit) },
   personalData: merchPersonalData,
+  playerRecord: merchPlayerRecord,
   search: searchMerchOrders,
   revenue: merchRevenue,
-  counts: { recentSales: ({ game }) => countRecentMerchSales(game) },
+  counts: {
+    recentSales: ({ game }) => countRecentMerchSales(game),
+    ordersToPack: ({ game }) => countMerchOrdersIn(game, 'paid'),
+    ordersToShip: ({ game }) => countMerchOrdersIn(game, 'packed'),
+  },
+  countsAt: { recentSales: ({ game }, at) => countRecentMerchSales(game, at) },
   orderSettlements: ({ config, payments }) => [merchOrderSettlement(payments.paypal[config.appEnv])],
 };

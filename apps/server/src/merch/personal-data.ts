@@ -1,5 +1,6 @@
 import { ACCOUNT_DELETION_MESSAGES } from '@outpost/contracts/account-lifecycle-text';
 import type { MerchShipping } from '@outpost/contracts/merch';
+import { shortNumber } from '@outpost/contracts/short-numbers';
 import type { GameDatabase } from '../database';
 import { anonymiseColumns, type NamedRows, ownedRows, type PersonalDataPart } from '../platform/personal-data';
 import { hydrateOrders, releasePlayerReservations } from './merch-orders';
@@ -37,12 +38,13 @@ export const merchPersonalData: PersonalDataPart<GameDatabase> = {
   async blocker(db, { userId }) {
     const open = await db
       .selectFrom('merch_orders')
-      .select('order_id')
-      .where('user_id', '=', userId)
-      .where('status', '=', 'reserved')
-      .orderBy('order_time')
+      .innerJoin('payment_orders', 'payment_orders.order_id', 'merch_orders.order_id')
+      .select('payment_orders.order_number')
+      .where('merch_orders.user_id', '=', userId)
+      .where('merch_orders.status', '=', 'reserved')
+      .orderBy('merch_orders.order_time')
       .executeTakeFirst();
-    return open && ACCOUNT_DELETION_MESSAGES.openMerchOrder(open.order_id);
+    return open && ACCOUNT_DELETION_MESSAGES.openMerchOrder(shortNumber(open.order_number));
   },
   async export(db, subject) {
     const [profile, orders, subscriptions, contacts] = await Promise.all([

@@ -91,12 +91,17 @@ export interface ReservedLine {
   stripeID: string;
 }
 
-/** An order placed: its rows as written, its lines in the player's order, and its player's profile. */
-export interface PlacedOrder {
+/** An order accepted: its rows to write, its lines in the player's order, and its player's profile. */
+interface AcceptedOrder {
   profile: OrderProfile;
   row: MerchOrderRow;
   lineRows: MerchOrderLineRow[];
   lines: ReservedLine[];
+}
+
+/** An order placed: as accepted, with the number the store gave it. */
+export interface PlacedOrder extends AcceptedOrder {
+  orderNumber: number;
 }
 
 /** The most orders one batch decides: it holds the products' locks while it runs. */
@@ -118,7 +123,7 @@ interface BatchState {
 
 const stockKey = (productID: string, varietyID: string) => JSON.stringify([productID, varietyID]);
 
-const refused = (error: unknown): BatchOutcome<PlacedOrder> => ({ ok: false, error });
+const refused = (error: unknown): BatchOutcome<never> => ({ ok: false, error });
 
 /**
  * One order's lines and the units it wants per variety, on what the orders before it left, or its
@@ -162,7 +167,7 @@ function reserve(
 }
 
 /** Decides one order of a batch; an accepted one's stock and open order count for the ones after it. */
-function decide(request: OrderRequest, state: BatchState): BatchOutcome<PlacedOrder> {
+function decide(request: OrderRequest, state: BatchState): BatchOutcome<AcceptedOrder> {
   const profile = state.profiles.get(request.userId);
   if (!profile) return refused(new MerchProfileRequiredError());
   const open = state.open.get(request.userId) ?? 0;
@@ -260,8 +265,11 @@ async function readBatchState(trx: Kysely<GameDatabase>, requests: readonly Orde
   };
 }
 
-/** Writes the accepted orders of a batch: their stock, their payment records, their rows and lines. */
-async function writeOrders(trx: Kysely<GameDatabase>, placed: readonly PlacedOrder[]): Promise<void> {
+/**
+ * Writes the accepted orders of a batch: their stock, their payment records, their rows and lines;
+ * answers the numbers the store gave them, by order id.
+ */
+async function writeOrders(trx: Kysely<GameDatabase>, placed: readonly AcceptedOrder[]): Promise<Map<string, number>> {
   await takeSoldStock(
     trx,
     placed.flatMap((order) => order.lines),
@@ -294,6 +302,17 @@ async function writeOrders(trx: Kysely<GameDatabase>, placed: readonly PlacedOrd
     .insertInto('merch_order_lines')
     .values(placed.flatMap((order) => order.lineRows))
     .execute();
+  // Read back: SQLite numbers a row after its insert (platform/db/row-numbers.ts).
+  const numbers = await trx
+    .selectFrom('payment_orders')
+    .select(['order_id', 'order_number'])
+    .where(
+      'order_id',
+      'in',
+      placed.map(({ row }) => row.order_id),
+    )
+    .execute();
+  return new Map(numbers.map((row) => [row.order_id, row.order_number]));
 }
 
 /** Places a batch of orders in the caller's transaction: one outcome per request, in order. */
@@ -303,9 +322,14 @@ export async function placeOrders(
 ): Promise<BatchOutcome<PlacedOrder>[]> {
   const state = await readBatchState(trx, requests);
   const outcomes = requests.map((request) => decide(request, state));
-  const placed = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.value] : []));
-  if (placed.length > 0) await writeOrders(trx, placed);
-  return outcomes;
+  const accepted = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.value] : []));
+  const numbers = accepted.length > 0 ? await writeOrders(trx, accepted) : new Map<string, number>();
+  const numbered = (order: AcceptedOrder): PlacedOrder => {
+    const orderNumber = numbers.get(order.row.order_id);
+    if (orderNumber === undefined) throw new Error(`The store gave the order ${order.row.order_id} no number.`);
+    return { ...order, orderNumber };
+  };
+  return outcomes.map((outcome) => (outcome.ok ? { ok: true, value: numbered(outcome.value) } : outcome));
 }
 
 /** The batch an order joins: the orders of the same products, whatever their lines' order. */

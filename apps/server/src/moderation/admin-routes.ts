@@ -14,11 +14,14 @@ import {
   trendingIssuesSchema,
 } from '@outpost/contracts/moderation';
 import { personName } from '@outpost/contracts/people';
+import { PLAYER_RECORD_SECTIONS, playerRecordParamsSchema, playerRecordSchema } from '@outpost/contracts/player-record';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { adminChangeOf } from '../backoffice/index';
 import type { AppStores, IdentityDatabase } from '../database';
+import type { PlayerRecordPart } from '../domain';
+import { requireAccount } from '../identity/index';
 import { FunctionError } from '../platform/http/errors';
 import { withPeople, withPerson } from './people';
 import {
@@ -34,6 +37,8 @@ export interface ModerationAdminOptions {
   game: AppStores['game'];
   /** Where the people behind reporters' and moderators' ids are named. */
   identity: Kysely<IdentityDatabase>;
+  /** Every domain's part of the player page. */
+  playerRecord: readonly PlayerRecordPart[];
 }
 
 /** A resolve's refusals in an environment's words: 404, or 409 naming who resolved it first. */
@@ -53,13 +58,27 @@ const resolveRefusal = async (identity: Kysely<IdentityDatabase>, environment: E
 };
 
 /**
- * The moderators' reports (docs/product.md §4.5, §7.9): list (unresolved by default), read,
+ * The player page's record (docs/decisions/0130-the-player-page.md): every domain's sections about one player,
+ * in the page's order. And the moderators' reports (docs/product.md §4.5, §7.9): list (unresolved by default), read,
  * resolve, and the pairs behind Trending Issues. The route table gives them to `moderate`
  * (moderators, staff, admins).
  */
 export function registerModerationAdminRoutes(app: FastifyInstance, options: ModerationAdminOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const storeOf = (environment: Environment) => options.game[environment];
+
+  api.get(
+    '/api/admin/:env/users/:userID/record',
+    { schema: { params: playerRecordParamsSchema, response: { 200: playerRecordSchema } } },
+    async (request) => {
+      const { env, userID } = request.params;
+      await requireAccount(options.identity, userID);
+      const stores = { game: storeOf(env), identity: options.identity, environment: env };
+      const parts = await Promise.all(options.playerRecord.map((part) => part(stores, userID)));
+      const order = (key: (typeof PLAYER_RECORD_SECTIONS)[number]) => PLAYER_RECORD_SECTIONS.indexOf(key);
+      return { environment: env, sections: parts.flat().sort((a, b) => order(a.key) - order(b.key)) };
+    },
+  );
 
   api.get(
     '/api/admin/:env/reports',

@@ -1,9 +1,11 @@
 import type { Domain } from '../domain';
 import { registerModerationAdminRoutes } from './admin-routes';
 import { REPORT_KIND } from './ingest-kind';
+import { MODERATION_LIVE_TOPICS } from './live';
 import { moderationMigrations } from './migrations/index';
 import { moderationPersonalData } from './personal-data';
-import { countTrendingIssues, countUnresolvedReports } from './queries';
+import { moderationPlayerRecord } from './player-record';
+import { countTrendingIssues, countUnresolvedReports, countUnresolvedReportsAt } from './queries';
 import { registerReportFilingRoutes } from './routes';
 import { seedModeration } from './seed';
 
@@ -12,19 +14,26 @@ export const domain: Domain = {
   name: 'moderation',
   migrations: { game: moderationMigrations },
   seed: seedModeration,
-  register(app, { stores, config, rateLimits }) {
+  register(app, { stores, config, rateLimits, domains }) {
     registerReportFilingRoutes(app, {
       game: stores.game,
       identity: stores.identity,
       appEnv: config.appEnv,
       fileRateLimit: rateLimits.report,
     });
-    registerModerationAdminRoutes(app, { game: stores.game, identity: stores.identity });
+    registerModerationAdminRoutes(app, {
+      game: stores.game,
+      identity: stores.identity,
+      playerRecord: domains.flatMap((domain) => (domain.playerRecord ? [domain.playerRecord] : [])),
+    });
   },
   personalData: moderationPersonalData,
+  playerRecord: moderationPlayerRecord,
+  liveTopics: MODERATION_LIVE_TOPICS,
   gameEventKinds: [REPORT_KIND],
   counts: {
     unresolvedReports: ({ game }) => countUnresolvedReports(game),
     trendingIssues: ({ game }) => countTrendingIssues(game),
   },
+  countsAt: { unresolvedReports: ({ game }, at) => countUnresolvedReportsAt(game, at) },
 };

@@ -9,7 +9,8 @@ import {
   TRENDING_WINDOW_HOURS,
   type TrendingIssue,
 } from '@outpost/contracts/moderation';
-import type { Kysely } from 'kysely';
+import { parseShortNumber } from '@outpost/contracts/short-numbers';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import type { GameDatabase } from '../database';
 import { fetchListPage } from '../platform/db/list-page';
@@ -41,6 +42,7 @@ export class ReportAlreadyResolvedError extends Error {
 export function toReport(row: ReportRow): Report {
   return {
     reportID: row.report_id,
+    reportNumber: row.report_number,
     category: row.category as ReportCategory,
     target: row.target,
     text: row.text,
@@ -65,10 +67,11 @@ export interface NewReport {
 
 /** Files a report under a new random id (docs/product.md §5.7), unresolved. */
 export async function fileReport(db: Kysely<GameDatabase>, report: NewReport): Promise<Report> {
-  const row = await db
+  const reportID = newRandomID();
+  await db
     .insertInto('reports')
     .values({
-      report_id: newRandomID(),
+      report_id: reportID,
       category: report.category,
       target: report.target,
       text: report.text,
@@ -80,8 +83,9 @@ export async function fileReport(db: Kysely<GameDatabase>, report: NewReport): P
       resolved_at: null,
       resolution: null,
     })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
+  // Read back: SQLite gives the report its number after the insert (platform/db/row-numbers.ts).
+  const row = await db.selectFrom('reports').selectAll().where('report_id', '=', reportID).executeTakeFirstOrThrow();
   return toReport(row);
 }
 
@@ -97,6 +101,14 @@ const SORT_COLUMNS = {
   resolvedAt: 'resolved_at',
 } as const satisfies Record<ReportListQuery['sort'], keyof ReportRow>;
 
+/** Reports whose target or text holds `q`, and the report whose number it is ("12", "#12"). */
+function matching(q: string) {
+  const text = containsText(['target', 'text'], q);
+  const reportNumber = parseShortNumber(q);
+  return (eb: ExpressionBuilder<GameDatabase, 'reports'>) =>
+    reportNumber === undefined ? text : eb.or([text, eb('report_number', '=', reportNumber)]);
+}
+
 /**
  * One page of reports (the admin list protocol); docs/product.md §4.5 loads only unresolved ones unless
  * `show` says otherwise.
@@ -106,7 +118,7 @@ export async function listReports(db: Kysely<GameDatabase>, query: ReportListQue
   if (query.show !== 'all') filtered = filtered.where('resolved', '=', query.show === 'resolved' ? 1 : 0);
   if (query.category) filtered = filtered.where('category', '=', query.category);
   if (query.target) filtered = filtered.where('target', '=', query.target);
-  if (query.q) filtered = filtered.where(containsText(['target', 'text'], query.q));
+  if (query.q) filtered = filtered.where(matching(query.q));
   const { rows, ...page } = await fetchListPage(
     filtered,
     filtered
@@ -135,9 +147,21 @@ export function resolveReport(
   const at = now.toISOString();
   const note = resolution ? resolution : null;
   return db.transaction().execute(async (trx) => {
+    // The entry names the report as people know it: its number and what it was about.
+    const about = await trx
+      .selectFrom('reports')
+      .select(['report_number', 'category', 'target'])
+      .where('report_id', '=', reportID)
+      .executeTakeFirst();
     await appendAdminLog(
       trx,
-      adminLogRecord({ ...context, now }, MODERATION_ADMIN_ACTIONS.resolveReport, { reportID, resolution: note }),
+      adminLogRecord({ ...context, now }, MODERATION_ADMIN_ACTIONS.resolveReport, {
+        reportID,
+        reportNumber: about?.report_number,
+        category: about?.category,
+        target: about?.target,
+        resolution: note,
+      }),
     );
     const resolved = await trx
       .updateTable('reports')
@@ -153,6 +177,18 @@ export function resolveReport(
 }
 
 /** The dashboard's Unresolved Reports. */
+/** The reports that were filed and unresolved at `at`: the dashboard's figure as it stood then. */
+export async function countUnresolvedReportsAt(db: Kysely<GameDatabase>, at: Date): Promise<number> {
+  const then = at.toISOString();
+  const row = await db
+    .selectFrom('reports')
+    .where('created_at', '<=', then)
+    .where((eb) => eb.or([eb('resolved', '=', 0), eb('resolved_at', '>', then)]))
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 export async function countUnresolvedReports(db: Kysely<GameDatabase>): Promise<number> {
   const row = await db
     .selectFrom('reports')
@@ -207,7 +243,10 @@ export async function listTrendingIssues(db: Kysely<GameDatabase>, now = new Dat
 }
 
 /** Writes reports as given (the demo seed): an existing id is restored to the given row. */
-export async function putReports(db: Kysely<GameDatabase>, rows: readonly ReportRow[]): Promise<void> {
+export async function putReports(
+  db: Kysely<GameDatabase>,
+  rows: readonly Omit<ReportRow, 'report_number'>[],
+): Promise<void> {
   for (const row of rows) {
     const { report_id: _id, ...changes } = row;
     await db

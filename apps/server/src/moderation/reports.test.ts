@@ -41,7 +41,7 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
       staff: ['staff'],
       admin: ['admin'],
     });
-    players = await signUpPlayers(t.app, t.stores.identity, 'reporter', 12);
+    players = await signUpPlayers(t.app, t.stores.identity, 'reporter', 24);
   });
   afterAll(async () => {
     await t.cleanup();
@@ -129,6 +129,7 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
       const filed = response.json() as FiledReport;
       expect(filed).toEqual({
         reportID: expect.stringMatching(/^[a-z0-9]{16}$/),
+        reportNumber: expect.any(Number),
         category: 'harassment',
         target: '@griefer',
         text: 'Insults in the lobby.',
@@ -137,8 +138,34 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
       });
       const stored = await db().selectFrom('reports').selectAll().where('report_id', '=', filed.reportID).execute();
       expect(stored).toEqual([
-        expect.objectContaining({ reporter: player.userId, source: 'account', resolved: 0, resolved_by: null }),
+        expect.objectContaining({
+          reporter: player.userId,
+          source: 'account',
+          resolved: 0,
+          resolved_by: null,
+          report_number: filed.reportNumber,
+        }),
       ]);
+    });
+
+    it('numbers reports filed at once each with its own number, which finds it in the list', async () => {
+      const filed = await Promise.all(
+        Array.from({ length: 12 }, async (_, index) => {
+          const response = await fileAsPlayer(freshPlayer(), {
+            category: 'bug',
+            target: `Ladder ${index}`,
+            text: 'Falls.',
+          });
+          expect(response.statusCode, response.body).toBe(200);
+          return response.json() as FiledReport;
+        }),
+      );
+      const numbers = filed.map((report) => report.reportNumber);
+      expect(new Set(numbers).size).toBe(filed.length);
+      const last = filed.at(-1) as FiledReport;
+      for (const q of [`%23${last.reportNumber}`, String(last.reportNumber)]) {
+        expect((await list(`?q=${q}&show=all`)).rows.map((report) => report.reportID)).toContain(last.reportID);
+      }
     });
 
     it('refuses a visitor (401) and bad reports with the field’s message (400), storing nothing', async () => {

@@ -29,8 +29,8 @@ export interface ReportFilingOptions {
 
 /** What the reporter sees of their report: never the moderator's name or note. */
 function asFiled(report: Report): FiledReport {
-  const { reportID, category, target, text, createdAt, resolved } = report;
-  return { reportID, category, target, text, createdAt, resolved };
+  const { reportID, reportNumber, category, target, text, createdAt, resolved } = report;
+  return { reportID, reportNumber, category, target, text, createdAt, resolved };
 }
 
 /**

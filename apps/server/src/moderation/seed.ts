@@ -7,10 +7,10 @@ import type { ReportRow } from './tables';
 /*
  * The moderation demo data: a handful of unresolved reports, three of them about one griefer in
  * the last hours (so Trending Issues shows one), and one resolved report as the moderators' record.
- * The demo has no accounts (they live in the identity store, which the seed leaves alone), so every
- * demo report is one the game's servers filed for nobody known, and the resolved one names no
- * moderator: a report from the account area always records its player, and a stored id that
- * names no account would read as a deleted one.
+ * The players reported are the demo's players (identity's DEMO_PLAYERS, seeded before this), so "Find the
+ * reported player" finds and opens them. The demo has no moderators or reporting players, so every demo
+ * report is one the game's servers filed, and the resolved one names no moderator: a stored id that names
+ * no account would read as a deleted one.
  */
 
 interface DemoReport {
@@ -64,7 +64,7 @@ const DEMO_REPORTS: readonly DemoReport[] = [
 const HOUR_MS = 60 * 60 * 1000;
 
 export async function seedModeration(db: Kysely<GameDatabase>, now: Date): Promise<void> {
-  const rows = DEMO_REPORTS.map((demo): ReportRow => {
+  const rows = DEMO_REPORTS.map((demo): Omit<ReportRow, 'report_number'> => {
     const createdAt = new Date(now.getTime() - demo.hoursAgo * HOUR_MS).toISOString();
     return {
       report_id: demo.id,

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * Reports (docs/product.md §3.9 Report): filed by players from the account area or by the game's servers,
@@ -23,6 +23,8 @@ export interface ReportTable {
   resolved_by: string | null;
   resolved_at: string | null;
   resolution: string | null;
+  /** The report's number for people (Report #12), given by the store (platform/db/row-numbers.ts). */
+  report_number: Generated<number>;
 }
 
 export type ReportRow = Selectable<ReportTable>;

@@ -211,7 +211,7 @@ describe.each(TEST_DIALECTS)('the partner back office on %s', (dialect) => {
     expect((await admin('PUT', '/partner-invites/bulk-b', { inviteID: 'x' })).statusCode).toBe(404);
     // Only the rename that committed kept its entry.
     expect((await adminLogOf(db(), PARTNER_ADMIN_ACTIONS.updateInvite)).map((entry) => entry.data)).toEqual([
-      expect.objectContaining({ previousInviteID: 'bulk-b', inviteID: 'renamed' }),
+      expect.objectContaining({ inviteID: 'renamed', previous: expect.objectContaining({ inviteID: 'bulk-b' }) }),
     ]);
   });
 

@@ -27,6 +27,6 @@ export async function writePartnersConfig(
   if (!(await findReward(db, config.defaultRewardID))) throw new RewardNotFoundError(config.defaultRewardID);
   // writeConfigDocument logs the document itself as the entry's data.
   const { data: _none, ...log } = adminLogRecord(context, PARTNER_ADMIN_ACTIONS.updateConfig, {});
-  await writeConfigDocument(db, PARTNERS_CONFIG_ID, { ...config }, log);
+  await writeConfigDocument(db, PARTNERS_CONFIG_ID, { ...config }, log, DEFAULT_PARTNERS_CONFIG);
   return config;
 }

@@ -9,7 +9,7 @@ import type {
 } from '@outpost/contracts/partners';
 import { personIn } from '@outpost/contracts/people';
 import type { Kysely } from 'kysely';
-import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import { type AdminChange, adminLogRecord, appendAdminLog, editData } from '../backoffice/index';
 import type { GameDatabase, IdentityDatabase } from '../database';
 import { peopleOf } from '../identity/index';
 import { isUniqueViolation } from '../platform/db/errors';
@@ -157,7 +157,11 @@ export async function updatePartnerInvite(
     return await db.transaction().execute(async (trx) => {
       await appendAdminLog(
         trx,
-        adminLogRecord(context, PARTNER_ADMIN_ACTIONS.updateInvite, { previousInviteID: inviteID, ...input }),
+        adminLogRecord(
+          context,
+          PARTNER_ADMIN_ACTIONS.updateInvite,
+          editData({}, await inviteAsInput(trx, inviteID), input),
+        ),
       );
       await checkRewards(trx, input);
       if (input.inviteID === inviteID) {
@@ -179,6 +183,18 @@ export async function updatePartnerInvite(
     if (isUniqueViolation(error)) throw new PartnerInviteExistsError(input.inviteID);
     throw error;
   }
+}
+
+/** An invite's code and rewards as an edit gives them, for its log entry's before → after. */
+async function inviteAsInput(trx: Kysely<GameDatabase>, inviteID: string): Promise<Record<string, unknown>> {
+  const row = await findPartnerInvite(trx, inviteID);
+  if (!row) return { inviteID };
+  return {
+    inviteID,
+    joinRewardID: row.join_reward_id,
+    referralRewardID: row.referral_reward_id,
+    rewardTierID: row.reward_tier_id,
+  };
 }
 
 /** Deletes one invite, delivered or not; a claimed one stays. */

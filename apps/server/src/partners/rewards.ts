@@ -8,7 +8,7 @@ import type {
 } from '@outpost/contracts/partners';
 import { rewardTiersSchema } from '@outpost/contracts/partners';
 import { type Kysely, sql } from 'kysely';
-import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
+import { type AdminChange, adminLogRecord, appendAdminLog, editData } from '../backoffice/index';
 import type { GameDatabase } from '../database';
 import { findMissingItems, UnknownItemsError } from '../items/index';
 import { credit, grantItems } from '../ledger/index';
@@ -158,7 +158,11 @@ export async function updateReward(
   await db.transaction().execute(async (trx) => {
     await appendAdminLog(
       trx,
-      adminLogRecord({ ...context, now }, PARTNER_ADMIN_ACTIONS.updateReward, { rewardID, ...input, tiers }),
+      adminLogRecord(
+        { ...context, now },
+        PARTNER_ADMIN_ACTIONS.updateReward,
+        editData({ rewardID }, (await findReward(trx, rewardID)) ?? {}, { ...input, tiers }),
+      ),
     );
     await checkItems(trx, tiers);
     const updated = await trx

@@ -2,6 +2,7 @@ import type { Domain } from '../domain';
 import { paymentMigrations } from './migrations/index';
 import { PAYPAL_CSP_SOURCES } from './paypal/csp';
 import { paymentsPersonalData } from './personal-data';
+import { paymentsPlayerRecord } from './player-record';
 import { paymentsRevenue } from './revenue';
 import { registerPaymentRoutes } from './routes';
 
@@ -16,6 +17,7 @@ export const domain: Domain = {
     });
   },
   personalData: paymentsPersonalData,
+  playerRecord: paymentsPlayerRecord,
   revenue: paymentsRevenue,
   // PayPal's buttons load from PayPal where APP_ENV has PayPal.
   cspSources: (config) => (config.paypal[config.appEnv] ? PAYPAL_CSP_SOURCES : {}),

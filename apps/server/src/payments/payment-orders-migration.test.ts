@@ -9,8 +9,13 @@ import { findPaymentOrder } from './payment-orders';
 import type { PaymentOrderTable } from './tables';
 
 const RENAME = '2026-12-17-payment-orders';
+/** The next change of the table, which this file's tests stop before. */
+const ORDER_NUMBERS = '2026-12-21-order-numbers';
 
-const order = (id: string, fields: Partial<PaymentOrderTable>): PaymentOrderTable => ({
+/** A row as the store held it before orders had numbers. */
+type UnnumberedOrder = Omit<PaymentOrderTable, 'order_number'>;
+
+const order = (id: string, fields: Partial<UnnumberedOrder>): UnnumberedOrder => ({
   order_id: id,
   user_id: 'player-1',
   kind: 'credit-pack',
@@ -30,7 +35,7 @@ const order = (id: string, fields: Partial<PaymentOrderTable>): PaymentOrderTabl
 });
 
 /** What a store held before the rename: an order of each kind, paid each way. */
-const ORDERS: readonly PaymentOrderTable[] = [
+const ORDERS: readonly UnnumberedOrder[] = [
   order('order-a', {
     pack_id: 'pack-1',
     amount_cents: 1999,
@@ -80,7 +85,7 @@ describe.each(TEST_DIALECTS)('payment_orders, once shop_orders, on %s', (dialect
   async function storeBeforeTheRename(): Promise<UnmigratedStore> {
     store = await openUnmigratedStore(dialect, STORE_MIGRATIONS.game);
     await store.migrateToJustBefore(RENAME);
-    await store.db.withTables<{ shop_orders: PaymentOrderTable }>().insertInto('shop_orders').values(ORDERS).execute();
+    await store.db.withTables<{ shop_orders: UnnumberedOrder }>().insertInto('shop_orders').values(ORDERS).execute();
     return store;
   }
 
@@ -88,12 +93,12 @@ describe.each(TEST_DIALECTS)('payment_orders, once shop_orders, on %s', (dialect
     const { db } = await storeBeforeTheRename();
     expect(await indexNames(db, dialect, 'shop_orders')).toEqual(expectedIndexes(dialect, 'shop_orders'));
 
-    await store?.migrateToLatest();
+    await store?.migrateToJustBefore(ORDER_NUMBERS);
     expect(await db.selectFrom('payment_orders').selectAll().orderBy('order_id').execute()).toEqual(ORDERS);
     expect(await indexNames(db, dialect, 'payment_orders')).toEqual(expectedIndexes(dialect, 'payment_orders'));
     expect(await indexNames(db, dialect, 'shop_orders')).toEqual([]);
     await expect(
-      db.withTables<{ shop_orders: PaymentOrderTable }>().selectFrom('shop_orders').selectAll().execute(),
+      db.withTables<{ shop_orders: UnnumberedOrder }>().selectFrom('shop_orders').selectAll().execute(),
     ).rejects.toThrow();
     // Payments' own reads find the orders by either id.
     expect(await findPaymentOrder(db, { paypalOrderID: 'PAYPAL-A' })).toMatchObject({ order_id: 'order-a' });
@@ -115,9 +120,9 @@ describe.each(TEST_DIALECTS)('payment_orders, once shop_orders, on %s', (dialect
 
   it('takes the rename back, rows and indexes with it', async () => {
     const { db } = await storeBeforeTheRename();
-    await store?.migrateToLatest();
+    await store?.migrateToJustBefore(ORDER_NUMBERS);
     await store?.migrateToJustBefore(RENAME);
-    const before = db.withTables<{ shop_orders: PaymentOrderTable }>();
+    const before = db.withTables<{ shop_orders: UnnumberedOrder }>();
     expect(await before.selectFrom('shop_orders').selectAll().orderBy('order_id').execute()).toEqual(ORDERS);
     expect(await indexNames(db, dialect, 'shop_orders')).toEqual(expectedIndexes(dialect, 'shop_orders'));
   });

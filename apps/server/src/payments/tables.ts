@@ -26,6 +26,8 @@ export interface PaymentOrderTable {
   status: string;
   created_at: string;
   settled_at: string | null;
+  /** The order's number for people (#1047), given by the store (platform/db/row-numbers.ts). */
+  order_number: Generated<number>;
 }
 
 /** Every PayPal outcome as it happened (docs/product.md §3.16 paypal-transactions). */

@@ -333,7 +333,14 @@ describe.each(TEST_DIALECTS)('products on %s', (dialect) => {
         (entry) => JSON.parse(entry.data).productID === product.productID,
       );
       expect(entries).toHaveLength(3);
-      expect(JSON.parse(entries[0]?.data ?? '{}')).toMatchObject({ removedVarieties: ['red'], status: 1, version: 2 });
+      expect(JSON.parse(entries[0]?.data ?? '{}')).toMatchObject({ status: 'Active', version: 2 });
+      // What the save changed, before → after: the variety it removed among them.
+      const { varieties, previous } = JSON.parse(entries[0]?.data ?? '{}');
+      const names = (list: { varietyName: string }[]) => list.map((variety) => variety.varietyName);
+      expect([names(previous.varieties), names(varieties)]).toEqual([
+        ['Default', 'Red'],
+        ['Default', expect.any(String)],
+      ]);
     });
 
     it.each([

@@ -2,12 +2,14 @@ import type { AdminListPage } from '@outpost/contracts/admin-list';
 import {
   type createProductInputSchema,
   PRODUCT_STATUS,
+  PRODUCT_STATUS_LABELS,
   type ProductListQuery,
+  type ProductStatus,
   type updateProductInputSchema,
 } from '@outpost/contracts/products';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
-import { type AdminChange, appendAdminLog } from '../backoffice/index';
+import { type AdminChange, appendAdminLog, editData } from '../backoffice/index';
 import type { GameDatabase } from '../database';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
@@ -224,6 +226,27 @@ export async function createProduct(
   }
 }
 
+/** A product's fields as its log entries read them: its status by name, each variety by name and quantity. */
+function productLogFields(product: {
+  name: string;
+  description: string;
+  price: number;
+  isDigitalDouble: boolean;
+  releaseDate: string | null;
+  status: number;
+  varieties: readonly { varietyName: string; quantity: number }[];
+}) {
+  return {
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    isDigitalDouble: product.isDigitalDouble,
+    releaseDate: product.releaseDate === null ? null : new Date(product.releaseDate).toISOString(),
+    status: PRODUCT_STATUS_LABELS[product.status as ProductStatus] ?? String(product.status),
+    varieties: product.varieties.map(({ varietyName, quantity }) => ({ varietyName, quantity })),
+  };
+}
+
 export interface ProductUpdate {
   input: UpdateProduct;
   /** Images uploaded with this save, already stored, appended after the kept ones in this order. */
@@ -265,14 +288,21 @@ export async function updateProduct(
       environment: context.environment,
       admin: context.admin,
       data: {
-        productID,
-        version: input.version + 1,
-        status: input.status,
-        price: input.price,
-        varieties: input.varieties.map((variety) => ({ varietyID: variety.varietyID, quantity: variety.quantity })),
-        removedVarieties,
-        imagesAdded: newImages.length,
-        imagesRemoved: removedImages.length,
+        ...editData(
+          { productID, version: input.version + 1 },
+          productLogFields({
+            ...stored.product,
+            isDigitalDouble: stored.product.is_digital_double === 1,
+            releaseDate: stored.product.release_date,
+            varieties: stored.varieties.map((variety) => ({
+              varietyName: variety.variety_name,
+              quantity: variety.quantity,
+            })),
+          }),
+          productLogFields(input),
+        ),
+        ...(newImages.length > 0 ? { imagesAdded: newImages.length } : {}),
+        ...(removedImages.length > 0 ? { imagesRemoved: removedImages.length } : {}),
       },
       ...(context.now ? { now: context.now } : {}),
     });

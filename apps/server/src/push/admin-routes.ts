@@ -1,6 +1,7 @@
 import { adminEnvironmentParamsSchema, ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import { personIn } from '@outpost/contracts/people';
 import {
+  noAudienceDevicesMessage,
   PUSH_OUTBOX_LIMIT,
   pushAudienceInputSchema,
   pushAudienceSchema,
@@ -85,6 +86,16 @@ export function registerPushMessageRoutes(app: FastifyInstance, options: PushMes
           input.recipientCategory === 'users' ? (input.userIDs ?? []) : [],
         );
         if (unknown.length > 0) throw new FunctionError('invalid-argument', unknownPushPlayersMessage(unknown));
+        // A message that would reach no device is refused here, not only behind the composer's confirmation.
+        const { devices } = await measureAudience(
+          { game, identity: options.identity },
+          {
+            recipient_category: input.recipientCategory,
+            active_since: input.activeDateTime,
+            user_ids: JSON.stringify(input.userIDs ?? []),
+          },
+        );
+        if (devices === 0) throw new FunctionError('invalid-argument', noAudienceDevicesMessage(environment));
         const change = await adminChangeOf(request, environment);
         const row = await answer(() => recordPushMessage(game, input, change, new Date()));
         // Queued again for a repeat too: one run per message, and a crash between the two stores is mended.

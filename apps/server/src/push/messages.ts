@@ -5,6 +5,7 @@ import {
   noDevicesMessage,
   type PushAudience,
   type PushMessage,
+  type PushMessageState,
   type PushSendBatch,
   type PushTestResult,
   REQUEST_ID_REUSED,
@@ -58,6 +59,16 @@ export async function measureAudience(
     if (page.length < USER_PAGE) return { players, devices };
     after = page.at(-1) ?? null;
   }
+}
+
+/** How many messages are in `state` now (the dashboard's attention list counts the failed ones). */
+export async function countPushMessagesIn(game: Kysely<GameDatabase>, state: PushMessageState): Promise<number> {
+  const row = await game
+    .selectFrom('push_messages')
+    .where('state', '=', state)
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /** The chosen players that have no account: a message to them is refused whole. */

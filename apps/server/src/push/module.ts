@@ -1,8 +1,11 @@
 import type { Domain } from '../domain';
 import { registerPushMessageRoutes } from './admin-routes';
+import { PUSH_LIVE_TOPICS } from './live';
+import { countPushMessagesIn } from './messages';
 import { noteMessagingTokens } from './messaging-header';
 import { pushMigrations } from './migrations/index';
 import { pushPersonalData } from './personal-data';
+import { pushPlayerRecord } from './player-record';
 import { registerPushDeviceRoutes } from './routes';
 import { requeuePushJob, sendPushJob } from './send-job';
 
@@ -23,4 +26,7 @@ export const domain: Domain = {
     requeuePushJob({ game: stores.game, identity }),
   ],
   personalData: pushPersonalData,
+  playerRecord: pushPlayerRecord,
+  liveTopics: PUSH_LIVE_TOPICS,
+  counts: { failedPushes: ({ game }) => countPushMessagesIn(game, 'failed') },
 };

@@ -6,6 +6,7 @@ import type { AdminLogEntry } from '@outpost/contracts/backoffice';
 import type { JobRunPage } from '@outpost/contracts/jobs';
 import {
   CANCEL_ONLY_SCHEDULED,
+  noAudienceDevicesMessage,
   noDevicesMessage,
   PUSH_MESSAGES,
   PUSH_RECIPIENT_CATEGORIES,
@@ -478,6 +479,8 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     const sevenFields = (recipientCategory: PushRecipientCategory, sendSchedule: PushSendSchedule) =>
       message({ recipientCategory, sendSchedule, activeDateTime, sendDate, userIDs: [chosen] });
     const answers: PushSendBatchResult[] = [];
+    // Every audience reaches a device (one with none is refused): the player, with a phone, is a partner here.
+    await setProfileKeys(t.stores.identity, roles.player.userId, ['partner']);
     for (const recipientCategory of PUSH_RECIPIENT_CATEGORIES) {
       for (const sendSchedule of PUSH_SEND_SCHEDULES) {
         const response = await send(sevenFields(recipientCategory, sendSchedule));
@@ -521,6 +524,30 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
       expect(cancelled.statusCode, cancelled.body).toBe(200);
     }
     expect(await pendingRunsAt(sendDate)).toBe(0);
+    await setProfileKeys(t.stores.identity, roles.player.userId, []);
+  });
+
+  it('refuses a message whose audience has no device, now or scheduled, with the reason, and stores and logs nothing', async () => {
+    const before = (await history()).rows.length;
+    const loggedBefore = (await logged(PUSH_ADMIN_ACTIONS.send)).length;
+    // The staff member registered no phone: chosen alone, the audience reaches no device.
+    const toStaff = { recipientCategory: 'users', userIDs: [roles.staff.userId] };
+    const sendDate = new Date(Date.now() + 30 * MINUTE).toISOString();
+    for (const payload of [message(toStaff), message({ ...toStaff, sendSchedule: 'scheduled', sendDate })]) {
+      const response = await send(payload);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual(errorAnswer('invalid-argument', noAudienceDevicesMessage('development')));
+    }
+    expect((await history()).rows.length).toBe(before);
+    expect((await logged(PUSH_ADMIN_ACTIONS.send)).length).toBe(loggedBefore);
+    // With one player who has a phone beside them, it goes.
+    const both = await send(message({ recipientCategory: 'users', userIDs: [roles.staff.userId, crowd[7]] }));
+    expect(both.statusCode, both.body).toBe(200);
+    await runner(job()).runDue();
+    expect([...(await delivered((both.json() as PushMessage).messageID)).keys()].sort()).toEqual([
+      `phone-${crowd[7]}`,
+      `tablet-${crowd[7]}`,
+    ]);
   });
 
   it('refuses a message that contradicts itself, and stores, logs and queues nothing for it', async () => {

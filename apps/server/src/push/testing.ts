@@ -18,3 +18,37 @@ export async function waitUntilPushSent(db: Kysely<GameDatabase>, messageID: str
     { timeout: 10_000, interval: 25 },
   );
 }
+
+/** A message scheduled a day ahead, written as the compose route writes one (no devices needed), for tests that follow the history. */
+export async function insertScheduledPush(
+  db: Kysely<GameDatabase>,
+  message: { messageID: string; title: string; createdBy: string },
+): Promise<void> {
+  const now = new Date();
+  await db
+    .insertInto('push_messages')
+    .values({
+      message_id: message.messageID,
+      request_id: null,
+      title: message.title,
+      body: 'Scheduled by a test',
+      recipient_category: 'everyone',
+      active_since: null,
+      user_ids: null,
+      send_schedule: 'scheduled',
+      send_at: new Date(now.getTime() + 86_400_000).toISOString(),
+      state: 'scheduled',
+      phase: 'recipients',
+      recipients_after: null,
+      devices_after: null,
+      sent_count: 0,
+      failed_count: 0,
+      pruned_count: 0,
+      created_by: message.createdBy,
+      created_at: now.toISOString(),
+      started_at: null,
+      finished_at: null,
+      last_error: null,
+    })
+    .execute();
+}

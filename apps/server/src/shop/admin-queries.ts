@@ -22,7 +22,7 @@ import type {
 import { paypalAmountsSchema } from '@outpost/contracts/shop';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
-import { type AdminChange, adminLogRecord, appendAdminLog, writeConfigDocument } from '../backoffice/index';
+import { type AdminChange, adminLogRecord, appendAdminLog, editData, writeConfigDocument } from '../backoffice/index';
 import type { GameDatabase } from '../database';
 import { findMissingItems } from '../items/index';
 import { isUniqueViolation } from '../platform/db/errors';
@@ -309,7 +309,7 @@ function machineLogData(machineID: string, input: MachineInput) {
     available: input.available,
     costCredits: input.costCredits,
     costUSD: input.costUSD,
-    prizes: input.prizes.map(({ prizeID, itemID, weight, stock }) => ({ prizeID, itemID, weight, stock })),
+    prizes: input.prizes.map(({ prizeID, name, itemID, weight, stock }) => ({ prizeID, name, itemID, weight, stock })),
   };
 }
 
@@ -358,20 +358,19 @@ export async function updateMachine(
   context: AdminChange,
 ): Promise<Machine> {
   await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('machines')
-      .select('version')
-      .where('machine_id', '=', machineID)
-      .executeTakeFirst();
+    const current = await findMachine(trx, machineID);
     if (!current) throw machineNotFound(machineID, context.environment);
     if (current.version !== input.version) throw new MachineVersionConflictError();
     await checkPrizeItems(trx, input, context.environment);
+    const { machineID: _id, ...before } = machineLogData(machineID, current);
+    const { machineID: _same, ...after } = machineLogData(machineID, input);
     await appendAdminLog(
       trx,
-      adminLogRecord(context, SHOP_ADMIN_ACTIONS.updateMachine, {
-        ...machineLogData(machineID, input),
-        version: input.version + 1,
-      }),
+      adminLogRecord(
+        context,
+        SHOP_ADMIN_ACTIONS.updateMachine,
+        editData({ machineID, version: input.version + 1 }, before, after),
+      ),
     );
     const updated = await trx
       .updateTable('machines')

@@ -7,6 +7,7 @@ import { shopMigrations } from './migrations/index';
 import { shopOrderSettlements } from './order-settlements';
 import { countCreditPurchases, countCreditPurchasesPerBucket } from './pack-and-spin-orders';
 import { shopPersonalData } from './personal-data';
+import { shopPlayerRecord } from './player-record';
 import { registerShopRoutes } from './routes';
 import { searchMachines } from './search';
 import { seedShop } from './seed';
@@ -23,6 +24,7 @@ export const domain: Domain = {
   search: searchMachines,
   liveTopics: SHOP_LIVE_TOPICS,
   personalData: shopPersonalData,
+  playerRecord: shopPlayerRecord,
   itemUses: [machinePrizeItemUse],
   counts: { creditPurchasesCount: ({ game }) => countCreditPurchases(game) },
   series: { creditPurchases: ({ game }, { since, unit }) => countCreditPurchasesPerBucket(game, since, unit) },

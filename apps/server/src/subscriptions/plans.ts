@@ -57,6 +57,6 @@ export async function writePremiumPlansConfig(
 ): Promise<PremiumPlan[]> {
   // writeConfigDocument logs the document itself as the entry's data.
   const { data: _none, ...log } = adminLogRecord(context, SUBSCRIPTION_ADMIN_ACTIONS.updatePlans, {});
-  await writeConfigDocument(db, PREMIUM_PLANS_CONFIG_ID, { ...config }, log);
+  await writeConfigDocument(db, PREMIUM_PLANS_CONFIG_ID, { ...config }, log, DEFAULT_PREMIUM_PLANS_CONFIG);
   return plansOf(config);
 }

@@ -123,6 +123,7 @@ describe.each(TEST_DIALECTS)('the theater admin: videos and collections on %s', 
       expect((await logged('theaterVideo.update')).map((row) => JSON.parse(row.data))).toEqual([
         {
           videoID: 'edit-me',
+          title: 'Edited',
           version: 2,
           changes: { title: { from: 'Video edit-me', to: 'Edited' }, vimeoID: { from: '700', to: '123' } },
         },
@@ -202,13 +203,11 @@ describe.each(TEST_DIALECTS)('the theater admin: videos and collections on %s', 
       const [, last] = (await logged('theaterCollection.update')).map((row) => JSON.parse(row.data));
       expect(last).toEqual({
         collectionID: 'season-one-extras',
+        title: 'Extras',
         version: 3,
         changes: { title: { from: 'Season One Extras', to: 'Extras' } },
-        members: [
-          { videoID: 'c-three', sublabel: 'Finale' },
-          { videoID: 'c-two', sublabel: 'Behind the scenes' },
-        ],
-        previousMembers: ['c-two', 'c-one', 'c-three'],
+        members: ['c-three (Finale)', 'c-two (Behind the scenes)'],
+        previousMembers: ['c-two (Behind the scenes)', 'c-one (Trailer)', 'c-three'],
       });
     });
 
@@ -294,7 +293,7 @@ describe.each(TEST_DIALECTS)('the theater admin: videos and collections on %s', 
       ).toEqual([]);
       expect((await call('DELETE', '/collections/season-one-extras')).statusCode).toBe(404);
       expect((await logged('theaterCollection.delete')).map((row) => JSON.parse(row.data))).toEqual([
-        { collectionID: 'season-one-extras' },
+        { collectionID: 'season-one-extras', title: 'Extras' },
       ]);
     });
 

@@ -240,6 +240,15 @@ export async function findEpisode(db: Kysely<GameDatabase>, episodeID: string): 
   return row && { row, stats };
 }
 
+/** How the log names a collection's member, so a change of its place or its sublabel reads as one: "c-three (Finale)". */
+const memberName = (videoID: string, sublabel: string) => (sublabel ? `${videoID} (${sublabel})` : videoID);
+
+/** How the log names an episode: its place and title. */
+async function episodeName(db: Kysely<GameDatabase>, episodeID: string) {
+  const stored = await findEpisode(db, episodeID);
+  return stored ? { season: stored.row.season, episode: stored.row.episode, title: stored.row.title } : {};
+}
+
 async function requireEpisode(db: Kysely<GameDatabase>, episodeID: string): Promise<StoredEpisode> {
   const stored = await findEpisode(db, episodeID);
   if (!stored) throw theaterNotFound.episode(episodeID);
@@ -368,6 +377,7 @@ export async function updateEpisode(
       trx,
       adminLogRecord(context, THEATER_ADMIN_ACTIONS.episodeUpdate, {
         episodeID,
+        title: input.title,
         version: input.version + 1,
         changes: changedFields(before, {
           season: input.season,
@@ -466,6 +476,7 @@ export async function setEpisodeBanner(
       trx,
       adminLogRecord(context, THEATER_ADMIN_ACTIONS.episodeBanner, {
         episodeID,
+        ...(await episodeName(trx, episodeID)),
         bannerKey: banner.imageKey,
         bannerThumbnailKey: banner.thumbnailKey,
       }),
@@ -608,6 +619,7 @@ export async function updateVideo(
       trx,
       adminLogRecord(context, THEATER_ADMIN_ACTIONS.videoUpdate, {
         videoID,
+        title: input.title,
         version: input.version + 1,
         changes: changedFields(
           { title: stored.row.title, vimeoID: stored.row.vimeo_id },
@@ -684,6 +696,7 @@ export async function setVideoThumbnail(
       trx,
       adminLogRecord(context, THEATER_ADMIN_ACTIONS.videoThumbnail, {
         videoID,
+        title: (await findVideo(trx, videoID))?.row.title,
         imageKey: image.imageKey,
         thumbnailKey: image.thumbnailKey,
       }),
@@ -856,10 +869,11 @@ export async function updateCollection(
         trx,
         adminLogRecord(context, THEATER_ADMIN_ACTIONS.collectionUpdate, {
           collectionID,
+          title: input.title,
           version: input.version + 1,
           changes: changedFields({ title: stored.row.title }, { title: input.title }),
-          members: input.members.map((member) => ({ ...member })),
-          previousMembers: stored.members.map((member) => member.video_id),
+          members: input.members.map((member) => memberName(member.videoID, member.sublabel)),
+          previousMembers: stored.members.map((member) => memberName(member.video_id, member.sublabel)),
         }),
       );
       const updated = await trx
@@ -884,7 +898,8 @@ export async function deleteCollection(
   context: AdminChange,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await appendAdminLog(trx, adminLogRecord(context, THEATER_ADMIN_ACTIONS.collectionDelete, { collectionID }));
+    const title = (await findCollection(trx, collectionID))?.row.title;
+    await appendAdminLog(trx, adminLogRecord(context, THEATER_ADMIN_ACTIONS.collectionDelete, { collectionID, title }));
     // Its memberships go with it (their key cascades); the videos stay.
     const deleted = await trx
       .deleteFrom('theater_collections')

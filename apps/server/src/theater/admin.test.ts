@@ -302,6 +302,7 @@ describe.each(TEST_DIALECTS)('the theater admin: episodes on %s', (dialect) => {
       expect(entries).toHaveLength(1);
       expect(entries[0]?.data).toEqual({
         episodeID: 's11e1',
+        title: 'Final Cut',
         version: 2,
         changes: {
           episode: { from: 1, to: 2 },

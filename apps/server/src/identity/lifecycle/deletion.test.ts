@@ -435,7 +435,7 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toEqual({
       status: 'ABORTED',
-      message: ACCOUNT_DELETION_MESSAGES.openMerchOrder(order.json().orderID),
+      message: ACCOUNT_DELETION_MESSAGES.openMerchOrder(`#${order.json().orderNumber}`),
       details: { code: DELETION_BLOCKED_CODE },
       requestId: expect.any(String),
     });

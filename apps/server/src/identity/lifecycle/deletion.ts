@@ -57,8 +57,21 @@ export interface AccountDataOptions {
 
 const clock = (options: AccountDataOptions) => options.now?.() ?? new Date();
 
-/** Who asked: the player from /account, or an operator with the CLI. */
-export type Requester = { kind: 'player' } | { kind: 'operator' };
+/** Who asked: the player from /account, an operator with the CLI, or staff from the player page. */
+export type Requester = { kind: 'player' } | { kind: 'operator' } | { kind: 'admin'; adminID: string };
+
+const ADMIN_REQUEST = 'admin:';
+
+/** Who asked, as the deletion's marker keeps it: the requester's kind, and staff's id after `admin:`. */
+const requestedBy = (requester: Requester) =>
+  requester.kind === 'admin' ? `${ADMIN_REQUEST}${requester.adminID}` : requester.kind;
+
+/** The admin log's kind of requester and its admin, from what the marker keeps (the player: `player`). */
+function logRequester(kept: string, player: string): { requestedBy: string; admin: string } {
+  if (kept === 'operator') return { requestedBy: kept, admin: OPERATOR };
+  if (kept.startsWith(ADMIN_REQUEST)) return { requestedBy: 'admin', admin: kept.slice(ADMIN_REQUEST.length) };
+  return { requestedBy: kept, admin: player };
+}
 
 /** No account by that id (or it is already being deleted). */
 export class AccountGoneError extends Error {}
@@ -260,7 +273,7 @@ export async function deleteAccount(
     user_id: subject.userId,
     email: subject.email,
     display_name: subject.displayName,
-    requested_by: requester.kind,
+    requested_by: requestedBy(requester),
     environment: options.logEnvironment,
     requested_at: now.toISOString(),
     lease_until: leaseUntil,
@@ -332,7 +345,8 @@ async function erasePass(options: AccountDataOptions, marker: PendingDeletion, l
 
 /** The deletion's admin-log entry, written once however often the deletion is resumed. */
 async function logDeletionOnce(trx: Kysely<GameDatabase>, marker: AccountDeletionRow, now: Date): Promise<void> {
-  const data = { anonymousID: marker.anonymous_id, requestedBy: marker.requested_by };
+  const { requestedBy: kind, admin } = logRequester(marker.requested_by, marker.anonymous_id);
+  const data = { anonymousID: marker.anonymous_id, requestedBy: kind };
   const logged = await trx
     .selectFrom('admin_log')
     .select('id')
@@ -343,7 +357,7 @@ async function logDeletionOnce(trx: Kysely<GameDatabase>, marker: AccountDeletio
   await appendAdminLog(trx, {
     action: ACCOUNT_LOG_ACTIONS.deleted,
     environment: marker.environment as Environment,
-    admin: marker.requested_by === 'operator' ? OPERATOR : marker.anonymous_id,
+    admin,
     data,
     now,
   });
@@ -445,7 +459,7 @@ export async function exportAccountData(
     adminLogRecord(
       {
         environment: options.logEnvironment,
-        admin: requester.kind === 'operator' ? OPERATOR : userId,
+        admin: logRequester(requestedBy(requester), userId).admin,
         now,
       },
       ACCOUNT_LOG_ACTIONS.exported,

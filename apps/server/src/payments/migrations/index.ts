@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as paymentOrders from './2026-12-17-payment-orders';
+import * as orderNumbers from './2026-12-21-order-numbers';
 
 /**
  * Payments' game-store migrations; never edit one that has shipped, add a new one. Its tables were
@@ -7,4 +8,5 @@ import * as paymentOrders from './2026-12-17-payment-orders';
  */
 export const paymentMigrations: Record<string, Migration> = {
   '2026-12-17-payment-orders': paymentOrders,
+  '2026-12-21-order-numbers': orderNumbers,
 };

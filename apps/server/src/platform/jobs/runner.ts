@@ -1,6 +1,8 @@
+import { hostname } from 'node:os';
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { isPostgres } from '../db/dialect';
+import { randomBase36 } from '../random-id';
 import type { JobEvents } from './metrics';
 import type { JobRow, JobTables } from './tables';
 
@@ -57,7 +59,7 @@ export interface JobRunnerOptions<Database extends JobTables> {
   log: JobLogger;
   /** How often an idle instance looks for due runs. */
   pollMs?: number;
-  /** Names this instance in `locked_by`. */
+  /** Names this instance in `locked_by`; by default its host's name and a short random part (instanceName()). */
   instanceId?: string;
   now?: () => Date;
   /** Told of each failed attempt and each run given up (the app's metrics count them). */
@@ -70,6 +72,13 @@ const DEFAULT_POLL_MS = 1_000;
 const PERIODIC_KEY = 'periodic';
 /** How long finished runs stay as history. */
 export const HISTORY_DAYS = 7;
+
+/**
+ * What staff read in the jobs' history for the instance that ran a run: its host's name (a container's
+ * or a machine's, which the hosting's own screens show too) and six random characters, which keep two
+ * instances on one host (a restart, a second process) apart, as the leases need.
+ */
+export const instanceName = (): string => `${hostname()} ${randomBase36(6)}`;
 
 const defaultBackoff = (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 10 * 60_000);
 
@@ -152,7 +161,7 @@ export class JobRunner<Database extends JobTables> {
     this.#definitions = new Map(options.definitions.map((definition) => [definition.name, definition]));
     this.#log = options.log;
     this.#pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-    this.#instanceId = options.instanceId ?? uuidv7();
+    this.#instanceId = options.instanceId ?? instanceName();
     this.#now = options.now ?? (() => new Date());
     this.#events = options.events;
   }

@@ -38,6 +38,17 @@ export function backOfficeOrPlayers(_viewer: Viewer | null, backOffice: boolean)
   return backOffice ? BACK_OFFICE_AUDIENCE : PLAYERS_AUDIENCE;
 }
 
+/**
+ * The topic of a back-office list (the admin log, reports, orders, jobs, …), for the holders of
+ * `access`: its event says which row changed and carries no record (null), as the list refetches
+ * its page, whose sort, filters and names one row could not place; nothing is loaded per change.
+ */
+export function backOfficeListTopic<Scope>(
+  topic: Pick<LiveTopic<Scope>, 'name' | 'side' | 'sources'> & { access: Exclude<LiveTopicAccess, 'public' | 'owner'> },
+): LiveTopic<Scope> {
+  return { ...topic, audience: () => BACK_OFFICE_AUDIENCE, load: async () => null };
+}
+
 /** The session a stream is opened with, as the sessions' owner hands it over. */
 export interface LiveSession {
   userId: string;

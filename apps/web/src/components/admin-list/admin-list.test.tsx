@@ -16,8 +16,8 @@ type Entry = { id: number; action: string; admin: string };
 const column = adminColumnHelper<Entry>();
 const columns = column.columns([
   column.accessor('action', { header: 'Action' }),
-  column.accessor('admin', { header: 'Admin' }),
-  column.accessor('id', { header: 'Id' }),
+  column.accessor('admin', { header: 'Admin', meta: { priority: 3, cardLabel: 'Admin’s id' } }),
+  column.accessor('id', { header: 'Id', meta: { priority: 2, nowrap: true } }),
 ]);
 const sortable = ['id', 'action'] as const;
 const filters: readonly AdminListFilter[] = [
@@ -89,13 +89,26 @@ describe('AdminList', () => {
     expect(html).toContain('action 11');
     expect(html).toContain('action 20');
     expect(html).toContain('<a href="/entries/11">Open 11</a>');
-    expect(html).toMatch(/<th scope="col" aria-sort="descending"><button type="button"[^>]*>Id/);
-    expect(html).toMatch(/<th scope="col"><button type="button"[^>]*>Action/);
-    expect(html).toContain('<th scope="col">Admin</th>');
+    expect(html).toMatch(
+      /<th scope="col" data-priority="2" data-control="true" aria-sort="descending"><button type="button"[^>]*>Id/,
+    );
+    expect(html).toMatch(/<th scope="col" data-control="true"><button type="button"[^>]*>Action/);
+    expect(html).toContain('<th scope="col" data-priority="3">Admin</th>');
     expect(html).toContain('<th scope="col">Open</th>');
     expect(html).toMatch(/<option value="10" selected="">10<\/option>/);
     expect(html).toMatch(/aria-disabled="false"[^>]*>Previous/);
     expect(html).toContain('Export CSV');
+  });
+
+  it('labels each cell for a phone’s card and marks the columns that give way and the values kept on one line', () => {
+    const html = render('/entries', { rows: entries(1, 7), total: 1, page: 1, pageSize: 25 });
+    const row = html.slice(html.indexOf('<tbody>'), html.indexOf('</tbody>'));
+    expect(row).toMatch(/<td data-label="Action"><div class="[^"]+">action 7<\/div><\/td>/);
+    // The card's label may differ from the header; the priority hides the cell with its header.
+    expect(row).toMatch(/<td data-label="Admin’s id" data-priority="3"><div class="[^"]+">u1<\/div><\/td>/);
+    expect(row).toMatch(/<td data-label="Id" data-priority="2" class="[^"]+"><div class="[^"]+">7<\/div><\/td>/);
+    // The row's action names itself: no label before it.
+    expect(row).toContain('<td><a href="/entries/7">Open 7</a></td>');
   });
 
   it('marks the sort the URL asks for and disables Next on the last page', () => {
@@ -105,7 +118,7 @@ describe('AdminList', () => {
       page: 5,
       pageSize: 10,
     });
-    expect(html).toMatch(/<th scope="col" aria-sort="ascending"><button type="button"[^>]*>Action/);
+    expect(html).toMatch(/<th scope="col" data-control="true" aria-sort="ascending"><button type="button"[^>]*>Action/);
     expect(html).not.toContain('aria-sort="descending"');
     expect(html).toMatch(/aria-disabled="true"[^>]*>Next/);
     expect(html).toMatch(/aria-disabled="false"[^>]*>Previous/);

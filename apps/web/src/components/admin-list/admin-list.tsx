@@ -64,7 +64,10 @@
  * the contract's default); `rowAction` adds a last column, e.g. a link to the row's page;
  * `hideCaption` keeps the caption for screen readers only when the screen's heading says the
  * same; `pageSizes` and `defaultPageSize` change the rows-per-page choices. A column may set
- * TanStack's `sortDescFirst` (first click sorts descending) and `meta: { csvHeader, csvExclude }`.
+ * TanStack's `sortDescFirst` (first click sorts descending) and `meta: { csvHeader, csvExclude }`, and
+ * how it sits in the table (data-table.tsx, docs/decisions/0129-tables-that-fit.md): `priority` (2 gives
+ * way below 48rem of room, 3 below 64rem), `nowrap` for a short value read as one (a date, a sum, a
+ * status) and `cardLabel` when a phone's card should name the value otherwise than the header.
  */
 import { ADMIN_LIST_DEFAULT_PAGE_SIZE, type AdminListPage, type SortOrder } from '@outpost/contracts/admin-list';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
@@ -79,9 +82,10 @@ import {
 } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import styles from './admin-list.module.css';
-import { type AdminListColumns, type AdminListFeatures, adminListFeatures } from './columns';
+import { type AdminListColumns, type AdminListFeatures, adminListFeatures, columnLayout } from './columns';
 import { toCsv } from './csv';
 import { csvColumns, downloadCsv, type FetchPage, fetchAllRows } from './csv-export';
+import { CellValue, cellProps, DataTable, MessageRow } from './data-table';
 import { ExportButton } from './export-button';
 import { FilterForm } from './filter-form';
 import { type AdminListFilter, DEFAULT_PAGE_SIZES, listConfig, toQuery } from './list-view';
@@ -210,46 +214,38 @@ export function AdminList<Row extends RowData, Sort extends string>(props: Admin
           </button>
         </div>
       ) : (
-        // A named section is a region landmark. It scrolls sideways on its own, so a wide table
-        // never widens the page, and it takes focus so the keyboard can scroll it.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard.
-        <section aria-label={label} tabIndex={0} aria-busy={result.isFetching} className={styles.scroller}>
-          <table className={styles.table}>
-            <caption className={props.hideCaption ? 'visually-hidden' : styles.caption}>{label}</caption>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <HeaderCell key={header.id} column={header.column} sortable={sortable} colSpan={header.colSpan}>
-                      {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                    </HeaderCell>
-                  ))}
-                  {rowAction && <th scope="col">{rowAction.header}</th>}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {message !== null ? (
-                <tr>
-                  <td colSpan={columnCount} className={styles.message}>
-                    {message}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((row) => (
-                  <tr key={row.id}>
-                    {row.getAllCells().map((cell) => (
-                      <td key={cell.id}>
+        <DataTable label={label} hideCaption={props.hideCaption} busy={result.isFetching}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <HeaderCell key={header.id} column={header.column} sortable={sortable} colSpan={header.colSpan}>
+                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                  </HeaderCell>
+                ))}
+                {rowAction && <th scope="col">{rowAction.header}</th>}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {message !== null ? (
+              <MessageRow columns={columnCount}>{message}</MessageRow>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getAllCells().map((cell) => (
+                    <td key={cell.id} {...cellProps(columnLayout(cell.column))}>
+                      <CellValue>
                         <table.FlexRender cell={cell} />
-                      </td>
-                    ))}
-                    {rowAction && <td>{rowAction.cell(row.original)}</td>}
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </section>
+                      </CellValue>
+                    </td>
+                  ))}
+                  {rowAction && <td>{rowAction.cell(row.original)}</td>}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </DataTable>
       )}
       {page !== undefined && (
         <Pagination
@@ -283,9 +279,12 @@ interface HeaderCellProps<Row extends RowData> {
  * the next ones flip it.
  */
 function HeaderCell<Row extends RowData>({ column, sortable, colSpan, children }: HeaderCellProps<Row>) {
+  // Its priority hides it with its cells; a control in it stays above a phone's cards.
+  const hides = cellProps({ priority: columnLayout(column).priority });
+  const span = colSpan > 1 ? colSpan : undefined;
   if (!sortable.includes(column.id)) {
     return (
-      <th scope="col" colSpan={colSpan > 1 ? colSpan : undefined}>
+      <th scope="col" colSpan={span} {...hides} data-control={column.columnDef.meta?.headerControl || undefined}>
         {children}
       </th>
     );
@@ -298,7 +297,9 @@ function HeaderCell<Row extends RowData>({ column, sortable, colSpan, children }
   return (
     <th
       scope="col"
-      colSpan={colSpan > 1 ? colSpan : undefined}
+      colSpan={span}
+      {...hides}
+      data-control
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
     >
       <button type="button" className={styles.sortButton} onClick={toggle}>

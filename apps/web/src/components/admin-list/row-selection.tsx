@@ -98,6 +98,8 @@ export function selectionColumn<Row extends RowData>({ idOf, rowLabel, pageLabel
       <PageCheckbox ids={table.getRowModel().rows.map((row) => idOf(row.original))} label={pageLabel} />
     ),
     cell: ({ row }) => <RowCheckbox id={idOf(row.original)} label={rowLabel(row.original)} />,
+    // The checkboxes name themselves; "select all" stays above a phone's cards.
+    meta: { cardLabel: '', headerControl: true },
   });
 }
 

@@ -25,10 +25,22 @@ export function useFormRefusal(initialNotice: FormNotice | null = null) {
     focusFirstInvalid(formRef.current, alertRef.current);
   };
 
+  /**
+   * A refusal every part of which is at a field (the form's own check): each field shows its message and reads it
+   * out with it, so the alert does not say it a second time.
+   */
+  const refuseAtFields = (fields: FieldErrors) => {
+    flushSync(() => {
+      setNotice(null);
+      setErrors(fields);
+    });
+    focusFirstInvalid(formRef.current, alertRef.current);
+  };
+
   const report = (next: FormNotice | null) => {
     setNotice(next);
     setErrors({});
   };
 
-  return { formRef, alertRef, notice, errors, refuse, report };
+  return { formRef, alertRef, notice, errors, refuse, refuseAtFields, report };
 }

@@ -33,7 +33,8 @@ const DELETED_TITLE = pageTitle('Account deleted');
 /**
  * What a signed-in player's sections show that changes elsewhere: their profile (the display name)
  * and order profile, saved from another tab or device, and the beta programme's settings and
- * testing objectives (the feedback form's choices), changed by staff; their premium and store
+ * testing objectives (the feedback form's choices), changed by staff; their beta request (accepted by
+ * staff) and the invites they share (claimed by friends); their premium and store
  * purchases, which a provider's or a store's report changes.
  */
 const ACCOUNT_TOPICS: readonly LiveTopicName[] = [
@@ -41,6 +42,7 @@ const ACCOUNT_TOPICS: readonly LiveTopicName[] = [
   'order-profile',
   'beta-config',
   'testing-objectives',
+  'account-beta',
   'premium',
   'store-purchases',
 ];

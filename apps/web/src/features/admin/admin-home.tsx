@@ -1,7 +1,16 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
-import type { DashboardFigure, GatherDashboardResult } from '@outpost/contracts/backoffice';
+import {
+  DASHBOARD_COMPARED_FIGURES,
+  DASHBOARD_PERIOD_DAYS,
+  type DashboardComparedFigure,
+  type DashboardFigure,
+  type GatherDashboardResult,
+  type ModerationDashboard,
+} from '@outpost/contracts/backoffice';
 import { ACTIVE_NOW_MINUTES } from '@outpost/contracts/game-data';
 import { TRENDING_MIN_REPORTS, TRENDING_WINDOW_HOURS } from '@outpost/contracts/moderation';
+import type { AdminAccess } from '@outpost/contracts/permissions';
+import { MONEY_PATHS } from '@outpost/contracts/subscriptions/contract';
 import type { ReactNode } from 'react';
 import { Link } from '../../lib/router/router';
 import { useAdminAccessContext } from './admin-access-context';
@@ -9,52 +18,161 @@ import styles from './admin-dashboard.module.css';
 import screenStyles from './admin-screens.module.css';
 import { useGameStatus } from './api/gather-dashboard';
 import { useModerationDashboard } from './api/get-dashboard';
-import { type FigureTile, FigureTiles } from './components/figure-tiles';
+import { changeText, type FigureTile, FigureTiles } from './components/figure-tiles';
 import { logTabPath } from './log-tab';
 import { RecentMerchOrders } from './merch/components/recent-orders';
 
 type GameStatus = GatherDashboardResult['dashboardData'];
+type AdminCapabilities = AdminAccess['capabilities'];
 
-export const DATA_LAYER_ON = 'Data-layer admin view: on — unavailable machines and credit packs are visible.';
-export const DATA_LAYER_OFF = 'Data-layer admin view: off — only available machines and credit packs are shown.';
+export const DATA_LAYER_ON =
+  'Hidden shop items: shown to you — machines and credit packs that are not available are listed too.';
+export const DATA_LAYER_OFF =
+  'Hidden shop items: not shown to you — only available machines and credit packs are listed.';
 
 /**
  * The 'Moderation & Reports' tiles (docs/product.md §2.9), in order, with what a figure counts when its
  * label alone does not say.
  */
-const MODERATION_TILES: readonly { figure: DashboardFigure; label: string; counts?: string }[] = [
+interface TileSpec<Figure> {
+  figure: Figure;
+  label: string;
+  /** What the figure counts, when its label alone does not say. */
+  counts?: string;
+  /** The list it counts, filtered to it, where the tile's label leads. */
+  href: string;
+}
+
+/** The change's words: a state against itself a period ago, a window against the window before. */
+const AGAINST: Record<DashboardComparedFigure, string> = {
+  unresolvedReports: `${DASHBOARD_PERIOD_DAYS} days ago`,
+  recentSales: `the ${DASHBOARD_PERIOD_DAYS} days before`,
+};
+
+const MODERATION_TILES: readonly TileSpec<DashboardFigure>[] = [
   {
     figure: 'unresolvedReports',
     label: 'Unresolved Reports',
     counts: 'Reports from players and the game that no moderator has resolved.',
+    href: ADMIN_ROUTES.adminReports,
   },
   {
     figure: 'trendingIssues',
     label: 'Trending Issues',
     counts: `Targets with ${TRENDING_MIN_REPORTS} or more unresolved reports of one kind in the last ${TRENDING_WINDOW_HOURS} hours.`,
+    href: ADMIN_ROUTES.adminReports,
   },
   {
     figure: 'suspendedPlayers',
     label: 'Suspended Players',
     counts: 'Accounts suspended right now; accounts are shared by every environment.',
+    href: ADMIN_ROUTES.adminUsers,
   },
-  { figure: 'liveProducts', label: 'Live Products' },
+  { figure: 'liveProducts', label: 'Live Products', href: ADMIN_ROUTES.adminProducts },
   {
     figure: 'recentSales',
     label: 'Recent Sales (7d)',
     counts: 'Merch orders paid in the last 7 days; fully refunded ones are left out.',
+    href: `${ADMIN_ROUTES.adminMerchOrders}?sort=orderTime&order=desc`,
   },
 ];
 
-const GAME_STATUS_TILES: readonly { figure: keyof GameStatus; label: string; counts?: string }[] = [
+const GAME_STATUS_TILES: readonly TileSpec<keyof GameStatus>[] = [
   {
     figure: 'activePlayers',
     label: 'Active Users',
     counts: `Players the game saw in the last ${ACTIVE_NOW_MINUTES} minutes in this environment.`,
+    href: ADMIN_ROUTES.adminLive,
   },
-  { figure: 'creditPurchasesCount', label: 'Credit IAPs (24hrs)' },
-  { figure: 'subscriptionPurchasesCount', label: 'Sub IAPs (24hrs)' },
+  {
+    figure: 'creditPurchasesCount',
+    label: 'Credit IAPs (24hrs)',
+    counts: 'Credit packs bought in the last 24 hours, on the web and in the app stores.',
+    href: ADMIN_ROUTES.adminShopPayPalTransactions,
+  },
+  {
+    figure: 'subscriptionPurchasesCount',
+    label: 'Sub IAPs (24hrs)',
+    counts: 'Premium subscription periods paid in the last 24 hours, new and renewed, on every channel.',
+    href: MONEY_PATHS.revenue,
+  },
 ];
+
+/** One line of "Needs attention": how many, in words, and the list that shows them. */
+interface AttentionLine {
+  count: number;
+  one: string;
+  many: string;
+  href: string;
+}
+
+/** What needs someone's attention and the viewer can act on, each linking to its filtered list; nothing at 0. */
+function attentionLines(dashboard: ModerationDashboard, can: AdminCapabilities): AttentionLine[] {
+  const { attention, figures } = dashboard;
+  const lines: (AttentionLine | false)[] = [
+    {
+      count: figures.unresolvedReports,
+      one: 'unresolved report',
+      many: 'unresolved reports',
+      href: ADMIN_ROUTES.adminReports,
+    },
+    can.viewJobs && {
+      count: attention.failedJobs,
+      one: 'background job run failed this week',
+      many: 'background job runs failed this week',
+      href: `${logTabPath('jobs')}&status=failed`,
+    },
+    can.sendPush && {
+      count: attention.failedPushes,
+      one: 'push notification failed',
+      many: 'push notifications failed',
+      href: `${ADMIN_ROUTES.adminPush}?state=failed`,
+    },
+    can.manageShop && {
+      count: attention.ordersToPack,
+      one: 'merch order paid, to pack',
+      many: 'merch orders paid, to pack',
+      href: `${ADMIN_ROUTES.adminMerchOrders}?status=paid`,
+    },
+    can.manageShop && {
+      count: attention.ordersToShip,
+      one: 'merch order packed, to ship',
+      many: 'merch orders packed, to ship',
+      href: `${ADMIN_ROUTES.adminMerchOrders}?status=packed`,
+    },
+    can.manageIngestKeys && {
+      count: attention.unusedIngestKeys,
+      one: 'game server key made and never used',
+      many: 'game server keys made and never used',
+      href: ADMIN_ROUTES.adminIngestKeys,
+    },
+  ];
+  return lines.filter((line): line is AttentionLine => line !== false && line.count > 0);
+}
+
+/** The "Needs attention" list: each piece of waiting work with the list to do it in. */
+function NeedsAttention({ dashboard, can }: { dashboard: ModerationDashboard | undefined; can: AdminCapabilities }) {
+  if (!dashboard) return null;
+  const lines = attentionLines(dashboard, can);
+  return (
+    <section className={styles.group} aria-labelledby="admin-attention">
+      <h2 id="admin-attention">Needs attention</h2>
+      {lines.length === 0 ? (
+        <p>Nothing needs attention right now.</p>
+      ) : (
+        <ul className={styles.attention}>
+          {lines.map((line) => (
+            <li key={line.href + line.one}>
+              <Link to={line.href}>
+                <strong>{line.count.toLocaleString('en-US')}</strong> {line.count === 1 ? line.one : line.many}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 /** A group of the dashboard's figures under its heading, with what the screen adds below them. */
 function FigureGroup({
@@ -87,13 +205,19 @@ export default function AdminHome() {
   const { environment } = access;
   const moderation = useModerationDashboard(environment);
   const gameStatus = useGameStatus(environment);
-  const moderationTiles = MODERATION_TILES.map(({ figure, label, counts }): FigureTile => {
+  const moderationTiles = MODERATION_TILES.map(({ figure, label, counts, href }): FigureTile => {
     const value = moderation.data?.figures[figure];
-    return { label, value, query: moderation, note: value !== undefined && counts };
+    const compared = DASHBOARD_COMPARED_FIGURES.find((name) => name === figure);
+    const before = compared && moderation.data?.previous[compared];
+    const change =
+      compared && value !== undefined && before !== undefined
+        ? changeText(value, before, AGAINST[compared])
+        : undefined;
+    return { label, value, query: moderation, note: value !== undefined && counts, change, href };
   });
-  const gameStatusTiles = GAME_STATUS_TILES.map(({ figure, label, counts }): FigureTile => {
+  const gameStatusTiles = GAME_STATUS_TILES.map(({ figure, label, counts, href }): FigureTile => {
     const value = gameStatus.data?.[figure];
-    return { label, value, query: gameStatus, note: value !== undefined && counts };
+    return { label, value, query: gameStatus, note: value !== undefined && counts, href };
   });
 
   return (
@@ -101,6 +225,8 @@ export default function AdminHome() {
       <h1 id="admin-home-title">Dashboard</h1>
       {access.displayName && <p className={screenStyles.lead}>Signed in as @{access.displayName}.</p>}
       <p className={screenStyles.lead}>Figures of {environment}.</p>
+
+      <NeedsAttention dashboard={moderation.data} can={access.capabilities} />
 
       <FigureGroup title="Moderation & Reports" id="admin-moderation-figures" tiles={moderationTiles}>
         <p className={styles.more}>

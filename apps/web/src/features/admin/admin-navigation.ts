@@ -2,7 +2,7 @@ import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Capability } from '@outpost/contracts/permissions';
 import { ROUTES } from '@outpost/contracts/routes';
 import { BROUGHT_CONFIGURATION_LINKS } from '../../app/brought-screens';
-import { logTabPath } from './log-tab';
+import { type LogTab, logTabFromParams, logTabPath } from './log-tab';
 
 /** The back office's areas, in the side navigation's order. */
 export const ADMIN_AREAS = [
@@ -23,7 +23,11 @@ export interface AdminNavLink {
   label: string;
   area: AdminArea;
   capability?: Capability;
+  /** For pages that are tabs of one address: whether this one is on screen, given the query. */
+  currentWith?: (params: URLSearchParams) => boolean;
 }
+
+const onLogTab = (tab: LogTab) => (params: URLSearchParams) => logTabFromParams(params) === tab;
 
 const OWN_LINKS: readonly AdminNavLink[] = [
   { to: ROUTES.adminModeration, label: 'Moderation hub', area: 'Players and moderation' },
@@ -72,8 +76,14 @@ const OWN_LINKS: readonly AdminNavLink[] = [
   { to: ADMIN_ROUTES.adminLive, label: 'Live stats', area: 'Game', capability: 'viewLiveStats' },
   { to: ADMIN_ROUTES.adminIngestKeys, label: 'Game server keys', area: 'Game', capability: 'manageIngestKeys' },
   { to: ADMIN_ROUTES.adminPush, label: 'Push notifications', area: 'Messaging', capability: 'sendPush' },
-  { to: ADMIN_ROUTES.adminLog, label: 'Admin log', area: 'System' },
-  { to: logTabPath('jobs'), label: 'Background jobs', area: 'System', capability: 'viewJobs' },
+  { to: ADMIN_ROUTES.adminLog, label: 'Admin log', area: 'System', currentWith: onLogTab('admin-log') },
+  {
+    to: logTabPath('jobs'),
+    label: 'Background jobs',
+    area: 'System',
+    capability: 'viewJobs',
+    currentWith: onLogTab('jobs'),
+  },
   { to: ROUTES.adminConfiguration, label: 'Configuration', area: 'System' },
 ];
 

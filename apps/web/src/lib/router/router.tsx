@@ -234,14 +234,21 @@ export function Link({ to, replace, state, reloadDocument, onClick, target, ...r
 type NavLinkProps = Omit<LinkProps, 'className'> & {
   /** Active only on exactly this path, not on paths below it. */
   end?: boolean;
+  /**
+   * Whether the link is current on its path, given the address's query: for links to views of one
+   * page that its query tells apart (a tab), which the path alone would all mark current.
+   */
+  currentWith?: (params: URLSearchParams) => boolean;
   className?: string | ((state: { isActive: boolean }) => string | undefined);
 };
 
 /** A Link that knows whether it points at the current page: aria-current="page" and an active class. */
-export function NavLink({ to, end = false, className, ...rest }: NavLinkProps) {
-  const current = comparablePath(useLocation().pathname);
+export function NavLink({ to, end = false, currentWith, className, ...rest }: NavLinkProps) {
+  const location = useLocation();
+  const current = comparablePath(location.pathname);
   const target = comparablePath(new URL(to, 'http://link.invalid').pathname);
-  const isActive = current === target || (!end && target !== '/' && current.startsWith(`${target}/`));
+  const onPath = current === target || (!end && target !== '/' && current.startsWith(`${target}/`));
+  const isActive = onPath && (currentWith?.(new URLSearchParams(location.search)) ?? true);
   return (
     <Link
       {...rest}

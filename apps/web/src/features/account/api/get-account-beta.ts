@@ -1,9 +1,9 @@
 import { accountBetaSchema } from '@outpost/contracts/beta';
+import { QUERY_KEYS } from '@outpost/contracts/live-topics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api';
-import { accountQueryKey } from '../../../lib/commerce/query-keys';
 
-export const accountBetaQueryKey = [...accountQueryKey, 'beta'] as const;
+export const accountBetaQueryKey = QUERY_KEYS.accountBeta;
 
 /** GET /api/account/beta: the player's beta request, the invites they share, the one they came in with. */
 export const accountBetaQueryOptions = queryOptions({

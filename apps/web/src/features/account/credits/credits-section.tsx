@@ -46,7 +46,10 @@ export function CreditsSection() {
                         <td>
                           <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
                         </td>
-                        <td>{LEDGER_REASON_LABELS[entry.reason]}</td>
+                        <td>
+                          {LEDGER_REASON_LABELS[entry.reason]}
+                          {entry.note && `: ${entry.note}`}
+                        </td>
                         <td className={entry.amount < 0 ? styles.spent : styles.added}>
                           {entry.amount > 0 ? '+' : ''}
                           {credits(entry.amount)}

@@ -80,7 +80,7 @@ export function OrderProfileForm({ profile, accountEmail }: OrderProfileFormProp
       const count = Object.keys(checked.errors).length;
       setNotice({
         tone: 'error',
-        text: `Check the ${count === 1 ? 'field' : `${count} fields`} marked below; nothing was saved.`,
+        text: `Check the ${count === 1 ? 'field' : `${count} fields`} marked above; nothing was saved.`,
       });
       show(checked.errors);
       return;

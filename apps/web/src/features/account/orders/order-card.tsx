@@ -1,5 +1,6 @@
 import type { MerchOrder } from '@outpost/contracts/merch';
 import { ROUTES } from '@outpost/contracts/routes';
+import { shortNumber } from '@outpost/contracts/short-numbers';
 import { useId, useState } from 'react';
 import { failureNotice } from '../../../components/form/failure-notice';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
@@ -41,10 +42,10 @@ export function OrderCard({ order }: { order: MerchOrder }) {
 
   return (
     <li className={styles.order} aria-labelledby={titleId}>
-      <h3 id={titleId}>
-        Order of <time dateTime={order.orderTime}>{dateTimeText(order.orderTime)}</time>
-      </h3>
-      <p className={styles.orderID}>Order ID {order.orderID}</p>
+      <h3 id={titleId}>Order {shortNumber(order.orderNumber)}</h3>
+      <p className={styles.placed}>
+        Placed <time dateTime={order.orderTime}>{dateTimeText(order.orderTime)}</time>
+      </p>
       <ul className={styles.lines} aria-label="Items">
         {order.lines.map((line) => (
           <li key={`${line.productID}-${line.varietyID}`}>{orderLineText(line)}</li>

@@ -6,6 +6,7 @@ import {
   REPORT_TARGET_MAX_LENGTH,
   REPORT_TEXT_MAX_LENGTH,
 } from '@outpost/contracts/moderation';
+import { shortNumber } from '@outpost/contracts/short-numbers';
 import { type FormEvent, useState } from 'react';
 import { failureNotice } from '../../../components/form/failure-notice';
 import { checkFields } from '../../../components/form/field-errors';
@@ -46,7 +47,10 @@ export function ReportSection() {
     send.mutate(checked.value, {
       onSuccess: (report) => {
         setDraft(EMPTY);
-        setNotice({ tone: 'ok', text: `${REPORT_MESSAGES.filed} Your report ID is ${report.reportID}.` });
+        setNotice({
+          tone: 'ok',
+          text: `${REPORT_MESSAGES.filed} Your report’s number is ${shortNumber(report.reportNumber)}.`,
+        });
       },
       onError: (error) => setNotice(failureNotice(error, 'Your report could not be sent.')),
     });

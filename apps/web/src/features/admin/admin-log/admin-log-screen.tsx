@@ -4,6 +4,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { TabPanel, Tabs } from '../../../components/tabs/tabs';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
@@ -45,6 +46,7 @@ function AdminLogList({ environment }: { environment: Environment }) {
       <p className={frameStyles.lead}>
         Every change an admin made in {environment}, newest first. Open an entry’s details to see what it changed.
       </p>
+      <LiveUpdates topics={['admin-log']} environment={environment} />
       <AdminList
         label="Admin log"
         hideCaption

@@ -4,25 +4,42 @@ import {
   fullStopAfter,
   type SentencePart,
 } from '@outpost/contracts/admin-log-actions';
-import { shortID, type Words } from '@outpost/contracts/admin-log-words';
+import type { Words } from '@outpost/contracts/admin-log-words';
 import type { AdminLogEntry } from '@outpost/contracts/backoffice';
 import { Fragment, useId, useState } from 'react';
+import { Link } from '../../../lib/router/router';
+import { formatInstant } from '../components/local-time';
 import { PersonLink } from '../components/person-link';
-import { OPERATOR_NAME, personOf } from './entry-text';
+import { type Actor, actorOf, personOf } from './entry-text';
 import styles from './log-entry.module.css';
 
-function Someone({ entry, userID, withEmail = false }: { entry: AdminLogEntry; userID: string; withEmail?: boolean }) {
+/** A person the data names, linking to their page; one the server could not name is gone. */
+function Someone({ entry, userID }: { entry: AdminLogEntry; userID: string }) {
   const person = personOf(entry, userID);
-  return person ? <PersonLink person={person} withEmail={withEmail} /> : <span>{shortID(userID)}</span>;
+  return person ? <PersonLink person={person} withEmail={false} /> : <span>a deleted account</span>;
+}
+
+/** An instant with its date and time, in the back office's one date format. */
+function Instant({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{formatInstant(iso)}</time>;
 }
 
 function Part({ entry, part }: { entry: AdminLogEntry; part: SentencePart }) {
-  return typeof part === 'string' ? part : <Someone entry={entry} userID={part.person} />;
+  if (typeof part === 'string') return part;
+  if ('person' in part) return <Someone entry={entry} userID={part.person} />;
+  if ('record' in part) return <Link to={part.href}>{part.record}</Link>;
+  return <Instant iso={part.time} />;
+}
+
+/** Who acted: their name linking to their page (with their email in the details), or words for nobody's account. */
+function ActorView({ actor, withEmail }: { actor: Actor; withEmail: boolean }) {
+  return 'text' in actor ? actor.text : <PersonLink person={actor.person} withEmail={withEmail} />;
 }
 
 /** A value in words, or the people it names, each linking to their page. */
 function WordsView({ entry, words }: { entry: AdminLogEntry; words: Words }) {
   if (typeof words === 'string') return words;
+  if ('time' in words) return <Instant iso={words.time} />;
   return (
     <>
       {words.people.map((userID, index) => (
@@ -43,7 +60,9 @@ function Details({ entry, id }: { entry: AdminLogEntry; id: string }) {
     <div id={id} className={styles.details}>
       <dl className={styles.fields}>
         <dt>By</dt>
-        <dd>{entry.adminPerson ? <PersonLink person={entry.adminPerson} /> : OPERATOR_NAME}</dd>
+        <dd>
+          <ActorView actor={actorOf(entry)} withEmail />
+        </dd>
         <dt>Action</dt>
         <dd>{adminLogAction(entry.action).label}</dd>
       </dl>
@@ -80,19 +99,23 @@ function Details({ entry, id }: { entry: AdminLogEntry; id: string }) {
   );
 }
 
-/** When, as the admin's locale writes it: the date over the time, each kept whole on a narrow screen. */
+/**
+ * When, in the back office's one date format (formatInstant's date and time), the date over the
+ * time, each kept whole on a narrow screen.
+ */
 export function LoggedAt({ timestamp }: { timestamp: string }) {
   const at = new Date(timestamp);
   return (
     <time dateTime={timestamp} className={styles.when}>
-      <span>{at.toLocaleDateString()}</span> <span>{at.toLocaleTimeString()}</span>
+      <span>{at.toLocaleDateString(undefined, { dateStyle: 'medium' })}</span>{' '}
+      <span>{at.toLocaleTimeString(undefined, { timeStyle: 'short' })}</span>
     </time>
   );
 }
 
 /**
- * One entry as a sentence, "@BossAdmin shipped merch order 5047ab12… with tracking RM123456…",
- * the admin linking to their page, and a disclosure button that opens its details below it.
+ * One entry as a sentence, "@BossAdmin shipped the merch order of @Scout with tracking RM123456",
+ * the people and records linking to their pages, and a disclosure button that opens its details below it.
  */
 export function LogEntry({ entry }: { entry: AdminLogEntry }) {
   const [open, setOpen] = useState(false);
@@ -101,7 +124,7 @@ export function LogEntry({ entry }: { entry: AdminLogEntry }) {
   return (
     <div className={styles.entry}>
       <p className={styles.sentence}>
-        {entry.adminPerson ? <PersonLink person={entry.adminPerson} withEmail={false} /> : OPERATOR_NAME}{' '}
+        <ActorView actor={actorOf(entry)} withEmail={false} />{' '}
         {parts.map((part, index) => (
           // The parts of one sentence never move: their place is their identity.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above

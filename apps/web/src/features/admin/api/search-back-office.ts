@@ -1,4 +1,4 @@
-import { BACK_OFFICE_SEARCH_LIMITS, backOfficeSearchSchema } from '@outpost/contracts/backoffice';
+import { backOfficeSearchSchema, isSearchableQuery } from '@outpost/contracts/backoffice';
 import type { Environment } from '@outpost/contracts/environments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api';
@@ -13,7 +13,7 @@ function searchBackOffice(environment: Environment, query: string) {
  * but none are shown for a query made too short (they would pass for its own).
  */
 export function useBackOfficeSearch(environment: Environment, query: string) {
-  const tooShort = query.trim().length < BACK_OFFICE_SEARCH_LIMITS.queryMinLength;
+  const tooShort = !isSearchableQuery(query);
   const search = useQuery({
     queryKey: ['admin', environment, 'search', query.trim()],
     queryFn: () => searchBackOffice(environment, query.trim()),

@@ -8,6 +8,7 @@ import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { FormAlert } from '../../../components/form/form-alert';
 import { useFocusedNotice } from '../../../components/form/use-focused-notice';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { ShareLink } from '../../../components/share-link/share-link';
 import { shareUrl } from '../../../components/share-link/share-url';
 import { useAdminAccessContext } from '../admin-access-context';
@@ -32,9 +33,10 @@ const columns = column.columns([
       return <PersonLink person={{ userID, displayName, email }} withEmail={false} />;
     },
   }),
-  column.accessor('email', { header: 'Email' }),
+  column.accessor('email', { header: 'Email', meta: { priority: 2 } }),
   column.accessor('timestamp', {
     header: 'Requested',
+    meta: { priority: 2, nowrap: true },
     sortDescFirst: true,
     cell: (cell) => formatInstant(cell.getValue()),
   }),
@@ -43,8 +45,16 @@ const columns = column.columns([
     header: 'Answers',
     cell: (cell) => <RequestAnswers data={cell.row.original.data} />,
   }),
-  column.accessor('inviteCode', { header: 'Came with invite', cell: (cell) => cell.getValue() ?? '—' }),
-  column.accessor('status', { header: 'Status', cell: (cell) => requestStatusLabel(cell.getValue()) }),
+  column.accessor('inviteCode', {
+    header: 'Came with invite',
+    meta: { priority: 2, nowrap: true },
+    cell: (cell) => cell.getValue() ?? '—',
+  }),
+  column.accessor('status', {
+    header: 'Status',
+    meta: { nowrap: true },
+    cell: (cell) => requestStatusLabel(cell.getValue()),
+  }),
 ]);
 // The server's sort keys (betaRequestListQuerySchema): newest first by default.
 const sortable = ['timestamp', 'displayName', 'status'] as const;
@@ -122,6 +132,7 @@ function RequestList({ environment }: { environment: Environment }) {
 
   return (
     <>
+      <LiveUpdates topics={['beta-requests']} environment={environment} />
       <FormAlert ref={alertRef} notice={notice} />
       {accepted && <AcceptedInvites accepted={accepted} />}
       <AdminList

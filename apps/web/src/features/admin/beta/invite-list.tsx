@@ -10,6 +10,7 @@ import { refusalText, refusedFields } from '../../../components/form/field-error
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useFormRefusal } from '../../../components/form/use-form-refusal';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { ShareLink } from '../../../components/share-link/share-link';
 import { shareUrl } from '../../../components/share-link/share-url';
 import { useAdminAccessContext } from '../admin-access-context';
@@ -28,24 +29,34 @@ import { StaffOnlyNotice } from './components/staff-only-notice';
 
 const column = adminColumnHelper<AdminInviteRow>();
 const columns = column.columns([
-  column.accessor('inviteID', { header: 'Code' }),
+  column.accessor('inviteID', { header: 'Code', meta: { nowrap: true } }),
   column.accessor((invite) => (invite.sourcePerson ? personName(invite.sourcePerson) : 'Admin'), {
     id: 'source',
     header: 'Source',
+    meta: { priority: 2 },
     cell: (cell) => {
       const { sourcePerson } = cell.row.original;
       return sourcePerson ? <PersonLink person={sourcePerson} withEmail={false} /> : 'Admin';
     },
   }),
-  column.accessor('claimed', { header: 'Claimed', cell: (cell) => (cell.getValue() ? 'Yes' : 'No') }),
+  column.accessor('claimed', {
+    header: 'Claimed',
+    meta: { priority: 2 },
+    cell: (cell) => (cell.getValue() ? 'Yes' : 'No'),
+  }),
   column.accessor((invite) => invite.claimedByPeople.map(personName).join(', '), {
     id: 'claimedBy',
     header: 'Claimed by',
     cell: (cell) => <ClaimedBy people={cell.row.original.claimedByPeople} />,
   }),
-  column.accessor('expiration', { header: 'Expires', cell: (cell) => formatInstant(cell.getValue()) }),
+  column.accessor('expiration', {
+    header: 'Expires',
+    meta: { priority: 2, nowrap: true },
+    cell: (cell) => formatInstant(cell.getValue()),
+  }),
   column.accessor('created', {
     header: 'Created',
+    meta: { priority: 2, nowrap: true },
     sortDescFirst: true,
     cell: (cell) => formatInstant(cell.getValue()),
   }),
@@ -79,6 +90,7 @@ export default function BetaInviteList() {
       {capabilities.manageBeta ? (
         <>
           <NewInviteForm key={environment} environment={environment} />
+          <LiveUpdates topics={['beta-invites']} environment={environment} />
           <AdminList
             label="Invites"
             columns={columns}

@@ -13,10 +13,14 @@ import { ObjectiveForm } from './components/objective-form';
 const column = adminColumnHelper<TestingObjective>();
 const columns = column.columns([
   column.accessor('title', { header: 'Title' }),
-  column.accessor('objectiveID', { header: 'ID' }),
+  column.accessor('objectiveID', { header: 'ID', meta: { priority: 2, nowrap: true } }),
   column.accessor('description', { header: 'Description' }),
   column.accessor('active', { header: 'Active', cell: (cell) => (cell.getValue() ? 'Yes' : 'No') }),
-  column.accessor('createdAt', { header: 'Created', cell: (cell) => formatInstant(cell.getValue()) }),
+  column.accessor('createdAt', {
+    header: 'Created',
+    meta: { priority: 2, nowrap: true },
+    cell: (cell) => formatInstant(cell.getValue()),
+  }),
 ]);
 // The server's sort keys (testingObjectiveListQuerySchema): oldest first, the order players see.
 const sortable = ['createdAt', 'title'] as const;

@@ -12,6 +12,7 @@ import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import { type ArrivalNotice, useArrivalNotice } from '../components/arrival-notice';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { formatInstant } from '../components/local-time';
 import { useDeleteClaimCodeBatch } from './api/delete-claim-code-batch';
 import { useClaimCodeBatch } from './api/get-claim-code-batch';
 import { batchCsv, batchFileName, grantText } from './batch-export';
@@ -78,8 +79,6 @@ function BatchLoader({ environment, claimCodeID }: { environment: Environment; c
     />
   );
 }
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString();
 
 interface BatchDetailsProps {
   batch: ClaimCodeBatch;
@@ -155,7 +154,7 @@ function BatchDetails({ batch, environment, arrivalNotice, back, refreshing }: B
         <dt>Status</dt>
         <dd>{batch.isAvailable ? 'Available' : 'Used up'}</dd>
         <dt>Created</dt>
-        <dd>{dateTime(batch.createdAt)}</dd>
+        <dd>{formatInstant(batch.createdAt)}</dd>
       </dl>
       <div className={adminStyles.toolbar}>
         <button type="button" className={listStyles.plainButton} onClick={exportCsv}>

@@ -7,6 +7,7 @@ import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import { useArrivalNotice } from '../components/arrival-notice';
+import { formatInstant } from '../components/local-time';
 import { claimCodesQueryKey, getClaimCodes } from './api/get-claim-codes';
 import { grantText } from './batch-export';
 import styles from './claim-codes.module.css';
@@ -19,21 +20,26 @@ const columns = column.columns([
     header: 'Batch',
     cell: (cell) => <Link to={adminClaimCodeBatchPath(cell.row.original.claimCodeID)}>{cell.getValue()}</Link>,
   }),
-  column.accessor('claimCodeID', { header: 'Claim code ID' }),
-  column.accessor('type', { header: 'Type' }),
+  column.accessor('claimCodeID', { header: 'Claim code ID', meta: { priority: 2, nowrap: true } }),
+  column.accessor('type', { header: 'Type', meta: { priority: 3 } }),
   column.accessor((batch) => grantText(batch), {
     id: 'grants',
     header: 'Each code grants',
     cell: (cell) => <Grants batch={cell.row.original} />,
   }),
-  column.accessor('uses', { header: 'Uses per code' }),
+  column.accessor('uses', { header: 'Uses per code', meta: { priority: 3 } }),
   column.accessor('availableCount', { header: 'Available codes' }),
-  column.accessor('usedCount', { header: 'Used-up codes' }),
-  column.accessor((batch) => (batch.isAvailable ? 'Available' : 'Used up'), { id: 'status', header: 'Status' }),
+  column.accessor('usedCount', { header: 'Used-up codes', meta: { priority: 3 } }),
+  column.accessor((batch) => (batch.isAvailable ? 'Available' : 'Used up'), {
+    id: 'status',
+    header: 'Status',
+    meta: { priority: 2, nowrap: true },
+  }),
   column.accessor('createdAt', {
     header: 'Created',
     sortDescFirst: true,
-    cell: (cell) => new Date(cell.getValue()).toLocaleString(),
+    meta: { priority: 3, nowrap: true },
+    cell: (cell) => formatInstant(cell.getValue()),
   }),
 ]);
 

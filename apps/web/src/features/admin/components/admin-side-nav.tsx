@@ -22,7 +22,12 @@ export function AdminAreaItems({ capabilities, omit = [] }: AdminAreaItemsProps)
         {links.map((link) => (
           <li key={link.to}>
             {/* The moderation hub's address starts its pages' addresses: it is current only on its own. */}
-            <NavLink to={link.to} end={link.to === ROUTES.adminModeration} className={linkClass}>
+            <NavLink
+              to={link.to}
+              end={link.to === ROUTES.adminModeration}
+              currentWith={link.currentWith}
+              className={linkClass}
+            >
               {link.label}
             </NavLink>
           </li>

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from '../../../lib/router/router';
 import styles from './figure-tiles.module.css';
 
 export const FIGURES_UNAVAILABLE = 'These figures could not be loaded.';
@@ -14,6 +15,18 @@ export interface FigureTile {
   query: FigureQuery;
   /** Under the figure: what it counts, what brings it, or where to act on it. */
   note?: ReactNode;
+  /** The figure's change against the period before, in words ("+3 against 7 days ago"). */
+  change?: string | undefined;
+  /** The list the figure counts, filtered to it: the tile's label links there. */
+  href?: string | undefined;
+}
+
+/** "+3 against 7 days ago", "−2 against …", "Same as …": a figure against its value in the period before. */
+export function changeText(value: number, before: number, against: string): string {
+  const difference = value - before;
+  if (difference === 0) return `Same as ${against}`;
+  const sign = difference > 0 ? '+' : '−';
+  return `${sign}${Math.abs(difference).toLocaleString('en-US')} against ${against}`;
 }
 
 function TileValue({ value }: { value: number | undefined }) {
@@ -65,10 +78,11 @@ export function FigureTiles({ tiles }: { tiles: readonly FigureTile[] }) {
         <dl className={styles.tiles} aria-busy={queries.some((query) => query.isFetching)}>
           {shown.map((tile) => (
             <div key={tile.label} className={styles.tile}>
-              <dt className={styles.label}>{tile.label}</dt>
+              <dt className={styles.label}>{tile.href ? <Link to={tile.href}>{tile.label}</Link> : tile.label}</dt>
               <dd className={styles.figure}>
                 <TileValue value={tile.value} />
               </dd>
+              {tile.change && <dd className={styles.change}>{tile.change}</dd>}
               {tile.note && <dd className={styles.note}>{tile.note}</dd>}
             </div>
           ))}

@@ -28,6 +28,17 @@ export function localTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/*
+ * The back office's one date format: a day as "Dec 1, 2026" and an instant as "Dec 1, 2026, 3:05 PM", in the
+ * admin's locale and zone. Every admin screen says dates through these two.
+ */
+
+/** A day for a list or a summary ("Dec 1, 2026"): when an account was made, a period ends. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
 /** An instant for a list or a summary, in the admin's locale and zone. */
 export function formatInstant(iso: string): string {
   const date = new Date(iso);

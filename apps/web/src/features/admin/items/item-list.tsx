@@ -6,6 +6,7 @@ import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
+import { formatInstant } from '../components/local-time';
 import { getItems, itemsQueryKey } from './api/get-items';
 import styles from './items.module.css';
 
@@ -29,8 +30,9 @@ const columns = column.columns([
   }),
   column.accessor('updatedAt', {
     header: 'Last changed',
+    meta: { nowrap: true },
     sortDescFirst: true,
-    cell: (cell) => new Date(cell.getValue()).toLocaleString(),
+    cell: (cell) => formatInstant(cell.getValue()),
   }),
 ]);
 

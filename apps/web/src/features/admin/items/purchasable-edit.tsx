@@ -9,6 +9,7 @@ import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
 import { LoadState } from '../components/load-state';
+import { formatInstant } from '../components/local-time';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { serverRefusal } from '../components/server-refusal';
 import { useDeletePurchasable, useMergePurchasable } from './api/change-purchasable';
@@ -127,7 +128,7 @@ function PurchasableEditForm({ environment, purchasable, canEdit }: PurchasableE
           />
         </fieldset>
         <p className={adminStyles.note}>
-          A save changes only the fields you changed; last changed {new Date(base.updatedAt).toLocaleString()}.
+          A save changes only the fields you changed; last changed {formatInstant(base.updatedAt)}.
         </p>
         <FormAlert notice={notice} ref={alertRef} />
         {canEdit && (

@@ -6,6 +6,7 @@ import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
+import { formatInstant } from '../components/local-time';
 import { getPurchasables, purchasablesQueryKey } from './api/get-purchasables';
 import { RefreshNote } from './components/refresh-note';
 import styles from './items.module.css';
@@ -16,7 +17,7 @@ const columns = column.columns([
     header: 'Name',
     cell: (cell) => <Link to={adminPurchasablePath(cell.row.original.purchasableID)}>{cell.getValue()}</Link>,
   }),
-  column.accessor('purchasableID', { header: 'Purchasable ID' }),
+  column.accessor('purchasableID', { header: 'Purchasable ID', meta: { priority: 2, nowrap: true } }),
   column.accessor('itemID', {
     header: 'Item',
     cell: (cell) => (
@@ -29,8 +30,9 @@ const columns = column.columns([
   column.accessor((purchasable) => (purchasable.available ? 'Yes' : 'No'), { id: 'available', header: 'On sale' }),
   column.accessor('updatedAt', {
     header: 'Last changed',
+    meta: { priority: 2, nowrap: true },
     sortDescFirst: true,
-    cell: (cell) => new Date(cell.getValue()).toLocaleString(),
+    cell: (cell) => formatInstant(cell.getValue()),
   }),
 ]);
 

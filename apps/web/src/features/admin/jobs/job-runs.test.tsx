@@ -85,12 +85,14 @@ describe('the background jobs’ history', () => {
     const html = render('/admin/log?tab=jobs', { rows: [given, retrying, waiting], total: 3, page: 1, pageSize: 25 });
     expect(html).toContain('>Job runs</caption>');
     expect(html).toContain('3 results');
-    for (const header of ['Status', 'Attempts', 'Started', 'Finished', 'Last error', 'Instance']) {
-      expect(html).toContain(`<th scope="col">${header}</th>`);
+    for (const header of ['Status', 'Attempts', 'Last error']) expect(html).toContain(`<th scope="col">${header}</th>`);
+    // When it started and ended and where it ran give way first on a narrower table (data-table.tsx).
+    for (const header of ['Started', 'Finished', 'Instance']) {
+      expect(html).toContain(`<th scope="col" data-priority="3">${header}</th>`);
     }
     // Newest first by due time; the job name sorts too.
-    expect(html).toMatch(/<th scope="col" aria-sort="descending"><button type="button"[^>]*>Due/);
-    expect(html).toMatch(/<th scope="col"><button type="button"[^>]*>Job/);
+    expect(html).toMatch(/<th scope="col"[^>]* aria-sort="descending"><button type="button"[^>]*>Due/);
+    expect(html).toMatch(/<th scope="col"[^>]*><button type="button"[^>]*>Job/);
 
     // Given up after its fifth attempt, with the error whole (its line break kept), not cut.
     // The name may break after its dots.
@@ -119,7 +121,9 @@ describe('the background jobs’ history', () => {
     // Not run yet: no start, finish, error or instance, and no retry note.
     expect(html).toContain('0 of 5');
     expect(html.match(/to retry/g)).toHaveLength(1);
-    expect(html).toMatch(/<td>—<\/td><td>—<\/td><td>—<\/td><td><span class="[^"]*">—<\/span><\/td><\/tr><\/tbody>/);
+    expect(html).toMatch(
+      /(<td[^>]*><div[^>]*>—<\/div><\/td>){3}<td[^>]*><div[^>]*><span class="[^"]*">—<\/span><\/div><\/td><\/tr><\/tbody>/,
+    );
   });
 
   it('filters by job name and status, from the URL', () => {

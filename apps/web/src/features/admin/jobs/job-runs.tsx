@@ -3,7 +3,9 @@ import { JOB_STATUS_LABELS, JOB_STATUSES, type JobRun } from '@outpost/contracts
 import { Fragment } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
+import { breakableValue } from '../../../components/admin-list/data-table';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { getJobRuns, jobRunsQueryKey } from '../api/get-job-runs';
 import frameStyles from '../components/admin-screen.module.css';
 import { localTimeZone } from '../components/local-time';
@@ -77,18 +79,33 @@ const columns = column.columns([
     header: 'Attempts',
     cell: (cell) => <span className={jobStyles.nowrap}>{cell.getValue()}</span>,
   }),
-  column.accessor('runAt', { header: 'Due', sortDescFirst: true, cell: (cell) => <RunTime iso={cell.getValue()} /> }),
-  column.accessor('startedAt', { header: 'Started', cell: (cell) => <RunTime iso={cell.getValue()} /> }),
-  column.accessor('finishedAt', { header: 'Finished', cell: (cell) => <RunTime iso={cell.getValue()} /> }),
+  column.accessor('runAt', {
+    header: 'Due',
+    sortDescFirst: true,
+    meta: { nowrap: true },
+    cell: (cell) => <RunTime iso={cell.getValue()} />,
+  }),
+  // When it started and ended and which instance ran it give way first: the error says what went wrong.
+  column.accessor('startedAt', {
+    header: 'Started',
+    meta: { nowrap: true, priority: 3 },
+    cell: (cell) => <RunTime iso={cell.getValue()} />,
+  }),
+  column.accessor('finishedAt', {
+    header: 'Finished',
+    meta: { nowrap: true, priority: 3 },
+    cell: (cell) => <RunTime iso={cell.getValue()} />,
+  }),
   column.accessor('lastError', {
     header: 'Last error',
     cell: (cell) => {
       const error = cell.getValue();
-      return error ? <p className={jobStyles.error}>{error}</p> : '—';
+      return error ? <p className={`${jobStyles.error} ${breakableValue}`}>{error}</p> : '—';
     },
   }),
   column.accessor('instance', {
     header: 'Instance',
+    meta: { priority: 3 },
     cell: (cell) => <span className={jobStyles.mono}>{cell.getValue() ?? '—'}</span>,
   }),
 ]);
@@ -119,6 +136,7 @@ export function JobRuns({ environment }: { environment: Environment }) {
         and why an attempt failed. The jobs serve the whole deployment, every environment alike. Times are in your time
         zone ({localTimeZone()}).
       </p>
+      <LiveUpdates topics={['job-runs']} environment={environment} />
       <AdminList
         label="Job runs"
         hideCaption

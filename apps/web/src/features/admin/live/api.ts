@@ -44,7 +44,7 @@ export function useLiveSeries(environment: Environment, range: LiveStatsRange) {
   });
 }
 
-const ingestKeysQueryKey = (environment: Environment) => ['admin', environment, 'ingest-keys'] as const;
+const ingestKeysQueryKey = QUERY_KEYS.ingestKeys;
 
 /** GET /api/admin/:env/ingest-keys: the game servers' keys, revoked ones included (admins). */
 export function useIngestKeys(environment: Environment) {

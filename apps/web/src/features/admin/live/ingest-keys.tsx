@@ -6,18 +6,20 @@ import {
   type IngestKey,
 } from '@outpost/contracts/game-data';
 import { type FormEvent, useState } from 'react';
+import { cellProps, DataTable } from '../../../components/admin-list/data-table';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useFormRefusal } from '../../../components/form/use-form-refusal';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { useAdminAccessContext } from '../admin-access-context';
 import { AdminScreen } from '../components/admin-screen';
 import adminStyles from '../components/admin-screen.module.css';
 import { useConfirmDialog } from '../components/confirm-dialog';
+import { CopyButton } from '../components/copy-button';
 import { checkWith } from '../components/form-check';
 import { LoadState } from '../components/load-state';
 import { formatInstant } from '../components/local-time';
 import { ReadOnlyNotice } from '../components/read-only-notice';
-import { ScrollTable } from '../components/scroll-table';
 import { serverRefusal } from '../components/server-refusal';
 import { useCreateIngestKey, useIngestKeys, useRevokeIngestKey } from './api';
 import styles from './live.module.css';
@@ -30,7 +32,16 @@ function NewKey({ created }: { created: CreatedIngestKey }) {
         The key “{created.key.name}” is made. Copy it now into the game server’s configuration: it is not shown again.
       </p>
       <label htmlFor="ingest-key-secret">Key</label>
-      <input id="ingest-key-secret" readOnly value={created.secret} onFocus={(event) => event.target.select()} />
+      {/* A text area, not an input: the whole key wraps into view on any width instead of scrolling inside the box. */}
+      <textarea
+        id="ingest-key-secret"
+        className={styles.secretText}
+        readOnly
+        rows={2}
+        value={created.secret}
+        onFocus={(event) => event.target.select()}
+      />
+      <CopyButton text={created.secret} what="key" />
       <p className={adminStyles.note}>
         The game sends it as <code>Authorization: Bearer &lt;key&gt;</code>.
       </p>
@@ -46,14 +57,14 @@ function CreateKeyForm({
   onCreated: (key: CreatedIngestKey) => void;
 }) {
   const [name, setName] = useState('');
-  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
+  const { formRef, alertRef, notice, errors, refuse, refuseAtFields, report } = useFormRefusal();
   const create = useCreateIngestKey(environment);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
-    // The server's own check, so an empty name is marked before anything is sent.
+    // The server's own check, so an empty name is marked before anything is sent: at its field alone, once.
     const checked = checkWith(createIngestKeyInputSchema, { name }, { markFields: true });
-    if (!checked.ok) return refuse(checked.message, checked.fields);
+    if (!checked.ok) return checked.fields ? refuseAtFields(checked.fields) : refuse(checked.message);
     report(null);
     create.mutate(
       { name },
@@ -110,12 +121,16 @@ function KeyTable({ keys, environment }: { keys: readonly IngestKey[]; environme
   return (
     <>
       <FormAlert notice={notice} />
-      <ScrollTable label="Service keys">
+      <DataTable label="Service keys" hideCaption>
         <thead>
           <tr>
             <th scope="col">Name</th>
-            <th scope="col">Starts with</th>
-            <th scope="col">Made</th>
+            <th scope="col" {...cellProps({ priority: 2 })}>
+              Starts with
+            </th>
+            <th scope="col" {...cellProps({ priority: 2 })}>
+              Made
+            </th>
             <th scope="col">Last used</th>
             <th scope="col">State</th>
           </tr>
@@ -124,14 +139,16 @@ function KeyTable({ keys, environment }: { keys: readonly IngestKey[]; environme
           {keys.map((key) => (
             <tr key={key.keyID}>
               <th scope="row">{key.name}</th>
-              <td className={styles.mono}>{key.prefix}…</td>
-              <td>
+              <td {...cellProps({ label: 'Starts with', priority: 2 })}>
+                <span className={styles.mono}>{key.prefix}…</span>
+              </td>
+              <td {...cellProps({ label: 'Made', priority: 2, nowrap: true })}>
                 <time dateTime={key.createdAt}>{formatInstant(key.createdAt)}</time>
               </td>
-              <td>
+              <td {...cellProps({ label: 'Last used', nowrap: true })}>
                 {key.lastUsedAt ? <time dateTime={key.lastUsedAt}>{formatInstant(key.lastUsedAt)}</time> : 'Never'}
               </td>
-              <td>
+              <td {...cellProps({ label: 'State' })}>
                 {key.revokedAt ? (
                   <>
                     Revoked <time dateTime={key.revokedAt}>{formatInstant(key.revokedAt)}</time>
@@ -145,7 +162,7 @@ function KeyTable({ keys, environment }: { keys: readonly IngestKey[]; environme
             </tr>
           ))}
         </tbody>
-      </ScrollTable>
+      </DataTable>
       {dialog}
     </>
   );
@@ -172,6 +189,7 @@ export default function IngestKeys() {
       {created && <NewKey created={created} />}
       <CreateKeyForm environment={environment} onCreated={setCreated} />
       <h2>Keys</h2>
+      <LiveUpdates topics={['ingest-keys']} environment={environment} />
       <KeyList environment={environment} />
     </AdminScreen>
   );

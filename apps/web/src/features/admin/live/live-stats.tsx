@@ -4,6 +4,8 @@ import { ACTIVE_NOW_MINUTES, type LiveStats } from '@outpost/contracts/game-data
 import type { LiveTopicName } from '@outpost/contracts/live-topics';
 import { MERCH_ORDER_STATUS_LABELS } from '@outpost/contracts/merch';
 import { UNNAMED_PERSON } from '@outpost/contracts/people';
+import { shortNumber } from '@outpost/contracts/short-numbers';
+import { cellProps, DataTable } from '../../../components/admin-list/data-table';
 import { LiveUpdates } from '../../../components/live-status/live-status';
 import { dollarsText } from '../../../lib/commerce/order-text';
 import { Link } from '../../../lib/router/router';
@@ -14,10 +16,10 @@ import adminStyles from '../components/admin-screen.module.css';
 import { type FigureTile, FigureTiles } from '../components/figure-tiles';
 import { formatInstant } from '../components/local-time';
 import { ReadOnlyNotice } from '../components/read-only-notice';
-import { amountCell, ScrollTable } from '../components/scroll-table';
 import { useLiveStats } from './api';
 import styles from './live.module.css';
 import { LiveCharts } from './live-charts';
+import { mapDataFields, reportAge } from './map-facts';
 
 /** What the live stats follow: a change to any of them refetches the figures. */
 const LIVE_STATS_TOPICS: readonly LiveTopicName[] = ['live-stats', 'user-presence', 'map-presence', 'accounts'];
@@ -27,6 +29,14 @@ const ITEM_LABELS: Record<string, string> = { taco: 'Tacos claimed', 'boba-tea':
 const OBJECTIVE_LABELS: Record<string, string> = { login: 'Logins', 'lobby-chat': 'Lobby chats' };
 
 export const NO_MAP_DATA = 'No map data from the game yet.';
+
+/** What active now counts, and how old its newest report is: the maps below are the same reports. */
+function activeNowNote(stats: LiveStats): string {
+  const counted = `Players on the maps below reported in the last ${ACTIVE_NOW_MINUTES} minutes`;
+  return stats.activeNowAsOf
+    ? `${counted}; the newest report came ${reportAge(stats.activeNowAsOf, stats.at)}.`
+    : `${counted}: no map has reported in that time.`;
+}
 
 /** The figure tiles of one answer (undefined while the first loads). */
 function liveTiles(stats: LiveStats | undefined, query: FigureTile['query']): FigureTile[] {
@@ -38,7 +48,7 @@ function liveTiles(stats: LiveStats | undefined, query: FigureTile['query']): Fi
   });
   const level = stats?.highestLevel;
   return [
-    tile('Active now', stats?.activeNow, `Players seen in the game in the last ${ACTIVE_NOW_MINUTES} minutes.`),
+    tile('Active now', stats?.activeNow, stats && activeNowNote(stats)),
     tile('Users', stats?.usersCount, 'Accounts; they are shared by every environment.'),
     tile(
       'Playtime (hours)',
@@ -84,9 +94,7 @@ function RecentOrders({ orders, environment }: { orders: LiveStats['recentMerchO
       {orders.map((order) => (
         <li key={order.orderID}>
           <time dateTime={order.orderTime}>{formatInstant(order.orderTime)}</time>
-          <Link to={adminMerchOrderPath(order.orderID)} className={styles.mono}>
-            {order.orderID}
-          </Link>
+          <Link to={adminMerchOrderPath(order.orderID)}>Order {shortNumber(order.orderNumber)}</Link>
           <span>{dollarsText(order.totalCents)}</span>
           <span>{MERCH_ORDER_STATUS_LABELS[order.status]}</span>
         </li>
@@ -99,10 +107,10 @@ function RecentOrders({ orders, environment }: { orders: LiveStats['recentMerchO
  * Presence per map (docs/product.md §7.10's map-presence with its map-data); a map without data says so
  * (docs/product.md §8.5).
  */
-function Maps({ maps }: { maps: LiveStats['maps'] }) {
+function Maps({ maps, at }: { maps: LiveStats['maps']; at: string }) {
   if (maps.length === 0) return <p className={adminStyles.note}>The game has reported no map presence yet.</p>;
   return (
-    <ScrollTable label="Presence per map">
+    <DataTable label="Presence per map" hideCaption>
       <thead>
         <tr>
           <th scope="col">Map</th>
@@ -117,21 +125,38 @@ function Maps({ maps }: { maps: LiveStats['maps'] }) {
             <th scope="row" className={styles.mono}>
               {map.mapID}
             </th>
-            <td className={amountCell}>{map.activeNow.toLocaleString()}</td>
-            <td>
-              <time dateTime={map.updatedAt}>{formatInstant(map.updatedAt)}</time>
+            <td {...cellProps({ label: 'Active now', amount: true })}>
+              {map.current ? (
+                map.activeNow.toLocaleString()
+              ) : (
+                <span className={styles.missing}>No report in the last {ACTIVE_NOW_MINUTES} minutes</span>
+              )}
             </td>
-            <td>
+            <td {...cellProps({ label: 'Reported' })}>
+              <time dateTime={map.updatedAt}>{formatInstant(map.updatedAt)}</time>{' '}
+              <span className={styles.age}>
+                ({reportAge(map.updatedAt, at)}
+                {map.current ? '' : `: ${map.activeNow.toLocaleString()} then`})
+              </span>
+            </td>
+            <td {...cellProps({ label: 'Map data' })}>
               {map.data === null ? (
                 <span className={styles.missing}>{NO_MAP_DATA}</span>
               ) : (
-                <code className={styles.data}>{JSON.stringify(map.data)}</code>
+                <dl className={styles.data}>
+                  {mapDataFields(map.data).map((field) => (
+                    <div key={field.label}>
+                      <dt>{field.label}</dt>
+                      <dd>{field.value}</dd>
+                    </div>
+                  ))}
+                </dl>
               )}
             </td>
           </tr>
         ))}
       </tbody>
-    </ScrollTable>
+    </DataTable>
   );
 }
 
@@ -176,7 +201,7 @@ function LiveFigures({ environment, lead }: { environment: Environment; lead: st
         <>
           <section className={dashboardStyles.group} aria-labelledby="live-maps">
             <h2 id="live-maps">Maps</h2>
-            <Maps maps={data.maps} />
+            <Maps maps={data.maps} at={data.at} />
           </section>
           <div className={styles.columns}>
             <section className={dashboardStyles.group} aria-labelledby="live-recent-users">

@@ -22,25 +22,28 @@ const columns = column.columns([
   }),
   column.accessor('productID', {
     header: 'Product ID',
+    meta: { priority: 3, nowrap: true },
     cell: (cell) => <span className={styles.mono}>{cell.getValue()}</span>,
   }),
-  column.accessor((row) => statusLabel(row.status), { id: 'status', header: 'Status' }),
+  column.accessor((row) => statusLabel(row.status), { id: 'status', header: 'Status', meta: { nowrap: true } }),
   column.accessor((row) => `${row.varietyName} (${row.varietyID})`, { id: 'variety', header: 'Variety' }),
   column.accessor('stripeID', {
     header: 'Stripe ID',
+    meta: { priority: 3, nowrap: true },
     cell: (cell) => <span className={styles.mono}>{cell.getValue() || '—'}</span>,
   }),
   column.accessor('price', {
     header: 'Price',
     cell: (cell) => dollarsText(cell.getValue()),
-    meta: { csvHeader: 'Price (US cents)' },
+    meta: { csvHeader: 'Price (US cents)', nowrap: true },
   }),
   column.accessor('stock', { header: 'Stock', sortDescFirst: true }),
-  column.accessor('reserved', { header: 'Reserved' }),
+  column.accessor('reserved', { header: 'Reserved', meta: { priority: 2 } }),
   column.accessor('sold', { header: 'Sold', sortDescFirst: true }),
   column.accessor((row) => row.dropID ?? '', {
     id: 'drop',
     header: 'Drop',
+    meta: { priority: 3, nowrap: true },
     cell: (cell) => <span className={styles.mono}>{cell.getValue() || '—'}</span>,
   }),
 ]);

@@ -15,7 +15,11 @@ import styles from './merch.module.css';
 const column = adminColumnHelper<MerchDropAdmin>();
 const columns = column.columns([
   column.accessor('name', { header: 'Name' }),
-  column.accessor('dropID', { header: 'ID', cell: (cell) => <span className={styles.mono}>{cell.getValue()}</span> }),
+  column.accessor('dropID', {
+    header: 'ID',
+    meta: { priority: 2, nowrap: true },
+    cell: (cell) => <span className={styles.mono}>{cell.getValue()}</span>,
+  }),
   column.accessor('opensAt', {
     header: 'Opens',
     sortDescFirst: true,
@@ -38,8 +42,8 @@ const columns = column.columns([
       />
     ),
   }),
-  column.accessor('subscribers', { header: 'Waiting to be told' }),
-  column.accessor('notified', { header: 'Told it opened' }),
+  column.accessor('subscribers', { header: 'Waiting to be told', meta: { priority: 3 } }),
+  column.accessor('notified', { header: 'Told it opened', meta: { priority: 3 } }),
 ]);
 const sortable = ['opensAt', 'dropID', 'name'] as const;
 

@@ -1,11 +1,13 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { type AdminMerchOrder, MERCH_MESSAGES } from '@outpost/contracts/merch';
+import { shortNumber } from '@outpost/contracts/short-numbers';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { LoadState } from '../components/load-state';
 import { useGuardedSave } from '../components/use-guarded-save';
-import { useMerchOrder } from './api/get-merch-order';
+import { merchOrderQueryOptions, useMerchOrder } from './api/get-merch-order';
 import { FulfilmentForm } from './components/fulfilment-form';
 import { MerchScreen } from './components/merch-screen';
 import { useOrderChange } from './components/order-change';
@@ -22,14 +24,15 @@ import styles from './merch.module.css';
 export default function MerchOrderEdit() {
   const { environment, capabilities } = useAdminAccessContext();
   const { orderID = '' } = useParams();
+  // The title names the order by its number once it is loaded (the loader below shares this query).
+  const loaded = useQuery({ ...merchOrderQueryOptions(environment, orderID), enabled: capabilities.manageShop });
   return (
     <MerchScreen
       id="merch-order-title"
-      title="Merch order"
+      title={loaded.data ? `Merch order ${shortNumber(loaded.data.orderNumber)}` : 'Merch order'}
       lead={
         <>
-          Order <span className={styles.mono}>{orderID}</span> in {environment}.{' '}
-          <Link to={ADMIN_ROUTES.adminMerchOrders}>Back to the orders</Link>
+          In {environment}. <Link to={ADMIN_ROUTES.adminMerchOrders}>Back to the orders</Link>
         </>
       }
     >

@@ -6,9 +6,11 @@ import {
   MERCH_PAYMENT_METHODS,
 } from '@outpost/contracts/merch';
 import { personName } from '@outpost/contracts/people';
+import { shortNumber } from '@outpost/contracts/short-numbers';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { orderTotalText, PAYMENT_METHOD_LABELS } from '../../../lib/commerce/order-text';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
@@ -28,36 +30,44 @@ const columns = column.columns([
     sortDescFirst: true,
     cell: (cell) => <span className={styles.nowrap}>{formatInstant(cell.getValue())}</span>,
   }),
-  column.accessor('orderID', {
+  column.accessor((order) => shortNumber(order.orderNumber), {
+    id: 'order',
     header: 'Order',
-    cell: (cell) => (
-      <Link to={adminMerchOrderPath(cell.getValue())} className={styles.mono}>
-        {cell.getValue()}
-      </Link>
-    ),
+    cell: (cell) => <Link to={adminMerchOrderPath(cell.row.original.orderID)}>{cell.getValue()}</Link>,
   }),
   column.accessor((order) => personName(order.buyer), {
     id: 'player',
     header: 'Player',
     cell: (cell) => <PersonLink person={cell.row.original.buyer} />,
   }),
-  column.accessor((order) => shippingName(order.shipping), { id: 'shipsTo', header: 'Ships to' }),
-  column.accessor((order) => itemsSummary(order.lines), { id: 'items', header: 'Items' }),
+  column.accessor((order) => shippingName(order.shipping), {
+    id: 'shipsTo',
+    header: 'Ships to',
+    meta: { priority: 2 },
+  }),
+  column.accessor((order) => itemsSummary(order.lines), { id: 'items', header: 'Items', meta: { priority: 2 } }),
   column.accessor((order) => orderTotalText(order), {
     id: 'total',
     header: 'Total',
+    meta: { nowrap: true },
     sortDescFirst: true,
     cell: (cell) => <span className={styles.nowrap}>{cell.getValue()}</span>,
   }),
-  column.accessor((order) => PAYMENT_METHOD_LABELS[order.payment], { id: 'payment', header: 'Payment' }),
+  column.accessor((order) => PAYMENT_METHOD_LABELS[order.payment], {
+    id: 'payment',
+    header: 'Payment',
+    meta: { priority: 2 },
+  }),
   column.accessor((order) => MERCH_ORDER_STATUS_LABELS[order.status], {
     id: 'status',
     header: 'Status',
+    meta: { nowrap: true },
     cell: (cell) => <span className={styles.status}>{cell.getValue()}</span>,
   }),
   column.accessor((order) => order.trackingReference ?? '', {
     id: 'tracking',
     header: 'Tracking',
+    meta: { priority: 2 },
     cell: (cell) => <span className={styles.mono}>{cell.getValue() || '—'}</span>,
   }),
 ]);
@@ -77,7 +87,12 @@ const filters: readonly AdminListFilter[] = [
     allLabel: 'Every payment method',
     options: MERCH_PAYMENT_METHODS.map((payment) => ({ value: payment, label: PAYMENT_METHOD_LABELS[payment] })),
   },
-  { kind: 'text', param: 'search', label: 'Search', hint: 'An order ID, a player ID, or a name or email it ships to.' },
+  {
+    kind: 'text',
+    param: 'search',
+    label: 'Search',
+    hint: 'An order number (#1047) or ID, a player ID, or a name or email it ships to.',
+  },
 ];
 
 /** The merch orders of the environment, newest first: what to pack, ship and refund. Staff and admins only. */
@@ -90,18 +105,21 @@ export default function MerchOrderList() {
       lead={`The merch orders of ${environment}, newest first. Open one to pack, ship or refund it.`}
     >
       {capabilities.manageShop ? (
-        <AdminList
-          label="Merch orders"
-          hideCaption
-          columns={columns}
-          sortable={sortable}
-          filters={filters}
-          queryKey={merchAdminQueryKey(environment, 'orders')}
-          fetchPage={(query) => getMerchOrders(environment, query)}
-          getRowId={(order) => order.orderID}
-          csvFileName={`merch-orders-${environment}`}
-          emptyText="No merch order matches these filters."
-        />
+        <>
+          <LiveUpdates topics={['merch-orders']} environment={environment} />
+          <AdminList
+            label="Merch orders"
+            hideCaption
+            columns={columns}
+            sortable={sortable}
+            filters={filters}
+            queryKey={merchAdminQueryKey(environment, 'orders')}
+            fetchPage={(query) => getMerchOrders(environment, query)}
+            getRowId={(order) => order.orderID}
+            csvFileName={`merch-orders-${environment}`}
+            emptyText="No merch order matches these filters."
+          />
+        </>
       ) : (
         <StaffOnlyNotice what="Merch orders" />
       )}

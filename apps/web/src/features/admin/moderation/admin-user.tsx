@@ -4,14 +4,17 @@ import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import type { AdminAccess } from '@outpost/contracts/permissions';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatDay } from '../../../lib/format-day';
 import { Link, useParams, useSearchParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
+import { CopyButton } from '../components/copy-button';
 import { LoadState } from '../components/load-state';
+import { formatDate } from '../components/local-time';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { AccountTools } from '../players/account-tools';
+import { PlayerLog } from '../players/player-log';
+import { PlayerRecord } from '../players/player-record';
 import { useAdminUser } from './api/get-admin-user';
-import { CopyButton } from './components/copy-button';
 import { KeyEditor } from './components/key-editor';
 import { ModerationScreen } from './components/moderation-screen';
 import { PlayerMoney } from './components/player-money';
@@ -21,9 +24,11 @@ import styles from './moderation.module.css';
 import { playerName, reportParam, withReport } from './moderation-text';
 
 /**
- * One player's page in the moderation hub (reached from the user search): who they are, their keys
- * and figures in this environment, their suspension now and every one before, their premium and
- * store purchases. Staff and admins suspend, lift and refund premium from here; moderators read.
+ * One player's page for support (docs/decisions/0130-the-player-page.md), reached from the search and from
+ * every name: who they are, their keys and standing, then every domain's record of them in this
+ * environment (sessions, devices, game, credits, inventory, purchases, orders, spins, codes, reports),
+ * their suspensions and every admin action on them. Staff and admins act from here (suspend, lift,
+ * give or take back credits and items, refund, sign out); moderators read.
  */
 export default function AdminUserScreen() {
   const { environment, capabilities } = useAdminAccessContext();
@@ -39,7 +44,7 @@ export default function AdminUserScreen() {
       title={user.data ? playerName(user.data.profile.displayName) : userID}
       lead={
         <>
-          A player’s account, shared by every environment; credits, merch orders and invites are those of {environment}.{' '}
+          A player’s account and sessions are shared by every environment; everything else here is {environment}’s.{' '}
           <Link to={searchPath}>Back to the user search</Link>
         </>
       }
@@ -77,17 +82,31 @@ function UserLoader({ query, environment, userID, capabilities, reportID }: User
             reportID={reportID}
             onReload={query.refetch}
           />
+          {capabilities.suspendPlayers && (
+            <AccountTools environment={environment} userID={userID} name={playerName(user.profile.displayName)} />
+          )}
           <SuspensionHistory
             name={playerName(user.profile.displayName)}
             suspensions={user.suspensions}
             environment={environment}
           />
-          <PlayerMoney
+          <PlayerRecord
             environment={environment}
             userID={userID}
             name={playerName(user.profile.displayName)}
-            canRefund={capabilities.manageShop}
+            capabilities={capabilities}
+            after={{
+              purchases: (
+                <PlayerMoney
+                  environment={environment}
+                  userID={userID}
+                  name={playerName(user.profile.displayName)}
+                  canRefund={capabilities.manageShop}
+                />
+              ),
+            }}
           />
+          <PlayerLog environment={environment} userID={userID} />
         </div>
       )}
     </LoadState>
@@ -116,7 +135,7 @@ function AccountFacts({ user, environment, canChangeKeys }: AccountFactsProps) {
             <CopyButton text={userID} what="user ID" />
           </dd>
           <dt>Joined</dt>
-          <dd>{formatDay(created)}</dd>
+          <dd>{formatDate(created)}</dd>
           {!canChangeKeys && (
             <>
               <dt>Keys</dt>

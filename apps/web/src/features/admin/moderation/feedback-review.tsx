@@ -40,12 +40,25 @@ function feedbackColumns(choices: FeedbackChoices) {
     }),
     column.accessor('timestamp', {
       header: 'Sent',
+      meta: { priority: 2 },
       sortDescFirst: true,
       cell: (cell) => <span className={styles.nowrap}>{formatInstant(cell.getValue())}</span>,
     }),
-    column.accessor((feedback) => words.objective(feedback.mission), { id: 'mission', header: 'Objective' }),
-    column.accessor((feedback) => words.category(feedback.category), { id: 'category', header: 'Category' }),
-    column.accessor((feedback) => words.sentiment(feedback.sentiment), { id: 'sentiment', header: 'Sentiment' }),
+    column.accessor((feedback) => words.objective(feedback.mission), {
+      id: 'mission',
+      header: 'Objective',
+      meta: { priority: 2 },
+    }),
+    column.accessor((feedback) => words.category(feedback.category), {
+      id: 'category',
+      header: 'Category',
+      meta: { priority: 2 },
+    }),
+    column.accessor((feedback) => words.sentiment(feedback.sentiment), {
+      id: 'sentiment',
+      header: 'Sentiment',
+      meta: { priority: 2, nowrap: true },
+    }),
     column.accessor('text', {
       header: 'Feedback',
       cell: (cell) => <p className={styles.feedbackText}>{cell.getValue()}</p>,

@@ -6,6 +6,7 @@ import {
   REPORT_RESOLUTION_MAX_LENGTH,
   reportNotFoundMessage,
 } from '@outpost/contracts/moderation';
+import { shortNumber } from '@outpost/contracts/short-numbers';
 import { USER_SEARCH_LIMITS } from '@outpost/contracts/user-search';
 import { type FormEvent, useState } from 'react';
 import { failureNotice } from '../../../components/form/failure-notice';
@@ -17,6 +18,7 @@ import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { CopyButton } from '../components/copy-button';
 import { LoadState } from '../components/load-state';
 import { formatInstant } from '../components/local-time';
 import { PersonLink } from '../components/person-link';
@@ -33,14 +35,15 @@ const SEARCH_MAX = USER_SEARCH_LIMITS.queryMaxLength;
 export default function ReportDetail() {
   const { environment } = useAdminAccessContext();
   const { reportID = '' } = useParams();
+  // The title names the report by its number once it is loaded (the loader below shares this query).
+  const loaded = useReport(environment, reportID);
   return (
     <ModerationScreen
       id="report-detail-title"
-      title="Report"
+      title={loaded.data ? `Report ${shortNumber(loaded.data.reportNumber)}` : 'Report'}
       lead={
         <>
-          Report <span className={styles.mono}>{reportID}</span> in {environment}.{' '}
-          <Link to={ADMIN_ROUTES.adminReports}>Back to the reports</Link>
+          In {environment}. <Link to={ADMIN_ROUTES.adminReports}>Back to the reports</Link>
         </>
       }
     >
@@ -70,7 +73,9 @@ function ReportFacts({ report }: { report: AdminReport }) {
       <h2 id="report-facts-title">{report.resolved ? 'Resolved report' : 'Unresolved report'}</h2>
       <dl className={`${adminStyles.facts} ${styles.facts}`}>
         <dt>Report ID</dt>
-        <dd className={styles.mono}>{report.reportID}</dd>
+        <dd>
+          <span className={styles.mono}>{report.reportID}</span> <CopyButton text={report.reportID} what="report ID" />
+        </dd>
         <dt>Category</dt>
         <dd>{categoryLabel(report.category)}</dd>
         <dt>Reported</dt>

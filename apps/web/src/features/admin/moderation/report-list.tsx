@@ -6,9 +6,11 @@ import {
   REPORT_MESSAGES,
   REPORT_SORTABLE,
 } from '@outpost/contracts/moderation';
+import { shortNumber } from '@outpost/contracts/short-numbers';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { Link } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { formatInstant } from '../components/local-time';
@@ -22,20 +24,22 @@ import { categoryLabel, excerpt, reportFilerText } from './moderation-text';
 
 const column = adminColumnHelper<AdminReport>();
 const columns = column.columns([
-  column.accessor('reportID', {
+  column.accessor((report) => shortNumber(report.reportNumber), {
+    id: 'report',
     header: 'Report',
-    cell: (cell) => (
-      <Link to={adminReportPath(cell.getValue())} className={styles.mono}>
-        {cell.getValue()}
-      </Link>
-    ),
+    cell: (cell) => <Link to={adminReportPath(cell.row.original.reportID)}>{cell.getValue()}</Link>,
   }),
-  column.accessor((report) => categoryLabel(report.category), { id: 'category', header: 'Category' }),
+  column.accessor((report) => categoryLabel(report.category), {
+    id: 'category',
+    header: 'Category',
+    meta: { priority: 2 },
+  }),
   column.accessor('target', { header: 'Reported' }),
   column.accessor('text', { header: 'What happened', cell: (cell) => excerpt(cell.getValue()) }),
   column.accessor(reportFilerText, {
     id: 'reporter',
     header: 'Filed by',
+    meta: { priority: 2 },
     cell: (cell) => <ReportFiler report={cell.row.original} />,
   }),
   column.accessor('createdAt', {
@@ -43,7 +47,11 @@ const columns = column.columns([
     sortDescFirst: true,
     cell: (cell) => <span className={styles.nowrap}>{formatInstant(cell.getValue())}</span>,
   }),
-  column.accessor((report) => (report.resolved ? 'Resolved' : 'Unresolved'), { id: 'status', header: 'Status' }),
+  column.accessor((report) => (report.resolved ? 'Resolved' : 'Unresolved'), {
+    id: 'status',
+    header: 'Status',
+    meta: { nowrap: true },
+  }),
 ]);
 
 const filters: readonly AdminListFilter[] = [
@@ -66,7 +74,12 @@ const filters: readonly AdminListFilter[] = [
     options: REPORT_CATEGORIES.map((category) => ({ value: category, label: REPORT_CATEGORY_LABELS[category] })),
   },
   { kind: 'text', param: 'target', label: 'Reported', hint: 'Exactly as filed, e.g. @crate_raider.' },
-  { kind: 'text', param: 'q', label: 'Search', hint: 'Words in the reported name or the report’s text.' },
+  {
+    kind: 'text',
+    param: 'q',
+    label: 'Search',
+    hint: 'Words in the reported name or the report’s text, or a report’s number (#12).',
+  },
 ];
 
 /** The reports of the environment, unresolved ones newest first by default, and what is trending. */
@@ -78,6 +91,7 @@ export default function ReportList() {
       title="Reports"
       lead={`What players and the game reported in ${environment}. Open a report to read it whole and resolve it.`}
     >
+      <LiveUpdates topics={['reports']} environment={environment} />
       <TrendingIssues environment={environment} />
       <AdminList
         label="Reports"

@@ -1,12 +1,15 @@
 import { adminReportPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
+import { shortNumber } from '@outpost/contracts/short-numbers';
 import { USER_SEARCH_LIMITS } from '@outpost/contracts/user-search';
 import { useEffect, useState } from 'react';
 import { FormField } from '../../../components/form/form-field';
 import { Link, useSearchParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { useUserSearch } from '../api/search-users';
+import { useArrivalNotice } from '../components/arrival-notice';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { useReport } from './api/get-report';
 import { ModerationScreen } from './components/moderation-screen';
 import { UserHit } from './components/user-hit';
 import styles from './moderation.module.css';
@@ -28,6 +31,7 @@ export default function UserSearch() {
   const [typed, setTyped] = useState(() => params.get('q') ?? '');
   const query = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
   const reportID = reportParam(params);
+  const arrivalNotice = useArrivalNotice();
 
   useEffect(() => {
     if ((params.get('q') ?? '') === query) return;
@@ -43,14 +47,13 @@ export default function UserSearch() {
       title="User search"
       lead={`Find a player by display name or email address. Credits, merch orders and invites are those of ${environment}.`}
     >
+      {/* "The account was deleted: …" from a player's page: shown once, not again on a reload. */}
+      <p role="status">{arrivalNotice}</p>
       {!capabilities.manageKeys && <ReadOnlyNotice>Only admins change keys; you see them read-only.</ReadOnlyNotice>}
       {reportID && (
         <p className={styles.fromReport}>
-          Looking for the player of report{' '}
-          <Link to={adminReportPath(reportID)} className={styles.mono}>
-            {reportID}
-          </Link>
-          . A player’s name opens their page; a suspension made there names the report.
+          Looking for the player of <ReportLink environment={environment} reportID={reportID} />. A player’s name opens
+          their page; a suspension made there names the report.
         </p>
       )}
       <search aria-label="Players" className={styles.searchBox}>
@@ -112,5 +115,15 @@ function Hits({ environment, query, canChangeKeys, reportID }: HitsProps) {
         </ul>
       )}
     </>
+  );
+}
+
+/** The report the search started from, by its number once it is loaded. */
+function ReportLink({ environment, reportID }: { environment: Environment; reportID: string }) {
+  const report = useReport(environment, reportID);
+  return (
+    <Link to={adminReportPath(reportID)}>
+      {report.data ? `report ${shortNumber(report.data.reportNumber)}` : 'the report'}
+    </Link>
   );
 }

@@ -45,9 +45,9 @@ const columns = column.columns([
     rowLabel: (invite) => `Select partner invite ${invite.inviteID}`,
     pageLabel: 'Select all partner invites on this page',
   }),
-  column.accessor('inviteID', { header: 'Code' }),
+  column.accessor('inviteID', { header: 'Code', meta: { nowrap: true } }),
   column.accessor('delivered', { header: 'Delivered', cell: (cell) => yesNo(cell.getValue()) }),
-  column.accessor('claimed', { header: 'Claimed', cell: (cell) => yesNo(cell.getValue()) }),
+  column.accessor('claimed', { header: 'Claimed', cell: (cell) => yesNo(cell.getValue()), meta: { priority: 3 } }),
   column.accessor((invite) => (invite.claimer ? personName(invite.claimer) : ''), {
     id: 'claimedBy',
     header: 'Claimed by',
@@ -59,15 +59,18 @@ const columns = column.columns([
   column.accessor((invite) => (invite.joinRewardID ? `${invite.joinRewardID} / ${invite.rewardTierID}` : ''), {
     id: 'joinReward',
     header: 'Join reward',
+    meta: { priority: 2 },
     cell: (cell) => cell.getValue() || 'None',
   }),
   column.accessor((invite) => invite.referralRewardID ?? '', {
     id: 'referralRewardID',
     header: 'Referral reward',
+    meta: { priority: 3 },
     cell: (cell) => cell.getValue() || 'Default',
   }),
   column.accessor('created', {
     header: 'Created',
+    meta: { priority: 2, nowrap: true },
     sortDescFirst: true,
     cell: (cell) => formatInstant(cell.getValue()),
   }),

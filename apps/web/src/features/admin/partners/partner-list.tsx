@@ -42,16 +42,18 @@ const columns = column.columns([
     header: 'Partner',
     cell: (cell) => <PersonLink person={cell.row.original} withEmail={false} />,
   }),
-  column.accessor('email', { header: 'Email' }),
+  column.accessor('email', { header: 'Email', meta: { priority: 2 } }),
   column.accessor((partner) => partner.referralID ?? '', {
     id: 'referralID',
     header: 'Referral ID',
+    meta: { priority: 2, nowrap: true },
     cell: (cell) => cell.getValue() || 'No link yet',
   }),
   column.accessor('referralCount', { header: 'Referrals' }),
   column.accessor(claimedByText, {
     id: 'claimedBy',
     header: 'Joined through the link',
+    meta: { priority: 2 },
     cell: (cell) => <ClaimedBy partner={cell.row.original} />,
   }),
   column.accessor((partner) => partner.rewardID ?? '', {
@@ -62,6 +64,7 @@ const columns = column.columns([
   column.accessor((partner) => partner.rewardTierClaims.join(', '), {
     id: 'rewardTierClaims',
     header: 'Tiers claimed',
+    meta: { priority: 2 },
     cell: (cell) => cell.getValue() || '—',
   }),
 ]);

@@ -16,7 +16,11 @@ const columns = column.columns([
     (reward) => reward.tiers.map((tier) => `${tier.tierID}: ${tier.referrals} → ${tier.credits} credits`).join('; '),
     { id: 'tiers', header: 'Tiers' },
   ),
-  column.accessor('updatedAt', { header: 'Updated', cell: (cell) => formatInstant(cell.getValue()) }),
+  column.accessor('updatedAt', {
+    header: 'Updated',
+    meta: { nowrap: true },
+    cell: (cell) => formatInstant(cell.getValue()),
+  }),
 ]);
 const sortable = ['rewardID', 'updatedAt'] as const;
 

@@ -6,6 +6,7 @@ import { adminColumnHelper } from '../../../components/admin-list/columns';
 import { Link, useSearchParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
+import { formatInstant } from '../components/local-time';
 import { getProducts, productsQueryKey } from './api/get-products';
 import { ProductCards } from './components/product-cards';
 import {
@@ -24,22 +25,24 @@ const columns = column.columns([
     header: 'Name',
     cell: (cell) => <Link to={adminProductPath(cell.row.original.productID)}>{cell.getValue()}</Link>,
   }),
-  column.accessor('productID', { header: 'ID' }),
+  column.accessor('productID', { header: 'ID', meta: { priority: 2, nowrap: true } }),
   column.accessor((product) => yesNo(product.isDigitalDouble), {
     id: 'isDigitalDouble',
     header: 'Is Digital Double?',
+    meta: { priority: 2 },
   }),
-  column.accessor('varietyCount', { header: 'Varieties' }),
+  column.accessor('varietyCount', { header: 'Varieties', meta: { priority: 2 } }),
   column.accessor((product) => centsToDollars(product.price), {
     id: 'price',
     header: 'Price (USD)',
     cell: (cell) => `$${cell.getValue()}`,
   }),
-  column.accessor((product) => statusLabel(product), { id: 'status', header: 'Status' }),
+  column.accessor((product) => statusLabel(product), { id: 'status', header: 'Status', meta: { nowrap: true } }),
   column.accessor('updatedAt', {
     header: 'Last changed',
+    meta: { priority: 2, nowrap: true },
     sortDescFirst: true,
-    cell: (cell) => new Date(cell.getValue()).toLocaleString(),
+    cell: (cell) => formatInstant(cell.getValue()),
   }),
 ]);
 

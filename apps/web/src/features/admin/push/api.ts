@@ -1,4 +1,5 @@
 import type { Environment } from '@outpost/contracts/environments';
+import { QUERY_KEYS } from '@outpost/contracts/live-topics';
 import {
   type PushSendBatchInput,
   pushAudienceSchema,
@@ -16,7 +17,7 @@ import { requestJson } from '../../../lib/api';
 import type { AudienceQuery } from './push-form';
 
 /** Every cached read of the environment's pushes: the history's pages and the audiences' sizes. */
-export const pushQueryKey = (environment: Environment) => ['admin', environment, 'push'] as const;
+export const pushQueryKey = QUERY_KEYS.push;
 
 /** GET /api/admin/:env/push/messages: one page of the history, newest first. */
 export function getPushMessages(environment: Environment, query: AdminListQuery) {

@@ -6,11 +6,9 @@ import {
   audienceOf,
   checkPushDraft,
   countsText,
-  FOLLOW_SCHEDULED_MS,
-  FOLLOW_SENDING_MS,
-  followDelay,
   lockScreenBody,
   newPushDraft,
+  reachText,
   sentNotice,
 } from './push-form';
 
@@ -52,15 +50,42 @@ describe('the push composer', () => {
     const inTwoDays = toLocalDateTime(new Date(Date.now() + 2 * 86_400_000).toISOString());
     const ok = checkPushDraft(draft({ sendSchedule: 'scheduled', sendAt: inTwoDays }), new Date());
     expect(ok.ok && ok.input).toMatchObject({ sendSchedule: 'scheduled', title: 'Double XP', activeDateTime: null });
-    expect(checkPushDraft(draft({ title: '' }), now)).toEqual({ ok: false, message: PUSH_MESSAGES.title });
+    expect(checkPushDraft(draft({ title: '' }), now)).toEqual({
+      ok: false,
+      message: PUSH_MESSAGES.title,
+      fields: { title: PUSH_MESSAGES.title },
+    });
     expect(checkPushDraft(draft({ sendSchedule: 'scheduled' }), now)).toEqual({
       ok: false,
-      message: PUSH_MESSAGES.sendDateNeeded,
+      message: 'Give the date and time to send it at.',
+      fields: { sendAt: 'Give the date and time to send it at.' },
     });
     expect(checkPushDraft(draft({ recipientCategory: 'active', activeDays: '0' }), now)).toEqual({
       ok: false,
       message: ACTIVE_DAYS_MESSAGE,
+      fields: { activeDays: ACTIVE_DAYS_MESSAGE },
     });
+  });
+
+  it('points at every field of an empty form, each with its own words', () => {
+    const empty = { ...newPushDraft(), recipientCategory: 'users' as const, sendSchedule: 'scheduled' as const };
+    const checked = checkPushDraft(empty, now);
+    expect(checked).toEqual({
+      ok: false,
+      message: PUSH_MESSAGES.title,
+      fields: {
+        title: PUSH_MESSAGES.title,
+        body: PUSH_MESSAGES.body,
+        userIDs: 'Choose 1 to 1000 players by name, or give their user IDs.',
+        sendAt: 'Give the date and time to send it at.',
+      },
+    });
+  });
+
+  it('says how far a message reaches in words that agree with the counts', () => {
+    expect(reachText({ devices: 1, players: 1 })).toBe('1 device of 1 player');
+    expect(reachText({ devices: 1204, players: 980 })).toBe('1,204 devices of 980 players');
+    expect(reachText({ devices: 0, players: 0 })).toBe('0 devices of 0 players');
   });
 
   it('says when the message goes, and each field the server ignored', () => {
@@ -81,36 +106,5 @@ describe('the push composer', () => {
     expect(long).toHaveLength(110);
     expect(long.endsWith('…')).toBe(true);
     expect(countsText({ sent: 1204, failed: 3, pruned: 2 })).toBe('1,204 sent · 3 failed · 2 pruned');
-  });
-});
-
-describe('followDelay', () => {
-  const now = Date.parse('2026-11-26T12:00:00Z');
-  const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
-  it('follows a message being sent closely, a scheduled one at its time, and nothing once all have ended', () => {
-    expect(
-      followDelay(
-        [
-          { state: 'sending', sendDate: at(0) },
-          { state: 'scheduled', sendDate: at(600) },
-        ],
-        now,
-      ),
-    ).toBe(FOLLOW_SENDING_MS);
-    // Days ahead: read once a minute, not every few seconds.
-    expect(followDelay([{ state: 'scheduled', sendDate: at(3 * 24 * 60) }], now)).toBe(FOLLOW_SCHEDULED_MS);
-    expect(followDelay([{ state: 'scheduled', sendDate: at(0.5) }], now)).toBe(30_000);
-    // Due already (the job has not taken it yet): soon.
-    expect(followDelay([{ state: 'scheduled', sendDate: at(-1) }], now)).toBe(FOLLOW_SENDING_MS);
-    expect(
-      followDelay(
-        [
-          { state: 'sent', sendDate: at(-5) },
-          { state: 'cancelled', sendDate: at(5) },
-        ],
-        now,
-      ),
-    ).toBe(false);
-    expect(followDelay([], now)).toBe(false);
   });
 });

@@ -1,11 +1,15 @@
 import {
   PUSH_LOCK_SCREEN_BODY_LENGTH,
+  PUSH_MAX_USER_IDS,
+  PUSH_MESSAGES,
+  type PushAudience,
   type PushMessage,
   type PushRecipientCategory,
   type PushSendBatchInput,
   type PushSendBatchResult,
   type PushSendSchedule,
   pushSendBatchInputSchema,
+  readPushSendBatch,
 } from '@outpost/contracts/push-messages';
 import { z } from 'zod/mini';
 import { type ChosenPlayer, recipientIDs } from '../components/chosen-players';
@@ -73,13 +77,60 @@ export function audienceOf(draft: PushDraft, now: Date): AudienceQuery | null {
 /** The active window's days, said when it is not a whole number of days from 1 to 90. */
 export const ACTIVE_DAYS_MESSAGE = 'Active players are those seen in the last 1 to 90 days: give a whole number.';
 
-/** The draft as the endpoint's input, or what is wrong with it (the contracts' words). */
+/** The composer's fields a refusal can point at, keyed as the form keys its errors. */
+export type PushField = 'title' | 'body' | 'activeDays' | 'userIDs' | 'sendAt';
+
+/** The composer's fields from top to bottom. */
+const PUSH_FIELD_ORDER: readonly PushField[] = ['title', 'body', 'activeDays', 'userIDs', 'sendAt'];
+
+/** The server's words for a field it names by its wire name, said in the form's words at the form's field. */
+const FIELD_OF_PROBLEM: Readonly<Record<string, { field: PushField; text: string }>> = {
+  [PUSH_MESSAGES.sendDateNeeded]: { field: 'sendAt', text: 'Give the date and time to send it at.' },
+  [PUSH_MESSAGES.sendDate]: { field: 'sendAt', text: 'Give the date and time to send it at.' },
+  [PUSH_MESSAGES.sendDatePast]: { field: 'sendAt', text: 'This time has passed: pick a later one, or send it now.' },
+  [PUSH_MESSAGES.sendDateTooFar]: { field: 'sendAt', text: PUSH_MESSAGES.sendDateTooFar },
+  [PUSH_MESSAGES.userIDs]: {
+    field: 'userIDs',
+    text: `Choose 1 to ${PUSH_MAX_USER_IDS} players by name, or give their user IDs.`,
+  },
+  [PUSH_MESSAGES.userID]: { field: 'userIDs', text: 'Each user ID must name a player.' },
+};
+
+/**
+ * Each field at fault, with its first message: the schema's issues, and the audience's and time's problems (which the
+ * schema reads only once the title and message pass, so an empty form is told about all of them at once). Problems
+ * of no field of the form are left out.
+ */
+function fieldsAtFault(
+  issues: readonly z.core.$ZodIssue[],
+  problems: readonly string[],
+): Partial<Record<PushField, string>> {
+  const fields: Partial<Record<PushField, string>> = {};
+  for (const issue of issues) {
+    const named = issue.path[0];
+    const at: { field: PushField; text: string } | undefined =
+      named === 'title' || named === 'body' ? { field: named, text: issue.message } : FIELD_OF_PROBLEM[issue.message];
+    if (at) fields[at.field] ??= at.text;
+  }
+  for (const problem of problems) {
+    const at = FIELD_OF_PROBLEM[problem];
+    if (at) fields[at.field] ??= at.text;
+  }
+  return fields;
+}
+
+/**
+ * The draft as the endpoint's input, or what is wrong with it: each field at fault with its message (the
+ * contracts' words, in the form's words where those name a wire field), or one message for the form.
+ */
 export function checkPushDraft(
   draft: PushDraft,
   now: Date,
-): { ok: true; input: PushSendBatchInput } | { ok: false; message: string } {
+):
+  | { ok: true; input: PushSendBatchInput }
+  | { ok: false; message: string; fields: Partial<Record<PushField, string>> } {
   const audience = audienceOf(draft, now);
-  if (draft.recipientCategory === 'active' && !audience) return { ok: false, message: ACTIVE_DAYS_MESSAGE };
+  const activeDays = draft.recipientCategory === 'active' && !audience ? { activeDays: ACTIVE_DAYS_MESSAGE } : {};
   // Only the fields the audience and the time take: the composer has nothing for the server to ignore.
   const input: PushSendBatchInput = {
     recipientCategory: draft.recipientCategory,
@@ -92,7 +143,11 @@ export function checkPushDraft(
     requestID: draft.requestID,
   };
   const parsed = z.safeParse(pushSendBatchInputSchema, input);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'The message is not valid.' };
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const read = readPushSendBatch(input, now);
+  const fields = { ...activeDays, ...fieldsAtFault(issues, read.ok ? [] : read.problems) };
+  const first = PUSH_FIELD_ORDER.map((field) => fields[field]).find(Boolean) ?? issues[0]?.message;
+  if (first) return { ok: false, message: first, fields };
   return { ok: true, input };
 }
 
@@ -111,25 +166,15 @@ export function lockScreenBody(body: string): string {
   return text.length > PUSH_LOCK_SCREEN_BODY_LENGTH ? `${text.slice(0, PUSH_LOCK_SCREEN_BODY_LENGTH - 1)}…` : text;
 }
 
+/** "1 device of 1 player", "1,204 devices of 980 players". */
+export function reachText({ devices, players }: PushAudience): string {
+  return `${countOf(devices, 'device')} of ${countOf(players, 'player')}`;
+}
+
+/** "1 device", "1,204 devices". */
+const countOf = (count: number, noun: string) => `${count.toLocaleString()} ${count === 1 ? noun : `${noun}s`}`;
+
 /** "1,204 sent · 3 failed · 2 pruned". */
 export function countsText(message: Pick<PushMessage, 'sent' | 'failed' | 'pruned'>): string {
   return `${message.sent.toLocaleString()} sent · ${message.failed.toLocaleString()} failed · ${message.pruned.toLocaleString()} pruned`;
-}
-
-/** How often the history is read again while a message is being sent. */
-export const FOLLOW_SENDING_MS = 3_000;
-/** The longest wait between reads while a message is scheduled: a cancel elsewhere shows within it. */
-export const FOLLOW_SCHEDULED_MS = 60_000;
-
-/**
- * When to read the history again: soon while a message is being sent, at the earliest scheduled
- * message's time (within a minute) while one waits, which may be days, and not at all otherwise.
- */
-export function followDelay(messages: readonly Pick<PushMessage, 'state' | 'sendDate'>[], now: number): number | false {
-  if (messages.some((message) => message.state === 'sending')) return FOLLOW_SENDING_MS;
-  const due = messages
-    .filter((message) => message.state === 'scheduled')
-    .map((message) => Date.parse(message.sendDate) - now);
-  if (due.length === 0) return false;
-  return Math.min(Math.max(Math.min(...due), FOLLOW_SENDING_MS), FOLLOW_SCHEDULED_MS);
 }

@@ -1,7 +1,9 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { personName } from '@outpost/contracts/people';
 import {
+  noAudienceDevicesMessage,
   PUSH_BODY_MAX_LENGTH,
+  PUSH_MESSAGE_STATES,
   PUSH_RECIPIENT_CATEGORIES,
   PUSH_RECIPIENT_LABELS,
   PUSH_STATE_LABELS,
@@ -12,9 +14,12 @@ import {
 import { type FormEvent, useState } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
+import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { useAdminAccessContext } from '../admin-access-context';
 import { AdminScreen } from '../components/admin-screen';
 import adminStyles from '../components/admin-screen.module.css';
@@ -38,10 +43,10 @@ import {
   audienceOf,
   checkPushDraft,
   countsText,
-  followDelay,
   lockScreenBody,
   newPushDraft,
   type PushDraft,
+  reachText,
   sentNotice,
 } from './push-form';
 
@@ -96,21 +101,24 @@ function Preview({ title, body }: { title: string; body: string }) {
 
 function Composer({ environment, onNew }: { environment: Environment; onNew: () => void }) {
   const [draft, setDraft] = useState<PushDraft>(newPushDraft);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const { formRef, alertRef, notice, errors, refuse, refuseAtFields, report } = useFormRefusal();
   const [sent, setSent] = useState<PushMessage | null>(null);
   const send = useSendPush(environment);
   const { confirm, dialog } = useConfirmDialog();
   const audience = usePushAudience(environment, audienceOf(draft, new Date()));
   const change = (fields: Partial<PushDraft>) => setDraft((current) => ({ ...current, ...fields }));
-  const reach = audience.data
-    ? `${audience.data.devices.toLocaleString()} devices of ${audience.data.players.toLocaleString()} players`
-    : null;
+  const reach = audience.data ? reachText(audience.data) : null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending || sent) return;
     const checked = checkPushDraft(draft, new Date());
-    if (!checked.ok) return setNotice({ tone: 'error', text: checked.message });
+    if (!checked.ok) {
+      // Each problem at its field, said once there; one of no field in the form's alert.
+      return Object.keys(checked.fields).length > 0 ? refuseAtFields(checked.fields) : refuse(checked.message);
+    }
+    // The audience as counted now: a message to no device is refused before it is confirmed (the server refuses it too).
+    if (audience.data?.devices === 0) return refuse(noAudienceDevicesMessage(environment));
     const when =
       checked.input.sendSchedule === 'scheduled' && checked.input.sendDate
         ? `at ${formatInstant(checked.input.sendDate)}`
@@ -127,13 +135,13 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
       confirmLabel: checked.input.sendSchedule === 'scheduled' ? 'Schedule push' : 'Send push',
     });
     if (!confirmed) return;
-    setNotice(null);
+    report(null);
     send.mutate(checked.input, {
       onSuccess: (answer) => {
         setSent(answer);
-        setNotice({ tone: 'ok', text: sentNotice(answer) });
+        report({ tone: 'ok', text: sentNotice(answer) });
       },
-      onError: (error) => setNotice({ tone: 'error', text: `The push was not sent. ${error.message}` }),
+      onError: (error) => refuse(`The push was not sent. ${error.message}`),
     });
   };
 
@@ -141,9 +149,10 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
     <section aria-labelledby="push-compose-title" className={styles.compose}>
       <h2 id="push-compose-title">New message</h2>
       <div className={styles.composeGrid}>
-        <form onSubmit={submit} noValidate className={styles.form}>
+        <form ref={formRef} onSubmit={submit} noValidate className={styles.form}>
           <FormField
             label="Title"
+            error={errors.title}
             value={draft.title}
             maxLength={PUSH_TITLE_MAX_LENGTH}
             hint={`${draft.title.length} of ${PUSH_TITLE_MAX_LENGTH} characters`}
@@ -152,6 +161,7 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
           />
           <TextAreaField
             label="Message"
+            error={errors.body}
             value={draft.body}
             maxLength={PUSH_BODY_MAX_LENGTH}
             rows={3}
@@ -176,6 +186,7 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
           {draft.recipientCategory === 'active' && (
             <FormField
               label="Seen in the game in the last (days)"
+              error={errors.activeDays}
               inputMode="numeric"
               value={draft.activeDays}
               onChange={(event) => change({ activeDays: event.target.value })}
@@ -203,6 +214,7 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
               )}
               <TextAreaField
                 label="User IDs (optional)"
+                error={errors.userIDs}
                 hint="For players you know by ID: one per line, or separated by commas."
                 rows={2}
                 value={draft.userIDs}
@@ -211,11 +223,13 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
             </fieldset>
           )}
           <p role="status" className={adminStyles.note} aria-busy={audience.isFetching}>
-            {reach
-              ? `Reaches ${reach} now.`
-              : audience.isError
-                ? `The audience could not be counted: ${audience.error.message}`
-                : ''}
+            {audience.data?.devices === 0
+              ? noAudienceDevicesMessage(environment)
+              : reach
+                ? `Reaches ${reach} now.`
+                : audience.isError
+                  ? `The audience could not be counted: ${audience.error.message}`
+                  : ''}
           </p>
           <fieldset className={styles.choices} disabled={sent !== null}>
             <legend>When</legend>
@@ -241,6 +255,7 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
           {draft.sendSchedule === 'scheduled' && (
             <FormField
               label="Send at"
+              error={errors.sendAt}
               type="datetime-local"
               step={1}
               hint={`In your time zone (${localTimeZone()}).`}
@@ -249,7 +264,7 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
               disabled={sent !== null}
             />
           )}
-          <FormAlert notice={notice} />
+          <FormAlert notice={notice} ref={alertRef} />
           {sent ? (
             <button type="button" className="button" onClick={onNew}>
               New message
@@ -365,7 +380,11 @@ function CancelButton({ message }: { message: PushMessage }) {
 
 const column = adminColumnHelper<PushMessage>();
 const columns = column.columns([
-  column.accessor('sendDate', { header: 'When', cell: (cell) => formatInstant(cell.getValue()) }),
+  column.accessor('sendDate', {
+    header: 'When',
+    meta: { nowrap: true },
+    cell: (cell) => formatInstant(cell.getValue()),
+  }),
   column.accessor('title', {
     header: 'Message',
     cell: (cell) => (
@@ -399,23 +418,33 @@ const columns = column.columns([
 ]);
 
 const SORTABLE = ['createdAt', 'sendDate'] as const;
+const FILTERS: readonly AdminListFilter[] = [
+  {
+    kind: 'select',
+    param: 'state',
+    label: 'State',
+    allLabel: 'Every state',
+    options: PUSH_MESSAGE_STATES.map((state) => ({ value: state, label: PUSH_STATE_LABELS[state] })),
+  },
+];
 
-/** Every message of the environment, newest first, read again every few seconds while one is under way. */
+/** Every message of the environment, newest first, following the send job's progress live (push-messages). */
 function History({ environment }: { environment: Environment }) {
   return (
     <section aria-labelledby="push-history-title">
       <h2 id="push-history-title">History</h2>
+      <LiveUpdates topics={['push-messages']} environment={environment} />
       <AdminList
         label="Push history"
         hideCaption
         columns={columns}
         sortable={SORTABLE}
+        filters={FILTERS}
         queryKey={[...pushQueryKey(environment), 'messages']}
         fetchPage={(query) => getPushMessages(environment, query)}
         getRowId={(message) => message.messageID}
         csvFileName="push-history"
-        emptyText={`No push has been sent in ${environment} yet.`}
-        refetchInterval={(page) => followDelay(page?.rows ?? [], Date.now())}
+        emptyText={`No push message of ${environment} matches: none was sent yet, or none is in the state chosen.`}
       />
     </section>
   );

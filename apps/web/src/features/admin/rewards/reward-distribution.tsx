@@ -237,9 +237,7 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
             onChange={(event) => set('reason', event.target.value)}
           />
         </fieldset>
-        <p className={adminStyles.note}>
-          Request ID <code>{requestID}</code>: sending this form again never gives a player this reward twice.
-        </p>
+        <p className={adminStyles.note}>Sending this form again never gives a player this reward twice.</p>
         <FormAlert notice={notice} ref={alertRef} />
         <div className={adminStyles.submitRow}>
           {/* aria-disabled, not disabled: the button keeps the focus while the reward is on its way. */}
@@ -274,9 +272,11 @@ function Confirmation({ reward: request, environment, everyonePlayers }: Confirm
   const reward = { ...request, items: request.items.map((item) => ({ ...item, name: nameOf(item.itemID) })) };
   const closing = 'Players who had this reward already get nothing more.';
   if (!reward.audience) {
+    const count = reward.userIDs?.length ?? 0;
     return (
       <p>
-        Each of {playerCount(reward.userIDs?.length ?? 0)} gets {rewardText(reward)}, for “{reward.reason}”. {closing}
+        {count === 1 ? 'The player' : `Each of ${playerCount(count)}`} gets {rewardText(reward)}, for “{reward.reason}”.{' '}
+        {closing}
       </p>
     );
   }

@@ -16,13 +16,22 @@ import styles from './shop.module.css';
 const column = adminColumnHelper<AdminDrop>();
 const columns = column.columns([
   column.accessor('name', { header: 'Name' }),
-  column.accessor('dropID', { header: 'ID' }),
+  column.accessor('dropID', { header: 'ID', meta: { priority: 2, nowrap: true } }),
   column.accessor('machineID', {
     header: 'Machine',
     cell: (cell) => <Link to={adminShopMachinePath(cell.getValue())}>{cell.row.original.machineName}</Link>,
   }),
-  column.accessor('opensAt', { header: 'Opens', sortDescFirst: true, cell: (cell) => formatInstant(cell.getValue()) }),
-  column.accessor('closesAt', { header: 'Closes', cell: (cell) => formatInstant(cell.getValue()) }),
+  column.accessor('opensAt', {
+    header: 'Opens',
+    meta: { nowrap: true },
+    sortDescFirst: true,
+    cell: (cell) => formatInstant(cell.getValue()),
+  }),
+  column.accessor('closesAt', {
+    header: 'Closes',
+    meta: { priority: 3, nowrap: true },
+    cell: (cell) => formatInstant(cell.getValue()),
+  }),
   column.accessor((drop) => DROP_STATE_LABELS[dropState(drop, new Date())], {
     id: 'state',
     header: 'Now',

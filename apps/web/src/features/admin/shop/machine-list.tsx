@@ -23,18 +23,26 @@ const columns = column.columns([
     header: 'Name',
     cell: (cell) => <Link to={adminShopMachinePath(cell.row.original.machineID)}>{cell.getValue()}</Link>,
   }),
-  column.accessor('machineID', { header: 'ID' }),
-  column.accessor('costCredits', { header: 'Cost (credits)' }),
+  column.accessor('machineID', { header: 'ID', meta: { priority: 2, nowrap: true } }),
+  column.accessor('costCredits', { header: 'Cost (credits)', cell: (cell) => cell.getValue().toLocaleString('en-US') }),
   column.accessor('costUSD', {
     header: 'PayPal price',
     cell: (cell) => {
       const cents = cell.getValue();
       return cents === null ? 'Credits only' : formatPrice(cents);
     },
-    meta: { csvHeader: 'PayPal price (US cents)' },
+    meta: { nowrap: true, csvHeader: 'PayPal price (US cents)' },
   }),
-  column.accessor('prizeCount', { header: 'Prizes' }),
-  column.accessor('stockLeft', { header: 'Stock left' }),
+  column.accessor('prizeCount', {
+    header: 'Prizes',
+    meta: { priority: 2 },
+    cell: (cell) => cell.getValue().toLocaleString('en-US'),
+  }),
+  column.accessor('stockLeft', {
+    header: 'Stock left',
+    meta: { priority: 2 },
+    cell: (cell) => cell.getValue().toLocaleString('en-US'),
+  }),
   column.accessor('available', {
     header: 'Available',
     cell: (cell) => <Availability available={cell.getValue()} />,

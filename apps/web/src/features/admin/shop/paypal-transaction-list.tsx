@@ -10,6 +10,7 @@ import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { useAdminAccessContext } from '../admin-access-context';
+import { formatInstant } from '../components/local-time';
 import { PersonLink } from '../components/person-link';
 import { getPayPalTransactions } from './api/get-paypal-transactions';
 import { shopAdminQueryKey } from './api/query-keys';
@@ -23,7 +24,8 @@ const column = adminColumnHelper<AdminPayPalTransaction>();
 const columns = column.columns([
   column.accessor('createdAt', {
     header: 'When',
-    cell: (cell) => new Date(cell.getValue()).toLocaleString(),
+    meta: { nowrap: true },
+    cell: (cell) => formatInstant(cell.getValue()),
   }),
   column.accessor((row) => payPalResultText(row.result), { id: 'result', header: 'Result' }),
   column.accessor('orderID', { header: 'PayPal order' }),

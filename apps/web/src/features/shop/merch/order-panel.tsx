@@ -1,5 +1,6 @@
 import { MERCH_MESSAGES, type MerchOrder, type MerchOrderLine } from '@outpost/contracts/merch';
 import { ROUTES } from '@outpost/contracts/routes';
+import { shortNumber } from '@outpost/contracts/short-numbers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { failureNotice } from '../../../components/form/failure-notice';
@@ -136,7 +137,7 @@ export function OrderPanel({ active, signedIn, paypalClientId, stripeOn, onClose
       ) : (
         <>
           <p className={styles.left}>
-            Order ID {order.orderID} · {PAYMENT_METHOD_LABELS[order.payment]}
+            Order {shortNumber(order.orderNumber)} · {PAYMENT_METHOD_LABELS[order.payment]}
           </p>
           <ul>
             {order.lines.map((line) => (

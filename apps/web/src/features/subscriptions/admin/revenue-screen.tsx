@@ -11,13 +11,13 @@ import { STORE_SALES_TOPIC } from '@outpost/contracts/store-purchases/contract';
 import { SUBSCRIBERS_TOPIC } from '@outpost/contracts/subscriptions/contract';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod/mini';
+import { cellProps, DataTable } from '../../../components/admin-list/data-table';
 import { FormField } from '../../../components/form/form-field';
 import { LiveUpdates } from '../../../components/live-status/live-status';
-import { formatDay } from '../../../lib/format-day';
 import { useAdminAccessContext } from '../../admin/admin-access-context';
 import adminStyles from '../../admin/components/admin-screen.module.css';
 import { LoadState } from '../../admin/components/load-state';
-import { amountCell, ScrollTable } from '../../admin/components/scroll-table';
+import { formatDate } from '../../admin/components/local-time';
 import { useRevenue } from '../api';
 import { MoneyScreen } from './money-screen';
 
@@ -103,9 +103,9 @@ const MoneyHeads = () => (
 function MoneyCells({ line }: { line: Omit<RevenueDay, 'day'> }) {
   return (
     <>
-      <td className={amountCell}>{money(line.grossCents, line.currency)}</td>
-      <td className={amountCell}>{money(line.refundCents, line.currency)}</td>
-      <td className={amountCell}>{money(line.netCents, line.currency)}</td>
+      <td {...cellProps({ label: 'Gross', amount: true })}>{money(line.grossCents, line.currency)}</td>
+      <td {...cellProps({ label: 'Refunds', amount: true })}>{money(line.refundCents, line.currency)}</td>
+      <td {...cellProps({ label: 'Net', amount: true })}>{money(line.netCents, line.currency)}</td>
     </>
   );
 }
@@ -114,16 +114,16 @@ function RevenueTables({ revenue, range }: { revenue: Revenue; range: RevenueQue
   if (revenue.days.length === 0) {
     return (
       <p role="status">
-        No money came in or went back from {formatDay(range.from)} to {formatDay(range.to)}.
+        No money came in or went back from {formatDate(range.from)} to {formatDate(range.to)}.
       </p>
     );
   }
   return (
     <>
       <h2>
-        By channel, {formatDay(range.from)} to {formatDay(range.to)}
+        By channel, {formatDate(range.from)} to {formatDate(range.to)}
       </h2>
-      <ScrollTable label="Revenue by channel">
+      <DataTable label="Revenue by channel" hideCaption>
         <thead>
           <tr>
             <th scope="col">Channel</th>
@@ -138,9 +138,9 @@ function RevenueTables({ revenue, range }: { revenue: Revenue; range: RevenueQue
             </tr>
           ))}
         </tbody>
-      </ScrollTable>
+      </DataTable>
       <h2>By day</h2>
-      <ScrollTable label="Revenue by day">
+      <DataTable label="Revenue by day" hideCaption>
         <thead>
           <tr>
             <th scope="col">Day</th>
@@ -151,13 +151,13 @@ function RevenueTables({ revenue, range }: { revenue: Revenue; range: RevenueQue
         <tbody>
           {revenue.days.map((day) => (
             <tr key={`${day.day}-${day.channel}-${day.currency}`}>
-              <td>{formatDay(`${day.day}T12:00:00Z`)}</td>
-              <td>{REVENUE_CHANNEL_LABELS[day.channel]}</td>
+              <td {...cellProps({ label: 'Day', nowrap: true })}>{formatDate(`${day.day}T12:00:00Z`)}</td>
+              <td {...cellProps({ label: 'Channel' })}>{REVENUE_CHANNEL_LABELS[day.channel]}</td>
               <MoneyCells line={day} />
             </tr>
           ))}
         </tbody>
-      </ScrollTable>
+      </DataTable>
     </>
   );
 }

@@ -14,12 +14,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
+import { cellProps, DataTable } from '../../../components/admin-list/data-table';
 import type { AdminListFilter } from '../../../components/admin-list/list-view';
 import { LiveUpdates } from '../../../components/live-status/live-status';
-import { formatDay } from '../../../lib/format-day';
 import { useAdminAccessContext } from '../../admin/admin-access-context';
+import { formatDate } from '../../admin/components/local-time';
 import { PersonLink } from '../../admin/components/person-link';
-import { amountCell, ScrollTable } from '../../admin/components/scroll-table';
 import { getSubscribers } from '../api';
 import { MoneyScreen } from './money-screen';
 
@@ -35,9 +35,9 @@ const columns = column.columns([
   column.accessor((row) => (row.state ? SUBSCRIPTION_STATE_LABELS[row.state] : '—'), { id: 'state', header: 'State' }),
   column.accessor('periodEnd', {
     header: 'Period ends',
-    cell: (cell) => (cell.getValue() ? formatDay(cell.getValue() ?? '') : '—'),
+    cell: (cell) => (cell.getValue() ? formatDate(cell.getValue() ?? '') : '—'),
   }),
-  column.accessor('updatedAt', { header: 'Last change', cell: (cell) => formatDay(cell.getValue()) }),
+  column.accessor('updatedAt', { header: 'Last change', cell: (cell) => formatDate(cell.getValue()) }),
 ]);
 const sortable = ['updatedAt', 'periodEnd'] as const;
 const filters: readonly AdminListFilter[] = [
@@ -104,7 +104,7 @@ function Summary({ summary }: { summary: SubscriberListPage['summary'] }) {
   const count = (channel: string, state: string) =>
     summary.find((row) => row.channel === channel && row.state === state)?.count ?? 0;
   return (
-    <ScrollTable label="Subscriptions by channel and state">
+    <DataTable label="Subscriptions by channel and state" hideCaption>
       <thead>
         <tr>
           <th scope="col">Channel</th>
@@ -120,13 +120,13 @@ function Summary({ summary }: { summary: SubscriberListPage['summary'] }) {
           <tr key={channel}>
             <th scope="row">{SUBSCRIPTION_CHANNEL_LABELS[channel]}</th>
             {states.map((state) => (
-              <td key={state} className={amountCell}>
+              <td key={state} {...cellProps({ label: SUBSCRIPTION_STATE_LABELS[state], amount: true })}>
                 {count(channel, state)}
               </td>
             ))}
           </tr>
         ))}
       </tbody>
-    </ScrollTable>
+    </DataTable>
   );
 }

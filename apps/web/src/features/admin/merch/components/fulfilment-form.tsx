@@ -1,4 +1,5 @@
 import type { AdminMerchOrder } from '@outpost/contracts/merch';
+import { shortNumber } from '@outpost/contracts/short-numbers';
 import { useState } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
 import { FormField } from '../../../../components/form/form-field';
@@ -31,8 +32,8 @@ export function FulfilmentForm({ order, change }: FulfilmentFormProps) {
       message: (
         <p>
           {status === 'packed'
-            ? `This marks order ${order.orderID} packed in production.`
-            : `This marks order ${order.orderID} shipped with the tracking reference “${input.trackingReference}” in production; the player sees it on their account.`}
+            ? `This marks order ${shortNumber(order.orderNumber)} packed in production.`
+            : `This marks order ${shortNumber(order.orderNumber)} shipped with the tracking reference “${input.trackingReference}” in production; the player sees it on their account.`}
         </p>
       ),
       confirmLabel: status === 'packed' ? 'Mark packed in production' : 'Mark shipped in production',

@@ -1,11 +1,12 @@
 import { adminProductPath } from '@outpost/contracts/admin-routes';
 import { type AdminMerchOrder, MERCH_ORDER_STATUS_LABELS } from '@outpost/contracts/merch';
+import { cellProps, DataTable } from '../../../../components/admin-list/data-table';
 import { creditsText, dollarsText, orderTotalText, PAYMENT_METHOD_LABELS } from '../../../../lib/commerce/order-text';
 import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
+import { CopyButton } from '../../components/copy-button';
 import { formatInstant } from '../../components/local-time';
 import { PersonLink } from '../../components/person-link';
-import { amountCell, ScrollTable } from '../../components/scroll-table';
 import styles from '../merch.module.css';
 import { addressLines, cutText, mailtoHref, orderTimeline, phoneText, shippingName, sizesText } from '../merch-text';
 
@@ -19,6 +20,10 @@ export function OrderSummary({ order }: OrderProps) {
       <dl className={`${adminStyles.facts} ${styles.facts}`}>
         <dt>Status</dt>
         <dd>{MERCH_ORDER_STATUS_LABELS[order.status]}</dd>
+        <dt>Order ID</dt>
+        <dd>
+          <span className={styles.mono}>{order.orderID}</span> <CopyButton text={order.orderID} what="order ID" />
+        </dd>
         <dt>Payment</dt>
         <dd>
           {PAYMENT_METHOD_LABELS[order.payment]}
@@ -52,18 +57,18 @@ export function OrderLines({ order }: OrderProps) {
   return (
     <section aria-labelledby="merch-order-lines">
       <h2 id="merch-order-lines">Items</h2>
-      <ScrollTable label="Order lines">
+      <DataTable label="Order lines" hideCaption>
         <thead>
           <tr>
             <th scope="col">Product</th>
             <th scope="col">Variety</th>
-            <th scope="col" className={amountCell}>
+            <th scope="col" {...cellProps({ amount: true })}>
               Quantity
             </th>
-            <th scope="col" className={amountCell}>
+            <th scope="col" {...cellProps({ amount: true })}>
               Unit price
             </th>
-            <th scope="col" className={amountCell}>
+            <th scope="col" {...cellProps({ amount: true })}>
               Line total
             </th>
           </tr>
@@ -71,13 +76,15 @@ export function OrderLines({ order }: OrderProps) {
         <tbody>
           {order.lines.map((line) => (
             <tr key={`${line.productID}/${line.varietyID}`}>
-              <td>
+              <td {...cellProps({ label: 'Product' })}>
                 <Link to={adminProductPath(line.productID)}>{line.productName}</Link>
               </td>
-              <td>{line.varietyName}</td>
-              <td className={amountCell}>{line.quantity}</td>
-              <td className={amountCell}>{dollarsText(line.unitPrice)}</td>
-              <td className={amountCell}>{dollarsText(line.unitPrice * line.quantity)}</td>
+              <td {...cellProps({ label: 'Variety' })}>{line.varietyName}</td>
+              <td {...cellProps({ label: 'Quantity', amount: true })}>{line.quantity}</td>
+              <td {...cellProps({ label: 'Unit price', amount: true })}>{dollarsText(line.unitPrice)}</td>
+              <td {...cellProps({ label: 'Line total', amount: true })}>
+                {dollarsText(line.unitPrice * line.quantity)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -86,7 +93,7 @@ export function OrderLines({ order }: OrderProps) {
             <th scope="row" colSpan={4}>
               Total
             </th>
-            <td className={amountCell}>
+            <td {...cellProps({ amount: true })}>
               {dollarsText(order.total)}
               {order.payment === 'credits' && order.totalCredits !== null && (
                 <>
@@ -97,7 +104,7 @@ export function OrderLines({ order }: OrderProps) {
             </td>
           </tr>
         </tfoot>
-      </ScrollTable>
+      </DataTable>
     </section>
   );
 }

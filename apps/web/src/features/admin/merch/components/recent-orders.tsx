@@ -1,6 +1,7 @@
 import { ADMIN_ROUTES, adminMerchOrderPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import { MERCH_ORDER_STATUS_LABELS, RECENT_MERCH_ORDERS } from '@outpost/contracts/merch';
+import { shortNumber } from '@outpost/contracts/short-numbers';
 import { orderTotalText } from '../../../../lib/commerce/order-text';
 import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
@@ -47,9 +48,7 @@ export function RecentMerchOrders({ environment }: { environment: Environment })
           {rows.map((order) => (
             <li key={order.orderID}>
               <time dateTime={order.orderTime}>{formatInstant(order.orderTime)}</time>
-              <Link to={adminMerchOrderPath(order.orderID)} className={styles.mono}>
-                {order.orderID}
-              </Link>
+              <Link to={adminMerchOrderPath(order.orderID)}>Order {shortNumber(order.orderNumber)}</Link>
               <span>{shippingName(order.shipping)}</span>
               <span className={styles.nowrap}>{orderTotalText(order)}</span>
               <span className={styles.status}>{MERCH_ORDER_STATUS_LABELS[order.status]}</span>

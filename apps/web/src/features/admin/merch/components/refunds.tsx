@@ -1,12 +1,13 @@
 import { type AdminMerchOrder, MERCH_MESSAGES, type MerchRefund, PAID_MERCH_STATUSES } from '@outpost/contracts/merch';
+import { shortNumber } from '@outpost/contracts/short-numbers';
 import { useState } from 'react';
+import { CellValue, cellProps, DataTable } from '../../../../components/admin-list/data-table';
 import { FormField } from '../../../../components/form/form-field';
 import { TextAreaField } from '../../../../components/form/text-area-field';
 import { creditsText, dollarsText } from '../../../../lib/commerce/order-text';
 import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
 import { PersonLink } from '../../components/person-link';
-import { amountCell, ScrollTable } from '../../components/scroll-table';
 import styles from '../merch.module.css';
 import { providerName, refundableCents, refundStatusText } from '../merch-text';
 import { checkRefund, newRefundDraft, type RefundDraft } from '../order-form';
@@ -38,7 +39,8 @@ function PendingRefund({ order, refund, change }: RefundsProps & { refund: Merch
     const confirmation = () => ({
       message: (
         <p>
-          This asks {provider} again for the pending refund of {amount} of order {order.orderID} in production.
+          This asks {provider} again for the pending refund of {amount} of order {shortNumber(order.orderNumber)} in
+          production.
         </p>
       ),
       items: ['It is made once, however often it is asked.'],
@@ -82,7 +84,7 @@ export function Refunds({ order, change }: RefundsProps) {
     const confirmation = () => ({
       message: (
         <p>
-          This refunds {amount} of order {order.orderID} in production. {refundRoute(order)}
+          This refunds {amount} of order {shortNumber(order.orderNumber)} in production. {refundRoute(order)}
         </p>
       ),
       items: ['A refund cannot be taken back.'],
@@ -102,14 +104,14 @@ export function Refunds({ order, change }: RefundsProps) {
       {order.refunds.length === 0 ? (
         <p className={adminStyles.note}>No refunds yet.</p>
       ) : (
-        <ScrollTable label="Refunds of this order">
+        <DataTable label="Refunds of this order" hideCaption>
           <thead>
             <tr>
               <th scope="col">When</th>
-              <th scope="col" className={amountCell}>
+              <th scope="col" {...cellProps({ amount: true })}>
                 Amount
               </th>
-              <th scope="col" className={amountCell}>
+              <th scope="col" {...cellProps({ amount: true })}>
                 Credits back
               </th>
               <th scope="col">Reason</th>
@@ -120,14 +122,18 @@ export function Refunds({ order, change }: RefundsProps) {
           <tbody>
             {order.refunds.map((refund) => (
               <tr key={refund.refundID}>
-                <td className={styles.nowrap}>{formatInstant(refund.createdAt)}</td>
-                <td className={amountCell}>{dollarsText(refund.amountCents)}</td>
-                <td className={amountCell}>{refund.credits === null ? '—' : creditsText(refund.credits)}</td>
-                <td className={styles.messageText}>{refund.reason}</td>
-                <td>
+                <td {...cellProps({ label: 'When', nowrap: true })}>{formatInstant(refund.createdAt)}</td>
+                <td {...cellProps({ label: 'Amount', amount: true })}>{dollarsText(refund.amountCents)}</td>
+                <td {...cellProps({ label: 'Credits back', amount: true })}>
+                  {refund.credits === null ? '—' : creditsText(refund.credits)}
+                </td>
+                <td {...cellProps({ label: 'Reason' })}>
+                  <CellValue>{refund.reason}</CellValue>
+                </td>
+                <td {...cellProps({ label: 'By' })}>
                   <PersonLink person={refund.refundedBy} withEmail={false} />
                 </td>
-                <td>
+                <td {...cellProps({ label: 'Status' })}>
                   <span className={refund.status === 'pending' ? adminStyles.failure : undefined}>
                     {refundStatusText(refund, order.payment)}
                   </span>
@@ -136,7 +142,7 @@ export function Refunds({ order, change }: RefundsProps) {
               </tr>
             ))}
           </tbody>
-        </ScrollTable>
+        </DataTable>
       )}
       {pendingRefund ? (
         <PendingRefund order={order} refund={pendingRefund} change={change} />

@@ -1,5 +1,4 @@
-import type { Environment } from '@outpost/contracts/environments';
+import { QUERY_KEYS } from '@outpost/contracts/live-topics';
 
 /** Everything the moderation screens cache for one environment, by part; a change invalidates its part. */
-export const moderationQueryKey = (environment: Environment, part: 'reports' | 'feedback') =>
-  ['admin', environment, 'moderation', part] as const;
+export const moderationQueryKey = QUERY_KEYS.moderation;

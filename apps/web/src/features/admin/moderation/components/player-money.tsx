@@ -1,5 +1,4 @@
 import type { Environment } from '@outpost/contracts/environments';
-import { centsToDollars } from '@outpost/contracts/products';
 import { GAME_STORE_NAMES, storePurchaseListSchema } from '@outpost/contracts/store-purchases/schemas';
 import {
   type PlayerSubscription,
@@ -11,8 +10,9 @@ import {
 } from '@outpost/contracts/subscriptions/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../../lib/api';
-import { formatDay } from '../../../../lib/format-day';
 import { useConfirmDialog } from '../../components/confirm-dialog';
+import { formatDate } from '../../components/local-time';
+import { moneyText } from '../../players/record-value';
 import { adminUserApiPath, adminUserQueryKey } from '../api/get-admin-user';
 
 const HISTORY_WORDS: Record<SubscriptionEventKind, string> = {
@@ -26,9 +26,6 @@ const HISTORY_WORDS: Record<SubscriptionEventKind, string> = {
   refund: 'Refunded',
   revoke: 'Revoked',
 };
-
-const money = (cents: number, currency: string) =>
-  currency === 'USD' ? `$${centsToDollars(cents)}` : `${centsToDollars(cents)} ${currency}`;
 
 interface PlayerMoneyProps {
   environment: Environment;
@@ -81,12 +78,12 @@ export function PlayerMoney({ environment, userID, name, canRefund }: PlayerMone
             {purchases.data.purchases.map((purchase) => (
               <li key={`${purchase.store}:${purchase.transactionId}`}>
                 {purchase.kind === 'premium' ? 'Premium' : `${(purchase.credits ?? 0).toLocaleString('en-US')} credits`}{' '}
-                from {GAME_STORE_NAMES[purchase.store]} on {formatDay(purchase.purchasedAt)}
+                from {GAME_STORE_NAMES[purchase.store]} on {formatDate(purchase.purchasedAt)}
                 {purchase.amountCents !== null &&
                   purchase.currency &&
-                  ` for ${money(purchase.amountCents, purchase.currency)}`}
+                  ` for ${moneyText(purchase.amountCents, purchase.currency)}`}
                 {purchase.reversal &&
-                  `; ${purchase.reversal.kind === 'refund' ? 'refunded' : 'revoked'} on ${formatDay(purchase.reversal.at)}${
+                  `; ${purchase.reversal.kind === 'refund' ? 'refunded' : 'revoked'} on ${formatDate(purchase.reversal.at)}${
                     purchase.kind === 'credit-pack'
                       ? `: ${purchase.reversal.creditsTakenBack.toLocaleString('en-US')} credits taken back, ${purchase.reversal.creditsAlreadySpent.toLocaleString('en-US')} already spent`
                       : ''
@@ -126,8 +123,8 @@ function Subscription({ subscription, environment, name, canRefund, queryKey }: 
       title: 'Refund the current period?',
       message: (
         <p>
-          {name} gets back {lastPayment ? money(lastPayment.amountCents, lastPayment.currency) : 'the last payment'},
-          and premium ends now; the items they got stay theirs.
+          {name} gets back {lastPayment ? moneyText(lastPayment.amountCents, lastPayment.currency) : 'the last payment'}
+          , and premium ends now; the items they got stay theirs.
         </p>
       ),
       items: ['The money goes back through the payment provider.', 'The subscription ends and does not renew.'],
@@ -141,13 +138,13 @@ function Subscription({ subscription, environment, name, canRefund, queryKey }: 
       <h3>{title}</h3>
       <p>
         {subscription.state ? SUBSCRIPTION_STATE_LABELS[subscription.state] : 'Not started'}
-        {subscription.periodEnd && `; the period ends on ${formatDay(subscription.periodEnd)}`}.
+        {subscription.periodEnd && `; the period ends on ${formatDate(subscription.periodEnd)}`}.
       </p>
       <ol aria-label="History">
         {subscription.history.map((event) => (
           <li key={`${event.kind}-${event.at}`}>
-            {HISTORY_WORDS[event.kind]} on {formatDay(event.at)}
-            {event.until && (event.kind === 'purchase' || event.kind === 'renew') && `, to ${formatDay(event.until)}`}
+            {HISTORY_WORDS[event.kind]} on {formatDate(event.at)}
+            {event.until && (event.kind === 'purchase' || event.kind === 'renew') && `, to ${formatDate(event.until)}`}
           </li>
         ))}
       </ol>
@@ -155,8 +152,8 @@ function Subscription({ subscription, environment, name, canRefund, queryKey }: 
         <ul aria-label="Payments">
           {subscription.payments.map((payment) => (
             <li key={payment.paymentId}>
-              {money(payment.amountCents, payment.currency)} paid on {formatDay(payment.paidAt)}
-              {payment.refundedCents > 0 && `, ${money(payment.refundedCents, payment.currency)} refunded`}
+              {moneyText(payment.amountCents, payment.currency)} paid on {formatDate(payment.paidAt)}
+              {payment.refundedCents > 0 && `, ${moneyText(payment.refundedCents, payment.currency)} refunded`}
             </li>
           ))}
         </ul>

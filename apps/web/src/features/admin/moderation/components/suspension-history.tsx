@@ -1,10 +1,10 @@
 import type { Suspension } from '@outpost/contracts/account-lifecycle';
 import { adminReportPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
+import { CellValue, cellProps, DataTable } from '../../../../components/admin-list/data-table';
 import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
-import { ScrollTable } from '../../components/scroll-table';
 import styles from '../moderation.module.css';
 import { actorName, SUSPENSION_STATE_LABELS, suspensionEndText } from '../suspension-text';
 
@@ -48,47 +48,57 @@ export function SuspensionHistory({ name, suspensions, environment }: Suspension
       {suspensions.length === 0 ? (
         <p className={adminStyles.note}>{name} has never been suspended.</p>
       ) : (
-        <ScrollTable label={caption}>
+        <DataTable label={caption} hideCaption>
           <thead>
             <tr>
               <th scope="col">State</th>
               <th scope="col">Reason</th>
-              <th scope="col">From</th>
+              <th scope="col" {...cellProps({ priority: 2 })}>
+                From
+              </th>
               <th scope="col">Until</th>
-              <th scope="col">By</th>
-              <th scope="col">Lifted</th>
-              <th scope="col">Report</th>
+              <th scope="col" {...cellProps({ priority: 2 })}>
+                By
+              </th>
+              <th scope="col" {...cellProps({ priority: 2 })}>
+                Lifted
+              </th>
+              <th scope="col" {...cellProps({ priority: 2 })}>
+                Report
+              </th>
             </tr>
           </thead>
           <tbody>
             {suspensions.map((suspension) => (
               <tr key={suspension.suspensionID}>
-                <td className={styles.nowrap}>{SUSPENSION_STATE_LABELS[suspension.state]}</td>
-                <td className={styles.cellText}>{suspension.reason}</td>
-                <td>{formatInstant(suspension.startsAt)}</td>
-                <td>{suspensionEndText(suspension, formatInstant)}</td>
-                <td>
+                <td {...cellProps({ label: 'State', nowrap: true })}>{SUSPENSION_STATE_LABELS[suspension.state]}</td>
+                <td {...cellProps({ label: 'Reason' })}>
+                  <CellValue>{suspension.reason}</CellValue>
+                </td>
+                <td {...cellProps({ label: 'From', priority: 2 })}>{formatInstant(suspension.startsAt)}</td>
+                <td {...cellProps({ label: 'Until' })}>{suspensionEndText(suspension, formatInstant)}</td>
+                <td {...cellProps({ label: 'By', priority: 2 })}>
                   {actorName(suspension.suspendedBy)}
                   <div className={styles.note}>in {suspension.environment}</div>
                 </td>
-                <td>
+                <td {...cellProps({ label: 'Lifted', priority: 2 })}>
                   {suspension.liftedAt ? (
                     <>
                       {formatInstant(suspension.liftedAt)}
                       {suspension.liftedBy && <div>by {actorName(suspension.liftedBy)}</div>}
-                      {suspension.liftNote && <div className={styles.cellText}>“{suspension.liftNote}”</div>}
+                      {suspension.liftNote && <div>“{suspension.liftNote}”</div>}
                     </>
                   ) : (
                     '—'
                   )}
                 </td>
-                <td>
+                <td {...cellProps({ label: 'Report', priority: 2 })}>
                   {suspension.reportID ? <SuspensionReport suspension={suspension} environment={environment} /> : '—'}
                 </td>
               </tr>
             ))}
           </tbody>
-        </ScrollTable>
+        </DataTable>
       )}
     </section>
   );

@@ -2,7 +2,7 @@ import type { AdminUser } from '@outpost/contracts/account-lifecycle';
 import { SUSPENSION_NOTE_MAX_LENGTH, SUSPENSION_REASON_MAX_LENGTH } from '@outpost/contracts/account-lifecycle-text';
 import { adminReportPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
 import { failureNotice } from '../../../../components/form/failure-notice';
 import { FormAlert } from '../../../../components/form/form-alert';
@@ -13,8 +13,10 @@ import { useFocusedNotice } from '../../../../components/form/use-focused-notice
 import { CallableError, isUnanswered } from '../../../../lib/callable';
 import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
+import { ChoiceField } from '../../components/choice-field';
 import { localTimeZone, toLocalDateTime } from '../../components/local-time';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { ToolForm } from '../../components/tool-form';
 import { type ProductionConfirmation, useGuardedSave } from '../../components/use-guarded-save';
 import { type SuspensionChange, useChangeSuspension } from '../api/change-suspension';
 import styles from '../moderation.module.css';
@@ -171,9 +173,9 @@ interface FormProps {
   pending: SuspensionChange['kind'] | null;
 }
 
-const END_CHOICES: { end: SuspensionEnd; label: string }[] = [
-  { end: 'lifted', label: 'Until lifted' },
-  { end: 'at', label: 'Until a date and time' },
+const END_CHOICES: { value: SuspensionEnd; label: string }[] = [
+  { value: 'lifted', label: 'Until lifted' },
+  { value: 'at', label: 'Until a date and time' },
 ];
 
 /** Suspend the player, or change the suspension in force: a reason they are told, and its end. */
@@ -188,12 +190,10 @@ function SuspendForm({
   const changing = user.suspension !== null;
   const { formRef, errors, show } = useFieldErrors<SuspendField>();
   const [draft, setDraft] = useState<SuspendDraft>(() => suspendDraftOf(user.suspension));
-  const id = useId();
   const set = <Key extends keyof SuspendDraft>(key: Key, value: SuspendDraft[Key]) =>
     setDraft((now) => ({ ...now, [key]: value }));
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (pending) return;
     const checked = checkSuspend(draft, reportID, new Date());
     if (!checked.ok) {
@@ -228,15 +228,14 @@ function SuspendForm({
 
   const title = changing ? 'Change the suspension' : 'Suspend';
   return (
-    <form
-      ref={formRef}
-      className={adminStyles.narrowForm}
+    <ToolForm
+      title={title}
+      formRef={formRef}
+      busy={pending === 'suspend'}
+      blocked={pending !== null}
+      submitLabel={pending === 'suspend' ? (changing ? 'Changing…' : 'Suspending…') : title}
       onSubmit={submit}
-      noValidate
-      aria-labelledby={`${id}-title`}
-      aria-busy={pending === 'suspend'}
     >
-      <h3 id={`${id}-title`}>{title}</h3>
       {reportID && (
         <p className={styles.note}>
           From report{' '}
@@ -255,21 +254,13 @@ function SuspendForm({
         error={errors.reason}
         onChange={(event) => set('reason', event.target.value)}
       />
-      <fieldset className={styles.choice}>
-        <legend>Ends</legend>
-        {END_CHOICES.map((choice) => (
-          <label key={choice.end}>
-            <input
-              type="radio"
-              name={`${id}-end`}
-              value={choice.end}
-              checked={draft.end === choice.end}
-              onChange={() => set('end', choice.end)}
-            />
-            {choice.label}
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceField
+        legend="Ends"
+        choices={END_CHOICES}
+        value={draft.end}
+        onChange={(end) => set('end', end)}
+        className={styles.choice}
+      />
       {draft.end === 'at' && (
         <FormField
           label="Ends at"
@@ -282,12 +273,7 @@ function SuspendForm({
           onChange={(event) => set('endsAt', event.target.value)}
         />
       )}
-      <div className={adminStyles.submitRow}>
-        <button type="submit" className={`button ${adminStyles.submit}`} aria-disabled={pending !== null}>
-          {pending === 'suspend' ? (changing ? 'Changing…' : 'Suspending…') : title}
-        </button>
-      </div>
-    </form>
+    </ToolForm>
   );
 }
 
@@ -295,10 +281,8 @@ function SuspendForm({
 function LiftForm({ name, send, pending }: FormProps) {
   const { formRef, errors, show } = useFieldErrors<'note'>();
   const [note, setNote] = useState('');
-  const id = useId();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (pending) return;
     const checked = checkLift(note);
     if (!checked.ok) {
@@ -318,15 +302,14 @@ function LiftForm({ name, send, pending }: FormProps) {
   };
 
   return (
-    <form
-      ref={formRef}
-      className={adminStyles.narrowForm}
+    <ToolForm
+      title="Lift the suspension"
+      formRef={formRef}
+      busy={pending === 'lift'}
+      blocked={pending !== null}
+      submitLabel={pending === 'lift' ? 'Lifting…' : 'Lift the suspension'}
       onSubmit={submit}
-      noValidate
-      aria-labelledby={`${id}-title`}
-      aria-busy={pending === 'lift'}
     >
-      <h3 id={`${id}-title`}>Lift the suspension</h3>
       <TextAreaField
         label="Note (optional)"
         name="note"
@@ -337,11 +320,6 @@ function LiftForm({ name, send, pending }: FormProps) {
         error={errors.note}
         onChange={(event) => setNote(event.target.value)}
       />
-      <div className={adminStyles.submitRow}>
-        <button type="submit" className={`button ${adminStyles.submit}`} aria-disabled={pending !== null}>
-          {pending === 'lift' ? 'Lifting…' : 'Lift the suspension'}
-        </button>
-      </div>
-    </form>
+    </ToolForm>
   );
 }

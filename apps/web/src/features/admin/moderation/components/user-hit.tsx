@@ -1,9 +1,9 @@
 import { adminUserPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import type { UserSearchHit, UserSearchMatch } from '@outpost/contracts/user-search';
-import { formatDay } from '../../../../lib/format-day';
 import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
+import { formatDate } from '../../components/local-time';
 import styles from '../moderation.module.css';
 import { playerName, withReport } from '../moderation-text';
 import { KeyEditor } from './key-editor';
@@ -42,7 +42,7 @@ export function UserHit({ environment, hit, canChangeKeys, reportID = null }: Us
         <dt>Email</dt>
         <dd>{email}</dd>
         <dt>Joined</dt>
-        <dd>{formatDay(created)}</dd>
+        <dd>{formatDate(created)}</dd>
         {!canChangeKeys && (
           <>
             <dt>Keys</dt>

@@ -14,12 +14,17 @@ const FOLLOW_MS = 2_000;
 
 const column = adminColumnHelper<EveryoneReward>();
 const columns = column.columns([
-  column.accessor('distributedAt', { header: 'Sent', cell: (cell) => formatInstant(cell.getValue()) }),
+  column.accessor('distributedAt', {
+    header: 'Sent',
+    meta: { nowrap: true },
+    cell: (cell) => formatInstant(cell.getValue()),
+  }),
   column.accessor((reward) => rewardText(reward), { id: 'reward', header: 'Each player gets' }),
   column.accessor('reason', { header: 'Reason' }),
   column.accessor((reward) => personName(reward.distributor), {
     id: 'distributor',
     header: 'Sent by',
+    meta: { priority: 2 },
     cell: (cell) => <PersonLink person={cell.row.original.distributor} withEmail={false} />,
   }),
   column.accessor((reward) => EVERYONE_REWARD_STATE_LABELS[reward.state], {
@@ -35,15 +40,15 @@ const columns = column.columns([
       );
     },
   }),
-  column.accessor(progressText, { id: 'reached', header: 'Players reached' }),
+  column.accessor(progressText, { id: 'reached', header: 'Players reached', meta: { priority: 2 } }),
   column.accessor('finishedAt', {
     header: 'Finished',
+    meta: { priority: 2, nowrap: true },
     cell: (cell) => {
       const finished = cell.getValue();
       return finished ? formatInstant(finished) : '—';
     },
   }),
-  column.accessor('requestID', { header: 'Request ID', cell: (cell) => <code>{cell.getValue()}</code> }),
 ]);
 
 const SORTABLE = ['distributedAt'] as const;

@@ -26,7 +26,11 @@ interface RecipientChoiceProps {
 export function RecipientChoice({ environment, audience, everyoneSize, onChange }: RecipientChoiceProps) {
   const id = useId();
   const options: { audience: RewardRequestAudience | null; label: string; description: string }[] = [
-    { audience: null, label: 'Chosen players', description: 'Players you find below or whose user IDs you paste.' },
+    {
+      audience: null,
+      label: 'Chosen players',
+      description: 'Players you find by name or email below; a list of user IDs may be pasted too.',
+    },
     ...REWARD_AUDIENCES.map((option) => ({
       audience: option,
       label: REWARD_AUDIENCE_LABELS[option],

@@ -58,10 +58,6 @@ export function RewardResult({ result }: RewardResultProps) {
         <dd>
           <PersonLink person={result.distributor} withEmail={false} />
         </dd>
-        <dt>Request ID</dt>
-        <dd>
-          <code>{result.requestID}</code>
-        </dd>
         <dt>First sent</dt>
         <dd>{formatInstant(result.distributedAt)}</dd>
       </dl>

@@ -2,6 +2,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import { MACHINE_MAX_PRIZES } from '@outpost/contracts/shop';
 import { type ComponentProps, useEffect, useId, useRef } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
+import { DataTable } from '../../../../components/admin-list/data-table';
 import { useFieldDescription } from '../../../../components/form/field-description';
 import type { FieldErrors } from '../../../../components/form/field-errors';
 import { useItemChoices } from '../../api/get-item-choices';
@@ -43,7 +44,6 @@ export function PrizesEditor({ environment, prizes, onChange, errors = {} }: Pri
   const focusNext = useRef<FocusTarget>(null);
   const items = useItemChoices(environment);
   const itemListId = useId();
-  const captionId = useId();
   const odds = prizeOdds(prizes);
   const stockLeft = prizes.reduce((sum, prize) => sum + (Number(prize.stock) || 0), 0);
 
@@ -82,126 +82,120 @@ export function PrizesEditor({ environment, prizes, onChange, errors = {} }: Pri
         A prize’s odds are its weight over the weights of the prizes still in stock; players see these odds. A prize
         with no stock left cannot be drawn. {stockLeft.toLocaleString('en-US')} prizes left in all.
       </p>
-      {/* A named section is a region landmark that scrolls sideways on a phone and takes focus to be scrolled. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard. */}
-      <section className={styles.prizeScroller} aria-labelledby={captionId} tabIndex={0}>
-        <table className={styles.prizes}>
-          <caption id={captionId} className={listStyles.caption}>
-            Prizes and their published odds
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Prize ID</th>
-              <th scope="col">Name</th>
-              <th scope="col">Item</th>
-              <th scope="col">Weight</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Odds</th>
-              <th scope="col">Order</th>
-            </tr>
-          </thead>
-          <tbody ref={table}>
-            {prizes.map((prize, index) => {
-              const label = `Prize ${index + 1}`;
-              const errorOf = (field: keyof PrizeDraft) => errors[`prizes.${index}.${field}`];
-              return (
-                <tr key={prize.key} data-row={prize.key}>
-                  <th scope="row">{index + 1}</th>
-                  <td>
-                    <PrizeInput
-                      error={errorOf('prizeID')}
-                      aria-label={`${label} ID`}
-                      value={prize.prizeID}
-                      autoCapitalize="none"
-                      spellCheck={false}
-                      onChange={(event) => update(prize.key, { prizeID: event.target.value.toLowerCase() })}
-                    />
-                  </td>
-                  <td>
-                    <PrizeInput
-                      error={errorOf('name')}
-                      aria-label={`${label} name`}
-                      value={prize.name}
-                      onChange={(event) => update(prize.key, { name: event.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <PrizeInput
-                      error={errorOf('itemID')}
-                      aria-label={`${label} item`}
-                      value={prize.itemID}
-                      list={items.data ? itemListId : undefined}
-                      autoCapitalize="none"
-                      spellCheck={false}
-                      onChange={(event) => update(prize.key, { itemID: event.target.value })}
-                    />
-                  </td>
-                  <td className={styles.narrow}>
-                    <PrizeInput
-                      error={errorOf('weight')}
-                      aria-label={`${label} weight`}
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      step={1}
-                      value={prize.weight}
-                      onChange={(event) => update(prize.key, { weight: event.target.value })}
-                    />
-                  </td>
-                  <td className={styles.narrow}>
-                    <PrizeInput
-                      error={errorOf('stock')}
-                      aria-label={`${label} stock`}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      step={1}
-                      value={prize.stock}
-                      onChange={(event) => update(prize.key, { stock: event.target.value })}
-                    />
-                  </td>
-                  <td className={styles.odds} data-testid="odds">
-                    {formatOdds(odds[index] ?? null)}
-                  </td>
-                  <td>
-                    <div className={styles.rowActions}>
-                      <button
-                        type="button"
-                        className={listStyles.plainButton}
-                        data-control="up"
-                        aria-label={`Move ${label.toLowerCase()} up`}
-                        aria-disabled={index === 0}
-                        onClick={() => index > 0 && move(index, -1)}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="button"
-                        className={listStyles.plainButton}
-                        data-control="down"
-                        aria-label={`Move ${label.toLowerCase()} down`}
-                        aria-disabled={index === prizes.length - 1}
-                        onClick={() => index < prizes.length - 1 && move(index, 1)}
-                      >
-                        ↓
-                      </button>
-                      <button
-                        type="button"
-                        className={listStyles.plainButton}
-                        aria-label={`Remove ${label.toLowerCase()}`}
-                        onClick={() => remove(prize.key)}
-                      >
-                        Remove
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </section>
+      {/* On a phone each prize is a card of its fields. */}
+      <DataTable label="Prizes and their published odds" className={styles.prizes}>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Prize ID</th>
+            <th scope="col">Name</th>
+            <th scope="col">Item</th>
+            <th scope="col">Weight</th>
+            <th scope="col">Stock</th>
+            <th scope="col">Odds</th>
+            <th scope="col">Order</th>
+          </tr>
+        </thead>
+        <tbody ref={table}>
+          {prizes.map((prize, index) => {
+            const label = `Prize ${index + 1}`;
+            const errorOf = (field: keyof PrizeDraft) => errors[`prizes.${index}.${field}`];
+            return (
+              <tr key={prize.key} data-row={prize.key}>
+                <th scope="row">{index + 1}</th>
+                <td data-label="Prize ID">
+                  <PrizeInput
+                    error={errorOf('prizeID')}
+                    aria-label={`${label} ID`}
+                    value={prize.prizeID}
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    onChange={(event) => update(prize.key, { prizeID: event.target.value.toLowerCase() })}
+                  />
+                </td>
+                <td data-label="Name">
+                  <PrizeInput
+                    error={errorOf('name')}
+                    aria-label={`${label} name`}
+                    value={prize.name}
+                    onChange={(event) => update(prize.key, { name: event.target.value })}
+                  />
+                </td>
+                <td data-label="Item">
+                  <PrizeInput
+                    error={errorOf('itemID')}
+                    aria-label={`${label} item`}
+                    value={prize.itemID}
+                    list={items.data ? itemListId : undefined}
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    onChange={(event) => update(prize.key, { itemID: event.target.value })}
+                  />
+                </td>
+                <td data-label="Weight" className={styles.narrow}>
+                  <PrizeInput
+                    error={errorOf('weight')}
+                    aria-label={`${label} weight`}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                    value={prize.weight}
+                    onChange={(event) => update(prize.key, { weight: event.target.value })}
+                  />
+                </td>
+                <td data-label="Stock" className={styles.narrow}>
+                  <PrizeInput
+                    error={errorOf('stock')}
+                    aria-label={`${label} stock`}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    value={prize.stock}
+                    onChange={(event) => update(prize.key, { stock: event.target.value })}
+                  />
+                </td>
+                <td data-label="Odds" className={styles.odds} data-testid="odds">
+                  {formatOdds(odds[index] ?? null)}
+                </td>
+                <td>
+                  <div className={styles.rowActions}>
+                    <button
+                      type="button"
+                      className={listStyles.plainButton}
+                      data-control="up"
+                      aria-label={`Move ${label.toLowerCase()} up`}
+                      aria-disabled={index === 0}
+                      onClick={() => index > 0 && move(index, -1)}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className={listStyles.plainButton}
+                      data-control="down"
+                      aria-label={`Move ${label.toLowerCase()} down`}
+                      aria-disabled={index === prizes.length - 1}
+                      onClick={() => index < prizes.length - 1 && move(index, 1)}
+                    >
+                      ↓
+                    </button>
+                    <button
+                      type="button"
+                      className={listStyles.plainButton}
+                      aria-label={`Remove ${label.toLowerCase()}`}
+                      onClick={() => remove(prize.key)}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </DataTable>
       {items.data && (
         <datalist id={itemListId}>
           {items.data.rows.map((item) => (

@@ -42,10 +42,12 @@ const columns = column.columns([
   column.accessor('createdAt', {
     id: 'created',
     header: 'Created',
+    meta: { nowrap: true },
     cell: (cell) => formatInstant(cell.getValue()),
   }),
   column.accessor('updatedAt', {
     header: 'Updated',
+    meta: { nowrap: true },
     cell: (cell) => formatInstant(cell.getValue()),
   }),
 ]);

@@ -23,16 +23,19 @@ const columns = column.columns([
   column.accessor('title', { header: 'Title' }),
   column.accessor('episodeID', {
     header: 'ID',
+    meta: { priority: 2, nowrap: true },
     cell: (cell) => <span className={styles.mono}>{cell.getValue()}</span>,
   }),
   column.accessor('youtubeID', {
     header: 'YouTube ID',
+    meta: { priority: 2, nowrap: true },
     cell: (cell) => <span className={styles.mono}>{cell.getValue() ?? '—'}</span>,
   }),
-  column.accessor('favouriteCount', { header: 'Favourites' }),
+  column.accessor('favouriteCount', { header: 'Favourites', meta: { priority: 2 } }),
   column.accessor('updatedAt', {
     header: 'Updated',
     sortDescFirst: true,
+    meta: { priority: 3, nowrap: true },
     cell: (cell) => formatInstant(cell.getValue()),
   }),
 ]);

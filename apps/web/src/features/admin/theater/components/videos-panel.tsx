@@ -29,6 +29,7 @@ const columns = column.columns([
   }),
   column.accessor('created', {
     header: 'Created',
+    meta: { nowrap: true },
     sortDescFirst: true,
     cell: (cell) => formatInstant(cell.getValue()),
   }),

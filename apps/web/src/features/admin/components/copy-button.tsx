@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import listStyles from '../../../../components/admin-list/admin-list.module.css';
-import styles from '../moderation.module.css';
+import listStyles from '../../../components/admin-list/admin-list.module.css';
+import styles from './copy-button.module.css';
 
 interface CopyButtonProps {
   text: string;
@@ -27,7 +27,7 @@ export function CopyButton({ text, what }: CopyButtonProps) {
       <button type="button" className={listStyles.plainButton} onClick={() => void copy()}>
         Copy<span className="visually-hidden"> the {what}</span>
       </button>
-      <span role="status" className={styles.note}>
+      <span role="status" className={styles.status}>
         {status}
       </span>
     </span>

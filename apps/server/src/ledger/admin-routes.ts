@@ -1,0 +1,75 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { oneFieldDetails } from '@outpost/contracts/field-errors';
+import {
+  creditAdjustmentInputSchema,
+  creditAdjustmentResultSchema,
+  itemGrantInputSchema,
+  itemGrantResultSchema,
+  playerRecordParamsSchema,
+} from '@outpost/contracts/player-record';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { adminChangeOf } from '../backoffice/index';
+import type { AppStores, IdentityDatabase } from '../database';
+import { requireAccount } from '../identity/index';
+import { answering, FunctionError } from '../platform/http/errors';
+import { adjustCredits, grantSupportItems, TakeBackTooLargeError, UnknownItemError } from './support';
+
+export interface LedgerAdminRoutesOptions {
+  game: AppStores['game'];
+  identity: Kysely<IdentityDatabase>;
+}
+
+const answer = answering((error) => {
+  if (error instanceof TakeBackTooLargeError)
+    return new FunctionError('aborted', error.message, oneFieldDetails('amount', error.message));
+  if (error instanceof UnknownItemError)
+    return new FunctionError('invalid-argument', error.message, oneFieldDetails('itemIDs', error.message));
+  return error;
+});
+
+/**
+ * The player page's changes to a player's credits and inventory (staff and admins, by the route
+ * table): each names an account that exists, so nothing is given to an id nobody holds.
+ */
+export function registerLedgerAdminRoutes(app: FastifyInstance, options: LedgerAdminRoutesOptions): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const storeOf = (environment: Environment) => options.game[environment];
+
+  api.post(
+    '/api/admin/:env/users/:userID/credits',
+    {
+      schema: {
+        params: playerRecordParamsSchema,
+        body: creditAdjustmentInputSchema,
+        response: { 200: creditAdjustmentResultSchema },
+      },
+    },
+    async (request) => {
+      const { env, userID } = request.params;
+      const change = await adminChangeOf(request, env);
+      await requireAccount(options.identity, userID);
+      return answer(() => adjustCredits(storeOf(env), change, { userID, ...request.body }));
+    },
+  );
+
+  api.post(
+    '/api/admin/:env/users/:userID/items',
+    {
+      schema: {
+        params: playerRecordParamsSchema,
+        body: itemGrantInputSchema,
+        response: { 200: itemGrantResultSchema },
+      },
+    },
+    async (request) => {
+      const { env, userID } = request.params;
+      const change = await adminChangeOf(request, env);
+      await requireAccount(options.identity, userID);
+      const granted = await answer(() => grantSupportItems(storeOf(env), change, { userID, ...request.body }));
+      return { granted };
+    },
+  );
+}

@@ -1,0 +1,85 @@
+import { LEDGER_REASON_LABELS } from '@outpost/contracts/economy';
+import type { PlayerRecordPart } from '../domain';
+import {
+  creditsCell,
+  instantCell,
+  newestRows,
+  newestSection,
+  recordSection,
+  textCell,
+} from '../platform/player-record';
+import { getBalance, ledgerEntryOf } from './ledger';
+
+/** The ledger's part of the player page: the credits history with its running balance, and the inventory. */
+export const ledgerPlayerRecord: PlayerRecordPart = async ({ game }, userId) => {
+  const ledger = game.selectFrom('credit_ledger').where('user_id', '=', userId);
+  const items = game.selectFrom('claimed_items').where('claimed_items.user_id', '=', userId);
+  const [balance, history, inventory] = await Promise.all([
+    getBalance(game, userId),
+    newestRows(ledger, ledger.selectAll().orderBy('id', 'desc')),
+    newestSection(
+      {
+        key: 'inventory',
+        title: 'Inventory',
+        columns: [
+          { key: 'item', label: 'Item', primary: true },
+          { key: 'quantity', label: 'Quantity' },
+          { key: 'source', label: 'From' },
+          { key: 'when', label: 'When' },
+        ],
+        empty: 'No items.',
+      },
+      items,
+      items
+        .leftJoin('items_master', 'items_master.item_id', 'claimed_items.item_id')
+        .select([
+          'claimed_items.item_id',
+          'claimed_items.reference',
+          'items_master.name',
+          'claimed_items.quantity',
+          'claimed_items.source',
+          'claimed_items.claimed_at',
+        ])
+        .orderBy('claimed_items.claimed_at', 'desc')
+        .orderBy('claimed_items.reference'),
+      (row) => ({
+        id: `${row.reference}\u0000${row.item_id}`,
+        cells: {
+          item: textCell(row.name ?? row.item_id),
+          quantity: textCell(row.quantity.toLocaleString('en-US')),
+          source: textCell(row.source),
+          when: instantCell(row.claimed_at),
+        },
+      }),
+    ),
+  ]);
+  return [
+    recordSection(
+      {
+        key: 'credits',
+        title: 'Credits',
+        facts: [{ label: 'Balance', value: creditsCell(balance) }],
+        columns: [
+          { key: 'when', label: 'When' },
+          { key: 'what', label: 'What', primary: true },
+          { key: 'change', label: 'Change' },
+          { key: 'balance', label: 'Balance after' },
+        ],
+        empty: 'No credits have moved yet.',
+      },
+      history.rows.map(ledgerEntryOf).map((entry) => ({
+        id: String(entry.id),
+        cells: {
+          when: instantCell(entry.createdAt),
+          what: textCell(
+            entry.note ? `${LEDGER_REASON_LABELS[entry.reason]}: ${entry.note}` : LEDGER_REASON_LABELS[entry.reason],
+          ),
+          change: creditsCell(entry.amount, true),
+          balance: creditsCell(entry.balanceAfter),
+        },
+      })),
+      history.total,
+    ),
+    inventory,
+  ];
+};
