@@ -19,6 +19,11 @@ export interface DomainContract {
   liveTopics?: Readonly<Record<string, LiveTopicDeclaration>>;
   /** The admin log's actions its writes record, by their stored key. */
   adminLogActions?: Readonly<Record<string, AdminLogAction>>;
+  /**
+   * The test file that makes each of its admin-log actions through its routes and checks the entries;
+   * the back office's catalogue walk (backoffice/admin-log-catalogue.test.ts) leaves them to it.
+   */
+  adminLogWalk?: string;
   /** Its screens' paths (":name" for a segment), which the server answers with the web app. */
   screenPaths?: readonly string[];
 }
@@ -51,3 +56,10 @@ export function broughtLines<Part extends 'apiPolicies' | 'liveTopics' | 'adminL
 
 /** Every registered contract's screen paths. */
 export const BROUGHT_SCREEN_PATHS: readonly string[] = CONTRACTS.flatMap((contract) => contract.screenPaths ?? []);
+
+/** The test file that walks each action of a contract that walks its own, by action. */
+export const BROUGHT_ADMIN_LOG_WALKS: Readonly<Record<string, string>> = Object.fromEntries(
+  CONTRACTS.flatMap(({ adminLogWalk, adminLogActions = {} }) =>
+    adminLogWalk ? Object.keys(adminLogActions).map((action) => [action, adminLogWalk] as const) : [],
+  ),
+);

@@ -6,6 +6,7 @@ import { ADMIN_LOG_SAMPLES } from '@outpost/contracts/admin-log-samples-testing'
 import type { LogData } from '@outpost/contracts/admin-log-words';
 import type { AdminLogEntry } from '@outpost/contracts/backoffice';
 import { DEFAULT_BETA_CONFIG } from '@outpost/contracts/beta';
+import { BROUGHT_ADMIN_LOG_WALKS } from '@outpost/contracts/domain-contract';
 import type { AdminMerchOrder, MerchOrder } from '@outpost/contracts/merch';
 import type { Product } from '@outpost/contracts/products';
 import type { LightMyRequestResponse } from 'fastify';
@@ -79,6 +80,8 @@ const WRITTEN_ELSEWHERE: Readonly<Record<string, string>> = {
   'merchOrder.refundRefused': 'apps/server/src/merch/payments.test.ts (the card provider refuses the refund)',
   'subscription.refund':
     'apps/server/src/subscriptions/stripe-billing/stripe-billing.test.ts (Stripe Billing’s double)',
+  // A domain with contracts of its own may walk its actions in its own test (DomainContract.adminLogWalk).
+  ...BROUGHT_ADMIN_LOG_WALKS,
 };
 
 /** The text of a sentence as the screen reads it: people by the names the list route answered. */

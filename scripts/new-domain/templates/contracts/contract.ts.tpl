@@ -62,5 +62,7 @@ export const __camel__Contract = {
       sentence: (data: LogData) => [`deleted ${entry(data)}`],
     },
   },
+  // Its own test makes each action above through its route and checks the entry.
+  adminLogWalk: 'apps/server/src/__kebab__/__kebab__.test.ts',
   screenPaths: [__CONST___PATHS.screen, __CONST___PATHS.admin],
 } as const satisfies DomainContract;
