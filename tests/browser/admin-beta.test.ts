@@ -4,6 +4,7 @@ import type { Me } from '@outpost/contracts/identity';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useRoleSessions } from './accounts-helpers';
+import { openNewForm } from './admin-pages';
 import { callApi, MOBILE_VIEWPORT, seriousAxeViolations, useSite, visibleUserIds } from './harness';
 
 // 3 sign-ups from one address: under the server's default auth rate limits.
@@ -97,7 +98,7 @@ describe('invites, as staff', () => {
   it('creates an admin invite with its share link, and refuses its code twice', async () => {
     const { page } = sessions.staff;
     await page.goto(url('/admin/beta/invites'));
-    const form = page.getByRole('form', { name: 'New admin invite' });
+    const form = await openNewForm(page, 'New admin invite');
     await form.getByLabel('Code (optional)').fill(INVITE);
     await form.getByLabel('Valid for (days)').fill('0');
     await form.getByRole('button', { name: 'Create invite' }).click();
@@ -117,6 +118,9 @@ describe('invites, as staff', () => {
     await form.getByLabel('Code (optional)').fill(INVITE);
     await form.getByRole('button', { name: 'Create invite' }).click();
     await expectAlert(form, `The invite was not created. ${inviteTakenMessage(INVITE)}`);
+    // The form stays open for the next invite until it is closed.
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
 
     // The player's invites from the accepted request are listed too, with their source.
     await page.getByLabel('Source').selectOption('player');
@@ -135,7 +139,7 @@ describe('testing objectives, as staff', () => {
   it('creates an objective players see, then deactivates it and players no longer see it', async () => {
     const { page } = sessions.staff;
     await page.goto(url('/admin/beta/objectives'));
-    const form = page.getByRole('form', { name: 'New testing objective' });
+    const form = await openNewForm(page, 'New testing objective');
     await form.getByLabel('Objective ID').fill(OBJECTIVE.objectiveID);
     await form.getByRole('button', { name: 'Create objective' }).click();
     await expectAlert(form, BETA_MESSAGES.objectiveTitle);
@@ -220,7 +224,7 @@ describe('the beta screens, as a moderator', () => {
     await page.getByText('Your role may view the testing objectives but not change them.').waitFor();
     await page.getByRole('row').filter({ hasText: OBJECTIVE.objectiveID }).waitFor();
     expect(await page.getByRole('button', { name: /^Edit objective/ }).count()).toBe(0);
-    expect(await page.getByRole('form', { name: 'New testing objective' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '+ New testing objective' }).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto(url('/admin/beta/settings'));

@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { useRoleSessions } from './accounts-helpers';
+import { openNewForm } from './admin-pages';
 import { descriptionOf, isFocused } from './field-marks';
 import { callApi, seriousAxeViolations, useSite } from './harness';
 
@@ -62,7 +63,7 @@ describe('programme forms point at the field, as an admin', () => {
       title: `Holder ${tag}`,
       vimeoID: '76979871',
     });
-    const form = page.getByRole('form', { name: 'New episode' });
+    const form = await openNewForm(page, 'New episode');
     const id = form.getByLabel('Episode ID');
     await id.fill(taken);
     await form.getByLabel('Season').fill('70');
@@ -79,13 +80,14 @@ describe('programme forms point at the field, as an admin', () => {
     await id.fill(`pointed-${tag}`);
     await form.getByRole('button', { name: 'Create episode' }).click();
     await expectAlert(page, THEATER_MESSAGES.episodeCreated);
-    await unmarked(page.getByRole('form', { name: 'New episode' }).getByLabel('Episode ID'));
+    // The form closed; the next one opens unmarked.
+    await unmarked((await openNewForm(page, 'New episode')).getByLabel('Episode ID'));
   });
 
   it('a beta objective: its own check marks Title, and a taken ID (409) marks Objective ID', async () => {
     const { page } = sessions.admin;
     await open(page, '/admin/beta/objectives', 'Testing objectives');
-    const form = page.getByRole('form', { name: 'New testing objective' });
+    const form = await openNewForm(page, 'New testing objective');
     const id = form.getByLabel('Objective ID');
     const title = form.getByLabel('Title');
     await id.fill(`pointed-${tag}`);
@@ -98,7 +100,7 @@ describe('programme forms point at the field, as an admin', () => {
     await form.getByRole('button', { name: 'Create objective' }).click();
     await expectAlert(page, `Objective pointed-${tag} created.`);
 
-    const again = page.getByRole('form', { name: 'New testing objective' });
+    const again = await openNewForm(page, 'New testing objective');
     await again.getByLabel('Objective ID').fill(`pointed-${tag}`);
     await again.getByLabel('Title').fill('Twice');
     await again.getByRole('button', { name: 'Create objective' }).click();
@@ -113,7 +115,7 @@ describe('programme forms point at the field, as an admin', () => {
     const taken = `creator-${tag}`;
     await open(page, '/admin/partners/invites', 'Partner invites');
     await callApi(page, 'POST', '/api/admin/development/partner-invites', { inviteID: taken });
-    const form = page.getByRole('form', { name: 'New partner invite' });
+    const form = await openNewForm(page, 'New partner invite');
     const code = form.getByLabel('Code (optional)');
     await code.fill(taken);
     await form.getByRole('button', { name: 'Create invite' }).click();
@@ -124,13 +126,13 @@ describe('programme forms point at the field, as an admin', () => {
     await code.fill(`pointed-${tag}`);
     await form.getByRole('button', { name: 'Create invite' }).click();
     await expectAlert(page, `Partner invite pointed-${tag} created.`);
-    await unmarked(code);
+    await unmarked((await openNewForm(page, 'New partner invite')).getByLabel('Code (optional)'));
   });
 
   it('a partner reward: its own check marks the tier’s field', async () => {
     const { page } = sessions.admin;
     await open(page, '/admin/partners/rewards', 'Referral rewards');
-    const form = page.getByRole('form', { name: 'New referral reward' });
+    const form = await openNewForm(page, 'New referral reward');
     await form.getByLabel('Reward ID').fill(`pointed-${tag}`);
     await form.getByLabel('Name', { exact: true }).fill('Pointed reward');
     await form.getByLabel('Tier 1 ID').fill('first');
@@ -144,7 +146,7 @@ describe('programme forms point at the field, as an admin', () => {
     await referrals.fill('3');
     await form.getByRole('button', { name: 'Create reward' }).click();
     await expectAlert(page, `Referral reward pointed-${tag} saved.`);
-    await unmarked(page.getByRole('form', { name: /referral reward/ }).getByLabel('Tier 1 referrals'));
+    await unmarked((await openNewForm(page, 'New referral reward')).getByLabel('Tier 1 referrals'));
   });
 
   it('a reward distribution: its own check marks Reason, and the server names an unknown player’s field', async () => {

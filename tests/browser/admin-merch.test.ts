@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { credit } from '../../apps/server/src/ledger/ledger';
 import { useRoleSessions } from './accounts-helpers';
+import { openNewForm } from './admin-pages';
 import { callApi, MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 
 // 3 sign-ups from one address: under the server's default auth rate limits.
@@ -290,7 +291,7 @@ describe('the rest of the merch back office, as staff', () => {
   it('creates a drop of a product, refusing one that is in another drop', async () => {
     const { page } = sessions.staff;
     await page.goto(url('/admin/merch/drops'));
-    const form = page.getByRole('form', { name: 'New drop' });
+    const form = await openNewForm(page, 'New drop');
     await form.getByLabel('Drop ID').fill(DROP);
     await form.getByLabel('Name').fill('Winter drop');
     await form.getByRole('button', { name: 'Create drop' }).click();
@@ -394,7 +395,7 @@ describe('the merch back office, as a moderator', () => {
     await page.getByRole('navigation', { name: 'Merch' }).getByRole('link', { name: 'Drops' }).click();
     await page.getByText('Your role may view the merch drops but not change them.').waitFor();
     await page.getByRole('row').filter({ hasText: DROP }).waitFor();
-    expect(await page.getByRole('form', { name: 'New drop' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '+ New drop' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: `Edit drop ${DROP}` }).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -1,5 +1,5 @@
 import type { Environment } from '@outpost/contracts/environments';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Opens a back-office screen (`origin` + `path`) in `environment`, switching the admin's environment first when needed. */
@@ -9,6 +9,17 @@ export async function openIn(page: Page, origin: string, environment: Environmen
   await select.waitFor();
   if ((await select.inputValue()) !== environment) await select.selectOption(environment);
   await page.locator(`[data-environment="${environment}"]`).waitFor();
+}
+
+/**
+ * Opens a list's form of a new record with its "+ New …" button (the form opens over the list, in
+ * a sheet) and answers the form, named `name` ("New drop").
+ */
+export async function openNewForm(scope: Page | Locator, name: string): Promise<Locator> {
+  await scope.getByRole('button', { name: `+ ${name}`, exact: true }).click();
+  const form = scope.getByRole('form', { name, exact: true });
+  await form.waitFor();
+  return form;
 }
 
 /**

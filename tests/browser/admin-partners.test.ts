@@ -2,7 +2,8 @@ import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useRoleSessions } from './accounts-helpers';
-import { callApi, useSite } from './harness';
+import { openNewForm } from './admin-pages';
+import { callApi, MOBILE_VIEWPORT, useSite } from './harness';
 
 // Budget per client address (server defaults): 1 sign-up here, no sign-in.
 const fixture = useSite();
@@ -30,51 +31,50 @@ afterEach(async () => {
 });
 
 describe('partner screens, as an admin', () => {
-  it('drops the referral reward being edited when the environment changes', async () => {
+  it('opens a referral reward over the list, and Escape closes it unsaved with the focus back on Edit', async () => {
     const { page } = sessions.admin;
     await page.goto(url(ADMIN_ROUTES.adminReferralRewards));
-    await page.getByRole('button', { name: 'Edit referral reward standard-partner-reward' }).click();
-    const editing = page.getByRole('form', { name: 'Edit referral reward standard-partner-reward' });
-    await editing.getByLabel('Name').fill(`Typed in development ${tag}`);
+    const edit = page.getByRole('button', { name: 'Edit referral reward standard-partner-reward', exact: true });
+    await edit.click();
+    const title = 'Edit referral reward standard-partner-reward';
+    const sheet = page.getByRole('dialog', { name: title, exact: true });
+    const editing = sheet.getByRole('form', { name: title, exact: true });
+    // The form's heading takes the focus, so a screen reader says what opened.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(title);
+    await editing.getByLabel('Name', { exact: true }).fill(`Typed in development ${tag}`);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    expect(await edit.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await page.getByText(`Typed in development ${tag}`).count()).toBe(0);
 
-    // The reward picked in development is not beta's: beta's form starts blank.
+    // Another environment's form starts blank.
     await chooseEnvironment(page, 'beta');
-    const blank = page.getByRole('form', { name: 'New referral reward' });
-    await blank.waitFor();
-    expect(await blank.getByLabel('Name').inputValue()).toBe('');
-    expect(await page.getByRole('form', { name: /^Edit referral reward/ }).count()).toBe(0);
-    // Nor does it come back with development.
-    await chooseEnvironment(page, 'development');
-    await page.getByRole('form', { name: 'New referral reward' }).waitFor();
-    expect(await page.getByRole('form', { name: /^Edit referral reward/ }).count()).toBe(0);
+    const blank = await openNewForm(page, 'New referral reward');
+    expect(await blank.getByLabel('Name', { exact: true }).inputValue()).toBe('');
   });
 
-  it('closes the form of a partner invite deleted while it was open', async () => {
+  it('opens a partner invite’s form as the whole screen of a phone, which Close closes', async () => {
     const { page } = sessions.admin;
-    const [one, two] = [`gone-1-${tag}`, `gone-2-${tag}`];
-    for (const inviteID of [one, two]) {
-      await callApi(page, 'POST', '/api/admin/development/partner-invites', { inviteID });
+    const inviteID = `phone-${tag}`;
+    await callApi(page, 'POST', '/api/admin/development/partner-invites', { inviteID });
+    await page.setViewportSize(MOBILE_VIEWPORT);
+    try {
+      await page.goto(url(ADMIN_ROUTES.adminPartnerInvites));
+      await page.getByRole('button', { name: `Edit partner invite ${inviteID}`, exact: true }).click();
+      const sheet = page.getByRole('dialog', { name: `Edit partner invite ${inviteID}`, exact: true });
+      await sheet.getByRole('form', { name: `Edit partner invite ${inviteID}`, exact: true }).waitFor();
+      const box = await sheet.boundingBox();
+      expect(box?.x).toBe(0);
+      expect(box?.width).toBe(MOBILE_VIEWPORT.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        MOBILE_VIEWPORT.width,
+      );
+      await sheet.getByRole('button', { name: 'Close', exact: true }).click();
+      await sheet.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: '+ New partner invite', exact: true }).waitFor();
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
     }
-    await page.goto(url(ADMIN_ROUTES.adminPartnerInvites));
-
-    // Deleted on its own.
-    await page.getByRole('button', { name: `Edit partner invite ${one}` }).click();
-    await page.getByRole('form', { name: `Edit partner invite ${one}` }).waitFor();
-    await page.getByRole('button', { name: `Delete partner invite ${one}` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete invite' }).click();
-    await page.getByRole('alert').getByText(`Partner invite ${one} deleted.`).waitFor();
-    await page.getByRole('form', { name: 'New partner invite' }).waitFor();
-    expect(await page.getByRole('form', { name: `Edit partner invite ${one}` }).count()).toBe(0);
-
-    // Deleted in bulk, among the undelivered.
-    await page.getByRole('button', { name: `Edit partner invite ${two}` }).click();
-    await page.getByRole('form', { name: `Edit partner invite ${two}` }).waitFor();
-    await page.getByLabel(`Select partner invite ${two}`).check();
-    await page.getByRole('button', { name: 'Delete undelivered' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete undelivered' }).click();
-    await page.getByRole('alert').getByText('Deleted 1 partner invite.').waitFor();
-    await page.getByRole('form', { name: 'New partner invite' }).waitFor();
-    expect(await page.getByRole('form', { name: `Edit partner invite ${two}` }).count()).toBe(0);
   });
 
   it('marks partner invites delivered in production only after the admin confirms', async () => {

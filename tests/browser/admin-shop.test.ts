@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { putItems } from '../../apps/server/src/items/queries';
 import { findCreditPack, findMachine } from '../../apps/server/src/shop/admin-queries';
 import { useRoleSessions } from './accounts-helpers';
+import { openNewForm } from './admin-pages';
 import { MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 
 // 2 sign-ups from one address: under the server's default auth rate limits.
@@ -144,7 +145,7 @@ describe('the shop, as staff', () => {
   it('schedules, edits and deletes a drop of the machine, and sets and clears the opening date', async () => {
     const { page } = sessions.staff;
     await openIn(page, '/admin/shop/drops');
-    const form = page.getByRole('form', { name: 'New drop' });
+    const form = await openNewForm(page, 'New drop');
     await form.getByLabel('Drop ID').fill(`drop-${tag}`);
     await form.getByRole('button', { name: 'Create drop' }).click();
     await expectAlert(page, 'Choose the machine the drop opens.');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { findUserIdByEmail } from '../../apps/server/src/identity/queries';
 import { setAccountCreated } from '../../apps/server/src/partners/testing';
 import { newAccount, useRoleSessions } from './accounts-helpers';
-import { consoleScreen } from './admin-pages';
+import { consoleScreen, openNewForm } from './admin-pages';
 import { callApi, openPage, seriousAxeViolations, useSite } from './harness';
 
 // Budget per client address (server defaults): 4 sign-ups here, no sign-in.
@@ -123,8 +123,8 @@ describe('admins run partner invites', () => {
   it('creates invites, marks two delivered in bulk, deletes the undelivered in bulk and renames one', async () => {
     const { page } = sessions.admin;
     await page.goto(url('/admin/partners/invites'));
-    const form = page.getByRole('form', { name: 'New partner invite' });
     for (const code of codes) {
+      const form = await openNewForm(page, 'New partner invite');
       await form.getByLabel('Code (optional)').fill(code);
       await form.getByRole('button', { name: 'Create invite' }).click();
       await page.getByRole('alert').getByText(`Partner invite ${code} created.`).waitFor();

@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useRoleSessions } from './accounts-helpers';
+import { openNewForm } from './admin-pages';
 import { callApi, freePort, MOBILE_VIEWPORT, seriousAxeViolations, useSite } from './harness';
 
 // 3 sign-ups from one address: under the server's default auth rate limits. Uploaded images are
@@ -80,7 +81,7 @@ describe('the theater admin, as staff', () => {
     expect(await page.getByRole('tab', { name: 'Episodes' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('heading', { level: 2, name: 'Episodes' }).waitFor();
 
-    const form = page.getByRole('form', { name: 'New episode' });
+    const form = await openNewForm(page, 'New episode');
     const id = form.getByLabel('Episode ID');
     expect(await id.getAttribute('placeholder')).toBeNull();
     await form.getByLabel('Season').fill('2');
@@ -104,8 +105,13 @@ describe('the theater admin, as staff', () => {
     await form.getByText('YouTube video ID: dQw4w9WgXcQ').waitFor();
     await title.fill(TITLE);
     await form.getByRole('button', { name: 'Create episode' }).click();
-    await expectAlert(form, THEATER_MESSAGES.episodeCreated);
-    expect(await page.getByRole('form', { name: 'New episode' }).getByLabel('Title').inputValue()).toBe('');
+    // The form closes with its outcome above the list; the next one opens blank.
+    await expectAlert(page, THEATER_MESSAGES.episodeCreated);
+    await form.waitFor({ state: 'detached' });
+    const next = await openNewForm(page, 'New episode');
+    expect(await next.getByLabel('Title').inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+    await next.waitFor({ state: 'detached' });
 
     const stored = await callApi<AdminEpisode>(page, 'GET', `${ADMIN_API}/episodes/s2e10`);
     expect(stored).toMatchObject({
@@ -174,7 +180,7 @@ describe('the theater admin, as staff', () => {
 
     await form.getByLabel('Title').fill(TITLE);
     await form.getByRole('button', { name: 'Save episode' }).click();
-    await expectAlert(page.getByRole('form', { name: 'New episode' }), THEATER_MESSAGES.episodeSaved);
+    await expectAlert(page, THEATER_MESSAGES.episodeSaved);
     expect(await callApi<AdminEpisode>(page, 'GET', `${ADMIN_API}/episodes/s2e10`)).toMatchObject({
       title: TITLE,
       version: loaded.version + 2,
@@ -223,7 +229,7 @@ describe('the theater admin, as staff', () => {
 
     // The form carries on from the version the upload answered: a save still goes through.
     await form.getByRole('button', { name: 'Save episode' }).click();
-    await expectAlert(page.getByRole('form', { name: 'New episode' }), THEATER_MESSAGES.episodeSaved);
+    await expectAlert(page, THEATER_MESSAGES.episodeSaved);
 
     await page.goto(url('/story/'));
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: TITLE }) });
@@ -237,13 +243,13 @@ describe('the theater admin, as staff', () => {
     await page.waitForURL(url('/story/admin?tab=videos'));
     await page.getByRole('heading', { level: 2, name: 'Theater videos' }).waitFor();
     for (const video of VIDEOS) {
-      const form = page.getByRole('form', { name: 'New theater video' });
+      const form = await openNewForm(page, 'New theater video');
       await form.getByLabel('Video ID').fill(video.videoID);
       await form.getByLabel('Title').fill(video.title);
       await form.getByLabel('Vimeo video').fill(video.vimeo);
       await form.getByText(`Vimeo video number: ${video.vimeoID}`).waitFor();
       await form.getByRole('button', { name: 'Create video' }).click();
-      await expectAlert(page.getByRole('form', { name: 'New theater video' }), THEATER_MESSAGES.videoCreated);
+      await expectAlert(page, THEATER_MESSAGES.videoCreated);
       await page.getByRole('row').filter({ hasText: video.videoID }).waitFor();
     }
     const created = await callApi<AdminTheaterVideo>(page, 'GET', `${ADMIN_API}/videos/${VIDEOS[0].videoID}`);
@@ -256,7 +262,7 @@ describe('the theater admin, as staff', () => {
     expect(await isFocused(page.getByRole('tab', { name: 'Collections' }))).toBe(true);
     await page.getByRole('heading', { level: 2, name: 'Collections' }).waitFor();
 
-    const create = page.getByRole('form', { name: 'New collection' });
+    const create = await openNewForm(page, 'New collection');
     await create.getByLabel('Collection ID').fill(COLLECTION.collectionID);
     await create.getByLabel('Title').fill(COLLECTION.title);
     await create.getByRole('button', { name: 'Create collection' }).click();
@@ -354,7 +360,7 @@ describe('the theater admin, as others', () => {
     await openTheaterAdmin(page);
     await page.getByText('Your role may view the episodes but not change them.').waitFor();
     await episodeRow(page, 's2e10').waitFor();
-    expect(await page.getByRole('button', { name: 'Create episode' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '+ New episode' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Edit episode s2e10' }).count()).toBe(0);
     await page.getByRole('tab', { name: 'Collections' }).click();
     await page.getByText('Your role may view the collections but not change them.').waitFor();

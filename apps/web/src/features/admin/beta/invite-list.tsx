@@ -16,7 +16,9 @@ import { shareUrl } from '../../../components/share-link/share-url';
 import { useAdminAccessContext } from '../admin-access-context';
 import { AdminFormFrame } from '../components/admin-form-frame';
 import adminStyles from '../components/admin-screen.module.css';
+import { FormSheet } from '../components/form-sheet';
 import { formatInstant } from '../components/local-time';
+import { NewRecordButton } from '../components/new-record-button';
 import { PersonLink } from '../components/person-link';
 import { useGuardedSave } from '../components/use-guarded-save';
 import { useCreateInvite } from './api/create-invite';
@@ -78,7 +80,10 @@ const filters: readonly AdminListFilter[] = [
   yesNoFilter('claimed', 'Claimed', { yes: 'Claimed', no: 'Not claimed', both: 'Claimed or not' }),
 ];
 
-/** The invites of the selected environment, admins' and players'; staff create admin invites above the list. */
+/**
+ * The invites of the selected environment, admins' and players'; staff create admin invites with
+ * the button above the list, in a form that stays open to share each new invite's link.
+ */
 export default function BetaInviteList() {
   const { environment, capabilities } = useAdminAccessContext();
   return (
@@ -89,7 +94,7 @@ export default function BetaInviteList() {
     >
       {capabilities.manageBeta ? (
         <>
-          <NewInviteForm key={environment} environment={environment} />
+          <NewInvite key={environment} environment={environment} />
           <LiveUpdates topics={['beta-invites']} environment={environment} />
           <AdminList
             label="Invites"
@@ -121,6 +126,21 @@ function ClaimedBy({ people }: { people: AdminInviteRow['claimedByPeople'] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The "+ New admin invite" button and the form it opens over the list. */
+function NewInvite({ environment }: { environment: Environment }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className={adminStyles.toolbar}>
+      <NewRecordButton label="New admin invite" onClick={() => setOpen(true)} />
+      {open && (
+        <FormSheet label="New admin invite" onClose={() => setOpen(false)}>
+          <NewInviteForm environment={environment} />
+        </FormSheet>
+      )}
+    </div>
   );
 }
 
@@ -162,7 +182,7 @@ function NewInviteForm({ environment }: { environment: Environment }) {
     <AdminFormFrame
       title="New admin invite"
       headingLevel={2}
-      arrivedByAction={false}
+      arrivedByAction
       pending={create.isPending}
       busy={guard.busy}
       onSubmit={submit}

@@ -43,6 +43,7 @@ export default function ObjectiveList() {
         environment={environment}
         canEdit={capabilities.manageBeta}
         readOnlyText="Your role may view the testing objectives but not change them."
+        newLabel="New testing objective"
         form={ObjectiveForm}
         editLabel={(objective) => `Edit objective ${objective.objectiveID}`}
         label="Testing objectives"

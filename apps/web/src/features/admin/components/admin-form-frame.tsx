@@ -18,7 +18,7 @@ interface AdminFormFrameProps {
 }
 
 /**
- * An admin form above its list: its heading, then what the screen puts in it. A form opened for
+ * An admin form, over its list or on a screen of its own: its heading, then what the screen puts in it. A form opened for
  * a row picked in the list, or back after a change, takes the focus (and the view), so keyboard
  * and screen reader users land on it; on first arrival the focus stays put.
  */

@@ -37,8 +37,8 @@ interface DropFormOptions<Drop extends { dropID: string }, Draft extends { dropI
 
 /**
  * A drop form's state and changes (the shop's machine drops, merch's product drops): the draft,
- * and saves one at a time through useGuardedSave, so production asks first. A success goes back
- * to a blank form with what happened; a refusal stays in the form's alert region and marks the
+ * and saves one at a time through useGuardedSave, so production asks first. A success closes the
+ * form with what happened; a refusal stays in the form's alert region and marks the
  * fields it names (the form's check's, or the server's), focusing the first. A delete
  * cannot be taken back, so it asks in every environment (in production, the guard asks).
  */
@@ -47,9 +47,9 @@ export function useDropForm<
   Draft extends { dropID: string },
   Request extends SaveDrop,
 >(options: DropFormOptions<Drop, Draft, Request>) {
-  const { environment, editing, initialNotice, onDone, change, messages, draftOf, deleteConfirmation } = options;
+  const { environment, editing, onDone, change, messages, draftOf, deleteConfirmation } = options;
   const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
-  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal(initialNotice);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const guard = useGuardedSave(environment);
   const { confirm, dialog } = useConfirmDialog();
   const set = <Field extends keyof Draft>(field: Field, value: Draft[Field]) =>
@@ -119,7 +119,7 @@ interface DropFormFrameProps {
 }
 
 /**
- * A drop form above the drops' list: "New drop", or "Edit drop <id>" with Delete and Cancel; the
+ * A drop form over the drops' list: "New drop", or "Edit drop <id>" with Delete and Cancel; the
  * Drop ID first (kept once saved), the screen's own fields, and the outcome in the alert region.
  */
 export function DropFormFrame({ form, onSubmit, children }: DropFormFrameProps) {
@@ -127,7 +127,7 @@ export function DropFormFrame({ form, onSubmit, children }: DropFormFrameProps) 
     <AdminFormFrame
       title={form.editingID === null ? 'New drop' : `Edit drop ${form.editingID}`}
       headingLevel={2}
-      arrivedByAction={form.editingID !== null || form.notice !== null}
+      arrivedByAction
       pending={form.pending}
       busy={form.busy}
       onSubmit={onSubmit}

@@ -3,29 +3,36 @@ import type { RowData } from '@tanstack/react-table';
 import { type ComponentType, useState } from 'react';
 import { AdminList, type AdminListProps } from '../../../components/admin-list/admin-list';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
-import type { FormNotice } from '../../../components/form/form-alert';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import styles from './admin-screen.module.css';
+import { FormSheet } from './form-sheet';
+import { NewRecordButton } from './new-record-button';
 import { ReadOnlyNotice } from './read-only-notice';
 
 /**
- * A list whose rows are edited in a form above it (the drops): which row the form edits (null: a
- * new one), the notice it opens with, and a key that changes with each start, so nothing typed for
- * one row goes to another. `start(null, notice)` brings back a blank form after a change. A row
- * belongs to its environment: switching environments drops it, so a save never writes one
+ * What the form over an inline-edited list shows: nothing (closed), a new row, or the row picked
+ * in the list; the outcome of the last change, shown beside the list once the form closes; and a
+ * key that changes with each opening, so nothing typed for one row goes to another. A row belongs
+ * to its environment: switching environments closes the form, so a save never writes one
  * environment's row into another.
  */
+type Editing<Row> = { row: Row | null } | null;
+
 function useInlineEditor<Row>(environment: Environment) {
   const [state, setState] = useState<{
     environment: Environment;
-    editing: Row | null;
+    editing: Editing<Row>;
     notice: FormNotice | null;
     formKey: number;
   }>({ environment, editing: null, notice: null, formKey: 0 });
   if (state.environment !== environment) {
     setState({ environment, editing: null, notice: null, formKey: state.formKey + 1 });
   }
-  const start = (editing: Row | null, notice: FormNotice | null) =>
-    setState((current) => ({ environment, editing, notice, formKey: current.formKey + 1 }));
-  return { ...state, start };
+  const open = (row: Row | null) =>
+    setState((current) => ({ environment, editing: { row }, notice: null, formKey: current.formKey + 1 }));
+  const close = (notice: FormNotice | null) =>
+    setState((current) => ({ ...current, editing: null, notice: notice ?? current.notice }));
+  return { ...state, open, close };
 }
 
 /** The list's "Edit" button of one row, named for the row ("Edit drop friday"). */
@@ -37,21 +44,22 @@ function EditRowButton({ label, onClick }: { label: string; onClick: () => void 
   );
 }
 
-/** What the form above an inline-edited list gets. */
+/** What the form of an inline-edited list gets. */
 export interface InlineFormProps<Row> {
   environment: Environment;
   /** The row being edited; null for a new one. */
   editing: Row | null;
-  /** Back to a blank new row, after a save, a delete or Cancel. */
+  /** Closes the form, with what a save or a delete did (null: Cancel, nothing changed). */
   onDone: (notice: FormNotice | null) => void;
-  initialNotice: FormNotice | null;
 }
 
 interface InlineEditedListProps<Row extends RowData, Sort extends string>
   extends Omit<AdminListProps<Row, Sort>, 'rowAction'> {
   environment: Environment;
-  /** Whether the viewer may change the rows: the form above and an Edit button per row. */
+  /** Whether the viewer may change the rows: a "New" button and an Edit button per row. */
   canEdit: boolean;
+  /** The button that opens a blank form, and the form's name ("New drop"). */
+  newLabel: string;
   /** What a viewer who may only read is told instead of the form. */
   readOnlyText: string;
   /** The form that creates a row, or edits the one picked in the list. */
@@ -61,25 +69,32 @@ interface InlineEditedListProps<Row extends RowData, Sort extends string>
 }
 
 /**
- * An admin list whose rows are created above it and picked in it to edit or delete (the shop's and
- * merch's drops). The form starts over for each row picked and after each change, so nothing typed
- * for one row goes to another; those who may only read get a notice instead.
+ * An admin list whose rows are created with a button above it and picked in it to edit or delete
+ * (the shop's and merch's drops, objectives, episodes). The form opens over the list in a sheet,
+ * starts over for each row, and closes after each change with its outcome above the list; those
+ * who may only read get a notice instead of the button.
  */
 export function InlineEditedList<Row extends RowData, Sort extends string>(props: InlineEditedListProps<Row, Sort>) {
-  const { environment, canEdit, readOnlyText, form: Form, editLabel, ...list } = props;
+  const { environment, canEdit, readOnlyText, newLabel, form: Form, editLabel, ...list } = props;
   const editor = useInlineEditor<Row>(environment);
   return (
     <>
       {canEdit ? (
-        <Form
-          key={editor.formKey}
-          environment={environment}
-          editing={editor.editing}
-          initialNotice={editor.notice}
-          onDone={(done) => editor.start(null, done)}
-        />
+        <div className={styles.toolbar}>
+          <NewRecordButton label={newLabel} onClick={() => editor.open(null)} />
+          <FormAlert notice={editor.notice} />
+        </div>
       ) : (
         <ReadOnlyNotice>{readOnlyText}</ReadOnlyNotice>
+      )}
+      {canEdit && editor.editing && (
+        <FormSheet
+          key={editor.formKey}
+          label={editor.editing.row === null ? newLabel : editLabel(editor.editing.row)}
+          onClose={() => editor.close(null)}
+        >
+          <Form environment={environment} editing={editor.editing.row} onDone={editor.close} />
+        </FormSheet>
       )}
       <AdminList
         {...list}
@@ -87,7 +102,7 @@ export function InlineEditedList<Row extends RowData, Sort extends string>(props
           canEdit
             ? {
                 header: 'Change',
-                cell: (row) => <EditRowButton label={editLabel(row)} onClick={() => editor.start(row, null)} />,
+                cell: (row) => <EditRowButton label={editLabel(row)} onClick={() => editor.open(row)} />,
               }
             : undefined
         }

@@ -49,7 +49,7 @@ const sortable = ['opensAt', 'dropID', 'name'] as const;
 
 /**
  * The merch drops: products that go on sale at a time, announced beforehand, with the players
- * waiting for an email when each opens. Those who run the shop create them above the list and
+ * waiting for an email when each opens. Those who run the shop create them with the button above the list and
  * pick one in the list to edit or delete it; moderators read.
  */
 export default function MerchDropList() {
@@ -65,6 +65,7 @@ export default function MerchDropList() {
         environment={environment}
         canEdit={capabilities.manageShop}
         readOnlyText="Your role may view the merch drops but not change them."
+        newLabel="New drop"
         form={MerchDropForm}
         editLabel={(drop) => `Edit drop ${drop.dropID}`}
         label="Merch drops"

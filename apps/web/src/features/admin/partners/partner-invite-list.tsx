@@ -20,9 +20,12 @@ import {
 import { failureNotice } from '../../../components/form/failure-notice';
 import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { useAdminAccessContext } from '../admin-access-context';
+import adminStyles from '../components/admin-screen.module.css';
 import { useConfirmDialog } from '../components/confirm-dialog';
+import { FormSheet } from '../components/form-sheet';
 import { LoadState } from '../components/load-state';
 import { formatInstant } from '../components/local-time';
+import { NewRecordButton } from '../components/new-record-button';
 import { PersonLink } from '../components/person-link';
 import { useGuardedSave } from '../components/use-guarded-save';
 import {
@@ -104,7 +107,8 @@ export default function PartnerInviteList() {
 function Invites({ environment, rewards }: { environment: Environment; rewards: readonly ReferralReward[] }) {
   const selection = useRowSelection();
   const [notice, setNotice] = useState<FormNotice | null>(null);
-  const [editing, setEditing] = useState<PartnerInvite | null>(null);
+  // The form over the list: a new invite (null) or the one picked; undefined while closed.
+  const [editing, setEditing] = useState<PartnerInvite | null | undefined>(undefined);
   const markDelivered = useMarkDelivered(environment);
   const deleteUndelivered = useDeleteUndelivered(environment);
   const deleteOne = useDeletePartnerInvite(environment);
@@ -145,10 +149,6 @@ function Invites({ environment, rewards }: { environment: Environment; rewards: 
     );
   };
 
-  // A deleted invite cannot be saved: the form it was open in goes back to a new one.
-  const stopEditing = (deleted: readonly string[]) =>
-    setEditing((current) => (current && deleted.includes(current.inviteID) ? null : current));
-
   const removeUndelivered = async () => {
     if (idle) return;
     const confirmed = await confirm({
@@ -164,7 +164,6 @@ function Invites({ environment, rewards }: { environment: Environment; rewards: 
     deleteUndelivered.mutate(chosen, {
       onSuccess: ({ deleted, kept }) => {
         selection.clear();
-        stopEditing(deleted);
         setNotice({
           tone: 'ok',
           text: `Deleted ${count(deleted.length)}.${kept.length > 0 ? ` Kept ${kept.join(', ')}: already delivered or claimed.` : ''}`,
@@ -190,7 +189,6 @@ function Invites({ environment, rewards }: { environment: Environment; rewards: 
     deleteOne.mutate(invite.inviteID, {
       onSuccess: () => {
         selection.set([invite.inviteID], false);
-        stopEditing([invite.inviteID]);
         setNotice({ tone: 'ok', text: `Partner invite ${invite.inviteID} deleted.` });
       },
       onError: (error) => setNotice(failureNotice(error, 'The invite was not deleted. Try again.')),
@@ -198,23 +196,23 @@ function Invites({ environment, rewards }: { environment: Environment; rewards: 
   };
 
   const saved = (message: string) => {
-    setEditing(null);
+    setEditing(undefined);
     setNotice({ tone: 'ok', text: message });
   };
 
   return (
     <RowSelectionProvider selection={selection}>
-      <InviteForm
-        key={editing?.inviteID ?? 'new'}
-        environment={environment}
-        rewards={rewards}
-        editing={editing}
-        onDone={saved}
-      />
-      {editing && (
-        <button type="button" className={listStyles.plainButton} onClick={() => setEditing(null)}>
-          Cancel editing
-        </button>
+      <div className={adminStyles.toolbar}>
+        <NewRecordButton label="New partner invite" onClick={() => setEditing(null)} />
+      </div>
+      {editing !== undefined && (
+        <FormSheet
+          key={editing?.inviteID ?? 'new'}
+          label={editing ? `Edit partner invite ${editing.inviteID}` : 'New partner invite'}
+          onClose={() => setEditing(undefined)}
+        >
+          <InviteForm environment={environment} rewards={rewards} editing={editing} onDone={saved} />
+        </FormSheet>
       )}
       <h2>All partner invites</h2>
       <SelectionBar selection={selection} what="partner invites" max={PARTNER_INVITE_BULK_MAX} verb="change">

@@ -37,6 +37,7 @@ export default function ReferralRewardList() {
         environment={environment}
         canEdit={capabilities.managePartners}
         readOnlyText="The referral rewards are changed by admins only."
+        newLabel="New referral reward"
         form={RewardForm}
         editLabel={(reward) => `Edit referral reward ${reward.rewardID}`}
         label="Referral rewards"

@@ -42,7 +42,7 @@ const sortable = ['opensAt', 'dropID', 'machineID'] as const;
 
 /**
  * The drops: windows in which a machine spins (a machine with drops spins only inside one). Those
- * who run the shop create them above the list and pick one in the list to edit or delete it.
+ * who run the shop create them with the button above the list and pick one in it to edit or delete it.
  */
 export default function DropList() {
   const { environment, capabilities } = useAdminAccessContext();
@@ -57,6 +57,7 @@ export default function DropList() {
         environment={environment}
         canEdit={capabilities.manageShop}
         readOnlyText="Your role may view the drops but not change them."
+        newLabel="New drop"
         form={DropForm}
         editLabel={(drop) => `Edit drop ${drop.dropID}`}
         label="Drops"

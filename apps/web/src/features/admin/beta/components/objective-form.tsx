@@ -18,9 +18,9 @@ import { checkNewObjective, checkObjectiveEdit, type ObjectiveDraft, objectiveDr
  * Creates a testing objective, or edits the one picked in the list. Objectives are never deleted
  * (feedback keeps naming them): unticking Active takes one off the players' list.
  */
-export function ObjectiveForm({ environment, editing, initialNotice, onDone }: InlineFormProps<TestingObjective>) {
+export function ObjectiveForm({ environment, editing, onDone }: InlineFormProps<TestingObjective>) {
   const [draft, setDraft] = useState<ObjectiveDraft>(() => objectiveDraft(editing));
-  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal(initialNotice);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const change = useChangeObjective(environment);
   const guard = useGuardedSave(environment);
   const set = <Field extends keyof ObjectiveDraft>(field: Field, value: ObjectiveDraft[Field]) =>
@@ -62,7 +62,7 @@ export function ObjectiveForm({ environment, editing, initialNotice, onDone }: I
     <AdminFormFrame
       title={editing ? `Edit objective ${editing.objectiveID}` : 'New testing objective'}
       headingLevel={2}
-      arrivedByAction={editing !== null || initialNotice !== null}
+      arrivedByAction
       pending={change.isPending}
       busy={guard.busy}
       onSubmit={submit}

@@ -109,7 +109,7 @@ export function InviteForm({ environment, rewards, editing, onDone }: InviteForm
     <AdminFormFrame
       title={editing ? `Edit partner invite ${editing.inviteID}` : 'New partner invite'}
       headingLevel={2}
-      arrivedByAction={editing !== null}
+      arrivedByAction
       pending={pending}
       busy={guard.busy}
       onSubmit={submit}

@@ -49,11 +49,11 @@ const tierError = (errors: FieldErrors, index: number, field: keyof Omit<TierDra
   errorWithin(errors, `tiers.${index}.${field}`);
 
 /** A referral-rewards document: its name and tiers (threshold, credits, items), replaced whole. */
-export function RewardForm({ environment, editing, initialNotice, onDone }: InlineFormProps<ReferralReward>) {
+export function RewardForm({ environment, editing, onDone }: InlineFormProps<ReferralReward>) {
   const [rewardID, setRewardID] = useState(editing?.rewardID ?? '');
   const [name, setName] = useState(editing?.name ?? '');
   const [tiers, setTiers] = useState<TierDraft[]>(() => (editing ? editing.tiers.map(tierDraft) : [tierDraft()]));
-  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal(initialNotice);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const save = useSaveReferralReward(environment);
   const guard = useGuardedSave(environment);
   const setTier = (key: number, field: keyof Omit<TierDraft, 'key'>, value: string) =>
@@ -89,7 +89,7 @@ export function RewardForm({ environment, editing, initialNotice, onDone }: Inli
     <AdminFormFrame
       title={editing ? `Edit referral reward ${editing.rewardID}` : 'New referral reward'}
       headingLevel={2}
-      arrivedByAction={editing !== null || initialNotice !== null}
+      arrivedByAction
       pending={save.isPending}
       busy={guard.busy}
       onSubmit={submit}

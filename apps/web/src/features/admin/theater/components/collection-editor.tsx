@@ -21,8 +21,8 @@ interface CollectionEditorProps {
   environment: Environment;
   collectionID: string;
   initialNotice: FormNotice | null;
-  /** Back to the new-collection form, after a delete or Close. */
-  onClose: (notice: FormNotice | null) => void;
+  /** Closes the editor after a delete, with what it did (the sheet's Close closes it otherwise). */
+  onClose: (notice: FormNotice) => void;
 }
 
 /** One collection, loaded by its ID (the URL names it), in its editor. */
@@ -118,8 +118,6 @@ function CollectionForm({ environment, collection, initialNotice, onClose }: Col
         submitLabel: 'Save collection',
         onReload: () => void reload(base),
         remove: { label: 'Delete collection', run: remove },
-        onCancel: () => onClose(null),
-        cancelLabel: 'Close',
       }}
     >
       <FormField label="Title" {...field('title')} />

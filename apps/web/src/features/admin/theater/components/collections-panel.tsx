@@ -5,9 +5,12 @@ import { AdminList } from '../../../../components/admin-list/admin-list';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
 import { adminColumnHelper } from '../../../../components/admin-list/columns';
 import type { AdminListFilter } from '../../../../components/admin-list/list-view';
-import type { FormNotice } from '../../../../components/form/form-alert';
+import { FormAlert, type FormNotice } from '../../../../components/form/form-alert';
 import { useSearchParams } from '../../../../lib/router/router';
+import adminStyles from '../../components/admin-screen.module.css';
+import { FormSheet } from '../../components/form-sheet';
 import { formatInstant } from '../../components/local-time';
+import { NewRecordButton } from '../../components/new-record-button';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { getCollections } from '../api/get-collections';
 import { theaterAdminQueryKey } from '../api/query-keys';
@@ -57,52 +60,73 @@ const filters: readonly AdminListFilter[] = [{ kind: 'text', param: 'q', label: 
 const DEFAULT_ORDER = 'asc';
 
 /**
- * The collections that group the theater videos. Staff create one above the list and open it
- * in its editor (the URL names it, `?collection=`), where its videos are ordered; moderators read
- * each collection's videos in the list.
+ * The collections that group the theater videos. Staff create one with the button above the list
+ * and open it in its editor over the list (the URL names it, `?collection=`), where its videos
+ * are ordered; moderators read each collection's videos in the list.
  */
 export function CollectionsPanel({ environment, canEdit }: { environment: Environment; canEdit: boolean }) {
   const [params, setParams] = useSearchParams();
   const open = canEdit ? params.get('collection') : null;
-  // What the form that shows next says first: "Collection created!" in the editor, "… deleted." back in the new form.
+  const [creating, setCreating] = useState(false);
+  // What the editor says first ("Collection created!"), and what the list says after it closes ("… deleted.").
   const [notice, setNotice] = useState<FormNotice | null>(null);
+  const [outcome, setOutcome] = useState<FormNotice | null>(null);
   // A new key per opening, so nothing typed for one collection goes to another.
   const [opening, setOpening] = useState(0);
 
   const show = (collectionID: string | null, next: FormNotice | null) => {
     const search = new URLSearchParams(params);
-    if (collectionID === null) search.delete('collection');
-    else search.set('collection', collectionID);
+    if (collectionID === null) {
+      search.delete('collection');
+      if (next) setOutcome(next);
+    } else {
+      search.set('collection', collectionID);
+      setOutcome(null);
+    }
     setNotice(next);
+    setCreating(false);
     setOpening((count) => count + 1);
     setParams(search);
   };
 
-  let form = <ReadOnlyNotice>Your role may view the collections but not change them.</ReadOnlyNotice>;
+  let sheet = null;
   if (canEdit && open !== null) {
-    form = (
-      <CollectionEditor
+    sheet = (
+      <FormSheet
         key={`${environment}/${open}/${opening}`}
-        environment={environment}
-        collectionID={open}
-        initialNotice={notice}
-        onClose={(done) => show(null, done)}
-      />
+        label={`Edit collection ${open}`}
+        onClose={() => show(null, null)}
+      >
+        <CollectionEditor
+          environment={environment}
+          collectionID={open}
+          initialNotice={notice}
+          onClose={(done) => show(null, done)}
+        />
+      </FormSheet>
     );
-  } else if (canEdit) {
-    form = (
-      <NewCollectionForm
-        key={`${environment}/${opening}`}
-        environment={environment}
-        initialNotice={notice}
-        onCreated={(collectionID) => show(collectionID, { tone: 'ok', text: THEATER_MESSAGES.collectionCreated })}
-      />
+  } else if (canEdit && creating) {
+    sheet = (
+      <FormSheet key={`${environment}/${opening}`} label="New collection" onClose={() => setCreating(false)}>
+        <NewCollectionForm
+          environment={environment}
+          onCreated={(collectionID) => show(collectionID, { tone: 'ok', text: THEATER_MESSAGES.collectionCreated })}
+        />
+      </FormSheet>
     );
   }
 
   return (
     <>
-      {form}
+      {canEdit ? (
+        <div className={adminStyles.toolbar}>
+          <NewRecordButton label="New collection" onClick={() => setCreating(true)} />
+          <FormAlert notice={outcome} />
+        </div>
+      ) : (
+        <ReadOnlyNotice>Your role may view the collections but not change them.</ReadOnlyNotice>
+      )}
+      {sheet}
       <AdminList
         label="Collections"
         hideCaption

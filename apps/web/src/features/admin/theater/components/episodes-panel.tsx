@@ -46,7 +46,7 @@ const filters: readonly AdminListFilter[] = [
   { kind: 'text', param: 'season', label: 'Season', hint: 'A season number.' },
 ];
 
-/** mtota: the episode form above the list of episodes, which staff pick to edit; moderators read. */
+/** mtota: the episodes, which staff create with the button above the list or pick to edit; moderators read. */
 export function EpisodesPanel({ environment, canEdit }: { environment: Environment; canEdit: boolean }) {
   return (
     <>
@@ -54,6 +54,7 @@ export function EpisodesPanel({ environment, canEdit }: { environment: Environme
         environment={environment}
         canEdit={canEdit}
         readOnlyText="Your role may view the episodes but not change them."
+        newLabel="New episode"
         form={EpisodeForm}
         editLabel={(episode) => `Edit episode ${episode.episodeID}`}
         label="Episodes"

@@ -11,7 +11,6 @@ export interface FormActionsProps {
   /** Present while a saved record is edited ("Delete episode"). */
   remove?: { label: string; run: () => void };
   onCancel?: () => void;
-  cancelLabel?: string;
 }
 
 /**
@@ -19,7 +18,7 @@ export interface FormActionsProps {
  * conflict, then the submit and the other actions. Buttons stay while a change is on its way
  * (the guard ignores a second press), only the submit is disabled, as every admin form does.
  */
-export function FormActions({ change, submitLabel, onReload, remove, onCancel, cancelLabel }: FormActionsProps) {
+export function FormActions({ change, submitLabel, onReload, remove, onCancel }: FormActionsProps) {
   return (
     <>
       <FormAlert notice={change.notice} />
@@ -41,7 +40,7 @@ export function FormActions({ change, submitLabel, onReload, remove, onCancel, c
         )}
         {onCancel && (
           <button type="button" className={listStyles.plainButton} onClick={onCancel}>
-            {cancelLabel ?? 'Cancel'}
+            Cancel
           </button>
         )}
       </div>

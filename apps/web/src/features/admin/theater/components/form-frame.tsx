@@ -15,7 +15,7 @@ export interface FormFrameProps {
   children: ReactNode;
 }
 
-/** A theater form above its list, in its tab's panel: its heading, its fields and its actions. */
+/** A theater form, opened over its list: its heading, its fields and its actions. */
 export function FormFrame({ title, change, onSubmit, arrivedByAction, actions, children }: FormFrameProps) {
   return (
     <AdminFormFrame

@@ -1,5 +1,4 @@
 import type { Environment } from '@outpost/contracts/environments';
-import type { FormNotice } from '../../../../components/form/form-alert';
 import { FormField } from '../../../../components/form/form-field';
 import { useDraft } from '../../../../components/form/use-draft';
 import { useChangeCollection } from '../api/change-collection';
@@ -9,14 +8,13 @@ import { useTheaterChange } from './use-theater-change';
 
 interface NewCollectionFormProps {
   environment: Environment;
-  initialNotice: FormNotice | null;
   /** Opens the new collection's editor, to add its videos. */
   onCreated: (collectionID: string) => void;
 }
 
 /** A new, empty collection: its ID and title; its videos are added in its editor, which opens next. */
-export function NewCollectionForm({ environment, initialNotice, onCreated }: NewCollectionFormProps) {
-  const change = useTheaterChange(environment, initialNotice);
+export function NewCollectionForm({ environment, onCreated }: NewCollectionFormProps) {
+  const change = useTheaterChange(environment);
   const { draft, field } = useDraft(() => ({ collectionID: '', title: '' }), change.errors);
   const collections = useChangeCollection(environment);
 
@@ -37,7 +35,7 @@ export function NewCollectionForm({ environment, initialNotice, onCreated }: New
       title="New collection"
       change={change}
       onSubmit={submit}
-      arrivedByAction={initialNotice !== null}
+      arrivedByAction
       actions={{ submitLabel: 'Create collection' }}
     >
       <FormField

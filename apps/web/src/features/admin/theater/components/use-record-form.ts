@@ -40,9 +40,9 @@ interface RecordFormOptions<Saved, Draft, CreateInput, UpdateInput, Key extends 
 }
 
 /**
- * An episode's or theater video's form above its list: it creates the record, or saves (with
+ * An episode's or theater video's form over its list: it creates the record, or saves (with
  * the version loaded), reloads or deletes the one picked, each through useTheaterChange, and
- * goes back to a blank form with the contracts' message after each change. It answers the
+ * closes with the contracts' message after each change. It answers the
  * record's state and `frame`, the FormFrame's props; the form adds its own fields.
  */
 export function useRecordForm<
@@ -52,11 +52,11 @@ export function useRecordForm<
   UpdateInput,
   Key extends QueryKey,
 >(options: RecordFormOptions<Saved, Draft, CreateInput, UpdateInput, Key>) {
-  const { environment, editing, onDone, initialNotice, noun, buttonNoun, idOf, create, update, remove } = options;
+  const { environment, editing, onDone, noun, buttonNoun, idOf, create, update, remove } = options;
   const record = useRecordDraft({
     environment,
     initial: editing,
-    initialNotice,
+    initialNotice: null,
     noun,
     draftOf: options.draftOf,
     latest: options.latest,
@@ -100,7 +100,7 @@ export function useRecordForm<
     title: base ? `Edit ${noun} ${idOf(base)}` : `New ${noun}`,
     change,
     onSubmit: submit,
-    arrivedByAction: editing !== null || initialNotice !== null,
+    arrivedByAction: true,
     actions: base
       ? {
           submitLabel: `Save ${buttonNoun}`,

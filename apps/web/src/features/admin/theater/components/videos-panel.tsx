@@ -37,13 +37,14 @@ const columns = column.columns([
 const sortable = ['created', 'title'] as const;
 const filters: readonly AdminListFilter[] = [{ kind: 'text', param: 'q', label: 'Title or ID' }];
 
-/** The theater videos (Vimeo): the form above the list, which staff pick to edit; moderators read. */
+/** The theater videos (Vimeo): which staff create with the button above the list or pick to edit; moderators read. */
 export function VideosPanel({ environment, canEdit }: { environment: Environment; canEdit: boolean }) {
   return (
     <InlineEditedList
       environment={environment}
       canEdit={canEdit}
       readOnlyText="Your role may view the theater videos but not change them."
+      newLabel="New theater video"
       form={VideoForm}
       editLabel={(video) => `Edit theater video ${video.videoID}`}
       label="Theater videos"
