@@ -35,6 +35,7 @@ const MODULES = await Promise.all([
   import('./partners/module'),
   import('./subscriptions/module'),
   import('./store-purchases/module'),
+  import('./remote-config/module'),
 ]);
 
 export const DOMAINS: readonly Domain[] = MODULES.map((module) => module.domain);

@@ -3,6 +3,7 @@
  * `export { nameContract } from './name/contract';` (`npm run new-domain` adds the line).
  * domain-contract.ts adds what each brings to the shared tables.
  */
+export { remoteConfigContract } from './remote-config/contract';
 export { storePurchasesContract } from './store-purchases/contract';
 export { subscriptionsContract } from './subscriptions/contract';
 export {};

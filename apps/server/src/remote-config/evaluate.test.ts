@@ -1,0 +1,94 @@
+import { REMOTE_CONFIG_PLATFORMS, type RemoteConfigTemplate } from '@outpost/contracts/remote-config/schemas';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compareAppVersions, compileRemoteConfig, evaluateRemoteConfig, percentile } from './evaluate';
+
+const version = fc
+  .array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 4 })
+  .map((parts) => parts.join('.'));
+const caller = fc.record(
+  {
+    platform: fc.constantFrom(...REMOTE_CONFIG_PLATFORMS),
+    appVersion: version,
+    unit: fc.string({ minLength: 1, maxLength: 12 }),
+  },
+  { requiredKeys: [] },
+);
+
+const TEMPLATE: RemoteConfigTemplate = {
+  conditions: [
+    { name: 'tenth', percent: { from: 0, to: 10 } },
+    { name: 'ios new', platforms: ['ios'], appVersion: { min: '2.10' } },
+    { name: 'old', appVersion: { max: '1.9' } },
+  ],
+  parameters: [
+    {
+      key: 'flag',
+      type: 'boolean',
+      defaultValue: false,
+      conditionalValues: [
+        { condition: 'ios new', value: true },
+        { condition: 'tenth', value: true },
+      ],
+    },
+    { key: 'line', type: 'string', defaultValue: 'hi', conditionalValues: [{ condition: 'old', value: 'update' }] },
+  ],
+};
+
+describe('remote config evaluation', () => {
+  it('answers a caller by their attributes and the version alone: compiled anywhere, any number of times', () => {
+    fc.assert(
+      fc.property(caller, (who) => {
+        const here = evaluateRemoteConfig(compileRemoteConfig(7, TEMPLATE), who);
+        // Another instance: its own compilation of the same version.
+        const there = evaluateRemoteConfig(compileRemoteConfig(7, structuredClone(TEMPLATE)), { ...who });
+        expect(there).toEqual(here);
+        expect(here.version).toBe(7);
+      }),
+    );
+  });
+
+  it('changes the entity tag exactly when the values can change', () => {
+    fc.assert(
+      fc.property(caller, caller, (a, b) => {
+        const compiled = compileRemoteConfig(3, TEMPLATE);
+        const [first, second] = [evaluateRemoteConfig(compiled, a), evaluateRemoteConfig(compiled, b)];
+        if (first.etag === second.etag) expect(first.values).toEqual(second.values);
+        expect(evaluateRemoteConfig(compileRemoteConfig(4, TEMPLATE), a).etag).not.toBe(first.etag);
+      }),
+    );
+  });
+
+  it('takes the first condition in priority order that holds and gives a value, else the default', () => {
+    const compiled = compileRemoteConfig(1, TEMPLATE);
+    expect(evaluateRemoteConfig(compiled, { platform: 'ios', appVersion: '2.10.1' }).values).toEqual({
+      flag: true,
+      line: 'hi',
+    });
+    expect(evaluateRemoteConfig(compiled, { platform: 'android', appVersion: '1.2' }).values).toEqual({
+      flag: false,
+      line: 'update',
+    });
+    // No unit: a percentage cannot hold.
+    expect(evaluateRemoteConfig(compiled, {}).values).toEqual({ flag: false, line: 'hi' });
+  });
+
+  it('puts a stable share of units in a percentage, drawn apart for each condition', () => {
+    const units = Array.from({ length: 4000 }, (_, index) => `player-${index}`);
+    const inTenth = units.filter((unit) => percentile('tenth', unit) < 10);
+    expect(inTenth.length / units.length).toBeGreaterThan(0.08);
+    expect(inTenth.length / units.length).toBeLessThan(0.12);
+    const inOther = units.filter((unit) => percentile('other', unit) < 10);
+    const both = inTenth.filter((unit) => inOther.includes(unit));
+    // Independent draws: about 1% of everyone, far from the 10% of one same draw.
+    expect(both.length / units.length).toBeLessThan(0.03);
+    fc.assert(fc.property(fc.string(), fc.string(), (name, unit) => percentile(name, unit) === percentile(name, unit)));
+  });
+
+  it('compares app versions part by part as numbers', () => {
+    expect(compareAppVersions('2.9', '2.10')).toBe(-1);
+    expect(compareAppVersions('2.1', '2.1.0')).toBe(0);
+    expect(compareAppVersions('10.0.0.1', '10')).toBe(1);
+    fc.assert(fc.property(version, version, (a, b) => compareAppVersions(a, b) === -compareAppVersions(b, a)));
+  });
+});

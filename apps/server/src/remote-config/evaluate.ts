@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import type {
+  RemoteConfigCondition,
+  RemoteConfigPlatform,
+  RemoteConfigTemplate,
+  RemoteConfigValue,
+  RemoteConfigValues,
+} from '@outpost/contracts/remote-config/schemas';
+
+/** Who fetches: what the conditions read. `unit` is the player's id, else the device's: the percentage's draw. */
+export interface RemoteConfigCaller {
+  platform?: RemoteConfigPlatform;
+  appVersion?: string;
+  unit?: string;
+}
+
+/**
+ * App versions compared part by part as numbers ("2.9" < "2.10"; a missing part is 0, so "2.1" =
+ * "2.1.0"). By hand: the stores' versions have up to four parts, which semver's three-part
+ * versions (and its pre-release rules) do not describe.
+ */
+export function compareAppVersions(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    const difference = (left[index] ?? 0) - (right[index] ?? 0);
+    if (difference !== 0) return Math.sign(difference);
+  }
+  return 0;
+}
+
+/**
+ * The caller's place in [0, 100) for one condition: the same for a unit on every instance and
+ * every version, and drawn per condition, so two 10% conditions take different players.
+ */
+export function percentile(conditionName: string, unit: string): number {
+  const digest = createHash('sha256').update(`${conditionName}\u0000${unit}`).digest();
+  return (digest.readUInt32BE(0) / 2 ** 32) * 100;
+}
+
+/** Whether every rule of the condition holds for the caller; a rule the caller cannot answer does not hold. */
+export function conditionHolds(condition: RemoteConfigCondition, caller: RemoteConfigCaller): boolean {
+  if (condition.platforms && !(caller.platform && condition.platforms.includes(caller.platform))) return false;
+  if (condition.appVersion) {
+    const { min, max } = condition.appVersion;
+    if (!caller.appVersion) return false;
+    if (min !== undefined && compareAppVersions(caller.appVersion, min) < 0) return false;
+    if (max !== undefined && compareAppVersions(caller.appVersion, max) > 0) return false;
+  }
+  if (condition.percent) {
+    if (!caller.unit) return false;
+    const place = percentile(condition.name, caller.unit);
+    if (place < condition.percent.from || place >= condition.percent.to) return false;
+  }
+  return true;
+}
+
+/** A published template made ready to answer fetches: each parameter's conditional values by condition index. */
+export interface CompiledRemoteConfig {
+  version: number;
+  conditions: readonly RemoteConfigCondition[];
+  parameters: readonly {
+    key: string;
+    defaultValue: RemoteConfigValue;
+    /** [condition index, value], in the conditions' priority order. */
+    conditional: readonly (readonly [number, RemoteConfigValue])[];
+  }[];
+}
+
+export function compileRemoteConfig(version: number, template: RemoteConfigTemplate): CompiledRemoteConfig {
+  const indexOf = new Map(template.conditions.map((condition, index) => [condition.name, index]));
+  return {
+    version,
+    conditions: template.conditions,
+    parameters: template.parameters.map((parameter) => ({
+      key: parameter.key,
+      defaultValue: parameter.defaultValue,
+      conditional: parameter.conditionalValues
+        .flatMap(({ condition, value }) => {
+          const index = indexOf.get(condition);
+          return index === undefined ? [] : [[index, value] as const];
+        })
+        .sort((a, b) => a[0] - b[0]),
+    })),
+  };
+}
+
+/**
+ * The caller's values: each parameter's value under the first condition (in priority order) that
+ * holds and gives it one, else its default; and an entity tag that changes exactly when they can,
+ * the version and which conditions hold.
+ */
+export function evaluateRemoteConfig(
+  compiled: CompiledRemoteConfig,
+  caller: RemoteConfigCaller,
+): RemoteConfigValues & { etag: string } {
+  const holds = compiled.conditions.map((condition) => conditionHolds(condition, caller));
+  const values: Record<string, RemoteConfigValue> = {};
+  for (const parameter of compiled.parameters) {
+    const chosen = parameter.conditional.find(([index]) => holds[index]);
+    values[parameter.key] = chosen ? chosen[1] : parameter.defaultValue;
+  }
+  let bits = '';
+  for (let index = 0; index < holds.length; index += 4) {
+    let nibble = 0;
+    for (let bit = 0; bit < 4; bit += 1) if (holds[index + bit]) nibble |= 1 << bit;
+    bits += nibble.toString(16);
+  }
+  return { version: compiled.version, values, etag: `"rc-${compiled.version}-${bits}"` };
+}

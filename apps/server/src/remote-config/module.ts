@@ -1,0 +1,23 @@
+import type { Domain } from '../domain';
+import { registerRemoteConfigAdminRoutes } from './admin-routes';
+import { remoteConfigJobs } from './jobs';
+import { REMOTE_CONFIG_LIVE_TOPICS } from './live';
+import { remoteConfigMigrations } from './migrations/index';
+import { registerRemoteConfigRoutes } from './routes';
+import { seedRemoteConfig } from './seed';
+
+/**
+ * Remote config: typed parameters the game reads at run time, with values under conditions, edited
+ * as a draft and published as numbered versions (rolled back, scheduled). It holds no player's data.
+ */
+export const domain: Domain = {
+  name: 'remote-config',
+  migrations: { game: remoteConfigMigrations },
+  seed: seedRemoteConfig,
+  register(app, { game, stores }) {
+    registerRemoteConfigRoutes(app, { game });
+    registerRemoteConfigAdminRoutes(app, { game: stores.game, identity: stores.identity });
+  },
+  jobs: ({ stores }) => remoteConfigJobs({ game: stores.game, identity: stores.identity }),
+  liveTopics: REMOTE_CONFIG_LIVE_TOPICS,
+};
