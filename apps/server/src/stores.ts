@@ -39,12 +39,6 @@ export const STORE_MIGRATIONS = {
   game: joinMigrations(changeMigrations, ...migrationsOf('game')),
 };
 
-/** The names of every store's migrations: what a migrated database holds (tests keep a migrated template by them). */
-export const STORE_MIGRATION_NAMES: Readonly<Record<'identity' | 'game', readonly string[]>> = {
-  identity: Object.keys(STORE_MIGRATIONS.identity).sort(),
-  game: Object.keys(STORE_MIGRATIONS.game).sort(),
-};
-
 /**
  * Opens every store of the app, brings it to the latest migration, and installs the triggers of
  * the live topics' tables (every write to them records a change: see platform/changes).

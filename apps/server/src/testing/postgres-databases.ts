@@ -1,16 +1,28 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { openAppStores, STORE_MIGRATION_NAMES } from '../stores';
+import { openAppStores, STORE_MIGRATIONS } from '../stores';
 
 /*
  * A database of its own for each test's stores on PostgreSQL, copied from a migrated template:
  * `create database … template …` copies files in a tenth of a second, where migrating the four
  * stores' schemas anew took five seconds for every app a test built. The template is built once
- * per set of migrations (its name carries their hash), by whichever test process comes first,
+ * per set of migrations (its name carries a hash of their names and text), by whichever test process comes first,
  * under an advisory lock; the others wait for it and copy it.
  */
 
-const TEMPLATE = `outpost_template_${createHash('sha256').update(JSON.stringify(STORE_MIGRATION_NAMES)).digest('hex').slice(0, 16)}`;
+/**
+ * The migrations by name and by text: a migration edited before it ships (same name, new columns)
+ * makes a new template, where a hash of the names kept copying the stale one.
+ */
+const MIGRATIONS_FINGERPRINT = JSON.stringify(
+  Object.entries(STORE_MIGRATIONS).map(([store, migrations]) => [
+    store,
+    Object.entries(migrations)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, migration]) => [name, String(migration.up), String(migration.down ?? '')]),
+  ]),
+);
+const TEMPLATE = `outpost_template_${createHash('sha256').update(MIGRATIONS_FINGERPRINT).digest('hex').slice(0, 16)}`;
 
 let counter = 0;
 let template: Promise<void> | undefined;

@@ -1,6 +1,7 @@
 import { __CONST___PATHS } from '@outpost/contracts/__kebab__/contract';
 import { describe, expect, it } from 'vitest';
 import { useRoleSessions } from '../../../../../tests/browser/accounts-helpers';
+import { openNewForm } from '../../../../../tests/browser/admin-pages';
 import { MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from '../../../../../tests/browser/harness';
 
 // The real server and the built web app in Chromium: staff create an entry, a player's open page shows it live.
@@ -19,7 +20,7 @@ describe('__words__ in the browser', () => {
     const { page } = sessions.staff;
     await page.goto(url(__CONST___PATHS.admin));
     await page.getByRole('heading', { level: 1, name: '__Words__' }).waitFor();
-    const form = page.getByRole('form', { name: 'New entry' });
+    const form = await openNewForm(page, 'New entry');
     await form.getByLabel('Entry ID').fill('top-of-the-board');
     await form.getByLabel('Name', { exact: true }).fill('Top of the board');
     await form.getByLabel('Score').fill('99999');
@@ -35,7 +36,7 @@ describe('__words__ in the browser', () => {
   it('says what is wrong with a form at its field, and saves nothing', async () => {
     const { page } = sessions.staff;
     await page.goto(url(__CONST___PATHS.admin));
-    const form = page.getByRole('form', { name: 'New entry' });
+    const form = await openNewForm(page, 'New entry');
     await form.getByLabel('Entry ID').fill('no-name');
     await form.getByRole('button', { name: 'Create entry' }).click();
     await form.getByRole('alert').filter({ hasText: 'Name is required.' }).waitFor();

@@ -41,6 +41,7 @@ export default function __Pascal__Admin() {
         canEdit={capabilities.manageShop}
         readOnlyText="Your role may view these entries but not change them."
         form={EntryForm}
+        newLabel="New entry"
         editLabel={(entry) => `Edit ${entry.name}`}
         label="__Words__"
         columns={columns}

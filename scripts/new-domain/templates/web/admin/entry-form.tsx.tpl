@@ -46,9 +46,9 @@ function valuesOf(draft: Draft) {
 }
 
 /** Creates an entry, or edits or deletes the one picked in the list. */
-export function EntryForm({ environment, editing, initialNotice, onDone }: InlineFormProps<__Pascal__Entry>) {
+export function EntryForm({ environment, editing, onDone }: InlineFormProps<__Pascal__Entry>) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
-  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal(initialNotice);
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const change = useChange__Pascal__(environment);
   const guard = useGuardedSave(environment);
   const set = (field: keyof Draft, value: string) => setDraft((current) => ({ ...current, [field]: value }));
@@ -88,7 +88,7 @@ export function EntryForm({ environment, editing, initialNotice, onDone }: Inlin
     <AdminFormFrame
       title={editing ? `Edit ${editing.name}` : 'New entry'}
       headingLevel={2}
-      arrivedByAction={editing !== null || initialNotice !== null}
+      arrivedByAction
       pending={change.isPending}
       busy={guard.busy}
       onSubmit={submit}
