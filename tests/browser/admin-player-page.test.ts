@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useRoleSessions } from './accounts-helpers';
 import { consoleScreen } from './admin-pages';
+import { noSidewaysScroll, openPlayerFromSearch } from './admin-player-helpers';
 import { MOBILE_VIEWPORT, openPage, useSite } from './harness';
 
 /*
@@ -14,19 +15,6 @@ const fixture = useSite();
 const { sessions, accounts } = useRoleSessions(fixture, ['staff', 'player'] as const);
 const url = (path: string) => `${fixture.site.url}${path}`;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
-
-/** Opens the player's page from the search palette, as support would: the field (or Ctrl+K), their name, Enter. */
-async function openPlayerFromSearch(page: Page, open: () => Promise<void>): Promise<void> {
-  await open();
-  const palette = page.getByRole('dialog', { name: 'Search the back office' });
-  await palette.getByRole('combobox', { name: 'Search the back office' }).fill(accounts.player.displayName);
-  await palette.getByRole('option', { name: `@${accounts.player.displayName} ${accounts.player.email}` }).waitFor();
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/\/admin\/moderation\/users\/[^/]+$/);
-  await consoleScreen(page)
-    .getByRole('heading', { level: 1, name: `@${accounts.player.displayName}` })
-    .waitFor();
-}
 
 /** Gives (or takes back) credits from the page's form and waits for its outcome. */
 async function changeCredits(page: Page, direction: 'Give' | 'Take back', amount: number, reason: string) {
@@ -42,15 +30,13 @@ async function changeCredits(page: Page, direction: 'Give' | 'Take back', amount
   return form;
 }
 
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 describe('the player page', () => {
   it('gives credits with a reason: in the page’s ledger with its running balance, the admin log and the player’s history', async () => {
     const { page } = sessions.staff;
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(url('/admin'));
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await openPlayerFromSearch(page, () => page.keyboard.press('Control+k'));
+    await openPlayerFromSearch(page, accounts.player, () => page.keyboard.press('Control+k'));
 
     const screen = consoleScreen(page);
     const reason = 'Sorry for the lost match';
@@ -98,7 +84,7 @@ describe('the player page', () => {
     context.setDefaultTimeout(8_000);
     await page.goto(url('/admin'));
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await openPlayerFromSearch(page, () => page.getByRole('button', { name: /^Search/ }).click());
+    await openPlayerFromSearch(page, accounts.player, () => page.getByRole('button', { name: /^Search/ }).click());
 
     const tooMuch = await changeCredits(page, 'Take back', 9_999, 'Given twice by mistake');
     const amount = tooMuch.getByRole('spinbutton', { name: 'Credits' });

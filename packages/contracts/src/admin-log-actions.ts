@@ -276,6 +276,19 @@ function supportChange(verb: string, what: (data: LogData) => string, prepositio
 
 const credits = (data: LogData) => plural(typeof data.amount === 'number' ? data.amount : 0, 'credit');
 const items = (data: LogData) => plural(count(data.itemIDs), 'item');
+const takenItem = recordWithPage('item', 'item', 'itemID', adminItemPath, ADMIN_ROUTES.adminItems);
+
+/** "took back 2 of the item “Gold crate” from @Scout_Mara: “Granted twice”" */
+function itemsTakenBack(data: LogData): SentencePart[] {
+  const reason = text(data, 'reason');
+  return [
+    `took back ${count(data.quantity).toLocaleString('en-US')} of the `,
+    ...takenItem(data),
+    ' from ',
+    person(data),
+    ...(reason ? [`: “${reason}”`] : []),
+  ];
+}
 
 /** The actions of the platform and of the domains whose contracts are this folder's files. */
 const OWN_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
@@ -380,6 +393,7 @@ const OWN_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
   'credits.grant': { label: 'Gave a player credits', sentence: supportChange('gave', credits, 'to') },
   'credits.takeBack': { label: 'Took back a player’s credits', sentence: supportChange('took back', credits, 'from') },
   'items.grant': { label: 'Gave a player items', sentence: supportChange('gave', items, 'to') },
+  'items.takeBack': { label: 'Took back a player’s items', sentence: itemsTakenBack },
   'user.sessionsEnd': {
     label: 'Ended a player’s sessions',
     sentence: (d) => [d.sessionID ? 'ended a session of ' : 'ended every session of ', person(d)],

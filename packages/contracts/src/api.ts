@@ -198,6 +198,8 @@ const OWN_POLICIES = {
   'GET /api/admin/:env/users/:userID/record': { access: 'moderate' },
   'POST /api/admin/:env/users/:userID/credits': { access: 'manageShop' },
   'POST /api/admin/:env/users/:userID/items': { access: 'manageShop' },
+  'GET /api/admin/:env/users/:userID/items': { access: 'moderate' },
+  'POST /api/admin/:env/users/:userID/items/take-back': { access: 'manageShop' },
   'POST /api/admin/:env/users/:userID/sessions/end': { access: 'suspendPlayers' },
   'POST /api/admin/:env/users/:userID/data-export': { access: 'suspendPlayers' },
   'POST /api/admin/:env/users/:userID/deletion': { access: 'suspendPlayers' },

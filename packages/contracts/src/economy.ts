@@ -42,16 +42,32 @@ export const creditsSchema = z.object({
 });
 export type Credits = z.infer<typeof creditsSchema>;
 
-/** An item in the player's game inventory (docs/product.md §3.16 claimed-items), with what granted it. */
+/**
+ * A change of the player's game inventory (docs/product.md §3.16 claimed-items), with what caused it: items
+ * granted, or taken back by support (source ITEM_TAKE_BACK_SOURCE, a negative quantity, staff's reason).
+ */
 export const claimedItemSchema = z.object({
   itemID: z.string(),
   /** The item's name in items-master; its id when the catalogue no longer has it. */
   name: z.string(),
+  /** Items added (positive) or taken back (negative). */
   quantity: z.int(),
   source: z.string(),
+  /** Staff's reason, which the player reads, on a take-back; absent on a grant. */
+  note: z.optional(z.string()),
   claimedAt: z.string(),
 });
 export type ClaimedItem = z.infer<typeof claimedItemSchema>;
+
+/** The source of an inventory row that takes items back (the player page's take-back). */
+export const ITEM_TAKE_BACK_SOURCE = 'takeBack';
+
+/** How the player's item history names a take-back, before staff's reason ("Taken back by support: Given twice"). */
+export const ITEM_TAKE_BACK_LABEL = 'Taken back by support';
+
+/** What a take-back row says: its label and staff's reason. */
+export const itemTakeBackText = (note: string | null | undefined) =>
+  note ? `${ITEM_TAKE_BACK_LABEL}: ${note}` : ITEM_TAKE_BACK_LABEL;
 
 /** GET /api/account/items: the newest first, at most ACCOUNT_ITEMS_LIMIT. */
 export const ACCOUNT_ITEMS_LIMIT = 200;

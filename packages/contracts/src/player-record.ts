@@ -85,7 +85,16 @@ export const playerRecordSchema = z.object({
 });
 export type PlayerRecord = z.infer<typeof playerRecordSchema>;
 
-export const PLAYER_SUPPORT_LIMITS = { credits: 1_000_000, reasonMin: 3, reasonMax: 200, items: 20 } as const;
+export const PLAYER_SUPPORT_LIMITS = {
+  credits: 1_000_000,
+  reasonMin: 3,
+  reasonMax: 200,
+  items: 20,
+  /** Of one item at once: the game's own claims may pile up more than support ever gives. */
+  itemsTakenBack: 10_000,
+} as const;
+
+const count = (n: number) => n.toLocaleString('en-US');
 
 export const PLAYER_SUPPORT_MESSAGES = {
   amount: `Enter a whole number of credits from 1 to ${PLAYER_SUPPORT_LIMITS.credits.toLocaleString('en-US')}.`,
@@ -94,6 +103,12 @@ export const PLAYER_SUPPORT_MESSAGES = {
   tooMuch: (held: number, asked: number) =>
     `The player holds ${held.toLocaleString('en-US')} credits, so ${asked.toLocaleString('en-US')} cannot be taken back. Take back at most ${held.toLocaleString('en-US')}.`,
   noItem: (itemID: string) => `No item has the id "${itemID}" in this environment.`,
+  takeBackItem: 'Pick an item the player holds.',
+  takeBackQuantity: `Enter a whole number of items from 1 to ${count(PLAYER_SUPPORT_LIMITS.itemsTakenBack)}.`,
+  tooManyItems: (held: number, asked: number, item: string) =>
+    held === 0
+      ? `The player holds no “${item}”, so none can be taken back.`
+      : `The player holds ${count(held)} of “${item}”, so ${count(asked)} cannot be taken back. Take back at most ${count(held)}.`,
   sessionsEnded: 'Every session of the player ended; they sign in again on each device.',
   ownAccount: 'You cannot delete your own account here; use your account page.',
   staffDeletedByAdmins: 'Only admins delete staff and admin accounts.',
@@ -143,6 +158,41 @@ export type ItemGrantInput = z.input<typeof itemGrantInputSchema>;
 
 export const itemGrantResultSchema = z.object({ granted: z.int() });
 
+/**
+ * POST /api/admin/:env/users/:userID/items/take-back: take some of one item out of the player's inventory, with a
+ * reason the player reads in their item history. The inventory keeps the grant and gains a row of its own.
+ */
+export const itemTakeBackInputSchema = z.object({
+  itemID: z
+    .string({ error: PLAYER_SUPPORT_MESSAGES.takeBackItem })
+    .check(z.trim(), z.minLength(1, { error: PLAYER_SUPPORT_MESSAGES.takeBackItem })),
+  quantity: z
+    .int({ error: PLAYER_SUPPORT_MESSAGES.takeBackQuantity })
+    .check(
+      z.minimum(1, { error: PLAYER_SUPPORT_MESSAGES.takeBackQuantity }),
+      z.maximum(PLAYER_SUPPORT_LIMITS.itemsTakenBack, { error: PLAYER_SUPPORT_MESSAGES.takeBackQuantity }),
+    ),
+  reason: reasonSchema,
+});
+export type ItemTakeBackInput = z.input<typeof itemTakeBackInputSchema>;
+
+/** What the player held of the item before and holds after. */
+export const itemTakeBackResultSchema = z.object({
+  itemID: z.string(),
+  name: z.string(),
+  heldBefore: z.int(),
+  held: z.int(),
+});
+export type ItemTakeBackResult = z.infer<typeof itemTakeBackResultSchema>;
+
+/** One item the player holds now: what was granted less what was taken back, more than none. */
+export const playerHoldingSchema = z.object({ itemID: z.string(), name: z.string(), held: z.int() });
+export type PlayerHolding = z.infer<typeof playerHoldingSchema>;
+
+/** GET /api/admin/:env/users/:userID/items: what the player holds, by name (the take-back tool's choices). */
+export const playerHoldingsSchema = z.object({ holdings: z.array(playerHoldingSchema) });
+export type PlayerHoldings = z.infer<typeof playerHoldingsSchema>;
+
 export const playerRecordParamsSchema = userParamsSchema;
 
 /** POST /api/admin/:env/users/:userID/sessions/end */
@@ -153,5 +203,6 @@ export const PLAYER_SUPPORT_LOG_ACTIONS = {
   creditsGrant: 'credits.grant',
   creditsTakeBack: 'credits.takeBack',
   itemsGrant: 'items.grant',
+  itemsTakeBack: 'items.takeBack',
   sessionsEnd: 'user.sessionsEnd',
 } as const;

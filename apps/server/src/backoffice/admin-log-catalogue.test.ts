@@ -308,6 +308,11 @@ describe.each(TEST_DIALECTS)('every action of the catalogue, made through its ro
     await ok('POST', `/users/${scout.userId}/credits`, { direction: 'grant', amount: 500, reason: 'Lost in a crash' });
     await ok('POST', `/users/${scout.userId}/credits`, { direction: 'takeBack', amount: 200, reason: 'Granted twice' });
     await ok('POST', `/users/${scout.userId}/items`, { itemIDs: ['crate-gold'], reason: 'Event prize' });
+    await ok('POST', `/users/${scout.userId}/items/take-back`, {
+      itemID: 'crate-gold',
+      quantity: 1,
+      reason: 'Granted twice',
+    });
 
     // Scout's phone, as the game registers it when they allow notifications.
     const now = new Date().toISOString();

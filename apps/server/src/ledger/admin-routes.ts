@@ -5,6 +5,9 @@ import {
   creditAdjustmentResultSchema,
   itemGrantInputSchema,
   itemGrantResultSchema,
+  itemTakeBackInputSchema,
+  itemTakeBackResultSchema,
+  playerHoldingsSchema,
   playerRecordParamsSchema,
 } from '@outpost/contracts/player-record';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +17,14 @@ import { adminChangeOf } from '../backoffice/index';
 import type { AppStores, IdentityDatabase } from '../database';
 import { requireAccount } from '../identity/index';
 import { answering, FunctionError } from '../platform/http/errors';
-import { adjustCredits, grantSupportItems, TakeBackTooLargeError, UnknownItemError } from './support';
+import { listHoldings } from './inventory';
+import {
+  adjustCredits,
+  grantSupportItems,
+  TakeBackTooLargeError,
+  takeBackSupportItems,
+  UnknownItemError,
+} from './support';
 
 export interface LedgerAdminRoutesOptions {
   game: AppStores['game'];
@@ -23,15 +33,16 @@ export interface LedgerAdminRoutesOptions {
 
 const answer = answering((error) => {
   if (error instanceof TakeBackTooLargeError)
-    return new FunctionError('aborted', error.message, oneFieldDetails('amount', error.message));
+    return new FunctionError('aborted', error.message, oneFieldDetails(error.field, error.message));
   if (error instanceof UnknownItemError)
-    return new FunctionError('invalid-argument', error.message, oneFieldDetails('itemIDs', error.message));
+    return new FunctionError('invalid-argument', error.message, oneFieldDetails(error.field, error.message));
   return error;
 });
 
 /**
  * The player page's changes to a player's credits and inventory (staff and admins, by the route
- * table): each names an account that exists, so nothing is given to an id nobody holds.
+ * table), and what the player holds for its take-back tool (moderators read it): each names an
+ * account that exists, so nothing is given to, or read of, an id nobody holds.
  */
 export function registerLedgerAdminRoutes(app: FastifyInstance, options: LedgerAdminRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -70,6 +81,33 @@ export function registerLedgerAdminRoutes(app: FastifyInstance, options: LedgerA
       await requireAccount(options.identity, userID);
       const granted = await answer(() => grantSupportItems(storeOf(env), change, { userID, ...request.body }));
       return { granted };
+    },
+  );
+
+  api.get(
+    '/api/admin/:env/users/:userID/items',
+    { schema: { params: playerRecordParamsSchema, response: { 200: playerHoldingsSchema } } },
+    async (request) => {
+      const { env, userID } = request.params;
+      await requireAccount(options.identity, userID);
+      return { holdings: await listHoldings(storeOf(env), userID) };
+    },
+  );
+
+  api.post(
+    '/api/admin/:env/users/:userID/items/take-back',
+    {
+      schema: {
+        params: playerRecordParamsSchema,
+        body: itemTakeBackInputSchema,
+        response: { 200: itemTakeBackResultSchema },
+      },
+    },
+    async (request) => {
+      const { env, userID } = request.params;
+      const change = await adminChangeOf(request, env);
+      await requireAccount(options.identity, userID);
+      return answer(() => takeBackSupportItems(storeOf(env), change, { userID, ...request.body }));
     },
   );
 }

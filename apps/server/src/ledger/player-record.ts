@@ -1,4 +1,5 @@
-import { LEDGER_REASON_LABELS } from '@outpost/contracts/economy';
+import { ITEM_TAKE_BACK_SOURCE, itemTakeBackText, LEDGER_REASON_LABELS } from '@outpost/contracts/economy';
+import type { PlayerHolding } from '@outpost/contracts/player-record';
 import type { PlayerRecordPart } from '../domain';
 import {
   creditsCell,
@@ -8,15 +9,36 @@ import {
   recordSection,
   textCell,
 } from '../platform/player-record';
+import { listHoldings } from './inventory';
 import { getBalance, ledgerEntryOf } from './ledger';
 
-/** The ledger's part of the player page: the credits history with its running balance, and the inventory. */
+/** How many held items the inventory's "Holds" fact names before it counts the rest. */
+const HOLDINGS_NAMED = 10;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "Scout hat × 2, Gold crate × 1": what the player holds, the section's first fact. */
+function holdingsText(holdings: readonly PlayerHolding[]): string {
+  if (holdings.length === 0) return 'Nothing';
+  const named = holdings.slice(0, HOLDINGS_NAMED).map((holding) => `${holding.name} × ${count(holding.held)}`);
+  const rest = holdings.length - named.length;
+  return rest > 0 ? `${named.join(', ')} and ${count(rest)} more items` : named.join(', ');
+}
+
+/** A quantity with its sign when it is taken back ("−2", as the credits write theirs). */
+const quantityText = (quantity: number) => (quantity < 0 ? `−${count(-quantity)}` : count(quantity));
+
+/**
+ * The ledger's part of the player page: the credits history with its running balance, and the inventory
+ * (what the player holds, then each grant and take-back, the reason a take-back's).
+ */
 export const ledgerPlayerRecord: PlayerRecordPart = async ({ game }, userId) => {
   const ledger = game.selectFrom('credit_ledger').where('user_id', '=', userId);
   const items = game.selectFrom('claimed_items').where('claimed_items.user_id', '=', userId);
-  const [balance, history, inventory] = await Promise.all([
+  const [balance, history, holdings, inventory] = await Promise.all([
     getBalance(game, userId),
     newestRows(ledger, ledger.selectAll().orderBy('id', 'desc')),
+    listHoldings(game, userId),
     newestSection(
       {
         key: 'inventory',
@@ -38,6 +60,7 @@ export const ledgerPlayerRecord: PlayerRecordPart = async ({ game }, userId) => 
           'items_master.name',
           'claimed_items.quantity',
           'claimed_items.source',
+          'claimed_items.note',
           'claimed_items.claimed_at',
         ])
         .orderBy('claimed_items.claimed_at', 'desc')
@@ -46,8 +69,8 @@ export const ledgerPlayerRecord: PlayerRecordPart = async ({ game }, userId) => 
         id: `${row.reference}\u0000${row.item_id}`,
         cells: {
           item: textCell(row.name ?? row.item_id),
-          quantity: textCell(row.quantity.toLocaleString('en-US')),
-          source: textCell(row.source),
+          quantity: textCell(quantityText(row.quantity)),
+          source: textCell(row.source === ITEM_TAKE_BACK_SOURCE ? itemTakeBackText(row.note) : row.source),
           when: instantCell(row.claimed_at),
         },
       }),
@@ -80,6 +103,6 @@ export const ledgerPlayerRecord: PlayerRecordPart = async ({ game }, userId) => 
       })),
       history.total,
     ),
-    inventory,
+    { ...inventory, facts: [{ label: 'Holds', value: textCell(holdingsText(holdings)) }] },
   ];
 };

@@ -1,5 +1,6 @@
 import {
   type CreditAdjustmentResult,
+  type ItemTakeBackResult,
   PLAYER_SUPPORT_LOG_ACTIONS,
   PLAYER_SUPPORT_MESSAGES,
 } from '@outpost/contracts/player-record';
@@ -8,15 +9,16 @@ import { v7 as uuidv7 } from 'uuid';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import type { GameDatabase } from '../database';
 import { findMissingItems, itemNamesOf } from '../items/index';
-import { grantItems } from './inventory';
+import { grantItems, NotEnoughItemsError, takeBackItems } from './inventory';
 import { credit, InsufficientCreditsError, spend } from './ledger';
 
 /*
  * The changes support makes by hand on the player page (docs/decisions/0130-the-player-page.md): credits
  * given or taken back, each one ledger entry with staff's reason (the player reads it in their history),
- * and items put into the inventory; each logged in the admin log in the change's own transaction, so a
- * change and its entry commit or roll back together. The ledger's guarded spend keeps a take-back from
- * going below zero however many run at once: one that asks for more than the player holds changes nothing.
+ * and items put into the inventory or taken back out of it (a row of its own with the reason); each logged
+ * in the admin log in the change's own transaction, so a change and its entry commit or roll back together.
+ * The ledger's guarded spend and the inventory's locked take-back keep a take-back from going below zero
+ * however many run at once: one that asks for more than the player holds changes nothing.
  */
 
 export interface CreditAdjustment {
@@ -26,8 +28,18 @@ export interface CreditAdjustment {
   reason: string;
 }
 
-/** A take-back of more credits than the player holds: nothing changed (409). */
-export class TakeBackTooLargeError extends Error {}
+/** A refusal of one field of the change's input (the form marks it): `field` is its path in the input. */
+abstract class SupportFieldError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A take-back of more credits or items than the player holds: nothing changed (409). */
+export class TakeBackTooLargeError extends SupportFieldError {}
 
 /** Gives or takes back credits with a reason: one ledger entry and one admin-log entry with the balance before → after. */
 export async function adjustCredits(
@@ -64,14 +76,14 @@ export async function adjustCredits(
     });
   } catch (error) {
     if (error instanceof InsufficientCreditsError) {
-      throw new TakeBackTooLargeError(PLAYER_SUPPORT_MESSAGES.tooMuch(error.balance, error.amount));
+      throw new TakeBackTooLargeError(PLAYER_SUPPORT_MESSAGES.tooMuch(error.balance, error.amount), 'amount');
     }
     throw error;
   }
 }
 
 /** An item id the environment's catalogue does not have (400). */
-export class UnknownItemError extends Error {}
+export class UnknownItemError extends SupportFieldError {}
 
 /** Puts items into the player's inventory (source "support"), logged with the reason; answers how many were given. */
 export async function grantSupportItems(
@@ -82,7 +94,7 @@ export async function grantSupportItems(
   const now = change.now ?? new Date();
   return db.transaction().execute(async (trx) => {
     const [unknown] = await findMissingItems(trx, grant.itemIDs);
-    if (unknown !== undefined) throw new UnknownItemError(PLAYER_SUPPORT_MESSAGES.noItem(unknown));
+    if (unknown !== undefined) throw new UnknownItemError(PLAYER_SUPPORT_MESSAGES.noItem(unknown), 'itemIDs');
     const names = await itemNamesOf(trx, grant.itemIDs);
     await appendAdminLog(
       trx,
@@ -101,5 +113,47 @@ export async function grantSupportItems(
       now,
     });
     return grant.itemIDs.length;
+  });
+}
+
+/**
+ * Takes `quantity` of one item back from the player with a reason: an inventory row the player reads in
+ * their item history ("Taken back by support: <reason>") and an admin-log entry with what they held
+ * before → after. An unknown item is refused (400), more than they hold too (409), changing nothing.
+ */
+export async function takeBackSupportItems(
+  db: Kysely<GameDatabase>,
+  change: AdminChange,
+  takeBack: { userID: string; itemID: string; quantity: number; reason: string },
+): Promise<ItemTakeBackResult> {
+  const now = change.now ?? new Date();
+  const { userID, itemID, quantity, reason } = takeBack;
+  return db.transaction().execute(async (trx) => {
+    const [unknown] = await findMissingItems(trx, [itemID]);
+    if (unknown !== undefined) throw new UnknownItemError(PLAYER_SUPPORT_MESSAGES.noItem(unknown), 'itemID');
+    const name = (await itemNamesOf(trx, [itemID])).get(itemID) ?? itemID;
+    try {
+      const { heldBefore, held } = await takeBackItems(trx, { userId: userID, itemID, quantity, note: reason, now });
+      await appendAdminLog(
+        trx,
+        adminLogRecord({ ...change, now }, PLAYER_SUPPORT_LOG_ACTIONS.itemsTakeBack, {
+          userID,
+          itemID,
+          item: name,
+          quantity,
+          reason,
+          changes: { held: { from: heldBefore, to: held } },
+        }),
+      );
+      return { itemID, name, heldBefore, held };
+    } catch (error) {
+      if (error instanceof NotEnoughItemsError) {
+        throw new TakeBackTooLargeError(
+          PLAYER_SUPPORT_MESSAGES.tooManyItems(error.held, error.quantity, name),
+          'quantity',
+        );
+      }
+      throw error;
+    }
   });
 }

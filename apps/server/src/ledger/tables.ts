@@ -29,21 +29,26 @@ export interface CreditBalanceTable {
 }
 
 /**
- * The player's game inventory (docs/product.md §3.16's claimed-items): what spins, codes and rewards granted.
- * One row per item per cause; `reference` is the cause (`spin:<spinID>`, `code:<code>:<userID>`).
+ * The player's game inventory (docs/product.md §3.16's claimed-items): what spins, codes and rewards granted,
+ * and what support took back. One row per item per cause, never updated or deleted; `reference` is the cause
+ * (`spin:<spinID>`, `code:<code>:<userID>`, `takeBack:<id>`). What a player holds of an item is the sum of
+ * its rows' quantities.
  */
 export interface ClaimedItemTable {
   user_id: string;
   item_id: string;
+  /** Items granted (positive), or taken back (negative, source `takeBack` only: a CHECK constraint). */
   quantity: number;
-  /** What granted it, in a word a person reads: spin, redemption, reward. */
+  /** What caused it, in a word a person reads: spin, redemption, reward, game, support, takeBack. */
   source: string;
   reference: string;
   /** ISO 8601, UTC. */
   claimed_at: string;
+  /** Staff's reason for a take-back, which the player reads; null otherwise. */
+  note: ColumnType<string | null, string | null | undefined, never>;
 }
 
-/** Claims per item, quantities summed: kept by grantItems beside every grant. */
+/** Claims per item, quantities summed (take-backs subtract): kept by the inventory's writers beside every row. */
 export interface ClaimedItemCountTable {
   item_id: string;
   /** bigint: PostgreSQL answers it as text. */

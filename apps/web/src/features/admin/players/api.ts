@@ -4,7 +4,10 @@ import {
   type CreditAdjustmentInput,
   creditAdjustmentResultSchema,
   type ItemGrantInput,
+  type ItemTakeBackInput,
   itemGrantResultSchema,
+  itemTakeBackResultSchema,
+  playerHoldingsSchema,
   playerRecordSchema,
   sessionsEndedSchema,
 } from '@outpost/contracts/player-record';
@@ -21,6 +24,15 @@ export function usePlayerRecord(environment: Environment, userID: string) {
   return useQuery({
     queryKey: playerRecordQueryKey(environment, userID),
     queryFn: () => requestJson(`${adminUserApiPath(environment, userID)}/record`, playerRecordSchema),
+    staleTime: 0,
+  });
+}
+
+/** What the player holds, item by item: under the player's own key too, so a change from the page reads it again. */
+export function usePlayerHoldings(environment: Environment, userID: string) {
+  return useQuery({
+    queryKey: [...adminUserQueryKey(environment, userID), 'holdings'],
+    queryFn: () => requestJson(`${adminUserApiPath(environment, userID)}/items`, playerHoldingsSchema),
     staleTime: 0,
   });
 }
@@ -55,6 +67,12 @@ export const useAdjustCredits = (environment: Environment, userID: string) =>
 export const useGrantItems = (environment: Environment, userID: string) =>
   usePlayerChange(environment, userID, (path, input: ItemGrantInput) =>
     requestJson(`${path}/items`, itemGrantResultSchema, { method: 'POST', body: input }),
+  );
+
+/** POST …/items/take-back: take some of one item out of the player's inventory with a reason (staff and admins). */
+export const useTakeBackItems = (environment: Environment, userID: string) =>
+  usePlayerChange(environment, userID, (path, input: ItemTakeBackInput) =>
+    requestJson(`${path}/items/take-back`, itemTakeBackResultSchema, { method: 'POST', body: input }),
   );
 
 /** POST …/sessions/end: one session by its id, or every one (staff and admins). */

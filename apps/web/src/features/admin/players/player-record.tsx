@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { usePlayerRecord } from './api';
 import { CreditForm } from './credit-form';
 import { ItemForm } from './item-form';
+import { ItemTakeBackForm } from './item-take-back-form';
 import { TestPush, useSessionEnding } from './player-actions';
 import type { PlayerToolProps } from './player-tool';
 import styles from './players.module.css';
@@ -38,9 +39,14 @@ export function PlayerRecord({ environment, userID, name, capabilities, after = 
       );
     if (section.key === 'inventory' && capabilities.manageShop)
       return (
-        <ToolDisclosure label="Give items">
-          <ItemForm {...props} />
-        </ToolDisclosure>
+        <div className={styles.toolRow}>
+          <ToolDisclosure label="Give items">
+            <ItemForm {...props} />
+          </ToolDisclosure>
+          <ToolDisclosure label="Take back items">
+            <ItemTakeBackForm {...props} />
+          </ToolDisclosure>
+        </div>
       );
     return null;
   };

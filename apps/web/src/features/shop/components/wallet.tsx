@@ -1,4 +1,4 @@
-import { LEDGER_REASON_LABELS } from '@outpost/contracts/economy';
+import { itemTakeBackText, LEDGER_REASON_LABELS } from '@outpost/contracts/economy';
 import { useCredits, useItems } from '../api/account';
 import styles from './shop.module.css';
 
@@ -33,9 +33,14 @@ export function Wallet() {
       {items.data?.items.length ? (
         <ul className={styles.items} aria-labelledby="shop-items-title">
           {items.data.items.map((item) => (
-            <li key={`${item.itemID}-${item.claimedAt}`}>
+            <li key={`${item.itemID}-${item.claimedAt}-${item.source}`}>
               {item.name}
-              {item.quantity > 1 ? ` × ${item.quantity}` : ''}
+              {/* A take-back is a row of its own: how many, and why in staff's words. */}
+              {item.quantity < 0
+                ? ` −${(-item.quantity).toLocaleString('en-US')} (${itemTakeBackText(item.note)})`
+                : item.quantity > 1
+                  ? ` × ${item.quantity}`
+                  : ''}
             </li>
           ))}
         </ul>
