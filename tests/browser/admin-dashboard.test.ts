@@ -1,17 +1,15 @@
+import type { GatherDashboardResult, ModerationDashboard } from '@outpost/contracts/backoffice';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  countTrendingIssues,
-  countUnresolvedReports,
-  countUnresolvedReportsAt,
-} from '../../apps/server/src/moderation/queries';
+import { putReports } from '../../apps/server/src/moderation/queries';
 import { countLiveProducts } from '../../apps/server/src/products/queries';
 import { type Account, grantKeys, newAccount, signUpThroughUi } from './accounts-helpers';
 import { consoleScreen } from './admin-pages';
 import { callApi, MOBILE_VIEWPORT, openPage, seriousAxeViolations, useSite } from './harness';
 
 const GAME_KEY = 'browser-dashboard-game-server-key-0123456789';
-const fixture = useSite({ INGEST_DEVELOPMENT_KEY: GAME_KEY });
+// No demo data: the figures and their changes are this file's rows alone.
+const fixture = useSite({ INGEST_DEVELOPMENT_KEY: GAME_KEY, SEED_DEMO_DATA: 'false' });
 let admin: Account;
 let session: { context: BrowserContext; page: Page };
 
@@ -23,23 +21,134 @@ beforeAll(async () => {
   session = await openPage(fixture.browser, { viewport: { width: 1280, height: 800 } });
   await signUpThroughUi(session.page, fixture.site, admin);
   await grantKeys(fixture.site, admin.email, ['admin']);
-  // The game saw the admin a minute ago: Active Users counts the game's presence, not web sessions.
-  const { id } = await fixture.site.server.stores.identity
+  await seedBothPeriods();
+});
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+/**
+ * Rows in this period and the one before for every compared tile, so each has a change to show: the game's map
+ * reports now and a day ago (Active Users is the live stats' Active now), credit packs and premium periods of both
+ * 24 hours, reports that trend now and trended a week ago, and suspensions held then and now.
+ */
+async function seedBothPeriods(): Promise<void> {
+  const { game, identity } = fixture.site.server.stores;
+  const { id } = await identity
     .selectFrom('auth_users')
     .select('id')
     .where('email', '=', admin.email)
     .executeTakeFirstOrThrow();
-  const seen = await fetch(`${fixture.site.url}/api/ingest/development/events`, {
+  const reported = await fetch(`${fixture.site.url}/api/ingest/development/events`, {
     method: 'POST',
     headers: { authorization: `Bearer ${GAME_KEY}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       events: [
-        { id: 'dashboard-presence', type: 'presence', at: new Date(Date.now() - 60_000).toISOString(), userID: id },
+        { id: 'dash-map-now', type: 'map-presence', at: ago(60_000), mapID: 'dash-harbor', activeNow: 3 },
+        { id: 'dash-map-then', type: 'map-presence', at: ago(DAY + 60_000), mapID: 'dash-harbor', activeNow: 8 },
       ],
     }),
   });
-  expect(await seen.json()).toMatchObject({ stored: 1, refused: [] });
-});
+  expect(await reported.json()).toMatchObject({ stored: 2, refused: [] });
+
+  const order = (n: number, settledAgo: number) => ({
+    order_id: `dash-pack-${n}`,
+    user_id: id,
+    kind: 'credit-pack',
+    payment: 'paypal',
+    pack_id: 'pack-500',
+    machine_id: null,
+    amount_cents: 499,
+    credits: 500,
+    currency: 'USD',
+    paypal_order_id: null,
+    stripe_session_id: null,
+    stripe_payment_intent: null,
+    status: 'completed',
+    created_at: ago(settledAgo),
+    settled_at: ago(settledAgo),
+  });
+  await game.development
+    .insertInto('payment_orders')
+    .values([order(1, 2 * HOUR), order(2, 30 * HOUR), order(3, 40 * HOUR)])
+    .execute();
+  const premium = (n: number, purchasedAgo: number) => ({
+    store: 'google-play',
+    transaction_id: `dash-premium-${n}`,
+    user_id: id,
+    product_id: 'premium-monthly',
+    kind: 'premium',
+    credits: null,
+    subscription_id: `dash-sub-${n}`,
+    amount_cents: 799,
+    currency: 'USD',
+    environment: 'sandbox',
+    purchased_at: ago(purchasedAgo),
+    granted_at: ago(purchasedAgo),
+    reversal: null,
+    reversed_at: null,
+    credits_taken_back: null,
+  });
+  await game.development
+    .insertInto('store_purchases')
+    .values([premium(1, HOUR), premium(2, 3 * HOUR), premium(3, 26 * HOUR)])
+    .execute();
+
+  let n = 0;
+  const reports = (target: string, filedAgo: number, resolvedAgo: number | null) =>
+    Array.from({ length: 3 }, () => ({
+      report_id: `dash-trend-${n++}`,
+      category: 'cheating' as const,
+      target,
+      text: 'Flies through walls.',
+      reporter: null,
+      source: 'game',
+      created_at: ago(filedAgo),
+      resolved: resolvedAgo === null ? 0 : 1,
+      resolved_by: null,
+      resolved_at: resolvedAgo === null ? null : ago(resolvedAgo),
+      resolution: resolvedAgo === null ? null : 'Banned.',
+    }));
+  await putReports(game.development, [
+    ...reports('@dash-then-1', 7 * DAY + HOUR, 2 * DAY),
+    ...reports('@dash-then-2', 7 * DAY + 2 * HOUR, 2 * DAY),
+    ...reports('@dash-now', HOUR, null),
+  ]);
+
+  const suspension = (n: number, startsAgo: number, liftedAgo: number | null) => ({
+    suspension_id: `dash-suspension-${n}`,
+    user_id: `dash-suspended-${n}`,
+    reason: 'Cheating.',
+    starts_at: ago(startsAgo),
+    ends_at: null,
+    suspended_by: id,
+    environment: 'development',
+    report_id: null,
+    lifted_at: liftedAgo === null ? null : ago(liftedAgo),
+    lifted_by: liftedAgo === null ? null : id,
+    lift_note: null,
+  });
+  await identity
+    .insertInto('account_suspensions')
+    .values([suspension(1, 10 * DAY, 2 * DAY), suspension(2, 9 * DAY, 2 * DAY), suspension(3, DAY, null)])
+    .execute();
+}
+
+/** The change a tile says: "+3 against 7 days ago", "−2 against …", "Same as …". */
+const changeOf = (now: number, before: number, against: string) =>
+  now === before ? `Same as ${against}` : `${now > before ? '+' : '−'}${Math.abs(now - before)} against ${against}`;
+
+/** Each tile with a change, and what its change is against. */
+const COMPARED: readonly [label: string, against: string][] = [
+  ['Unresolved Reports', '7 days ago'],
+  ['Trending Issues', '7 days ago'],
+  ['Suspended Players', '7 days ago'],
+  ['Recent Sales (7d)', 'the 7 days before'],
+  ['Active Users', '24 hours ago'],
+  ['Credit IAPs (24hrs)', 'the 24 hours before'],
+  ['Sub IAPs (24hrs)', 'the 24 hours before'],
+];
 
 afterAll(async () => {
   await session?.context.close();
@@ -50,6 +159,20 @@ const group = (page: Page, title: string) => page.getByRole('region', { name: ti
 const figure = (page: Page, label: string) =>
   page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 const figureText = async (page: Page, label: string) => (await figure(page, label).innerText()).trim();
+/** The lines under a tile's figure: its change, then what it counts. */
+const tileLines = (page: Page, label: string) =>
+  page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[position() > 1]');
+
+const gameStatus = (page: Page) =>
+  callApi<{ data: GatherDashboardResult }>(
+    page,
+    'POST',
+    '/api/callable/development-admin-gatherRouterDashboardCallable',
+    {
+      data: null,
+    },
+  );
+const moderationFigures = (page: Page) => callApi<ModerationDashboard>(page, 'GET', '/api/admin/development/dashboard');
 
 async function openDashboard(page: Page): Promise<void> {
   await page.goto(`${fixture.site.url}/admin`);
@@ -74,19 +197,16 @@ describe('the admin dashboard', () => {
     expect(await status.locator('dt').allInnerTexts()).toEqual(GAME_STATUS);
 
     // What the callable answers is what the tiles show.
-    const answer = (await callApi(page, 'POST', '/api/callable/development-admin-gatherRouterDashboardCallable', {
-      data: null,
-    })) as { data: { dashboardData: Record<string, number> } };
-    const { activePlayers, creditPurchasesCount, subscriptionPurchasesCount } = answer.data.dashboardData;
-    expect(activePlayers).toBeGreaterThanOrEqual(1);
-    expect(await figureText(page, 'Active Users')).toBe(String(activePlayers));
-    expect(await figureText(page, 'Credit IAPs (24hrs)')).toBe(String(creditPurchasesCount));
-    expect(await figureText(page, 'Sub IAPs (24hrs)')).toBe(String(subscriptionPurchasesCount));
+    const { dashboardData } = (await gameStatus(page)).data;
+    expect(dashboardData.activePlayers).toBe(3);
+    expect(await figureText(page, 'Active Users')).toBe(String(dashboardData.activePlayers));
+    expect(await figureText(page, 'Credit IAPs (24hrs)')).toBe(String(dashboardData.creditPurchasesCount));
+    expect(await figureText(page, 'Sub IAPs (24hrs)')).toBe(String(dashboardData.subscriptionPurchasesCount));
 
-    // The reports' figures are the moderation store's counts, with what they count under them.
-    const { game } = fixture.site.server.stores;
-    expect(await figureText(page, 'Unresolved Reports')).toBe(String(await countUnresolvedReports(game.development)));
-    expect(await figureText(page, 'Trending Issues')).toBe(String(await countTrendingIssues(game.development)));
+    // The reports' figures are the dashboard's answer, with what they count under them.
+    const { figures } = await moderationFigures(page);
+    expect(await figureText(page, 'Unresolved Reports')).toBe(String(figures.unresolvedReports));
+    expect(await figureText(page, 'Trending Issues')).toBe(String(figures.trendingIssues));
     await moderation.getByText('Reports from players and the game that no moderator has resolved.').waitFor();
     // Recent Sales counts the merch orders paid in the last 7 days: none yet on a fresh store.
     expect(await figureText(page, 'Recent Sales (7d)')).toBe('0');
@@ -99,6 +219,16 @@ describe('the admin dashboard', () => {
     await page.getByText('Environment: development').waitFor();
     await consoleScreen(page).getByRole('link', { name: 'Admin Log' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('says the same Active Users as the live stats’ Active now: one figure, the maps’ current reports', async () => {
+    const { page } = session;
+    await openDashboard(page);
+    const activeUsers = await figureText(page, 'Active Users');
+    expect(activeUsers).toBe('3');
+    await group(page, 'Game Status').getByRole('link', { name: 'Active Users' }).click();
+    await page.waitForURL(/\/admin\/live/);
+    await expect.poll(() => figureText(page, 'Active now')).toBe(activeUsers);
   });
 
   it('counts Live Products of the selected environment, and counts again when a product turns Active', async () => {
@@ -174,28 +304,53 @@ describe('the admin dashboard', () => {
     expect(await status.getByRole('alert').count()).toBe(0);
   });
 
-  it('shows each compared tile’s change against a week ago, opens each tile’s list, and lists what needs attention', async () => {
+  it('shows every compared tile’s change against the period before, opens each tile’s list, and lists what needs attention', async () => {
     const { page } = session;
     // A key made and never used: the game server it is for was never set up.
     await callApi(page, 'POST', '/api/admin/development/ingest-keys', { name: 'Never set up' });
     for (const viewport of [{ width: 1280, height: 800 }, MOBILE_VIEWPORT]) {
       await page.setViewportSize(viewport);
       await openDashboard(page);
-      const { game } = fixture.site.server.stores;
-      const now = await countUnresolvedReports(game.development);
-      const weekAgo = await countUnresolvedReportsAt(game.development, new Date(Date.now() - 7 * 86_400_000));
-      const difference = now - weekAgo;
-      const change = figure(page, 'Unresolved Reports').locator('xpath=following-sibling::dd[1]');
-      expect(await change.innerText()).toBe(
-        difference === 0
-          ? 'Same as 7 days ago'
-          : `${difference > 0 ? '+' : '−'}${Math.abs(difference)} against 7 days ago`,
-      );
-      expect(await figure(page, 'Recent Sales (7d)').locator('xpath=following-sibling::dd[1]').innerText()).toBe(
-        'Same as the 7 days before',
+      const moderation = await moderationFigures(page);
+      const status = (await gameStatus(page)).data;
+      const answered: Record<string, { now: number; before: number }> = {
+        'Unresolved Reports': {
+          now: moderation.figures.unresolvedReports,
+          before: moderation.previous.unresolvedReports,
+        },
+        'Trending Issues': { now: moderation.figures.trendingIssues, before: moderation.previous.trendingIssues },
+        'Suspended Players': { now: moderation.figures.suspendedPlayers, before: moderation.previous.suspendedPlayers },
+        'Recent Sales (7d)': { now: moderation.figures.recentSales, before: moderation.previous.recentSales },
+        'Active Users': { now: status.dashboardData.activePlayers, before: status.previous.activePlayers },
+        'Credit IAPs (24hrs)': {
+          now: status.dashboardData.creditPurchasesCount,
+          before: status.previous.creditPurchasesCount,
+        },
+        'Sub IAPs (24hrs)': {
+          now: status.dashboardData.subscriptionPurchasesCount,
+          before: status.previous.subscriptionPurchasesCount,
+        },
+      };
+      // The seeded periods: each of these moved, and the tile says by how much.
+      expect(answered['Trending Issues']).toEqual({ now: 1, before: 2 });
+      expect(answered['Suspended Players']).toEqual({ now: 1, before: 2 });
+      expect(answered['Active Users']).toEqual({ now: 3, before: 8 });
+      expect(answered['Credit IAPs (24hrs)']).toEqual({ now: 1, before: 2 });
+      expect(answered['Sub IAPs (24hrs)']).toEqual({ now: 2, before: 1 });
+      for (const [label, against] of COMPARED) {
+        const { now, before } = answered[label] as { now: number; before: number };
+        expect(await tileLines(page, label).first().innerText(), label).toBe(changeOf(now, before, against));
+      }
+      expect(await tileLines(page, 'Trending Issues').first().innerText()).toBe('−1 against 7 days ago');
+      expect(await tileLines(page, 'Active Users').first().innerText()).toBe('−5 against 24 hours ago');
+      expect(await tileLines(page, 'Sub IAPs (24hrs)').first().innerText()).toBe('+1 against the 24 hours before');
+      // Live Products keeps no past (a product's status has no history): no change is made up.
+      expect(await tileLines(page, 'Live Products').allInnerTexts()).not.toContainEqual(
+        expect.stringMatching(/against|Same as/),
       );
 
       const attention = group(page, 'Needs attention');
+      const now = moderation.figures.unresolvedReports;
       const reports = attention.getByRole('link', { name: `${now} unresolved reports` });
       expect(await reports.getAttribute('href')).toBe('/admin/moderation/reports');
       const keys = attention.getByRole('link', { name: '1 game server key made and never used' });

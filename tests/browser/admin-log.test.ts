@@ -10,6 +10,8 @@ const fixture = useSite();
 let admin: Account;
 let adminID: string;
 let session: { context: BrowserContext; page: Page };
+/** The order's short number, as players and staff read it (#1047). */
+let orderNumber: number;
 
 const PACK = { packID: 'log-starter', name: 'Log Starter', credits: 1000, costUSD: 499, available: true };
 const ORDER_ID = '5047ab12-cd34-4ef5-8a67-9b0c1d2e3f40';
@@ -34,6 +36,36 @@ beforeAll(async () => {
   });
 
   const { game } = fixture.site.server.stores;
+  // The order's payment record, which gives it its number (#1047) for people.
+  await game.development
+    .insertInto('payment_orders')
+    .values({
+      order_id: ORDER_ID,
+      user_id: adminID,
+      kind: 'merch',
+      payment: 'paypal',
+      pack_id: null,
+      machine_id: null,
+      amount_cents: 2500,
+      credits: 0,
+      currency: 'USD',
+      paypal_order_id: null,
+      stripe_session_id: null,
+      stripe_payment_intent: null,
+      status: 'completed',
+      created_at: new Date().toISOString(),
+      settled_at: new Date().toISOString(),
+    })
+    .execute();
+  orderNumber = Number(
+    (
+      await game.development
+        .selectFrom('payment_orders')
+        .select('order_number')
+        .where('order_id', '=', ORDER_ID)
+        .executeTakeFirstOrThrow()
+    ).order_number,
+  );
   // The operator shipped an order from the command line; an old row names a retired action.
   await appendAdminLog(game.development, {
     action: 'merchOrder.ship',
@@ -158,7 +190,13 @@ describe.each([
     await results(page, 1).waitFor();
     await table(page).getByText('The operator shipped the merch order').waitFor();
 
-    // By record: the order's id, as its page shows it.
+    // By record: the order's number, as people say it, and its id, as its page shows it.
+    await applyFilters(page, async (filters) => {
+      await filters.getByText('An order or report number (#1047), an id or a code, such as a claim code.').waitFor();
+      await filters.getByRole('searchbox', { name: 'Record' }).fill(`#${orderNumber}`);
+    });
+    await results(page, 1).waitFor();
+    await table(page).getByText('The operator shipped the merch order').waitFor();
     await applyFilters(page, (filters) => filters.getByRole('searchbox', { name: 'Record' }).fill(ORDER_ID));
     await results(page, 1).waitFor();
     await table(page).getByText('The operator shipped the merch order').waitFor();

@@ -3,7 +3,7 @@ import type {
   BackOfficeSearchHit,
   DashboardComparedFigure,
   DashboardFigure,
-  GatherDashboardResult,
+  GameStatusFigure,
   RevenueDay,
 } from '@outpost/contracts/backoffice';
 import type { Environment } from '@outpost/contracts/environments';
@@ -103,10 +103,19 @@ export interface CountedStores {
 export type Count = (stores: CountedStores) => Promise<number>;
 
 /** The names counts are asked for by: the dashboard's figures and attention counts, and the Game Status answer's fields. */
-export type CountName = DashboardFigure | AttentionCount | keyof GatherDashboardResult['dashboardData'];
+export type CountName = DashboardFigure | AttentionCount | GameStatusFigure;
 
 /** A count of the data as it stood at `at`: a figure the dashboard compares with the period before. */
 export type CountAt = (stores: CountedStores, at: Date) => Promise<number>;
+
+/** The figures shown with their change: the compared 'Moderation & Reports' tiles and every Game Status one. */
+export type ComparedCountName = DashboardComparedFigure | GameStatusFigure;
+
+/** The short numbers (#12) of a domain's records by id, in one environment's store; an id not found is left out. */
+export type ShortNumbersOf = (db: Kysely<GameDatabase>, ids: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+
+/** The ids of a domain's records people call by this short number (#1047), in one environment's store. */
+export type NumberedRecords = (db: Kysely<GameDatabase>, shortNumber: number) => Promise<readonly string[]>;
 
 /** The buckets a series is asked for: from `since` (the first bucket's start, ISO 8601) to now, by `unit`. */
 export interface SeriesWindow {
@@ -245,8 +254,12 @@ export interface Domain {
   personalData?: PersonalDataPart<GameDatabase>;
   /** Counts of its data, by the name each is shown under (a dashboard figure, a Game Status field); domains counting one name add up. */
   counts?: Partial<Record<CountName, Count>>;
-  /** Its compared dashboard figures as they stood at a past moment (the tiles' change against the period before). */
-  countsAt?: Partial<Record<DashboardComparedFigure, CountAt>>;
+  /** Its compared dashboard figures as they stood at a past moment (the tiles' change against the period before); domains counting one name add up. */
+  countsAt?: Partial<Record<ComparedCountName, CountAt>>;
+  /** Its reports' short numbers, for other domains' data that points at a report by id (a suspension). */
+  reportNumbers?: ShortNumbersOf;
+  /** Its records people call by a short number (an order's #1047, a report's #12): the admin log's record filter. */
+  numberedRecords?: NumberedRecords;
   /** What the back office's search finds in its data. */
   search?: SearchSource;
   /** Its sections of the back office's player page. */

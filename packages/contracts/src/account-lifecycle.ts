@@ -91,6 +91,8 @@ export const suspensionSchema = z.object({
   /** The environment whose admin log holds it. */
   environment: environmentSchema,
   reportID: z.nullable(z.string()),
+  /** The report's short number (#12), what people read it by; null without a report or when it is gone. */
+  reportNumber: z.nullable(z.int()),
   liftedAt: z.nullable(z.string()),
   liftedBy: z.nullable(actorSchema),
   liftNote: z.nullable(z.string()),

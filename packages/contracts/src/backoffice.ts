@@ -29,7 +29,7 @@ const isoDate = z.string().check(z.iso.datetime({ offset: true, error: 'Dates mu
 /**
  * GET /api/admin/:env/admin-log: newest first by default (sorted by time only), filtered by action
  * (its key), admin (a display name or email, or part of one, or the stored id), record (an id or
- * code the entry's data holds) and time range.
+ * code the entry's data holds, or an order's or report's number, "#1047", whose id it holds) and time range.
  */
 export const adminLogQuerySchema = adminListQuerySchema(['timestamp'] as const, {
   action: z.optional(z.string().check(z.trim(), z.maxLength(100))),
@@ -55,8 +55,18 @@ export type DashboardFigure = (typeof DASHBOARD_FIGURES)[number];
 /** The period a figure is compared over: the change is against the figure as it stood this many days ago. */
 export const DASHBOARD_PERIOD_DAYS = 7;
 
-/** The figures shown with their change against the period before (the others are states with no past kept). */
-export const DASHBOARD_COMPARED_FIGURES = ['unresolvedReports', 'recentSales'] as const;
+/**
+ * The figures shown with their change against the period before: states (unresolved reports, trending issues,
+ * suspended players) against themselves DASHBOARD_PERIOD_DAYS ago, as the reports' and suspensions' times tell;
+ * the sales of the last 7 days against the 7 days before. Live Products has none: a product keeps its status
+ * now and no history of it, so what was live a week ago is not known.
+ */
+export const DASHBOARD_COMPARED_FIGURES = [
+  'unresolvedReports',
+  'trendingIssues',
+  'suspendedPlayers',
+  'recentSales',
+] as const;
 export type DashboardComparedFigure = (typeof DASHBOARD_COMPARED_FIGURES)[number];
 
 /** What needs someone's attention beside the unresolved reports, in the dashboard's order: each a count with its list. */
@@ -79,8 +89,16 @@ export const moderationDashboardSchema = z.object({
     liveProducts: z.int(),
     recentSales: z.int(),
   }),
-  /** The compared figures as they stood DASHBOARD_PERIOD_DAYS ago: the unresolved reports then, the sales of the 7 days before. */
-  previous: z.object({ unresolvedReports: z.int(), recentSales: z.int() }),
+  /**
+   * The compared figures as they stood DASHBOARD_PERIOD_DAYS ago: the unresolved reports, trending issues and
+   * suspended players then, the sales of the 7 days before.
+   */
+  previous: z.object({
+    unresolvedReports: z.int(),
+    trendingIssues: z.int(),
+    suspendedPlayers: z.int(),
+    recentSales: z.int(),
+  }),
   /**
    * The "Needs attention" counts: background job runs that failed (the runner keeps a week of them), pushes that
    * failed, merch orders paid and not packed, packed and not shipped, and game server keys made and never used.
@@ -99,13 +117,30 @@ export type ModerationDashboard = z.infer<typeof moderationDashboardSchema>;
 export const gatherDashboardCallableName = (environment: Environment) =>
   `${environment}-admin-gatherRouterDashboardCallable` as const;
 
-/** Its answer (docs/product.md §7.6): figures of the last 24 hours. */
+/** The Game Status figures (docs/product.md §7.6), in the dashboard's order. */
+export const GAME_STATUS_FIGURES = ['activePlayers', 'creditPurchasesCount', 'subscriptionPurchasesCount'] as const;
+export type GameStatusFigure = (typeof GAME_STATUS_FIGURES)[number];
+
+/**
+ * The Game Status figures' period: each is compared with itself this many hours before (the purchases of the
+ * 24 hours before, the players active now against active this time yesterday).
+ */
+export const GAME_STATUS_PERIOD_HOURS = 24;
+
+const gameStatusFiguresSchema = z.object({
+  /** Players on the game's maps now: the live stats' Active now (ACTIVE_NOW_MINUTES), the same reports. */
+  activePlayers: z.int().check(z.nonnegative()),
+  creditPurchasesCount: z.int().check(z.nonnegative()),
+  subscriptionPurchasesCount: z.int().check(z.nonnegative()),
+});
+
+/**
+ * Its answer (docs/product.md §7.6): figures of the last 24 hours, and beside them (an addition the spec's
+ * readers ignore) the same figures GAME_STATUS_PERIOD_HOURS before, for the tiles' change.
+ */
 export const gatherDashboardResultSchema = z.object({
-  dashboardData: z.object({
-    activePlayers: z.int().check(z.nonnegative()),
-    creditPurchasesCount: z.int().check(z.nonnegative()),
-    subscriptionPurchasesCount: z.int().check(z.nonnegative()),
-  }),
+  dashboardData: gameStatusFiguresSchema,
+  previous: gameStatusFiguresSchema,
 });
 export type GatherDashboardResult = z.infer<typeof gatherDashboardResultSchema>;
 

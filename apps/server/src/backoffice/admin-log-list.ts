@@ -3,8 +3,10 @@ import { peopleInData } from '@outpost/contracts/admin-log-words';
 import type { AdminLogEntry, AdminLogQuery } from '@outpost/contracts/backoffice';
 import type { Environment } from '@outpost/contracts/environments';
 import type { Person } from '@outpost/contracts/people';
+import { parseShortNumber } from '@outpost/contracts/short-numbers';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, IdentityDatabase } from '../database';
+import type { NumberedRecords } from '../domain';
 import { peopleOf } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText } from '../platform/db/text-search';
@@ -19,6 +21,8 @@ import { OPERATOR } from './admin-log';
 export interface AdminLogStores {
   game: Kysely<GameDatabase>;
   identity: Kysely<IdentityDatabase>;
+  /** The domains' records people call by a short number: a record filter "#1047" finds the order's entries. */
+  numbered?: readonly NumberedRecords[];
 }
 
 /**
@@ -55,6 +59,17 @@ function recordText(record: string): string {
   return JSON.stringify(record.replace(/…$/, '')).slice(1, -1);
 }
 
+/**
+ * What a record filter finds: the id or code as typed, or, for a short number ("1047", "#1047"), also the ids of
+ * the orders and reports with that number (entries name them by id), in the environment's store.
+ */
+async function recordTexts(stores: AdminLogStores, record: string): Promise<string[]> {
+  const shortNumber = parseShortNumber(record);
+  if (shortNumber === undefined) return [recordText(record)];
+  const ids = await Promise.all((stores.numbered ?? []).map((numbered) => numbered(stores.game, shortNumber)));
+  return [recordText(record), ...ids.flat().map(recordText)];
+}
+
 /** One page of the log, filtered and sorted on the server (the admin list protocol). */
 export async function listAdminLog(
   stores: AdminLogStores,
@@ -67,7 +82,10 @@ export async function listAdminLog(
     if (admins.length === 0) return { rows: [], total: 0, page: query.page, pageSize: query.pageSize };
     filtered = filtered.where('admin', 'in', admins);
   }
-  if (query.record) filtered = filtered.where(containsText(['data'], recordText(query.record)));
+  if (query.record) {
+    const texts = await recordTexts(stores, query.record);
+    filtered = filtered.where((eb) => eb.or(texts.map((text) => containsText(['data'], text))));
+  }
   if (query.from) filtered = filtered.where('timestamp', '>=', new Date(query.from).toISOString());
   if (query.to) filtered = filtered.where('timestamp', '<=', new Date(query.to).toISOString());
   const { rows, ...page } = await fetchListPage(

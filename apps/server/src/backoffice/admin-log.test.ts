@@ -2,6 +2,7 @@ import type { AdminLogEntry } from '@outpost/contracts/backoffice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUpWithProfile } from '../identity/testing';
+import { putReports } from '../moderation/queries';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { appendAdminLog, OPERATOR } from './admin-log';
 
@@ -194,6 +195,84 @@ describe.each(TEST_DIALECTS)('the admin log on %s', (dialect) => {
     expect(await matching('0_o')).toEqual([]);
     expect(await matching('"hi"')).toEqual(['quote']);
     expect(await matching('nothing-like-it')).toEqual([]);
+  });
+
+  it('finds the entries of an order or a report by its short number, in the environment’s store', async () => {
+    const db = t.stores.game.beta;
+    const order = (id: string) => ({
+      order_id: id,
+      user_id: player.userId,
+      kind: 'credit-pack',
+      payment: 'paypal',
+      pack_id: 'pack-500',
+      machine_id: null,
+      amount_cents: 499,
+      credits: 500,
+      currency: 'USD',
+      paypal_order_id: null,
+      stripe_session_id: null,
+      stripe_payment_intent: null,
+      status: 'completed',
+      created_at: new Date().toISOString(),
+      settled_at: new Date().toISOString(),
+    });
+    for (const id of ['numbered-order-a', 'numbered-order-b', 'numbered-order-c']) {
+      await db.insertInto('payment_orders').values(order(id)).execute();
+    }
+    await putReports(db, [
+      {
+        report_id: 'numbered-report-a',
+        category: 'harassment',
+        target: '@someone',
+        text: 'Rude.',
+        reporter: null,
+        source: 'game',
+        created_at: new Date().toISOString(),
+        resolved: 0,
+        resolved_by: null,
+        resolved_at: null,
+        resolution: null,
+      },
+    ]);
+    const orderNumber = async (id: string) =>
+      Number(
+        (
+          await db
+            .selectFrom('payment_orders')
+            .select('order_number')
+            .where('order_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).order_number,
+      );
+    const report = await db
+      .selectFrom('reports')
+      .select('report_number')
+      .where('report_id', '=', 'numbered-report-a')
+      .executeTakeFirstOrThrow();
+    await db.transaction().execute(async (trx) => {
+      for (const data of [
+        { orderID: 'numbered-order-c', note: 'refunded' },
+        { reportID: 'numbered-report-a' },
+        { orderID: 'numbered-order-a' },
+      ]) {
+        await appendAdminLog(trx, { action: 'number.test', environment: 'beta', admin: admin.userId, data });
+      }
+    });
+    const matching = async (record: string) => {
+      const { status, body } = await list('beta', `?action=number.test&record=${encodeURIComponent(record)}`);
+      expect(status).toBe(200);
+      return body.rows.map((row) => Object.values(row.data)[0]).sort();
+    };
+    const orderC = await orderNumber('numbered-order-c');
+    expect(await matching(`#${orderC}`)).toEqual(['numbered-order-c']);
+    expect(await matching(` ${orderC}`)).toEqual(['numbered-order-c']);
+    // One number may name an order and a report: both are found.
+    const reportA = Number(report.report_number);
+    expect(await orderNumber('numbered-order-a')).toBe(reportA);
+    expect(await matching(`#${reportA}`)).toEqual(['numbered-order-a', 'numbered-report-a']);
+    // A number no record has finds nothing; the ids still find their entries.
+    expect(await matching('#999999')).toEqual([]);
+    expect(await matching('numbered-report')).toEqual(['numbered-report-a']);
   });
 
   it('answers a bad query with a message a person understands', async () => {

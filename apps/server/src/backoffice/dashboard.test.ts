@@ -1,4 +1,5 @@
 import type { GatherDashboardResult, ModerationDashboard } from '@outpost/contracts/backoffice';
+import type { LiveStats } from '@outpost/contracts/game-data';
 import { PRODUCT_STATUS, type Product, type ProductStatus } from '@outpost/contracts/products';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setProfileKeys } from '../identity/queries';
@@ -6,6 +7,7 @@ import { type SignedIn, signUp, signUpWithProfile } from '../identity/testing';
 import { putReports } from '../moderation/queries';
 import { enqueueRun, JobRunner } from '../platform/jobs/runner';
 import { createProductThrough, newProductInput, saveInput, saveProductThrough } from '../products/testing';
+import { recordSubscriptionEvent, recordSubscriptionPayment } from '../subscriptions/index';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { gatherGameStatus, readModerationDashboard } from './dashboard';
 
@@ -18,6 +20,8 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
   let t: TestApp;
   let staff: SignedIn;
   let player: SignedIn;
+  /** An admin: the live stats are theirs to see. */
+  let liveViewer: SignedIn;
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, {
@@ -30,6 +34,11 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
       keys: ['moderator', 'staff'],
     });
     player = await signUpWithProfile(t.app, setKeys, { email: 'dash-player@example.com', displayName: 'dash-player' });
+    liveViewer = await signUpWithProfile(t.app, setKeys, {
+      email: 'dash-live@example.com',
+      displayName: 'dash-live',
+      keys: ['admin'],
+    });
   });
   afterAll(async () => {
     await t.cleanup();
@@ -133,7 +142,12 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
           liveProducts: onThisStore(7),
           recentSales: onThisStore(12),
         },
-        past: { unresolvedReports: weekAgo(5), recentSales: weekAgo(9) },
+        past: {
+          unresolvedReports: weekAgo(5),
+          trendingIssues: weekAgo(2),
+          suspendedPlayers: weekAgo(4),
+          recentSales: weekAgo(9),
+        },
         attention: {
           failedJobs: onThisStore(4),
           failedPushes: onThisStore(6),
@@ -146,12 +160,21 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
     );
     expect(dashboard).toEqual({
       figures: { unresolvedReports: 3, trendingIssues: 1, suspendedPlayers: 2, liveProducts: 7, recentSales: 12 },
-      previous: { unresolvedReports: 5, recentSales: 9 },
+      previous: { unresolvedReports: 5, trendingIssues: 2, suspendedPlayers: 4, recentSales: 9 },
       attention: { failedJobs: 4, failedPushes: 6, ordersToPack: 8, ordersToShip: 10, unusedIngestKeys: 11 },
     });
 
-    const status = await gatherGameStatus({ game: db, identity }, { creditPurchasesCount: onThisStore(5) });
-    expect(status.dashboardData).toMatchObject({ creditPurchasesCount: 5, subscriptionPurchasesCount: 0 });
+    const dayAgo = (value: number) => async (stores: { game: unknown }, at: Date) =>
+      stores.game === db && at.getTime() === now.getTime() - DAY ? value : -1;
+    const status = await gatherGameStatus(
+      { game: db, identity },
+      { now: { creditPurchasesCount: onThisStore(5) }, past: { creditPurchasesCount: dayAgo(6) } },
+      now,
+    );
+    expect(status).toEqual({
+      dashboardData: { activePlayers: 0, creditPurchasesCount: 5, subscriptionPurchasesCount: 0 },
+      previous: { activePlayers: 0, creditPurchasesCount: 6, subscriptionPurchasesCount: 0 },
+    });
   });
 
   it('compares the unresolved reports with a week ago, and lists what needs attention, from each domain’s data', async () => {
@@ -237,48 +260,264 @@ describe.each(TEST_DIALECTS)('the admin dashboard on %s', (dialect) => {
     });
   });
 
-  /** The game reports each player seen `agoMs` before now (presence events, through the ingestion API). */
-  async function seen(env: string, players: readonly { userId: string; agoMs: number }[]): Promise<void> {
+  /** The game's servers report events through the ingestion API, each dated `agoMs` before now. */
+  async function ingest(env: string, events: readonly Record<string, unknown>[]): Promise<void> {
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/ingest/${env}/events`,
       headers: { authorization: `Bearer ${GAME_KEY}` },
-      payload: {
-        events: players.map(({ userId, agoMs }) => ({
-          id: `presence-${env}-${userId}-${agoMs}-${Math.random()}`,
-          type: 'presence',
-          at: new Date(Date.now() - agoMs).toISOString(),
-          userID: userId,
-        })),
-      },
+      payload: { events: events.map((event) => ({ id: `dash-${Math.random()}`, ...event })) },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ refused: [] });
   }
+  const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+  const mapReport = (mapID: string, activeNow: number, agoMs: number) => ({
+    type: 'map-presence',
+    at: ago(agoMs),
+    mapID,
+    activeNow,
+  });
 
-  it('gives Game Status through the callable: players the game saw in the last 5 minutes there, purchases 0 until the shop', async () => {
-    // Signed in on the web, but not seen in the game: not active.
+  async function liveStatsActiveNow(env: string): Promise<number> {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/${env}/live-stats`,
+      headers: { authorization: liveViewer.bearer },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as LiveStats).activeNow;
+  }
+
+  it('gives Active Users as the live stats’ Active now: the maps’ reports of the last 5 minutes, one figure', async () => {
+    // Signed in on the web, nothing reported by the game: no one active, on both screens.
     const response = await gather('production', staff);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
-      data: { dashboardData: { activePlayers: 0, creditPurchasesCount: 0, subscriptionPurchasesCount: 0 } },
+      data: {
+        dashboardData: { activePlayers: 0, creditPurchasesCount: 0, subscriptionPurchasesCount: 0 },
+        previous: { activePlayers: 0, creditPurchasesCount: 0, subscriptionPurchasesCount: 0 },
+      },
     });
+    expect(await liveStatsActiveNow('production')).toBe(0);
 
-    const other = await signUp(t.app, { email: 'dash-other@example.com' });
-    await seen('production', [
-      { userId: staff.userId, agoMs: MINUTE },
-      { userId: player.userId, agoMs: 4 * MINUTE },
-      { userId: other.userId, agoMs: 6 * MINUTE },
+    // Players seen (user-presence) are not what either screen counts: the maps' reports are.
+    await ingest('production', [{ type: 'presence', at: ago(MINUTE), userID: player.userId }]);
+    await ingest('production', [
+      mapReport('harbor', 42, MINUTE),
+      mapReport('canyon', 17, 4 * MINUTE),
+      // Older than 5 minutes: the map's last count, not active now.
+      mapReport('quarry', 6, 6 * MINUTE),
     ]);
-    expect(await activePlayers('production')).toBe(2);
-    // Each environment counts its own game's presence.
+    expect(await activePlayers('production')).toBe(59);
+    expect(await liveStatsActiveNow('production')).toBe(59);
+    // Each environment counts its own game's maps.
     expect(await activePlayers('beta')).toBe(0);
-    // Seen again: still one player; an older report does not move them back.
-    await seen('production', [
-      { userId: other.userId, agoMs: 0 },
-      { userId: player.userId, agoMs: 10 * MINUTE },
+    expect(await liveStatsActiveNow('beta')).toBe(0);
+
+    // A newer report replaces the map's count; an older one arriving late does not move it back.
+    await ingest('production', [mapReport('harbor', 40, 0), mapReport('canyon', 30, 10 * MINUTE)]);
+    expect(await activePlayers('production')).toBe(57);
+    expect(await liveStatsActiveNow('production')).toBe(57);
+  });
+
+  it('compares Active Users and the purchases of the last 24 hours with the 24 hours before, from each channel’s rows', async () => {
+    const env = 'development';
+    const db = t.stores.game[env];
+    const buyer = await signUp(t.app, { email: 'dash-buyer@example.com' });
+    const HOURS = (hours: number) => hours * HOUR;
+
+    // Maps: this time yesterday, mesa's latest report then (9, after 11) and ridge's, if within its 5 minutes.
+    await ingest(env, [
+      mapReport('mesa', 11, DAY + 3 * MINUTE),
+      mapReport('mesa', 9, DAY + 2 * MINUTE),
+      mapReport('ridge', 4, DAY + MINUTE),
+      // Reported more than 5 minutes before that moment: not active then.
+      mapReport('dunes', 50, DAY + 10 * MINUTE),
+      // Reported after it: mesa's count then is still 9.
+      mapReport('mesa', 70, DAY - 30 * MINUTE),
+      // Now.
+      mapReport('mesa', 7, MINUTE),
+      mapReport('ridge', 5, 2 * MINUTE),
     ]);
-    expect(await activePlayers('production')).toBe(3);
+
+    // Credit packs on the web (payment orders) and in the game's stores.
+    const order = (id: string, settledAgo: number, status = 'completed') => ({
+      order_id: `dash-order-${id}`,
+      user_id: buyer.userId,
+      kind: 'credit-pack',
+      payment: 'paypal',
+      pack_id: 'pack-500',
+      machine_id: null,
+      amount_cents: 499,
+      credits: 500,
+      currency: 'USD',
+      paypal_order_id: null,
+      stripe_session_id: null,
+      stripe_payment_intent: null,
+      status,
+      created_at: ago(settledAgo + MINUTE),
+      settled_at: ago(settledAgo),
+    });
+    await db
+      .insertInto('payment_orders')
+      .values([
+        order('now', HOURS(2)),
+        order('pending', HOURS(1), 'pending'),
+        order('before-1', HOURS(30)),
+        order('before-2', HOURS(47)),
+        order('older', HOURS(50)),
+      ])
+      .execute();
+    const storePurchase = (id: string, kind: 'credit-pack' | 'premium', purchasedAgo: number) => ({
+      store: 'app-store',
+      transaction_id: `dash-tx-${id}`,
+      user_id: buyer.userId,
+      product_id: kind === 'premium' ? 'premium-monthly' : 'pack-500',
+      kind,
+      credits: kind === 'premium' ? null : 500,
+      subscription_id: kind === 'premium' ? `dash-sub-${id}` : null,
+      amount_cents: 499,
+      currency: 'USD',
+      environment: 'sandbox',
+      purchased_at: ago(purchasedAgo),
+      granted_at: ago(purchasedAgo),
+      reversal: null,
+      reversed_at: null,
+      credits_taken_back: null,
+    });
+    await db
+      .insertInto('store_purchases')
+      .values([
+        storePurchase('pack-now', 'credit-pack', HOURS(3)),
+        storePurchase('pack-before', 'credit-pack', HOURS(30)),
+        storePurchase('premium-now', 'premium', HOURS(5)),
+        storePurchase('premium-before', 'premium', HOURS(40)),
+        storePurchase('premium-older', 'premium', HOURS(49)),
+      ])
+      .execute();
+    // Premium periods paid on the web: a new subscription yesterday and its renewal today, and another's period.
+    const stripe = { channel: 'stripe', channelId: 'sub_dash', userId: buyer.userId, planId: 'monthly' } as const;
+    await recordSubscriptionEvent(db, stripe, {
+      eventId: 'dash-e1',
+      kind: 'purchase',
+      at: ago(HOURS(45)),
+      until: ago(-DAY),
+    });
+    for (const [paymentId, paidAgo] of [
+      ['in_dash_1', HOURS(45)],
+      ['in_dash_2', HOURS(25)],
+      ['in_dash_3', HOURS(1)],
+    ] as const) {
+      await recordSubscriptionPayment(db, stripe, {
+        paymentId,
+        amountCents: 799,
+        currency: 'usd',
+        paidAt: ago(paidAgo),
+      });
+    }
+
+    const response = await gather(env, staff);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as { data: GatherDashboardResult }).data).toEqual({
+      dashboardData: {
+        // mesa 7 + ridge 5, what the live stats say.
+        activePlayers: 12,
+        // The web's pack 2 hours ago (not the pending one), the App Store's 3 hours ago.
+        creditPurchasesCount: 2,
+        // The App Store's premium 5 hours ago, the web's renewal an hour ago.
+        subscriptionPurchasesCount: 2,
+      },
+      previous: {
+        // mesa 9 + ridge 4 this time yesterday.
+        activePlayers: 13,
+        // The web's packs 30 and 47 hours ago, the App Store's 30 hours ago; 50 hours is older than the period.
+        creditPurchasesCount: 3,
+        // The App Store's premium 40 hours ago, the web's periods 45 and 25 hours ago.
+        subscriptionPurchasesCount: 3,
+      },
+    });
+    expect(await liveStatsActiveNow(env)).toBe(12);
+  });
+
+  it('compares trending issues and suspended players with a week ago, from the reports’ and suspensions’ times', async () => {
+    const env = 'beta';
+    const read = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/${env}/dashboard`,
+        headers: { authorization: staff.bearer },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as ModerationDashboard;
+    };
+    const before = await read();
+    const WEEK = 7 * DAY;
+    let n = 0;
+    const reports = (target: string, count: number, filedAgo: number, resolvedAgo: number | null = null) =>
+      Array.from({ length: count }, () => ({
+        report_id: `dash-trend-${n++}`,
+        category: 'cheating' as const,
+        target,
+        text: 'Flies through walls.',
+        reporter: null,
+        source: 'game',
+        created_at: ago(filedAgo),
+        resolved: resolvedAgo === null ? 0 : 1,
+        resolved_by: null,
+        resolved_at: resolvedAgo === null ? null : ago(resolvedAgo),
+        resolution: resolvedAgo === null ? null : 'Banned.',
+      }));
+    await putReports(t.stores.game[env], [
+      // Trending a week ago, resolved since.
+      ...reports('@trend-then', 3, WEEK + 2 * HOUR, 3 * DAY),
+      // Trending a week ago and still unresolved, but no longer in the last 24 hours.
+      ...reports('@trend-old', 3, WEEK + HOUR),
+      // Resolved before that moment: not trending then.
+      ...reports('@trend-fixed', 3, WEEK + 3 * HOUR, WEEK + HOUR),
+      // Two a week ago and one filed after that moment: trending neither then nor now.
+      ...reports('@trend-late', 2, WEEK + HOUR),
+      ...reports('@trend-late', 1, WEEK - HOUR),
+      // Trending now.
+      ...reports('@trend-now', 3, HOUR),
+    ]);
+
+    const players = await Promise.all(
+      ['lifted', 'new', 'ended', 'held'].map((name) => signUp(t.app, { email: `dash-suspended-${name}@example.com` })),
+    );
+    const suspension = (who: SignedIn, startsAgo: number, endsAgo: number | null, liftedAgo: number | null) => ({
+      suspension_id: `dash-suspension-${who.userId}`,
+      user_id: who.userId,
+      reason: 'Cheating.',
+      starts_at: ago(startsAgo),
+      ends_at: endsAgo === null ? null : ago(endsAgo),
+      suspended_by: staff.userId,
+      environment: env,
+      report_id: null,
+      lifted_at: liftedAgo === null ? null : ago(liftedAgo),
+      lifted_by: liftedAgo === null ? null : staff.userId,
+      lift_note: liftedAgo === null ? null : 'Appealed.',
+    });
+    const [lifted, renewed, ended, held] = players as [SignedIn, SignedIn, SignedIn, SignedIn];
+    await t.stores.identity
+      .insertInto('account_suspensions')
+      .values([
+        // Held a week ago, lifted since.
+        suspension(lifted, 10 * DAY, null, 3 * DAY),
+        // Suspended two days ago.
+        suspension(renewed, 2 * DAY, null, null),
+        // Ended before the week began.
+        suspension(ended, 10 * DAY, 8 * DAY, null),
+        // Held then and now: until five days from now.
+        suspension(held, 10 * DAY, -5 * DAY, null),
+      ])
+      .execute();
+
+    const after = await read();
+    expect(after.figures.trendingIssues - before.figures.trendingIssues).toBe(1);
+    expect(after.previous.trendingIssues - before.previous.trendingIssues).toBe(2);
+    expect(after.figures.suspendedPlayers - before.figures.suspendedPlayers).toBe(2);
+    expect(after.previous.suspendedPlayers - before.previous.suspendedPlayers).toBe(2);
   });
 
   let skipped = 0;

@@ -6,10 +6,13 @@ import {
   DASHBOARD_PERIOD_DAYS,
   type DashboardComparedFigure,
   type DashboardFigure,
+  GAME_STATUS_FIGURES,
+  GAME_STATUS_PERIOD_HOURS,
+  type GameStatusFigure,
   type GatherDashboardResult,
   type ModerationDashboard,
 } from '@outpost/contracts/backoffice';
-import type { Count, CountAt, CountedStores, CountName } from '../domain';
+import type { ComparedCountName, Count, CountAt, CountedStores, CountName } from '../domain';
 
 /*
  * The admin dashboard's figures (docs/product.md §2.9 'Moderation & Reports' and 'Game Status'), their change against
@@ -26,13 +29,19 @@ export interface DashboardCounts {
   attention: Record<AttentionCount, Count>;
 }
 
-/** The Game Status figures, each a count of the domain whose data it counts: the players active now, the purchases of the last 24 hours. */
-export type GameStatusCounts = Partial<Record<keyof GatherDashboardResult['dashboardData'], Count>>;
+/**
+ * The Game Status figures, each a count of the domain whose data it counts: the players active now, the purchases of
+ * the last 24 hours; and each as it stood at a past moment, for its change.
+ */
+export interface GameStatusCounts {
+  now: Partial<Record<GameStatusFigure, Count>>;
+  past: Partial<Record<GameStatusFigure, CountAt>>;
+}
 
 /** Every count the dashboard shows, from the domains' counts; one no domain brings is a fault at start. */
 export function dashboardCounts(
   counts: Partial<Record<CountName, Count>>,
-  countsAt: Partial<Record<DashboardComparedFigure, CountAt>>,
+  countsAt: Partial<Record<ComparedCountName, CountAt>>,
 ): DashboardCounts {
   const missing = [
     ...[...DASHBOARD_FIGURES, ...ATTENTION_COUNTS].filter((name) => !counts[name]),
@@ -72,21 +81,23 @@ export async function readModerationDashboard(
   return { figures, previous, attention };
 }
 
+const HOUR_MS = 3_600_000;
+
 /**
- * The Game Status callable's answer for one environment. Each figure is a count a domain brings
- * (Active Users: players the game saw in the last minutes; credit packs paid in the last 24
- * hours, on every channel); the counts of one name from several domains are added up; one no domain counts is
- * 0 (the wire wants numbers).
+ * The Game Status callable's answer for one environment, and the same figures GAME_STATUS_PERIOD_HOURS before.
+ * Each figure is a count a domain brings (Active Users: the players on the game's maps now, the live stats'
+ * Active now; credit packs and premium periods paid in the last 24 hours, on every channel); the counts of one
+ * name from several domains are added up; one no domain counts is 0 (the wire wants numbers).
  */
 export async function gatherGameStatus(
   stores: CountedStores,
   queries: GameStatusCounts,
+  now = new Date(),
 ): Promise<GatherDashboardResult> {
-  const figure = (query: Count | undefined) => (query ? query(stores) : 0);
-  const [activePlayers, creditPurchasesCount, subscriptionPurchasesCount] = await Promise.all([
-    figure(queries.activePlayers),
-    figure(queries.creditPurchasesCount),
-    figure(queries.subscriptionPurchasesCount),
+  const dayBefore = new Date(now.getTime() - GAME_STATUS_PERIOD_HOURS * HOUR_MS);
+  const [dashboardData, previous] = await Promise.all([
+    countEach(GAME_STATUS_FIGURES, (figure) => queries.now[figure]?.(stores) ?? Promise.resolve(0)),
+    countEach(GAME_STATUS_FIGURES, (figure) => queries.past[figure]?.(stores, dayBefore) ?? Promise.resolve(0)),
   ]);
-  return { dashboardData: { activePlayers, creditPurchasesCount, subscriptionPurchasesCount } };
+  return { dashboardData, previous };
 }

@@ -1,5 +1,4 @@
-import type { DashboardComparedFigure } from '@outpost/contracts/backoffice';
-import type { Count, CountAt, CountedStores, CountName, Domain } from '../domain';
+import type { ComparedCountName, Count, CountAt, CountedStores, CountName, Domain } from '../domain';
 import { countJobRuns } from '../platform/jobs/counts';
 import { dashboardCounts } from './dashboard';
 import { BACKOFFICE_LIVE_TOPICS } from './live';
@@ -7,26 +6,25 @@ import { backofficeMigrations } from './migrations/index';
 import { adminLogPersonalData } from './personal-data';
 import { registerBackofficeRoutes } from './routes';
 
-/** Every name some domain counts, as the sum of the counts of every domain that counts it (credit packs sold on the web and in the stores). */
-function summedCounts(domains: readonly Domain[]): Partial<Record<CountName, Count>> {
-  const byName = new Map<CountName, Count[]>();
-  for (const domain of domains) {
-    for (const [name, count] of Object.entries(domain.counts ?? {}) as [CountName, Count][]) {
-      byName.set(name, [...(byName.get(name) ?? []), count]);
+/**
+ * Every name some domain counts, as the sum of the counts of every domain that counts it (credit packs sold on the
+ * web and in the stores), now or at a past moment.
+ */
+function summed<Name extends string, Args extends [CountedStores, ...unknown[]]>(
+  each: readonly Partial<Record<Name, (...args: Args) => Promise<number>>>[],
+): Partial<Record<Name, (...args: Args) => Promise<number>>> {
+  const byName = new Map<Name, ((...args: Args) => Promise<number>)[]>();
+  for (const queries of each) {
+    for (const [name, query] of Object.entries(queries) as [Name, (...args: Args) => Promise<number>][]) {
+      byName.set(name, [...(byName.get(name) ?? []), query]);
     }
   }
   return Object.fromEntries(
-    [...byName].map(([name, counts]) => [
+    [...byName].map(([name, queries]) => [
       name,
-      async (stores: CountedStores) =>
-        (await Promise.all(counts.map((count) => count(stores)))).reduce((a, b) => a + b, 0),
+      async (...args: Args) => (await Promise.all(queries.map((query) => query(...args)))).reduce((a, b) => a + b, 0),
     ]),
-  );
-}
-
-/** The compared figures as they stood in the past, each from the domain that counts it now. */
-function pastCounts(domains: readonly Domain[]): Partial<Record<DashboardComparedFigure, CountAt>> {
-  return Object.assign({}, ...domains.map((domain) => domain.countsAt ?? {}));
+  ) as Partial<Record<Name, (...args: Args) => Promise<number>>>;
 }
 
 /** The back office: the admin log, config documents, the dashboard's figures, the revenue and the search across domains. */
@@ -34,14 +32,16 @@ export const domain: Domain = {
   name: 'backoffice',
   migrations: { game: backofficeMigrations },
   register(app, { stores, identity, domains }) {
-    const counts = summedCounts(domains);
+    const counts = summed<CountName, Parameters<Count>>(domains.map((domain) => domain.counts ?? {}));
+    const countsAt = summed<ComparedCountName, Parameters<CountAt>>(domains.map((domain) => domain.countsAt ?? {}));
     registerBackofficeRoutes(app, {
       game: stores.game,
       identity,
-      figures: dashboardCounts(counts, pastCounts(domains)),
-      gameStatus: counts,
+      figures: dashboardCounts(counts, countsAt),
+      gameStatus: { now: counts, past: countsAt },
       revenue: domains.flatMap((domain) => (domain.revenue ? [domain.revenue] : [])),
       search: domains.flatMap((domain) => (domain.search ? [domain.search] : [])),
+      numbered: domains.flatMap((domain) => (domain.numberedRecords ? [domain.numberedRecords] : [])),
     });
   },
   personalData: adminLogPersonalData,

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { AppStores } from '../database';
-import type { RevenueSource, SearchSource } from '../domain';
+import type { NumberedRecords, RevenueSource, SearchSource } from '../domain';
 import { registerCallable } from '../platform/http/callable';
 import { listAdminLog } from './admin-log-list';
 import { type DashboardCounts, type GameStatusCounts, gatherGameStatus, readModerationDashboard } from './dashboard';
@@ -33,6 +33,8 @@ export interface BackofficeOptions {
   revenue?: readonly RevenueSource[];
   /** Every domain's search, for the back office's search. */
   search?: readonly SearchSource[];
+  /** Every domain's records people call by a short number, for the admin log's record filter. */
+  numbered?: readonly NumberedRecords[];
 }
 
 /** The back office's own routes: the admin log and the dashboard's figures. */
@@ -40,7 +42,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, options: Backoffi
   const api = app.withTypeProvider<ZodTypeProvider>();
   const stores = options.game;
   const { figures } = options;
-  const gameStatus = options.gameStatus ?? {};
+  const gameStatus = options.gameStatus ?? { now: {}, past: {} };
 
   api.get(
     '/api/admin/:env/admin-log',
@@ -51,7 +53,11 @@ export function registerBackofficeRoutes(app: FastifyInstance, options: Backoffi
         response: { 200: adminLogPageSchema },
       },
     },
-    (request) => listAdminLog({ game: stores[request.params.env], identity: options.identity }, request.query),
+    (request) =>
+      listAdminLog(
+        { game: stores[request.params.env], identity: options.identity, numbered: options.numbered ?? [] },
+        request.query,
+      ),
   );
 
   api.get(

@@ -255,6 +255,9 @@ const presence: GameEventKind<'presence'> = {
   },
 };
 
+/** How long each map's reports are kept: Active now a day ago (the dashboard's change), with a day to spare. */
+export const MAP_REPORTS_KEPT_HOURS = 48;
+
 const mapPresence: GameEventKind<'map-presence'> = {
   type: 'map-presence',
   async store(trx, events) {
@@ -275,6 +278,28 @@ const mapPresence: GameEventKind<'map-presence'> = {
           }))
           .where((eb) => eb('excluded.updated_at', '>', eb.ref('map_presence.updated_at'))),
       )
+      .execute();
+    // Every report, for Active now as it stood in the past. The upsert above holds these maps' rows, so only this
+    // batch prunes their reports older than MAP_REPORTS_KEPT_HOURS.
+    const reports = new Map(
+      events.map(({ event }) => [
+        `${event.mapID}|${event.at}`,
+        { map_id: event.mapID, reported_at: event.at, active_now: event.activeNow },
+      ]),
+    );
+    await trx
+      .insertInto('map_presence_reports')
+      .values(inKeyOrder(reports).map(([, row]) => row))
+      .onConflict((conflict) => conflict.columns(['map_id', 'reported_at']).doNothing())
+      .execute();
+    await trx
+      .deleteFrom('map_presence_reports')
+      .where(
+        'map_id',
+        'in',
+        counts.map(({ event }) => event.mapID),
+      )
+      .where('reported_at', '<', new Date(Date.now() - MAP_REPORTS_KEPT_HOURS * 3_600_000).toISOString())
       .execute();
   },
 };

@@ -56,7 +56,7 @@ const currentSince = (now: Date) => new Date(now.getTime() - ACTIVE_NOW_MINUTES 
 /**
  * Players on the game's maps now, and when the newest report counted was made: the maps' counts reported in
  * the last ACTIVE_NOW_MINUTES, summed. The figure and the maps' own counts are the same reports, so the live
- * stats agree with themselves.
+ * stats agree with themselves; the dashboard's Active Users is this figure too (game-data's `counts`).
  */
 export async function readActiveNow(
   db: Kysely<GameDatabase>,
@@ -70,7 +70,33 @@ export async function readActiveNow(
   return { activeNow: Number(row?.total ?? 0), asOf: row?.asOf ?? null };
 }
 
-/** Players the game saw (user-presence) in the last ACTIVE_NOW_MINUTES: Game Status's active players. */
+/**
+ * Active now as it stood at `at` (within the last MAP_REPORTS_KEPT_HOURS): each map's latest report made by then,
+ * if made in the ACTIVE_NOW_MINUTES before, summed; what readActiveNow answered at that moment.
+ */
+export async function readActiveNowAt(db: Kysely<GameDatabase>, at: Date): Promise<number> {
+  const then = at.toISOString();
+  const row = await db
+    .selectFrom('map_presence_reports as report')
+    .where('report.reported_at', '>=', currentSince(at))
+    .where('report.reported_at', '<=', then)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('map_presence_reports as later')
+            .select('later.map_id')
+            .whereRef('later.map_id', '=', 'report.map_id')
+            .whereRef('later.reported_at', '>', 'report.reported_at')
+            .where('later.reported_at', '<=', then),
+        ),
+      ),
+    )
+    .select((eb) => eb.fn.sum<string | number | null>('report.active_now').as('total'))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** Players the game saw (user-presence) in the last ACTIVE_NOW_MINUTES: the user-presence record's figure. */
 export async function countPlayersSeen(db: Kysely<GameDatabase>, now = new Date()): Promise<number> {
   const row = await db
     .selectFrom('user_presence')

@@ -2,7 +2,7 @@ import type { Domain } from '../domain';
 import { countUnusedIngestKeys } from './keys';
 import { GAME_DATA_KINDS } from './kinds';
 import { GAME_DATA_LIVE_TOPICS } from './live';
-import { countPlayersSeen } from './live-stats';
+import { readActiveNow, readActiveNowAt } from './live-stats';
 import { gameDataMigrations } from './migrations/index';
 import { gameDataPersonalData } from './personal-data';
 import { gameDataPlayerRecord } from './player-record';
@@ -32,8 +32,10 @@ export const domain: Domain = {
   personalData: gameDataPersonalData,
   playerRecord: gameDataPlayerRecord,
   counts: {
-    activePlayers: ({ game }) => countPlayersSeen(game),
+    // Active Users is the live stats' Active now: one figure, from the same function and reports.
+    activePlayers: async ({ game }) => (await readActiveNow(game)).activeNow,
     unusedIngestKeys: ({ game }) => countUnusedIngestKeys(game),
   },
+  countsAt: { activePlayers: ({ game }, at) => readActiveNowAt(game, at) },
   series: { activePlayers: activePlayersSeries, playtimeSeconds: playtimeSeries },
 };

@@ -74,6 +74,17 @@ export interface MapPresenceTable {
   updated_at: string;
 }
 
+/**
+ * Each map-presence report of the last MAP_REPORTS_KEPT_HOURS (kinds.ts), for Active now as it stood in the past
+ * (the dashboard's change of Active Users); map_presence keeps each map's latest.
+ */
+export interface MapPresenceReportTable {
+  map_id: string;
+  /** When the game counted them (the event's time). */
+  reported_at: string;
+  active_now: number;
+}
+
 /** map-data: each map's data, as JSON text, as last reported. */
 export interface MapDataTable {
   map_id: string;
@@ -106,6 +117,7 @@ export interface GameDataTables {
   user_presence: UserPresenceTable;
   presence_hours: PresenceHourTable;
   map_presence: MapPresenceTable;
+  map_presence_reports: MapPresenceReportTable;
   map_data: MapDataTable;
   ingest_keys: IngestKeyTable;
 }

@@ -37,6 +37,7 @@ export const domain: Domain = {
       data: accountDataOf(context),
       auth,
       forgetSessions: viewers.forgetUser,
+      reportNumbers: context.domains.find((domain) => domain.reportNumbers)?.reportNumbers,
       rateLimits: { deletion: rateLimits.accountDeletion, export: rateLimits.accountExport },
     });
     registerIdentityRoutes(app, {
@@ -64,4 +65,5 @@ export const domain: Domain = {
   liveTopics: IDENTITY_LIVE_TOPICS,
   changeSources: { identity: [ENDED_SESSIONS_SOURCE] },
   counts: { suspendedPlayers: ({ identity }) => countSuspendedPlayers(identity) },
+  countsAt: { suspendedPlayers: ({ identity }, at) => countSuspendedPlayers(identity, at) },
 };

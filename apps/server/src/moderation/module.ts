@@ -5,7 +5,14 @@ import { MODERATION_LIVE_TOPICS } from './live';
 import { moderationMigrations } from './migrations/index';
 import { moderationPersonalData } from './personal-data';
 import { moderationPlayerRecord } from './player-record';
-import { countTrendingIssues, countUnresolvedReports, countUnresolvedReportsAt } from './queries';
+import {
+  countTrendingIssues,
+  countTrendingIssuesAt,
+  countUnresolvedReports,
+  countUnresolvedReportsAt,
+  reportNumbersOf,
+  reportsNumbered,
+} from './queries';
 import { registerReportFilingRoutes } from './routes';
 import { seedModeration } from './seed';
 
@@ -35,5 +42,10 @@ export const domain: Domain = {
     unresolvedReports: ({ game }) => countUnresolvedReports(game),
     trendingIssues: ({ game }) => countTrendingIssues(game),
   },
-  countsAt: { unresolvedReports: ({ game }, at) => countUnresolvedReportsAt(game, at) },
+  countsAt: {
+    unresolvedReports: ({ game }, at) => countUnresolvedReportsAt(game, at),
+    trendingIssues: ({ game }, at) => countTrendingIssuesAt(game, at),
+  },
+  reportNumbers: reportNumbersOf,
+  numberedRecords: reportsNumbered,
 };

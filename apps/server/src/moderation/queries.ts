@@ -176,23 +176,30 @@ export function resolveReport(
   });
 }
 
-/** The dashboard's Unresolved Reports. */
+type ReportsQuery = ExpressionBuilder<GameDatabase, 'reports'>;
+
+/** Reports unresolved now, or, given `at`, filed by then and not resolved by then (the figure as it stood). */
+function unresolved(eb: ReportsQuery, at?: Date) {
+  if (at === undefined) return eb('resolved', '=', 0);
+  const then = at.toISOString();
+  return eb.and([eb('created_at', '<=', then), eb.or([eb('resolved', '=', 0), eb('resolved_at', '>', then)])]);
+}
+
 /** The reports that were filed and unresolved at `at`: the dashboard's figure as it stood then. */
 export async function countUnresolvedReportsAt(db: Kysely<GameDatabase>, at: Date): Promise<number> {
-  const then = at.toISOString();
   const row = await db
     .selectFrom('reports')
-    .where('created_at', '<=', then)
-    .where((eb) => eb.or([eb('resolved', '=', 0), eb('resolved_at', '>', then)]))
+    .where((eb) => unresolved(eb, at))
     .select((eb) => eb.fn.countAll<string | number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
+/** The dashboard's Unresolved Reports. */
 export async function countUnresolvedReports(db: Kysely<GameDatabase>): Promise<number> {
   const row = await db
     .selectFrom('reports')
-    .where('resolved', '=', 0)
+    .where((eb) => unresolved(eb))
     .select((eb) => eb.fn.countAll<string | number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
@@ -200,11 +207,14 @@ export async function countUnresolvedReports(db: Kysely<GameDatabase>): Promise<
 
 const TRENDING_WINDOW_MS = TRENDING_WINDOW_HOURS * 60 * 60 * 1000;
 
-/** The (category, target) pairs with at least TRENDING_MIN_REPORTS unresolved reports in the window. */
-function trendingPairs(db: Kysely<GameDatabase>, now: Date) {
+/**
+ * The (category, target) pairs with at least TRENDING_MIN_REPORTS unresolved reports in the window before `now`;
+ * with `past`, as they stood at `now` (the reports filed and unresolved then).
+ */
+function trendingPairs(db: Kysely<GameDatabase>, now: Date, past = false) {
   return db
     .selectFrom('reports')
-    .where('resolved', '=', 0)
+    .where((eb) => unresolved(eb, past ? now : undefined))
     .where('created_at', '>=', new Date(now.getTime() - TRENDING_WINDOW_MS).toISOString())
     .groupBy(['category', 'target'])
     .having((eb) => eb.fn.countAll(), '>=', TRENDING_MIN_REPORTS);
@@ -212,8 +222,17 @@ function trendingPairs(db: Kysely<GameDatabase>, now: Date) {
 
 /** The dashboard's Trending Issues: how many pairs trend now (contracts' TRENDING_* say what that means). */
 export async function countTrendingIssues(db: Kysely<GameDatabase>, now = new Date()): Promise<number> {
+  return countTrending(db, now, false);
+}
+
+/** Trending Issues as they stood at `at`: the pairs the reports filed and unresolved then made trend. */
+export async function countTrendingIssuesAt(db: Kysely<GameDatabase>, at: Date): Promise<number> {
+  return countTrending(db, at, true);
+}
+
+async function countTrending(db: Kysely<GameDatabase>, at: Date, past: boolean): Promise<number> {
   const row = await db
-    .selectFrom(trendingPairs(db, now).select(['category', 'target']).as('trending'))
+    .selectFrom(trendingPairs(db, at, past).select(['category', 'target']).as('trending'))
     .select((eb) => eb.fn.countAll<string | number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
@@ -255,4 +274,24 @@ export async function putReports(
       .onConflict((conflict) => conflict.column('report_id').doUpdateSet(changes))
       .execute();
   }
+}
+
+/** The short numbers of the reports with these ids (a suspension names its report by id); an id not found is left out. */
+export async function reportNumbersOf(
+  db: Kysely<GameDatabase>,
+  reportIDs: readonly string[],
+): Promise<ReadonlyMap<string, number>> {
+  if (reportIDs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('reports')
+    .select(['report_id', 'report_number'])
+    .where('report_id', 'in', [...new Set(reportIDs)])
+    .execute();
+  return new Map(rows.map((row) => [row.report_id, Number(row.report_number)]));
+}
+
+/** The report whose number (#12) this is: the admin log's record filter finds its entries by its id. */
+export async function reportsNumbered(db: Kysely<GameDatabase>, shortNumber: number): Promise<string[]> {
+  const rows = await db.selectFrom('reports').select('report_id').where('report_number', '=', shortNumber).execute();
+  return rows.map((row) => row.report_id);
 }

@@ -1,5 +1,6 @@
 import type { Domain } from '../domain';
 import { paymentMigrations } from './migrations/index';
+import { ordersNumbered } from './numbered-orders';
 import { PAYPAL_CSP_SOURCES } from './paypal/csp';
 import { paymentsPersonalData } from './personal-data';
 import { paymentsPlayerRecord } from './player-record';
@@ -19,6 +20,7 @@ export const domain: Domain = {
   personalData: paymentsPersonalData,
   playerRecord: paymentsPlayerRecord,
   revenue: paymentsRevenue,
+  numberedRecords: ordersNumbered,
   // PayPal's buttons load from PayPal where APP_ENV has PayPal.
   cspSources: (config) => (config.paypal[config.appEnv] ? PAYPAL_CSP_SOURCES : {}),
 };

@@ -27,6 +27,7 @@ export const domain: Domain = {
   playerRecord: shopPlayerRecord,
   itemUses: [machinePrizeItemUse],
   counts: { creditPurchasesCount: ({ game }) => countCreditPurchases(game) },
+  countsAt: { creditPurchasesCount: ({ game }, at) => countCreditPurchases(game, at) },
   series: { creditPurchases: ({ game }, { since, unit }) => countCreditPurchasesPerBucket(game, since, unit) },
   orderSettlements: ({ config, payments }) => shopOrderSettlements(playersPayPal(config, payments)?.api),
 };

@@ -220,7 +220,6 @@ export async function processDirectTransaction(
 
 const DAY_MS = 86_400_000;
 
-/** Credit packs paid in the last 24 hours: the dashboard's Credit IAPs (24hrs). */
 /** Credit packs bought per bucket of a window (the live stats' purchases chart). */
 export async function countCreditPurchasesPerBucket(
   db: Kysely<GameDatabase>,
@@ -239,12 +238,17 @@ export async function countCreditPurchasesPerBucket(
   return bucketValues(rows);
 }
 
+/**
+ * Credit packs paid in the 24 hours before `now`: the dashboard's Credit IAPs (24hrs). Bounded at `now`, so the
+ * 24 hours before are the figure as it stood then (the tile's change).
+ */
 export async function countCreditPurchases(db: Kysely<GameDatabase>, now = new Date()): Promise<number> {
   const row = await db
     .selectFrom('payment_orders')
     .where('kind', '=', 'credit-pack')
     .where('status', '=', 'completed')
     .where('settled_at', '>=', new Date(now.getTime() - DAY_MS).toISOString())
+    .where('settled_at', '<', now.toISOString())
     .select((eb) => eb.fn.countAll<string | number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);

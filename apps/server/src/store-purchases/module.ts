@@ -26,4 +26,8 @@ export const domain: Domain = {
     creditPurchasesCount: countRecentStorePurchases('credit-pack'),
     subscriptionPurchasesCount: countRecentStorePurchases('premium'),
   },
+  countsAt: {
+    creditPurchasesCount: countRecentStorePurchases('credit-pack'),
+    subscriptionPurchasesCount: countRecentStorePurchases('premium'),
+  },
 };

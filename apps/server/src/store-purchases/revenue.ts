@@ -33,7 +33,10 @@ export const storePurchasesRevenue: RevenueSource = async (game, { since, until 
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The Game Status tiles' share of the game's stores: transactions of the last 24 hours, of credit packs or of premium (new and renewed). */
+/**
+ * The Game Status tiles' share of the game's stores: transactions of the 24 hours before `now`, of credit packs or
+ * of premium (new and renewed); bounded at `now`, so the 24 hours before are the figure as it stood then.
+ */
 export function countRecentStorePurchases(kind: 'credit-pack' | 'premium') {
   return async ({ game }: { game: Parameters<RevenueSource>[0] }, now = new Date()): Promise<number> => {
     const row = await game
@@ -41,6 +44,7 @@ export function countRecentStorePurchases(kind: 'credit-pack' | 'premium') {
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('kind', '=', kind)
       .where('purchased_at', '>', new Date(now.getTime() - DAY_MS).toISOString())
+      .where('purchased_at', '<=', now.toISOString())
       .executeTakeFirstOrThrow();
     return Number(row.count);
   };

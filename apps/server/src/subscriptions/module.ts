@@ -41,5 +41,6 @@ export const domain: Domain = {
   personalData: subscriptionsPersonalData,
   profile: async (game, userId) => ({ premium: await readPremium(game, userId) }),
   revenue: subscriptionRevenue,
-  counts: { subscriptionPurchasesCount: countRecentSubscriptionPayments },
+  counts: { subscriptionPurchasesCount: (stores) => countRecentSubscriptionPayments(stores) },
+  countsAt: { subscriptionPurchasesCount: countRecentSubscriptionPayments },
 };

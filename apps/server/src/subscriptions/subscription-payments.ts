@@ -104,7 +104,10 @@ export const subscriptionRevenue: RevenueSource = async (game, { since, until })
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Sub IAPs' share of the web: periods paid in the last 24 hours (new subscriptions and renewals). */
+/**
+ * Sub IAPs' share of the web: periods paid in the 24 hours before `now` (new subscriptions and renewals); bounded
+ * at `now`, so the 24 hours before are the figure as it stood then.
+ */
 export async function countRecentSubscriptionPayments(
   { game }: { game: Kysely<GameDatabase> },
   now = new Date(),
@@ -113,6 +116,7 @@ export async function countRecentSubscriptionPayments(
     .selectFrom('subscription_payments')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('paid_at', '>', new Date(now.getTime() - DAY_MS).toISOString())
+    .where('paid_at', '<=', now.toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as gameData from './2026-12-09-game-data';
 import * as ingestedEventsUnindexed from './2026-12-11-ingested-events-unindexed';
 import * as sessionsByPlayer from './2026-12-11-sessions-by-player';
+import * as mapPresenceReports from './2026-12-22-map-presence-reports';
 
 /** The game data's game-store migrations; never edit one that has shipped, add a new one. */
 export const gameDataMigrations: Record<string, Migration> = {
   '2026-12-09-game-data': gameData,
   '2026-12-11-ingested-events-unindexed': ingestedEventsUnindexed,
   '2026-12-11-sessions-by-player': sessionsByPlayer,
+  '2026-12-22-map-presence-reports': mapPresenceReports,
 };

@@ -4,6 +4,7 @@ import {
   accountDeletionResultSchema,
   adminUserSchema,
   liftSuspensionInputSchema,
+  type Suspension,
   suspendInputSchema,
   suspensionSchema,
   userParamsSchema,
@@ -20,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { adminChangeOf } from '../../backoffice/index';
 import type { GameDatabase, IdentityDatabase } from '../../database';
+import type { ShortNumbersOf } from '../../domain';
 import { signedInViewer } from '../../platform/http/access';
 import { answering, FunctionError } from '../../platform/http/errors';
 import { limitTo, perViewer, type RateLimit } from '../../platform/http/rate-limit';
@@ -39,6 +41,7 @@ import {
   SuspensionInputError,
   SuspensionUserNotFoundError,
   suspendPlayer,
+  withReportNumbers,
 } from './suspensions';
 
 export interface AccountLifecycleRoutesOptions {
@@ -48,6 +51,8 @@ export interface AccountLifecycleRoutesOptions {
   auth: Auth;
   /** Forgets a user's cached sessions on this instance, once their sessions were ended. */
   forgetSessions(userId: string): void;
+  /** The reports' short numbers, from the domain that files reports (none: suspensions name no number). */
+  reportNumbers?: ShortNumbersOf | undefined;
   rateLimits: {
     /** Deletions per player (each checks the password, so it is limited like a sign-in). */
     deletion: RateLimit;
@@ -76,6 +81,10 @@ const answer = answering((error) => {
 export function registerAccountLifecycleRoutes(app: FastifyInstance, options: AccountLifecycleRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { identity, game, data, auth } = options;
+  const reportNumbers = (environment: Environment, reportIDs: readonly string[]) =>
+    options.reportNumbers ? options.reportNumbers(game[environment], reportIDs) : Promise.resolve(new Map());
+  const numbered = async (suspension: Suspension) =>
+    (await withReportNumbers([suspension], reportNumbers))[0] ?? suspension;
 
   api.post(
     '/api/account/deletion',
@@ -120,7 +129,7 @@ export function registerAccountLifecycleRoutes(app: FastifyInstance, options: Ac
     { schema: { params: userParamsSchema, response: { 200: adminUserSchema } } },
     (request) => {
       const { env, userID } = request.params;
-      return answer(() => readAdminUser({ identity, game: game[env] }, env, userID));
+      return answer(() => readAdminUser({ identity, game: game[env] }, env, userID, reportNumbers));
     },
   );
 
@@ -132,7 +141,7 @@ export function registerAccountLifecycleRoutes(app: FastifyInstance, options: Ac
       const change = await adminChangeOf(request, env);
       const suspension = await answer(() => suspendPlayer({ identity, game: game[env] }, change, userID, request.body));
       options.forgetSessions(userID);
-      return suspension;
+      return numbered(suspension);
     },
   );
 
@@ -144,7 +153,9 @@ export function registerAccountLifecycleRoutes(app: FastifyInstance, options: Ac
     async (request) => {
       const { env, userID } = request.params;
       const change = await adminChangeOf(request, env);
-      return answer(() => liftSuspension({ identity, game: game[env] }, change, userID, request.body.note));
+      return numbered(
+        await answer(() => liftSuspension({ identity, game: game[env] }, change, userID, request.body.note)),
+      );
     },
   );
 }

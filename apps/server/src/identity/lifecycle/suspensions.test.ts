@@ -229,13 +229,38 @@ describe.each(TEST_DIALECTS)('suspensions on %s', (dialect) => {
     const player = await newPlayer();
     const made = await suspend(staff, player.userId, { reason: 'Cheating', endsAt: null, reportID: 'abc123' });
     expect(made.statusCode, made.body).toBe(200);
-    expect(made.json()).toMatchObject({ endsAt: null, reportID: 'abc123' });
+    // No report of that id in the store: its number is not known.
+    expect(made.json()).toMatchObject({ endsAt: null, reportID: 'abc123', reportNumber: null });
     const refused = await signIn(player.email);
     expect(refused.json().error).toMatchObject({
       message: 'Your account is suspended until the Outpost team lifts the suspension. Reason: Cheating',
       details: { code: ACCOUNT_SUSPENDED_CODE, endsAt: null, reason: 'Cheating' },
     });
     expect((await lift(staff, player.userId)).statusCode).toBe(200);
+  });
+
+  it('names the report a suspension came from by its short number, read in the environment it was made in', async () => {
+    const player = await newPlayer();
+    const report = await t.stores.game.development
+      .selectFrom('reports')
+      .select(['report_id', 'report_number'])
+      .orderBy('report_number')
+      .executeTakeFirstOrThrow();
+    const made = await suspend(staff, player.userId, { reason: 'Cheating', endsAt: null, reportID: report.report_id });
+    expect(made.statusCode, made.body).toBe(200);
+    const reportNumber = Number(report.report_number);
+    expect(made.json()).toMatchObject({ reportID: report.report_id, reportNumber });
+    expect((await userPage(player.userId)).suspensions).toEqual([
+      expect.objectContaining({ reportID: report.report_id, reportNumber }),
+    ]);
+    // Seen from another environment, whose store has no such report: still the number of the one it was made in.
+    const fromProduction = await t.app.inject({
+      url: `/api/admin/production/users/${player.userId}`,
+      headers: { authorization: moderator.bearer },
+    });
+    expect((fromProduction.json() as AdminUser).suspension).toMatchObject({ environment: 'development', reportNumber });
+    const lifted = await lift(staff, player.userId);
+    expect(lifted.json()).toMatchObject({ state: 'lifted', reportNumber });
   });
 
   it('stops a session another instance still holds, at its next request', async () => {

@@ -75,11 +75,42 @@ async function toSuspensions(identity: Identity, rows: readonly AccountSuspensio
       suspendedBy: actor(row.suspended_by),
       environment: row.environment as Environment,
       reportID: row.report_id,
+      reportNumber: null,
       liftedAt: row.lifted_at,
       liftedBy: row.lifted_by === null ? null : actor(row.lifted_by),
       liftNote: row.lift_note,
     }),
   );
+}
+
+/**
+ * The short numbers of reports by id in an environment's store: the moderation domain's (Domain.reportNumbers),
+ * as accounts are every environment's and know no report.
+ */
+export type ReportNumbers = (
+  environment: Environment,
+  reportIDs: readonly string[],
+) => Promise<ReadonlyMap<string, number>>;
+
+/** The suspensions with their reports' short numbers, each read in the store of the environment it was made in. */
+export async function withReportNumbers(
+  suspensions: readonly Suspension[],
+  numbersOf: ReportNumbers,
+): Promise<Suspension[]> {
+  const byEnvironment = new Map<Environment, string[]>();
+  for (const { environment, reportID } of suspensions) {
+    if (reportID !== null) byEnvironment.set(environment, [...(byEnvironment.get(environment) ?? []), reportID]);
+  }
+  const numbers = new Map(
+    await Promise.all(
+      [...byEnvironment].map(async ([environment, ids]) => [environment, await numbersOf(environment, ids)] as const),
+    ),
+  );
+  return suspensions.map((suspension) => ({
+    ...suspension,
+    reportNumber:
+      suspension.reportID === null ? null : (numbers.get(suspension.environment)?.get(suspension.reportID) ?? null),
+  }));
 }
 
 /** A player's suspensions, newest first. */
@@ -94,13 +125,19 @@ export async function listSuspensions(identity: Identity, userId: string, now = 
   return toSuspensions(identity, rows, now);
 }
 
-/** The dashboard's Suspended Players: accounts with a suspension that holds right now. */
-export async function countSuspendedPlayers(identity: Identity, now = new Date()): Promise<number> {
+/**
+ * The dashboard's Suspended Players: accounts with a suspension that holds at `at` (now, or a past moment for the
+ * tile's change): begun by then, and neither lifted (or replaced) nor ended by then. Suspensions are kept after they
+ * end or are lifted, with those times, so the past is read from the same rows.
+ */
+export async function countSuspendedPlayers(identity: Identity, at = new Date()): Promise<number> {
+  const then = at.toISOString();
   const row = await identity
     .selectFrom('account_suspensions')
-    .where('lifted_at', 'is', null)
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now.toISOString())]))
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('starts_at', '<=', then)
+    .where((eb) => eb.or([eb('lifted_at', 'is', null), eb('lifted_at', '>', then)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', then)]))
+    .select((eb) => eb.fn.count<number | string>('user_id').distinct().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
@@ -110,11 +147,12 @@ export async function readAdminUser(
   stores: SuspensionStores,
   environment: Environment,
   userID: string,
+  reportNumbers: ReportNumbers,
   now = new Date(),
 ): Promise<AdminUser> {
   const [described, suspensions] = await Promise.all([
     describeUsers(stores, [userID]),
-    listSuspensions(stores.identity, userID, now),
+    listSuspensions(stores.identity, userID, now).then((listed) => withReportNumbers(listed, reportNumbers)),
   ]);
   const user = described.get(userID);
   if (!user) throw new SuspensionUserNotFoundError(SUSPENSION_MESSAGES.noUser(userID));

@@ -4,7 +4,8 @@ import {
   DASHBOARD_PERIOD_DAYS,
   type DashboardComparedFigure,
   type DashboardFigure,
-  type GatherDashboardResult,
+  GAME_STATUS_PERIOD_HOURS,
+  type GameStatusFigure,
   type ModerationDashboard,
 } from '@outpost/contracts/backoffice';
 import { ACTIVE_NOW_MINUTES } from '@outpost/contracts/game-data';
@@ -18,11 +19,10 @@ import styles from './admin-dashboard.module.css';
 import screenStyles from './admin-screens.module.css';
 import { useGameStatus } from './api/gather-dashboard';
 import { useModerationDashboard } from './api/get-dashboard';
-import { changeText, type FigureTile, FigureTiles } from './components/figure-tiles';
+import { changeText, type FigureQuery, type FigureTile, FigureTiles } from './components/figure-tiles';
 import { logTabPath } from './log-tab';
 import { RecentMerchOrders } from './merch/components/recent-orders';
 
-type GameStatus = GatherDashboardResult['dashboardData'];
 type AdminCapabilities = AdminAccess['capabilities'];
 
 export const DATA_LAYER_ON =
@@ -44,10 +44,33 @@ interface TileSpec<Figure> {
 }
 
 /** The change's words: a state against itself a period ago, a window against the window before. */
-const AGAINST: Record<DashboardComparedFigure, string> = {
+const AGAINST: Record<DashboardComparedFigure | GameStatusFigure, string> = {
   unresolvedReports: `${DASHBOARD_PERIOD_DAYS} days ago`,
+  trendingIssues: `${DASHBOARD_PERIOD_DAYS} days ago`,
+  suspendedPlayers: `${DASHBOARD_PERIOD_DAYS} days ago`,
   recentSales: `the ${DASHBOARD_PERIOD_DAYS} days before`,
+  activePlayers: `${GAME_STATUS_PERIOD_HOURS} hours ago`,
+  creditPurchasesCount: `the ${GAME_STATUS_PERIOD_HOURS} hours before`,
+  subscriptionPurchasesCount: `the ${GAME_STATUS_PERIOD_HOURS} hours before`,
 };
+
+/**
+ * A tile from its spec and answer: the figure, its change when it has a past (`before`), and what it counts once
+ * it is known.
+ */
+function figureTile<Figure>(
+  { label, counts, href }: TileSpec<Figure>,
+  query: FigureQuery,
+  value: number | undefined,
+  before: number | undefined,
+  against: string | undefined,
+): FigureTile {
+  const change =
+    value !== undefined && before !== undefined && against !== undefined
+      ? changeText(value, before, against)
+      : undefined;
+  return { label, value, query, note: value !== undefined && counts, change, href };
+}
 
 const MODERATION_TILES: readonly TileSpec<DashboardFigure>[] = [
   {
@@ -77,11 +100,11 @@ const MODERATION_TILES: readonly TileSpec<DashboardFigure>[] = [
   },
 ];
 
-const GAME_STATUS_TILES: readonly TileSpec<keyof GameStatus>[] = [
+const GAME_STATUS_TILES: readonly TileSpec<GameStatusFigure>[] = [
   {
     figure: 'activePlayers',
     label: 'Active Users',
-    counts: `Players the game saw in the last ${ACTIVE_NOW_MINUTES} minutes in this environment.`,
+    counts: `Players on the game’s maps in the last ${ACTIVE_NOW_MINUTES} minutes: the live stats’ Active now.`,
     href: ADMIN_ROUTES.adminLive,
   },
   {
@@ -205,20 +228,22 @@ export default function AdminHome() {
   const { environment } = access;
   const moderation = useModerationDashboard(environment);
   const gameStatus = useGameStatus(environment);
-  const moderationTiles = MODERATION_TILES.map(({ figure, label, counts, href }): FigureTile => {
-    const value = moderation.data?.figures[figure];
-    const compared = DASHBOARD_COMPARED_FIGURES.find((name) => name === figure);
+  const moderationTiles = MODERATION_TILES.map((spec) => {
+    // Live Products has no past kept (a product's status has no history), so no change.
+    const compared = DASHBOARD_COMPARED_FIGURES.find((name) => name === spec.figure);
     const before = compared && moderation.data?.previous[compared];
-    const change =
-      compared && value !== undefined && before !== undefined
-        ? changeText(value, before, AGAINST[compared])
-        : undefined;
-    return { label, value, query: moderation, note: value !== undefined && counts, change, href };
+    const value = moderation.data?.figures[spec.figure];
+    return figureTile(spec, moderation, value, before, compared && AGAINST[compared]);
   });
-  const gameStatusTiles = GAME_STATUS_TILES.map(({ figure, label, counts, href }): FigureTile => {
-    const value = gameStatus.data?.[figure];
-    return { label, value, query: gameStatus, note: value !== undefined && counts, href };
-  });
+  const gameStatusTiles = GAME_STATUS_TILES.map((spec) =>
+    figureTile(
+      spec,
+      gameStatus,
+      gameStatus.data?.dashboardData[spec.figure],
+      gameStatus.data?.previous[spec.figure],
+      AGAINST[spec.figure],
+    ),
+  );
 
   return (
     <section className={`page ${screenStyles.screen}`} aria-labelledby="admin-home-title">

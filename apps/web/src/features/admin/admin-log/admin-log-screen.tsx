@@ -35,7 +35,12 @@ const sortable = ['timestamp'] as const;
 const filters: readonly AdminListFilter[] = [
   { kind: 'text', param: 'admin', label: 'Admin', hint: 'A display name or email, or part of one.' },
   { kind: 'select', param: 'action', label: 'Action', options: ADMIN_LOG_ACTION_CHOICES, allLabel: 'Every action' },
-  { kind: 'text', param: 'record', label: 'Record', hint: 'An id or code, such as an order id or a claim code.' },
+  {
+    kind: 'text',
+    param: 'record',
+    label: 'Record',
+    hint: 'An order or report number (#1047), an id or a code, such as a claim code.',
+  },
   { kind: 'dateRange', label: 'Date', from: 'from', to: 'to' },
 ];
 

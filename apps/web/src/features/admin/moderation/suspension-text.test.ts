@@ -31,6 +31,7 @@ const SUSPENSION: Suspension = {
   suspendedBy: { userID: 'mod-1', displayName: 'warden' },
   environment: 'production',
   reportID: 'r-1',
+  reportNumber: 1,
   liftedAt: null,
   liftedBy: null,
   liftNote: null,

@@ -1,6 +1,7 @@
 import type { Suspension } from '@outpost/contracts/account-lifecycle';
 import { adminReportPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
+import { shortNumber } from '@outpost/contracts/short-numbers';
 import { CellValue, cellProps, DataTable } from '../../../../components/admin-list/data-table';
 import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
@@ -17,23 +18,19 @@ interface SuspensionHistoryProps {
 }
 
 /**
- * The report a suspension came from: a link to it when it is in the environment the admin works
- * in (report pages show that environment's reports), else its id and environment.
+ * The report a suspension came from, by its short number (#12): a link to its page when it is in the environment
+ * the admin works in (report pages show that environment's reports), else the number and its environment. Its id
+ * is shown only on its own page.
  */
 export function SuspensionReport({ suspension, environment }: { suspension: Suspension; environment: Environment }) {
   if (!suspension.reportID) return null;
-  if (suspension.environment !== environment) {
-    return (
-      <span>
-        <span className={styles.mono}>{suspension.reportID}</span> (in {suspension.environment})
-      </span>
-    );
+  const elsewhere = suspension.environment !== environment;
+  const name =
+    suspension.reportNumber === null ? 'A report no longer kept' : `Report ${shortNumber(suspension.reportNumber)}`;
+  if (elsewhere || suspension.reportNumber === null) {
+    return <span>{elsewhere ? `${name} (in ${suspension.environment})` : name}</span>;
   }
-  return (
-    <Link to={adminReportPath(suspension.reportID)} className={styles.mono}>
-      {suspension.reportID}
-    </Link>
-  );
+  return <Link to={adminReportPath(suspension.reportID)}>{name}</Link>;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { AdminUser } from '@outpost/contracts/account-lifecycle';
 import { SUSPENSION_NOTE_MAX_LENGTH, SUSPENSION_REASON_MAX_LENGTH } from '@outpost/contracts/account-lifecycle-text';
 import { adminReportPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
+import { shortNumber } from '@outpost/contracts/short-numbers';
 import { useState } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
 import { failureNotice } from '../../../../components/form/failure-notice';
@@ -19,6 +20,7 @@ import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { ToolForm } from '../../components/tool-form';
 import { type ProductionConfirmation, useGuardedSave } from '../../components/use-guarded-save';
 import { type SuspensionChange, useChangeSuspension } from '../api/change-suspension';
+import { useReport } from '../api/get-report';
 import styles from '../moderation.module.css';
 import { playerName } from '../moderation-text';
 import {
@@ -138,6 +140,7 @@ export function SuspensionPanel({ environment, user, canSuspend, reportID, onRel
             key={suspension ? `${suspension.suspensionID}/${suspension.endsAt}` : 'none'}
             user={user}
             reportID={reportID}
+            environment={environment}
             {...forms}
           />
           {suspension && <LiftForm {...forms} />}
@@ -182,11 +185,12 @@ const END_CHOICES: { value: SuspensionEnd; label: string }[] = [
 function SuspendForm({
   user,
   reportID,
+  environment,
   name,
   send,
   refuse,
   pending,
-}: FormProps & { user: AdminUser; reportID: string | null }) {
+}: FormProps & { user: AdminUser; reportID: string | null; environment: Environment }) {
   const changing = user.suspension !== null;
   const { formRef, errors, show } = useFieldErrors<SuspendField>();
   const [draft, setDraft] = useState<SuspendDraft>(() => suspendDraftOf(user.suspension));
@@ -236,14 +240,7 @@ function SuspendForm({
       submitLabel={pending === 'suspend' ? (changing ? 'Changing…' : 'Suspending…') : title}
       onSubmit={submit}
     >
-      {reportID && (
-        <p className={styles.note}>
-          From report{' '}
-          <Link to={adminReportPath(reportID)} className={styles.mono}>
-            {reportID}
-          </Link>
-        </p>
-      )}
+      {reportID && <FromReport environment={environment} reportID={reportID} />}
       <TextAreaField
         label="Reason"
         name="reason"
@@ -321,5 +318,18 @@ function LiftForm({ name, send, pending }: FormProps) {
         onChange={(event) => setNote(event.target.value)}
       />
     </ToolForm>
+  );
+}
+
+/** The report a suspension is made from, by its number (the id only until the report has loaded). */
+function FromReport({ environment, reportID }: { environment: Environment; reportID: string }) {
+  const report = useReport(environment, reportID);
+  return (
+    <p className={styles.note}>
+      From{' '}
+      <Link to={adminReportPath(reportID)}>
+        {report.data ? `report ${shortNumber(report.data.reportNumber)}` : 'the report'}
+      </Link>
+    </p>
   );
 }
