@@ -244,12 +244,14 @@ describe('merch orders, as staff', () => {
       'GET',
       `/api/admin/development/merch/orders/${order.orderID}`,
     );
+    // Typed before the other change: the page follows the order live, and keeps what was typed.
+    await page.getByLabel('Tracking reference').fill('TRACK-789');
     await callApi(page, 'PUT', `/api/admin/development/merch/orders/${order.orderID}/fulfilment`, {
       status: 'shipped',
       trackingReference: 'TRACK-456',
       version: loaded.version,
     });
-    await page.getByLabel('Tracking reference').fill('TRACK-789');
+    await expect.poll(() => fact(page, 'Summary', 'Tracking reference').innerText()).toBe('TRACK-456');
     await page.getByRole('button', { name: 'Save tracking reference' }).click();
     await expectAlert(
       page,

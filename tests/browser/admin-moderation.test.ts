@@ -156,12 +156,13 @@ describe('reports', () => {
     await admin.goto(url(adminReportPath(report.reportID)));
     await admin.getByRole('heading', { level: 2, name: 'Unresolved report' }).waitFor();
 
-    // Meanwhile the moderator resolves it.
+    // The page follows the report live: the moderator resolves it while the admin's confirmation is open.
+    await admin.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await admin.getByRole('dialog').waitFor();
     await callApi(sessions.moderator.page, 'POST', `${ADMIN_API}/reports/${report.reportID}/resolve`, {
       resolution: 'Items removed.',
     });
-
-    await admin.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await admin.getByRole('heading', { level: 2, name: 'Resolved report' }).waitFor();
     await admin.getByRole('dialog').getByRole('button', { name: 'Resolve report' }).click();
     // The moderator who was first, by name (never a raw user id), and when in words (never ISO text).
     const refusal = admin.getByRole('alert').filter({

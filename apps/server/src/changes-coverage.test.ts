@@ -66,6 +66,57 @@ describe.each(TEST_DIALECTS)('the change feed covers every watched table on %s',
       .values({ invite_id: invite.invite_id, user_id: player.userId, claimed_at: new Date().toISOString() })
       .execute();
     await insertScheduledPush(db, { messageID: 'covered-push', title: 'Covered', createdBy: admin.userId });
+    // The work under way the demo set has none of: a push the outbox received, a refund, a reward to everyone.
+    const at = new Date().toISOString();
+    await t.stores.identity
+      .insertInto('push_outbox')
+      .values({
+        id: 'covered-outbox',
+        environment: 'development',
+        token: 't',
+        title: 'Covered',
+        body: '',
+        data: null,
+        created_at: at,
+      })
+      .execute();
+    const { orderID } = placed.json() as { orderID: string };
+    await db
+      .insertInto('merch_refunds')
+      .values({
+        order_id: orderID,
+        amount_cents: 1,
+        credits: null,
+        reason: 'Covered',
+        provider_reference: null,
+        status: 'pending',
+        admin: admin.userId,
+        created_at: at,
+      })
+      .execute();
+    await db
+      .insertInto('reward_distributions')
+      .values({
+        request_id: 'covered-everyone',
+        reason: 'Covered',
+        credits: 1,
+        items: '[]',
+        distributed_at: at,
+        distributed_by: admin.userId,
+      })
+      .execute();
+    await db
+      .insertInto('reward_everyone')
+      .values({
+        request_id: 'covered-everyone',
+        state: 'queued',
+        players_at_send: 1,
+        last_user_id: null,
+        started_at: null,
+        finished_at: null,
+        last_error: null,
+      })
+      .execute();
   });
   afterAll(async () => {
     await t.cleanup();

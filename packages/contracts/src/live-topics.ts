@@ -52,6 +52,10 @@ export const QUERY_KEYS = {
   ) => ['admin', environment, 'merch', part] as const,
   /** The push screen of one environment (its messages, audiences and outbox). */
   push: (environment: Environment) => ['admin', environment, 'push'] as const,
+  /** One part of the push screen: its history, or the outbox (the stand-in phone without FCM). */
+  pushPart: (environment: Environment, part: 'messages' | 'outbox') => ['admin', environment, 'push', part] as const,
+  /** The rewards to everyone of one environment (the list of distributions and their progress). */
+  everyoneRewards: (environment: Environment) => ['admin', environment, 'rewards', 'everyone'] as const,
 } as const;
 
 export type QueryKey = readonly unknown[];
@@ -176,11 +180,29 @@ const OWN_TOPICS = {
     playerKeys: [],
     backOfficeKeys: (environment) => [QUERY_KEYS.jobRuns(environment)],
   },
-  /** Push messages sent and scheduled, with their progress (a back-office list). */
+  /**
+   * Push messages sent and scheduled, with their progress (a back-office list). The history only: the
+   * composer's audience counts are not asked again as a message moves.
+   */
   'push-messages': {
     access: 'sendPush',
     playerKeys: [],
-    backOfficeKeys: (environment) => [QUERY_KEYS.push(environment)],
+    backOfficeKeys: (environment) => [QUERY_KEYS.pushPart(environment, 'messages')],
+  },
+  /**
+   * What the push outbox received (the stand-in phone of a machine without FCM credentials, shared by every
+   * environment in the identity store): a send's chunks and test notifications, one change per write.
+   */
+  'push-outbox': {
+    access: 'sendPush',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.pushPart(environment, 'outbox')],
+  },
+  /** The rewards to everyone: queued, each batch of players reached, done or failed (a back-office list). */
+  'everyone-rewards': {
+    access: 'distributeRewards',
+    playerKeys: [],
+    backOfficeKeys: (environment) => [QUERY_KEYS.everyoneRewards(environment)],
   },
   /** The game servers' keys: made, used, revoked (a back-office list). */
   'ingest-keys': {

@@ -32,6 +32,10 @@ export const MERCH_LIVE_TOPICS: readonly LiveTopic<MerchLiveScope>[] = [
     name: 'merch-orders',
     access: 'manageShop',
     side: 'game',
-    sources: [{ topic: 'merch-orders', table: 'merch_orders', key: 'order_id' }],
+    sources: [
+      { topic: 'merch-orders', table: 'merch_orders', key: 'order_id' },
+      // A refund the provider confirms later moves only its own row: it is a change of its order.
+      { topic: 'merch-orders', table: 'merch_refunds', key: 'order_id' },
+    ],
   }),
 ];

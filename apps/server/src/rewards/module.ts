@@ -1,6 +1,7 @@
 import type { Domain } from '../domain';
 import { everyoneRewardItemUse } from './everyone';
 import { everyoneRewardJob } from './everyone-job';
+import { REWARD_LIVE_TOPICS } from './live';
 import { rewardMigrations } from './migrations/index';
 import { rewardPersonalData } from './personal-data';
 import { registerRewardRoutes } from './routes';
@@ -15,4 +16,5 @@ export const domain: Domain = {
   jobs: ({ stores, identity }) => [everyoneRewardJob({ game: stores.game, identity })],
   personalData: rewardPersonalData,
   itemUses: [everyoneRewardItemUse],
+  liveTopics: REWARD_LIVE_TOPICS,
 };

@@ -69,7 +69,7 @@
  * way below 48rem of room, 3 below 64rem), `nowrap` for a short value read as one (a date, a sum, a
  * status) and `cardLabel` when a phone's card should name the value otherwise than the header.
  */
-import { ADMIN_LIST_DEFAULT_PAGE_SIZE, type AdminListPage, type SortOrder } from '@outpost/contracts/admin-list';
+import { ADMIN_LIST_DEFAULT_PAGE_SIZE, type SortOrder } from '@outpost/contracts/admin-list';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import {
   type Column,
@@ -116,8 +116,6 @@ export interface AdminListProps<Row extends RowData, Sort extends string> {
   rowAction?: { header: string; cell: (row: Row) => ReactNode };
   pageSizes?: readonly number[];
   defaultPageSize?: number;
-  /** How soon to load the page again given the page on screen, or false: a list of work under way follows it. */
-  refetchInterval?: (page: AdminListPage<Row> | undefined) => number | false;
 }
 
 const NO_FILTERS: readonly AdminListFilter[] = [];
@@ -140,7 +138,6 @@ export function AdminList<Row extends RowData, Sort extends string>(props: Admin
     queryFn: () => fetchPage(query),
     // The page on screen stays while the next one loads (marked busy), instead of flashing empty.
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => props.refetchInterval?.(query.state.data) ?? false,
   });
   const page = result.data;
 

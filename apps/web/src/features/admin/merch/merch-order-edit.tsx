@@ -3,6 +3,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import { type AdminMerchOrder, MERCH_MESSAGES } from '@outpost/contracts/merch';
 import { shortNumber } from '@outpost/contracts/short-numbers';
 import { useQuery } from '@tanstack/react-query';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import { LoadState } from '../components/load-state';
@@ -19,7 +20,8 @@ import styles from './merch.module.css';
 /**
  * One merch order: its lines, where it ships, its way from placed to shipped, and the changes the
  * shop's staff make to it (packed, shipped with a tracking reference, refunds). After each change
- * the screen shows the order as the server answered it. Staff and admins only.
+ * the screen shows the order as the server answered it, and it follows the changes made elsewhere.
+ * Staff and admins only.
  */
 export default function MerchOrderEdit() {
   const { environment, capabilities } = useAdminAccessContext();
@@ -45,14 +47,27 @@ export default function MerchOrderEdit() {
   );
 }
 
+/**
+ * The order, live (merch-orders): another staff member packing, shipping or refunding it, the player paying,
+ * a provider confirming a refund show here at once. Its forms follow it while nothing is typed in them; one
+ * being typed in keeps what was typed and says the order changed.
+ */
 function OrderLoader({ environment, orderID }: { environment: Environment; orderID: string }) {
   const order = useMerchOrder(environment, orderID);
   return (
-    <LoadState query={order} what="order" missing={`${MERCH_MESSAGES.orderNotFound} (${environment})`}>
-      {(loaded) => (
-        <OrderDetails environment={environment} order={loaded} refreshing={order.isFetching} onReload={order.refetch} />
-      )}
-    </LoadState>
+    <>
+      <LiveUpdates topics={['merch-orders']} environment={environment} />
+      <LoadState query={order} what="order" missing={`${MERCH_MESSAGES.orderNotFound} (${environment})`}>
+        {(loaded) => (
+          <OrderDetails
+            environment={environment}
+            order={loaded}
+            refreshing={order.isFetching}
+            onReload={order.refetch}
+          />
+        )}
+      </LoadState>
+    </>
   );
 }
 

@@ -6,14 +6,16 @@ import {
   REPORT_RESOLUTION_MAX_LENGTH,
   reportNotFoundMessage,
 } from '@outpost/contracts/moderation';
+import { personName } from '@outpost/contracts/people';
 import { shortNumber } from '@outpost/contracts/short-numbers';
 import { USER_SEARCH_LIMITS } from '@outpost/contracts/user-search';
 import { type FormEvent, useState } from 'react';
 import { failureNotice } from '../../../components/form/failure-notice';
 import { refusalText, refusedFields } from '../../../components/form/field-errors';
-import { FormAlert } from '../../../components/form/form-alert';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { useFormRefusal } from '../../../components/form/use-form-refusal';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { Link, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
@@ -52,18 +54,22 @@ export default function ReportDetail() {
   );
 }
 
+/** The report, live: another moderator resolving it (another tab, another person) shows here at once (reports). */
 function ReportLoader({ environment, reportID }: { environment: Environment; reportID: string }) {
   const report = useReport(environment, reportID);
   return (
-    <LoadState query={report} what="report" missing={reportNotFoundMessage(reportID, environment)}>
-      {(loaded) => (
-        <div aria-busy={report.isFetching}>
-          <ReportFacts report={loaded} />
-          {loaded.resolved ? <Resolution report={loaded} /> : null}
-          <ResolveForm environment={environment} report={loaded} />
-        </div>
-      )}
-    </LoadState>
+    <>
+      <LiveUpdates topics={['reports']} environment={environment} />
+      <LoadState query={report} what="report" missing={reportNotFoundMessage(reportID, environment)}>
+        {(loaded) => (
+          <div aria-busy={report.isFetching}>
+            <ReportFacts report={loaded} />
+            {loaded.resolved ? <Resolution report={loaded} /> : null}
+            <ResolveForm environment={environment} report={loaded} />
+          </div>
+        )}
+      </LoadState>
+    </>
   );
 }
 
@@ -117,14 +123,20 @@ function Resolution({ report }: { report: AdminReport }) {
 
 /**
  * Resolving asks first, since it cannot be undone and takes the report off the unresolved list
- * and the dashboard. A report someone else resolved meanwhile is a 409: its words are shown and
- * the report reloads with their resolution.
+ * and the dashboard. A report someone else resolves while it is open here shows their resolution at
+ * once, and the form says so; a note typed meanwhile stays, read-only, to be copied. Resolved between
+ * the confirmation and the send, it is a 409: its words are shown and the report reloads with their
+ * resolution.
  */
 function ResolveForm({ environment, report }: { environment: Environment; report: AdminReport }) {
   const [resolution, setResolution] = useState('');
+  // Opened unresolved: a resolution that arrives later is someone else's, unless this form sent it.
+  const [openedUnresolved] = useState(!report.resolved);
   const { formRef, alertRef, notice, errors, refuse, report: say } = useFormRefusal();
   const resolve = useResolveReport(environment, report.reportID);
   const { confirm, dialog } = useConfirmDialog();
+  const resolvedElsewhere = openedUnresolved && report.resolved && !resolve.isPending && !resolve.isSuccess;
+  const keptNote = resolvedElsewhere && resolution.trim() !== '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -162,26 +174,46 @@ function ResolveForm({ environment, report }: { environment: Environment; report
       aria-label="Resolve report"
       onSubmit={submit}
     >
-      <FormAlert notice={notice} ref={alertRef} />
+      <FormAlert
+        notice={notice ?? (resolvedElsewhere ? resolvedElsewhereNotice(report, keptNote) : null)}
+        ref={alertRef}
+      />
+      {(!report.resolved || keptNote) && (
+        <TextAreaField
+          label="What was done (optional)"
+          hint={
+            keptNote
+              ? 'Your note, not saved: the report was resolved without it.'
+              : 'A note for the other moderators: a warning sent, a ban, nothing needed.'
+          }
+          value={resolution}
+          error={errors.resolution}
+          maxLength={REPORT_RESOLUTION_MAX_LENGTH}
+          rows={3}
+          readOnly={report.resolved}
+          onChange={(event) => setResolution(event.target.value)}
+        />
+      )}
       {!report.resolved && (
-        <>
-          <TextAreaField
-            label="What was done (optional)"
-            hint="A note for the other moderators: a warning sent, a ban, nothing needed."
-            value={resolution}
-            error={errors.resolution}
-            maxLength={REPORT_RESOLUTION_MAX_LENGTH}
-            rows={3}
-            onChange={(event) => setResolution(event.target.value)}
-          />
-          <div className={adminStyles.submitRow}>
-            <button type="submit" className={`button ${adminStyles.submit}`} aria-disabled={resolve.isPending}>
-              {resolve.isPending ? 'Resolving…' : 'Resolve'}
-            </button>
-          </div>
-        </>
+        <div className={adminStyles.submitRow}>
+          <button type="submit" className={`button ${adminStyles.submit}`} aria-disabled={resolve.isPending}>
+            {resolve.isPending ? 'Resolving…' : 'Resolve'}
+          </button>
+        </div>
       )}
       {dialog}
     </form>
   );
+}
+
+/** What the form says when someone else resolved the report while it was open here. */
+function resolvedElsewhereNotice(report: AdminReport, keptNote: boolean): FormNotice {
+  const who = report.resolvedByPerson ? personName(report.resolvedByPerson) : 'Another moderator';
+  const when = report.resolvedAt ? ` on ${formatInstant(report.resolvedAt)}` : '';
+  return keptNote
+    ? {
+        tone: 'error',
+        text: `${who} resolved this report${when}, while you were writing. Your note was not saved; it is kept below to copy.`,
+      }
+    : { tone: 'ok', text: `${who} resolved this report${when}, while it was open here. Their resolution is above.` };
 }

@@ -16,8 +16,11 @@ import { type AdminListQuery, adminListSearchParams } from '../../../components/
 import { requestJson } from '../../../lib/api';
 import type { AudienceQuery } from './push-form';
 
-/** Every cached read of the environment's pushes: the history's pages and the audiences' sizes. */
+/** Every cached read of the environment's pushes: the history's pages, the outbox and the audiences' sizes. */
 export const pushQueryKey = QUERY_KEYS.push;
+
+/** The history's pages, which the push-messages topic refreshes as the send job moves a message. */
+export const pushHistoryQueryKey = (environment: Environment) => QUERY_KEYS.pushPart(environment, 'messages');
 
 /** GET /api/admin/:env/push/messages: one page of the history, newest first. */
 export function getPushMessages(environment: Environment, query: AdminListQuery) {
@@ -35,12 +38,14 @@ export function usePushAudience(environment: Environment, audience: AudienceQuer
   });
 }
 
-/** The outbox's newest entries, read again every few seconds: a scheduled message lands in it later. */
+/**
+ * The outbox's newest entries. A scheduled message lands in it later, a send chunk by chunk, a test from
+ * another tab at any time: the screen follows the push-outbox topic, which refreshes this query.
+ */
 export function usePushOutbox(environment: Environment) {
   return useQuery({
-    queryKey: [...pushQueryKey(environment), 'outbox'],
+    queryKey: QUERY_KEYS.pushPart(environment, 'outbox'),
     queryFn: () => requestJson(`/api/admin/${environment}/push/outbox`, pushOutboxSchema),
-    refetchInterval: 5_000,
   });
 }
 

@@ -31,7 +31,7 @@ import { ChosenPlayerList, PlayerSearch } from '../components/player-search';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import {
   getPushMessages,
-  pushQueryKey,
+  pushHistoryQueryKey,
   useCancelPush,
   usePushAudience,
   usePushOutbox,
@@ -72,6 +72,8 @@ export default function PushScreen() {
             onNew={() => setFormKey((key) => key + 1)}
           />
           <TestNotification environment={environment} />
+          {/* One stream for the history (each message's progress) and the outbox (what the stand-in phone got). */}
+          <LiveUpdates topics={['push-messages', 'push-outbox']} environment={environment} />
           <History environment={environment} />
           <Outbox environment={environment} />
         </>
@@ -428,19 +430,18 @@ const FILTERS: readonly AdminListFilter[] = [
   },
 ];
 
-/** Every message of the environment, newest first, following the send job's progress live (push-messages). */
+/** Every message of the environment, newest first, following the send job's progress live (push-messages, followed by the screen). */
 function History({ environment }: { environment: Environment }) {
   return (
     <section aria-labelledby="push-history-title">
       <h2 id="push-history-title">History</h2>
-      <LiveUpdates topics={['push-messages']} environment={environment} />
       <AdminList
         label="Push history"
         hideCaption
         columns={columns}
         sortable={SORTABLE}
         filters={FILTERS}
-        queryKey={[...pushQueryKey(environment), 'messages']}
+        queryKey={pushHistoryQueryKey(environment)}
         fetchPage={(query) => getPushMessages(environment, query)}
         getRowId={(message) => message.messageID}
         csvFileName="push-history"
@@ -452,7 +453,7 @@ function History({ environment }: { environment: Environment }) {
 
 /**
  * Where the environment's pushes go: through FCM, or, on a machine without its credentials, into
- * the outbox, whose newest entries are the phones a tester reads.
+ * the outbox, whose newest entries are the phones a tester reads (live: push-outbox, followed by the screen).
  */
 function Outbox({ environment }: { environment: Environment }) {
   const outbox = usePushOutbox(environment);

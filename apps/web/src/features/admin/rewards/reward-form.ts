@@ -92,10 +92,6 @@ export function progressText(reward: Pick<EveryoneReward, 'reached' | 'playersAt
   return `${reward.reached.toLocaleString('en-US')} of ${reward.playersAtSend.toLocaleString('en-US')}`;
 }
 
-/** A reward to everyone still being given: its list follows it. */
-export const isUnderWay = (reward: Pick<EveryoneReward, 'state'>) =>
-  reward.state === 'queued' || reward.state === 'running';
-
 /** What a send to everyone says: queued (or resumed) for the job, or done already. */
 export function everyoneSentText(result: Pick<EveryoneReward, 'state' | 'reached' | 'playersAtSend'>): string {
   if (result.state === 'done') {

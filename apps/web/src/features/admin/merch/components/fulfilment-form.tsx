@@ -1,12 +1,18 @@
 import type { AdminMerchOrder } from '@outpost/contracts/merch';
 import { shortNumber } from '@outpost/contracts/short-numbers';
-import { useState } from 'react';
 import listStyles from '../../../../components/admin-list/admin-list.module.css';
 import { FormField } from '../../../../components/form/form-field';
+import { useFollowedDraft } from '../../../../components/form/use-draft';
 import adminStyles from '../../components/admin-screen.module.css';
 import { fulfilmentOptions, notShippableText } from '../merch-text';
 import { checkFulfilment, type FulfilmentStatus, MERCH_ORDER_NOTICES } from '../order-form';
 import { type OrderChange, OrderChangeForm } from './order-change';
+import { OrderChangedNotice } from './order-changed-notice';
+
+const trackingOf = (order: AdminMerchOrder) => order.trackingReference ?? '';
+
+const ORDER_CHANGED_TEXT =
+  'This order changed while you were typing the tracking reference (someone else marked it or refunded it). Load it as it is now before saving: a save from the older version is refused.';
 
 interface FulfilmentFormProps {
   order: AdminMerchOrder;
@@ -19,13 +25,21 @@ interface FulfilmentFormProps {
  * reference. Both buttons stay in place, so the keyboard focus is not lost when one no longer applies.
  */
 export function FulfilmentForm({ order, change }: FulfilmentFormProps) {
-  const [tracking, setTracking] = useState(order.trackingReference ?? '');
+  // The reference follows the order while nothing is typed; a change is sent from the version it was typed
+  // against (`base`), so a save over someone else's newer change is refused rather than made blind.
+  const {
+    base,
+    draft: tracking,
+    setDraft: setTracking,
+    startFrom,
+    changedElsewhere,
+  } = useFollowedDraft<AdminMerchOrder, string>(order, trackingOf);
   const options = fulfilmentOptions(order.status);
   const shipLabel = order.status === 'shipped' ? 'Save tracking reference' : 'Mark shipped';
 
   const fulfil = (status: FulfilmentStatus) => {
     if (change.pending || !(status === 'packed' ? options.pack : options.ship)) return;
-    const checked = checkFulfilment(status, tracking, order.version);
+    const checked = checkFulfilment(status, tracking, base.version);
     if (!checked.ok) return change.refuse(checked.message, checked.fields);
     const input = checked.value;
     const confirmation = () => ({
@@ -39,7 +53,7 @@ export function FulfilmentForm({ order, change }: FulfilmentFormProps) {
       confirmLabel: status === 'packed' ? 'Mark packed in production' : 'Mark shipped in production',
     });
     void change.send(confirmation, { kind: 'fulfil', input }, (saved) => {
-      setTracking(saved.trackingReference ?? '');
+      startFrom(saved);
       if (status === 'packed') return MERCH_ORDER_NOTICES.packed;
       return order.status === 'shipped' ? MERCH_ORDER_NOTICES.tracking : MERCH_ORDER_NOTICES.shipped;
     });
@@ -81,6 +95,12 @@ export function FulfilmentForm({ order, change }: FulfilmentFormProps) {
       ) : (
         <p className={adminStyles.note}>{notShippableText(order.status)}</p>
       )}
+      <OrderChangedNotice
+        changed={changedElsewhere}
+        text={ORDER_CHANGED_TEXT}
+        discardLabel="Load the order as it is now (discards the reference typed)"
+        onDiscard={() => startFrom(order)}
+      />
       {/* Outside the form: the alert region stays in place when a refund ends the fulfilment. */}
       {change.outcome}
     </section>

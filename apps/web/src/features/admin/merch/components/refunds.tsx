@@ -1,9 +1,9 @@
 import { type AdminMerchOrder, MERCH_MESSAGES, type MerchRefund, PAID_MERCH_STATUSES } from '@outpost/contracts/merch';
 import { shortNumber } from '@outpost/contracts/short-numbers';
-import { useState } from 'react';
 import { CellValue, cellProps, DataTable } from '../../../../components/admin-list/data-table';
 import { FormField } from '../../../../components/form/form-field';
 import { TextAreaField } from '../../../../components/form/text-area-field';
+import { useFollowedDraft } from '../../../../components/form/use-draft';
 import { creditsText, dollarsText } from '../../../../lib/commerce/order-text';
 import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
@@ -12,6 +12,7 @@ import styles from '../merch.module.css';
 import { providerName, refundableCents, refundStatusText } from '../merch-text';
 import { checkRefund, newRefundDraft, type RefundDraft } from '../order-form';
 import { type OrderChange, OrderChangeForm } from './order-change';
+import { OrderChangedNotice } from './order-changed-notice';
 
 interface RefundsProps {
   order: AdminMerchOrder;
@@ -67,9 +68,20 @@ function PendingRefund({ order, refund, change }: RefundsProps & { refund: Merch
   );
 }
 
+/** What the refund form says when the order changed while a refund was being typed: what it stands at now. */
+function refundChangedText(order: AdminMerchOrder): string {
+  const refundable = refundableCents(order);
+  return `This order changed while you were typing the refund (another refund, or its status): ${dollarsText(order.refundedCents)} refunded so far, ${refundable > 0 ? `up to ${dollarsText(refundable)} left` : 'nothing left'} to refund. Check the refunds above before sending yours.`;
+}
+
 /** The refunds recorded against the order, and the form that records another (or asks again for a pending one). */
 export function Refunds({ order, change }: RefundsProps) {
-  const [draft, setDraft] = useState<RefundDraft>(newRefundDraft);
+  // A refund being typed is kept when the order changes (another refund, a payment): the form says so,
+  // since two people may be refunding the same thing.
+  const { draft, setDraft, startFrom, changedElsewhere } = useFollowedDraft<AdminMerchOrder, RefundDraft>(
+    order,
+    newRefundDraft,
+  );
   const refundable = refundableCents(order);
   const paid = (PAID_MERCH_STATUSES as readonly string[]).includes(order.status);
   const pendingRefund = order.refunds.find((refund) => refund.status === 'pending');
@@ -91,7 +103,7 @@ export function Refunds({ order, change }: RefundsProps) {
       confirmLabel: 'Refund in production',
     });
     void change.send(confirmation, { kind: 'refund', input }, (saved) => {
-      setDraft(newRefundDraft());
+      startFrom(saved);
       const recorded = saved.refunds.at(-1);
       const credits = recorded?.credits ? `; ${creditsText(recorded.credits)} went back to the player` : '';
       return `Refund of ${amount} recorded${credits}.`;
@@ -179,6 +191,12 @@ export function Refunds({ order, change }: RefundsProps) {
             : MERCH_MESSAGES.refundUnpaid}
         </p>
       )}
+      <OrderChangedNotice
+        changed={changedElsewhere}
+        text={refundChangedText(order)}
+        discardLabel="Clear the refund form"
+        onDiscard={() => startFrom(order)}
+      />
       {/* Outside the form: the alert region stays in place when a full refund takes the form away. */}
       {change.outcome}
     </section>

@@ -3,14 +3,12 @@ import { personName } from '@outpost/contracts/people';
 import { EVERYONE_REWARD_STATE_LABELS, type EveryoneReward } from '@outpost/contracts/rewards';
 import { AdminList } from '../../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../../components/admin-list/columns';
+import { LiveUpdates } from '../../../../components/live-status/live-status';
 import { formatInstant } from '../../components/local-time';
 import { PersonLink } from '../../components/person-link';
 import { everyoneRewardsQueryKey, getEveryoneRewards } from '../api/everyone-rewards';
-import { isUnderWay, progressText, rewardText } from '../reward-form';
+import { progressText, rewardText } from '../reward-form';
 import styles from '../rewards.module.css';
-
-/** How often the list is read again while a reward to everyone is being given. */
-const FOLLOW_MS = 2_000;
 
 const column = adminColumnHelper<EveryoneReward>();
 const columns = column.columns([
@@ -55,12 +53,13 @@ const SORTABLE = ['distributedAt'] as const;
 
 /**
  * The environment's rewards to everyone, newest first, with each one's state and the players it
- * has reached; read again every few seconds while one is queued or running.
+ * has reached, live: the job's every batch, and its end, move the row (everyone-rewards).
  */
 export function EveryoneRewards({ environment }: { environment: Environment }) {
   return (
     <section aria-labelledby="everyone-rewards-title" className={styles.everyone}>
       <h2 id="everyone-rewards-title">Rewards to everyone</h2>
+      <LiveUpdates topics={['everyone-rewards']} environment={environment} />
       <AdminList
         label="Rewards to everyone"
         hideCaption
@@ -71,7 +70,6 @@ export function EveryoneRewards({ environment }: { environment: Environment }) {
         getRowId={(reward) => reward.requestID}
         csvFileName="rewards-to-everyone"
         emptyText={`No reward has been sent to everyone in ${environment} yet.`}
-        refetchInterval={(page) => (page?.rows.some(isUnderWay) ? FOLLOW_MS : false)}
       />
     </section>
   );
