@@ -95,6 +95,16 @@ SKIPPED with the reason (a section not run, no PostgreSQL URL).
   section. On a two-core machine one instance, PostgreSQL and the load generator already share both
   cores, so the ratio measures what a second instance costs (overhead), not the headroom it would add
   on more cores or machines.
+- **remote-config**: the game's fetch of its configuration, \`GET /api/remote-config\`, through the whole
+  app over 100,000 accounts, one request at a time, on SQLite and (with a PostgreSQL URL) on PostgreSQL,
+  beside the bare route and the same route before anything is published (its floor). Staff publish
+  through the admin API a configuration of 200 parameters (strings, numbers, booleans, JSON of about
+  200 bytes with a schema) under 20 conditions (platforms, app version ranges, percentages, and mixes),
+  three parameters in four with one to three conditional values. The callers are 400 signed-in players
+  (bearer sessions of accounts of the 100,000) and 400 devices (\`deviceId\`) in turn, on every platform
+  and eight app versions; one in four revalidates with the \`ETag\` of its first fetch and must be
+  answered 304, the others 200 with every parameter. The target is the p95 of every fetch; the 200s',
+  the 304s', the players' and the devices' are shown apart.
 
 ## How a target is decided
 
@@ -122,11 +132,11 @@ npm run bench -- http                            # one section (or several: http
 BENCH_DATABASE_URL=postgres://… npm run bench    # with the PostgreSQL rows (or TEST_DATABASE_URL)
 \`\`\`
 
-The sections are \`bundle\`, \`lighthouse\`, \`http\`, \`search\`, \`live\`, \`game-data\`, \`push\` and \`instances\`,
-picked as arguments or with \`BENCH_ONLY=http\` (comma-separated); \`BENCH_SKIP_LIGHTHOUSE=1\` leaves
-Lighthouse out; \`BENCH_DURATION=10\` makes each table row run 10 s (5 by default). The run's line below
-gives how long a whole run took; \`instances\` alone takes about a minute. A run stops itself if it
-overruns. Everything, targets included, is also written to \`bench-results/latest.json\` (not in
+The sections are \`bundle\`, \`lighthouse\`, \`http\`, \`search\`, \`live\`, \`game-data\`, \`push\`, \`instances\`
+and \`remote-config\`, picked as arguments or with \`BENCH_ONLY=http\` (comma-separated);
+\`BENCH_SKIP_LIGHTHOUSE=1\` leaves Lighthouse out; \`BENCH_DURATION=10\` makes each table row run 10 s
+(5 by default). The run's line below gives how long a whole run took; \`instances\` alone takes about a
+minute. A run stops itself if it overruns. Everything, targets included, is also written to \`bench-results/latest.json\` (not in
 the repository).`;
 
 /** The targets as a Markdown table, under the machine and the run they came from. */

@@ -1,5 +1,15 @@
 /** The parts of a bench run; each can run alone. */
-export const SECTIONS = ['bundle', 'lighthouse', 'http', 'search', 'live', 'game-data', 'push', 'instances'] as const;
+export const SECTIONS = [
+  'bundle',
+  'lighthouse',
+  'http',
+  'search',
+  'live',
+  'game-data',
+  'push',
+  'instances',
+  'remote-config',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {

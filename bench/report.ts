@@ -5,6 +5,8 @@ import { type InstancesReport, type InstancesSide, MIX } from './instances/suite
 import type { FormFactorResult } from './lighthouse/suite';
 import type { LiveReport } from './live/suite';
 import type { PushReport } from './push/suite';
+import type { RemoteConfigReport } from './remote-config/suite';
+import { BENCH_CONDITIONS, REMOTE_CONFIG_PARAMETERS } from './remote-config/template';
 import type { SearchReport, SearchRow } from './search/suite';
 import type { TargetResult } from './targets';
 
@@ -266,6 +268,27 @@ export function formatPush(report: PushReport): string {
     "waits up to a second for the runner's poll). x plain: seconds over the plain client's; CPU s: the sending",
     "process's (the app's, with its stores) and the FCM server's; each once: the server received every seeded token",
     'exactly once, no other and no retry, with the title, body and message id sent; load: the 1-minute load average.',
+    ...(report.postgresSkipped ? [`PostgreSQL rows: ${report.postgresSkipped}.`] : []),
+  ].join('\n');
+}
+
+export function formatRemoteConfig(report: RemoteConfigReport): string {
+  const mixes = report.mixes.map(
+    (mix) =>
+      `${mix.dialect}: ${mix.callers} callers (${mix.signedIn} signed in, ${mix.revalidating} revalidating), ` +
+      `${mix.etags} different ETags among their first fetches.`,
+  );
+  return [
+    latencyTable(report.rows),
+    '',
+    "p95 x bare: the row's p95 over the bare route's (the mean of its first and last run), timed the same way;",
+    `load: the one-minute load average after the row. The configuration (${BENCH_CONDITIONS.length} conditions: platforms, app version`,
+    `ranges, percentages, and mixes of them; ${REMOTE_CONFIG_PARAMETERS} parameters of every type, JSON of about 200 bytes, three in`,
+    'four with one to three conditional values) is published through the admin API by staff. The fetch row',
+    'cycles through signed-in players (bearer sessions of accounts of the 100,000) and devices in turn, on every',
+    'platform and eight app versions; one in four sends If-None-Match with the ETag of its first fetch and must',
+    'be answered 304, the others 200 with every parameter. The floor is the same route before any publish.',
+    ...mixes,
     ...(report.postgresSkipped ? [`PostgreSQL rows: ${report.postgresSkipped}.`] : []),
   ].join('\n');
 }

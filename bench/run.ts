@@ -27,6 +27,12 @@ import { LIVE_TARGET_SPECS, type LiveReport, liveBenchSeconds, runLiveBench } fr
 import { type BenchOptions, parseOptions, SECTIONS, type Section } from './options';
 import { PUSH_TARGET_SPECS, type PushReport, pushBenchSeconds, runPushBench } from './push/suite';
 import {
+  REMOTE_CONFIG_TARGET_SPECS,
+  type RemoteConfigReport,
+  remoteConfigBenchSeconds,
+  runRemoteConfigBench,
+} from './remote-config/suite';
+import {
   formatBundle,
   formatGameData,
   formatHttp,
@@ -34,6 +40,7 @@ import {
   formatLighthouse,
   formatLive,
   formatPush,
+  formatRemoteConfig,
   formatSearch,
   formatTargets,
 } from './report';
@@ -52,6 +59,7 @@ interface BenchResults {
   gameData?: GameDataReport;
   push?: PushReport;
   instances?: InstancesReport;
+  remoteConfig?: RemoteConfigReport;
   targets: TargetResult[];
 }
 
@@ -94,6 +102,7 @@ async function main(): Promise<number> {
     (options.sections.includes('game-data') ? gameDataBenchSeconds(options) : 0) +
     (options.sections.includes('push') ? pushBenchSeconds(options) : 0) +
     (options.sections.includes('instances') ? instancesBenchSeconds(options) : 0) +
+    (options.sections.includes('remote-config') ? remoteConfigBenchSeconds(options) : 0) +
     120;
   setTimeout(() => {
     console.error(`\nbench: still running after ${limitSeconds} s; stopping.`);
@@ -211,8 +220,18 @@ async function main(): Promise<number> {
     return instances.targets;
   });
 
+  const remoteConfigTargets = await section('remote-config', REMOTE_CONFIG_TARGET_SPECS, async () => {
+    heading(
+      `remote-config: the game's fetch of its configuration, one request at a time, ${options.durationSeconds} s each`,
+    );
+    const remoteConfig = await runRemoteConfigBench(WEB_DIST, options);
+    results.remoteConfig = remoteConfig;
+    console.log(`\n${formatRemoteConfig(remoteConfig)}`);
+    return remoteConfig.targets;
+  });
+
   // In the order they were set: the server, the bundle, the page, the user search, live, the game
-  // data and push, a second instance.
+  // data and push, a second instance, remote config.
   const targets = [
     ...httpTargets,
     ...bundleTargets,
@@ -222,6 +241,7 @@ async function main(): Promise<number> {
     ...gameDataTargets,
     ...pushTargets,
     ...instancesTargets,
+    ...remoteConfigTargets,
   ];
   results.targets = targets;
 

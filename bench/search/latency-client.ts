@@ -8,6 +8,8 @@ export interface LatencyRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** The status this request must answer (a conditional GET's 304, say); any 2xx when absent. */
+  expectStatus?: number;
 }
 
 export interface LatencyPlan {
@@ -17,7 +19,7 @@ export interface LatencyPlan {
   durationSeconds: number;
 }
 
-/** Per request sent in the measured window: its time in ms, in order; failures are non-2xx answers. */
+/** Per request sent in the measured window: its time in ms, in order; failures are answers not as expected (2xx by default). */
 export type LatencyMessage =
   | { kind: 'timings'; milliseconds: number[]; failures: number; firstFailure?: string }
   | { kind: 'failed'; error: string };
@@ -52,7 +54,11 @@ async function measure(plan: LatencyPlan): Promise<LatencyMessage> {
       const start = performance.now();
       const answer = await send(plan.origin, request);
       milliseconds.push(performance.now() - start);
-      if (answer.status < 200 || answer.status >= 300) {
+      const expected =
+        request.expectStatus === undefined
+          ? answer.status >= 200 && answer.status < 300
+          : answer.status === request.expectStatus;
+      if (!expected) {
         failures += 1;
         firstFailure ??= `${answer.status} ${answer.body.slice(0, 200)}`;
       }

@@ -86,25 +86,39 @@ export function compileRemoteConfig(version: number, template: RemoteConfigTempl
 }
 
 /**
- * The caller's values: each parameter's value under the first condition (in priority order) that
- * holds and gives it one, else its default; and an entity tag that changes exactly when they can,
- * the version and which conditions hold.
+ * Which conditions hold for the caller, and the entity tag of their values: the version and those
+ * conditions, which is all the values depend on, so the tag changes exactly when they can and a
+ * revalidation is answered before any value is computed.
  */
-export function evaluateRemoteConfig(
+export function remoteConfigTag(
   compiled: CompiledRemoteConfig,
   caller: RemoteConfigCaller,
-): RemoteConfigValues & { etag: string } {
+): { holds: readonly boolean[]; etag: string } {
   const holds = compiled.conditions.map((condition) => conditionHolds(condition, caller));
-  const values: Record<string, RemoteConfigValue> = {};
-  for (const parameter of compiled.parameters) {
-    const chosen = parameter.conditional.find(([index]) => holds[index]);
-    values[parameter.key] = chosen ? chosen[1] : parameter.defaultValue;
-  }
   let bits = '';
   for (let index = 0; index < holds.length; index += 4) {
     let nibble = 0;
     for (let bit = 0; bit < 4; bit += 1) if (holds[index + bit]) nibble |= 1 << bit;
     bits += nibble.toString(16);
   }
-  return { version: compiled.version, values, etag: `"rc-${compiled.version}-${bits}"` };
+  return { holds, etag: `"rc-${compiled.version}-${bits}"` };
+}
+
+/** Each parameter's value under the first condition (in priority order) that holds and gives it one, else its default. */
+export function remoteConfigValues(compiled: CompiledRemoteConfig, holds: readonly boolean[]): RemoteConfigValues {
+  const values: Record<string, RemoteConfigValue> = {};
+  for (const parameter of compiled.parameters) {
+    const chosen = parameter.conditional.find(([index]) => holds[index]);
+    values[parameter.key] = chosen ? chosen[1] : parameter.defaultValue;
+  }
+  return { version: compiled.version, values };
+}
+
+/** The caller's values and their entity tag. */
+export function evaluateRemoteConfig(
+  compiled: CompiledRemoteConfig,
+  caller: RemoteConfigCaller,
+): RemoteConfigValues & { etag: string } {
+  const { holds, etag } = remoteConfigTag(compiled, caller);
+  return { ...remoteConfigValues(compiled, holds), etag };
 }

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import type { GameDatabase } from '../database';
 import { registerCallable } from '../platform/http/callable';
-import { evaluateRemoteConfig } from './evaluate';
+import { remoteConfigTag, remoteConfigValues } from './evaluate';
 import { liveRemoteConfig } from './queries';
 
 export interface RemoteConfigRoutesOptions {
@@ -20,22 +20,17 @@ export interface RemoteConfigRoutesOptions {
   game: Kysely<GameDatabase>;
 }
 
-const NOTHING_PUBLISHED = { version: 0, values: {}, etag: '"rc-0"' };
+/** Before any publish: no parameter, and no tag to revalidate. */
+const NOTHING_PUBLISHED: RemoteConfigValues = { version: 0, values: {} };
 
-/** The caller's values: the signed-in player's id, else the device's, is the percentage's unit. */
-async function valuesFor(
-  game: Kysely<GameDatabase>,
-  request: FastifyRequest,
-  query: RemoteConfigFetchQuery,
-): Promise<RemoteConfigValues & { etag: string }> {
+/** The live version and the caller as its conditions read them: the signed-in player's id, else the device's, is the percentage's unit. */
+async function callerOf(game: Kysely<GameDatabase>, request: FastifyRequest, query: RemoteConfigFetchQuery) {
   const live = await liveRemoteConfig(game);
-  if (!live) return NOTHING_PUBLISHED;
-  const viewer = await request.viewer();
-  return evaluateRemoteConfig(live, {
-    platform: query.platform,
-    appVersion: query.appVersion,
-    unit: viewer?.userId ?? query.deviceId,
-  });
+  const viewer = live ? await request.viewer() : null;
+  return {
+    live,
+    caller: { platform: query.platform, appVersion: query.appVersion, unit: viewer?.userId ?? query.deviceId },
+  };
 }
 
 /**
@@ -55,12 +50,14 @@ export function registerRemoteConfigRoutes(app: FastifyInstance, options: Remote
       },
     },
     async (request, reply) => {
-      const { etag, ...values } = await valuesFor(options.game, request, request.query);
+      const { live, caller } = await callerOf(options.game, request, request.query);
+      if (!live) return NOTHING_PUBLISHED;
+      const { holds, etag } = remoteConfigTag(live, caller);
       // Personal (the player's conditions): never kept by a shared cache, always revalidated.
       void reply.header('etag', etag).header('cache-control', 'private, no-cache');
       // `fresh` reads If-None-Match as HTTP says: a list of tags, weak ones, `*`.
       if (fresh(request.headers, { etag })) return reply.code(304).send(null);
-      return values;
+      return remoteConfigValues(live, holds);
     },
   );
 
@@ -69,8 +66,8 @@ export function registerRemoteConfigRoutes(app: FastifyInstance, options: Remote
     input: remoteConfigFetchQuerySchema,
     output: remoteConfigValuesSchema,
     handler: async (data, request) => {
-      const { etag: _etag, ...values } = await valuesFor(options.game, request, data);
-      return values;
+      const { live, caller } = await callerOf(options.game, request, data);
+      return live ? remoteConfigValues(live, remoteConfigTag(live, caller).holds) : NOTHING_PUBLISHED;
     },
   });
 }

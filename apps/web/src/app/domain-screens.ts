@@ -3,5 +3,6 @@
  * `export { nameScreens } from '../features/name/screens';` (`npm run new-domain` adds the line).
  * brought-screens.ts adds what each brings to the route tables and the Configuration screen.
  */
+export { remoteConfigScreens } from '../features/remote-config/screens';
 export { subscriptionsScreens } from '../features/subscriptions/screens';
 export {};

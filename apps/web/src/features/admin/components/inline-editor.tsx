@@ -18,7 +18,7 @@ import { ReadOnlyNotice } from './read-only-notice';
  */
 type Editing<Row> = { row: Row | null } | null;
 
-function useInlineEditor<Row>(environment: Environment) {
+export function useInlineEditor<Row>(environment: Environment) {
   const [state, setState] = useState<{
     environment: Environment;
     editing: Editing<Row>;
@@ -36,7 +36,7 @@ function useInlineEditor<Row>(environment: Environment) {
 }
 
 /** The list's "Edit" button of one row, named for the row ("Edit drop friday"). */
-function EditRowButton({ label, onClick }: { label: string; onClick: () => void }) {
+export function EditRowButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
     <button type="button" className={listStyles.plainButton} aria-label={label} onClick={onClick}>
       Edit
