@@ -11,7 +11,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_ROUTES, adminReportPath } from '@outpost/contracts/admin-routes';
+import { ADMIN_ROUTES, adminReportPath, adminUserPath } from '@outpost/contracts/admin-routes';
+import { REMOTE_CONFIG_PATHS } from '@outpost/contracts/remote-config/contract';
 import { ROUTES } from '@outpost/contracts/routes';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -39,12 +40,42 @@ const RESOLVED_REPORT = {
   resolution: 'Fixed in the next build: the radio tower ladder no longer drops players through the floor.',
 };
 
-const SCREENS = [
+/** A demo player with reports about them, for the player page (identity/seed.ts, moderation/seed.ts). */
+const DEMO_PLAYER_ID = 'demo-player-crate-raider';
+
+interface Screen {
+  name: string;
+  path: string;
+  /** What the admin does on the screen before the shot (opens the search, a form). */
+  act?: (page: Page) => Promise<void>;
+}
+
+const SCREENS: readonly Screen[] = [
   { name: 'dashboard', path: ROUTES.adminHome },
   { name: 'admin-log', path: ADMIN_ROUTES.adminLog },
   { name: 'report', path: adminReportPath(REPORT_ID) },
+  { name: 'player', path: adminUserPath(DEMO_PLAYER_ID) },
+  {
+    name: 'search',
+    path: ROUTES.adminHome,
+    act: async (page) => {
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('crate');
+      await page.getByRole('option').first().waitFor();
+    },
+  },
+  {
+    name: 'new-drop',
+    path: ADMIN_ROUTES.adminShopDrops,
+    act: async (page) => {
+      await page.getByRole('button', { name: '+ New drop', exact: true }).click();
+      await page.getByRole('dialog', { name: 'New drop', exact: true }).waitFor();
+    },
+  },
+  { name: 'live-stats', path: ADMIN_ROUTES.adminLive },
+  { name: 'remote-config', path: REMOTE_CONFIG_PATHS.admin },
   { name: 'shop', path: ROUTES.shop },
-] as const;
+];
 
 const WIDTHS = [
   { width: 1280, height: 900 },
@@ -110,9 +141,13 @@ async function takeScreens(site: Site, browser: Browser, seededAt: string): Prom
     const context = await browser.newContext({ ...options, viewport, storageState: session });
     const screen = await context.newPage();
     await fixClock(screen, seededAt);
-    for (const { name, path: screenPath } of SCREENS) {
+    for (const { name, path: screenPath, act } of SCREENS) {
       await screen.goto(`${site.url}${screenPath}`);
       await whole(screen);
+      if (act) {
+        await act(screen);
+        await settled(screen);
+      }
       const file = path.join(OUT_DIR, `${name}-${viewport.width}.png`);
       const bytes = await shoot(screen, file);
       console.info(`${path.relative(process.cwd(), file)}  ${Math.round(bytes / 1024)} KB`);
