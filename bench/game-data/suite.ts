@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import os from 'node:os';
 import type { IngestBatchResult } from '@outpost/contracts/game-data';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { seedDemoData } from '../../apps/server/src/seed';
 import { benchConfig, newSetting, openBenchStores, startApp } from '../http/app-target';
-import { startBareServer } from '../http/minimal-server';
 import { signUpStaffMember } from '../http/seed';
 import type { BenchOptions } from '../options';
-import { measureLatency, percentile } from '../search/latency';
+import { betweenBareRuns, loadNow, measureLatency, percentile } from '../search/latency';
 import { latencyRow, type Measured, type SearchRow } from '../search/suite';
 import { SEARCH_USERS, seedSearchUsers } from '../search/users';
 import { decided, type TargetResult, type TargetSpec, unmeasured } from '../targets';
@@ -83,8 +81,6 @@ export function gameDataBenchSeconds(options: BenchOptions): number {
   return dialects * (SETUP_SECONDS + 3 * perRun) + 2 * perRun;
 }
 
-const load = () => os.loadavg()[0] ?? Number.NaN;
-
 /**
  * The batches one after another, each through the app (HTTP with the service key) then the same
  * events through the raw insert: a pair sees nearly the same machine, so the ratio holds on a
@@ -152,7 +148,7 @@ async function measureIngestion(origin: string, raw: RawInserter, dialect: Diale
     appBatchMs: percentile(app, 0.5),
     rawBatchMs: percentile(rawMs, 0.5),
     notStored,
-    load: load(),
+    load: loadNow(),
   };
 }
 
@@ -182,7 +178,7 @@ async function measureDialect(
     await seedSearchUsers(stores.identity, dialect);
     await seedGameDataAtScale(stores.game.development, dialect);
     process.stdout.write(
-      ` seeded in ${((performance.now() - started) / 1000).toFixed(1)} s (load ${load().toFixed(2)})\n`,
+      ` seeded in ${((performance.now() - started) / 1000).toFixed(1)} s (load ${loadNow().toFixed(2)})\n`,
     );
 
     const base = benchConfig(setting, randomBytes(16).toString('hex'));
@@ -208,7 +204,7 @@ async function measureDialect(
         requests: [{ method: 'GET', path, headers: { authorization } }],
         ...seconds(options),
       });
-      const measured = { group, name, timings, load: load() };
+      const measured = { group, name, timings, load: loadNow() };
       process.stdout.write(
         ` p95 ${percentile(timings.milliseconds, 0.95).toFixed(2)} ms (load ${measured.load.toFixed(2)})\n`,
       );
@@ -271,38 +267,23 @@ function liveStatsTarget(dialect: Dialect, figures: LatencyRow | undefined): Tar
  * as every latency row's baseline; on SQLite, then PostgreSQL when a URL is given.
  */
 export async function runGameDataBench(webDist: string, options: BenchOptions): Promise<GameDataReport> {
-  const bare = await startBareServer();
-  try {
-    const bareRun = async (name: string): Promise<TimedRead> => ({
-      group: 'baseline',
-      name,
-      timings: await measureLatency({
-        origin: bare.origin,
-        requests: [{ method: 'GET', path: '/', headers: {} }],
-        ...seconds(options),
-      }),
-      load: load(),
-    });
-    const first = await bareRun('bare Fastify JSON route (first)');
+  const { first, last, bareP95, result } = await betweenBareRuns(seconds(options), async () => {
     const sqlite = await measureDialect(webDist, options);
     const postgres = options.databaseUrl ? await measureDialect(webDist, options, options.databaseUrl) : undefined;
-    const last = await bareRun('bare Fastify JSON route (last)');
-
-    const bareP95 = (percentile(first.timings.milliseconds, 0.95) + percentile(last.timings.milliseconds, 0.95)) / 2;
-    const latency = [first, ...sqlite.measured, ...(postgres?.measured ?? []), last].map((one) => row(one, bareP95));
-    const liveStatsRow = (runs: TimedRead[] | undefined) => (runs?.[1] ? row(runs[1], bareP95) : undefined);
-    return {
-      ingestion: [sqlite.ingestion, ...(postgres ? [postgres.ingestion] : [])],
-      latency,
-      targets: [
-        ingestionTarget('sqlite', sqlite.ingestion),
-        ingestionTarget('postgres', postgres?.ingestion),
-        liveStatsTarget('sqlite', liveStatsRow(sqlite.measured)),
-        liveStatsTarget('postgres', liveStatsRow(postgres?.measured)),
-      ],
-      ...(options.databaseUrl ? {} : { postgresSkipped: 'skipped (no BENCH_DATABASE_URL)' }),
-    };
-  } finally {
-    await bare.close();
-  }
+    return { sqlite, postgres };
+  });
+  const { sqlite, postgres } = result;
+  const latency = [first, ...sqlite.measured, ...(postgres?.measured ?? []), last].map((one) => row(one, bareP95));
+  const liveStatsRow = (runs: TimedRead[] | undefined) => (runs?.[1] ? row(runs[1], bareP95) : undefined);
+  return {
+    ingestion: [sqlite.ingestion, ...(postgres ? [postgres.ingestion] : [])],
+    latency,
+    targets: [
+      ingestionTarget('sqlite', sqlite.ingestion),
+      ingestionTarget('postgres', postgres?.ingestion),
+      liveStatsTarget('sqlite', liveStatsRow(sqlite.measured)),
+      liveStatsTarget('postgres', liveStatsRow(postgres?.measured)),
+    ],
+    ...(options.databaseUrl ? {} : { postgresSkipped: 'skipped (no BENCH_DATABASE_URL)' }),
+  };
 }

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import type { RemoteConfigState, RemoteConfigValues } from '@outpost/contracts/remote-config/schemas';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import type { LatencyRow } from '../game-data/suite';
 import { benchConfig, newSetting, openBenchStores, startApp } from '../http/app-target';
-import { startBareServer } from '../http/minimal-server';
 import { signUpStaffMember } from '../http/seed';
 import type { BenchOptions } from '../options';
-import { measureLatency, percentile } from '../search/latency';
+import { betweenBareRuns, loadNow, measureLatency, percentile } from '../search/latency';
 import type { LatencyRequest } from '../search/latency-client';
 import { latencyRow, type Measured } from '../search/suite';
 import { SEARCH_USERS, seedSearchUsers } from '../search/users';
@@ -61,8 +59,6 @@ export function remoteConfigBenchSeconds(options: BenchOptions): number {
   const perRun = options.warmupSeconds + options.durationSeconds + 5;
   return dialects * (SETUP_SECONDS + 2 * perRun) + 2 * perRun;
 }
-
-const load = () => os.loadavg()[0] ?? Number.NaN;
 
 const seconds = (options: BenchOptions) => ({
   warmupSeconds: options.warmupSeconds,
@@ -164,13 +160,13 @@ async function measureDialect(webDist: string, options: BenchOptions, databaseUr
     const bearers = await openSessions(stores.identity, staff.id, signedInAccounts());
     const callers = benchCallers(bearers);
     process.stdout.write(
-      ` seeded in ${((performance.now() - started) / 1000).toFixed(1)} s (load ${load().toFixed(2)})\n`,
+      ` seeded in ${((performance.now() - started) / 1000).toFixed(1)} s (load ${loadNow().toFixed(2)})\n`,
     );
 
     const timed = async (name: string, requests: LatencyRequest[]): Promise<TimedRead> => {
       process.stdout.write(`  ${name} ...`);
       const timings = await measureLatency({ origin, requests, ...seconds(options) });
-      const measured = { group, name, timings, load: load() };
+      const measured = { group, name, timings, load: loadNow() };
       process.stdout.write(
         ` p95 ${percentile(timings.milliseconds, 0.95).toFixed(2)} ms (load ${measured.load.toFixed(2)})\n`,
       );
@@ -250,32 +246,17 @@ function fetchTarget(dialect: Dialect, run: DialectRun | undefined, bareP95: num
  * target is decided on the p95 of every fetch of the mix, 200s and 304s together, each shown apart.
  */
 export async function runRemoteConfigBench(webDist: string, options: BenchOptions): Promise<RemoteConfigReport> {
-  const bare = await startBareServer();
-  try {
-    const bareRun = async (name: string): Promise<TimedRead> => ({
-      group: 'baseline',
-      name,
-      timings: await measureLatency({
-        origin: bare.origin,
-        requests: [{ method: 'GET', path: '/', headers: {} }],
-        ...seconds(options),
-      }),
-      load: load(),
-    });
-    const first = await bareRun('bare Fastify JSON route (first)');
+  const { first, last, bareP95, result } = await betweenBareRuns(seconds(options), async () => {
     const sqlite = await measureDialect(webDist, options);
     const postgres = options.databaseUrl ? await measureDialect(webDist, options, options.databaseUrl) : undefined;
-    const last = await bareRun('bare Fastify JSON route (last)');
-
-    const bareP95 = (percentile(first.timings.milliseconds, 0.95) + percentile(last.timings.milliseconds, 0.95)) / 2;
-    const dialectRows = (run: DialectRun | undefined) => (run ? [run.floor, run.fetch, ...run.parts] : []);
-    return {
-      rows: [first, ...dialectRows(sqlite), ...dialectRows(postgres), last].map((one) => row(one, bareP95)),
-      mixes: [sqlite.mix, ...(postgres ? [postgres.mix] : [])],
-      targets: [fetchTarget('sqlite', sqlite, bareP95), fetchTarget('postgres', postgres, bareP95)],
-      ...(options.databaseUrl ? {} : { postgresSkipped: 'skipped (no BENCH_DATABASE_URL)' }),
-    };
-  } finally {
-    await bare.close();
-  }
+    return { sqlite, postgres };
+  });
+  const { sqlite, postgres } = result;
+  const dialectRows = (run: DialectRun | undefined) => (run ? [run.floor, run.fetch, ...run.parts] : []);
+  return {
+    rows: [first, ...dialectRows(sqlite), ...dialectRows(postgres), last].map((one) => row(one, bareP95)),
+    mixes: [sqlite.mix, ...(postgres ? [postgres.mix] : [])],
+    targets: [fetchTarget('sqlite', sqlite, bareP95), fetchTarget('postgres', postgres, bareP95)],
+    ...(options.databaseUrl ? {} : { postgresSkipped: 'skipped (no BENCH_DATABASE_URL)' }),
+  };
 }

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { USER_SEARCH_LIMITS } from '@outpost/contracts/user-search';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { benchConfig, newSetting, openBenchStores, startApp } from '../http/app-target';
-import { startBareServer } from '../http/minimal-server';
 import { signUpStaffMember } from '../http/seed';
 import type { BenchOptions } from '../options';
 import { decided, type TargetResult, type TargetSpec, unmeasured } from '../targets';
-import { measureLatency, percentile, type Timings } from './latency';
+import { betweenBareRuns, measureLatency, percentile, type Timings } from './latency';
 import type { LatencyRequest } from './latency-client';
 import { type QueryKind, SEARCH_USERS, searchQueries, seedSearchUsers } from './users';
 
@@ -151,46 +150,32 @@ export function latencyRow(measured: Measured, bareP95: number): SearchRow {
  * baseline of every ratio. The target is decided on the p95 of all the search requests.
  */
 export async function runSearchBench(webDist: string, options: BenchOptions): Promise<SearchReport> {
-  const bare = await startBareServer();
-  try {
-    const bareRun = async (name: string): Promise<Measured> => ({
-      group: 'baseline',
-      name,
-      timings: await measureLatency({
-        origin: bare.origin,
-        requests: [{ method: 'GET', path: '/', headers: {} }],
-        ...seconds(options),
-      }),
-    });
-    const first = await bareRun('bare Fastify JSON route (first)');
+  const { first, last, bareP95, result } = await betweenBareRuns(seconds(options), async () => {
     const sqlite = await measureDialect(webDist, options);
     const postgres = options.databaseUrl ? await measureDialect(webDist, options, options.databaseUrl) : undefined;
-    const last = await bareRun('bare Fastify JSON route (last)');
-
-    const bareP95 = (percentile(first.timings.milliseconds, 0.95) + percentile(last.timings.milliseconds, 0.95)) / 2;
-    const measured = [first, ...sqlite, ...(postgres ?? []), last];
-    const rows = measured.map((one) => latencyRow(one, bareP95));
-    const target = (dialect: Dialect, runs: Measured[] | undefined): TargetResult => {
-      const search = runs?.[1];
-      if (!search) return unmeasured(TARGETS[dialect], 'skipped (no BENCH_DATABASE_URL)');
-      const figures = latencyRow(search, bareP95);
-      return decided(
-        TARGETS[dialect].name,
-        TARGETS[dialect].requirement,
-        figures.p95Ms <= P95_BAR_MS && figures.failures === 0,
-        `${figures.p95Ms.toFixed(2)} ms (p50 ${figures.p50Ms.toFixed(2)}, p99 ${figures.p99Ms.toFixed(2)}, ` +
-          `${figures.requests} requests, ${figures.p95OverBare.toFixed(1)} x the bare route's p95)` +
-          (figures.failures > 0 ? `, ${figures.failures} failed requests` : ''),
-        figures.p95Ms,
-        P95_BAR_MS,
-      );
-    };
-    return {
-      rows,
-      targets: [target('sqlite', sqlite), target('postgres', postgres)],
-      ...(options.databaseUrl ? {} : { postgresSkipped: 'skipped (no BENCH_DATABASE_URL)' }),
-    };
-  } finally {
-    await bare.close();
-  }
+    return { sqlite, postgres };
+  });
+  const { sqlite, postgres } = result;
+  const measured = [first, ...sqlite, ...(postgres ?? []), last];
+  const rows = measured.map((one) => latencyRow(one, bareP95));
+  const target = (dialect: Dialect, runs: Measured[] | undefined): TargetResult => {
+    const search = runs?.[1];
+    if (!search) return unmeasured(TARGETS[dialect], 'skipped (no BENCH_DATABASE_URL)');
+    const figures = latencyRow(search, bareP95);
+    return decided(
+      TARGETS[dialect].name,
+      TARGETS[dialect].requirement,
+      figures.p95Ms <= P95_BAR_MS && figures.failures === 0,
+      `${figures.p95Ms.toFixed(2)} ms (p50 ${figures.p50Ms.toFixed(2)}, p99 ${figures.p99Ms.toFixed(2)}, ` +
+        `${figures.requests} requests, ${figures.p95OverBare.toFixed(1)} x the bare route's p95)` +
+        (figures.failures > 0 ? `, ${figures.failures} failed requests` : ''),
+      figures.p95Ms,
+      P95_BAR_MS,
+    );
+  };
+  return {
+    rows,
+    targets: [target('sqlite', sqlite), target('postgres', postgres)],
+    ...(options.databaseUrl ? {} : { postgresSkipped: 'skipped (no BENCH_DATABASE_URL)' }),
+  };
 }
