@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useRoleSessions } from './accounts-helpers';
 import { consoleScreen } from './admin-pages';
 import { noSidewaysScroll, openPlayerFromSearch } from './admin-player-helpers';
-import { callApi, MOBILE_VIEWPORT, openPage, useSite } from './harness';
+import { MOBILE_VIEWPORT, openPage, useSite } from './harness';
 
 /*
  * The player page for support (docs/decisions/0130-the-player-page.md): staff open a player from the back
@@ -73,28 +73,6 @@ describe('the player page', () => {
     const own = history.getByRole('row').filter({ hasText: `Adjustment by staff: ${reason}` });
     await own.waitFor();
     expect(await own.innerText()).toContain('+250');
-  });
-
-  it('reads the record again, without a reload, when another staff member changes the player', async () => {
-    const { page } = sessions.staff;
-    // Back from the admin log to the player's page.
-    await page.goBack();
-    await page.waitForURL(/\/admin\/moderation\/users\/[^/?]+$/);
-    const screen = consoleScreen(page);
-    const ledger = screen.getByRole('region', { name: 'Credits', exact: true });
-    await ledger.getByRole('row').filter({ hasText: 'Sorry for the lost match' }).waitFor();
-    const userID = page.url().split('/').at(-1) as string;
-    const credits = `/api/admin/development/users/${userID}/credits`;
-    // Another tab's change: straight to the API, past this page's own queries.
-    await callApi(page, 'POST', credits, { direction: 'grant', amount: 25, reason: 'Given from another tab' });
-    await ledger.getByRole('row').filter({ hasText: 'Given from another tab' }).waitFor();
-    await screen
-      .getByRole('region', { name: 'Admin actions on them' })
-      .getByText('Given from another tab', { exact: false })
-      .waitFor();
-    // Back to where the next test starts from.
-    await callApi(page, 'POST', credits, { direction: 'takeBack', amount: 25, reason: 'Undone from another tab' });
-    await ledger.getByRole('row').filter({ hasText: 'Undone from another tab' }).waitFor();
   });
 
   it('works on a phone: the search in the top bar, a take-back refused beyond the balance, cards, the data download and the deletion', async () => {

@@ -38,8 +38,6 @@ export const QUERY_KEYS = {
   accountBeta: ['account', 'beta'],
   /** Every cached page of one environment's admin log. */
   adminLog: (environment: Environment) => ['admin', environment, 'admin-log'] as const,
-  /** Every cached player page of one environment (and the player search). */
-  adminUsers: (environment: Environment) => ['admin', environment, 'users'] as const,
   /** The background jobs' history (the deployment's, asked under an environment's path). */
   jobRuns: (environment: Environment) => ['admin', environment, 'jobs'] as const,
   /** The game servers' keys of one environment (/admin/ingest-keys). */
@@ -148,17 +146,13 @@ const OWN_TOPICS = {
   'admin-log': {
     access: 'adminArea',
     playerKeys: [],
-    // Every admin change to a player is logged: an open player page reads its record again.
-    backOfficeKeys: (environment) => [QUERY_KEYS.adminLog(environment), QUERY_KEYS.adminUsers(environment)],
+    backOfficeKeys: (environment) => [QUERY_KEYS.adminLog(environment)],
   },
-  /** Reports, filed by players and the game, resolved by moderators (a back-office list, and the player pages' reports). */
+  /** Reports, filed by players and the game, resolved by moderators (a back-office list). */
   reports: {
     access: 'moderate',
     playerKeys: [],
-    backOfficeKeys: (environment) => [
-      QUERY_KEYS.moderation(environment, 'reports'),
-      QUERY_KEYS.adminUsers(environment),
-    ],
+    backOfficeKeys: (environment) => [QUERY_KEYS.moderation(environment, 'reports')],
   },
   /** Beta requests (a back-office list). */
   'beta-requests': {
@@ -174,11 +168,11 @@ const OWN_TOPICS = {
   },
   /** The signed-in player's own beta request and the invites they share (accepted by staff, claimed by friends). */
   'account-beta': { access: 'owner', playerKeys: [QUERY_KEYS.accountBeta], backOfficeKeys: none },
-  /** Merch orders (a back-office list, each order's screen, and the player pages' orders). */
+  /** Merch orders (a back-office list and each order's screen). */
   'merch-orders': {
     access: 'manageShop',
     playerKeys: [],
-    backOfficeKeys: (environment) => [QUERY_KEYS.merchAdmin(environment, 'orders'), QUERY_KEYS.adminUsers(environment)],
+    backOfficeKeys: (environment) => [QUERY_KEYS.merchAdmin(environment, 'orders')],
   },
   /** The background jobs' runs (a back-office list; the identity store's, shared by every environment). */
   'job-runs': {

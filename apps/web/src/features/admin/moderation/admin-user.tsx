@@ -4,7 +4,6 @@ import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
 import type { AdminAccess } from '@outpost/contracts/permissions';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { LiveUpdates } from '../../../components/live-status/live-status';
 import { Link, useParams, useSearchParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
@@ -57,11 +56,6 @@ export default function AdminUserScreen() {
         userID={userID}
         capabilities={capabilities}
         reportID={reportID}
-      />
-      {/* What staff change (logged), reports and orders: the record reads again; the game's own changes on the next visit. */}
-      <LiveUpdates
-        topics={capabilities.manageShop ? ['admin-log', 'reports', 'merch-orders'] : ['admin-log', 'reports']}
-        environment={environment}
       />
     </ModerationScreen>
   );

@@ -1,6 +1,5 @@
 import { adminUserSchema } from '@outpost/contracts/account-lifecycle';
 import type { Environment } from '@outpost/contracts/environments';
-import { QUERY_KEYS } from '@outpost/contracts/live-topics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../../lib/api';
 import { CallableError } from '../../../../lib/callable';
@@ -9,7 +8,7 @@ import { CallableError } from '../../../../lib/callable';
  * Every cached player page of one environment. A player's keys and suspensions are shared by the
  * environments, so a change to either invalidates this in each of them.
  */
-export const adminUsersQueryKey = QUERY_KEYS.adminUsers;
+export const adminUsersQueryKey = (environment: Environment) => ['admin', environment, 'users'] as const;
 
 /** One player's page in one environment (its figures are that environment's). */
 export const adminUserQueryKey = (environment: Environment, userID: string) =>
