@@ -206,9 +206,12 @@ export function useSite(env: Record<string, string> = {}): { site: Site; browser
  * Goes to `path` within the app, as a link would (a reload per page would load the app again):
  * resolves once the new page's main heading is there. The last page's heading is marked first, so
  * the new one is the first unmarked one, even where the old page stays until the new one's code loads.
+ * Already at `path`, the page stays as it is: the router renders nothing new for the same address, so
+ * a marked heading would never be replaced and the wait would run out.
  */
 export async function goWithinApp(page: Page, origin: string, path: string): Promise<void> {
   await page.evaluate((to) => {
+    if (`${location.pathname}${location.search}` === to) return;
     document.querySelector('main h1')?.setAttribute('data-left', '');
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
