@@ -105,6 +105,18 @@ SKIPPED with the reason (a section not run, no PostgreSQL URL).
   and eight app versions; one in four revalidates with the \`ETag\` of its first fetch and must be
   answered 304, the others 200 with every parameter. The target is the p95 of every fetch; the 200s',
   the 304s', the players' and the devices' are shown apart.
+- **segments**: an admin's segment sizes over 100,000 players through the whole app, one request at a
+  time as staff, on SQLite and (with a PostgreSQL URL) on PostgreSQL, beside the bare route and the admin
+  area's floor. Every source segments read is filled for a share of the crowd a live game has, straight
+  into the tables (a level and a presence each, 500,000 play sessions, credits with a ledger that adds up
+  to them, web orders, store purchases, subscriptions in every state, push devices, beta requests, invite
+  claims, partners). The editor's row sizes five-rule segments (every source among the rules, some
+  matching "any", some with a group), each request one change from the one before, on a reading of the
+  players' attributes made just before (a reading answers for a minute): the target is its p95. Beside
+  it: the same requests while readings run back to back behind them (what a reading older than a minute
+  costs the requests it meets), how long one recount holds the server's event loop and the share of an
+  editing minute that is, recounts alone (every source read again, then the count; no bar is set), the
+  members pages of three saved segments, and each source of a reading timed alone.
 
 ## How a target is decided
 
@@ -132,8 +144,8 @@ npm run bench -- http                            # one section (or several: http
 BENCH_DATABASE_URL=postgres://… npm run bench    # with the PostgreSQL rows (or TEST_DATABASE_URL)
 \`\`\`
 
-The sections are \`bundle\`, \`lighthouse\`, \`http\`, \`search\`, \`live\`, \`game-data\`, \`push\`, \`instances\`
-and \`remote-config\`, picked as arguments or with \`BENCH_ONLY=http\` (comma-separated);
+The sections are \`bundle\`, \`lighthouse\`, \`http\`, \`search\`, \`live\`, \`game-data\`, \`push\`, \`instances\`,
+\`remote-config\` and \`segments\`, picked as arguments or with \`BENCH_ONLY=http\` (comma-separated);
 \`BENCH_SKIP_LIGHTHOUSE=1\` leaves Lighthouse out; \`BENCH_DURATION=10\` makes each table row run 10 s
 (5 by default). The run's line below gives how long a whole run took; \`instances\` alone takes about a
 minute. A run stops itself if it overruns. Everything, targets included, is also written to \`bench-results/latest.json\` (not in

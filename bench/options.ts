@@ -9,6 +9,7 @@ export const SECTIONS = [
   'push',
   'instances',
   'remote-config',
+  'segments',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 

@@ -8,6 +8,7 @@ import type { PushReport } from './push/suite';
 import type { RemoteConfigReport } from './remote-config/suite';
 import { BENCH_CONDITIONS, REMOTE_CONFIG_PARAMETERS } from './remote-config/template';
 import type { SearchReport, SearchRow } from './search/suite';
+import { RECOUNT_PROPOSED_BAR_MS, type SegmentsReport } from './segments/suite';
 import type { TargetResult } from './targets';
 
 /** Rows with one cell (group headings) are printed as they are and do not widen the columns. */
@@ -290,6 +291,41 @@ export function formatRemoteConfig(report: RemoteConfigReport): string {
     'be answered 304, the others 200 with every parameter. The floor is the same route before any publish.',
     ...mixes,
     ...(report.postgresSkipped ? [`PostgreSQL rows: ${report.postgresSkipped}.`] : []),
+  ].join('\n');
+}
+
+export function formatSegments(report: SegmentsReport): string {
+  const number = (value: number) => Math.round(value).toLocaleString('en-US');
+  const facts = report.facts.flatMap((fact) => [
+    '',
+    `${fact.dialect}: seeded in ${fact.seedSeconds.toFixed(1)} s (load ${fact.seedLoad.toFixed(2)}): ` +
+      Object.entries(fact.seeded)
+        .map(([table, rows]) => `${table} ${number(rows)}`)
+        .join(', ') +
+      '; with the game data at scale (a level and a presence each, 500,000 play sessions).',
+    `  the first size request after the start (the first reading): ${number(fact.firstSizeMs)} ms; ` +
+      `${fact.rereads} recounts ran behind the "while read again" row.`,
+    `  a recount took ${number(fact.blocked.readingMs)} ms and held the event loop ${number(fact.blocked.totalMs)} ms ` +
+      `(longest stall ${number(fact.blocked.longestMs)} ms): an editor's request meets a reread's stall ` +
+      `${(100 * fact.stallShare).toFixed(1)} % of the time (the stalls over a minute and a reading).`,
+    `  saved segments: ${fact.saved.map((one) => `${one.segmentID} ${number(one.size)} of ${number(one.total)}`).join(', ')}.`,
+    table(
+      [`  a reading's parts alone, median of 3 (load ${fact.sourcesLoad.toFixed(2)})`, 'values', 'ms'],
+      fact.sources.map((part) => [`  ${part.name}`, number(part.values), part.ms.toFixed(0)]),
+    ),
+  ]);
+  return [
+    latencyTable(report.rows),
+    '',
+    "p95 x bare: the row's p95 over the bare route's (the mean of its first and last run), timed the same way;",
+    'load: the one-minute load average after the row. Staff size five-rule segments (every source among their',
+    'rules, one in four matching "any", one in three with a group), each request one change from the one before,',
+    'as the editor asks after each change, on a reading made just before (a reading answers for a minute);',
+    'the same while recounts run back to back behind it (what a reading older than a minute costs the requests',
+    `it meets); recounts alone (every source read again, then the count: bar proposed ${RECOUNT_PROPOSED_BAR_MS} ms, the issue sets`,
+    'none); and members pages of three saved segments. The parts of a reading are timed in the bench process.',
+    ...facts,
+    ...(report.postgresSkipped ? ['', `PostgreSQL rows: ${report.postgresSkipped}.`] : []),
   ].join('\n');
 }
 

@@ -42,9 +42,11 @@ import {
   formatPush,
   formatRemoteConfig,
   formatSearch,
+  formatSegments,
   formatTargets,
 } from './report';
 import { runSearchBench, SEARCH_TARGET_SPECS, type SearchReport, searchBenchSeconds } from './search/suite';
+import { runSegmentsBench, SEGMENTS_TARGET_SPECS, type SegmentsReport, segmentsBenchSeconds } from './segments/suite';
 import { decided, type TargetResult, type TargetSpec, unmeasured } from './targets';
 
 interface BenchResults {
@@ -60,6 +62,7 @@ interface BenchResults {
   push?: PushReport;
   instances?: InstancesReport;
   remoteConfig?: RemoteConfigReport;
+  segments?: SegmentsReport;
   targets: TargetResult[];
 }
 
@@ -103,6 +106,7 @@ async function main(): Promise<number> {
     (options.sections.includes('push') ? pushBenchSeconds(options) : 0) +
     (options.sections.includes('instances') ? instancesBenchSeconds(options) : 0) +
     (options.sections.includes('remote-config') ? remoteConfigBenchSeconds(options) : 0) +
+    (options.sections.includes('segments') ? segmentsBenchSeconds(options) : 0) +
     120;
   setTimeout(() => {
     console.error(`\nbench: still running after ${limitSeconds} s; stopping.`);
@@ -230,8 +234,18 @@ async function main(): Promise<number> {
     return remoteConfig.targets;
   });
 
+  const segmentsTargets = await section('segments', SEGMENTS_TARGET_SPECS, async () => {
+    heading(
+      `segments: an admin's segment sizes and members pages, one request at a time, ${options.durationSeconds} s each`,
+    );
+    const segments = await runSegmentsBench(WEB_DIST, options);
+    results.segments = segments;
+    console.log(`\n${formatSegments(segments)}`);
+    return segments.targets;
+  });
+
   // In the order they were set: the server, the bundle, the page, the user search, live, the game
-  // data and push, a second instance, remote config.
+  // data and push, a second instance, remote config, segments.
   const targets = [
     ...httpTargets,
     ...bundleTargets,
@@ -242,6 +256,7 @@ async function main(): Promise<number> {
     ...pushTargets,
     ...instancesTargets,
     ...remoteConfigTargets,
+    ...segmentsTargets,
   ];
   results.targets = targets;
 

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { ADMIN_ROUTES, adminReportPath, adminUserPath } from '@outpost/contracts/admin-routes';
 import { REMOTE_CONFIG_PATHS } from '@outpost/contracts/remote-config/contract';
 import { ROUTES } from '@outpost/contracts/routes';
+import { adminSegmentPath } from '@outpost/contracts/segments/contract';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { demoSeededAt } from '../apps/server/src/ops/seed';
@@ -74,6 +75,7 @@ const SCREENS: readonly Screen[] = [
   },
   { name: 'live-stats', path: ADMIN_ROUTES.adminLive },
   { name: 'remote-config', path: REMOTE_CONFIG_PATHS.admin },
+  { name: 'segment', path: adminSegmentPath('mobile-regulars') },
   { name: 'shop', path: ROUTES.shop },
 ];
 

@@ -40,6 +40,7 @@ import { createPushSenders } from './platform/push-transport/senders';
 import { createFileStore, fileStoreCspSources } from './platform/storage/create-file-store';
 import type { FileStore } from './platform/storage/file-store';
 import { LocalFileStore, registerLocalFileRoutes } from './platform/storage/local-file-store';
+import { createSegments } from './segments/index';
 
 /** The API's version in the OpenAPI document. */
 const API_VERSION = '0.1.0';
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     viewers,
     callables,
     payments: createPaymentClients(config),
+    segments: createSegments({ stores, sources: DOMAINS.flatMap((domain) => domain.segmentAttributes ?? []) }),
     shopUrl: new URL(ROUTES.shop, config.publicUrl).toString(),
     feeds,
     cspSources,

@@ -11,6 +11,7 @@ import type { GameEvent, GameEventOf, GameEventType, LiveSeriesName } from '@out
 import type { ProfileAdditions } from '@outpost/contracts/identity';
 import type { MerchPaymentResult } from '@outpost/contracts/merch';
 import type { PlayerRecordSection } from '@outpost/contracts/player-record';
+import type { SegmentAttribute } from '@outpost/contracts/segments/schemas';
 import type { PackPurchaseResult, SpinResult } from '@outpost/contracts/shop';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely, Migration, Selectable } from 'kysely';
@@ -173,6 +174,13 @@ export type RevenueSource = (
  */
 export type ItemUseCheck = (db: Kysely<GameDatabase>, itemID: string) => Promise<string | null>;
 
+/**
+ * One way a domain's data names a segment (a remote-config condition): a phrase saying where ("the
+ * remote config draft's condition "Lapsed""), or null when it does not. Run in the transaction that
+ * deletes the segment, which it refuses while any check finds a use.
+ */
+export type SegmentUseCheck = (db: Kysely<GameDatabase>, segmentID: string) => Promise<string | null>;
+
 /** An order being settled: APP_ENV's store, the signed-in player, and the order's payment record. */
 export interface SettlingOrder {
   db: Kysely<GameDatabase>;
@@ -232,6 +240,32 @@ export interface AnyGameEventKind {
   store(trx: Kysely<GameDatabase>, events: readonly BatchEvent[], now: Date): Promise<void>;
 }
 
+/**
+ * One of a player's attributes as segments read it (docs/decisions/0138-segments.md), from a domain's
+ * own tables in an environment at `now`: the value of each player of `players` (a range of user ids,
+ * in the store's order) where the domain holds one; players it does not name take the attribute's
+ * default. Numbers are counts, credits and whole minutes; a moment (last seen) is its milliseconds
+ * since 1970; a flag is 1; a platform is its bit (segments' `platformBit`). Domains bringing one
+ * attribute add up (a moment: the latest; bits: either). The reading asks range after range, so no
+ * one read holds the server long.
+ */
+export interface SegmentAttributeSource {
+  attribute: Exclude<SegmentAttribute, 'accountAgeDays'>;
+  values(stores: CountedStores, players: PlayerRange, now: Date): Promise<Iterable<SegmentAttributeValue>>;
+}
+
+/** User ids from `from` (included; null: the first) to `to` (left out; null: past the last), as the store orders text. */
+export interface PlayerRange {
+  from: string | null;
+  to: string | null;
+}
+
+/** A player's value of one attribute. */
+export interface SegmentAttributeValue {
+  userId: string;
+  value: number;
+}
+
 export interface Domain {
   /** The domain's folder. */
   name: string;
@@ -270,6 +304,10 @@ export interface Domain {
   revenue?: RevenueSource;
   /** Counts of its data over time, by the name of the series (the live stats' charts). */
   series?: Partial<Record<LiveSeriesName, Series>>;
+  /** The players' attributes segments read from its data. */
+  segmentAttributes?: readonly SegmentAttributeSource[];
+  /** Ways its data names segments, so a segment in use is not deleted. */
+  segmentUses?: readonly SegmentUseCheck[];
   /** Ways its data uses items, so an item in use is not deleted. */
   itemUses?: readonly ItemUseCheck[];
   /** The settlements of the kinds of order it sells, with the services they pay through. */

@@ -36,6 +36,7 @@ const MODULES = await Promise.all([
   import('./subscriptions/module'),
   import('./store-purchases/module'),
   import('./remote-config/module'),
+  import('./segments/module'),
 ]);
 
 export const DOMAINS: readonly Domain[] = MODULES.map((module) => module.domain);

@@ -385,4 +385,22 @@ export const ADMIN_LOG_SAMPLES: Readonly<Record<string, LogData>> = {
   },
   'remote-config.schedule': { publishAt: at('2026-12-10T18:00:00.000Z'), description: 'The weekend event banner' },
   'remote-config.cancel-schedule': { publishAt: at('2026-12-10T18:00:00.000Z') },
+  'segments.create': {
+    segmentID: 'lapsed-spenders',
+    name: 'Lapsed spenders',
+    description: 'Spent credits, then stayed away for two weeks.',
+    definition: { match: 'all', rules: [{ attribute: 'lastSeenDays', op: 'atLeast', value: 14 }] },
+  },
+  'segments.update': {
+    segmentID: 'lapsed-spenders',
+    name: 'Lapsed spenders',
+    description: 'Spent credits, then stayed away for three weeks.',
+    definition: { match: 'all', rules: [{ attribute: 'lastSeenDays', op: 'atLeast', value: 21 }] },
+    previous: {
+      name: 'Lapsed spenders',
+      description: 'Spent credits, then stayed away for two weeks.',
+      definition: { match: 'all', rules: [{ attribute: 'lastSeenDays', op: 'atLeast', value: 14 }] },
+    },
+  },
+  'segments.delete': { segmentID: 'lapsed-spenders', name: 'Lapsed spenders' },
 };

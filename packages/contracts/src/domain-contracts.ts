@@ -4,6 +4,7 @@
  * domain-contract.ts adds what each brings to the shared tables.
  */
 export { remoteConfigContract } from './remote-config/contract';
+export { segmentsContract } from './segments/contract';
 export { storePurchasesContract } from './store-purchases/contract';
 export { subscriptionsContract } from './subscriptions/contract';
 export {};

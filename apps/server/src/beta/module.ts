@@ -5,10 +5,12 @@ import { betaMigrations } from './migrations/index';
 import { betaPersonalData } from './personal-data';
 import { registerBetaRoutes } from './routes';
 import { seedBeta } from './seed';
+import { BETA_SEGMENT_ATTRIBUTES } from './segment-attributes';
 
 /** The beta programme: invites, requests, testing objectives and feedback. */
 export const domain: Domain = {
   name: 'beta',
+  segmentAttributes: BETA_SEGMENT_ATTRIBUTES,
   migrations: { game: betaMigrations },
   seed: seedBeta,
   register(app, { game, stores, rateLimits }) {

@@ -8,6 +8,7 @@ import { gameDataPersonalData } from './personal-data';
 import { gameDataPlayerRecord } from './player-record';
 import { registerGameDataRoutes } from './routes';
 import { seedGameData } from './seed';
+import { GAME_DATA_SEGMENT_ATTRIBUTES } from './segment-attributes';
 import { activePlayersSeries, playtimeSeries } from './series';
 
 /**
@@ -16,6 +17,7 @@ import { activePlayersSeries, playtimeSeries } from './series';
  */
 export const domain: Domain = {
   name: 'game-data',
+  segmentAttributes: GAME_DATA_SEGMENT_ATTRIBUTES,
   migrations: { game: gameDataMigrations },
   seed: seedGameData,
   register(app, { stores, identity, domains, metrics }) {

@@ -9,6 +9,7 @@ export {
   heldKeyPattern,
   listRecentAccounts,
   peopleOf,
+  playerAccountPage,
   playerAccountsAfter,
 } from './queries';
 export { requireAccount } from './require-account';

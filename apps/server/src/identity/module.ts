@@ -13,6 +13,7 @@ import { registerIdentityRoutes } from './routes';
 import { searchPlayers } from './search/back-office-search';
 import { userSearchMigrations } from './search/migrations/index';
 import { registerUserSearchRoutes } from './search/routes';
+import { IDENTITY_SEGMENT_ATTRIBUTES } from './segment-attributes';
 import { registerAccountSupportRoutes } from './support-routes';
 
 /** A player's data across the app: every domain's part, in every environment's store. */
@@ -26,6 +27,7 @@ const accountDataOf = ({ identity, stores, domains, config }: AppContext): Accou
 /** Identity: accounts, sessions, profiles and keys, user search, and an account's suspension and deletion. */
 export const domain: Domain = {
   name: 'identity',
+  segmentAttributes: IDENTITY_SEGMENT_ATTRIBUTES,
   migrations: { identity: joinMigrations(identityMigrations, userSearchMigrations, accountLifecycleMigrations) },
   series: { signUps: ({ identity }, { since, unit }) => countSignUpsPerBucket(identity, since, unit) },
   register(app, context) {

@@ -203,6 +203,24 @@ export async function countPlayerAccounts(db: Kysely<IdentityDatabase>): Promise
   return Number(row.total);
 }
 
+/**
+ * The next `limit` player accounts after `after` (from the first when null), in id order, each with
+ * when it was made (milliseconds since 1970): one keyset page of segments' players.
+ */
+export async function playerAccountPage(
+  db: Kysely<IdentityDatabase>,
+  after: string | null,
+  limit: number,
+): Promise<{ userId: string; createdAt: number }[]> {
+  let page = playerAccounts(db)
+    .select(['auth_users.id', 'auth_users.created_at'])
+    .orderBy('auth_users.id')
+    .limit(limit);
+  if (after !== null) page = page.where('auth_users.id', '>', after);
+  const rows = await page.execute();
+  return rows.map((row) => ({ userId: row.id, createdAt: new Date(row.created_at).getTime() }));
+}
+
 /** The next `limit` player accounts' ids after `after` (from the first when null), in id order: one keyset page. */
 export async function playerAccountsAfter(
   db: Kysely<IdentityDatabase>,

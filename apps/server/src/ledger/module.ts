@@ -4,10 +4,12 @@ import { ledgerMigrations } from './migrations/index';
 import { creditsPersonalData } from './personal-data';
 import { ledgerPlayerRecord } from './player-record';
 import { registerLedgerRoutes } from './routes';
+import { LEDGER_SEGMENT_ATTRIBUTES } from './segment-attributes';
 
 /** The ledger: every player's credits, moved once per cause, and the items granted to their inventory. */
 export const domain: Domain = {
   name: 'ledger',
+  segmentAttributes: LEDGER_SEGMENT_ATTRIBUTES,
   migrations: { game: ledgerMigrations },
   register(app, { game, stores, identity }) {
     registerLedgerRoutes(app, { game });

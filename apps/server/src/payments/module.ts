@@ -6,10 +6,12 @@ import { paymentsPersonalData } from './personal-data';
 import { paymentsPlayerRecord } from './player-record';
 import { paymentsRevenue } from './revenue';
 import { registerPaymentRoutes } from './routes';
+import { PAYMENT_SEGMENT_ATTRIBUTES } from './segment-attributes';
 
 /** Payments: the order record every sale pays through, PayPal and Stripe, and the functions that settle any order. */
 export const domain: Domain = {
   name: 'payments',
+  segmentAttributes: PAYMENT_SEGMENT_ATTRIBUTES,
   migrations: { game: paymentMigrations },
   register(app, context) {
     registerPaymentRoutes(app, {

@@ -7,6 +7,7 @@ import {
   REMOTE_CONFIG_MESSAGES,
   type RemoteConfigScheduled,
   type RemoteConfigState,
+  type RemoteConfigTemplate,
   type RemoteConfigVersionSummary,
   remoteConfigScheduleParamsSchema,
   remoteConfigStateSchema,
@@ -23,6 +24,7 @@ import { adminChangeOf } from '../backoffice/index';
 import type { AppStores, IdentityDatabase } from '../database';
 import { peopleOf } from '../identity/index';
 import { FunctionError } from '../platform/http/errors';
+import type { Segments } from '../segments/index';
 import { diffRemoteConfig } from './diff';
 import { enqueueScheduledPublish, withdrawScheduledPublish } from './jobs';
 import {
@@ -44,6 +46,7 @@ import type { RemoteConfigScheduleRow } from './tables';
 export interface RemoteConfigAdminRoutesOptions {
   game: AppStores['game'];
   identity: Kysely<IdentityDatabase>;
+  segments: Pick<Segments, 'missing'>;
 }
 
 type People = Awaited<ReturnType<typeof peopleOf>>;
@@ -104,6 +107,15 @@ export function registerRemoteConfigAdminRoutes(app: FastifyInstance, options: R
     };
   }
 
+  /** A condition's segment must be the environment's (deleting one in use is refused by segments). */
+  async function requireSegments(environment: Environment, template: RemoteConfigTemplate): Promise<void> {
+    const named = template.conditions.flatMap((condition) => (condition.segment ? [condition.segment] : []));
+    const [missing] = await options.segments.missing(environment, named);
+    if (missing === undefined) return;
+    const condition = template.conditions.find((candidate) => candidate.segment === missing);
+    throw new FunctionError('invalid-argument', REMOTE_CONFIG_MESSAGES.unknownSegment(condition?.name ?? '', missing));
+  }
+
   api.get(
     '/api/admin/:env/remote-config',
     { schema: { params: adminEnvironmentParamsSchema, response: { 200: remoteConfigStateSchema } } },
@@ -122,6 +134,7 @@ export function registerRemoteConfigAdminRoutes(app: FastifyInstance, options: R
     async (request) => {
       const { env } = request.params;
       const change = await adminChangeOf(request, env);
+      await requireSegments(env, request.body.template);
       await saveDraft(storeOf(env), request.body.template, request.body.revision, change);
       return state(env);
     },

@@ -73,10 +73,11 @@ export function checkRemoteConfigTemplate(template: RemoteConfigTemplate): strin
 
   const conditionNames = new Set<string>();
   for (const condition of template.conditions) {
-    const { name, platforms, appVersion, percent } = condition;
+    const { name, platforms, appVersion, percent, segment } = condition;
     if (conditionNames.has(name)) throw refuse(SAY.duplicateCondition(name));
     conditionNames.add(name);
-    if (!platforms && !appVersion?.min && !appVersion?.max && !percent) throw refuse(SAY.emptyCondition(name));
+    if (!platforms && !appVersion?.min && !appVersion?.max && !percent && !segment)
+      throw refuse(SAY.emptyCondition(name));
     if (appVersion?.min && appVersion.max && compareAppVersions(appVersion.min, appVersion.max) > 0) {
       throw refuse(SAY.badVersionRange(name));
     }

@@ -11,6 +11,7 @@ const caller = fc.record(
     platform: fc.constantFrom(...REMOTE_CONFIG_PLATFORMS),
     appVersion: version,
     unit: fc.string({ minLength: 1, maxLength: 12 }),
+    segments: fc.subarray(['whales', 'lapsed']).map((held) => new Set(held)),
   },
   { requiredKeys: [] },
 );
@@ -20,6 +21,7 @@ const TEMPLATE: RemoteConfigTemplate = {
     { name: 'tenth', percent: { from: 0, to: 10 } },
     { name: 'ios new', platforms: ['ios'], appVersion: { min: '2.10' } },
     { name: 'old', appVersion: { max: '1.9' } },
+    { name: 'whales', segment: 'whales' },
   ],
   parameters: [
     {
@@ -32,6 +34,7 @@ const TEMPLATE: RemoteConfigTemplate = {
       ],
     },
     { key: 'line', type: 'string', defaultValue: 'hi', conditionalValues: [{ condition: 'old', value: 'update' }] },
+    { key: 'offer', type: 'number', defaultValue: 0, conditionalValues: [{ condition: 'whales', value: 5 }] },
   ],
 };
 
@@ -64,13 +67,17 @@ describe('remote config evaluation', () => {
     expect(evaluateRemoteConfig(compiled, { platform: 'ios', appVersion: '2.10.1' }).values).toEqual({
       flag: true,
       line: 'hi',
+      offer: 0,
     });
     expect(evaluateRemoteConfig(compiled, { platform: 'android', appVersion: '1.2' }).values).toEqual({
       flag: false,
       line: 'update',
+      offer: 0,
     });
-    // No unit: a percentage cannot hold.
-    expect(evaluateRemoteConfig(compiled, {}).values).toEqual({ flag: false, line: 'hi' });
+    // No unit: a percentage cannot hold; no segments: a segment's condition cannot.
+    expect(evaluateRemoteConfig(compiled, {}).values).toEqual({ flag: false, line: 'hi', offer: 0 });
+    expect(evaluateRemoteConfig(compiled, { segments: new Set(['whales']) }).values.offer).toBe(5);
+    expect(compiled.segmentIDs).toEqual(['whales']);
   });
 
   it('puts a stable share of units in a percentage, drawn apart for each condition', () => {

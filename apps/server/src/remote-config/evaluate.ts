@@ -7,11 +7,15 @@ import type {
   RemoteConfigValues,
 } from '@outpost/contracts/remote-config/schemas';
 
-/** Who fetches: what the conditions read. `unit` is the player's id, else the device's: the percentage's draw. */
+/**
+ * Who fetches: what the conditions read. `unit` is the player's id, else the device's: the
+ * percentage's draw; `segments` are those of the template's segments that hold the signed-in player.
+ */
 export interface RemoteConfigCaller {
   platform?: RemoteConfigPlatform;
   appVersion?: string;
   unit?: string;
+  segments?: ReadonlySet<string>;
 }
 
 /**
@@ -52,6 +56,7 @@ export function conditionHolds(condition: RemoteConfigCondition, caller: RemoteC
     const place = percentile(condition.name, caller.unit);
     if (place < condition.percent.from || place >= condition.percent.to) return false;
   }
+  if (condition.segment && !caller.segments?.has(condition.segment)) return false;
   return true;
 }
 
@@ -59,6 +64,8 @@ export function conditionHolds(condition: RemoteConfigCondition, caller: RemoteC
 export interface CompiledRemoteConfig {
   version: number;
   conditions: readonly RemoteConfigCondition[];
+  /** The segments the conditions name: what a fetch asks the segments of. */
+  segmentIDs: readonly string[];
   parameters: readonly {
     key: string;
     defaultValue: RemoteConfigValue;
@@ -72,6 +79,9 @@ export function compileRemoteConfig(version: number, template: RemoteConfigTempl
   return {
     version,
     conditions: template.conditions,
+    segmentIDs: [
+      ...new Set(template.conditions.flatMap((condition) => (condition.segment ? [condition.segment] : []))),
+    ],
     parameters: template.parameters.map((parameter) => ({
       key: parameter.key,
       defaultValue: parameter.defaultValue,

@@ -5,6 +5,7 @@ import { REMOTE_CONFIG_LIVE_TOPICS } from './live';
 import { remoteConfigMigrations } from './migrations/index';
 import { registerRemoteConfigRoutes } from './routes';
 import { seedRemoteConfig } from './seed';
+import { remoteConfigSegmentUse } from './segment-uses';
 
 /**
  * Remote config: typed parameters the game reads at run time, with values under conditions, edited
@@ -14,10 +15,11 @@ export const domain: Domain = {
   name: 'remote-config',
   migrations: { game: remoteConfigMigrations },
   seed: seedRemoteConfig,
-  register(app, { game, stores }) {
-    registerRemoteConfigRoutes(app, { game });
-    registerRemoteConfigAdminRoutes(app, { game: stores.game, identity: stores.identity });
+  register(app, { game, stores, config, segments }) {
+    registerRemoteConfigRoutes(app, { game, environment: config.appEnv, segments });
+    registerRemoteConfigAdminRoutes(app, { game: stores.game, identity: stores.identity, segments });
   },
   jobs: ({ stores }) => remoteConfigJobs({ game: stores.game, identity: stores.identity }),
   liveTopics: REMOTE_CONFIG_LIVE_TOPICS,
+  segmentUses: [remoteConfigSegmentUse],
 };

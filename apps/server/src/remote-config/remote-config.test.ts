@@ -11,7 +11,9 @@ import {
   type RemoteConfigValues,
   REMOTE_CONFIG_MESSAGES as SAY,
 } from '@outpost/contracts/remote-config/schemas';
+import { SEGMENTS_MESSAGES } from '@outpost/contracts/segments/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggedEntries } from '../backoffice/testing';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUpWithProfile } from '../identity/testing';
 import { seedDemoData } from '../seed';
@@ -78,15 +80,7 @@ describe.each(TEST_DIALECTS)('remote config on %s', (dialect) => {
   };
   const fetchValues = (query: string, headers: Record<string, string> = {}) =>
     t.app.inject({ url: `/api/remote-config?${query}`, headers });
-  const logged = async (action: string) => {
-    const rows = await db()
-      .selectFrom('admin_log')
-      .select(['admin', 'data'])
-      .where('action', '=', action)
-      .orderBy('id', 'desc')
-      .execute();
-    return rows.map((row) => ({ admin: row.admin, data: JSON.parse(row.data) as Record<string, unknown> }));
-  };
+  const logged = (action: string) => loggedEntries(db(), action);
   const sentence = (action: string, data: Record<string, unknown>) =>
     adminLogAction(action)
       .sentence(data)
@@ -414,5 +408,70 @@ describe.each(TEST_DIALECTS)('remote config on %s', (dialect) => {
     expect(sentence(ACTIONS.publish, byJob?.data ?? {})).toBe(
       'published remote config version 5 (changed daily_reward_credits)',
     );
+  });
+
+  it('gives a segment’s value to the players the segment holds, refuses a segment the environment lacks, and keeps one in use', async () => {
+    const segment = {
+      segmentID: 'credit-holders',
+      name: 'Credit holders',
+      description: '',
+      definition: { match: 'all', rules: [{ attribute: 'creditsHeld', op: 'atLeast', value: 100 }] },
+    };
+    expect((await send(admin, 'POST', '/api/admin/development/segments', segment)).statusCode).toBe(200);
+    const granted = await send(admin, 'POST', `/api/admin/development/users/${player.userId}/credits`, {
+      direction: 'grant',
+      amount: 150,
+      reason: 'Segment test',
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+
+    const { draft } = await readState();
+    const unknown = await send(admin, 'PUT', `${base}/draft`, {
+      template: { ...draft, conditions: [...draft.conditions, { name: 'Nobody', segment: 'no-such-segment' }] },
+      revision: (await readState()).draftRevision,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe(SAY.unknownSegment('Nobody', 'no-such-segment'));
+
+    const holders = withParameter(
+      { ...draft, conditions: [{ name: 'Holders', segment: 'credit-holders' }, ...draft.conditions] },
+      {
+        key: 'holder_bonus',
+        type: 'number',
+        defaultValue: 0,
+        conditionalValues: [{ condition: 'Holders', value: 99 }],
+      },
+    );
+    await saveDraft(holders);
+    const { version } = (await publish('A bonus for credit holders')).version as { version: number };
+
+    const asPlayer = await fetchValues('platform=ios&appVersion=2.0', { authorization: player.bearer });
+    expect((asPlayer.json() as RemoteConfigValues).values.holder_bonus).toBe(99);
+    const asModerator = await fetchValues('platform=ios&appVersion=2.0', { authorization: moderator.bearer });
+    expect((asModerator.json() as RemoteConfigValues).values.holder_bonus).toBe(0);
+    // A device alone is in no segment.
+    const asDevice = await fetchValues('platform=ios&appVersion=2.0&deviceId=device-9');
+    expect((asDevice.json() as RemoteConfigValues).values.holder_bonus).toBe(0);
+    // The tag names the segment's condition: the two players' values differ, so do their tags.
+    expect(asPlayer.headers.etag).not.toBe(asModerator.headers.etag);
+    const revalidated = await fetchValues('platform=ios&appVersion=2.0', {
+      authorization: player.bearer,
+      'if-none-match': asPlayer.headers.etag as string,
+    });
+    expect(revalidated.statusCode).toBe(304);
+    const callable = await t.app.inject({
+      method: 'POST',
+      url: `/api/callable/${REMOTE_CONFIG_CALLABLE}`,
+      headers: { authorization: player.bearer },
+      payload: { data: { platform: 'ios', appVersion: '2.0' } },
+    });
+    expect(callable.json().data.values.holder_bonus).toBe(99);
+
+    const deleted = await send(admin, 'DELETE', '/api/admin/development/segments/credit-holders');
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().error.message).toBe(
+      SEGMENTS_MESSAGES.inUse('credit-holders', [`remote config version ${version}'s condition "Holders"`]),
+    );
+    expect((await send(admin, 'GET', '/api/admin/development/segments/credit-holders')).statusCode).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import type { Environment } from '@outpost/contracts/environments';
 import { REMOTE_CONFIG_CALLABLE } from '@outpost/contracts/remote-config/contract';
 import {
   type RemoteConfigFetchQuery,
@@ -12,24 +13,40 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import type { GameDatabase } from '../database';
 import { registerCallable } from '../platform/http/callable';
+import type { Segments } from '../segments/index';
 import { remoteConfigTag, remoteConfigValues } from './evaluate';
 import { liveRemoteConfig } from './queries';
 
 export interface RemoteConfigRoutesOptions {
   /** The store the game's players use (APP_ENV's). */
   game: Kysely<GameDatabase>;
+  /** APP_ENV: where the segments the conditions name are. */
+  environment: Environment;
+  segments: Pick<Segments, 'holding'>;
 }
 
 /** Before any publish: no parameter, and no tag to revalidate. */
 const NOTHING_PUBLISHED: RemoteConfigValues = { version: 0, values: {} };
 
-/** The live version and the caller as its conditions read them: the signed-in player's id, else the device's, is the percentage's unit. */
-async function callerOf(game: Kysely<GameDatabase>, request: FastifyRequest, query: RemoteConfigFetchQuery) {
-  const live = await liveRemoteConfig(game);
+/**
+ * The live version and the caller as its conditions read them: the signed-in player's id, else the
+ * device's, is the percentage's unit; a segment holds only a signed-in player.
+ */
+async function callerOf(options: RemoteConfigRoutesOptions, request: FastifyRequest, query: RemoteConfigFetchQuery) {
+  const live = await liveRemoteConfig(options.game);
   const viewer = live ? await request.viewer() : null;
+  const segments =
+    live && viewer && live.segmentIDs.length > 0
+      ? await options.segments.holding(options.environment, live.segmentIDs, viewer.userId)
+      : undefined;
   return {
     live,
-    caller: { platform: query.platform, appVersion: query.appVersion, unit: viewer?.userId ?? query.deviceId },
+    caller: {
+      platform: query.platform,
+      appVersion: query.appVersion,
+      unit: viewer?.userId ?? query.deviceId,
+      ...(segments ? { segments } : {}),
+    },
   };
 }
 
@@ -50,7 +67,7 @@ export function registerRemoteConfigRoutes(app: FastifyInstance, options: Remote
       },
     },
     async (request, reply) => {
-      const { live, caller } = await callerOf(options.game, request, request.query);
+      const { live, caller } = await callerOf(options, request, request.query);
       if (!live) return NOTHING_PUBLISHED;
       const { holds, etag } = remoteConfigTag(live, caller);
       // Personal (the player's conditions): never kept by a shared cache, always revalidated.
@@ -66,7 +83,7 @@ export function registerRemoteConfigRoutes(app: FastifyInstance, options: Remote
     input: remoteConfigFetchQuerySchema,
     output: remoteConfigValuesSchema,
     handler: async (data, request) => {
-      const { live, caller } = await callerOf(options.game, request, data);
+      const { live, caller } = await callerOf(options, request, data);
       return live ? remoteConfigValues(live, remoteConfigTag(live, caller).holds) : NOTHING_PUBLISHED;
     },
   });

@@ -5,6 +5,7 @@ import { storePurchasesPersonalData } from './personal-data';
 import { countRecentStorePurchases, storePurchasesRevenue } from './revenue';
 import { registerStorePurchaseRoutes } from './routes';
 import { seedStorePurchases } from './seed';
+import { STORE_PURCHASE_SEGMENT_ATTRIBUTES } from './segment-attributes';
 import { storeVerifiersOf } from './verifiers';
 
 /**
@@ -14,6 +15,7 @@ import { storeVerifiersOf } from './verifiers';
  */
 export const domain: Domain = {
   name: 'store-purchases',
+  segmentAttributes: STORE_PURCHASE_SEGMENT_ATTRIBUTES,
   migrations: { game: storePurchaseMigrations },
   seed: seedStorePurchases,
   async register(app, { game, stores, config }) {

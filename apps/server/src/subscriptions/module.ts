@@ -7,6 +7,7 @@ import { subscriptionsPersonalData } from './personal-data';
 import { readPremium } from './premium';
 import { registerSubscriptionRoutes } from './routes';
 import { seedSubscriptions } from './seed';
+import { SUBSCRIPTION_SEGMENT_ATTRIBUTES } from './segment-attributes';
 import { registerStripeBillingRoutes } from './stripe-billing/index';
 import { countRecentSubscriptionPayments, subscriptionRevenue } from './subscription-payments';
 import { webBillingOf } from './web-billing-channels';
@@ -20,6 +21,7 @@ import { webBillingOf } from './web-billing-channels';
  */
 export const domain: Domain = {
   name: 'subscriptions',
+  segmentAttributes: SUBSCRIPTION_SEGMENT_ATTRIBUTES,
   migrations: { game: subscriptionMigrations },
   seed: seedSubscriptions,
   async register(app, context) {

@@ -4,5 +4,6 @@
  * brought-screens.ts adds what each brings to the route tables and the Configuration screen.
  */
 export { remoteConfigScreens } from '../features/remote-config/screens';
+export { segmentsScreens } from '../features/segments/screens';
 export { subscriptionsScreens } from '../features/subscriptions/screens';
 export {};

@@ -3,6 +3,7 @@ import { adminListPageSchema, adminListQuerySchema } from '../admin-list';
 import { environmentSchema } from '../environments';
 import { personSchema } from '../people';
 import { PUSH_PLATFORMS } from '../push';
+import { segmentIdSchema } from '../segments/schemas';
 
 /*
  * Remote config: typed parameters the game reads at run time, each with a default and values under
@@ -53,7 +54,9 @@ export const REMOTE_CONFIG_MESSAGES = {
   badPercentRange: (name: string) =>
     `Condition "${name}": the percentage range must run from a lower to a higher number.`,
   emptyCondition: (name: string) =>
-    `Condition "${name}" has no rule: give it a platform, an app version or a percentage.`,
+    `Condition "${name}" has no rule: give it a platform, an app version, a percentage or a segment.`,
+  unknownSegment: (name: string, segmentID: string) =>
+    `Condition "${name}" names the segment "${segmentID}", which this environment does not have.`,
   fetchUnit: 'Send a deviceId, or sign in: the percentage conditions need a stable id for the caller.',
 } as const;
 
@@ -83,8 +86,8 @@ export type RemoteConfigValue = z.infer<typeof remoteConfigValueSchema>;
 
 /**
  * A condition: every rule it has must hold (platform among those listed, app version within the
- * range, the caller's stable percentage within [from, to)). The percentage is drawn per condition,
- * so two conditions of 10% take different players.
+ * range, the caller's stable percentage within [from, to), the signed-in player in the segment).
+ * The percentage is drawn per condition, so two conditions of 10% take different players.
  */
 export const remoteConfigConditionSchema = z.object({
   name: remoteConfigConditionNameSchema,
@@ -96,6 +99,8 @@ export const remoteConfigConditionSchema = z.object({
       to: z.number().check(z.minimum(0), z.maximum(100)),
     }),
   ),
+  /** A segment's ID in the environment: the signed-in player must be in it. */
+  segment: z.optional(segmentIdSchema),
 });
 export type RemoteConfigCondition = z.infer<typeof remoteConfigConditionSchema>;
 

@@ -283,4 +283,21 @@ describe('the remote config editor', () => {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
   });
+
+  it('takes a segment as a condition’s rule, named by the segment’s name', async () => {
+    const { page } = sessions.staff;
+    await open(page);
+    const screen = consoleScreen(page);
+    const condition = await openNewForm(screen, 'New condition');
+    await condition.getByLabel('Name', { exact: true }).fill('Lapsed');
+    const segment = condition.getByLabel('Segment', { exact: true });
+    // The demo's segments, by name.
+    await expect.poll(() => segment.locator('option').allInnerTexts()).toContain('Lapsed spenders');
+    await segment.selectOption({ label: 'Lapsed spenders' });
+    await condition.getByRole('button', { name: 'Add condition', exact: true }).click();
+    await condition.waitFor({ state: 'detached' });
+    await expectAlert(page, 'Added the condition “Lapsed” to the draft.');
+    const row = screen.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Lapsed', exact: true }) });
+    expect(await row.locator('td').allInnerTexts()).toContain('In Lapsed spenders');
+  });
 });

@@ -176,7 +176,7 @@ export function withoutParameter(template: RemoteConfigTemplate, key: string): R
   return { ...template, parameters: template.parameters.filter((one) => one.key !== key) };
 }
 
-/** What the condition form holds: the platforms ticked, the versions and the percentage as typed. */
+/** What the condition form holds: the platforms ticked, the versions and the percentage as typed, the segment chosen ('' none). */
 export interface ConditionDraft {
   name: string;
   platforms: RemoteConfigPlatform[];
@@ -184,6 +184,7 @@ export interface ConditionDraft {
   maxVersion: string;
   percentFrom: string;
   percentTo: string;
+  segment: string;
 }
 
 export function conditionDraftOf(condition: RemoteConfigCondition | null): ConditionDraft {
@@ -194,6 +195,7 @@ export function conditionDraftOf(condition: RemoteConfigCondition | null): Condi
     maxVersion: condition?.appVersion?.max ?? '',
     percentFrom: condition?.percent ? String(condition.percent.from) : '',
     percentTo: condition?.percent ? String(condition.percent.to) : '',
+    segment: condition?.segment ?? '',
   };
 }
 
@@ -221,6 +223,7 @@ export function checkConditionDraft(draft: ConditionDraft): Checked<RemoteConfig
       : {}),
     ...(min || max ? { appVersion: { ...(min ? { min } : {}), ...(max ? { max } : {}) } } : {}),
     ...(from !== '' ? { percent: { from: percentNumber(from), to: percentNumber(to) } } : {}),
+    ...(draft.segment ? { segment: draft.segment } : {}),
   };
   return checkWith(remoteConfigConditionSchema, raw, {
     markFields: true,
@@ -288,8 +291,16 @@ export function versionRangeText(condition: RemoteConfigCondition): string {
   return 'Any';
 }
 
-export function percentText(condition: RemoteConfigCondition): string {
+function percentText(condition: RemoteConfigCondition): string {
   const { percent } = condition;
   if (!percent) return 'All';
   return percent.from === 0 ? `${percent.to}% of players` : `${percent.from}% to ${percent.to}% of players`;
+}
+
+/** Which players a condition takes: its segment (named by `segmentName`) and its percentage. */
+export function playersText(condition: RemoteConfigCondition, segmentName: (segmentID: string) => string): string {
+  const share = percentText(condition);
+  if (!condition.segment) return share;
+  const inSegment = `In ${segmentName(condition.segment)}`;
+  return condition.percent ? `${inSegment}, ${share}` : inSegment;
 }

@@ -9,12 +9,12 @@ import { Link, useNavigate, useParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { DeleteSection } from '../components/delete-section';
 import { LoadState } from '../components/load-state';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { serverRefusal } from '../components/server-refusal';
 import { useDeleteItem, useRenameItem } from './api/change-item';
 import { useItem } from './api/get-item';
-import { DeleteSection } from './components/delete-section';
 import { checkRename } from './item-form';
 import styles from './items.module.css';
 

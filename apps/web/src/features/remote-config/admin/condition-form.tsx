@@ -8,6 +8,7 @@ import { FormField } from '../../../components/form/form-field';
 import adminStyles from '../../admin/components/admin-screen.module.css';
 import { CheckboxField } from '../../admin/components/checkbox-field';
 import type { InlineFormProps } from '../../admin/components/inline-editor';
+import { SegmentSelect } from '../../segments/segment-select';
 import {
   type ConditionDraft,
   checkConditionDraft,
@@ -23,7 +24,7 @@ import styles from './remote-config.module.css';
 /**
  * A condition of the draft, new (added last, the lowest priority) or picked in the list: its name and
  * its rules, every one of which must hold for a player (platforms, an app version range, a stable
- * percentage of players). A renamed condition keeps the parameters' values under it.
+ * percentage of players, a segment). A renamed condition keeps the parameters' values under it.
  */
 export function ConditionForm({
   environment,
@@ -153,6 +154,15 @@ export function ConditionForm({
           />
         </div>
       </fieldset>
+      <SegmentSelect
+        environment={environment}
+        label="Segment"
+        noneLabel="Any player"
+        hint="Only signed-in players the segment holds; its size is on the Segments screen."
+        value={draft.segment}
+        error={errors.segment}
+        onChange={(segment) => set({ segment })}
+      />
     </DraftFormFrame>
   );
 }

@@ -6,9 +6,10 @@ import type { FormNotice } from '../../../components/form/form-alert';
 import adminStyles from '../../admin/components/admin-screen.module.css';
 import { EditRowButton } from '../../admin/components/inline-editor';
 import { moveItem } from '../../admin/components/move-item';
+import { useSegmentName } from '../../segments/segment-select';
 import { useSaveDraft } from '../api';
 import { standingOf } from '../diff-words';
-import { percentText, platformsText, versionRangeText } from '../template-edit';
+import { platformsText, playersText, versionRangeText } from '../template-edit';
 import { ConditionForm } from './condition-form';
 import { DraftSection } from './draft-section';
 import styles from './remote-config.module.css';
@@ -29,6 +30,7 @@ export function ConditionList({
   canEdit: boolean;
 }) {
   const { conditions } = state.draft;
+  const segmentName = useSegmentName(environment);
   const save = useSaveDraft(environment);
 
   const move = (index: number, step: -1 | 1, say: (notice: FormNotice) => void) => {
@@ -92,7 +94,7 @@ export function ConditionList({
                   <th scope="row">{condition.name}</th>
                   <td {...cellProps({ label: 'Platforms' })}>{platformsText(condition)}</td>
                   <td {...cellProps({ label: 'App version', nowrap: true })}>{versionRangeText(condition)}</td>
-                  <td {...cellProps({ label: 'Players' })}>{percentText(condition)}</td>
+                  <td {...cellProps({ label: 'Players' })}>{playersText(condition, segmentName)}</td>
                   <td {...cellProps({ label: 'Against published', priority: 2, nowrap: true })}>
                     {standingOf(state.unpublished.conditions, condition.name)}
                   </td>

@@ -7,14 +7,16 @@ import adminStyles from '../../admin/components/admin-screen.module.css';
 import { LoadState } from '../../admin/components/load-state';
 import { formatInstant } from '../../admin/components/local-time';
 import { PersonLink } from '../../admin/components/person-link';
+import { useSegmentName } from '../../segments/segment-select';
 import { useRollback, useVersion } from '../api';
 import { diffText } from '../diff-words';
-import { percentText, platformsText, shortValue, TYPE_LABELS, versionRangeText } from '../template-edit';
+import { platformsText, playersText, shortValue, TYPE_LABELS, versionRangeText } from '../template-edit';
 import { useConfirmedAction } from './confirmed-action';
 import styles from './remote-config.module.css';
 
 /** A version's parameters and conditions, read only. */
-function TemplateTables({ template }: { template: RemoteConfigTemplate }) {
+function TemplateTables({ template, environment }: { template: RemoteConfigTemplate; environment: Environment }) {
+  const segmentName = useSegmentName(environment);
   return (
     <>
       <h3>Parameters</h3>
@@ -68,7 +70,7 @@ function TemplateTables({ template }: { template: RemoteConfigTemplate }) {
           {template.conditions.map((condition) => (
             <li key={condition.name}>
               <strong>{condition.name}</strong>: platforms {platformsText(condition)}; app version{' '}
-              {versionRangeText(condition)}; {percentText(condition)}
+              {versionRangeText(condition)}; {playersText(condition, segmentName)}
             </li>
           ))}
         </ol>
@@ -146,7 +148,7 @@ function Detail({
           </button>
         </div>
       )}
-      <TemplateTables template={version.template} />
+      <TemplateTables environment={environment} template={version.template} />
       {action.dialogs}
     </>
   );

@@ -1,18 +1,20 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { type ReactNode, useRef, useState } from 'react';
-import { FormAlert, type FormNotice } from '../../../../components/form/form-alert';
-import adminStyles from '../../components/admin-screen.module.css';
-import { PRODUCTION_TITLE, useConfirmDialog } from '../../components/confirm-dialog';
-import styles from '../items.module.css';
+import { FormAlert, type FormNotice } from '../../../components/form/form-alert';
+import adminStyles from './admin-screen.module.css';
+import { PRODUCTION_TITLE, useConfirmDialog } from './confirm-dialog';
+import styles from './delete-section.module.css';
 
 interface DeleteSectionProps {
   environment: Environment;
-  /** The section's heading, e.g. "Delete this item". */
+  /** The section's heading, e.g. "Delete this item"; also the confirmation's title outside production. */
   heading: string;
   /** What deleting means, shown above the button. */
   description: ReactNode;
   /** What the confirmation says the delete does. */
   confirmMessage: ReactNode;
+  /** The confirmation's title outside production; the heading when absent. */
+  confirmTitle?: string;
   confirmLabel: string;
   /** Runs the delete; a refusal's message (in use, gone) is shown here. */
   onDelete: () => Promise<unknown>;
@@ -25,7 +27,7 @@ interface DeleteSectionProps {
  * it always asks first, in every environment; in production the dialog says so.
  */
 export function DeleteSection(props: DeleteSectionProps) {
-  const { environment, heading, description, confirmMessage, confirmLabel, onDelete, onDeleted } = props;
+  const { environment, heading, description, confirmMessage, confirmTitle, confirmLabel, onDelete, onDeleted } = props;
   const { confirm, dialog } = useConfirmDialog();
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const [pending, setPending] = useState(false);
@@ -36,7 +38,7 @@ export function DeleteSection(props: DeleteSectionProps) {
     running.current = true;
     try {
       const confirmed = await confirm({
-        title: environment === 'production' ? PRODUCTION_TITLE : heading,
+        title: environment === 'production' ? PRODUCTION_TITLE : (confirmTitle ?? heading),
         message: confirmMessage,
         confirmLabel,
       });

@@ -1,0 +1,183 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { personName } from '@outpost/contracts/people';
+import { adminSegmentPath } from '@outpost/contracts/segments/contract';
+import {
+  createSegmentInputSchema,
+  SEGMENT_DESCRIPTION_MAX,
+  type Segment,
+  updateSegmentInputSchema,
+} from '@outpost/contracts/segments/schemas';
+import { useState } from 'react';
+import { refusalText, refusedFields } from '../../../components/form/field-errors';
+import { FormAlert } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { TextAreaField } from '../../../components/form/text-area-field';
+import { useFormRefusal } from '../../../components/form/use-form-refusal';
+import { useNavigate } from '../../../lib/router/router';
+import { AdminFormFrame } from '../../admin/components/admin-form-frame';
+import adminStyles from '../../admin/components/admin-screen.module.css';
+import { checkWith } from '../../admin/components/form-check';
+import { useGuardedSave } from '../../admin/components/use-guarded-save';
+import { useChangeSegment } from '../api';
+import { checkDefinition, type DefinitionDraft, definitionDraftOf } from '../rules';
+import { RuleEditor } from './rule-editor';
+import { SegmentSize } from './segment-size';
+import styles from './segments.module.css';
+
+interface Draft {
+  segmentID: string;
+  name: string;
+  description: string;
+  definition: DefinitionDraft;
+}
+
+const FIELD_ORDER = ['segmentID', 'name', 'description', 'definition'];
+
+const draftOf = (segment: Segment | null): Draft => ({
+  segmentID: segment?.segmentID ?? '',
+  name: segment?.name ?? '',
+  description: segment?.description ?? '',
+  definition: definitionDraftOf(segment?.definition ?? null),
+});
+
+interface SegmentFormProps {
+  environment: Environment;
+  /**
+   * The segment as the server has it now (it follows the live topic); null for a new one, whose
+   * form opens over the list and leads to the new segment's page once created.
+   */
+  segment: Segment | null;
+}
+
+/**
+ * A segment's name, description and rules, with the number of players the rules hold as they are
+ * edited. A save names the revision the form started from: a save by someone else in between is
+ * refused (409) with the server's words, and the form offers their version.
+ */
+export function SegmentForm({ environment, segment }: SegmentFormProps) {
+  // The version this form edits: the one it opened with, or the one it last saved.
+  const [base, setBase] = useState(segment);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(segment));
+  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
+  const change = useChangeSegment(environment);
+  const guard = useGuardedSave(environment);
+  const navigate = useNavigate();
+  const set = (fields: Partial<Draft>) => setDraft((current) => ({ ...current, ...fields }));
+  const newer = segment !== null && base !== null && segment.revision > base.revision ? segment : null;
+
+  const loadNewer = () => {
+    if (!newer) return;
+    setBase(newer);
+    setDraft(draftOf(newer));
+    report({ tone: 'ok', text: `Loaded the segment as saved at revision ${newer.revision}.` });
+  };
+
+  const submit = () => {
+    const definition = checkDefinition(draft.definition, 'definition.');
+    if (!definition.ok) return refuse(definition.message, definition.fields);
+    const fields = { name: draft.name, description: draft.description, definition: definition.value };
+    const checked = base
+      ? checkWith(
+          updateSegmentInputSchema,
+          { ...fields, revision: base.revision },
+          { order: FIELD_ORDER, markFields: true },
+        )
+      : checkWith(
+          createSegmentInputSchema,
+          { segmentID: draft.segmentID, ...fields },
+          { order: FIELD_ORDER, markFields: true },
+        );
+    if (!checked.ok) return refuse(checked.message, checked.fields);
+    void guard.run(
+      () => ({
+        message: (
+          <p>This changes who the segment holds in production, wherever push, rewards or remote config use it.</p>
+        ),
+        confirmLabel: base ? 'Save to production' : 'Create in production',
+      }),
+      (settled) => {
+        report(null);
+        change.mutate(
+          base
+            ? { kind: 'update', segmentID: base.segmentID, input: { ...fields, revision: base.revision } }
+            : { kind: 'create', input: { segmentID: draft.segmentID, ...fields } },
+          {
+            onSuccess: (saved) => {
+              if (!('revision' in saved)) return;
+              if (!base) return navigate(adminSegmentPath(saved.segmentID));
+              setBase(saved);
+              report({ tone: 'ok', text: `Segment ${saved.name} saved.` });
+            },
+            onError: (error) => refuse(`The segment was not saved. ${refusalText(error)}`, refusedFields(error)),
+            onSettled: settled,
+          },
+        );
+      },
+    );
+  };
+
+  return (
+    <AdminFormFrame
+      title={base ? 'Rules and details' : 'New segment'}
+      headingLevel={2}
+      arrivedByAction={base === null}
+      pending={change.isPending}
+      busy={guard.busy}
+      onSubmit={submit}
+      formRef={formRef}
+    >
+      {newer && (
+        <div className={styles.newer} role="status">
+          <p>
+            {newer.updatedBy ? personName(newer.updatedBy) : 'Someone'} saved this segment after you opened it: saving
+            yours is refused. Load their version, then make your change again.
+          </p>
+          <button type="button" className="button" onClick={loadNewer}>
+            Load their version
+          </button>
+        </div>
+      )}
+      {!base && (
+        <FormField
+          label="Segment ID"
+          value={draft.segmentID}
+          error={errors.segmentID}
+          hint="Lower-case letters, digits and '-'; push, rewards and remote config name the segment by it, and it never changes."
+          autoCapitalize="none"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => set({ segmentID: event.target.value.toLowerCase() })}
+        />
+      )}
+      <FormField
+        label="Name"
+        value={draft.name}
+        error={errors.name}
+        autoComplete="off"
+        onChange={(event) => set({ name: event.target.value })}
+      />
+      <TextAreaField
+        label="Description (optional)"
+        value={draft.description}
+        error={errors.description}
+        hint={`Who it is for, in a line; at most ${SEGMENT_DESCRIPTION_MAX} characters.`}
+        rows={2}
+        onChange={(event) => set({ description: event.target.value })}
+      />
+      <RuleEditor
+        draft={draft.definition}
+        errors={errors}
+        prefix="definition."
+        onChange={(definition) => set({ definition })}
+      />
+      <SegmentSize environment={environment} draft={draft.definition} />
+      <FormAlert notice={notice} ref={alertRef} />
+      <div className={adminStyles.submitRow}>
+        <button type="submit" className={`button ${adminStyles.submit}`} disabled={change.isPending}>
+          {base ? 'Save segment' : 'Create segment'}
+        </button>
+      </div>
+      {guard.dialog}
+    </AdminFormFrame>
+  );
+}
