@@ -269,4 +269,60 @@ describe('push notifications', () => {
     await expect.poll(async () => (await waitingPushRuns()).count()).toBe(0);
     await page.getByText('No job run matches these filters.').waitFor();
   });
+
+  it('sends to a segment chosen by name, counting it before sending and naming it in the history', async () => {
+    const { page } = session;
+    const { id } = await site.server.stores.identity
+      .selectFrom('auth_users')
+      .select('id')
+      .where('email', '=', admin.email)
+      .executeTakeFirstOrThrow();
+    // The admin alone holds this many credits: the segment is them, with their phone and tablet.
+    const definition = { match: 'all', rules: [{ attribute: 'creditsHeld', op: 'atLeast', value: 777_777 }] };
+    await callApi(page, 'POST', `/api/admin/development/users/${id}/credits`, {
+      direction: 'grant',
+      amount: 777_777,
+      reason: 'A segment for the push screen',
+    });
+    await callApi(page, 'POST', '/api/admin/development/segments', {
+      segmentID: 'push-browser-whales',
+      name: 'Push browser whales',
+      description: '',
+      definition,
+    });
+    // Read the players again, as the segments screen's recount does: the readings are kept a minute.
+    await callApi(page, 'POST', '/api/admin/development/segments/size', { definition, recount: true });
+
+    await page.goto(url('/admin/push'));
+    const screen = consoleScreen(page);
+    await screen.getByLabel('Title', { exact: true }).fill('Whale weekend');
+    await screen.getByLabel('Message', { exact: true }).fill('Double rewards for our biggest savers.');
+    await screen.getByRole('radio', { name: 'A segment' }).check();
+    // Sending before a segment is chosen points at the choice.
+    await screen.getByRole('button', { name: 'Send push' }).click();
+    const segment = screen.getByLabel('Segment', { exact: true });
+    expect(await segment.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionOf(segment)).toContain('Choose the segment it goes to.');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await segment.selectOption({ label: 'Push browser whales' });
+    await screen.getByText('Reaches 2 devices of 1 player now.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screen.getByRole('button', { name: 'Send push' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(/goes now to the segment “Push browser whales” of development: 2 devices of 1 player/)
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Send push' }).click();
+    await page.getByText(/^Sending\./).waitFor();
+    const row = page.getByRole('row', { name: /Whale weekend/ });
+    await row.getByText('Segment “Push browser whales”').waitFor();
+    await row.getByText('Sent', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await row.innerText()).toContain('2 sent · 0 failed · 0 pruned');
+    const sent = await site.server.stores.identity
+      .selectFrom('push_outbox')
+      .select('token')
+      .where('title', '=', 'Whale weekend')
+      .execute();
+    expect(sent.map((item) => item.token).sort()).toEqual([...DEVICES].sort());
+  }, 60_000);
 });

@@ -1,6 +1,12 @@
 import type { AdminLogEntry } from '@outpost/contracts/backoffice';
 import type { AccountItems, Credits } from '@outpost/contracts/economy';
-import { type DistributeRewardResult, REWARD_ADMIN_ACTION, unknownUsersMessage } from '@outpost/contracts/rewards';
+import {
+  type DistributeRewardResult,
+  REWARD_ADMIN_ACTION,
+  REWARD_MESSAGES,
+  unknownUsersMessage,
+} from '@outpost/contracts/rewards';
+import type { SegmentDefinition, SegmentSize } from '@outpost/contracts/segments/schemas';
 import { USER_SEARCH_MESSAGES } from '@outpost/contracts/user-search';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -266,6 +272,77 @@ describe('rewards, as an admin', () => {
     await grantKeys(fixture.site, accounts.player.email, []);
   });
 
+  it('gives a segment chosen by name, named in the confirmation and the summary, once however often it is sent', async () => {
+    const { page } = sessions.admin;
+    // The player alone holds this many credits: the segment below is the player.
+    const RICH = 900_000;
+    await callApi(page, 'POST', `/api/admin/development/users/${playerID}/credits`, {
+      direction: 'grant',
+      amount: RICH,
+      reason: `${REASON} segment`,
+    });
+    const segmentID = `rich-${tag}`;
+    const name = `Rich players ${tag}`;
+    const definition: SegmentDefinition = {
+      match: 'all',
+      rules: [{ attribute: 'creditsHeld', op: 'atLeast', value: RICH }],
+    };
+    await callApi(page, 'POST', '/api/admin/development/segments', { segmentID, name, description: '', definition });
+    // Read the players again, so the reward finds the credits just granted.
+    const counted = await callApi<SegmentSize>(page, 'POST', '/api/admin/development/segments/size', {
+      definition,
+      recount: true,
+    });
+    expect(counted.size).toBe(1);
+    const before = await balance();
+
+    await page.goto(url('/admin/rewards'));
+    await page.getByRole('group', { name: 'Send to' }).getByRole('radio', { name: 'A segment' }).check();
+    expect(await page.getByRole('search', { name: 'Find players' }).count()).toBe(0);
+    await page.getByLabel('Credits per player').fill('70');
+    await page.getByLabel('Reason', { exact: true }).fill(`${REASON} segment`);
+    // No segment chosen yet: the form asks for one and sends nothing.
+    const calls = countCalls(page);
+    await page.getByRole('button', { name: 'Send reward' }).click();
+    await expectAlert(page, REWARD_MESSAGES.segmentID);
+    expect(await page.getByLabel('Segment', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.count()).toBe(0);
+    calls.stop();
+
+    await page.getByLabel('Segment', { exact: true }).selectOption({ label: name });
+    await page.getByRole('status').filter({ hasText: 'Every player in the segment will get this reward' }).waitFor();
+    await page.getByRole('link', { name: 'See who is in it' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/rewards-segment-form.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Send reward' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send this reward in development?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(`Every player in the segment “${name}” gets 70 credits`);
+    await dialog.getByRole('button', { name: 'Send reward' }).click();
+    await expectAlert(page, 'Reward sent to 1 player.');
+    const result = page.getByRole('region', { name: 'Reward sent' });
+    await result.getByText('1 player got 70 credits now.').waitFor();
+    expect(
+      await result.locator('dt', { hasText: 'Segment' }).locator('xpath=following-sibling::dd[1]').innerText(),
+    ).toBe(name);
+    expect(await balance()).toBe(before + 70);
+    await page.screenshot({ path: '/tmp/rewards-segment-sent.png', fullPage: true });
+
+    // Sent again, the segment has nobody new.
+    const requestID = await sendAndConfirm(page);
+    await expectAlert(page, `Nothing was sent twice: every player in the segment “${name}” had this reward already.`);
+    expect(await balance()).toBe(before + 70);
+    const log = await callApi<{ rows: AdminLogEntry[] }>(
+      page,
+      'GET',
+      `/api/admin/development/admin-log?action=${REWARD_ADMIN_ACTION}&pageSize=500`,
+    );
+    expect(log.rows.filter((entry) => entry.data.requestID === requestID).map((entry) => entry.data)).toEqual([
+      expect.objectContaining({ segmentID, segmentName: name, userIDs: [playerID], reached: 1 }),
+    ]);
+  });
+
   it('starts a new reward with a new request ID', async () => {
     const { page } = sessions.admin;
     const before = await balance();
@@ -310,7 +387,8 @@ describe('rewards to everyone, as an admin', () => {
     await page.getByText(`Every player account, given in batches by a background job: ${size}.`).waitFor();
     // By keyboard: the radio group takes the arrow keys.
     await page.getByRole('radio', { name: 'Chosen players' }).focus();
-    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowDown');
+    // Past the audiences and the segment.
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowDown');
     expect(await everyone.isChecked()).toBe(true);
     expect(await page.getByRole('search', { name: 'Find players' }).count()).toBe(0);
     await page

@@ -75,11 +75,33 @@ describe('the admin log catalogue', () => {
       { credits: 250, items: [{}], userIDs: ['a', 'b'], reason: 'Outage' },
       'gave 250 credits and 1 item to 2 players: “Outage”',
     ],
+    [
+      'reward.distribute',
+      {
+        credits: 20,
+        segmentID: 'lapsed-spenders',
+        segmentName: 'Lapsed spenders',
+        userIDs: ['a', 'b', 'c'],
+        reason: 'Welcome back',
+      },
+      'gave 20 credits to 3 players of the segment “Lapsed spenders”: “Welcome back”',
+    ],
     ['feedback.review', { feedbackIDs: ['f1'], reviewed: false }, 'marked 1 feedback entry not reviewed'],
     [
       'push.sendbatch',
       { title: 'Double XP', recipientCategory: 'everyone', sendSchedule: 'now' },
       'sent [push notification “Double XP”](/admin/push) to every player',
+    ],
+    [
+      'push.sendbatch',
+      {
+        title: 'Come back',
+        recipientCategory: 'segment',
+        segmentID: 'lapsed-spenders',
+        segmentName: 'Lapsed spenders',
+        sendSchedule: 'now',
+      },
+      'sent [push notification “Come back”](/admin/push) to the segment “Lapsed spenders”',
     ],
     [
       'item.rename',

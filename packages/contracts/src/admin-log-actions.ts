@@ -209,7 +209,12 @@ function reward(data: LogData): SentencePart[] {
     .join(' and ');
   const players = Array.isArray(data.userIDs) ? data.userIDs.length : count(data.players);
   const audience = text(data, 'audience');
-  const whom = audience && !Array.isArray(data.userIDs) ? `every player (${audience})` : plural(players, 'player');
+  const segment = text(data, 'segmentName') ?? text(data, 'segmentID');
+  const whom = segment
+    ? `${plural(players, 'player')} of the segment “${segment}”`
+    : audience && !Array.isArray(data.userIDs)
+      ? `every player (${audience})`
+      : plural(players, 'player');
   const reason = text(data, 'reason');
   return [`gave ${gifts || 'a reward'} to ${whom}${reason ? `: “${reason}”` : ''}`];
 }
@@ -236,7 +241,13 @@ function pushSent(data: LogData): SentencePart[] {
   const audience = text(data, 'recipientCategory');
   const sendDate = text(data, 'sendDate');
   const scheduled = text(data, 'sendSchedule') === 'scheduled';
-  const whom = audience ? (PUSH_AUDIENCES[audience] ?? keyWords(audience)) : undefined;
+  const segment = text(data, 'segmentName') ?? text(data, 'segmentID');
+  const whom =
+    audience === 'segment' && segment
+      ? `the segment “${segment}”`
+      : audience
+        ? (PUSH_AUDIENCES[audience] ?? keyWords(audience))
+        : undefined;
   return [
     scheduled ? 'scheduled ' : 'sent ',
     ...pushMessage(data),

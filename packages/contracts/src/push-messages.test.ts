@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { PUSH_MESSAGES, PUSH_WARNINGS, pushSendBatchInputSchema, readPushSendBatch } from './push-messages';
+import {
+  PUSH_MESSAGES,
+  PUSH_RECIPIENT_CATEGORIES,
+  PUSH_RECIPIENT_LABELS,
+  PUSH_SPEC_RECIPIENT_CATEGORIES,
+  PUSH_WARNINGS,
+  pushAudienceInputSchema,
+  pushSendBatchInputSchema,
+  readPushSendBatch,
+} from './push-messages';
 
 const DAY = 86_400_000;
 const now = new Date('2026-11-26T12:00:00Z');
@@ -17,6 +26,12 @@ describe('a push message’s fields', () => {
     expect(messagesOf({ ...base, sendSchedule: 'scheduled', sendDate: iso(60_000) })).toEqual([]);
     expect(messagesOf({ ...base, recipientCategory: 'active', activeDateTime: iso(-7 * DAY) })).toEqual([]);
     expect(messagesOf({ ...base, recipientCategory: 'users', userIDs: ['a', 'b'] })).toEqual([]);
+  });
+
+  it('keeps the spec’s five categories as they are, and adds Outpost’s segment', () => {
+    expect(PUSH_SPEC_RECIPIENT_CATEGORIES).toEqual(['everyone', 'beta-testers', 'partners', 'active', 'users']);
+    expect(PUSH_RECIPIENT_CATEGORIES).toEqual([...PUSH_SPEC_RECIPIENT_CATEGORIES, 'segment']);
+    expect(PUSH_RECIPIENT_LABELS.segment).toBe('A segment');
   });
 
   it('says what is wrong with a field, word for word', () => {
@@ -57,6 +72,55 @@ describe('a push message’s fields', () => {
     ]);
   });
 
+  it('takes a segment by its ID, required and checked for a segment and ignored with a warning elsewhere', () => {
+    const read = (input: Record<string, unknown>) =>
+      readPushSendBatch({ ...base, ...input } as Parameters<typeof readPushSendBatch>[0], now);
+    expect(read({ recipientCategory: 'segment', segmentID: 'whales', userIDs: ['a'] })).toEqual({
+      ok: true,
+      batch: {
+        ...base,
+        recipientCategory: 'segment',
+        activeDateTime: null,
+        sendDate: null,
+        userIDs: null,
+        segmentID: 'whales',
+        warnings: [PUSH_WARNINGS.userIDs('segment')],
+      },
+    });
+    expect(PUSH_WARNINGS.userIDs('segment')).toBe(
+      'userIDs was ignored: it names chosen players, and this message goes to a segment.',
+    );
+    for (const missing of [undefined, null, '', ' ']) {
+      expect(read({ recipientCategory: 'segment', segmentID: missing })).toEqual({
+        ok: false,
+        problems: [PUSH_MESSAGES.segmentIDNeeded],
+      });
+    }
+    expect(read({ recipientCategory: 'segment', segmentID: 'Whales!' })).toEqual({
+      ok: false,
+      problems: [PUSH_MESSAGES.segmentID],
+    });
+    expect(messagesOf({ ...base, recipientCategory: 'segment', segmentID: 7 })).toEqual([PUSH_MESSAGES.segmentID]);
+    // Another category: not read, whatever it holds, and named in the warnings.
+    expect(read({ recipientCategory: 'partners', segmentID: 'Whales!' })).toMatchObject({
+      ok: true,
+      batch: { segmentID: null, warnings: [PUSH_WARNINGS.segmentID('partners')] },
+    });
+    expect(PUSH_WARNINGS.segmentID('partners')).toBe(
+      'segmentID was ignored: it names a segment, and this message goes to partners.',
+    );
+  });
+
+  it('measures a segment’s audience only with the segment named', () => {
+    const audience = (input: unknown) => {
+      const parsed = z.safeParse(pushAudienceInputSchema, input);
+      return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+    };
+    expect(audience({ recipientCategory: 'segment', segmentID: 'whales' })).toEqual([]);
+    expect(audience({ recipientCategory: 'segment' })).toEqual([PUSH_MESSAGES.segmentIDNeeded]);
+    expect(audience({ recipientCategory: 'everyone', segmentID: null })).toEqual([]);
+  });
+
   it('ignores a field its category or schedule does not take, and names it in the warnings', () => {
     const read = (input: Record<string, unknown>) =>
       readPushSendBatch({ ...base, ...input } as Parameters<typeof readPushSendBatch>[0], now);
@@ -69,6 +133,7 @@ describe('a push message’s fields', () => {
         activeDateTime: null,
         sendDate: null,
         userIDs: null,
+        segmentID: null,
         warnings: [PUSH_WARNINGS.sendDate, PUSH_WARNINGS.activeDateTime('everyone'), PUSH_WARNINGS.userIDs('everyone')],
       },
     });
@@ -103,6 +168,7 @@ describe('a push message’s fields', () => {
         userIDs: ['a'],
         sendDate: at(DAY),
         activeDateTime: null,
+        segmentID: null,
         warnings: [PUSH_WARNINGS.activeDateTime('users')],
       },
     });

@@ -3,6 +3,7 @@ import { adminListPageSchema, adminListQuerySchema } from './admin-list';
 import { adminEnvironmentParamsSchema, type Environment } from './environments';
 import { USER_ID_MAX_LENGTH } from './identity';
 import { personSchema } from './people';
+import { segmentIdSchema } from './segments/schemas';
 
 /*
  * Push notifications (docs/product.md §7.6): an admin sends a message to the phones of a recipient category
@@ -14,9 +15,11 @@ import { personSchema } from './people';
 /**
  * Who a message goes to: every player of the environment with a device, the beta testers (an
  * accepted beta request there), the partners (the 'partner' key), the players the game saw since
- * activeDateTime, or the players named in userIDs.
+ * activeDateTime, or the players named in userIDs: the spec's categories, which its client sends.
  */
-export const PUSH_RECIPIENT_CATEGORIES = ['everyone', 'beta-testers', 'partners', 'active', 'users'] as const;
+export const PUSH_SPEC_RECIPIENT_CATEGORIES = ['everyone', 'beta-testers', 'partners', 'active', 'users'] as const;
+/** The spec's categories and Outpost's own: the players of the segment named in segmentID. */
+export const PUSH_RECIPIENT_CATEGORIES = [...PUSH_SPEC_RECIPIENT_CATEGORIES, 'segment'] as const;
 export type PushRecipientCategory = (typeof PUSH_RECIPIENT_CATEGORIES)[number];
 
 export const PUSH_RECIPIENT_LABELS: Record<PushRecipientCategory, string> = {
@@ -25,6 +28,7 @@ export const PUSH_RECIPIENT_LABELS: Record<PushRecipientCategory, string> = {
   partners: 'Partners',
   active: 'Active players',
   users: 'Chosen players',
+  segment: 'A segment',
 };
 
 /** Sent at once, or at sendDate. */
@@ -64,6 +68,8 @@ export const PUSH_MESSAGES = {
   activeDateTimeRange: `activeDateTime must be in the last ${PUSH_MAX_ACTIVE_DAYS} days.`,
   userIDs: `Name 1 to ${PUSH_MAX_USER_IDS} players in userIDs, each once.`,
   userID: 'userID must name a player.',
+  segmentIDNeeded: 'A message to a segment needs segmentID: the segment it goes to.',
+  segmentID: "segmentID must be a segment's ID: 1 to 40 lower-case letters, digits and '-'.",
   requestID: `requestID names this message so a retry sends nothing twice: 1 to ${PUSH_REQUEST_ID_MAX_LENGTH} letters, digits, '.', '_' or '-'.`,
 } as const;
 
@@ -88,6 +94,8 @@ const pushSendBatchFieldsSchema = z.object({
   activeDateTime: z.optional(z.nullable(z.string({ error: PUSH_MESSAGES.activeDateTime }))),
   sendDate: z.optional(z.nullable(z.string({ error: PUSH_MESSAGES.sendDate }))),
   userIDs: z.optional(z.nullable(z.union([z.array(z.string()), z.string()], { error: PUSH_MESSAGES.userIDs }))),
+  /** Outpost's own: the segment a 'segment' message goes to (taken as any text where it does not apply). */
+  segmentID: z.optional(z.nullable(z.string({ error: PUSH_MESSAGES.segmentID }))),
   title: z
     .string({ error: PUSH_MESSAGES.title })
     .check(
@@ -121,6 +129,8 @@ export interface PushSendBatch {
   sendDate: string | null;
   /** 'users': its players, each once. */
   userIDs: string[] | null;
+  /** 'segment': the segment whose players it goes to. */
+  segmentID: string | null;
   title: string;
   body: string;
   requestID?: string;
@@ -135,6 +145,8 @@ export const PUSH_WARNINGS = {
     `activeDateTime was ignored: it picks active players, and this message goes to ${PUSH_RECIPIENT_LABELS[category].toLowerCase()}.`,
   userIDs: (category: PushRecipientCategory) =>
     `userIDs was ignored: it names chosen players, and this message goes to ${PUSH_RECIPIENT_LABELS[category].toLowerCase()}.`,
+  segmentID: (category: PushRecipientCategory) =>
+    `segmentID was ignored: it names a segment, and this message goes to ${PUSH_RECIPIENT_LABELS[category].toLowerCase()}.`,
 } as const;
 
 /** A field's value, or what is wrong with it. */
@@ -180,6 +192,12 @@ function readUserIDs(value: string | readonly string[] | null | undefined): Read
     return { problem: PUSH_MESSAGES.userIDs };
   }
   return { value: ids };
+}
+
+function readSegmentID(value: string | null | undefined): Read<string> {
+  if (!given(value)) return { problem: PUSH_MESSAGES.segmentIDNeeded };
+  const parsed = z.safeParse(segmentIdSchema, value);
+  return parsed.success ? { value: parsed.data } : { problem: PUSH_MESSAGES.segmentID };
 }
 
 /**
@@ -230,6 +248,12 @@ export function readPushSendBatch(
     fields.userIDs,
     PUSH_WARNINGS.userIDs(recipientCategory),
   );
+  const segmentID = applying(
+    recipientCategory === 'segment',
+    () => readSegmentID(fields.segmentID),
+    fields.segmentID,
+    PUSH_WARNINGS.segmentID(recipientCategory),
+  );
   if (problems.length > 0) return { ok: false, problems };
   const { title, body, requestID } = fields;
   return {
@@ -240,6 +264,7 @@ export function readPushSendBatch(
       activeDateTime,
       sendDate,
       userIDs,
+      segmentID,
       title,
       body,
       ...(requestID === undefined ? {} : { requestID }),
@@ -288,6 +313,9 @@ export const pushMessageSchema = z.object({
   activeDateTime: z.nullable(z.string()),
   /** How many players were chosen ('users'); the ids are on the message, not in the history. */
   chosenPlayers: z.int(),
+  /** The segment it goes to ('segment'), and its name now: null once the segment is deleted. */
+  segmentID: z.nullable(z.string()),
+  segmentName: z.nullable(z.string()),
   sendSchedule: z.enum(PUSH_SEND_SCHEDULES),
   sendDate: z.string(),
   state: z.enum(PUSH_MESSAGE_STATES),
@@ -317,11 +345,19 @@ export type PushMessagePage = z.infer<typeof pushMessagePageSchema>;
 export const pushMessageParamsSchema = z.extend(adminEnvironmentParamsSchema, { messageID: z.string() });
 
 /** POST /api/admin/:env/push/audience: how many a message would reach now. */
-export const pushAudienceInputSchema = z.object({
-  recipientCategory: z.enum(PUSH_RECIPIENT_CATEGORIES, { error: PUSH_MESSAGES.recipientCategory }),
-  activeDateTime: z.optional(z.nullable(instant(PUSH_MESSAGES.activeDateTime))),
-  userIDs: z.optional(z.nullable(z.array(userIdSchema, { error: PUSH_MESSAGES.userIDs }))),
-});
+export const pushAudienceInputSchema = z
+  .object({
+    recipientCategory: z.enum(PUSH_RECIPIENT_CATEGORIES, { error: PUSH_MESSAGES.recipientCategory }),
+    activeDateTime: z.optional(z.nullable(instant(PUSH_MESSAGES.activeDateTime))),
+    userIDs: z.optional(z.nullable(z.array(userIdSchema, { error: PUSH_MESSAGES.userIDs }))),
+    segmentID: z.optional(z.nullable(segmentIdSchema)),
+  })
+  .check(
+    z.refine((input) => input.recipientCategory !== 'segment' || Boolean(input.segmentID), {
+      error: PUSH_MESSAGES.segmentIDNeeded,
+      path: ['segmentID'],
+    }),
+  );
 export const pushAudienceSchema = z.object({ players: z.int(), devices: z.int() });
 export type PushAudience = z.infer<typeof pushAudienceSchema>;
 
@@ -373,6 +409,10 @@ export const noAudienceDevicesMessage = (environment: Environment) =>
   `No phone of this audience is registered for push in ${environment}, so the message would reach no one. Players’ phones register when they allow notifications in the game: pick another audience or send it later.`;
 export const noDevicesMessage = (userID: string, environment: Environment) =>
   `The player ${userID} has no device registered for push in ${environment}.`;
+
+/** A message to a segment the environment does not have (400): none was, or it was deleted since it was chosen. */
+export const unknownPushSegmentMessage = (segmentID: string, environment: Environment) =>
+  `There is no segment "${segmentID}" in ${environment}: it may have been deleted. Nothing was sent.`;
 
 export const unknownPushPlayersMessage = (userIDs: readonly string[]) =>
   `${userIDs.length === 1 ? 'This player does' : 'These players do'} not exist: ${userIDs.map((id) => `"${id}"`).join(', ')}. Nothing was sent.`;

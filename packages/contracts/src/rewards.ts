@@ -5,6 +5,7 @@ import { wholeNumber } from './fields';
 import { USER_ID_MAX_LENGTH } from './identity';
 import { itemIdSchema } from './items';
 import { personSchema } from './people';
+import { SEGMENT_ID_MAX } from './segments/schemas';
 
 /**
  * Reward distribution (docs/product.md §7.6 `{env}-admin-distributereward`): an admin gives
@@ -12,7 +13,8 @@ import { personSchema } from './people';
  * reward is named by its requestID: sending it again (a retry, a double click, concurrent repeats)
  * gives nothing twice. Audiences are the bounded groups Outpost keeps data for, given in the
  * call; 'everyone' would outgrow one call's REWARD_MAX_RECIPIENTS, so the call records it and a
- * background job gives it in batches.
+ * background job gives it in batches. Outpost's own `segmentID` names a segment instead (segments/schemas.ts),
+ * its players found at the send and bounded as an audience's are.
  */
 
 /** Players one call may reward; a larger list is sent in several calls, each with its own requestID. */
@@ -68,8 +70,9 @@ export const REWARD_MESSAGES = {
   reasonTooLong: `A reason can be at most ${REWARD_REASON_MAX_LENGTH} characters.`,
   nothingToGive: 'A reward must give credits, at least one item, or both.',
   audience: `audience must be ${audienceList}.`,
-  noRecipients: `Say who gets the reward: userIDs (1 to ${REWARD_MAX_RECIPIENTS} players) or an audience (${audienceList}).`,
-  bothRecipients: 'Give userIDs or an audience, not both: a reward goes to one of them.',
+  segmentID: 'Choose the segment the reward goes to.',
+  noRecipients: `Say who gets the reward: userIDs (1 to ${REWARD_MAX_RECIPIENTS} players), an audience (${audienceList}) or a segmentID.`,
+  bothRecipients: 'Give userIDs, an audience or a segment, one of them.',
 } as const;
 
 /** The callable's name, one per environment (docs/product.md §7.6). */
@@ -79,13 +82,34 @@ export const distributeRewardCallableName = (environment: Environment) =>
 export const unknownUsersMessage = (userIDs: readonly string[]) =>
   `${userIDs.length === 1 ? 'This player does' : 'These players do'} not exist: ${userIDs.map((id) => `"${id}"`).join(', ')}. Nothing was given.`;
 
+/** How the messages name a segment a reward goes to. */
+const segmentLabel = (name: string) => `The segment “${name}”`;
+
+const emptyMessage = (label: string, kind: 'audience' | 'segment', environment: Environment) =>
+  `${label}: nobody is in this ${kind} in ${environment} yet. Nothing was given.`;
+
+const tooLargeMessage = (label: string, kind: 'audience' | 'segment', environment: Environment, size: number) =>
+  `${label}: this ${kind} has ${size.toLocaleString('en-US')} players in ${environment}, more than the ${REWARD_MAX_RECIPIENTS} one reward may reach. Nothing was given; send it to chosen players instead, at most ${REWARD_MAX_RECIPIENTS} per reward.`;
+
 /** An audience with nobody in it when the reward is sent (400). */
 export const emptyAudienceMessage = (audience: RewardAudience, environment: Environment) =>
-  `${REWARD_AUDIENCE_LABELS[audience]}: nobody is in this audience in ${environment} yet. Nothing was given.`;
+  emptyMessage(REWARD_AUDIENCE_LABELS[audience], 'audience', environment);
 
 /** An audience larger than one call may reward (400): nobody gets anything, not even a part of it. */
 export const audienceTooLargeMessage = (audience: RewardAudience, environment: Environment, size: number) =>
-  `${REWARD_AUDIENCE_LABELS[audience]}: this audience has ${size.toLocaleString('en-US')} players in ${environment}, more than the ${REWARD_MAX_RECIPIENTS} one reward may reach. Nothing was given; send it to chosen players instead, at most ${REWARD_MAX_RECIPIENTS} per reward.`;
+  tooLargeMessage(REWARD_AUDIENCE_LABELS[audience], 'audience', environment, size);
+
+/** A segment with nobody in it when the reward is sent (400), by its name. */
+export const emptySegmentMessage = (name: string, environment: Environment) =>
+  emptyMessage(segmentLabel(name), 'segment', environment);
+
+/** A segment larger than one call may reward (400), by its name: nobody gets anything. */
+export const segmentTooLargeMessage = (name: string, environment: Environment, size: number) =>
+  tooLargeMessage(segmentLabel(name), 'segment', environment, size);
+
+/** A segmentID no segment of the environment has (400): deleted, or never made. */
+export const unknownSegmentMessage = (segmentID: string, environment: Environment) =>
+  `There is no segment "${segmentID}" in ${environment}: it may have been deleted. Nothing was given.`;
 
 /** The admin-log action of a distribution; the reward screen links to the log filtered by it. */
 export const REWARD_ADMIN_ACTION = 'reward.distribute';
@@ -100,13 +124,20 @@ export const REQUEST_REUSED_CODE = 'request-reused';
 export const rewardSendRacedMessage = (requestID: string) =>
   `Other sends of the request ID "${requestID}" were reaching the same players at the same time, so this one gave nothing. Send it again: nobody gets the reward twice.`;
 
+/** How many of the ways to name recipients a request uses: exactly one is valid. */
+const recipientsNamed = (input: { userIDs?: unknown; audience?: unknown; segmentID?: unknown }) =>
+  [input.userIDs, input.audience, input.segmentID].filter((named) => named !== undefined).length;
+
 export const rewardItemSchema = z.object({
   itemID: itemIdSchema,
   quantity: z._default(wholeNumber(REWARD_MESSAGES.quantity, 1, REWARD_MAX_ITEM_QUANTITY), 1),
 });
 export type RewardItem = z.output<typeof rewardItemSchema>;
 
-/** The callable's `data`: the reward data of docs/product.md §3.10's admin log entry, for userIDs or an audience. */
+/**
+ * The callable's `data`: the reward data of docs/product.md §3.10's admin log entry, for userIDs, an audience
+ * or a segment. A segmentID is checked against the environment's segments when the reward is sent.
+ */
 export const distributeRewardInputSchema = z
   .object({
     requestID: z.string({ error: REWARD_MESSAGES.requestID }).check(
@@ -134,6 +165,15 @@ export const distributeRewardInputSchema = z
         ),
     ),
     audience: z.optional(z.enum(REWARD_REQUEST_AUDIENCES, { error: REWARD_MESSAGES.audience })),
+    segmentID: z.optional(
+      z
+        .string({ error: REWARD_MESSAGES.segmentID })
+        .check(
+          z.trim(),
+          z.minLength(1, { error: REWARD_MESSAGES.segmentID }),
+          z.maxLength(SEGMENT_ID_MAX, { error: REWARD_MESSAGES.segmentID }),
+        ),
+    ),
     credits: z._default(wholeNumber(REWARD_MESSAGES.credits, 0, REWARD_MAX_CREDITS), 0),
     items: z._default(
       z.array(rewardItemSchema, { error: REWARD_MESSAGES.items }).check(
@@ -153,12 +193,8 @@ export const distributeRewardInputSchema = z
       ),
   })
   .check(
-    z.refine((input) => input.userIDs !== undefined || input.audience !== undefined, {
-      error: REWARD_MESSAGES.noRecipients,
-    }),
-    z.refine((input) => input.userIDs === undefined || input.audience === undefined, {
-      error: REWARD_MESSAGES.bothRecipients,
-    }),
+    z.refine((input) => recipientsNamed(input) > 0, { error: REWARD_MESSAGES.noRecipients }),
+    z.refine((input) => recipientsNamed(input) < 2, { error: REWARD_MESSAGES.bothRecipients }),
     z.refine((input) => input.credits > 0 || input.items.length > 0, {
       error: REWARD_MESSAGES.nothingToGive,
       path: ['credits'],
@@ -166,6 +202,10 @@ export const distributeRewardInputSchema = z
   );
 export type DistributeRewardInput = z.input<typeof distributeRewardInputSchema>;
 export type RewardRequest = z.output<typeof distributeRewardInputSchema>;
+
+/** The segment a reward went to: its ID and its name when the reward was sent. */
+export const rewardSegmentSchema = z.object({ segmentID: z.string(), name: z.string() });
+export type RewardSegment = z.infer<typeof rewardSegmentSchema>;
 
 /** An item a reward gives, and how many of it. */
 const givenItemSchema = z.object({ itemID: z.string(), quantity: z.int() });
@@ -177,8 +217,9 @@ export type NamedRewardItem = z.infer<typeof namedRewardItemSchema>;
  * What a distribution answers: the reward (as first distributed under this requestID) and to whom
  * it went. Each player in `given` received `credits` and `items` with this call; each in
  * `alreadyGiven` had received them from an earlier call with the same requestID, and got nothing
- * now. `audience` is the audience this call named (its members as the server found them are
- * `given` and `alreadyGiven`), null for a call naming userIDs.
+ * now. `audience` is the audience this call named and `segment` the segment, with its name at the send
+ * (the members of either as the server found them are `given` and `alreadyGiven`); both are null for a
+ * call naming userIDs.
  */
 export const distributeRewardRecordSchema = z.object({
   requestID: z.string(),
@@ -189,6 +230,7 @@ export const distributeRewardRecordSchema = z.object({
   distributedAt: z.string(),
   distributedBy: z.string(),
   audience: z.nullable(z.enum(REWARD_AUDIENCES)),
+  segment: z.nullable(rewardSegmentSchema),
   given: z.array(z.string()),
   alreadyGiven: z.array(z.string()),
 });
@@ -197,7 +239,7 @@ export type DistributeRewardRecord = z.infer<typeof distributeRewardRecordSchema
 /**
  * The distribution as the callable answers it: the record, its items named and the people it names as people.
  * `recipients` are the players of `given` and `alreadyGiven` for a call naming userIDs, none for an audience
- * (counted, not named: it may be hundreds).
+ * or a segment (counted, not named: it may be hundreds).
  */
 export const distributeRewardResultSchema = z.extend(distributeRewardRecordSchema, {
   items: z.array(namedRewardItemSchema),
@@ -259,7 +301,7 @@ export const everyoneRewardResultSchema = z.extend(everyoneRewardSchema, { audie
 export type EveryoneRewardResult = z.infer<typeof everyoneRewardResultSchema>;
 export type EveryoneRewardRecordResult = EveryoneRewardRecord & { audience: typeof REWARD_EVERYONE };
 
-/** What the callable answers: who got the reward (userIDs, an audience), or the queued distribution (everyone). */
+/** What the callable answers: who got the reward (userIDs, an audience, a segment), or the queued distribution (everyone). */
 export const distributeRewardAnswerSchema = z.union([distributeRewardResultSchema, everyoneRewardResultSchema]);
 export type DistributeRewardAnswer = z.infer<typeof distributeRewardAnswerSchema>;
 

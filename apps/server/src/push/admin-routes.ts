@@ -17,7 +17,9 @@ import {
   pushTestInputSchema,
   pushTestResultSchema,
   unknownPushPlayersMessage,
+  unknownPushSegmentMessage,
 } from '@outpost/contracts/push-messages';
+import { SEGMENTS_MESSAGES } from '@outpost/contracts/segments/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -28,6 +30,7 @@ import { fetchListPage } from '../platform/db/list-page';
 import { answering, FunctionError } from '../platform/http/errors';
 import { listPushOutbox } from '../platform/push-transport/queries';
 import type { PushSenders } from '../platform/push-transport/senders';
+import type { Segments } from '../segments/index';
 import {
   cancelPushMessage,
   deviceLabel,
@@ -40,6 +43,7 @@ import {
   toPushMessage,
   unknownPlayers,
 } from './messages';
+import { PushSegmentMissing, segmentMembersOf } from './recipients';
 import { enqueuePushSend, withdrawPushSend } from './send-job';
 import type { PushMessageRow } from './tables';
 
@@ -47,6 +51,8 @@ export interface PushMessageRoutesOptions {
   game: Record<Environment, Kysely<GameDatabase>>;
   identity: Kysely<IdentityDatabase>;
   push: PushSenders;
+  /** The segments a message may go to: their players and names. */
+  segments: Pick<Segments, 'members' | 'nameOf'>;
 }
 
 const answer = answering((error) => {
@@ -55,6 +61,10 @@ const answer = answering((error) => {
   if (error instanceof PushMessageNotFound) return new FunctionError('not-found', 'There is no such push message.');
   return error;
 });
+
+/** Counting an audience whose segment the environment does not have: the route's refusal. */
+const answeringMissingSegment = (refusal: (segmentID: string) => FunctionError) =>
+  answering((error) => (error instanceof PushSegmentMissing ? refusal(error.segmentID) : error));
 
 const SORT_COLUMNS = { createdAt: 'created_at', sendDate: 'send_at' } as const;
 
@@ -65,14 +75,32 @@ const SORT_COLUMNS = { createdAt: 'created_at', sendDate: 'send_at' } as const;
  */
 export function registerPushMessageRoutes(app: FastifyInstance, options: PushMessageRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const withNames = async (rows: readonly PushMessageRow[]) => {
-    const people = await peopleOf(
-      options.identity,
-      rows.map((row) => row.created_by),
+  const { segments } = options;
+  const withNames = async (environment: Environment, rows: readonly PushMessageRow[]) => {
+    const segmentIDs = [...new Set(rows.flatMap((row) => (row.segment_id === null ? [] : [row.segment_id])))];
+    const [people, segmentNames] = await Promise.all([
+      peopleOf(
+        options.identity,
+        rows.map((row) => row.created_by),
+      ),
+      Promise.all(segmentIDs.map(async (id) => [id, await segments.nameOf(environment, id)] as const)),
+    ]);
+    const nameOf = new Map(segmentNames);
+    return rows.map((row) =>
+      toPushMessage(
+        row,
+        personIn(people, row.created_by),
+        row.segment_id === null ? null : (nameOf.get(row.segment_id) ?? null),
+      ),
     );
-    return rows.map((row) => toPushMessage(row, personIn(people, row.created_by)));
   };
-  const withName = async (row: PushMessageRow) => (await withNames([row]))[0] as ReturnType<typeof toPushMessage>;
+  const withName = async (environment: Environment, row: PushMessageRow) =>
+    (await withNames(environment, [row]))[0] as ReturnType<typeof toPushMessage>;
+  const recipientStores = (environment: Environment) => ({
+    game: options.game[environment],
+    identity: options.identity,
+    segmentMembers: segmentMembersOf(segments, environment),
+  });
 
   for (const environment of ENVIRONMENTS) {
     const game = options.game[environment];
@@ -87,13 +115,15 @@ export function registerPushMessageRoutes(app: FastifyInstance, options: PushMes
         );
         if (unknown.length > 0) throw new FunctionError('invalid-argument', unknownPushPlayersMessage(unknown));
         // A message that would reach no device is refused here, not only behind the composer's confirmation.
-        const { devices } = await measureAudience(
-          { game, identity: options.identity },
-          {
+        const { devices } = await answeringMissingSegment(
+          (segmentID) => new FunctionError('invalid-argument', unknownPushSegmentMessage(segmentID, environment)),
+        )(() =>
+          measureAudience(recipientStores(environment), {
             recipient_category: input.recipientCategory,
             active_since: input.activeDateTime,
             user_ids: JSON.stringify(input.userIDs ?? []),
-          },
+            segment_id: input.segmentID,
+          }),
         );
         if (devices === 0) throw new FunctionError('invalid-argument', noAudienceDevicesMessage(environment));
         const change = await adminChangeOf(request, environment);
@@ -102,7 +132,7 @@ export function registerPushMessageRoutes(app: FastifyInstance, options: PushMes
         if (row.state === 'scheduled' || row.state === 'sending') {
           await enqueuePushSend(options.identity, { environment, messageID: row.message_id }, new Date(row.send_at));
         }
-        return { ...(await withName(row)), warnings: input.warnings };
+        return { ...(await withName(environment, row)), warnings: input.warnings };
       },
     );
 
@@ -140,7 +170,7 @@ export function registerPushMessageRoutes(app: FastifyInstance, options: PushMes
         filtered.selectAll().orderBy(SORT_COLUMNS[query.sort], query.order).orderBy('message_id', query.order),
         query,
       );
-      return { ...page, rows: await withNames(rows) };
+      return { ...page, rows: await withNames(request.params.env, rows) };
     },
   );
 
@@ -153,7 +183,7 @@ export function registerPushMessageRoutes(app: FastifyInstance, options: PushMes
       const row = await answer(() => cancelPushMessage(options.game[env], messageID, change));
       // Cancelled first: a run that starts meanwhile finds nothing to send; the waiting one goes.
       await withdrawPushSend(options.identity, { environment: env, messageID });
-      return withName(row);
+      return withName(env, row);
     },
   );
 
@@ -185,14 +215,17 @@ export function registerPushMessageRoutes(app: FastifyInstance, options: PushMes
         response: { 200: pushAudienceSchema },
       },
     },
-    (request) =>
-      measureAudience(
-        { game: options.game[request.params.env], identity: options.identity },
-        {
-          recipient_category: request.body.recipientCategory,
-          active_since: request.body.activeDateTime ?? null,
-          user_ids: JSON.stringify(request.body.userIDs ?? []),
-        },
-      ),
+    async (request) => {
+      const { env } = request.params;
+      const { body } = request;
+      return answeringMissingSegment(() => new FunctionError('not-found', SEGMENTS_MESSAGES.notFound))(() =>
+        measureAudience(recipientStores(env), {
+          recipient_category: body.recipientCategory,
+          active_since: body.activeDateTime ?? null,
+          user_ids: JSON.stringify(body.userIDs ?? []),
+          segment_id: body.recipientCategory === 'segment' ? (body.segmentID ?? null) : null,
+        }),
+      );
+    },
   );
 }

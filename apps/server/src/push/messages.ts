@@ -9,6 +9,7 @@ import {
   type PushSendBatch,
   type PushTestResult,
   REQUEST_ID_REUSED,
+  unknownPushSegmentMessage,
 } from '@outpost/contracts/push-messages';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
@@ -16,6 +17,7 @@ import type { GameDatabase, IdentityDatabase } from '../database';
 import { isUniqueViolation } from '../platform/db/errors';
 import type { PushSender } from '../platform/push-transport/sender';
 import { newRandomID } from '../platform/random-id';
+import { segmentForUse } from '../segments/index';
 import { countAudienceDevices, countAudiencePlayers, dropDevices, listPlayersDevices } from './audience';
 import { type RecipientStores, recipientsAfter } from './recipients';
 import type { PushMessageRow } from './tables';
@@ -38,7 +40,7 @@ const USER_PAGE = 1000;
 /** How many players and devices a message would reach now. */
 export async function measureAudience(
   stores: RecipientStores,
-  segment: Pick<PushMessageRow, 'recipient_category' | 'active_since' | 'user_ids'>,
+  segment: Pick<PushMessageRow, 'recipient_category' | 'active_since' | 'user_ids' | 'segment_id'>,
 ): Promise<PushAudience> {
   if (segment.recipient_category === 'everyone') {
     const everyone = { kind: 'everyone' } as const;
@@ -98,6 +100,7 @@ function sameMessage(row: PushMessageRow, input: PushSendBatch): boolean {
   const chosen = input.recipientCategory === 'users' ? JSON.stringify(input.userIDs ?? []) : null;
   const activeSince = input.activeDateTime ? new Date(input.activeDateTime).toISOString() : null;
   return (
+    row.segment_id === input.segmentID &&
     row.title === input.title &&
     row.body === input.body &&
     row.recipient_category === input.recipientCategory &&
@@ -150,6 +153,7 @@ async function insertPushMessage(
 ): Promise<PushMessageRow> {
   const sendAt = sendAtOf(input, now);
   return game.transaction().execute(async (trx) => {
+    const segment = input.segmentID === null ? null : await namedSegment(trx, input.segmentID, change.environment);
     const messageID = newRandomID();
     await appendAdminLog(
       trx,
@@ -160,6 +164,8 @@ async function insertPushMessage(
         activeDateTime: input.activeDateTime ?? null,
         sendDate: sendAt.toISOString(),
         userIDs: input.userIDs ?? [],
+        // Outpost's own audience: the spec's entries keep their fields as they were.
+        ...(segment ? { segmentID: segment.segmentID, segmentName: segment.name } : {}),
         title: input.title,
         body: input.body,
       }),
@@ -172,6 +178,7 @@ async function insertPushMessage(
       recipient_category: input.recipientCategory,
       active_since: input.activeDateTime ? new Date(input.activeDateTime).toISOString() : null,
       user_ids: input.recipientCategory === 'users' ? JSON.stringify(input.userIDs ?? []) : null,
+      segment_id: input.segmentID,
       send_schedule: input.sendSchedule,
       send_at: sendAt.toISOString(),
       state: input.sendSchedule === 'scheduled' ? 'scheduled' : 'sending',
@@ -190,6 +197,13 @@ async function insertPushMessage(
     await trx.insertInto('push_messages').values(row).execute();
     return row;
   });
+}
+
+/** The segment a message names, held for the message's transaction (segments' segmentForUse), or a refusal. */
+async function namedSegment(trx: Kysely<GameDatabase>, segmentID: string, environment: Environment) {
+  const segment = await segmentForUse(trx, segmentID);
+  if (!segment) throw new PushRefusal(unknownPushSegmentMessage(segmentID, environment));
+  return segment;
 }
 
 /** Cancels a scheduled message, in the admin log; one that started or ended is refused (409). */
@@ -259,8 +273,8 @@ export async function sendTestNotification(
   };
 }
 
-/** A message as the history shows it, with its sender's display name. */
-export function toPushMessage(row: PushMessageRow, createdBy: Person): PushMessage {
+/** A message as the history shows it, with its sender's display name and its segment's name now (null once deleted). */
+export function toPushMessage(row: PushMessageRow, createdBy: Person, segmentName: string | null): PushMessage {
   return {
     messageID: row.message_id,
     title: row.title,
@@ -268,6 +282,8 @@ export function toPushMessage(row: PushMessageRow, createdBy: Person): PushMessa
     recipientCategory: row.recipient_category,
     activeDateTime: row.active_since,
     chosenPlayers: row.user_ids ? (JSON.parse(row.user_ids) as string[]).length : 0,
+    segmentID: row.segment_id,
+    segmentName,
     sendSchedule: row.send_schedule,
     sendDate: row.send_at,
     state: row.state,

@@ -7,6 +7,8 @@ import { pushMigrations } from './migrations/index';
 import { pushPersonalData } from './personal-data';
 import { pushPlayerRecord } from './player-record';
 import { registerPushDeviceRoutes } from './routes';
+import { PUSH_SEGMENT_ATTRIBUTES } from './segment-attributes';
+import { pushSegmentUse } from './segment-uses';
 import { requeuePushJob, sendPushJob } from './send-job';
 
 /**
@@ -15,14 +17,16 @@ import { requeuePushJob, sendPushJob } from './send-job';
  */
 export const domain: Domain = {
   name: 'push',
+  segmentAttributes: PUSH_SEGMENT_ATTRIBUTES,
+  segmentUses: [pushSegmentUse],
   migrations: { game: pushMigrations },
-  register(app, { game, stores, identity, rateLimits, callables, push }) {
+  register(app, { game, stores, identity, rateLimits, callables, push, segments }) {
     noteMessagingTokens(callables, game);
     registerPushDeviceRoutes(app, { game, rateLimit: rateLimits.pushDevices });
-    registerPushMessageRoutes(app, { game: stores.game, identity, push });
+    registerPushMessageRoutes(app, { game: stores.game, identity, push, segments });
   },
-  jobs: ({ stores, identity, push }) => [
-    sendPushJob({ game: stores.game, identity, push }),
+  jobs: ({ stores, identity, push, segments }) => [
+    sendPushJob({ game: stores.game, identity, push, segments }),
     requeuePushJob({ game: stores.game, identity }),
   ],
   personalData: pushPersonalData,

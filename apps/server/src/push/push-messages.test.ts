@@ -9,8 +9,8 @@ import {
   noAudienceDevicesMessage,
   noDevicesMessage,
   PUSH_MESSAGES,
-  PUSH_RECIPIENT_CATEGORIES,
   PUSH_SEND_SCHEDULES,
+  PUSH_SPEC_RECIPIENT_CATEGORIES,
   PUSH_WARNINGS,
   type PushMessage,
   type PushMessagePage,
@@ -21,8 +21,11 @@ import {
   type PushTestResult,
   REQUEST_ID_REUSED,
   unknownPushPlayersMessage,
+  unknownPushSegmentMessage,
 } from '@outpost/contracts/push-messages';
+import { SEGMENTS_MESSAGES, type SegmentDefinition, type SegmentSize } from '@outpost/contracts/segments/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOMAINS } from '../domains';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUpRoles } from '../identity/testing';
 import { type JobDefinition, JobRunner } from '../platform/jobs/runner';
@@ -31,6 +34,7 @@ import { createFcmPushSender } from '../platform/push-transport/fcm';
 import { createPushSenders } from '../platform/push-transport/senders';
 import { readServiceAccount } from '../platform/push-transport/service-account';
 import { startTestFcmServer } from '../platform/push-transport/testing';
+import { createSegments } from '../segments/index';
 import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { PUSH_ADMIN_ACTIONS } from './messages';
@@ -112,7 +116,18 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
   const runner = (definition: JobDefinition, instanceId = 'push-test') =>
     new JobRunner({ db: t.stores.identity, definitions: [definition], log: quiet, now, instanceId });
   const job = (options: Partial<Parameters<typeof sendPushJob>[0]> = {}) =>
-    sendPushJob({ game: t.stores.game, identity: t.stores.identity, push: outbox(), chunkSize: CHUNK, ...options });
+    sendPushJob({
+      game: t.stores.game,
+      identity: t.stores.identity,
+      push: outbox(),
+      // Its own service, as a restarted server's: the players' attributes as they are when it runs.
+      segments: createSegments({
+        stores: t.stores,
+        sources: DOMAINS.flatMap((domain) => domain.segmentAttributes ?? []),
+      }),
+      chunkSize: CHUNK,
+      ...options,
+    });
   /** Each token the outbox holds for a message, with how many times. */
   const delivered = async (messageID: string) => {
     const rows = await t.stores.identity.selectFrom('push_outbox').select(['token', 'data']).execute();
@@ -481,7 +496,7 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     const answers: PushSendBatchResult[] = [];
     // Every audience reaches a device (one with none is refused): the player, with a phone, is a partner here.
     await setProfileKeys(t.stores.identity, roles.player.userId, ['partner']);
-    for (const recipientCategory of PUSH_RECIPIENT_CATEGORIES) {
+    for (const recipientCategory of PUSH_SPEC_RECIPIENT_CATEGORIES) {
       for (const sendSchedule of PUSH_SEND_SCHEDULES) {
         const response = await send(sevenFields(recipientCategory, sendSchedule));
         const label = `${recipientCategory} ${sendSchedule}`;
@@ -518,7 +533,7 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
       `phone-${chosen}`,
       `tablet-${chosen}`,
     ]);
-    expect(await pendingRunsAt(sendDate)).toBe(PUSH_RECIPIENT_CATEGORIES.length);
+    expect(await pendingRunsAt(sendDate)).toBe(PUSH_SPEC_RECIPIENT_CATEGORIES.length);
     for (const answer of answers.filter((sent) => sent.state === 'scheduled')) {
       const cancelled = await post(`/api/admin/development/push/messages/${answer.messageID}/cancel`, {});
       expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -579,5 +594,211 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     expect((await history()).rows.length).toBe(before);
     expect((await logged(PUSH_ADMIN_ACTIONS.send)).length).toBe(loggedBefore);
     expect(await pendingRuns()).toEqual(pendingBefore);
+  });
+
+  describe('to a segment', () => {
+    /** The players holding 5,000 credits or more: granted below to two of the crowd. */
+    const whales: SegmentDefinition = {
+      match: 'all',
+      rules: [{ attribute: 'creditsHeld', op: 'atLeast', value: 5000 }],
+    };
+    const androids: SegmentDefinition = {
+      match: 'all',
+      rules: [{ attribute: 'platform', op: 'is', value: 'android' }],
+    };
+    const whaleIDs = () => [crowd[60], crowd[61]] as string[];
+    const createSegment = async (segmentID: string, name: string, definition: SegmentDefinition) => {
+      const response = await post('/api/admin/development/segments', { segmentID, name, description: '', definition });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const deleteSegment = (segmentID: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/development/segments/${segmentID}`,
+        headers: { authorization: roles.admin.bearer },
+      });
+    const audienceOf = (fields: Record<string, unknown>) => post('/api/admin/development/push/audience', fields);
+    const devicesOf = (players: readonly string[]) => players.flatMap((id) => [`phone-${id}`, `tablet-${id}`]).sort();
+
+    beforeAll(async () => {
+      for (const [player, amount] of [
+        [crowd[60], 6000],
+        [crowd[61], 5000],
+        [crowd[62], 4999],
+      ] as const) {
+        const granted = await post(`/api/admin/development/users/${player}/credits`, {
+          direction: 'grant',
+          amount,
+          reason: 'A segment for push',
+        });
+        expect(granted.statusCode, granted.body).toBe(200);
+      }
+      await createSegment('push-whales', 'Push whales', whales);
+      await createSegment('push-androids', 'Push androids', androids);
+      // The app's readings of the players' attributes are kept a minute: read again, as the segments screen's recount does.
+      const size = await post('/api/admin/development/segments/size', { definition: whales, recount: true });
+      expect(size.statusCode, size.body).toBe(200);
+      expect((size.json() as SegmentSize).size).toBe(2);
+    });
+
+    it('measures a segment’s audience, and refuses one the environment does not have', async () => {
+      const measured = await audienceOf({ recipientCategory: 'segment', segmentID: 'push-whales' });
+      expect(measured.statusCode, measured.body).toBe(200);
+      expect(measured.json()).toEqual({ players: 2, devices: 4 });
+      const unknown = await audienceOf({ recipientCategory: 'segment', segmentID: 'no-such-segment' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual(errorAnswer('not-found', SEGMENTS_MESSAGES.notFound));
+      const unnamed = await audienceOf({ recipientCategory: 'segment' });
+      expect(unnamed.statusCode).toBe(400);
+      expect(unnamed.json().error.message).toContain(PUSH_MESSAGES.segmentIDNeeded);
+      // The segment named for another category is not read.
+      const everyone = await audienceOf({ recipientCategory: 'everyone', segmentID: 'no-such-segment' });
+      expect(everyone.statusCode, everyone.body).toBe(200);
+    });
+
+    it('reaches exactly the devices of the segment’s players, named with the segment in the history and the log', async () => {
+      const requestID = `segment-${randomBytes(4).toString('hex')}`;
+      const payload = message({ recipientCategory: 'segment', segmentID: 'push-whales', requestID, userIDs: ['x'] });
+      const response = await send(payload);
+      expect(response.statusCode, response.body).toBe(200);
+      const sent = response.json() as PushSendBatchResult;
+      expect(sent).toMatchObject({
+        recipientCategory: 'segment',
+        segmentID: 'push-whales',
+        segmentName: 'Push whales',
+        chosenPlayers: 0,
+        warnings: [PUSH_WARNINGS.userIDs('segment')],
+      });
+      const entry = (await logged(PUSH_ADMIN_ACTIONS.send)).find((row) => row.data.messageID === sent.messageID);
+      expect(entry?.data).toMatchObject({
+        recipientCategory: 'segment',
+        segmentID: 'push-whales',
+        segmentName: 'Push whales',
+      });
+      // A retry is the same message; the same requestID naming another segment is another message, refused.
+      const again = await send(payload);
+      expect(again.statusCode, again.body).toBe(200);
+      expect((again.json() as PushMessage).messageID).toBe(sent.messageID);
+      const other = await send({ ...payload, segmentID: 'push-androids' });
+      expect(other.statusCode, other.body).toBe(409);
+      expect(other.json()).toEqual(errorAnswer('aborted', REQUEST_ID_REUSED));
+
+      expect(await runner(job()).runDue()).toBe(1);
+      const reached = await delivered(sent.messageID);
+      expect([...reached.keys()].sort()).toEqual(devicesOf(whaleIDs()));
+      expect([...reached.values()].every((times) => times === 1)).toBe(true);
+      const listed = (await history()).rows.find((row) => row.messageID === sent.messageID);
+      expect(listed).toMatchObject({ state: 'sent', sent: 4, segmentID: 'push-whales', segmentName: 'Push whales' });
+    });
+
+    it('gathers a segment larger than a page, each player once', async () => {
+      // Every phone of the crowd and the player: more players than one page of CHUNK.
+      const response = await send(message({ recipientCategory: 'segment', segmentID: 'push-androids' }));
+      expect(response.statusCode, response.body).toBe(200);
+      const { messageID } = response.json() as PushMessage;
+      const measured = await audienceOf({ recipientCategory: 'segment', segmentID: 'push-androids' });
+      // Every device of a player with an Android one, whatever its own platform.
+      const devices = await db()
+        .selectFrom('push_devices')
+        .select('token')
+        .where('user_id', 'in', (eb) =>
+          eb.selectFrom('push_devices').select('user_id').where('platform', '=', 'android'),
+        )
+        .execute();
+      expect(measured.json()).toMatchObject({ devices: devices.length });
+      expect(await runner(job()).runDue()).toBe(1);
+      const reached = await delivered(messageID);
+      expect([...reached.keys()].sort()).toEqual(devices.map((device) => device.token).sort());
+      expect([...reached.values()].every((times) => times === 1)).toBe(true);
+    });
+
+    it('refuses a segment the environment does not have, in words, and stores, logs and queues nothing', async () => {
+      const before = (await history()).rows.length;
+      const loggedBefore = (await logged(PUSH_ADMIN_ACTIONS.send)).length;
+      const sendDate = new Date(Date.now() + 30 * MINUTE).toISOString();
+      for (const payload of [
+        message({ recipientCategory: 'segment', segmentID: 'no-such-segment' }),
+        message({ recipientCategory: 'segment', segmentID: 'no-such-segment', sendSchedule: 'scheduled', sendDate }),
+      ]) {
+        const response = await send(payload);
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toEqual(
+          errorAnswer('invalid-argument', unknownPushSegmentMessage('no-such-segment', 'development')),
+        );
+      }
+      const unnamed = await send(message({ recipientCategory: 'segment', segmentID: '' }));
+      expect(unnamed.statusCode).toBe(400);
+      expect(unnamed.json()).toEqual(errorAnswer('invalid-argument', PUSH_MESSAGES.segmentIDNeeded));
+      expect(await pendingRunsAt(sendDate)).toBe(0);
+      expect((await history()).rows.length).toBe(before);
+      expect((await logged(PUSH_ADMIN_ACTIONS.send)).length).toBe(loggedBefore);
+    });
+
+    it('keeps a segment a scheduled message names from deletion, until the message is cancelled', async () => {
+      await createSegment('push-doomed', 'Push doomed', whales);
+      const sendDate = new Date(Date.now() + 45 * MINUTE).toISOString();
+      const response = await send(
+        message({
+          title: 'Whale week',
+          recipientCategory: 'segment',
+          segmentID: 'push-doomed',
+          sendSchedule: 'scheduled',
+          sendDate,
+        }),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const { messageID } = response.json() as PushMessage;
+      const refused = await deleteSegment('push-doomed');
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual(
+        errorAnswer(
+          'aborted',
+          SEGMENTS_MESSAGES.inUse('push-doomed', [`the push message “Whale week” scheduled for ${sendDate}`]),
+        ),
+      );
+      const cancelled = await post(`/api/admin/development/push/messages/${messageID}/cancel`, {});
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const deleted = await deleteSegment('push-doomed');
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      // The history keeps the segment's ID; its name went with it.
+      const listed = (await history()).rows.find((row) => row.messageID === messageID);
+      expect(listed).toMatchObject({ state: 'cancelled', segmentID: 'push-doomed', segmentName: null });
+    });
+
+    it('never records a message to a segment deleted at the same time', async () => {
+      for (let round = 0; round < 4; round++) {
+        const segmentID = `push-race-${round}`;
+        await createSegment(segmentID, `Push race ${round}`, whales);
+        const sendDate = new Date(Date.now() + 50 * MINUTE).toISOString();
+        const [sent, deleted] = await Promise.all([
+          send(message({ recipientCategory: 'segment', segmentID, sendSchedule: 'scheduled', sendDate })),
+          deleteSegment(segmentID),
+        ]);
+        const stored = await db()
+          .selectFrom('push_messages')
+          .select('message_id')
+          .where('segment_id', '=', segmentID)
+          .execute();
+        const remaining = await db()
+          .selectFrom('segments')
+          .select('segment_id')
+          .where('segment_id', '=', segmentID)
+          .execute();
+        // One of the two went first: the message (and the segment stays, in use) or the deletion (and the message is refused).
+        if (sent.statusCode === 200) {
+          expect(deleted.statusCode, deleted.body).toBe(409);
+          expect(stored.length).toBe(1);
+          expect(remaining.length).toBe(1);
+          await post(`/api/admin/development/push/messages/${(sent.json() as PushMessage).messageID}/cancel`, {});
+        } else {
+          expect(sent.json()).toEqual(
+            errorAnswer('invalid-argument', unknownPushSegmentMessage(segmentID, 'development')),
+          );
+          expect(deleted.statusCode, deleted.body).toBe(200);
+          expect(stored.length).toBe(0);
+          expect(remaining.length).toBe(0);
+        }
+      }
+    });
   });
 });

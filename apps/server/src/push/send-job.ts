@@ -6,9 +6,10 @@ import { bulkRows } from '../platform/db/bulk-rows';
 import { enqueueRun, type JobDefinition, type JobRunContext, withdrawRun } from '../platform/jobs/runner';
 import { PUSH_CHUNK_LIMIT, type PushOutcome, type PushSender } from '../platform/push-transport/sender';
 import type { PushSenders } from '../platform/push-transport/senders';
+import type { Segments } from '../segments/index';
 import { dropDevices } from './audience';
 import { devicesAfter } from './message-devices';
-import { recipientsAfter } from './recipients';
+import { type RecipientStores, recipientsAfter, segmentMembersOf } from './recipients';
 import type { PushDeliveryTable, PushMessageRow } from './tables';
 import { tokenKey } from './token-key';
 
@@ -40,6 +41,8 @@ export interface SendJobOptions {
   game: AppStores['game'];
   identity: Kysely<IdentityDatabase>;
   push: PushSenders;
+  /** Where a segment message's players come from. */
+  segments: Pick<Segments, 'members'>;
   /** Devices per chunk handed to the push service (and players per page gathered). */
   chunkSize?: number;
   /** Called after each chunk is marked 'sending' and before it is sent: tests stop a run there. */
@@ -77,11 +80,7 @@ async function settleInterrupted(game: Kysely<GameDatabase>, messageID: string):
 }
 
 /** Gathers one page of a segment's players; the last (short) page moves the message on to its devices. */
-async function gatherPage(
-  stores: { game: Kysely<GameDatabase>; identity: Kysely<IdentityDatabase> },
-  message: PushMessageRow,
-  limit: number,
-): Promise<void> {
+async function gatherPage(stores: RecipientStores, message: PushMessageRow, limit: number): Promise<void> {
   const page =
     message.recipient_category === 'everyone'
       ? []
@@ -226,7 +225,11 @@ export function sendPushJob(options: SendJobOptions): JobDefinition {
     async run(payload, run) {
       const { environment, messageID } = payloadSchema.parse(payload);
       const game = options.game[environment];
-      const stores = { game, identity: options.identity };
+      const stores = {
+        game,
+        identity: options.identity,
+        segmentMembers: segmentMembersOf(options.segments, environment),
+      };
       const started = new Date().toISOString();
       // A cancelled message (or one another run finished) has nothing left to do.
       const claimed = await game

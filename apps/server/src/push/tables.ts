@@ -41,6 +41,8 @@ export interface PushMessageTable {
   active_since: string | null;
   /** JSON array of the chosen players, for 'users'. */
   user_ids: string | null;
+  /** The segment whose players it goes to, for 'segment'. */
+  segment_id: string | null;
   send_schedule: PushSendSchedule;
   /** When it is (or was) due (ISO 8601, UTC). */
   send_at: string;

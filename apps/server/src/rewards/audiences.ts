@@ -1,36 +1,51 @@
 import { BETA_REQUEST_STATUS } from '@outpost/contracts/beta';
+import type { Environment } from '@outpost/contracts/environments';
 import { PARTNER_KEY } from '@outpost/contracts/partners';
-import { REWARD_MAX_RECIPIENTS, type RewardAudience } from '@outpost/contracts/rewards';
+import { REWARD_MAX_RECIPIENTS, type RewardAudience, type RewardSegment } from '@outpost/contracts/rewards';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, IdentityDatabase } from '../database';
 import { heldKeyPattern } from '../identity/index';
+import type { Segments } from '../segments/index';
 
 /*
- * A reward's audiences, resolved when the reward is sent, each to at most REWARD_MAX_RECIPIENTS
- * players: a larger audience is refused whole, never given in part. Each query reads one row more
- * than the cap, so an audience of any size costs no more than a full one until it is counted for
- * the refusal's message.
+ * A reward's audiences and segments, resolved when the reward is sent, each to at most
+ * REWARD_MAX_RECIPIENTS players: a larger one is refused whole, never given in part. Each audience's
+ * query reads one row more than the cap, so an audience of any size costs no more than a full one
+ * until it is counted for the refusal's message; a segment's players come whole from the segments'
+ * latest reading, which is in memory already.
  */
 
-/** An audience with nobody in it (400); nothing was given. */
+/** A group of players a reward may go to: one of the spec's audiences, or a segment. */
+export type RewardGroup = RewardAudience | RewardSegment;
+
+const groupName = (group: RewardGroup) => (typeof group === 'string' ? group : `segment ${group.segmentID}`);
+
+/** An audience or segment with nobody in it (400); nothing was given. */
 export class EmptyAudienceError extends Error {
-  constructor(readonly audience: RewardAudience) {
-    super(`The audience ${audience} is empty.`);
+  constructor(readonly audience: RewardGroup) {
+    super(`The ${groupName(audience)} is empty.`);
   }
 }
 
-/** An audience larger than one reward may reach (400); nothing was given. */
+/** An audience or segment larger than one reward may reach (400); nothing was given. */
 export class AudienceTooLargeError extends Error {
   constructor(
-    readonly audience: RewardAudience,
+    readonly audience: RewardGroup,
     readonly size: number,
   ) {
-    super(`The audience ${audience} has ${size} players.`);
+    super(`The ${groupName(audience)} has ${size} players.`);
   }
 }
 
-/** The members found by `ids` (at most the cap and one), or the audience's refusal. */
-async function bounded(audience: RewardAudience, ids: string[], count: () => Promise<number>): Promise<string[]> {
+/** A segmentID the environment has no segment for (400); nothing was given. */
+export class UnknownSegmentError extends Error {
+  constructor(readonly segmentID: string) {
+    super(`There is no segment ${segmentID}.`);
+  }
+}
+
+/** The members found by `ids` (at most the cap and one, or all of a segment's), or the group's refusal. */
+async function bounded(audience: RewardGroup, ids: string[], count: () => Promise<number>): Promise<string[]> {
   if (ids.length === 0) throw new EmptyAudienceError(audience);
   if (ids.length > REWARD_MAX_RECIPIENTS) throw new AudienceTooLargeError(audience, await count());
   return ids;
@@ -70,4 +85,24 @@ export async function partners(identity: Kysely<IdentityDatabase>): Promise<stri
     rows.map((row) => row.user_id),
     async () => Number((await partnered.select((eb) => eb.fn.countAll().as('size')).executeTakeFirstOrThrow()).size),
   );
+}
+
+/**
+ * A segment's players by the segments' latest reading, in id order, with the segment's name as the
+ * reward's answer and log keep it: the players the back office last counted for it, so the admin
+ * sends to what the segment's page showed. A segment deleted between the two reads is unknown, as
+ * one deleted before.
+ */
+export async function segmentPlayers(
+  segments: Segments,
+  environment: Environment,
+  segmentID: string,
+): Promise<{ segment: RewardSegment; members: string[] }> {
+  const [members, name] = await Promise.all([
+    segments.members(environment, segmentID),
+    segments.nameOf(environment, segmentID),
+  ]);
+  if (members === null || name === null) throw new UnknownSegmentError(segmentID);
+  const segment = { segmentID, name };
+  return { segment, members: await bounded(segment, members, async () => members.length) };
 }

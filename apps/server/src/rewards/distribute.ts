@@ -4,6 +4,7 @@ import {
   type RewardAudience,
   type RewardItem,
   type RewardRequest,
+  type RewardSegment,
 } from '@outpost/contracts/rewards';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
@@ -30,16 +31,18 @@ export const REWARD_ADMIN_ACTIONS = { distribute: REWARD_ADMIN_ACTION } as const
 /** Sends of one call before it gives up on senders of the same requestID that keep racing it. */
 const SEND_ATTEMPTS = 5;
 
-/** Who a distribution gives to: the players named, or an audience. */
+/** Who a distribution gives to: the players named, an audience or a segment. */
 export interface RewardRecipients {
-  /** The audience named, null for a list of user ids. */
+  /** The audience named, null for a list of user ids or a segment. */
   audience: RewardAudience | null;
+  /** The segment named, with its name at the send; null for a list of user ids or an audience. */
+  segment: RewardSegment | null;
   /** The players, found inside the distribution's transaction (again on each attempt). */
   find: (trx: Kysely<GameDatabase>) => Promise<readonly string[]>;
 }
 
 /** What a distribution gives, whoever it goes to. */
-export type RewardGift = Omit<RewardRequest, 'userIDs' | 'audience'>;
+export type RewardGift = Omit<RewardRequest, 'userIDs' | 'audience' | 'segmentID'>;
 
 /** A requestID already distributed with other credits, items or reason; nothing was given. */
 export class RewardRequestReusedError extends Error {
@@ -212,6 +215,7 @@ async function send(
     { ...context, now },
     {
       ...(recipients.audience ? { audience: recipients.audience } : {}),
+      ...(recipients.segment ? { segmentID: recipients.segment.segmentID, segmentName: recipients.segment.name } : {}),
       userIDs,
       reached: fresh.length,
     },
@@ -226,6 +230,7 @@ async function send(
     distributedAt: distribution.distributed_at,
     distributedBy: distribution.distributed_by,
     audience: recipients.audience,
+    segment: recipients.segment,
     given: fresh,
     alreadyGiven: userIDs.filter((userID) => reached.has(userID)),
   };

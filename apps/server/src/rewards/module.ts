@@ -6,12 +6,12 @@ import { rewardMigrations } from './migrations/index';
 import { rewardPersonalData } from './personal-data';
 import { registerRewardRoutes } from './routes';
 
-/** Rewards: credits and items an admin distributes to players, an audience or everyone (in batches, by a job). */
+/** Rewards: credits and items an admin distributes to players, an audience, a segment or everyone (in batches, by a job). */
 export const domain: Domain = {
   name: 'rewards',
   migrations: { game: rewardMigrations },
-  register(app, { stores, identity }) {
-    registerRewardRoutes(app, { game: stores.game, identity });
+  register(app, { stores, identity, segments }) {
+    registerRewardRoutes(app, { game: stores.game, identity, segments });
   },
   jobs: ({ stores, identity }) => [everyoneRewardJob({ game: stores.game, identity })],
   personalData: rewardPersonalData,

@@ -26,12 +26,12 @@ function withNames(items: DistributeRewardRecord['items'], names: ReadonlyMap<st
   return items.map((item) => ({ ...item, name: names.get(item.itemID) ?? item.itemID }));
 }
 
-/** A distribution to listed players or an audience, named; an audience's players are counted, not named. */
+/** A distribution to listed players, an audience or a segment, named; an audience's or segment's players are counted, not named. */
 export async function namedDistribution(
   stores: NameStores,
   record: DistributeRewardRecord,
 ): Promise<DistributeRewardResult> {
-  const recipientIDs = record.audience ? [] : [...record.given, ...record.alreadyGiven];
+  const recipientIDs = record.audience || record.segment ? [] : [...record.given, ...record.alreadyGiven];
   const [names, people] = await Promise.all([
     itemNamesOf(
       stores.game,

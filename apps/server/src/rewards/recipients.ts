@@ -1,7 +1,9 @@
+import type { Environment } from '@outpost/contracts/environments';
 import type { RewardAudience, RewardRequest } from '@outpost/contracts/rewards';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../database';
-import { betaTesters, partners } from './audiences';
+import type { Segments } from '../segments/index';
+import { betaTesters, partners, segmentPlayers } from './audiences';
 import type { RewardRecipients } from './distribute';
 
 /** User ids that name no account (400); nothing was given. */
@@ -28,24 +30,37 @@ export async function findMissingUsers(
   return unique.filter((userID) => !found.has(userID));
 }
 
+/** Where a reward's recipients are found: the accounts, and the environment's segments. */
+export interface RecipientSources {
+  identity: Kysely<IdentityDatabase>;
+  segments: Segments;
+  environment: Environment;
+}
+
 /**
  * Who a reward request names. Beta testers are the environment's data, so the distribution's own
  * transaction finds them; partners are the identity store's, which no transaction of the
- * environment's store can include, so they are found just before it.
+ * environment's store can include, so they are found just before it, and so are a segment's
+ * players, read from both stores into the segments' reading.
  */
 export async function rewardRecipients(
-  identity: Kysely<IdentityDatabase>,
-  request: Pick<RewardRequest, 'userIDs'> & { audience?: RewardAudience | undefined },
+  sources: RecipientSources,
+  request: Pick<RewardRequest, 'userIDs' | 'segmentID'> & { audience?: RewardAudience | undefined },
 ): Promise<RewardRecipients> {
-  if (request.audience === 'beta-testers') return { audience: request.audience, find: betaTesters };
+  const named = { audience: null, segment: null };
+  if (request.audience === 'beta-testers') return { ...named, audience: request.audience, find: betaTesters };
   if (request.audience === 'partners') {
-    const members = await partners(identity);
-    return { audience: request.audience, find: async () => members };
+    const members = await partners(sources.identity);
+    return { ...named, audience: request.audience, find: async () => members };
+  }
+  if (request.segmentID !== undefined) {
+    const { segment, members } = await segmentPlayers(sources.segments, sources.environment, request.segmentID);
+    return { ...named, segment, find: async () => members };
   }
   const { userIDs } = request;
-  // The input schema lets a request through only with one of the two.
-  if (!userIDs) throw new Error('A reward request names neither userIDs nor an audience.');
-  const missing = await findMissingUsers(identity, userIDs);
+  // The input schema lets a request through only with one of the three.
+  if (!userIDs) throw new Error('A reward request names neither userIDs, an audience nor a segment.');
+  const missing = await findMissingUsers(sources.identity, userIDs);
   if (missing.length > 0) throw new UnknownUsersError(missing);
-  return { audience: null, find: async () => userIDs };
+  return { ...named, find: async () => userIDs };
 }

@@ -8,12 +8,16 @@ import {
   type DistributeRewardInput,
   type DistributeRewardResult,
   emptyAudienceMessage,
+  emptySegmentMessage,
   REQUEST_REUSED_CODE,
   REWARD_MAX_RECIPIENTS,
   REWARD_MESSAGES,
   rewardRequestReusedMessage,
+  segmentTooLargeMessage,
+  unknownSegmentMessage,
   unknownUsersMessage,
 } from '@outpost/contracts/rewards';
+import type { SegmentDefinition, SegmentSize } from '@outpost/contracts/segments/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptBetaRequest, requestBetaEntry } from '../beta/requests';
 import { setProfileKeys } from '../identity/queries';
@@ -126,6 +130,7 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
       distributedBy: roles.admin.userId,
       distributor: { userID: roles.admin.userId, displayName: 'admin-role', email: 'admin@example.com' },
       audience: null,
+      segment: null,
       given: userIDs,
       alreadyGiven: [],
       recipients,
@@ -156,6 +161,7 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
       },
     });
     expect(log[0]?.data).not.toHaveProperty('audience');
+    expect(log[0]?.data).not.toHaveProperty('segmentID');
 
     const repeat = await distributed(reward);
     expect(repeat).toEqual({ ...first, given: [], alreadyGiven: userIDs });
@@ -288,6 +294,9 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
       [{ ...valid, reason: '  ' }, `reason: ${REWARD_MESSAGES.reasonRequired}`],
       [{ ...valid, userIDs: undefined }, REWARD_MESSAGES.noRecipients],
       [{ ...valid, audience: 'partners' }, REWARD_MESSAGES.bothRecipients],
+      [{ ...valid, segmentID: 'whales' }, REWARD_MESSAGES.bothRecipients],
+      [{ ...valid, userIDs: undefined, audience: 'partners', segmentID: 'whales' }, REWARD_MESSAGES.bothRecipients],
+      [{ ...valid, userIDs: undefined, segmentID: ' ' }, `segmentID: ${REWARD_MESSAGES.segmentID}`],
       [{ ...valid, userIDs: undefined, audience: 'nobody' }, `audience: ${REWARD_MESSAGES.audience}`],
     ];
     for (const [data, message] of cases) {
@@ -542,6 +551,211 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
         .where('user_id', 'in', crowdIDs)
         .execute();
       expect(given).toEqual([]);
+    });
+  });
+
+  describe('to a segment', () => {
+    /** A segment of `environment` made as the segments screen makes it. */
+    const createSegment = async (
+      segmentID: string,
+      name: string,
+      definition: SegmentDefinition,
+      environment: Environment = 'development',
+    ) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/${environment}/segments`,
+        headers: { authorization: roles.admin.bearer },
+        payload: { segmentID, name, description: '', definition },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    /**
+     * The segment's size after reading the players' attributes again: a reward finds a segment's
+     * players in the latest reading, so what a test wrote before counts only once read.
+     */
+    const recount = async (definition: SegmentDefinition, environment: Environment = 'development') => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/${environment}/segments/size`,
+        headers: { authorization: roles.admin.bearer },
+        payload: { definition, recount: true },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as SegmentSize).size;
+    };
+    const grantCredits = async (userIDs: readonly string[], amount: number) => {
+      for (const userID of userIDs) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/development/users/${userID}/credits`,
+          headers: { authorization: roles.admin.bearer },
+          payload: { direction: 'grant', amount, reason: 'Segment test' },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+    };
+    // Far above what any other test gives, so only the players granted it here hold it.
+    const WHALE_CREDITS = 50_000;
+    const whales: SegmentDefinition = {
+      match: 'all',
+      rules: [{ attribute: 'creditsHeld', op: 'atLeast', value: WHALE_CREDITS }],
+    };
+    const whaleIDs: string[] = [];
+
+    beforeAll(async () => {
+      await createSegment('whales', 'Whales', whales);
+      const chosen = freshPlayers(3);
+      await grantCredits(chosen, WHALE_CREDITS);
+      whaleIDs.push(...chosen);
+      whaleIDs.sort();
+      expect(await recount(whales)).toBe(whaleIDs.length);
+    });
+
+    it('gives exactly the segment’s players, logs the segment by ID and name, and a resent request only its new players', async () => {
+      const requestID = newRequestID();
+      const reward: DistributeRewardInput = {
+        requestID,
+        segmentID: 'whales',
+        credits: 5,
+        items: [{ itemID: 'taco' }],
+        reason: 'Big spenders',
+      };
+      const logBefore = await rewardLog();
+      const first = await distributed(reward);
+      expect(first).toMatchObject({
+        requestID,
+        audience: null,
+        segment: { segmentID: 'whales', name: 'Whales' },
+        given: whaleIDs,
+        alreadyGiven: [],
+        // Counted, not named, as an audience's players are.
+        recipients: [],
+      });
+      for (const userId of whaleIDs) {
+        expect(await getBalance(db(), userId)).toBe(WHALE_CREDITS + 5);
+        const reference = rewardReference(requestID, userId);
+        expect((await ledgerOf(userId)).filter((row) => row.reference === reference)).toEqual([
+          { amount: 5, reason: 'reward', reference },
+        ]);
+        expect(await itemsOf(userId)).toEqual([{ item_id: 'taco', quantity: 1, source: 'reward', reference }]);
+      }
+      const rewarded = await db()
+        .selectFrom('reward_recipients')
+        .select('user_id')
+        .where('request_id', '=', requestID)
+        .orderBy('user_id')
+        .execute();
+      expect(rewarded.map((row) => row.user_id)).toEqual(whaleIDs);
+      const log = await rewardLog();
+      expect(log).toHaveLength(logBefore.length + 1);
+      expect(log[0]?.data).toEqual({
+        requestID,
+        reason: 'Big spenders',
+        credits: 5,
+        items: [{ itemID: 'taco', quantity: 1 }],
+        segmentID: 'whales',
+        segmentName: 'Whales',
+        userIDs: whaleIDs,
+        reached: whaleIDs.length,
+      });
+
+      // Sent again: nobody new, nothing logged.
+      expect(await distributed(reward)).toMatchObject({ given: [], alreadyGiven: whaleIDs });
+      expect(await rewardLog()).toHaveLength(log.length);
+
+      // The segment grew: once read again, the same request reaches the new player only.
+      const [joining] = freshPlayers(1) as [string];
+      await grantCredits([joining], WHALE_CREDITS);
+      expect(await recount(whales)).toBe(whaleIDs.length + 1);
+      const grown = await distributed(reward);
+      expect(grown).toMatchObject({ given: [joining], alreadyGiven: whaleIDs, distributedAt: first.distributedAt });
+      expect(await getBalance(db(), joining)).toBe(WHALE_CREDITS + 5);
+      whaleIDs.push(joining);
+      whaleIDs.sort();
+      expect((await rewardLog())[0]?.data).toMatchObject({ segmentID: 'whales', userIDs: whaleIDs, reached: 1 });
+    });
+
+    it(`gives once when ${CONCURRENT_REPEATS} sendings of one request to a segment race`, async () => {
+      const requestID = newRequestID();
+      const reward = { requestID, segmentID: 'whales', credits: 2, reason: 'Whale race' };
+      const balances = new Map(
+        await Promise.all(whaleIDs.map(async (userId) => [userId, await getBalance(db(), userId)] as const)),
+      );
+      const logBefore = await rewardLog();
+      const responses = await Promise.all(Array.from({ length: CONCURRENT_REPEATS }, () => distribute(reward)));
+      for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+      const results = responses.map((response) => (response.json() as { data: DistributeRewardResult }).data);
+      const winners = results.filter((result) => result.given.length > 0);
+      expect(winners).toHaveLength(1);
+      expect(winners[0]).toMatchObject({ segment: { segmentID: 'whales', name: 'Whales' }, given: whaleIDs });
+      for (const result of results.filter((candidate) => candidate !== winners[0])) {
+        expect(result).toMatchObject({ given: [], alreadyGiven: whaleIDs, distributedAt: winners[0]?.distributedAt });
+      }
+      for (const userId of whaleIDs) {
+        expect(await getBalance(db(), userId)).toBe((balances.get(userId) ?? 0) + 2);
+        const reference = rewardReference(requestID, userId);
+        expect((await ledgerOf(userId)).filter((row) => row.reference === reference)).toHaveLength(1);
+      }
+      expect(await rewardLog()).toHaveLength(logBefore.length + 1);
+    });
+
+    it('refuses an unknown segment and an empty one (400, in words), giving nothing and logging nothing', async () => {
+      await createSegment('nobody-rich', 'Nobody rich', {
+        match: 'all',
+        rules: [{ attribute: 'creditsHeld', op: 'atLeast', value: 1_000_000_000 }],
+      });
+      const logBefore = await rewardLog();
+      const productionLogBefore = await rewardLog('production');
+      const reward = { credits: 5, reason: 'Nobody' };
+
+      const unknown = await distribute({ ...reward, requestID: newRequestID(), segmentID: 'no-such-segment' });
+      expect(unknown.statusCode, unknown.body).toBe(400);
+      const unknownMessage = unknownSegmentMessage('no-such-segment', 'development');
+      expect(unknown.json()).toEqual(
+        errorAnswer('invalid-argument', unknownMessage, { fields: { segmentID: unknownMessage } }),
+      );
+      // A segment of another environment is not this one's.
+      const elsewhere = await distribute(
+        { ...reward, requestID: newRequestID(), segmentID: 'whales' },
+        roles.admin,
+        'production',
+      );
+      expect(elsewhere.statusCode, elsewhere.body).toBe(400);
+      expect(elsewhere.json()).toMatchObject({
+        error: { message: unknownSegmentMessage('whales', 'production') },
+      });
+
+      const empty = await distribute({ ...reward, requestID: newRequestID(), segmentID: 'nobody-rich' });
+      expect(empty.statusCode, empty.body).toBe(400);
+      expect(empty.json()).toEqual(errorAnswer('invalid-argument', emptySegmentMessage('Nobody rich', 'development')));
+
+      expect(await rewardLog()).toHaveLength(logBefore.length);
+      expect(await rewardLog('production')).toHaveLength(productionLogBefore.length);
+    });
+
+    it(`refuses a segment of more than ${REWARD_MAX_RECIPIENTS} players (400, saying how many), giving nobody anything`, async () => {
+      // Every player without credits in beta: the crowd the audience tests signed up among them.
+      const broke: SegmentDefinition = {
+        match: 'all',
+        rules: [{ attribute: 'creditsHeld', op: 'atMost', value: 0 }],
+      };
+      await createSegment('broke', 'Broke', broke, 'beta');
+      const size = await recount(broke, 'beta');
+      expect(size).toBeGreaterThan(REWARD_MAX_RECIPIENTS);
+      const logBefore = await rewardLog('beta');
+      const response = await distribute(
+        { requestID: newRequestID(), segmentID: 'broke', credits: 9, reason: 'Too many' },
+        roles.admin,
+        'beta',
+      );
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual(
+        errorAnswer('invalid-argument', segmentTooLargeMessage('Broke', 'beta', size), { audienceSize: size }),
+      );
+      expect(await rewardLog('beta')).toHaveLength(logBefore.length);
+      expect(await db('beta').selectFrom('reward_recipients').select('user_id').execute()).toEqual([]);
+      expect(await db('beta').selectFrom('credit_ledger').select('user_id').execute()).toEqual([]);
     });
   });
 });

@@ -7,10 +7,13 @@ import {
   distributeRewardCallableName,
   distributeRewardInputSchema,
   emptyAudienceMessage,
+  emptySegmentMessage,
   REQUEST_REUSED_CODE,
   REWARD_EVERYONE,
   rewardRequestReusedMessage,
   rewardSendRacedMessage,
+  segmentTooLargeMessage,
+  unknownSegmentMessage,
   unknownUsersMessage,
 } from '@outpost/contracts/rewards';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +23,8 @@ import { countPlayerAccounts } from '../identity/index';
 import { UnknownItemsError } from '../items/index';
 import { registerCallable } from '../platform/http/callable';
 import { answering, FunctionError } from '../platform/http/errors';
-import { AudienceTooLargeError, EmptyAudienceError } from './audiences';
+import type { Segments } from '../segments/index';
+import { AudienceTooLargeError, EmptyAudienceError, UnknownSegmentError } from './audiences';
 import { distributeReward, RewardRequestReusedError, RewardSendRacedError } from './distribute';
 import { queueEveryoneReward } from './everyone';
 import { enqueueEveryoneReward } from './everyone-job';
@@ -41,13 +45,26 @@ function rewardRefusal(environment: Environment, items: readonly { itemID: strin
         ...oneFieldDetails('userIDs', message),
       });
     }
+    if (error instanceof UnknownSegmentError) {
+      const message = unknownSegmentMessage(error.segmentID, environment);
+      return new FunctionError('invalid-argument', message, oneFieldDetails('segmentID', message));
+    }
     if (error instanceof EmptyAudienceError) {
-      return new FunctionError('invalid-argument', emptyAudienceMessage(error.audience, environment));
+      const { audience } = error;
+      return new FunctionError(
+        'invalid-argument',
+        typeof audience === 'string'
+          ? emptyAudienceMessage(audience, environment)
+          : emptySegmentMessage(audience.name, environment),
+      );
     }
     if (error instanceof AudienceTooLargeError) {
-      return new FunctionError('invalid-argument', audienceTooLargeMessage(error.audience, environment, error.size), {
-        audienceSize: error.size,
-      });
+      const { audience, size } = error;
+      const message =
+        typeof audience === 'string'
+          ? audienceTooLargeMessage(audience, environment, size)
+          : segmentTooLargeMessage(audience.name, environment, size);
+      return new FunctionError('invalid-argument', message, { audienceSize: size });
     }
     if (error instanceof UnknownItemsError) {
       const message = `${unknownItemsMessage(error.itemIDs, environment)} Nothing was given.`;
@@ -76,12 +93,14 @@ export interface RewardRoutesOptions {
   game: AppStores['game'];
   /** Where the players' accounts are: every recipient must have one. */
   identity: AppStores['identity'];
+  /** The segments a reward may go to, and their players. */
+  segments: Segments;
 }
 
 /**
  * '{env}-admin-distributereward' (docs/product.md §7.6), one callable per environment, for admins only (the
  * route table's `distributeRewards`): credits and items to up to REWARD_MAX_RECIPIENTS players,
- * listed or an audience, once per requestID; or to everyone, recorded and queued for the job that
+ * listed, an audience or a segment, once per requestID; or to everyone, recorded and queued for the job that
  * gives it in batches, answered at once with the distribution's state.
  */
 export function registerRewardRoutes(app: FastifyInstance, options: RewardRoutesOptions): void {
@@ -90,7 +109,7 @@ export function registerRewardRoutes(app: FastifyInstance, options: RewardRoutes
       name: distributeRewardCallableName(environment),
       input: distributeRewardInputSchema,
       output: distributeRewardAnswerSchema,
-      handler: async ({ userIDs, audience, ...gift }, http) => {
+      handler: async ({ userIDs, audience, segmentID, ...gift }, http) => {
         const change = await adminChangeOf(http, environment);
         const stores = { game: options.game[environment], identity: options.identity };
         return answering(rewardRefusal(environment, gift.items))(async () => {
@@ -103,7 +122,10 @@ export function registerRewardRoutes(app: FastifyInstance, options: RewardRoutes
             }
             return namedEveryoneReward(stores, queued);
           }
-          const recipients = await rewardRecipients(options.identity, { userIDs, audience });
+          const recipients = await rewardRecipients(
+            { identity: options.identity, segments: options.segments, environment },
+            { userIDs, audience, segmentID },
+          );
           return namedDistribution(stores, await distributeReward(stores.game, gift, recipients, change));
         });
       },

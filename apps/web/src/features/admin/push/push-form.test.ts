@@ -4,6 +4,8 @@ import { toLocalDateTime } from '../components/local-time';
 import {
   ACTIVE_DAYS_MESSAGE,
   audienceOf,
+  audienceText,
+  CHOOSE_SEGMENT_MESSAGE,
   checkPushDraft,
   countsText,
   lockScreenBody,
@@ -44,6 +46,33 @@ describe('the push composer', () => {
       audienceOf(draft({ recipientCategory: 'active' }), now),
     );
     expect(audienceOf(draft({ recipientCategory: 'users', userIDs: ' ' }), now)).toBeNull();
+  });
+
+  it('sends to a segment once one is chosen, and names it in the history', () => {
+    expect(audienceOf(draft({ recipientCategory: 'segment' }), now)).toBeNull();
+    expect(audienceOf(draft({ recipientCategory: 'segment', segmentID: 'whales' }), now)).toEqual({
+      recipientCategory: 'segment',
+      activeDateTime: null,
+      userIDs: null,
+      segmentID: 'whales',
+    });
+    expect(checkPushDraft(draft({ recipientCategory: 'segment' }), now)).toEqual({
+      ok: false,
+      message: CHOOSE_SEGMENT_MESSAGE,
+      fields: { segmentID: CHOOSE_SEGMENT_MESSAGE },
+    });
+    const ok = checkPushDraft(draft({ recipientCategory: 'segment', segmentID: 'whales', userIDs: 'a' }), now);
+    expect(ok.ok && ok.input).toMatchObject({ recipientCategory: 'segment', segmentID: 'whales', userIDs: null });
+    // Another category sends no segment, whatever was chosen before.
+    const partners = checkPushDraft(draft({ recipientCategory: 'partners', segmentID: 'whales' }), now);
+    expect(partners.ok && partners.input).toMatchObject({ segmentID: null });
+    expect(audienceText({ recipientCategory: 'segment', segmentID: 'whales', segmentName: 'Whales' })).toBe(
+      'Segment “Whales”',
+    );
+    expect(audienceText({ recipientCategory: 'segment', segmentID: 'whales', segmentName: null })).toBe(
+      'Segment “whales”',
+    );
+    expect(audienceText({ recipientCategory: 'partners', segmentID: null, segmentName: null })).toBe('Partners');
   });
 
   it('builds the fields of docs/product.md §7.6, or says what is wrong in the contracts’ words', () => {

@@ -2,6 +2,7 @@ import {
   PUSH_LOCK_SCREEN_BODY_LENGTH,
   PUSH_MAX_USER_IDS,
   PUSH_MESSAGES,
+  PUSH_RECIPIENT_LABELS,
   type PushAudience,
   type PushMessage,
   type PushRecipientCategory,
@@ -26,6 +27,8 @@ export interface PushDraft {
   chosen: ChosenPlayer[];
   /** …and user IDs pasted in, one per line or separated by commas. */
   userIDs: string;
+  /** 'segment': the chosen segment's ID, '' before one is chosen. */
+  segmentID: string;
   sendSchedule: PushSendSchedule;
   /** A datetime-local value, in the admin's time zone. */
   sendAt: string;
@@ -40,6 +43,7 @@ export const newPushDraft = (): PushDraft => ({
   activeDays: '7',
   chosen: [],
   userIDs: '',
+  segmentID: '',
   sendSchedule: 'now',
   sendAt: '',
   requestID: `push-${crypto.randomUUID()}`,
@@ -53,6 +57,8 @@ export interface AudienceQuery {
   recipientCategory: PushRecipientCategory;
   activeDateTime: string | null;
   userIDs: string[] | null;
+  /** 'segment' only. */
+  segmentID?: string;
 }
 
 export function audienceOf(draft: PushDraft, now: Date): AudienceQuery | null {
@@ -71,6 +77,11 @@ export function audienceOf(draft: PushDraft, now: Date): AudienceQuery | null {
     const ids = recipientIDs(draft.chosen, draft.userIDs);
     return ids.length === 0 ? null : { recipientCategory: 'users', activeDateTime: null, userIDs: ids };
   }
+  if (draft.recipientCategory === 'segment') {
+    return draft.segmentID === ''
+      ? null
+      : { recipientCategory: 'segment', activeDateTime: null, userIDs: null, segmentID: draft.segmentID };
+  }
   return { recipientCategory: draft.recipientCategory, activeDateTime: null, userIDs: null };
 }
 
@@ -78,10 +89,13 @@ export function audienceOf(draft: PushDraft, now: Date): AudienceQuery | null {
 export const ACTIVE_DAYS_MESSAGE = 'Active players are those seen in the last 1 to 90 days: give a whole number.';
 
 /** The composer's fields a refusal can point at, keyed as the form keys its errors. */
-export type PushField = 'title' | 'body' | 'activeDays' | 'userIDs' | 'sendAt';
+export type PushField = 'title' | 'body' | 'activeDays' | 'userIDs' | 'segmentID' | 'sendAt';
 
 /** The composer's fields from top to bottom. */
-const PUSH_FIELD_ORDER: readonly PushField[] = ['title', 'body', 'activeDays', 'userIDs', 'sendAt'];
+const PUSH_FIELD_ORDER: readonly PushField[] = ['title', 'body', 'activeDays', 'userIDs', 'segmentID', 'sendAt'];
+
+/** What the segment's choice says when none (or no known one) is chosen. */
+export const CHOOSE_SEGMENT_MESSAGE = 'Choose the segment it goes to.';
 
 /** The server's words for a field it names by its wire name, said in the form's words at the form's field. */
 const FIELD_OF_PROBLEM: Readonly<Record<string, { field: PushField; text: string }>> = {
@@ -94,6 +108,8 @@ const FIELD_OF_PROBLEM: Readonly<Record<string, { field: PushField; text: string
     text: `Choose 1 to ${PUSH_MAX_USER_IDS} players by name, or give their user IDs.`,
   },
   [PUSH_MESSAGES.userID]: { field: 'userIDs', text: 'Each user ID must name a player.' },
+  [PUSH_MESSAGES.segmentIDNeeded]: { field: 'segmentID', text: CHOOSE_SEGMENT_MESSAGE },
+  [PUSH_MESSAGES.segmentID]: { field: 'segmentID', text: CHOOSE_SEGMENT_MESSAGE },
 };
 
 /**
@@ -138,6 +154,7 @@ export function checkPushDraft(
     activeDateTime: audience?.activeDateTime ?? null,
     sendDate: draft.sendSchedule === 'scheduled' ? fromLocalDateTime(draft.sendAt) : null,
     userIDs: draft.recipientCategory === 'users' ? recipientIDs(draft.chosen, draft.userIDs) : null,
+    segmentID: draft.recipientCategory === 'segment' ? draft.segmentID : null,
     title: draft.title.trim(),
     body: draft.body.trim(),
     requestID: draft.requestID,
@@ -164,6 +181,12 @@ export function sentNotice(answer: Pick<PushSendBatchResult, 'state' | 'sendDate
 export function lockScreenBody(body: string): string {
   const text = body.trim();
   return text.length > PUSH_LOCK_SCREEN_BODY_LENGTH ? `${text.slice(0, PUSH_LOCK_SCREEN_BODY_LENGTH - 1)}…` : text;
+}
+
+/** Who a message goes to, as the history names it: a segment by its name, or by its ID once it is deleted. */
+export function audienceText(message: Pick<PushMessage, 'recipientCategory' | 'segmentID' | 'segmentName'>): string {
+  if (message.recipientCategory !== 'segment') return PUSH_RECIPIENT_LABELS[message.recipientCategory];
+  return `Segment “${message.segmentName ?? message.segmentID ?? ''}”`;
 }
 
 /** "1 device of 1 player", "1,204 devices of 980 players". */

@@ -11,6 +11,7 @@ import {
   type PushMessage,
   type PushTestResult,
 } from '@outpost/contracts/push-messages';
+import { SEGMENTS_TOPIC } from '@outpost/contracts/segments/contract';
 import { type FormEvent, useState } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
@@ -20,6 +21,7 @@ import { FormField } from '../../../components/form/form-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { LiveUpdates } from '../../../components/live-status/live-status';
+import { SegmentSelect, useSegmentName } from '../../segments/segment-select';
 import { useAdminAccessContext } from '../admin-access-context';
 import { AdminScreen } from '../components/admin-screen';
 import adminStyles from '../components/admin-screen.module.css';
@@ -41,6 +43,7 @@ import {
 import styles from './push.module.css';
 import {
   audienceOf,
+  audienceText,
   checkPushDraft,
   countsText,
   lockScreenBody,
@@ -72,8 +75,8 @@ export default function PushScreen() {
             onNew={() => setFormKey((key) => key + 1)}
           />
           <TestNotification environment={environment} />
-          {/* One stream for the history (each message's progress) and the outbox (what the stand-in phone got). */}
-          <LiveUpdates topics={['push-messages', 'push-outbox']} environment={environment} />
+          {/* One stream for the history (each message's progress), the outbox (what the stand-in phone got), and the segments the composer offers. */}
+          <LiveUpdates topics={['push-messages', 'push-outbox', SEGMENTS_TOPIC]} environment={environment} />
           <History environment={environment} />
           <Outbox environment={environment} />
         </>
@@ -110,6 +113,7 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
   const audience = usePushAudience(environment, audienceOf(draft, new Date()));
   const change = (fields: Partial<PushDraft>) => setDraft((current) => ({ ...current, ...fields }));
   const reach = audience.data ? reachText(audience.data) : null;
+  const segmentName = useSegmentName(environment);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -129,7 +133,10 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
       title: environment === 'production' ? PRODUCTION_TITLE : 'Send this push?',
       message: (
         <p>
-          “{checked.input.title}” goes {when} to {PUSH_RECIPIENT_LABELS[checked.input.recipientCategory].toLowerCase()}{' '}
+          “{checked.input.title}” goes {when} to{' '}
+          {checked.input.recipientCategory === 'segment'
+            ? `the segment “${segmentName(draft.segmentID)}”`
+            : PUSH_RECIPIENT_LABELS[checked.input.recipientCategory].toLowerCase()}{' '}
           of {environment}
           {reach ? `: ${reach} today` : ''}. A sent push cannot be taken back.
         </p>
@@ -223,6 +230,17 @@ function Composer({ environment, onNew }: { environment: Environment; onNew: () 
                 onChange={(event) => change({ userIDs: event.target.value })}
               />
             </fieldset>
+          )}
+          {draft.recipientCategory === 'segment' && (
+            <SegmentSelect
+              environment={environment}
+              label="Segment"
+              hint="It goes to the players the segment holds when it is sent."
+              error={errors.segmentID}
+              value={draft.segmentID}
+              onChange={(segmentID) => change({ segmentID })}
+              disabled={sent !== null}
+            />
           )}
           <p role="status" className={adminStyles.note} aria-busy={audience.isFetching}>
             {audience.data?.devices === 0
@@ -396,7 +414,7 @@ const columns = column.columns([
       </>
     ),
   }),
-  column.accessor((message) => PUSH_RECIPIENT_LABELS[message.recipientCategory], {
+  column.accessor(audienceText, {
     id: 'audience',
     header: 'Audience',
   }),

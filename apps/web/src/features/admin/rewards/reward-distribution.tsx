@@ -8,6 +8,7 @@ import {
   REWARD_MAX_RECIPIENTS,
   type RewardRequest,
 } from '@outpost/contracts/rewards';
+import { adminSegmentPath } from '@outpost/contracts/segments/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { errorWithin, refusedFields } from '../../../components/form/field-errors';
@@ -15,6 +16,8 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { useFormRefusal } from '../../../components/form/use-form-refusal';
+import { Link } from '../../../lib/router/router';
+import { SegmentSelect, useSegmentName } from '../../segments/segment-select';
 import { useAdminAccessContext } from '../admin-access-context';
 import { useItemChoices } from '../api/get-item-choices';
 import { AdminScreen } from '../components/admin-screen';
@@ -37,14 +40,15 @@ import {
   playerCount,
   type RewardDraft,
   rewardText,
+  SEGMENT_RECIPIENTS,
   sendFailure,
   sentText,
 } from './reward-form';
 import styles from './rewards.module.css';
 
 /**
- * Reward distribution (docs/product.md §7.6): credits and items of items-master to chosen players or an
- * audience, for admins only.
+ * Reward distribution (docs/product.md §7.6): credits and items of items-master to chosen players, an
+ * audience or a segment, for admins only.
  */
 export default function RewardDistribution() {
   const { environment, capabilities } = useAdminAccessContext();
@@ -54,7 +58,7 @@ export default function RewardDistribution() {
     <AdminScreen
       id="reward-distribution-title"
       title="Rewards"
-      lead={`Give credits and items to players of ${environment}, chosen, a whole audience or everyone, with the reason they get them.`}
+      lead={`Give credits and items to players of ${environment}, chosen, a whole audience, a segment or everyone, with the reason they get them.`}
       className={styles.screen}
     >
       {capabilities.distributeRewards ? (
@@ -193,6 +197,28 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
                 {playerCount(userIDs.length)} will get this reward.
               </p>
             </>
+          ) : draft.audience === SEGMENT_RECIPIENTS ? (
+            <>
+              <SegmentSelect
+                environment={environment}
+                label="Segment"
+                name="segmentID"
+                hint="Its players as segments last counted them; Count again on its page brings them up to date."
+                value={draft.segmentID}
+                error={errors.segmentID}
+                onChange={(segmentID) => set('segmentID', segmentID)}
+              />
+              <p role="status" className={adminStyles.note}>
+                Every player in the segment will get this reward. The server finds them when the reward is sent,{' '}
+                {REWARD_MAX_RECIPIENTS} players at most.
+                {draft.segmentID !== '' && (
+                  <>
+                    {' '}
+                    <Link to={adminSegmentPath(draft.segmentID)}>See who is in it</Link>
+                  </>
+                )}
+              </p>
+            </>
           ) : draft.audience === REWARD_EVERYONE ? (
             <p role="status" className={adminStyles.note}>
               Every player in {environment} will get this reward: {everyoneSize}. A background job gives it in batches
@@ -268,9 +294,24 @@ interface ConfirmationProps {
 function Confirmation({ reward: request, environment, everyonePlayers }: ConfirmationProps) {
   // The items by name where the editor's suggestions know it: staff confirm what they recognise.
   const choices = useItemChoices(environment);
+  const segmentName = useSegmentName(environment);
   const nameOf = (itemID: string) => choices.data?.rows.find((item) => item.itemID === itemID)?.name;
   const reward = { ...request, items: request.items.map((item) => ({ ...item, name: nameOf(item.itemID) })) };
   const closing = 'Players who had this reward already get nothing more.';
+  if (reward.segmentID !== undefined) {
+    return (
+      <>
+        <p>
+          Every player in the segment “{segmentName(reward.segmentID)}” gets {rewardText(reward)}, for “{reward.reason}
+          ”.
+        </p>
+        <p>
+          They are found as the reward is sent, by the segment's rules, {REWARD_MAX_RECIPIENTS} players at most.{' '}
+          {closing}
+        </p>
+      </>
+    );
+  }
   if (!reward.audience) {
     const count = reward.userIDs?.length ?? 0;
     return (

@@ -9,7 +9,9 @@ import {
   newRewardDraft,
   playerCount,
   progressText,
+  type RewardDraft,
   rewardText,
+  SEGMENT_RECIPIENTS,
   sendFailure,
   sentText,
 } from './reward-form';
@@ -42,6 +44,19 @@ describe('reward check', () => {
     expect(checkReward(requestID, ['u-alex'], draft)).toEqual({
       ok: true,
       value: { requestID, audience: 'partners', credits: 10, items: [], reason: 'Thanks' },
+    });
+  });
+
+  it('sends the segment chosen instead of the players chosen, and asks for one until it is chosen', () => {
+    const draft: RewardDraft = { ...newRewardDraft(), audience: SEGMENT_RECIPIENTS, credits: '10', reason: 'Thanks' };
+    expect(checkReward(requestID, ['u-alex'], { ...draft, segmentID: 'whales' })).toEqual({
+      ok: true,
+      value: { requestID, segmentID: 'whales', credits: 10, items: [], reason: 'Thanks' },
+    });
+    expect(checkReward(requestID, ['u-alex'], draft)).toEqual({
+      ok: false,
+      message: REWARD_MESSAGES.segmentID,
+      fields: { segmentID: REWARD_MESSAGES.segmentID },
     });
   });
 
@@ -115,14 +130,17 @@ describe('reward text', () => {
 });
 
 describe('a send answered', () => {
-  const answer = { audience: null, given: ['u-alex', 'u-bo'] };
+  const answer = { audience: null, segment: null, given: ['u-alex', 'u-bo'] };
   it('says how many it reached, or that everyone named had the reward', () => {
     expect(sentText(answer)).toBe('Reward sent to 2 players.');
     expect(sentText({ ...answer, given: [] })).toBe(
       'Nothing was sent twice: every player listed had this reward already.',
     );
-    expect(sentText({ audience: 'beta-testers', given: [] })).toBe(
+    expect(sentText({ ...answer, audience: 'beta-testers', given: [] })).toBe(
       'Nothing was sent twice: every player in Beta testers had this reward already.',
+    );
+    expect(sentText({ ...answer, segment: { segmentID: 'whales', name: 'Whales' }, given: [] })).toBe(
+      'Nothing was sent twice: every player in the segment “Whales” had this reward already.',
     );
   });
 });

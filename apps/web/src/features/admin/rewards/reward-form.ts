@@ -29,9 +29,17 @@ export interface ItemDraft {
   quantity: string;
 }
 
+/** The choice of a segment among the reward's recipients: its players, found by the server at the send. */
+export const SEGMENT_RECIPIENTS = 'segment';
+
+/** Whom the form sends to: an audience (or everyone), a segment, or null for the players chosen. */
+export type RecipientKind = RewardRequestAudience | typeof SEGMENT_RECIPIENTS | null;
+
 export interface RewardDraft {
-  /** The audience the reward goes to (or everyone), or null for the players chosen (picked and pasted). */
-  audience: RewardRequestAudience | null;
+  /** The audience the reward goes to (or everyone, or a segment), or null for the players chosen (picked and pasted). */
+  audience: RecipientKind;
+  /** The segment chosen when the reward goes to a segment; '' before one is. */
+  segmentID: string;
   /** User IDs pasted in, separated by spaces, commas or new lines. */
   pasted: string;
   credits: string;
@@ -45,24 +53,37 @@ export function blankItem(): ItemDraft {
   return { key: `item-${nextKey}`, itemID: '', quantity: '1' };
 }
 
-export const newRewardDraft = (): RewardDraft => ({ audience: null, pasted: '', credits: '', items: [], reason: '' });
+export const newRewardDraft = (): RewardDraft => ({
+  audience: null,
+  segmentID: '',
+  pasted: '',
+  credits: '',
+  items: [],
+  reason: '',
+});
+
+/** Whom the request names for the draft's choice: the segment, the audience, or the players chosen. */
+function recipientsOf(userIDs: string[], draft: RewardDraft) {
+  if (draft.audience === SEGMENT_RECIPIENTS) return { segmentID: draft.segmentID };
+  return draft.audience ? { audience: draft.audience } : { userIDs };
+}
 
 /**
- * The reward as the callable takes it, to the draft's audience or else to `userIDs` (the players
- * chosen); a problem with one item names its row ("Item 2: …").
+ * The reward as the callable takes it, to the draft's audience or segment or else to `userIDs` (the
+ * players chosen); a problem with one item names its row ("Item 2: …").
  */
 export function checkReward(requestID: string, userIDs: string[], draft: RewardDraft): Checked<RewardRequest> {
   return checkWith(
     distributeRewardInputSchema,
     {
       requestID,
-      ...(draft.audience ? { audience: draft.audience } : { userIDs }),
+      ...recipientsOf(userIDs, draft),
       credits: numberValue(draft.credits),
       items: draft.items.map((item) => ({ itemID: item.itemID.trim(), quantity: numberValue(item.quantity) })),
       reason: draft.reason,
     },
     {
-      order: ['userIDs', 'credits', 'items', 'reason'],
+      order: ['userIDs', 'segmentID', 'credits', 'items', 'reason'],
       markFields: true,
       describe: (issue) => {
         const [list, index] = issue.path;
@@ -101,11 +122,13 @@ export function everyoneSentText(result: Pick<EveryoneReward, 'state' | 'reached
 }
 
 /** What a send that got its answer says: how many it reached, or that everyone had the reward. */
-export function sentText(result: Pick<DistributeRewardResult, 'audience' | 'given'>): string {
+export function sentText(result: Pick<DistributeRewardResult, 'audience' | 'segment' | 'given'>): string {
   if (result.given.length > 0) return `Reward sent to ${playerCount(result.given.length)}.`;
   const everyone = result.audience
     ? `every player in ${REWARD_AUDIENCE_LABELS[result.audience]}`
-    : 'every player listed';
+    : result.segment
+      ? `every player in the segment “${result.segment.name}”`
+      : 'every player listed';
   return `Nothing was sent twice: ${everyone} had this reward already.`;
 }
 

@@ -5,27 +5,28 @@ import {
   REWARD_AUDIENCE_LABELS,
   REWARD_AUDIENCES,
   REWARD_EVERYONE,
-  type RewardRequestAudience,
+  REWARD_MAX_RECIPIENTS,
 } from '@outpost/contracts/rewards';
 import { useId } from 'react';
+import { type RecipientKind, SEGMENT_RECIPIENTS } from '../reward-form';
 import styles from '../rewards.module.css';
 
 interface RecipientChoiceProps {
   environment: Environment;
-  /** The audience chosen (or everyone), or null for chosen players. */
-  audience: RewardRequestAudience | null;
+  /** The audience chosen (or everyone, or a segment), or null for chosen players. */
+  audience: RecipientKind;
   /** What the Everyone option says of its size: the count, or that it is being counted. */
   everyoneSize: string;
-  onChange: (audience: RewardRequestAudience | null) => void;
+  onChange: (audience: RecipientKind) => void;
 }
 
 /**
- * Whom the reward goes to: players the admin chooses, one of the audiences the server finds at the
- * send, or everyone in the environment, given by a background job.
+ * Whom the reward goes to: players the admin chooses, one of the audiences or a segment the server
+ * finds at the send, or everyone in the environment, given by a background job.
  */
 export function RecipientChoice({ environment, audience, everyoneSize, onChange }: RecipientChoiceProps) {
   const id = useId();
-  const options: { audience: RewardRequestAudience | null; label: string; description: string }[] = [
+  const options: { audience: RecipientKind; label: string; description: string }[] = [
     {
       audience: null,
       label: 'Chosen players',
@@ -36,6 +37,11 @@ export function RecipientChoice({ environment, audience, everyoneSize, onChange 
       label: REWARD_AUDIENCE_LABELS[option],
       description: REWARD_AUDIENCE_DESCRIPTIONS[option],
     })),
+    {
+      audience: SEGMENT_RECIPIENTS,
+      label: 'A segment',
+      description: `The players of a segment you choose below, as segments last counted them; ${REWARD_MAX_RECIPIENTS} at most.`,
+    },
     {
       audience: REWARD_EVERYONE,
       label: everyoneLabel(environment),

@@ -1,6 +1,7 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import { personIn } from '@outpost/contracts/people';
 import { type DistributeRewardResult, REWARD_ADMIN_ACTION, REWARD_AUDIENCE_LABELS } from '@outpost/contracts/rewards';
+import { adminSegmentPath } from '@outpost/contracts/segments/contract';
 import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';
@@ -14,13 +15,14 @@ interface RewardResultProps {
 
 /**
  * What the last send did: who got the reward now, who had it already, and where the admin log has
- * it. An audience's players are counted, not named: it may be hundreds, found by the server.
+ * it. An audience's or a segment's players are counted, not named: they may be hundreds, found by the server.
  */
 export function RewardResult({ result }: RewardResultProps) {
   const people = new Map(result.recipients.map((person) => [person.userID, person]));
+  const counted = result.audience !== null || result.segment !== null;
   const who = (userIDs: readonly string[]) => {
     if (userIDs.length === 0) return 'Nobody';
-    if (result.audience) return playerCount(userIDs.length);
+    if (counted) return playerCount(userIDs.length);
     return (
       <ul className={styles.people}>
         {userIDs.map((userID) => (
@@ -39,13 +41,21 @@ export function RewardResult({ result }: RewardResultProps) {
       <p>
         {result.given.length > 0
           ? `${playerCount(result.given.length)} got ${rewardText(result)} now.`
-          : `Nobody new got it: every player ${result.audience ? 'in the audience' : 'listed'} had this reward already, so nothing was given twice.`}
+          : `Nobody new got it: every player ${result.audience ? 'in the audience' : result.segment ? 'in the segment' : 'listed'} had this reward already, so nothing was given twice.`}
       </p>
       <dl className={`${adminStyles.facts} ${styles.facts}`}>
         {result.audience && (
           <>
             <dt>Audience</dt>
             <dd>{REWARD_AUDIENCE_LABELS[result.audience]}</dd>
+          </>
+        )}
+        {result.segment && (
+          <>
+            <dt>Segment</dt>
+            <dd>
+              <Link to={adminSegmentPath(result.segment.segmentID)}>{result.segment.name}</Link>
+            </dd>
           </>
         )}
         <dt>Given now</dt>
