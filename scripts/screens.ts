@@ -12,9 +12,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ADMIN_ROUTES, adminReportPath, adminUserPath } from '@outpost/contracts/admin-routes';
-import { REMOTE_CONFIG_PATHS } from '@outpost/contracts/remote-config/contract';
+import { CALENDAR_PATHS } from '@outpost/contracts/calendar/paths';
+import { adminExperimentPath } from '@outpost/contracts/experiments/paths';
+import { REMOTE_CONFIG_PATHS } from '@outpost/contracts/remote-config/paths';
 import { ROUTES } from '@outpost/contracts/routes';
-import { adminSegmentPath } from '@outpost/contracts/segments/contract';
+import { adminSegmentPath } from '@outpost/contracts/segments/paths';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { demoSeededAt } from '../apps/server/src/ops/seed';
@@ -75,6 +77,8 @@ const SCREENS: readonly Screen[] = [
   },
   { name: 'live-stats', path: ADMIN_ROUTES.adminLive },
   { name: 'remote-config', path: REMOTE_CONFIG_PATHS.admin },
+  { name: 'calendar', path: CALENDAR_PATHS.admin },
+  { name: 'experiment', path: adminExperimentPath('generous-daily-reward') },
   { name: 'segment', path: adminSegmentPath('mobile-regulars') },
   { name: 'shop', path: ROUTES.shop },
 ];

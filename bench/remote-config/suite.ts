@@ -86,6 +86,26 @@ async function publishThroughAdminApi(origin: string, authorization: string): Pr
     revision: before.draftRevision,
   });
   await call('POST', `${base}/publish`, { description: 'The bench configuration', revision: saved.draftRevision });
+  // An experiment runs on a number parameter, as a live game's would: every signed-in caller is put
+  // in a variant and exposed (docs/decisions/0140-experiments.md), so the fetch measured is that one.
+  const tested = benchRemoteConfigTemplate().parameters.find((parameter) => parameter.type === 'number');
+  if (!tested || typeof tested.defaultValue !== 'number')
+    throw new Error('The bench template has no number parameter.');
+  const experiments = `${origin}/api/admin/development/experiments`;
+  const experiment = await call<{ revision: number }>('POST', experiments, {
+    experimentID: 'bench-experiment',
+    name: 'Bench experiment',
+    parameterKey: tested.key,
+    segmentID: null,
+    variants: [
+      { name: 'Control', value: tested.defaultValue, weight: 1 },
+      { name: 'More', value: tested.defaultValue + 5, weight: 1 },
+    ],
+    metric: 'playtimePerPlayer',
+    startsAt: null,
+    endsAt: null,
+  });
+  await call('POST', `${experiments}/bench-experiment/start`, { revision: experiment.revision });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { adminUserPath } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
-import { MONEY_PATHS } from '@outpost/contracts/subscriptions/contract';
+import { MONEY_PATHS } from '@outpost/contracts/subscriptions/paths';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { grantStorePurchase } from '../../apps/server/src/store-purchases/purchases';

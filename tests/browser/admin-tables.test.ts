@@ -1,6 +1,6 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import { ROUTES } from '@outpost/contracts/routes';
-import { MONEY_PATHS } from '@outpost/contracts/subscriptions/contract';
+import { MONEY_PATHS } from '@outpost/contracts/subscriptions/paths';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useRoleSessions } from './accounts-helpers';

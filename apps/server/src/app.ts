@@ -7,6 +7,7 @@ import type { AppConfig, RateLimits } from './app-config';
 import type { AppStores } from './database';
 import type { AppContext } from './domain';
 import { DOMAINS, SERVED_TOPICS } from './domains';
+import { createExperiments } from './experiments/index';
 import { hasActiveIngestKey, useIngestKey } from './game-data/index';
 import { createAuth, createViewerResolver, DEFAULT_AUTH_RATE_LIMITS } from './identity/index';
 import { createPaymentClients } from './payments/index';
@@ -196,6 +197,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ['identity', new ChangeFeed('identity', identity)],
     ...ENVIRONMENTS.map((environment) => [environment, new ChangeFeed(environment, stores.game[environment])] as const),
   ]);
+  // The running experiments remote config's fetch answers; its queued exposures are written on close.
+  const experiments = createExperiments({ stores, feeds, log: app.log });
+  app.addHook('onClose', () => experiments.close());
   const context: AppContext = {
     config,
     stores,
@@ -210,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     callables,
     payments: createPaymentClients(config),
     segments: createSegments({ stores, sources: DOMAINS.flatMap((domain) => domain.segmentAttributes ?? []) }),
+    experiments,
     shopUrl: new URL(ROUTES.shop, config.publicUrl).toString(),
     feeds,
     cspSources,

@@ -6,10 +6,13 @@ import type {
   GameStatusFigure,
   RevenueDay,
 } from '@outpost/contracts/backoffice';
+import type { CalendarEntry, CalendarKind } from '@outpost/contracts/calendar/schemas';
 import type { Environment } from '@outpost/contracts/environments';
+import type { ExperimentMetric } from '@outpost/contracts/experiments/schemas';
 import type { GameEvent, GameEventOf, GameEventType, LiveSeriesName } from '@outpost/contracts/game-data';
 import type { ProfileAdditions } from '@outpost/contracts/identity';
 import type { MerchPaymentResult } from '@outpost/contracts/merch';
+import type { Capability } from '@outpost/contracts/permissions';
 import type { PlayerRecordSection } from '@outpost/contracts/player-record';
 import type { SegmentAttribute } from '@outpost/contracts/segments/schemas';
 import type { PackPurchaseResult, SpinResult } from '@outpost/contracts/shop';
@@ -266,6 +269,66 @@ export interface SegmentAttributeValue {
   value: number;
 }
 
+/** A player's exposure to an experiment: from when their metric counts. */
+export interface ExperimentExposure {
+  userId: string;
+  exposedAt: Date;
+}
+
+/**
+ * One goal metric of experiments (docs/decisions/0140-experiments.md), from a domain's own tables in
+ * an environment at `now`: the value of each exposed player who counts, since their exposure. A
+ * player left out does not count (a return not yet due); a mean counts a player with nothing as 0.
+ */
+export interface ExperimentMetricSource {
+  metric: ExperimentMetric;
+  values(
+    stores: CountedStores,
+    exposures: readonly ExperimentExposure[],
+    now: Date,
+  ): Promise<ReadonlyMap<string, number>>;
+}
+
+/** The window a calendar read covers: things touching [from, to). */
+export interface CalendarWindow {
+  from: Date;
+  to: Date;
+  now: Date;
+}
+
+/** Who moves or cancels a thing from the calendar, in which environment (the back office's AdminChange). */
+export interface CalendarChange {
+  environment: Environment;
+  /** The admin's user id. */
+  admin: string;
+}
+
+/** A calendar entry as its domain reads it; the calendar adds what the viewer may do with it. */
+export type CalendarRecord = Omit<CalendarEntry, 'canMove' | 'canCancel'>;
+
+/**
+ * One kind of a domain's dated things on the calendar (docs/decisions/0139-the-calendar.md): read
+ * from its own tables in an environment, and moved or cancelled through the same functions its own
+ * screen's routes call, so the rules, the refusals and the admin-log entries are that screen's.
+ * Only a thing not yet started moves or is cancelled (calendar/index.ts's `refuseStarted`). A refusal
+ * throws as its screen's routes answer it: a FunctionError with the domain's words (its routes'
+ * mapping of its errors), or its contract's ZodError, which the error handler answers 400.
+ */
+export interface CalendarSource {
+  kind: CalendarKind;
+  /** What its own screen's writes take: the calendar asks the same of whoever moves or cancels. */
+  capability: Capability;
+  /** Its things that touch [from, to) (the calendar keeps no other), with their state at `now`. */
+  entries(
+    stores: CountedStores & { environment: Environment },
+    window: CalendarWindow,
+  ): Promise<readonly CalendarRecord[]>;
+  /** Moves it to start at `startsAt`, still to come (a window keeps its length); absent where its screen cannot. */
+  move?(stores: CountedStores, entryID: string, startsAt: Date, change: CalendarChange): Promise<void>;
+  /** Cancels it as its screen does (a drop is deleted, a push cancelled); absent where its screen cannot. */
+  cancel?(stores: CountedStores, entryID: string, change: CalendarChange): Promise<void>;
+}
+
 export interface Domain {
   /** The domain's folder. */
   name: string;
@@ -306,6 +369,10 @@ export interface Domain {
   series?: Partial<Record<LiveSeriesName, Series>>;
   /** The players' attributes segments read from its data. */
   segmentAttributes?: readonly SegmentAttributeSource[];
+  /** The experiments' goal metrics it reads from its data. */
+  experimentMetrics?: readonly ExperimentMetricSource[];
+  /** Its dated things on the back office's calendar. */
+  calendar?: readonly CalendarSource[];
   /** Ways its data names segments, so a segment in use is not deleted. */
   segmentUses?: readonly SegmentUseCheck[];
   /** Ways its data uses items, so an item in use is not deleted. */

@@ -37,6 +37,8 @@ const MODULES = await Promise.all([
   import('./store-purchases/module'),
   import('./remote-config/module'),
   import('./segments/module'),
+  import('./calendar/module'),
+  import('./experiments/module'),
 ]);
 
 export const DOMAINS: readonly Domain[] = MODULES.map((module) => module.domain);

@@ -104,6 +104,25 @@ describe('the admin log catalogue', () => {
       'sent [push notification “Come back”](/admin/push) to the segment “Lapsed spenders”',
     ],
     [
+      'push.reschedule',
+      {
+        messageID: 'm1',
+        title: 'Double XP',
+        sendDate: '2026-12-05T18:00:00.000Z',
+        previousSendDate: '2026-12-04T18:00:00.000Z',
+      },
+      'rescheduled [push notification “Double XP”](/admin/push) for ⟨2026-12-05T18:00:00.000Z⟩',
+    ],
+    [
+      'remote-config.reschedule',
+      {
+        publishAt: '2026-12-11T18:00:00.000Z',
+        previousPublishAt: '2026-12-10T18:00:00.000Z',
+        description: 'The weekend event banner',
+      },
+      'moved the remote config publish “The weekend event banner” from ⟨2026-12-10T18:00:00.000Z⟩ to ⟨2026-12-11T18:00:00.000Z⟩',
+    ],
+    [
       'item.rename',
       { itemID: 'emote-salute', name: 'Salute', previousName: 'Salute Emote' },
       'renamed [item “Salute Emote”](/admin/items/emote-salute) to “Salute”',

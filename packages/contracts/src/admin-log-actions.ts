@@ -426,6 +426,10 @@ const OWN_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
     sentence: (d) => ['sent a test notification to ', person(d), ` (${plural(count(d.devices), 'device')})`],
   },
   'push.cancel': says('Cancelled a push notification', 'cancelled', pushMessage),
+  'push.reschedule': {
+    label: 'Rescheduled a push notification',
+    sentence: (d) => ['rescheduled ', ...pushMessage(d), ' for ', { time: text(d, 'sendDate') ?? '' }],
+  },
   // Game data
   'ingestKey.create': says('Created a game server key', 'created', ingestKey),
   'ingestKey.revoke': says('Revoked a game server key', 'revoked', ingestKey),

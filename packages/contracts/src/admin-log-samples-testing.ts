@@ -289,6 +289,12 @@ export const ADMIN_LOG_SAMPLES: Readonly<Record<string, LogData>> = {
   },
   'push.sendtestnotification': { userID: admin, devices: 2 },
   'push.cancel': { messageID: SAMPLE_IDS.message, title: 'Double XP' },
+  'push.reschedule': {
+    messageID: SAMPLE_IDS.message,
+    title: 'Double XP',
+    sendDate: at('2026-12-05T18:00:00.000Z'),
+    previousSendDate: at('2026-12-04T18:00:00.000Z'),
+  },
   'ingestKey.create': { keyID: SAMPLE_IDS.key, name: 'EU game servers' },
   'ingestKey.revoke': { keyID: SAMPLE_IDS.key, name: 'EU game servers' },
   createRedemptionCodes: {
@@ -385,6 +391,35 @@ export const ADMIN_LOG_SAMPLES: Readonly<Record<string, LogData>> = {
   },
   'remote-config.schedule': { publishAt: at('2026-12-10T18:00:00.000Z'), description: 'The weekend event banner' },
   'remote-config.cancel-schedule': { publishAt: at('2026-12-10T18:00:00.000Z') },
+  'remote-config.reschedule': {
+    publishAt: at('2026-12-11T18:00:00.000Z'),
+    previousPublishAt: at('2026-12-10T18:00:00.000Z'),
+    description: 'The weekend event banner',
+  },
+  'experiments.create': {
+    experimentID: 'bigger-daily-reward',
+    name: 'Bigger daily reward',
+    parameterKey: 'daily_reward_credits',
+  },
+  'experiments.update': {
+    experimentID: 'bigger-daily-reward',
+    name: 'Bigger daily reward',
+    parameterKey: 'daily_reward_credits',
+  },
+  'experiments.delete': { experimentID: 'bigger-daily-reward', name: 'Bigger daily reward' },
+  'experiments.start': {
+    experimentID: 'bigger-daily-reward',
+    name: 'Bigger daily reward',
+    startsAt: '2026-12-10T12:00:00.000Z',
+  },
+  'experiments.stop': { experimentID: 'bigger-daily-reward', name: 'Bigger daily reward' },
+  'experiments.roll-out': {
+    experimentID: 'bigger-daily-reward',
+    name: 'Bigger daily reward',
+    parameterKey: 'daily_reward_credits',
+    variant: 'Double',
+    value: 200,
+  },
   'segments.create': {
     segmentID: 'lapsed-spenders',
     name: 'Lapsed spenders',

@@ -1,3 +1,4 @@
+import { CALENDAR_QUERY_KEYS } from './calendar/contract';
 import { broughtLines } from './domain-contract';
 import type { Environment } from './environments';
 import type { Capability } from './permissions';
@@ -92,10 +93,11 @@ const OWN_TOPICS = {
   drops: {
     access: 'public',
     playerKeys: [QUERY_KEYS.shop],
-    // A machine's screen lists its drops.
+    // A machine's screen lists its drops; the calendar shows them.
     backOfficeKeys: (environment) => [
       QUERY_KEYS.shopAdmin(environment, 'drops'),
       QUERY_KEYS.shopAdmin(environment, 'machines'),
+      CALENDAR_QUERY_KEYS.admin(environment),
     ],
   },
   /** mtota: episodes with their in-game stats. */
@@ -146,7 +148,8 @@ const OWN_TOPICS = {
   'admin-log': {
     access: 'adminArea',
     playerKeys: [],
-    backOfficeKeys: (environment) => [QUERY_KEYS.adminLog(environment)],
+    // Every admin change is an entry: the calendar hears its merch drops and the shop's opening, which have no topic, here.
+    backOfficeKeys: (environment) => [QUERY_KEYS.adminLog(environment), CALENDAR_QUERY_KEYS.admin(environment)],
   },
   /** Reports, filed by players and the game, resolved by moderators (a back-office list). */
   reports: {
@@ -187,7 +190,11 @@ const OWN_TOPICS = {
   'push-messages': {
     access: 'sendPush',
     playerKeys: [],
-    backOfficeKeys: (environment) => [QUERY_KEYS.pushPart(environment, 'messages')],
+    // The calendar shows the scheduled and sent ones.
+    backOfficeKeys: (environment) => [
+      QUERY_KEYS.pushPart(environment, 'messages'),
+      CALENDAR_QUERY_KEYS.admin(environment),
+    ],
   },
   /**
    * What the push outbox received (the stand-in phone of a machine without FCM credentials, shared by every
@@ -202,7 +209,8 @@ const OWN_TOPICS = {
   'everyone-rewards': {
     access: 'distributeRewards',
     playerKeys: [],
-    backOfficeKeys: (environment) => [QUERY_KEYS.everyoneRewards(environment)],
+    // The calendar shows each run, from its send to its end.
+    backOfficeKeys: (environment) => [QUERY_KEYS.everyoneRewards(environment), CALENDAR_QUERY_KEYS.admin(environment)],
   },
   /** The game servers' keys: made, used, revoked (a back-office list). */
   'ingest-keys': {

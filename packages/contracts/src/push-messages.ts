@@ -163,13 +163,18 @@ function readInstant(value: string | null | undefined, needed: string, malformed
   return parsed.success ? { value: parsed.data } : { problem: malformed };
 }
 
+/** What is wrong with sending a message at `at`, seen at `now` (a schedule and a reschedule alike), or null. */
+export function pushSendDateProblem(at: Date, now: Date): string | null {
+  if (at.getTime() <= now.getTime()) return PUSH_MESSAGES.sendDatePast;
+  if (at.getTime() > now.getTime() + PUSH_MAX_SCHEDULE_DAYS * DAY_MS) return PUSH_MESSAGES.sendDateTooFar;
+  return null;
+}
+
 function readSendDate(value: string | null | undefined, now: Date): Read<string> {
   const read = readInstant(value, PUSH_MESSAGES.sendDateNeeded, PUSH_MESSAGES.sendDate);
   if ('problem' in read) return read;
-  const at = Date.parse(read.value);
-  if (at <= now.getTime()) return { problem: PUSH_MESSAGES.sendDatePast };
-  if (at > now.getTime() + PUSH_MAX_SCHEDULE_DAYS * DAY_MS) return { problem: PUSH_MESSAGES.sendDateTooFar };
-  return read;
+  const problem = pushSendDateProblem(new Date(read.value), now);
+  return problem ? { problem } : read;
 }
 
 function readActiveDateTime(value: string | null | undefined, now: Date): Read<string> {
@@ -300,6 +305,14 @@ export const PUSH_STATE_LABELS: Record<PushMessageState, string> = {
   failed: 'Failed',
 };
 
+/** Who a message goes to, as the history and the calendar name it: a segment by its name, or by its ID once it is deleted. */
+export function pushAudienceText(
+  message: Pick<PushMessage, 'recipientCategory' | 'segmentID' | 'segmentName'>,
+): string {
+  if (message.recipientCategory !== 'segment') return PUSH_RECIPIENT_LABELS[message.recipientCategory];
+  return `Segment “${message.segmentName ?? message.segmentID ?? ''}”`;
+}
+
 /** The endpoints' names, one per environment (docs/product.md §7.6). */
 export const pushSendBatchName = (environment: Environment) => `${environment}-push-sendbatch` as const;
 export const pushSendTestName = (environment: Environment) => `${environment}-push-sendtestnotificatio` as const;
@@ -398,6 +411,8 @@ export const pushOutboxSchema = z.object({
 export type PushOutbox = z.infer<typeof pushOutboxSchema>;
 
 export const CANCEL_ONLY_SCHEDULED = 'Only a scheduled message can be cancelled: this one has started or ended.';
+/** A message moved (from the calendar) once it started or ended is refused (409), as a cancel is. */
+export const RESCHEDULE_ONLY_SCHEDULED = 'Only a scheduled message can be rescheduled: this one has started or ended.';
 /** A retry must repeat its message: the same requestID with other content is refused (409). */
 export const REQUEST_ID_REUSED =
   'This requestID already names a different message: send a new message with a new requestID.';

@@ -335,6 +335,10 @@ describe.each(TEST_DIALECTS)('every action of the catalogue, made through its ro
       title: 'Double XP',
       body: 'All weekend long.',
     });
+    // Moved on the calendar (push's reschedule), then cancelled on its own screen.
+    await ok('POST', `/calendar/push/${push.messageID}/move`, {
+      startsAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+    });
     await ok('POST', `/push/messages/${push.messageID}/cancel`, {});
     await ok('POST', `/api/fn/${env}-push-sendtestnotificatio`, { userID: scout.userId });
     const { key } = await ok<{ key: { keyID: string } }>('POST', '/ingest-keys', { name: 'EU game servers' });

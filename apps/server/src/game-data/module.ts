@@ -1,4 +1,5 @@
 import type { Domain } from '../domain';
+import { GAME_DATA_EXPERIMENT_METRICS } from './experiment-metrics';
 import { countUnusedIngestKeys } from './keys';
 import { GAME_DATA_KINDS } from './kinds';
 import { GAME_DATA_LIVE_TOPICS } from './live';
@@ -18,6 +19,7 @@ import { activePlayersSeries, playtimeSeries } from './series';
 export const domain: Domain = {
   name: 'game-data',
   segmentAttributes: GAME_DATA_SEGMENT_ATTRIBUTES,
+  experimentMetrics: GAME_DATA_EXPERIMENT_METRICS,
   migrations: { game: gameDataMigrations },
   seed: seedGameData,
   register(app, { stores, identity, domains, metrics }) {

@@ -1,5 +1,6 @@
 import type { Domain } from '../domain';
 import { registerLedgerAdminRoutes } from './admin-routes';
+import { LEDGER_EXPERIMENT_METRICS } from './experiment-metrics';
 import { ledgerMigrations } from './migrations/index';
 import { creditsPersonalData } from './personal-data';
 import { ledgerPlayerRecord } from './player-record';
@@ -10,6 +11,7 @@ import { LEDGER_SEGMENT_ATTRIBUTES } from './segment-attributes';
 export const domain: Domain = {
   name: 'ledger',
   segmentAttributes: LEDGER_SEGMENT_ATTRIBUTES,
+  experimentMetrics: LEDGER_EXPERIMENT_METRICS,
   migrations: { game: ledgerMigrations },
   register(app, { game, stores, identity }) {
     registerLedgerRoutes(app, { game });

@@ -3,7 +3,7 @@ import type { SegmentAttributeSource } from '../domain';
 import { withinPlayers } from '../segments/index';
 
 /** What a player pays credits for: spins (machines and drops) and merch. */
-const SPENDING: readonly LedgerReason[] = ['spin', 'merch'];
+export const SPENDING: readonly LedgerReason[] = ['spin', 'merch'];
 
 /** Each player's credits, for segments: the balance, and what they paid in credits. */
 export const LEDGER_SEGMENT_ATTRIBUTES: readonly SegmentAttributeSource[] = [

@@ -61,7 +61,8 @@ export interface MerchAdminRoutesOptions {
   refundAtProvider: (environment: Environment) => RefundAtProvider;
 }
 
-function toFunctionError(error: unknown): unknown {
+/** The back office's refusals as the protocol's statuses, for its own routes and the calendar's moves of its drops. */
+export function toFunctionError(error: unknown): unknown {
   if (error instanceof MerchOrderNotFoundError) return new FunctionError('not-found', MERCH_MESSAGES.orderNotFound);
   if (error instanceof MerchDropNotFoundError) return new FunctionError('not-found', error.message);
   if (error instanceof MerchOrderStateError) return new FunctionError('aborted', error.message);

@@ -2,6 +2,7 @@ import type { Domain } from '../domain';
 import { playersPayPal } from '../payments/index';
 import { countMerchOrdersIn, countMerchSalesPerBucket, countRecentMerchSales } from './admin-queries';
 import { registerMerchAdminRoutes } from './admin-routes';
+import { MERCH_CALENDAR } from './calendar';
 import { merchJobs } from './jobs';
 import { MERCH_LIVE_TOPICS } from './live';
 import { merchMigrations } from './migrations/index';
@@ -53,5 +54,6 @@ export const domain: Domain = {
     ordersToShip: ({ game }) => countMerchOrdersIn(game, 'packed'),
   },
   countsAt: { recentSales: ({ game }, at) => countRecentMerchSales(game, at) },
+  calendar: MERCH_CALENDAR,
   orderSettlements: ({ config, payments }) => [merchOrderSettlement(payments.paypal[config.appEnv])],
 };

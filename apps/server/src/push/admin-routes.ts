@@ -32,12 +32,10 @@ import { listPushOutbox } from '../platform/push-transport/queries';
 import type { PushSenders } from '../platform/push-transport/senders';
 import type { Segments } from '../segments/index';
 import {
+  answerPush,
   cancelPushMessage,
   deviceLabel,
   measureAudience,
-  PushConflict,
-  PushMessageNotFound,
-  PushRefusal,
   recordPushMessage,
   sendTestNotification,
   toPushMessage,
@@ -52,15 +50,8 @@ export interface PushMessageRoutesOptions {
   identity: Kysely<IdentityDatabase>;
   push: PushSenders;
   /** The segments a message may go to: their players and names. */
-  segments: Pick<Segments, 'members' | 'nameOf'>;
+  segments: Pick<Segments, 'audienceOf' | 'nameOf'>;
 }
-
-const answer = answering((error) => {
-  if (error instanceof PushRefusal) return new FunctionError('invalid-argument', error.message);
-  if (error instanceof PushConflict) return new FunctionError('aborted', error.message);
-  if (error instanceof PushMessageNotFound) return new FunctionError('not-found', 'There is no such push message.');
-  return error;
-});
 
 /** Counting an audience whose segment the environment does not have: the route's refusal. */
 const answeringMissingSegment = (refusal: (segmentID: string) => FunctionError) =>
@@ -127,10 +118,10 @@ export function registerPushMessageRoutes(app: FastifyInstance, options: PushMes
         );
         if (devices === 0) throw new FunctionError('invalid-argument', noAudienceDevicesMessage(environment));
         const change = await adminChangeOf(request, environment);
-        const row = await answer(() => recordPushMessage(game, input, change, new Date()));
+        const row = await answerPush(() => recordPushMessage(game, input, change, new Date()));
         // Queued again for a repeat too: one run per message, and a crash between the two stores is mended.
         if (row.state === 'scheduled' || row.state === 'sending') {
-          await enqueuePushSend(options.identity, { environment, messageID: row.message_id }, new Date(row.send_at));
+          await enqueuePushSend(options.identity, { environment, messageID: row.message_id, sendAt: row.send_at });
         }
         return { ...(await withName(environment, row)), warnings: input.warnings };
       },
@@ -141,7 +132,7 @@ export function registerPushMessageRoutes(app: FastifyInstance, options: PushMes
       { schema: { body: pushTestInputSchema, response: { 200: pushTestResultSchema } } },
       async (request) => {
         const change = await adminChangeOf(request, environment);
-        const result = await answer(() =>
+        const result = await answerPush(() =>
           sendTestNotification(game, options.push[environment], request.body.userID, { ...change, environment }),
         );
         // The answer is logged (docs/product.md §7.6).
@@ -180,7 +171,7 @@ export function registerPushMessageRoutes(app: FastifyInstance, options: PushMes
     async (request) => {
       const { env, messageID } = request.params;
       const change = await adminChangeOf(request, env);
-      const row = await answer(() => cancelPushMessage(options.game[env], messageID, change));
+      const row = await answerPush(() => cancelPushMessage(options.game[env], messageID, change));
       // Cancelled first: a run that starts meanwhile finds nothing to send; the waiting one goes.
       await withdrawPushSend(options.identity, { environment: env, messageID });
       return withName(env, row);

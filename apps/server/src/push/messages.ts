@@ -8,13 +8,17 @@ import {
   type PushMessageState,
   type PushSendBatch,
   type PushTestResult,
+  pushSendDateProblem,
   REQUEST_ID_REUSED,
+  RESCHEDULE_ONLY_SCHEDULED,
   unknownPushSegmentMessage,
 } from '@outpost/contracts/push-messages';
 import type { Kysely } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import type { GameDatabase, IdentityDatabase } from '../database';
+import { isPostgres } from '../platform/db/dialect';
 import { isUniqueViolation } from '../platform/db/errors';
+import { answering, FunctionError } from '../platform/http/errors';
 import type { PushSender } from '../platform/push-transport/sender';
 import { newRandomID } from '../platform/random-id';
 import { segmentForUse } from '../segments/index';
@@ -27,13 +31,22 @@ export const PUSH_ADMIN_ACTIONS = {
   send: 'push.sendbatch',
   test: 'push.sendtestnotification',
   cancel: 'push.cancel',
+  reschedule: 'push.reschedule',
 } as const;
 
 /** A refusal a person can act on (400), nothing stored. */
 export class PushRefusal extends Error {}
-/** A message that cannot be cancelled any more (409). */
+/** A message that cannot be cancelled or rescheduled any more (409). */
 export class PushConflict extends Error {}
 export class PushMessageNotFound extends Error {}
+
+/** Push's refusals as the API answers them: the push screen's routes, and the calendar's moves and cancels of a message. */
+export const answerPush = answering((error) => {
+  if (error instanceof PushRefusal) return new FunctionError('invalid-argument', error.message);
+  if (error instanceof PushConflict) return new FunctionError('aborted', error.message);
+  if (error instanceof PushMessageNotFound) return new FunctionError('not-found', 'There is no such push message.');
+  return error;
+});
 
 const USER_PAGE = 1000;
 
@@ -229,6 +242,50 @@ export async function cancelPushMessage(
     if (!cancelled) throw new PushConflict(CANCEL_ONLY_SCHEDULED);
     await appendAdminLog(trx, adminLogRecord(change, PUSH_ADMIN_ACTIONS.cancel, { messageID, title: message.title }));
     return cancelled;
+  });
+}
+
+/**
+ * Moves a scheduled message to `sendDate`, in the admin log, by the rules of a schedule (ahead of
+ * now, at most PUSH_MAX_SCHEDULE_DAYS); one that started or ended is refused (409) as a cancel is.
+ * One conditional update: a send run or a cancel racing it either comes first (refused here) or
+ * finds the message moved (the run of the old time sends nothing, send-job.ts).
+ */
+export async function reschedulePushMessage(
+  game: Kysely<GameDatabase>,
+  messageID: string,
+  sendDate: Date,
+  change: AdminChange,
+): Promise<PushMessageRow> {
+  const problem = pushSendDateProblem(sendDate, change.now ?? new Date());
+  if (problem) throw new PushRefusal(problem);
+  return game.transaction().execute(async (trx) => {
+    // Held to the commit on PostgreSQL, so two moves at once log each its own time before.
+    const message = await trx
+      .selectFrom('push_messages')
+      .selectAll()
+      .where('message_id', '=', messageID)
+      .$if(isPostgres(game), (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (!message) throw new PushMessageNotFound(messageID);
+    const moved = await trx
+      .updateTable('push_messages')
+      .set({ send_at: sendDate.toISOString() })
+      .where('message_id', '=', messageID)
+      .where('state', '=', 'scheduled')
+      .returningAll()
+      .executeTakeFirst();
+    if (!moved) throw new PushConflict(RESCHEDULE_ONLY_SCHEDULED);
+    await appendAdminLog(
+      trx,
+      adminLogRecord(change, PUSH_ADMIN_ACTIONS.reschedule, {
+        messageID,
+        title: message.title,
+        sendDate: moved.send_at,
+        previousSendDate: message.send_at,
+      }),
+    );
+    return moved;
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Domain } from '../domain';
 import { registerPushMessageRoutes } from './admin-routes';
+import { pushCalendar } from './calendar';
 import { PUSH_LIVE_TOPICS } from './live';
 import { countPushMessagesIn } from './messages';
 import { noteMessagingTokens } from './messaging-header';
@@ -33,4 +34,5 @@ export const domain: Domain = {
   playerRecord: pushPlayerRecord,
   liveTopics: PUSH_LIVE_TOPICS,
   counts: { failedPushes: ({ game }) => countPushMessagesIn(game, 'failed') },
+  calendar: [pushCalendar],
 };

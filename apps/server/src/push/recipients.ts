@@ -34,14 +34,14 @@ export class PushSegmentMissing extends Error {
  * unsent, and the segment is worked out once rather than once per page.
  */
 export function segmentMembersOf(
-  segments: Pick<Segments, 'members'>,
+  segments: Pick<Segments, 'audienceOf'>,
   environment: Environment,
 ): RecipientStores['segmentMembers'] {
   const read = new Map<string, Promise<string[] | null>>();
   return (segmentID) => {
     let members = read.get(segmentID);
     if (!members) {
-      members = segments.members(environment, segmentID);
+      members = segments.audienceOf(environment, segmentID).then((audience) => audience?.userIds ?? null);
       read.set(segmentID, members);
     }
     return members;

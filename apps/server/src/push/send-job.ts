@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import type { AppStores, GameDatabase, IdentityDatabase } from '../database';
 import { bulkRows } from '../platform/db/bulk-rows';
-import { enqueueRun, type JobDefinition, type JobRunContext, withdrawRun } from '../platform/jobs/runner';
+import { enqueueRun, type JobDefinition, type JobRunContext, retimeRun, withdrawRun } from '../platform/jobs/runner';
 import { PUSH_CHUNK_LIMIT, type PushOutcome, type PushSender } from '../platform/push-transport/sender';
 import type { PushSenders } from '../platform/push-transport/senders';
 import type { Segments } from '../segments/index';
@@ -34,15 +34,26 @@ export const PUSH_REQUEUE_EVERY_MS = 60_000;
 /** How often a run renews its lease while a chunk is with the push service (the lease lasts minutes). */
 const LEASE_KEEPALIVE_MS = 60_000;
 
-const payloadSchema = z.object({ environment: z.enum(ENVIRONMENTS), messageID: z.string() });
+/**
+ * A run names the message and the time it was queued for (`sendAt`, the message's send_at then): a
+ * message moved since (the calendar's reschedule) is not sent by the run of its old time. Runs
+ * queued before `sendAt` was added carry none and send whenever they run, as they did.
+ */
+const payloadSchema = z.object({
+  environment: z.enum(ENVIRONMENTS),
+  messageID: z.string(),
+  sendAt: z.optional(z.string()),
+});
 type SendPayload = z.infer<typeof payloadSchema>;
+/** Which message's runs: the run's key. */
+type MessageOfRun = Pick<SendPayload, 'environment' | 'messageID'>;
 
 export interface SendJobOptions {
   game: AppStores['game'];
   identity: Kysely<IdentityDatabase>;
   push: PushSenders;
   /** Where a segment message's players come from. */
-  segments: Pick<Segments, 'members'>;
+  segments: Pick<Segments, 'audienceOf'>;
   /** Devices per chunk handed to the push service (and players per page gathered). */
   chunkSize?: number;
   /** Called after each chunk is marked 'sending' and before it is sent: tests stop a run there. */
@@ -223,7 +234,7 @@ export function sendPushJob(options: SendJobOptions): JobDefinition {
   return {
     name: PUSH_SEND_JOB,
     async run(payload, run) {
-      const { environment, messageID } = payloadSchema.parse(payload);
+      const { environment, messageID, sendAt } = payloadSchema.parse(payload);
       const game = options.game[environment];
       const stores = {
         game,
@@ -231,12 +242,21 @@ export function sendPushJob(options: SendJobOptions): JobDefinition {
         segmentMembers: segmentMembersOf(options.segments, environment),
       };
       const started = new Date().toISOString();
-      // A cancelled message (or one another run finished) has nothing left to do.
+      // A cancelled message (or one another run finished) has nothing left to do, nor one moved
+      // to another time: its run at that time sends it. One statement, so a reschedule or a cancel
+      // racing it either comes first (nothing is sent) or finds the message sending (refused).
       const claimed = await game
         .updateTable('push_messages')
         .set((eb) => ({ state: 'sending', started_at: eb.fn.coalesce('started_at', eb.val(started)) }))
         .where('message_id', '=', messageID)
-        .where('state', 'in', ['scheduled', 'sending'])
+        .where((eb) =>
+          eb.or([
+            eb('state', '=', 'sending'),
+            sendAt === undefined
+              ? eb('state', '=', 'scheduled')
+              : eb.and([eb('state', '=', 'scheduled'), eb('send_at', '=', sendAt)]),
+          ]),
+        )
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) return;
       await settleInterrupted(game, messageID);
@@ -274,27 +294,43 @@ export function sendPushJob(options: SendJobOptions): JobDefinition {
 }
 
 /** What makes a message's runs one: the environment and the message. */
-const runKey = (payload: SendPayload) => `${payload.environment}:${payload.messageID}`;
+const runKey = (message: MessageOfRun) => `${message.environment}:${message.messageID}`;
 
-/** Queues a message's sending at its time; repeatable, one run per message. Answers whether a run was added. */
+/** Queues a message's sending at its time (`sendAt`); repeatable, one run per message. Answers whether a run was added. */
 export function enqueuePushSend(
   identity: Kysely<IdentityDatabase>,
-  payload: SendPayload,
-  runAt: Date,
+  message: MessageOfRun & { sendAt: string },
 ): Promise<boolean> {
-  return enqueueRun(identity, { name: PUSH_SEND_JOB }, payload, { key: runKey(payload), runAt });
+  return enqueueRun(identity, { name: PUSH_SEND_JOB }, message, {
+    key: runKey(message),
+    runAt: new Date(message.sendAt),
+  });
+}
+
+/**
+ * Moves a rescheduled message's waiting run to its new time (`sendAt`), or queues one when none
+ * waits: it goes then, not at the old time. A run already under way is left to find the message moved.
+ */
+export async function retimePushSend(
+  identity: Kysely<IdentityDatabase>,
+  message: MessageOfRun & { sendAt: string },
+): Promise<void> {
+  const moved = await retimeRun(identity, { name: PUSH_SEND_JOB }, runKey(message), message, new Date(message.sendAt));
+  if (!moved) await enqueuePushSend(identity, message);
 }
 
 /** Takes back a cancelled message's waiting run: the job list shows nothing pending for it. */
-export async function withdrawPushSend(identity: Kysely<IdentityDatabase>, payload: SendPayload): Promise<void> {
-  await withdrawRun(identity, { name: PUSH_SEND_JOB }, runKey(payload));
+export async function withdrawPushSend(identity: Kysely<IdentityDatabase>, message: MessageOfRun): Promise<void> {
+  await withdrawRun(identity, { name: PUSH_SEND_JOB }, runKey(message));
 }
 
 /**
  * A message is recorded in its environment's store and its run queued in the identity store: a
  * crash between the two, or a run that ended early, leaves a message scheduled or sending with no
  * run to move it. This periodic job queues each such message again (a message whose run waits or
- * runs is left as it is: one run per message), so none waits for ever.
+ * runs is left as it is: one run per message), so none waits for ever. A rescheduled message whose
+ * run was not moved with it (a crash after the move's commit) has it moved here; a run of the old
+ * time that goes first finds the message moved and sends nothing.
  */
 export function requeuePushJob(options: Pick<SendJobOptions, 'game' | 'identity'>): JobDefinition {
   return {
@@ -304,16 +340,17 @@ export function requeuePushJob(options: Pick<SendJobOptions, 'game' | 'identity'
       for (const environment of ENVIRONMENTS) {
         const waiting = await options.game[environment]
           .selectFrom('push_messages')
-          .select(['message_id', 'send_at'])
+          .select(['message_id', 'send_at', 'state'])
           .where('state', 'in', ['scheduled', 'sending'])
           .execute();
         for (const message of waiting) {
-          const payload = { environment, messageID: message.message_id };
-          const queued = await enqueuePushSend(options.identity, payload, new Date(message.send_at));
+          const payload = { environment, messageID: message.message_id, sendAt: message.send_at };
+          const queued = await enqueuePushSend(options.identity, payload);
           // Cancelled (or sent) since it was read: the run just queued would wait for nothing.
           if (queued && !(await current(options.game[environment], message.message_id))) {
             await withdrawPushSend(options.identity, payload);
           }
+          if (!queued && message.state === 'scheduled') await retimePushSend(options.identity, payload);
         }
       }
     },

@@ -163,11 +163,11 @@ export function registerRemoteConfigAdminRoutes(app: FastifyInstance, options: R
       }
       const row = await scheduleDraft(db, { description, revision, publishAt }, change);
       // After the commit; a run lost between the two is queued again by the requeue job.
-      await enqueueScheduledPublish(
-        options.identity,
-        { environment: env, scheduleID: row.schedule_id },
-        new Date(row.publish_at),
-      );
+      await enqueueScheduledPublish(options.identity, {
+        environment: env,
+        scheduleID: row.schedule_id,
+        publishAt: row.publish_at,
+      });
       const current = await currentVersion(db);
       const live = current ? parseTemplate(current.template) : { conditions: [], parameters: [] };
       return { kind: 'scheduled', scheduled: scheduledOf(row, live, await peopleOf(options.identity, [change.admin])) };

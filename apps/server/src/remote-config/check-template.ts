@@ -35,7 +35,7 @@ function ofType(type: RemoteConfigParameterType, value: RemoteConfigValue): bool
 }
 
 function checkParameter(parameter: RemoteConfigParameter, conditionNames: ReadonlySet<string>): void {
-  const { key, type } = parameter;
+  const { key } = parameter;
   const values: [string, RemoteConfigValue][] = [
     ['default value', parameter.defaultValue],
     ...parameter.conditionalValues.map(({ condition, value }): [string, RemoteConfigValue] => [
@@ -49,6 +49,19 @@ function checkParameter(parameter: RemoteConfigParameter, conditionNames: Readon
     if (seen.has(condition)) throw refuse(`Parameter "${key}" has two values for the condition "${condition}".`);
     seen.add(condition);
   }
+  checkParameterValues(parameter, values);
+}
+
+/**
+ * Each of `values` ([where, value]) must be of the parameter's type and match its schema; a refusal
+ * (400) names the first that is not. Exported for experiments, whose variants' values are the
+ * parameter's (experiments/queries.ts).
+ */
+export function checkParameterValues(
+  parameter: Pick<RemoteConfigParameter, 'key' | 'type' | 'schema'>,
+  values: readonly [string, RemoteConfigValue][],
+): void {
+  const { key, type } = parameter;
   for (const [where, value] of values) if (!ofType(type, value)) throw refuse(SAY.wrongType(key, where, type));
   if (parameter.schema === undefined) return;
   if (type !== 'json') throw refuse(SAY.schemaOnlyForJson(key));

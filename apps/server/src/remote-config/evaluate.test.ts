@@ -1,7 +1,14 @@
 import { REMOTE_CONFIG_PLATFORMS, type RemoteConfigTemplate } from '@outpost/contracts/remote-config/schemas';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareAppVersions, compileRemoteConfig, evaluateRemoteConfig, percentile } from './evaluate';
+import {
+  compareAppVersions,
+  compileRemoteConfig,
+  evaluateRemoteConfig,
+  percentile,
+  remoteConfigTag,
+  remoteConfigValues,
+} from './evaluate';
 
 const version = fc
   .array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 4 })
@@ -102,5 +109,26 @@ describe('remote config evaluation', () => {
     expect(compareAppVersions('2.1', '2.1.0')).toBe(0);
     expect(compareAppVersions('10.0.0.1', '10')).toBe(1);
     fc.assert(fc.property(version, version, (a, b) => compareAppVersions(a, b) === -compareAppVersions(b, a)));
+  });
+  it('gives a player in an experiment its variant’s value, under a tag that names their variants', () => {
+    const compiled = compileRemoteConfig(3, TEMPLATE);
+    const assigned = (variant: string, value: boolean) => ({
+      experimentID: 'flag-test',
+      parameterKey: 'flag',
+      variant,
+      value,
+    });
+    const other = { experimentID: 'other', parameterKey: 'no_such_key', variant: 'B', value: 1 };
+    const plain = remoteConfigTag(compiled, { unit: 'u' });
+    const inA = remoteConfigTag(compiled, { unit: 'u' }, [assigned('A', true), other]);
+    const inB = remoteConfigTag(compiled, { unit: 'u' }, [assigned('B', false)]);
+    expect(new Set([plain.etag, inA.etag, inB.etag]).size).toBe(3);
+    expect(inA.etag.startsWith(plain.etag.slice(0, -1))).toBe(true);
+    // The order the experiments come in does not change the tag.
+    expect(remoteConfigTag(compiled, { unit: 'u' }, [other, assigned('A', true)]).etag).toBe(inA.etag);
+    const values = remoteConfigValues(compiled, inA.holds, [assigned('A', true), other]).values;
+    expect(values.flag).toBe(true);
+    // An experiment cannot add a parameter the version lacks.
+    expect(Object.hasOwn(values, 'no_such_key')).toBe(false);
   });
 });

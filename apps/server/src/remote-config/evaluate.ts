@@ -6,6 +6,7 @@ import type {
   RemoteConfigValue,
   RemoteConfigValues,
 } from '@outpost/contracts/remote-config/schemas';
+import type { ExperimentAssignment } from '../experiments/index';
 
 /**
  * Who fetches: what the conditions read. `unit` is the player's id, else the device's: the
@@ -95,14 +96,33 @@ export function compileRemoteConfig(version: number, template: RemoteConfigTempl
   };
 }
 
+/** What the caller's running experiments give them instead of the parameters' values (experiments/service.ts). */
+export type RemoteConfigAssignments = readonly Pick<
+  ExperimentAssignment,
+  'experimentID' | 'parameterKey' | 'variant' | 'value'
+>[];
+
+/**
+ * The tag's part for the caller's experiments: their variants, hashed (a variant's value cannot
+ * change while its experiment runs, experiments/queries.ts), so a player put in or out of one, or
+ * an experiment started or stopped, has a new tag; nothing when they are in none.
+ */
+function assignmentsTag(assignments: RemoteConfigAssignments): string {
+  if (assignments.length === 0) return '';
+  const named = assignments.map(({ experimentID, variant }) => `${experimentID}\u0000${variant}`).sort();
+  return `-x${createHash('sha256').update(named.join('\n')).digest('hex').slice(0, 12)}`;
+}
+
 /**
  * Which conditions hold for the caller, and the entity tag of their values: the version and those
- * conditions, which is all the values depend on, so the tag changes exactly when they can and a
- * revalidation is answered before any value is computed.
+ * conditions, and the variants of the experiments the caller is in, which is all the values depend
+ * on, so the tag changes exactly when they can and a revalidation is answered before any value is
+ * computed.
  */
 export function remoteConfigTag(
   compiled: CompiledRemoteConfig,
   caller: RemoteConfigCaller,
+  assignments: RemoteConfigAssignments = [],
 ): { holds: readonly boolean[]; etag: string } {
   const holds = compiled.conditions.map((condition) => conditionHolds(condition, caller));
   let bits = '';
@@ -111,16 +131,25 @@ export function remoteConfigTag(
     for (let bit = 0; bit < 4; bit += 1) if (holds[index + bit]) nibble |= 1 << bit;
     bits += nibble.toString(16);
   }
-  return { holds, etag: `"rc-${compiled.version}-${bits}"` };
+  return { holds, etag: `"rc-${compiled.version}-${bits}${assignmentsTag(assignments)}"` };
 }
 
-/** Each parameter's value under the first condition (in priority order) that holds and gives it one, else its default. */
-export function remoteConfigValues(compiled: CompiledRemoteConfig, holds: readonly boolean[]): RemoteConfigValues {
+/**
+ * Each parameter's value: its experiment's variant's for a caller in one running on it, else under
+ * the first condition (in priority order) that holds and gives it one, else its default.
+ */
+export function remoteConfigValues(
+  compiled: CompiledRemoteConfig,
+  holds: readonly boolean[],
+  assignments: RemoteConfigAssignments = [],
+): RemoteConfigValues {
   const values: Record<string, RemoteConfigValue> = {};
   for (const parameter of compiled.parameters) {
     const chosen = parameter.conditional.find(([index]) => holds[index]);
     values[parameter.key] = chosen ? chosen[1] : parameter.defaultValue;
   }
+  for (const { parameterKey, value } of assignments)
+    if (Object.hasOwn(values, parameterKey)) values[parameterKey] = value;
   return { version: compiled.version, values };
 }
 

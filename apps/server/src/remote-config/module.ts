@@ -1,5 +1,6 @@
 import type { Domain } from '../domain';
 import { registerRemoteConfigAdminRoutes } from './admin-routes';
+import { remoteConfigCalendar } from './calendar';
 import { remoteConfigJobs } from './jobs';
 import { REMOTE_CONFIG_LIVE_TOPICS } from './live';
 import { remoteConfigMigrations } from './migrations/index';
@@ -15,11 +16,12 @@ export const domain: Domain = {
   name: 'remote-config',
   migrations: { game: remoteConfigMigrations },
   seed: seedRemoteConfig,
-  register(app, { game, stores, config, segments }) {
-    registerRemoteConfigRoutes(app, { game, environment: config.appEnv, segments });
+  register(app, { game, stores, config, segments, experiments }) {
+    registerRemoteConfigRoutes(app, { game, environment: config.appEnv, segments, experiments });
     registerRemoteConfigAdminRoutes(app, { game: stores.game, identity: stores.identity, segments });
   },
   jobs: ({ stores }) => remoteConfigJobs({ game: stores.game, identity: stores.identity }),
   liveTopics: REMOTE_CONFIG_LIVE_TOPICS,
   segmentUses: [remoteConfigSegmentUse],
+  calendar: [remoteConfigCalendar],
 };

@@ -14,6 +14,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog, OPERATOR } from '../backoffice/index';
 import type { GameDatabase } from '../database';
+import { isPostgres } from '../platform/db/dialect';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { FunctionError } from '../platform/http/errors';
@@ -284,19 +285,66 @@ export async function cancelSchedule(db: Kysely<GameDatabase>, scheduleID: strin
 }
 
 /**
+ * Moves a schedule to `publishAt`, by the rule of scheduling (in the future), in the admin log. One
+ * conditional update: the publish job racing it either took the schedule first (refused here as
+ * gone) or finds it moved (the run of the old time publishes nothing, publishSchedule).
+ */
+export async function rescheduleSchedule(
+  db: Kysely<GameDatabase>,
+  scheduleID: string,
+  publishAt: Date,
+  change: AdminChange,
+): Promise<RemoteConfigScheduleRow> {
+  if (publishAt.getTime() <= (change.now ?? new Date()).getTime()) {
+    throw new FunctionError('invalid-argument', SAY.scheduleInPast);
+  }
+  return db.transaction().execute(async (trx) => {
+    // Held to the commit on PostgreSQL, so two moves at once log each its own time before.
+    const before = await trx
+      .selectFrom('remote_config_schedules')
+      .selectAll()
+      .where('schedule_id', '=', scheduleID)
+      .$if(isPostgres(db), (query) => query.forUpdate())
+      .executeTakeFirst();
+    const moved = before
+      ? await trx
+          .updateTable('remote_config_schedules')
+          .set({ publish_at: publishAt.toISOString() })
+          .where('schedule_id', '=', scheduleID)
+          .returningAll()
+          .executeTakeFirst()
+      : undefined;
+    if (!before || !moved) throw new FunctionError('not-found', SAY.scheduleNotFound);
+    await appendAdminLog(
+      trx,
+      adminLogRecord(change, ACTIONS.reschedule, {
+        publishAt: moved.publish_at,
+        previousPublishAt: before.publish_at,
+        description: moved.description,
+      }),
+    );
+    return moved;
+  });
+}
+
+/**
  * The job's part: publishes a schedule whose time came and removes it, in one transaction; nothing
- * when it was cancelled or already ran. Logged as a publish by the admin who scheduled it.
+ * when it was cancelled or already ran, nor when it was moved off `queuedFor` (the time its run was
+ * queued for; a run queued without one publishes whenever it runs). Logged as a publish by the
+ * admin who scheduled it.
  */
 export async function publishSchedule(
   db: Kysely<GameDatabase>,
   scheduleID: string,
   environment: AdminChange['environment'],
   now: Date,
+  queuedFor?: string,
 ): Promise<PublishedVersion | null> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .deleteFrom('remote_config_schedules')
       .where('schedule_id', '=', scheduleID)
+      .$if(queuedFor !== undefined, (query) => query.where('publish_at', '=', queuedFor ?? ''))
       .returningAll()
       .executeTakeFirst();
     if (!row) return null;

@@ -90,19 +90,16 @@ export async function partners(identity: Kysely<IdentityDatabase>): Promise<stri
 /**
  * A segment's players by the segments' latest reading, in id order, with the segment's name as the
  * reward's answer and log keep it: the players the back office last counted for it, so the admin
- * sends to what the segment's page showed. A segment deleted between the two reads is unknown, as
- * one deleted before.
+ * sends to what the segment's page showed.
  */
 export async function segmentPlayers(
-  segments: Segments,
+  segments: Pick<Segments, 'audienceOf'>,
   environment: Environment,
   segmentID: string,
 ): Promise<{ segment: RewardSegment; members: string[] }> {
-  const [members, name] = await Promise.all([
-    segments.members(environment, segmentID),
-    segments.nameOf(environment, segmentID),
-  ]);
-  if (members === null || name === null) throw new UnknownSegmentError(segmentID);
-  const segment = { segmentID, name };
-  return { segment, members: await bounded(segment, members, async () => members.length) };
+  const audience = await segments.audienceOf(environment, segmentID);
+  if (audience === null) throw new UnknownSegmentError(segmentID);
+  const segment = { segmentID, name: audience.name };
+  const { userIds } = audience;
+  return { segment, members: await bounded(segment, userIds, async () => userIds.length) };
 }

@@ -127,7 +127,12 @@ export function everyoneRewardJob(options: EveryoneJobOptions): JobDefinition {
       const { environment, requestID } = payloadSchema.parse(payload);
       await options.game[environment]
         .updateTable('reward_everyone')
-        .set({ state: 'failed', last_error: error instanceof Error ? error.message : String(error) })
+        // When it stopped: the calendar draws it up to then (a resend clears it again).
+        .set({
+          state: 'failed',
+          finished_at: new Date().toISOString(),
+          last_error: error instanceof Error ? error.message : String(error),
+        })
         .where('request_id', '=', requestID)
         .where('state', 'in', ['queued', 'running'])
         .execute();

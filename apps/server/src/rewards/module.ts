@@ -1,4 +1,5 @@
 import type { Domain } from '../domain';
+import { rewardCalendar } from './calendar';
 import { everyoneRewardItemUse } from './everyone';
 import { everyoneRewardJob } from './everyone-job';
 import { REWARD_LIVE_TOPICS } from './live';
@@ -17,4 +18,5 @@ export const domain: Domain = {
   personalData: rewardPersonalData,
   itemUses: [everyoneRewardItemUse],
   liveTopics: REWARD_LIVE_TOPICS,
+  calendar: [rewardCalendar],
 };

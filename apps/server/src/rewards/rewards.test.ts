@@ -78,6 +78,12 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: DistributeRewardResult }).data;
   };
+  /** A reward of credits and a taco to a group of players (an audience or a segment), under a new requestID. */
+  const tacoRewardTo = (
+    group: Pick<DistributeRewardInput, 'audience' | 'segmentID'>,
+    credits: number,
+    reason: string,
+  ): DistributeRewardInput => ({ requestID: newRequestID(), ...group, credits, items: [{ itemID: 'taco' }], reason });
   const rewardLog = async (environment: Environment = 'development') => {
     const response = await t.app.inject({
       url: `/api/admin/${environment}/admin-log?action=${REWARD_ADMIN_ACTIONS.distribute}&pageSize=500`,
@@ -404,14 +410,8 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
       // Players other tests accepted into development's beta belong to the audience too.
       const testers = sorted([...(await acceptedTesters()), late]);
       await acceptBeta([late]);
-      const requestID = newRequestID();
-      const reward: DistributeRewardInput = {
-        requestID,
-        audience: 'beta-testers',
-        credits: 30,
-        items: [{ itemID: 'taco' }],
-        reason: 'Beta week',
-      };
+      const reward = tacoRewardTo({ audience: 'beta-testers' }, 30, 'Beta week');
+      const { requestID } = reward;
       const logBefore = await rewardLog();
 
       const first = await distributed(reward);
@@ -613,14 +613,8 @@ describe.each(TEST_DIALECTS)('reward distribution on %s', (dialect) => {
     });
 
     it('gives exactly the segment’s players, logs the segment by ID and name, and a resent request only its new players', async () => {
-      const requestID = newRequestID();
-      const reward: DistributeRewardInput = {
-        requestID,
-        segmentID: 'whales',
-        credits: 5,
-        items: [{ itemID: 'taco' }],
-        reason: 'Big spenders',
-      };
+      const reward = tacoRewardTo({ segmentID: 'whales' }, 5, 'Big spenders');
+      const { requestID } = reward;
       const logBefore = await rewardLog();
       const first = await distributed(reward);
       expect(first).toMatchObject({

@@ -197,6 +197,20 @@ function cacheUnderTest(maxAgeMs = 60_000, maxStaleMs = 300_000) {
   };
 }
 
+/** A cache under test whose first reading of the environment is read and finished: the reading the tests age. */
+async function cacheAfterFirstReading({
+  environment = 'development',
+  maxAgeMs,
+}: {
+  environment?: Environment;
+  maxAgeMs?: number;
+} = {}) {
+  const underTest = cacheUnderTest(maxAgeMs);
+  const first = underTest.cache.get(environment);
+  underTest.reads[0]?.finish();
+  return { ...underTest, first: await first };
+}
+
 /** Lets every settled promise's callbacks run: what a reading's end sets is set after it. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -231,10 +245,7 @@ describe('the cache of readings', () => {
   });
 
   it('waits for a new reading past a reading too old to answer for now', async () => {
-    const { cache, reads, advance } = cacheUnderTest();
-    const first = cache.get('development');
-    reads[0]?.finish();
-    const old = await first;
+    const { cache, reads, advance, first: old } = await cacheAfterFirstReading();
 
     advance(300_000);
     const next = watch(cache.get('development'));
@@ -260,10 +271,7 @@ describe('the cache of readings', () => {
   });
 
   it('answers a stale reading at once while one new reading is read behind it', async () => {
-    const { cache, reads, advance } = cacheUnderTest();
-    const first = cache.get('development');
-    reads[0]?.finish();
-    const old = await first;
+    const { cache, reads, advance, first: old } = await cacheAfterFirstReading();
 
     advance(60_000);
     expect(await cache.get('development')).toBe(old);
@@ -283,10 +291,7 @@ describe('the cache of readings', () => {
   });
 
   it('answers the stale reading when the reading behind it fails, and reads again on the next use', async () => {
-    const { cache, reads, advance } = cacheUnderTest();
-    const first = cache.get('development');
-    reads[0]?.finish();
-    const old = await first;
+    const { cache, reads, advance, first: old } = await cacheAfterFirstReading();
     advance(61_000);
     expect(await cache.get('development')).toBe(old);
     reads[1]?.fail(new Error('the store went away'));
@@ -308,10 +313,7 @@ describe('the cache of readings', () => {
   });
 
   it('makes a recount wait for a reading begun after the call, not one under way before it', async () => {
-    const { cache, reads, advance } = cacheUnderTest();
-    const first = cache.get('development');
-    reads[0]?.finish();
-    await first;
+    const { cache, reads, advance } = await cacheAfterFirstReading();
 
     advance(60_000);
     await cache.get('development');
@@ -335,10 +337,7 @@ describe('the cache of readings', () => {
   });
 
   it('keeps the newest reading when an older one ends after it', async () => {
-    const { cache, reads, advance } = cacheUnderTest();
-    const first = cache.get('development');
-    reads[0]?.finish();
-    await first;
+    const { cache, reads, advance } = await cacheAfterFirstReading();
     advance(60_000);
     await cache.get('development');
     const older = reads[1];
@@ -353,10 +352,7 @@ describe('the cache of readings', () => {
   });
 
   it('reads again on the first use once a reading is exactly its maximum age', async () => {
-    const { cache, reads, advance } = cacheUnderTest(1_000);
-    const first = cache.get('beta');
-    reads[0]?.finish();
-    await first;
+    const { cache, reads, advance } = await cacheAfterFirstReading({ environment: 'beta', maxAgeMs: 1_000 });
     advance(999);
     await cache.get('beta');
     expect(reads).toHaveLength(1);

@@ -24,12 +24,20 @@ export interface Segments {
   /** The IDs among `segmentIDs` no segment of the environment has. */
   missing(environment: Environment, segmentIDs: readonly string[]): Promise<string[]>;
   /**
-   * The user ids of the segment's players by the latest reading, in id order (as push and rewards
-   * page through their audiences), or null when the environment has no such segment.
+   * What a send to the segment needs, from one read of its row: its name and its players, or null
+   * when the environment has no such segment. Two reads could disagree when a deletion or a rename
+   * falls between them.
    */
-  members(environment: Environment, segmentID: string): Promise<string[] | null>;
-  /** The segment's name, or null when the environment has no such segment. */
+  audienceOf(environment: Environment, segmentID: string): Promise<SegmentAudience | null>;
+  /** The segment's name, or null when the environment has no such segment (a history naming it, no players read). */
   nameOf(environment: Environment, segmentID: string): Promise<string | null>;
+}
+
+/** A segment as a send reads it. */
+export interface SegmentAudience {
+  name: string;
+  /** Its players' user ids by the latest reading, in id order (as push and rewards page through their audiences). */
+  userIds: string[];
 }
 
 export function createSegments(options: {
@@ -61,7 +69,7 @@ export function createSegments(options: {
         .map((segment) => segment.segment_id);
       return new Set(holding);
     },
-    async members(environment, segmentID) {
+    async audienceOf(environment, segmentID) {
       const [row] = await rowsOf(stores.game[environment], [segmentID]);
       if (!row) return null;
       const attributes = await readings.get(environment);
@@ -69,7 +77,7 @@ export function createSegments(options: {
         offset: 0,
         limit: Number.POSITIVE_INFINITY,
       });
-      return rows.map((index) => attributes.userIds[index] ?? '').sort();
+      return { name: row.name, userIds: rows.map((index) => attributes.userIds[index] ?? '').sort() };
     },
     async nameOf(environment, segmentID) {
       const [row] = await rowsOf(stores.game[environment], [segmentID]);

@@ -476,7 +476,13 @@ export async function updateDrop(
     await checkDropMachine(trx, input.machineID, context.environment);
     const { dropID: _id, ...previous } = before;
     await appendAdminLog(trx, adminLogRecord(context, SHOP_ADMIN_ACTIONS.updateDrop, { dropID, ...input, previous }));
-    await trx.updateTable('drops').set(dropFields(input)).where('drop_id', '=', dropID).execute();
+    const updated = await trx
+      .updateTable('drops')
+      .set(dropFields(input))
+      .where('drop_id', '=', dropID)
+      .executeTakeFirst();
+    // A delete of it committed after the read above: there is no drop left to change, and no entry to keep.
+    if (Number(updated.numUpdatedRows) !== 1) throw dropNotFound(dropID, context.environment);
     return { dropID, ...input };
   });
 }

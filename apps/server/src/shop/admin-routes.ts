@@ -61,7 +61,7 @@ export interface ShopAdminRoutesOptions {
 }
 
 /** The domain's refusals as the protocol's statuses; anything else is a fault and stays a 500. */
-function toFunctionError(error: unknown): unknown {
+export function toFunctionError(error: unknown): unknown {
   if (error instanceof ShopRecordNotFoundError) return new FunctionError('not-found', error.message);
   if (error instanceof ShopRecordExistsError) return new FunctionError('aborted', error.message, detailsOf(error));
   if (error instanceof MachineVersionConflictError) return new FunctionError('aborted', error.message);

@@ -2,6 +2,7 @@ import type { Domain } from '../domain';
 import { playersPayPal } from '../payments/index';
 import { machinePrizeItemUse } from './admin-queries';
 import { registerShopAdminRoutes } from './admin-routes';
+import { SHOP_CALENDAR } from './calendar';
 import { SHOP_LIVE_TOPICS } from './live';
 import { shopMigrations } from './migrations/index';
 import { shopOrderSettlements } from './order-settlements';
@@ -29,5 +30,6 @@ export const domain: Domain = {
   counts: { creditPurchasesCount: ({ game }) => countCreditPurchases(game) },
   countsAt: { creditPurchasesCount: ({ game }, at) => countCreditPurchases(game, at) },
   series: { creditPurchases: ({ game }, { since, unit }) => countCreditPurchasesPerBucket(game, since, unit) },
+  calendar: SHOP_CALENDAR,
   orderSettlements: ({ config, payments }) => shopOrderSettlements(playersPayPal(config, payments)?.api),
 };

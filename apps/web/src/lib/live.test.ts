@@ -48,9 +48,11 @@ function follow(options: Omit<Parameters<typeof followLive>[0], 'queryClient' | 
 describe('live query keys', () => {
   it('are the players’ keys without an environment, the back office’s with one, each once', () => {
     expect(liveQueryKeys(['machines', 'credit-packs', 'drops'])).toEqual([QUERY_KEYS.shop]);
+    // A drop is on the calendar too.
     expect(liveQueryKeys(['drops', 'machines'], 'beta')).toEqual([
       ['admin', 'beta', 'shop', 'drops'],
       ['admin', 'beta', 'shop', 'machines'],
+      ['admin', 'beta', 'calendar'],
     ]);
     expect(liveQueryKeys(['order-profile', 'profile'])).toEqual([QUERY_KEYS.orderProfile, QUERY_KEYS.me]);
   });
@@ -85,6 +87,7 @@ describe('followLive', () => {
     expect(invalidated).toEqual([
       ['admin', 'beta', 'shop', 'drops'],
       ['admin', 'beta', 'shop', 'machines'],
+      ['admin', 'beta', 'calendar'],
       ['admin', 'beta', 'shop', 'packs'],
     ]);
   });

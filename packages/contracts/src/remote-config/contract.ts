@@ -1,17 +1,14 @@
 import type { LogData } from '../admin-log-words';
+import { CALENDAR_QUERY_KEYS } from '../calendar/contract';
 import type { DomainContract } from '../domain-contract';
 import type { Environment } from '../environments';
+import { REMOTE_CONFIG_PATHS } from './paths';
 
 /*
  * What remote config brings to the shared tables (domain-contract.ts): its routes' policies, its live
  * topic, the admin log's sentences for its changes and its screen's path. Registered by its line in
  * domain-contracts.ts.
  */
-
-export const REMOTE_CONFIG_PATHS = {
-  /** The back office's editor. */
-  admin: '/admin/remote-config',
-} as const;
 
 /** A version was published: the game fetches again; the back office reloads its state. */
 export const REMOTE_CONFIG_TOPIC = 'remote-config';
@@ -29,6 +26,7 @@ export const REMOTE_CONFIG_ADMIN_ACTIONS = {
   rollback: 'remote-config.rollback',
   schedule: 'remote-config.schedule',
   cancelSchedule: 'remote-config.cancel-schedule',
+  reschedule: 'remote-config.reschedule',
 } as const;
 
 const names = (data: LogData, key: string) => {
@@ -36,8 +34,8 @@ const names = (data: LogData, key: string) => {
   return Array.isArray(list) ? list.map(String) : [];
 };
 
-/** "added welcome_text; changed daily_credits" from a diff's parameters, or null when none changed. */
-function changedParameters(data: LogData): string | null {
+/** "added welcome_text; changed daily_credits" from a diff's parameters, or null when none changed (the log's sentences, the calendar's entries). */
+export function changedParameters(data: LogData): string | null {
   const parts = [
     ['added', names(data, 'added')],
     ['changed', names(data, 'changed')],
@@ -66,7 +64,11 @@ export const remoteConfigContract = {
     [REMOTE_CONFIG_TOPIC]: {
       access: 'public',
       playerKeys: [],
-      backOfficeKeys: (environment: Environment) => [REMOTE_CONFIG_QUERY_KEYS.admin(environment)],
+      // A publish and a schedule are on the calendar too.
+      backOfficeKeys: (environment: Environment) => [
+        REMOTE_CONFIG_QUERY_KEYS.admin(environment),
+        CALENDAR_QUERY_KEYS.admin(environment),
+      ],
     },
   },
   adminLogActions: {
@@ -100,6 +102,18 @@ export const remoteConfigContract = {
         `cancelled the remote config publish scheduled for`,
         { time: String(data.publishAt ?? '') },
       ],
+    },
+    [REMOTE_CONFIG_ADMIN_ACTIONS.reschedule]: {
+      label: 'Rescheduled a remote config publish',
+      sentence: (data: LogData) => {
+        const description = typeof data.description === 'string' && data.description !== '' ? data.description : null;
+        return [
+          `moved the remote config publish${description ? ` “${description}”` : ''} from `,
+          { time: String(data.previousPublishAt ?? '') },
+          ' to ',
+          { time: String(data.publishAt ?? '') },
+        ];
+      },
     },
   },
   // Its own test makes each action above through its route and checks the entry.

@@ -1,22 +1,13 @@
 import type { LogData } from '../admin-log-words';
 import type { DomainContract } from '../domain-contract';
 import type { Environment } from '../environments';
+import { SEGMENTS_PATHS } from './paths';
 
 /*
  * What segments brings to the shared tables (domain-contract.ts): its routes' policies, its live
  * topic, the admin log's sentences for its changes and its screens' paths. Registered by its line
  * in domain-contracts.ts.
  */
-
-export const SEGMENTS_PATHS = {
-  /** The back office's list. */
-  admin: '/admin/segments',
-  /** One segment: its editor, its size and its members. */
-  adminSegment: '/admin/segments/:segmentID',
-} as const;
-
-export const adminSegmentPath = (segmentID: string) =>
-  SEGMENTS_PATHS.adminSegment.replace(':segmentID', encodeURIComponent(segmentID));
 
 /** A segment was created, edited or deleted. */
 export const SEGMENTS_TOPIC = 'segments';

@@ -1,6 +1,7 @@
 import type { LogData } from '../admin-log-words';
 import type { DomainContract } from '../domain-contract';
 import type { Environment } from '../environments';
+import { MONEY_PATHS } from './paths';
 
 /*
  * What the subscriptions bring to the shared tables (domain-contract.ts): the player's premium, read
@@ -11,13 +12,6 @@ export const PREMIUM_TOPIC = 'premium';
 
 /** The web app's cached query of the signed-in player's premium. */
 export const PREMIUM_QUERY_KEY = ['account', 'premium'] as const;
-
-/** The back office's money screens: subscribers, revenue, the plans' settings. */
-export const MONEY_PATHS = {
-  subscribers: '/admin/money/subscribers',
-  revenue: '/admin/money/revenue',
-  plans: '/admin/money/premium-plans',
-} as const;
 
 /** The back office's subscriptions and sales: a change to one refreshes the money screens of its environment. */
 export const SUBSCRIBERS_TOPIC = 'subscribers';

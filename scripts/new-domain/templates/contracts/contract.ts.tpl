@@ -1,19 +1,13 @@
 import type { LogData } from '../admin-log-words';
 import type { DomainContract } from '../domain-contract';
 import type { Environment } from '../environments';
+import { __CONST___PATHS } from './paths';
 
 /*
  * What __words__ brings to the shared tables (domain-contract.ts): its routes' policies, its live
  * topic, the admin log's sentences for its changes and its screens' paths. Registered by its line
  * in domain-contracts.ts.
  */
-
-export const __CONST___PATHS = {
-  /** The players' page. */
-  screen: '/__kebab__',
-  /** The back office's list. */
-  admin: '/admin/__kebab__',
-} as const;
 
 export const __CONST___TOPIC = '__kebab__';
 

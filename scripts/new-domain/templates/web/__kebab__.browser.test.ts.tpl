@@ -1,4 +1,4 @@
-import { __CONST___PATHS } from '@outpost/contracts/__kebab__/contract';
+import { __CONST___PATHS } from '@outpost/contracts/__kebab__/paths';
 import { describe, expect, it } from 'vitest';
 import { useRoleSessions } from '../../../../../tests/browser/accounts-helpers';
 import { openNewForm } from '../../../../../tests/browser/admin-pages';

@@ -1,4 +1,4 @@
-import { __CONST___PATHS } from '@outpost/contracts/__kebab__/contract';
+import { __CONST___PATHS } from '@outpost/contracts/__kebab__/paths';
 import type { DomainScreens } from '../../app/brought-screens';
 import { lazyComponent } from '../../lib/lazy-component';
 import { screen } from '../../lib/lazy-screen';

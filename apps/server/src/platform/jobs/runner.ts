@@ -137,6 +137,31 @@ export async function withdrawRun<Database extends JobTables>(
   return Number(result.numDeletedRows) > 0;
 }
 
+/**
+ * Moves the waiting run of `definition` with `key`, one no instance has tried yet, to `runAt` with
+ * `payload` (its work was moved: a rescheduled message). Answers whether it moved one; a run under
+ * way, or waiting out a failure's backoff, is left as it is.
+ */
+export async function retimeRun<Database extends JobTables>(
+  db: Kysely<Database>,
+  definition: Pick<JobDefinition, 'name'>,
+  key: string,
+  payload: unknown,
+  runAt: Date,
+): Promise<boolean> {
+  const jobs = db as unknown as Kysely<JobTables>;
+  const result = await jobs
+    .updateTable('jobs')
+    .set({ run_at: runAt.toISOString(), payload: JSON.stringify(payload ?? null) })
+    .where('name', '=', definition.name)
+    .where('key', '=', key)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .where('run_at', '<>', runAt.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** An error as the history shows it: its message, at most a few lines. */
 function describe(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

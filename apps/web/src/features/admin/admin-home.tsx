@@ -11,7 +11,7 @@ import {
 import { ACTIVE_NOW_MINUTES } from '@outpost/contracts/game-data';
 import { TRENDING_MIN_REPORTS, TRENDING_WINDOW_HOURS } from '@outpost/contracts/moderation';
 import type { AdminAccess } from '@outpost/contracts/permissions';
-import { MONEY_PATHS } from '@outpost/contracts/subscriptions/contract';
+import { MONEY_PATHS } from '@outpost/contracts/subscriptions/paths';
 import type { ReactNode } from 'react';
 import { Link } from '../../lib/router/router';
 import { useAdminAccessContext } from './admin-access-context';

@@ -1,4 +1,4 @@
-import { REMOTE_CONFIG_PATHS } from '@outpost/contracts/remote-config/contract';
+import { REMOTE_CONFIG_PATHS } from '@outpost/contracts/remote-config/paths';
 import type { RemoteConfigState, RemoteConfigValues } from '@outpost/contracts/remote-config/schemas';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { REMOTE_CONFIG_PATHS } from '@outpost/contracts/remote-config/contract';
+import { REMOTE_CONFIG_PATHS } from '@outpost/contracts/remote-config/paths';
 import type { DomainScreens } from '../../app/brought-screens';
 import { lazyComponent } from '../../lib/lazy-component';
 import { screen } from '../../lib/lazy-screen';

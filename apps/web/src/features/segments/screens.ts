@@ -1,4 +1,4 @@
-import { SEGMENTS_PATHS } from '@outpost/contracts/segments/contract';
+import { SEGMENTS_PATHS } from '@outpost/contracts/segments/paths';
 import type { DomainScreens } from '../../app/brought-screens';
 import { lazyComponent } from '../../lib/lazy-component';
 import { screen } from '../../lib/lazy-screen';

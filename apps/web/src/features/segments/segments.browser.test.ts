@@ -1,4 +1,4 @@
-import { adminSegmentPath, SEGMENTS_PATHS } from '@outpost/contracts/segments/contract';
+import { adminSegmentPath, SEGMENTS_PATHS } from '@outpost/contracts/segments/paths';
 import { SEGMENTS_MESSAGES, type Segment, type SegmentSize } from '@outpost/contracts/segments/schemas';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

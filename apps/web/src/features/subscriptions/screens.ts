@@ -1,4 +1,4 @@
-import { MONEY_PATHS } from '@outpost/contracts/subscriptions/contract';
+import { MONEY_PATHS } from '@outpost/contracts/subscriptions/paths';
 import type { DomainScreens } from '../../app/brought-screens';
 import { lazyComponent } from '../../lib/lazy-component';
 import { screen } from '../../lib/lazy-screen';

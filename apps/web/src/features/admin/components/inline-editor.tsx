@@ -18,13 +18,13 @@ import { ReadOnlyNotice } from './read-only-notice';
  */
 type Editing<Row> = { row: Row | null } | null;
 
-export function useInlineEditor<Row>(environment: Environment) {
+export function useInlineEditor<Row>(environment: Environment, openNew = false) {
   const [state, setState] = useState<{
     environment: Environment;
     editing: Editing<Row>;
     notice: FormNotice | null;
     formKey: number;
-  }>({ environment, editing: null, notice: null, formKey: 0 });
+  }>({ environment, editing: openNew ? { row: null } : null, notice: null, formKey: 0 });
   if (state.environment !== environment) {
     setState({ environment, editing: null, notice: null, formKey: state.formKey + 1 });
   }
@@ -51,6 +51,8 @@ export interface InlineFormProps<Row> {
   editing: Row | null;
   /** Closes the form, with what a save or a delete did (null: Cancel, nothing changed). */
   onDone: (notice: FormNotice | null) => void;
+  /** A new row's start (ISO), when the calendar sent the admin here to create one at a time. */
+  startsAt?: string | null;
 }
 
 interface InlineEditedListProps<Row extends RowData, Sort extends string>
@@ -66,6 +68,8 @@ interface InlineEditedListProps<Row extends RowData, Sort extends string>
   form: ComponentType<InlineFormProps<Row>>;
   /** The accessible name of a row's Edit button ("Edit drop friday"). */
   editLabel: (row: Row) => string;
+  /** A start the calendar's "New" chose (its ?at=): the new form opens on arrival starting then. */
+  startsAt?: string | null;
 }
 
 /**
@@ -75,8 +79,8 @@ interface InlineEditedListProps<Row extends RowData, Sort extends string>
  * who may only read get a notice instead of the button.
  */
 export function InlineEditedList<Row extends RowData, Sort extends string>(props: InlineEditedListProps<Row, Sort>) {
-  const { environment, canEdit, readOnlyText, newLabel, form: Form, editLabel, ...list } = props;
-  const editor = useInlineEditor<Row>(environment);
+  const { environment, canEdit, readOnlyText, newLabel, form: Form, editLabel, startsAt = null, ...list } = props;
+  const editor = useInlineEditor<Row>(environment, startsAt !== null);
   return (
     <>
       {canEdit ? (
@@ -93,7 +97,13 @@ export function InlineEditedList<Row extends RowData, Sort extends string>(props
           label={editor.editing.row === null ? newLabel : editLabel(editor.editing.row)}
           onClose={() => editor.close(null)}
         >
-          <Form environment={environment} editing={editor.editing.row} onDone={editor.close} />
+          <Form
+            environment={environment}
+            editing={editor.editing.row}
+            onDone={editor.close}
+            // The opening on arrival only: a later "New" starts blank.
+            startsAt={editor.formKey === 0 ? startsAt : null}
+          />
         </FormSheet>
       )}
       <AdminList

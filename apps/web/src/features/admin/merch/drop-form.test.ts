@@ -74,4 +74,9 @@ describe('the merch drop form', () => {
     expect(merchDropOpen(drop, new Date('2026-12-04T17:59:59Z'))).toBe(false);
     expect(merchDropOpen(drop, new Date('2026-12-04T18:00:00Z'))).toBe(true);
   });
+
+  it('starts a drop at the time the calendar chose', () => {
+    expect(newMerchDropDraft(new Date(2026, 11, 4, 15, 0).toISOString()).opensAt).toBe('2026-12-04T15:00');
+    expect(newMerchDropDraft().opensAt).toBe('');
+  });
 });

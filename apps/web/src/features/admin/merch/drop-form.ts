@@ -27,7 +27,13 @@ export const MERCH_DROP_MESSAGES = {
 /** The fields from top to bottom, so the first problem named is the highest one. */
 const FIELD_ORDER = ['dropID', 'name', 'opensAt', 'products'] as const;
 
-export const newMerchDropDraft = (): MerchDropDraft => ({ dropID: '', name: '', opensAt: '', products: [] });
+/** A blank merch drop, opening at `opensAt` (ISO) when the calendar chose a time. */
+export const newMerchDropDraft = (opensAt: string | null = null): MerchDropDraft => ({
+  dropID: '',
+  name: '',
+  opensAt: toLocalDateTime(opensAt),
+  products: [],
+});
 
 export function draftFromMerchDrop(drop: MerchDrop): MerchDropDraft {
   return { dropID: drop.dropID, name: drop.name, opensAt: toLocalDateTime(drop.opensAt), products: [...drop.products] };

@@ -1,6 +1,7 @@
 import { adminProductPath } from '@outpost/contracts/admin-routes';
 import type { MerchDropAdmin } from '@outpost/contracts/merch';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
+import { useStartParam } from '../../calendar/start-param';
 import { useAdminAccessContext } from '../admin-access-context';
 import { InlineEditedList } from '../components/inline-editor';
 import { formatInstant } from '../components/local-time';
@@ -64,6 +65,7 @@ export default function MerchDropList() {
       <InlineEditedList
         environment={environment}
         canEdit={capabilities.manageShop}
+        startsAt={useStartParam()}
         readOnlyText="Your role may view the merch drops but not change them."
         newLabel="New drop"
         form={MerchDropForm}

@@ -136,4 +136,10 @@ describe('the push composer', () => {
     expect(long.endsWith('…')).toBe(true);
     expect(countsText({ sent: 1204, failed: 3, pruned: 2 })).toBe('1,204 sent · 3 failed · 2 pruned');
   });
+
+  it('schedules a message at the time the calendar chose, and sends a blank one now', () => {
+    const at = new Date(2026, 11, 4, 15, 0).toISOString();
+    expect(newPushDraft(at)).toMatchObject({ sendSchedule: 'scheduled', sendAt: '2026-12-04T15:00' });
+    expect(newPushDraft()).toMatchObject({ sendSchedule: 'now', sendAt: '' });
+  });
 });

@@ -2,7 +2,6 @@ import {
   PUSH_LOCK_SCREEN_BODY_LENGTH,
   PUSH_MAX_USER_IDS,
   PUSH_MESSAGES,
-  PUSH_RECIPIENT_LABELS,
   type PushAudience,
   type PushMessage,
   type PushRecipientCategory,
@@ -14,7 +13,7 @@ import {
 } from '@outpost/contracts/push-messages';
 import { z } from 'zod/mini';
 import { type ChosenPlayer, recipientIDs } from '../components/chosen-players';
-import { formatInstant, fromLocalDateTime } from '../components/local-time';
+import { formatInstant, fromLocalDateTime, toLocalDateTime } from '../components/local-time';
 
 /** What the composer holds while the admin types. */
 export interface PushDraft {
@@ -36,7 +35,8 @@ export interface PushDraft {
   requestID: string;
 }
 
-export const newPushDraft = (): PushDraft => ({
+/** A blank message: sent now, or scheduled for `sendAt` (ISO) when the calendar chose a time. */
+export const newPushDraft = (sendAt: string | null = null): PushDraft => ({
   title: '',
   body: '',
   recipientCategory: 'everyone',
@@ -44,8 +44,8 @@ export const newPushDraft = (): PushDraft => ({
   chosen: [],
   userIDs: '',
   segmentID: '',
-  sendSchedule: 'now',
-  sendAt: '',
+  sendSchedule: sendAt === null ? 'now' : 'scheduled',
+  sendAt: toLocalDateTime(sendAt),
   requestID: `push-${crypto.randomUUID()}`,
 });
 
@@ -183,11 +183,8 @@ export function lockScreenBody(body: string): string {
   return text.length > PUSH_LOCK_SCREEN_BODY_LENGTH ? `${text.slice(0, PUSH_LOCK_SCREEN_BODY_LENGTH - 1)}…` : text;
 }
 
-/** Who a message goes to, as the history names it: a segment by its name, or by its ID once it is deleted. */
-export function audienceText(message: Pick<PushMessage, 'recipientCategory' | 'segmentID' | 'segmentName'>): string {
-  if (message.recipientCategory !== 'segment') return PUSH_RECIPIENT_LABELS[message.recipientCategory];
-  return `Segment “${message.segmentName ?? message.segmentID ?? ''}”`;
-}
+/** Who a message goes to, as the history names it (the calendar names it so too). */
+export { pushAudienceText as audienceText } from '@outpost/contracts/push-messages';
 
 /** "1 device of 1 player", "1,204 devices of 980 players". */
 export function reachText({ devices, players }: PushAudience): string {

@@ -21,6 +21,7 @@ import { FormField } from '../../../components/form/form-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { LiveUpdates } from '../../../components/live-status/live-status';
+import { useStartParam } from '../../calendar/start-param';
 import { SegmentSelect, useSegmentName } from '../../segments/segment-select';
 import { useAdminAccessContext } from '../admin-access-context';
 import { AdminScreen } from '../components/admin-screen';
@@ -60,6 +61,7 @@ import {
 export default function PushScreen() {
   const { environment, capabilities } = useAdminAccessContext();
   const [formKey, setFormKey] = useState(0);
+  const startsAt = useStartParam();
   return (
     <AdminScreen
       id="push-title"
@@ -72,6 +74,7 @@ export default function PushScreen() {
           <Composer
             key={`${environment}/${formKey}`}
             environment={environment}
+            startsAt={formKey === 0 ? startsAt : null}
             onNew={() => setFormKey((key) => key + 1)}
           />
           <TestNotification environment={environment} />
@@ -104,8 +107,17 @@ function Preview({ title, body }: { title: string; body: string }) {
   );
 }
 
-function Composer({ environment, onNew }: { environment: Environment; onNew: () => void }) {
-  const [draft, setDraft] = useState<PushDraft>(newPushDraft);
+function Composer({
+  environment,
+  startsAt,
+  onNew,
+}: {
+  environment: Environment;
+  /** The time the calendar chose (?at=), for the first message only. */
+  startsAt: string | null;
+  onNew: () => void;
+}) {
+  const [draft, setDraft] = useState<PushDraft>(() => newPushDraft(startsAt));
   const { formRef, alertRef, notice, errors, refuse, refuseAtFields, report } = useFormRefusal();
   const [sent, setSent] = useState<PushMessage | null>(null);
   const send = useSendPush(environment);

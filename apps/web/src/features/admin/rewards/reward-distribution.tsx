@@ -8,7 +8,7 @@ import {
   REWARD_MAX_RECIPIENTS,
   type RewardRequest,
 } from '@outpost/contracts/rewards';
-import { adminSegmentPath } from '@outpost/contracts/segments/contract';
+import { adminSegmentPath } from '@outpost/contracts/segments/paths';
 import { type FormEvent, useRef, useState } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { errorWithin, refusedFields } from '../../../components/form/field-errors';

@@ -91,4 +91,16 @@ describe('the opening date', () => {
     expect(openingSummary('2026-12-24T00:00:00.000Z', now)).toContain('countdown');
     expect(openingSummary('2026-11-24T00:00:00.000Z', now)).toBe('The shop is open: its opening date has passed.');
   });
+
+  it('starts a drop at the time the calendar chose, a day long', () => {
+    const opensAt = new Date(2026, 11, 4, 15, 0).toISOString();
+    expect(newDropDraft('', opensAt)).toEqual({
+      dropID: '',
+      machineID: '',
+      name: '',
+      opensAt: '2026-12-04T15:00',
+      closesAt: '2026-12-05T15:00',
+    });
+    expect(newDropDraft()).toMatchObject({ opensAt: '', closesAt: '' });
+  });
 });

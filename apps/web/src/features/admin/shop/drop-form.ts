@@ -31,8 +31,21 @@ export const DROP_MESSAGES = {
   chooseMachine: 'Choose the machine the drop opens.',
 } as const;
 
-export function newDropDraft(machineID = ''): DropDraft {
-  return { dropID: '', machineID, name: '', opensAt: '', closesAt: '' };
+/**
+ * A blank drop, opening at `opensAt` (ISO) when the calendar chose a time, and closing at the same
+ * time the next day (a day on the admin's clock), for the admin to change as they need.
+ */
+export function newDropDraft(machineID = '', opensAt: string | null = null): DropDraft {
+  const opens = opensAt === null ? null : new Date(opensAt);
+  const closes =
+    opens && new Date(opens.getFullYear(), opens.getMonth(), opens.getDate() + 1, opens.getHours(), opens.getMinutes());
+  return {
+    dropID: '',
+    machineID,
+    name: '',
+    opensAt: toLocalDateTime(opensAt),
+    closesAt: toLocalDateTime(closes ? closes.toISOString() : null),
+  };
 }
 
 export function draftFromDrop(drop: Drop): DropDraft {

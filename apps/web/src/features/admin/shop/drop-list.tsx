@@ -3,6 +3,7 @@ import type { AdminDrop } from '@outpost/contracts/shop';
 import { adminColumnHelper } from '../../../components/admin-list/columns';
 import { LiveUpdates } from '../../../components/live-status/live-status';
 import { Link } from '../../../lib/router/router';
+import { useStartParam } from '../../calendar/start-param';
 import { useAdminAccessContext } from '../admin-access-context';
 import { InlineEditedList } from '../components/inline-editor';
 import { formatInstant } from '../components/local-time';
@@ -56,6 +57,7 @@ export default function DropList() {
       <InlineEditedList
         environment={environment}
         canEdit={capabilities.manageShop}
+        startsAt={useStartParam()}
         readOnlyText="Your role may view the drops but not change them."
         newLabel="New drop"
         form={DropForm}

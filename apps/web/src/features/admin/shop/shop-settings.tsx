@@ -2,6 +2,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import { useState } from 'react';
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import { FormField } from '../../../components/form/form-field';
+import { useStartParam } from '../../calendar/start-param';
 import { useAdminAccessContext } from '../admin-access-context';
 import { LoadState } from '../components/load-state';
 import { formatInstant, localTimeZone, toLocalDateTime } from '../components/local-time';
@@ -17,6 +18,7 @@ const OPENING_SAVED = 'Opening date saved!';
 export default function ShopSettings() {
   const { environment, capabilities } = useAdminAccessContext();
   const opening = useShopOpening(environment);
+  const startsAt = useStartParam();
   return (
     <ShopScreen
       id="shop-settings-title"
@@ -29,6 +31,7 @@ export default function ShopSettings() {
             key={environment}
             environment={environment}
             shopOpens={config.shopOpens}
+            startsAt={startsAt}
             canEdit={capabilities.manageShop}
           />
         )}
@@ -40,11 +43,13 @@ export default function ShopSettings() {
 interface OpeningFormProps {
   environment: Environment;
   shopOpens: string | null;
+  /** The time the calendar chose (?at=): the field starts there, for the admin to save. */
+  startsAt: string | null;
   canEdit: boolean;
 }
 
-function OpeningForm({ environment, shopOpens, canEdit }: OpeningFormProps) {
-  const [text, setText] = useState(() => toLocalDateTime(shopOpens));
+function OpeningForm({ environment, shopOpens, startsAt, canEdit }: OpeningFormProps) {
+  const [text, setText] = useState(() => toLocalDateTime(startsAt ?? shopOpens));
   const { errors, save, frame } = useSettingsForm({
     environment,
     readOnly: canEdit ? null : 'Your role may view the opening date but not change it.',

@@ -9,7 +9,7 @@ import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { AdminFormFrame } from '../../admin/components/admin-form-frame';
 import adminStyles from '../../admin/components/admin-screen.module.css';
 import { ChoiceField } from '../../admin/components/choice-field';
-import { formatInstant, fromLocalDateTime, localTimeZone } from '../../admin/components/local-time';
+import { formatInstant, fromLocalDateTime, localTimeZone, toLocalDateTime } from '../../admin/components/local-time';
 import { serverRefusal } from '../../admin/components/server-refusal';
 import { useGuardedSave } from '../../admin/components/use-guarded-save';
 import { usePublish } from '../api';
@@ -30,15 +30,18 @@ const WHEN_CHOICES = [
 export function PublishForm({
   environment,
   state,
+  startsAt = null,
   onDone,
 }: {
   environment: Environment;
   state: RemoteConfigState;
+  /** The time the calendar chose (?at=): the publish starts scheduled then. */
+  startsAt?: string | null;
   onDone: (notice: FormNotice | null) => void;
 }) {
   const [description, setDescription] = useState('');
-  const [when, setWhen] = useState<When>('now');
-  const [publishAt, setPublishAt] = useState('');
+  const [when, setWhen] = useState<When>(startsAt === null ? 'now' : 'at');
+  const [publishAt, setPublishAt] = useState(() => toLocalDateTime(startsAt));
   const { formRef, alertRef, notice, errors, refuse, refuseAtFields, report } = useFormRefusal();
   const publish = usePublish(environment);
   const guard = useGuardedSave(environment);

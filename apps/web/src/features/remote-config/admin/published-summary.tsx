@@ -12,22 +12,27 @@ import styles from './remote-config.module.css';
 
 /**
  * The version players get (which, by whom, when) beside what the draft changes, with "Publish…" for
- * those who may. The publish form opens over the screen with the draft as it is then.
+ * those who may. The publish form opens over the screen with the draft as it is then; sent here by
+ * the calendar's "New" (`startsAt`), it opens on arrival to publish at that time.
  */
 export function PublishedSummary({
   environment,
   state,
   canEdit,
+  startsAt = null,
 }: {
   environment: Environment;
   state: RemoteConfigState;
   canEdit: boolean;
+  startsAt?: string | null;
 }) {
-  const [publishing, setPublishing] = useState<{ state: RemoteConfigState; environment: Environment } | null>(null);
+  const nothing = changeCount(state.unpublished) === 0;
+  const [publishing, setPublishing] = useState<{ state: RemoteConfigState; environment: Environment } | null>(() =>
+    canEdit && startsAt !== null && !nothing ? { state, environment } : null,
+  );
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const { current } = state;
   const lines = diffLines(state.unpublished);
-  const nothing = changeCount(state.unpublished) === 0;
   // A switch of environment closes the sheet: it holds the other environment's draft.
   const open = publishing?.environment === environment ? publishing.state : null;
 
@@ -102,6 +107,7 @@ export function PublishedSummary({
           <PublishForm
             environment={environment}
             state={open}
+            startsAt={startsAt}
             onDone={(done) => {
               setPublishing(null);
               if (done) setNotice(done);

@@ -4,6 +4,7 @@ import { useAdminAccessContext } from '../../admin/admin-access-context';
 import { AdminScreen } from '../../admin/components/admin-screen';
 import { LoadState } from '../../admin/components/load-state';
 import { ReadOnlyNotice } from '../../admin/components/read-only-notice';
+import { useStartParam } from '../../calendar/start-param';
 import { useRemoteConfigState } from '../api';
 import { ConditionList } from './condition-list';
 import { ParameterList } from './parameter-list';
@@ -22,6 +23,7 @@ export default function RemoteConfigAdmin() {
   const { environment, capabilities } = useAdminAccessContext();
   const canEdit = capabilities.manageShop;
   const state = useRemoteConfigState(environment);
+  const startsAt = useStartParam();
   return (
     <AdminScreen
       id="remote-config-admin-title"
@@ -34,7 +36,7 @@ export default function RemoteConfigAdmin() {
       <LoadState query={state} what="remote config" missing="The remote config could not be found.">
         {(loaded) => (
           <>
-            <PublishedSummary environment={environment} state={loaded} canEdit={canEdit} />
+            <PublishedSummary environment={environment} state={loaded} canEdit={canEdit} startsAt={startsAt} />
             <ScheduledList environment={environment} scheduled={loaded.scheduled} canEdit={canEdit} />
             <ParameterList environment={environment} state={loaded} canEdit={canEdit} />
             <ConditionList environment={environment} state={loaded} canEdit={canEdit} />

@@ -1,5 +1,6 @@
 import type { Environment } from '@outpost/contracts/environments';
-import { SEGMENTS_PATHS, SEGMENTS_TOPIC } from '@outpost/contracts/segments/contract';
+import { SEGMENTS_TOPIC } from '@outpost/contracts/segments/contract';
+import { SEGMENTS_PATHS } from '@outpost/contracts/segments/paths';
 import type { Segment } from '@outpost/contracts/segments/schemas';
 import { LiveUpdates } from '../../../components/live-status/live-status';
 import { Link, useNavigate, useParams } from '../../../lib/router/router';

@@ -1,6 +1,6 @@
 import type { Environment } from '@outpost/contracts/environments';
 import { personName } from '@outpost/contracts/people';
-import { adminSegmentPath } from '@outpost/contracts/segments/contract';
+import { adminSegmentPath } from '@outpost/contracts/segments/paths';
 import {
   createSegmentInputSchema,
   SEGMENT_DESCRIPTION_MAX,
@@ -10,19 +10,17 @@ import {
 import { useState } from 'react';
 import { refusalText, refusedFields } from '../../../components/form/field-errors';
 import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { TextAreaField } from '../../../components/form/text-area-field';
 import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { useNavigate } from '../../../lib/router/router';
 import { AdminFormFrame } from '../../admin/components/admin-form-frame';
 import adminStyles from '../../admin/components/admin-screen.module.css';
 import { checkWith } from '../../admin/components/form-check';
+import { NewerSaveNote, RecordIdentityFields } from '../../admin/components/record-identity-fields';
 import { useGuardedSave } from '../../admin/components/use-guarded-save';
 import { useChangeSegment } from '../api';
 import { checkDefinition, type DefinitionDraft, definitionDraftOf } from '../rules';
 import { RuleEditor } from './rule-editor';
 import { SegmentSize } from './segment-size';
-import styles from './segments.module.css';
 
 interface Draft {
   segmentID: string;
@@ -127,42 +125,21 @@ export function SegmentForm({ environment, segment }: SegmentFormProps) {
       formRef={formRef}
     >
       {newer && (
-        <div className={styles.newer} role="status">
-          <p>
-            {newer.updatedBy ? personName(newer.updatedBy) : 'Someone'} saved this segment after you opened it: saving
-            yours is refused. Load their version, then make your change again.
-          </p>
-          <button type="button" className="button" onClick={loadNewer}>
-            Load their version
-          </button>
-        </div>
-      )}
-      {!base && (
-        <FormField
-          label="Segment ID"
-          value={draft.segmentID}
-          error={errors.segmentID}
-          hint="Lower-case letters, digits and '-'; push, rewards and remote config name the segment by it, and it never changes."
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => set({ segmentID: event.target.value.toLowerCase() })}
+        <NewerSaveNote
+          text={`${newer.updatedBy ? personName(newer.updatedBy) : 'Someone'} saved this segment after you opened it: saving yours is refused. Load their version, then make your change again.`}
+          loadLabel="Load their version"
+          onLoad={loadNewer}
         />
       )}
-      <FormField
-        label="Name"
-        value={draft.name}
-        error={errors.name}
-        autoComplete="off"
-        onChange={(event) => set({ name: event.target.value })}
-      />
-      <TextAreaField
-        label="Description (optional)"
-        value={draft.description}
-        error={errors.description}
-        hint={`Who it is for, in a line; at most ${SEGMENT_DESCRIPTION_MAX} characters.`}
-        rows={2}
-        onChange={(event) => set({ description: event.target.value })}
+      <RecordIdentityFields
+        creating={!base}
+        idLabel="Segment ID"
+        idHint="Lower-case letters, digits and '-'; push, rewards and remote config name the segment by it, and it never changes."
+        idField="segmentID"
+        descriptionHint={`Who it is for, in a line; at most ${SEGMENT_DESCRIPTION_MAX} characters.`}
+        values={{ id: draft.segmentID, name: draft.name, description: draft.description }}
+        errors={errors}
+        onChange={({ id, ...rest }) => set({ ...rest, ...(id === undefined ? {} : { segmentID: id }) })}
       />
       <RuleEditor
         draft={draft.definition}

@@ -1,5 +1,6 @@
 import { personName } from '@outpost/contracts/people';
-import { adminSegmentPath, SEGMENTS_QUERY_KEYS, SEGMENTS_TOPIC } from '@outpost/contracts/segments/contract';
+import { SEGMENTS_QUERY_KEYS, SEGMENTS_TOPIC } from '@outpost/contracts/segments/contract';
+import { adminSegmentPath } from '@outpost/contracts/segments/paths';
 import type { Segment } from '@outpost/contracts/segments/schemas';
 import { useState } from 'react';
 import { AdminList } from '../../../components/admin-list/admin-list';

@@ -1,4 +1,4 @@
-import { MONEY_PATHS } from '@outpost/contracts/subscriptions/contract';
+import { MONEY_PATHS } from '@outpost/contracts/subscriptions/paths';
 import { AdminScreen, type AdminScreenLinks, type DomainScreenProps } from '../../admin/components/admin-screen';
 
 const MONEY_LINKS: AdminScreenLinks = {

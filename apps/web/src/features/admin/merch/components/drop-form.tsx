@@ -20,7 +20,7 @@ export function MerchDropForm(props: InlineFormProps<MerchDropAdmin>) {
     ...props,
     change: useChangeMerchDrop(environment),
     messages: MERCH_DROP_MESSAGES,
-    draftOf: (drop) => (drop ? draftFromMerchDrop(drop) : newMerchDropDraft()),
+    draftOf: (drop) => (drop ? draftFromMerchDrop(drop) : newMerchDropDraft(props.startsAt)),
     deleteConfirmation: (drop) => ({
       message: (
         <p>

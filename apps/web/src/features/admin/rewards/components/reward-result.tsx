@@ -1,7 +1,7 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import { personIn } from '@outpost/contracts/people';
 import { type DistributeRewardResult, REWARD_ADMIN_ACTION, REWARD_AUDIENCE_LABELS } from '@outpost/contracts/rewards';
-import { adminSegmentPath } from '@outpost/contracts/segments/contract';
+import { adminSegmentPath } from '@outpost/contracts/segments/paths';
 import { Link } from '../../../../lib/router/router';
 import adminStyles from '../../components/admin-screen.module.css';
 import { formatInstant } from '../../components/local-time';

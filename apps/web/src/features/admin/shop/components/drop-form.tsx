@@ -15,7 +15,7 @@ export function DropForm(props: InlineFormProps<Drop>) {
     ...props,
     change: useChangeDrop(environment),
     messages: DROP_MESSAGES,
-    draftOf: (drop) => (drop ? draftFromDrop(drop) : newDropDraft()),
+    draftOf: (drop) => (drop ? draftFromDrop(drop) : newDropDraft('', props.startsAt)),
     deleteConfirmation: (drop) => ({
       message: (
         <p>

@@ -1,0 +1,669 @@
+import { adminLogAction } from '@outpost/contracts/admin-log-actions';
+import { EXPERIMENTS_ADMIN_ACTIONS as ACTIONS, EXPERIMENTS_TOPIC } from '@outpost/contracts/experiments/contract';
+import {
+  type CreateExperimentInput,
+  type Experiment,
+  type ExperimentResults,
+  EXPERIMENT_MESSAGES as SAY,
+} from '@outpost/contracts/experiments/schemas';
+import { REMOTE_CONFIG_ADMIN_ACTIONS, REMOTE_CONFIG_CALLABLE } from '@outpost/contracts/remote-config/contract';
+import type { RemoteConfigState, RemoteConfigValues } from '@outpost/contracts/remote-config/schemas';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggedEntries } from '../backoffice/testing';
+import type { AnyGameEventKind, BatchEvent } from '../domain';
+import { GAME_DATA_KINDS } from '../game-data/kinds';
+import { setProfileKeys } from '../identity/queries';
+import { ORIGIN, type SignedIn, signUpPlayers, signUpWithProfile } from '../identity/testing';
+import { credit, spend } from '../ledger/index';
+import { seedDemoData } from '../seed';
+import { openSse, type SseStream } from '../testing/sse-client';
+import { buildTestApp, buildUnreadyTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
+import { assignVariant } from './assignment';
+import { EXPERIMENTS_SWEEP_JOB, experimentsJobs } from './jobs';
+import { experimentsPersonalData } from './personal-data';
+import { createExperiments } from './service';
+import { welchTest } from './statistics';
+
+/*
+ * Experiments through their routes on each store: every admin action logged in the contract's words
+ * (the contract's adminLogWalk), refusals in words with nothing stored, two starts on one parameter
+ * at once (one wins), the game's fetch answering each player their variant (the HTTP fetch and the
+ * callable, alike on two instances) with its tag and one exposure per player however many fetch at
+ * once, the players outside the segment answered remote config's own value, results from sessions
+ * and ledger rows written by their domains' own writers, and a roll-out publishing a version.
+ */
+
+const ENV = 'development';
+const BASE = `/api/admin/${ENV}/experiments`;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const NO_RUN_CONTEXT = { attempt: 1, extendLease: async () => true };
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const kind = (type: string): AnyGameEventKind => {
+  const found = GAME_DATA_KINDS.find((one) => one.type === type);
+  if (!found) throw new Error(`no kind ${type}`);
+  return found;
+};
+
+describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let moderator: SignedIn;
+  let players: SignedIn[];
+  const streams: SseStream[] = [];
+  const db = () => t.stores.game[ENV];
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    await seedDemoData(t.stores, ENV);
+    const setKeys = (userId: string, keys: string[]) => setProfileKeys(t.stores.identity, userId, keys);
+    admin = await signUpWithProfile(t.app, setKeys, {
+      email: 'admin@example.com',
+      displayName: 'Ada',
+      keys: ['admin'],
+    });
+    moderator = await signUpWithProfile(t.app, setKeys, {
+      email: 'moderator@example.com',
+      displayName: 'Mo-moderator',
+      keys: ['moderator'],
+    });
+    players = await signUpPlayers(t.app, t.stores.identity, 'exp', 60);
+    // The first twenty reach level 5: the segment "Levelled" holds them (read before any fetch asks it).
+    await writeEvents(
+      'level',
+      players.slice(0, 20).map((player, index) => ({
+        id: `level-${index}`,
+        type: 'level',
+        userID: player.userId,
+        level: 5,
+        at: new Date().toISOString(),
+      })),
+    );
+    const segment = await send(admin, 'POST', `/api/admin/${ENV}/segments`, {
+      segmentID: 'levelled',
+      name: 'Levelled',
+      description: '',
+      definition: { match: 'all', rules: [{ attribute: 'highestLevel', op: 'atLeast', value: 5 }] },
+    });
+    expectStatus(segment, 200);
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await t.cleanup();
+  });
+
+  /** Stores game events through the game-data domain's own writer of their kind. */
+  async function writeEvents(type: string, events: Record<string, unknown>[]): Promise<void> {
+    const batch = events.map((event, index) => ({ index, event })) as unknown as BatchEvent[];
+    await db()
+      .transaction()
+      .execute((trx) => kind(type).store(trx, batch, new Date()));
+  }
+
+  const send = (who: SignedIn, method: Method, url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { authorization: who.bearer }, ...(payload ? { payload } : {}) });
+  function expectStatus(response: LightMyRequestResponse, status: number): void {
+    expect(response.statusCode, response.body).toBe(status);
+  }
+  const ok = async (response: Promise<LightMyRequestResponse>) => {
+    const answered = await response;
+    expectStatus(answered, 200);
+    return answered.json() as Experiment;
+  };
+  const read = (experimentID: string) => ok(send(admin, 'GET', `${BASE}/${experimentID}`));
+  const sentence = (action: string, data: Record<string, unknown>) =>
+    adminLogAction(action)
+      .sentence(data)
+      .map((part) => (typeof part === 'string' ? part : 'time' in part ? `<${part.time}>` : '?'))
+      .join(' ');
+  const lastSentence = async (action: string) => {
+    const [entry] = await loggedEntries(db(), action);
+    expect(entry?.admin).toBe(admin.userId);
+    return sentence(action, entry?.data ?? {});
+  };
+  const fetchValues = (who: SignedIn | null, headers: Record<string, string> = {}, app: FastifyInstance = t.app) =>
+    app.inject({
+      url: '/api/remote-config?platform=android&appVersion=2.20&deviceId=device-1',
+      headers: { ...(who ? { authorization: who.bearer } : {}), ...headers },
+    });
+  const fetchedValue = async (who: SignedIn | null, key: string) => {
+    const response = await fetchValues(who);
+    expectStatus(response, 200);
+    return (response.json() as RemoteConfigValues).values[key];
+  };
+  const exposures = (experimentID: string) =>
+    db()
+      .selectFrom('experiment_exposures')
+      .selectAll()
+      .where('experiment_id', '=', experimentID)
+      .orderBy('user_id')
+      .execute();
+  /** Exposures are written in batches within a second of the fetch. */
+  const exposedCount = async (experimentID: string, count: number) => {
+    await expect.poll(async () => (await exposures(experimentID)).length, { timeout: 5_000 }).toBe(count);
+  };
+  const draft = (over: Partial<CreateExperimentInput> & { experimentID: string }): CreateExperimentInput => ({
+    name: `Experiment ${over.experimentID}`,
+    description: '',
+    parameterKey: 'daily_reward_credits',
+    segmentID: null,
+    variants: [
+      { name: 'Control', value: 50, weight: 1 },
+      { name: 'Generous', value: 80, weight: 1 },
+    ],
+    metric: 'creditsSpentPerPlayer',
+    startsAt: null,
+    endsAt: null,
+    ...over,
+  });
+  const create = (input: CreateExperimentInput) => ok(send(admin, 'POST', BASE, input));
+  const start = async (experiment: Experiment, startsAt?: string) =>
+    ok(
+      send(admin, 'POST', `${BASE}/${experiment.experimentID}/start`, {
+        revision: experiment.revision,
+        ...(startsAt ? { startsAt } : {}),
+      }),
+    );
+  const stop = async (experiment: Experiment) =>
+    ok(send(admin, 'POST', `${BASE}/${experiment.experimentID}/stop`, { revision: experiment.revision }));
+
+  it('walks every admin action through its route, each logged in the contract’s words and heard live', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const live = await openSse(`${address}/api/live?topics=${EXPERIMENTS_TOPIC}&env=${ENV}`, {
+      authorization: admin.bearer,
+    });
+    streams.push(live);
+    await live.next((event) => event.event === 'ready');
+
+    const created = await create(draft({ experimentID: 'walk', name: 'Walk' }));
+    expect(created).toMatchObject({
+      state: 'draft',
+      revision: 1,
+      createdBy: { displayName: 'Ada' },
+      segmentName: null,
+    });
+    expect(await lastSentence(ACTIONS.create)).toBe('created the experiment “Walk”');
+    await live.next((event) => event.event === EXPERIMENTS_TOPIC);
+
+    const edited = await ok(
+      send(admin, 'PUT', `${BASE}/walk`, {
+        ...draft({ experimentID: 'walk', name: 'Walk on', segmentID: 'levelled' }),
+        experimentID: undefined,
+        revision: created.revision,
+      }),
+    );
+    expect(edited).toMatchObject({ name: 'Walk on', revision: 2, segmentName: 'Levelled' });
+    expect(await lastSentence(ACTIONS.update)).toBe('edited the experiment “Walk on”');
+    const stale = await send(admin, 'PUT', `${BASE}/walk`, { ...draft({ experimentID: 'walk' }), revision: 1 });
+    expectStatus(stale, 409);
+    expect(stale.json().error.message).toBe(SAY.stale);
+
+    const startsAt = new Date(Date.now() + 2 * DAY_MS).toISOString();
+    const scheduled = await start(edited, startsAt);
+    expect(scheduled).toMatchObject({ state: 'scheduled', startsAt });
+    expect(await lastSentence(ACTIONS.start)).toBe(`scheduled the experiment “Walk on” to start at <${startsAt}>`);
+
+    // The calendar shows it, moves it (an edit, logged) and cancels it back to a draft.
+    const from = new Date(Date.now() - DAY_MS).toISOString();
+    const to = new Date(Date.now() + 20 * DAY_MS).toISOString();
+    const calendar = await send(admin, 'GET', `/api/admin/${ENV}/calendar?from=${from}&to=${to}`);
+    expectStatus(calendar, 200);
+    expect(calendar.json().entries).toContainEqual(
+      expect.objectContaining({ kind: 'experiment', entryID: 'walk', startsAt, state: 'scheduled', canMove: true }),
+    );
+    const movedTo = new Date(Date.now() + 3 * DAY_MS).toISOString();
+    expectStatus(
+      await send(admin, 'POST', `/api/admin/${ENV}/calendar/experiment/walk/move`, { startsAt: movedTo }),
+      200,
+    );
+    expect((await read('walk')).startsAt).toBe(movedTo);
+    expect(await lastSentence(ACTIONS.update)).toBe('edited the experiment “Walk on”');
+    expectStatus(await send(admin, 'POST', `/api/admin/${ENV}/calendar/experiment/walk/cancel`), 200);
+    const cancelled = await read('walk');
+    expect(cancelled.state).toBe('draft');
+
+    const running = await start(
+      await ok(
+        send(admin, 'PUT', `${BASE}/walk`, {
+          ...draft({ experimentID: 'walk', name: 'Walk on', segmentID: 'levelled' }),
+          revision: cancelled.revision,
+        }),
+      ),
+    );
+    expect(running).toMatchObject({ state: 'running', startedAt: expect.any(String) });
+    expect(await lastSentence(ACTIONS.start)).toBe('started the experiment “Walk on”');
+    const notEditable = await send(admin, 'PUT', `${BASE}/walk`, {
+      ...draft({ experimentID: 'walk' }),
+      revision: running.revision,
+    });
+    expectStatus(notEditable, 409);
+    expect(notEditable.json().error.message).toBe(SAY.notEditable);
+    const notDeletable = await send(admin, 'DELETE', `${BASE}/walk`);
+    expectStatus(notDeletable, 409);
+    expect(notDeletable.json().error.message).toBe(SAY.notDeletable);
+
+    const stopped = await stop(running);
+    expect(stopped).toMatchObject({ state: 'stopped', endedAt: expect.any(String) });
+    expect(await lastSentence(ACTIONS.stop)).toBe('stopped the experiment “Walk on”');
+
+    const versionBefore = (await fetchedValue(null, 'daily_reward_credits')) as number;
+    expect(versionBefore).toBe(50);
+    const rolled = await ok(
+      send(admin, 'POST', `${BASE}/walk/roll-out`, { revision: stopped.revision, variant: 'Generous' }),
+    );
+    expect(rolled).toMatchObject({ state: 'rolled-out', winner: 'Generous' });
+    expect(await lastSentence(ACTIONS.rollOut)).toBe(
+      'rolled out the variant “Generous” of the experiment “Walk on” as the value of daily_reward_credits',
+    );
+    // Remote config published it by its own functions, in its own entries: everyone gets the winner.
+    const [publish] = await loggedEntries(db(), REMOTE_CONFIG_ADMIN_ACTIONS.publish);
+    expect(publish?.data).toMatchObject({ changed: ['daily_reward_credits'] });
+    expect(await fetchedValue(null, 'daily_reward_credits')).toBe(80);
+    expect(await fetchedValue(players[30] ?? null, 'daily_reward_credits')).toBe(80);
+
+    expectStatus(await send(admin, 'DELETE', `${BASE}/walk`), 200);
+    expect(await lastSentence(ACTIONS.delete)).toBe('deleted the experiment “Walk on”');
+    expectStatus(await send(admin, 'GET', `${BASE}/walk`), 404);
+  });
+
+  it('lets the admin area read experiments and only live-ops staff change them', async () => {
+    const list = await send(moderator, 'GET', BASE);
+    expectStatus(list, 200);
+    const refused = await send(moderator, 'POST', BASE, draft({ experimentID: 'moderated' }));
+    expectStatus(refused, 403);
+    expectStatus(await send(players[0] as SignedIn, 'GET', BASE), 403);
+  });
+
+  it('refuses what breaks the rules, in words, storing nothing', async () => {
+    const before = (await send(admin, 'GET', BASE)).json().experiments.length;
+    const refusal = async (input: CreateExperimentInput, message: string) => {
+      const response = await send(admin, 'POST', BASE, input);
+      expectStatus(response, 400);
+      expect(response.json().error.message).toContain(message);
+    };
+    await refusal(draft({ experimentID: 'x1', parameterKey: 'no_such_key' }), SAY.unknownParameter('no_such_key'));
+    await refusal(
+      draft({
+        experimentID: 'x2',
+        variants: [
+          { name: 'Control', value: 50, weight: 1 },
+          { name: 'Words', value: 'many', weight: 1 },
+        ],
+      }),
+      'Variant "Words": Parameter "daily_reward_credits": its value must be a number.',
+    );
+    await refusal(
+      draft({
+        experimentID: 'x3',
+        parameterKey: 'event_banner',
+        variants: [
+          { name: 'Control', value: { title: 'Radio Season', color: '#c4561b' }, weight: 1 },
+          { name: 'Loud', value: { title: 'Radio Season', color: 'red' }, weight: 1 },
+        ],
+      }),
+      'Variant "Loud": Parameter "event_banner": its value does not match its schema',
+    );
+    await refusal(draft({ experimentID: 'x4', segmentID: 'nobody' }), SAY.unknownSegment('nobody'));
+    await refusal(draft({ experimentID: 'x5', endsAt: new Date(Date.now() + 91 * DAY_MS).toISOString() }), SAY.window);
+    await refusal(
+      draft({ experimentID: 'x6', startsAt: new Date(Date.now() - HOUR_MS).toISOString() }),
+      SAY.startInPast,
+    );
+    await refusal(draft({ experimentID: 'x7', variants: [{ name: 'Alone', value: 1, weight: 1 }] }), SAY.variants);
+    await refusal(
+      draft({
+        experimentID: 'x8',
+        variants: [
+          { name: 'Same', value: 1, weight: 1 },
+          { name: 'Same', value: 2, weight: 1 },
+        ],
+      }),
+      SAY.variantNames,
+    );
+    await refusal(
+      draft({
+        experimentID: 'x9',
+        variants: [
+          { name: 'A', value: 1, weight: 0 },
+          { name: 'B', value: 2, weight: 1 },
+        ],
+      }),
+      SAY.weights,
+    );
+    expect((await send(admin, 'GET', BASE)).json().experiments.length).toBe(before);
+    await create(draft({ experimentID: 'taken' }));
+    const taken = await send(admin, 'POST', BASE, draft({ experimentID: 'taken' }));
+    expectStatus(taken, 409);
+    expect(taken.json().error.message).toBe(SAY.idTaken);
+    expectStatus(await send(admin, 'DELETE', `${BASE}/taken`), 200);
+  });
+
+  it('lets one of two starts on one parameter at once win, and refuses the other in words', async () => {
+    const first = await create(draft({ experimentID: 'race-a', parameterKey: 'welcome_message', variants: words() }));
+    const second = await create(draft({ experimentID: 'race-b', parameterKey: 'welcome_message', variants: words() }));
+    const answers = await Promise.all(
+      [first, second].map((experiment) =>
+        send(admin, 'POST', `${BASE}/${experiment.experimentID}/start`, { revision: experiment.revision }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const loser = answers.find((answer) => answer.statusCode === 409);
+    expect(loser?.json().error.message).toBe(SAY.parameterBusy('welcome_message'));
+    const states = await Promise.all([read('race-a'), read('race-b')]);
+    expect(states.map((experiment) => experiment.state).sort()).toEqual(['draft', 'running']);
+    // The winner stopped, the other starts.
+    const winner = states.find((experiment) => experiment.state === 'running') as Experiment;
+    const other = states.find((experiment) => experiment.state === 'draft') as Experiment;
+    await stop(winner);
+    expect((await start(other)).state).toBe('running');
+    await stop(await read(other.experimentID));
+  });
+
+  function words() {
+    return [
+      { name: 'Plain', value: 'Welcome back.', weight: 1 },
+      { name: 'Warm', value: 'Good to see you again, scout.', weight: 1 },
+    ];
+  }
+
+  it('answers each signed-in player their variant on the fetch and the callable, with its tag, exposing them once', async () => {
+    const experiment = await start(
+      await create(
+        draft({
+          experimentID: 'market',
+          parameterKey: 'night_market_enabled',
+          variants: [
+            { name: 'Closed', value: false, weight: 1 },
+            { name: 'Open', value: true, weight: 3 },
+          ],
+        }),
+      ),
+    );
+    const expected = (player: SignedIn) =>
+      experiment.variants[assignVariant('market', experiment.variants, player.userId)] ?? { name: '', value: null };
+    const crowd = players.slice(0, 40);
+    // Forty players at once, twice each: one exposure each, the variant's value for each.
+    const answers = await Promise.all([...crowd, ...crowd].map((player) => fetchValues(player)));
+    for (const [index, answer] of answers.entries()) {
+      const player = crowd[index % crowd.length] as SignedIn;
+      expectStatus(answer, 200);
+      expect((answer.json() as RemoteConfigValues).values.night_market_enabled).toBe(expected(player).value);
+    }
+    await exposedCount('market', 40);
+    const rows = await exposures('market');
+    for (const row of rows) {
+      const player = crowd.find((one) => one.userId === row.user_id) as SignedIn;
+      expect(row.variant).toBe(expected(player).name);
+    }
+    const opened = rows.filter((row) => row.variant === 'Open').length;
+    expect(opened).toBeGreaterThan(20);
+
+    // The tag names the variant: a player's tag revalidates (304), and differs from a signed-out caller's.
+    const player = crowd[0] as SignedIn;
+    const first = await fetchValues(player);
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"rc-\d+-[0-9a-f]*-x[0-9a-f]{12}"$/);
+    expect((await fetchValues(player, { 'if-none-match': tag })).statusCode).toBe(304);
+    const signedOut = await fetchValues(null);
+    expect(signedOut.headers.etag).not.toBe(tag);
+    expect((signedOut.json() as RemoteConfigValues).values.night_market_enabled).toBe(false);
+
+    // The callable answers the same.
+    const callable = await t.app.inject({
+      method: 'POST',
+      url: `/api/callable/${REMOTE_CONFIG_CALLABLE}`,
+      headers: { authorization: player.bearer },
+      payload: { data: { platform: 'android', appVersion: '2.20' } },
+    });
+    expectStatus(callable, 200);
+    expect(callable.json().data.values.night_market_enabled).toBe(expected(player).value);
+
+    // A second instance on the same stores puts every player in the same variant.
+    const stores = await t.reopen();
+    const second = await buildUnreadyTestApp({ ...t, stores });
+    await second.ready();
+    try {
+      for (const one of crowd.slice(0, 10)) {
+        const answer = await fetchValues(one, {}, second);
+        expect((answer.json() as RemoteConfigValues).values.night_market_enabled).toBe(expected(one).value);
+      }
+    } finally {
+      await second.close();
+      await stores.close();
+    }
+    await exposedCount('market', 40);
+
+    // Stopped: everyone gets remote config's value again, under a new tag.
+    await stop(await read('market'));
+    const after = await fetchValues(player, { 'if-none-match': tag });
+    expectStatus(after, 200);
+    expect((after.json() as RemoteConfigValues).values.night_market_enabled).toBe(false);
+    expect(after.headers.etag).not.toMatch(/-x/);
+    await fetchValues(players[50] as SignedIn);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await exposures('market')).toHaveLength(40);
+  });
+
+  it('puts only the segment’s players in a segment’s experiment; the others get remote config’s value', async () => {
+    await start(
+      await create(
+        draft({
+          experimentID: 'levelled-words',
+          parameterKey: 'welcome_message',
+          segmentID: 'levelled',
+          variants: [
+            { name: 'Short', value: 'Hi.', weight: 1 },
+            { name: 'Shorter', value: 'Yo.', weight: 1 },
+          ],
+        }),
+      ),
+    );
+    const inside = players.slice(0, 5);
+    const outside = players.slice(40, 45);
+    for (const player of inside) expect(['Hi.', 'Yo.']).toContain(await fetchedValue(player, 'welcome_message'));
+    for (const player of outside)
+      expect(await fetchedValue(player, 'welcome_message')).toBe('Welcome back to the Outpost.');
+    await exposedCount('levelled-words', 5);
+    expect((await exposures('levelled-words')).map((row) => row.user_id).sort()).toEqual(
+      inside.map((player) => player.userId).sort(),
+    );
+    await stop(await read('levelled-words'));
+  });
+
+  it('reports per variant the players exposed, the metric with its interval and whether it differs', async () => {
+    const experiment = await start(
+      await create(
+        draft({
+          experimentID: 'spend',
+          parameterKey: 'daily_reward_credits',
+          metric: 'creditsSpentPerPlayer',
+          variants: [
+            { name: 'Control', value: 80, weight: 1 },
+            { name: 'Generous', value: 120, weight: 1 },
+          ],
+        }),
+      ),
+    );
+    const crowd = players.slice(0, 30);
+    await Promise.all(crowd.map((player) => fetchValues(player)));
+    await exposedCount('spend', 30);
+    const variantOf = (player: SignedIn) => assignVariant('spend', experiment.variants, player.userId);
+    // Spending written by the ledger's own functions after exposure: the Generous players spend more.
+    const spent = new Map<string, number>();
+    for (const [index, player] of crowd.entries()) {
+      const amount = variantOf(player) === 1 ? 40 + (index % 5) * 4 : 10 + (index % 4) * 3;
+      await credit(db(), { userId: player.userId, amount: 500, reason: 'reward', reference: `spend-credit-${index}` });
+      await spend(db(), { userId: player.userId, amount, reason: 'spin', reference: `spend-spin-${index}` });
+      spent.set(player.userId, amount);
+    }
+    const response = await send(moderator, 'GET', `${BASE}/spend/results`);
+    expectStatus(response, 200);
+    const results = response.json() as ExperimentResults;
+    const byVariant = [0, 1].map((variant) =>
+      crowd.filter((player) => variantOf(player) === variant).map((player) => spent.get(player.userId) ?? 0),
+    );
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    expect(results.variants.map((variant) => variant.exposed)).toEqual(byVariant.map((values) => values.length));
+    expect(results.variants[0]?.mean).toBeCloseTo(mean(byVariant[0] ?? []), 9);
+    expect(results.variants[1]?.mean).toBeCloseTo(mean(byVariant[1] ?? []), 9);
+    expect(results.variants[0]).toMatchObject({ difference: null, pValue: null, significant: null });
+    const welch = welchTest(byVariant[0] ?? [], byVariant[1] ?? []);
+    expect(results.variants[1]?.difference).toBeCloseTo(welch?.difference ?? Number.NaN, 9);
+    expect(results.variants[1]?.pValue).toBeCloseTo(welch?.pValue ?? Number.NaN, 9);
+    expect(results.variants[1]?.significant).toBe(true);
+    const low = results.variants[0]?.low ?? Number.NaN;
+    expect(low).toBeLessThan(results.variants[0]?.mean ?? 0);
+
+    // Day-1 return: players exposed three days ago, seen a day and a half after by the game's own writer.
+    await stop(await read('spend'));
+    await db().updateTable('experiments').set({ metric: 'day1Return' }).where('experiment_id', '=', 'spend').execute();
+    const exposedAt = Date.now() - 3 * DAY_MS;
+    await db()
+      .updateTable('experiment_exposures')
+      .set({ exposed_at: new Date(exposedAt).toISOString() })
+      .where('experiment_id', '=', 'spend')
+      .execute();
+    const returning = crowd.filter((_, index) => index % 3 === 0);
+    await writeEvents(
+      'presence',
+      returning.map((player, index) => ({
+        id: `presence-${index}`,
+        type: 'presence',
+        userID: player.userId,
+        at: new Date(exposedAt + 36 * HOUR_MS).toISOString(),
+      })),
+    );
+    const returns = (await send(admin, 'GET', `${BASE}/spend/results`)).json() as ExperimentResults;
+    expect(returns.metric).toBe('day1Return');
+    for (const variant of [0, 1]) {
+      const ofVariant = crowd.filter((player) => variantOf(player) === variant);
+      const share = ofVariant.filter((player) => returning.includes(player)).length / ofVariant.length;
+      expect(returns.variants[variant]?.mean).toBeCloseTo(share, 9);
+      expect(returns.variants[variant]?.low).toBeGreaterThanOrEqual(0);
+      expect(returns.variants[variant]?.high).toBeLessThanOrEqual(1);
+    }
+    expect(returns.variants[1]?.pValue).toBeGreaterThan(0);
+  });
+
+  it('rolls out past remote config’s unpublished draft, publishing only the winner and keeping the draft’s work', async () => {
+    const running = await start(
+      await create(draft({ experimentID: 'busy-draft', parameterKey: 'welcome_message', variants: words() })),
+    );
+    const remoteConfig = `/api/admin/${ENV}/remote-config`;
+    const state = (await send(admin, 'GET', remoteConfig)).json() as RemoteConfigState;
+    const template = {
+      ...state.draft,
+      parameters: state.draft.parameters.map((parameter) =>
+        parameter.key === 'night_market_enabled' ? { ...parameter, defaultValue: true } : parameter,
+      ),
+    };
+    expectStatus(await send(admin, 'PUT', `${remoteConfig}/draft`, { template, revision: state.draftRevision }), 200);
+    const unknown = await send(admin, 'POST', `${BASE}/busy-draft/roll-out`, {
+      revision: running.revision,
+      variant: 'Nope',
+    });
+    expectStatus(unknown, 400);
+    expect(unknown.json().error.message).toBe(SAY.unknownVariant);
+    const rolled = await ok(
+      send(admin, 'POST', `${BASE}/busy-draft/roll-out`, { revision: running.revision, variant: 'Warm' }),
+    );
+    expect(rolled).toMatchObject({ state: 'rolled-out', winner: 'Warm' });
+    // Players get the winner, not the draft's work, which waits in the draft with the winner too.
+    expect(await fetchedValue(null, 'welcome_message')).toBe('Good to see you again, scout.');
+    expect(await fetchedValue(null, 'night_market_enabled')).toBe(false);
+    const after = (await send(admin, 'GET', remoteConfig)).json() as RemoteConfigState;
+    const drafted = (key: string) => after.draft.parameters.find((parameter) => parameter.key === key)?.defaultValue;
+    expect(drafted('night_market_enabled')).toBe(true);
+    expect(drafted('welcome_message')).toBe('Good to see you again, scout.');
+    expect(after.unpublished.parameters.changed).toContain('night_market_enabled');
+    expect(after.unpublished.parameters.changed).not.toContain('welcome_message');
+    const stale = await send(admin, 'POST', `${BASE}/busy-draft/roll-out`, {
+      revision: rolled.revision,
+      variant: 'Plain',
+    });
+    expectStatus(stale, 409);
+    expect(stale.json().error.message).toBe(SAY.cannotRollOut);
+  });
+
+  it('starts a scheduled experiment at its start and stops it at its end by the job, which every instance hears', async () => {
+    const experiment = await create(
+      draft({
+        experimentID: 'timed',
+        parameterKey: 'night_market_enabled',
+        variants: [
+          { name: 'Closed', value: false, weight: 1 },
+          { name: 'Open', value: true, weight: 1 },
+        ],
+      }),
+    );
+    const startsAt = new Date(Date.now() + 2_000).toISOString();
+    const scheduled = await start(experiment, startsAt);
+    await ok(
+      send(admin, 'PUT', `${BASE}/timed`, {
+        ...draft({ experimentID: 'timed', parameterKey: 'night_market_enabled', variants: experiment.variants }),
+        startsAt,
+        endsAt: new Date(Date.parse(startsAt) + 2_500).toISOString(),
+        revision: scheduled.revision,
+      }),
+    );
+    const player = players.find((one) => assignVariant('timed', experiment.variants, one.userId) === 1) as SignedIn;
+    expect(await fetchedValue(player, 'night_market_enabled')).toBe(false);
+    // The job's run on its own service (as another instance's would be): this app hears it on the change feed.
+    const sweep = experimentsJobs({
+      game: t.stores.game,
+      experiments: createExperiments({ stores: t.stores, feeds: new Map(), log: t.app.log }),
+    }).find((job) => job.name === EXPERIMENTS_SWEEP_JOB);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(startsAt) - Date.now() + 50));
+    await sweep?.run(null, NO_RUN_CONTEXT);
+    expect((await read('timed')).state).toBe('running');
+    await expect.poll(() => fetchedValue(player, 'night_market_enabled'), { timeout: 5_000 }).toBe(true);
+    await exposedCount('timed', 1);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(startsAt) + 2_600 - Date.now()));
+    // Past its end the fetch answers remote config's value at once, before the job marks it stopped.
+    expect(await fetchedValue(player, 'night_market_enabled')).toBe(false);
+    await sweep?.run(null, NO_RUN_CONTEXT);
+    expect((await read('timed')).state).toBe('stopped');
+  });
+
+  it('keeps a segment an experiment not yet over draws from', async () => {
+    await create(draft({ experimentID: 'holds-segment', segmentID: 'levelled' }));
+    const refused = await send(admin, 'DELETE', `/api/admin/${ENV}/segments/levelled`);
+    expectStatus(refused, 409);
+    expect(refused.json().error.message).toContain('the experiment “Experiment holds-segment”');
+    expectStatus(await send(admin, 'DELETE', `${BASE}/holds-segment`), 200);
+  });
+
+  it('gives a player their exposures in their data, and erases them with the account', async () => {
+    const player = players[0] as SignedIn;
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/data-export',
+      headers: { cookie: player.cookie, origin: ORIGIN },
+    });
+    expectStatus(exported, 200);
+    const development = exported.json().environments.development as { experiments: { experimentID: string }[] };
+    expect(development.experiments.map((row) => row.experimentID)).toEqual(
+      expect.arrayContaining(['market', 'levelled-words', 'spend']),
+    );
+    await db()
+      .transaction()
+      .execute((trx) =>
+        experimentsPersonalData.erase(trx, {
+          userId: player.userId,
+          email: player.email,
+          displayName: null,
+          writtenBefore: new Date().toISOString(),
+          anonymousId: 'deleted-someone',
+        }),
+      );
+    const left = await db()
+      .selectFrom('experiment_exposures')
+      .select('experiment_id')
+      .where('user_id', '=', player.userId)
+      .execute();
+    expect(left).toEqual([]);
+  });
+});

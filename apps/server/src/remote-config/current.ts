@@ -1,0 +1,14 @@
+import type { RemoteConfigParameter } from '@outpost/contracts/remote-config/schemas';
+import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
+import { currentVersion, parseTemplate } from './queries';
+
+/**
+ * A parameter of the version players get now, or null when no version has it (or none is
+ * published): what an experiment tests must be live (experiments/queries.ts).
+ */
+export async function liveParameter(db: Kysely<GameDatabase>, key: string): Promise<RemoteConfigParameter | null> {
+  const current = await currentVersion(db);
+  if (!current) return null;
+  return parseTemplate(current.template).parameters.find((parameter) => parameter.key === key) ?? null;
+}

@@ -1,0 +1,79 @@
+import type { CalendarEntry } from '@outpost/contracts/calendar/schemas';
+import { LIVE_TOPICS } from '@outpost/contracts/live-topics';
+import { type AdminAccess, CAPABILITIES, type Capability, can, type ProfileKey } from '@outpost/contracts/permissions';
+import { describe, expect, it } from 'vitest';
+import { cancelWords, createLinks, followedTopics } from './kinds';
+import { START_PARAM, startFromParams, withStart } from './start-param';
+
+const capabilitiesOf = (key: ProfileKey) =>
+  Object.fromEntries(
+    (Object.keys(CAPABILITIES) as Capability[]).map((capability) => [capability, can([key], capability)]),
+  ) as AdminAccess['capabilities'];
+
+const AT = new Date(Date.UTC(2026, 11, 4, 15, 0));
+
+describe('what the calendar offers each role', () => {
+  it('creates the kinds the viewer may: an admin all, staff no push, a moderator none', () => {
+    const kinds = (key: ProfileKey) => createLinks(capabilitiesOf(key), AT).map(({ kind }) => kind);
+    expect(kinds('admin')).toEqual([
+      'machine-drop',
+      'merch-drop',
+      'push',
+      'remote-config-publish',
+      'experiment',
+      'shop-opening',
+    ]);
+    expect(kinds('staff')).toEqual([
+      'machine-drop',
+      'merch-drop',
+      'remote-config-publish',
+      'experiment',
+      'shop-opening',
+    ]);
+    expect(kinds('moderator')).toEqual([]);
+  });
+
+  it('sends the chosen time to the create screen, which reads it back', () => {
+    const [drop] = createLinks(capabilitiesOf('admin'), AT);
+    expect(drop?.to).toBe('/admin/shop/drops?at=2026-12-04T15%3A00%3A00.000Z');
+    const search = new URL(withStart('/admin/push', AT), 'http://outpost.test').searchParams;
+    expect(startFromParams(search)).toBe(AT.toISOString());
+    expect(startFromParams(new URLSearchParams({ [START_PARAM]: 'tomorrow' }))).toBeNull();
+    expect(startFromParams(new URLSearchParams())).toBeNull();
+  });
+
+  it('follows only topics the viewer may follow, as a stream naming one refused would end', () => {
+    for (const key of ['admin', 'staff', 'moderator'] as const) {
+      const capabilities = capabilitiesOf(key);
+      const topics = followedTopics(capabilities);
+      expect(topics.length).toBeGreaterThan(0);
+      for (const topic of topics) {
+        const { access } = LIVE_TOPICS[topic];
+        expect(access === 'public' || (access !== 'owner' && capabilities[access])).toBe(true);
+      }
+    }
+    expect(followedTopics(capabilitiesOf('moderator'))).not.toContain('push-messages');
+    expect(followedTopics(capabilitiesOf('admin'))).toContain('push-messages');
+  });
+
+  it('says per kind what a cancel does', () => {
+    const base: Omit<CalendarEntry, 'kind'> = {
+      entryID: 'x',
+      title: 'Summer drop',
+      detail: '',
+      startsAt: AT.toISOString(),
+      endsAt: null,
+      state: 'scheduled',
+      href: '/admin',
+      canMove: true,
+      canCancel: true,
+    };
+    expect(cancelWords({ ...base, kind: 'machine-drop' }, 'beta').message).toMatch(
+      /^This deletes the drop “Summer drop”/,
+    );
+    expect(cancelWords({ ...base, kind: 'push' }, 'beta').confirmLabel).toBe('Cancel push');
+    expect(cancelWords({ ...base, kind: 'shop-opening' }, 'beta').message).toContain(
+      'the shop is open to players at once',
+    );
+  });
+});

@@ -1,0 +1,132 @@
+import type { Environment } from '@outpost/contracts/environments';
+import { EXPERIMENTS_QUERY_KEYS } from '@outpost/contracts/experiments/contract';
+import {
+  type CreateExperimentInput,
+  type Experiment,
+  experimentListSchema,
+  experimentResultsSchema,
+  experimentSchema,
+  type UpdateExperimentInput,
+} from '@outpost/contracts/experiments/schemas';
+import { remoteConfigVersionSchema } from '@outpost/contracts/remote-config/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { requestJson } from '../../lib/api';
+import { remoteConfigQueryKey, useRemoteConfigState, versionsQueryKey } from '../remote-config/api';
+
+/*
+ * The experiments screens' requests. Every cached read sits under the environment's experiments
+ * key, which the live topic refreshes (contract.ts's backOfficeKeys): another tab's change, a
+ * scheduled start, and exposures as the game fetches config show here.
+ */
+
+const base = (environment: Environment) => `/api/admin/${environment}/experiments`;
+const one = (environment: Environment, experimentID: string) =>
+  `${base(environment)}/${encodeURIComponent(experimentID)}`;
+export const experimentsQueryKey = EXPERIMENTS_QUERY_KEYS.admin;
+const experimentKey = (environment: Environment, experimentID: string) =>
+  [...experimentsQueryKey(environment), 'experiment', experimentID] as const;
+
+/** GET /api/admin/:env/experiments: every experiment of the environment (a handful: no paging). */
+export function useExperiments(environment: Environment) {
+  return useQuery({
+    queryKey: [...experimentsQueryKey(environment), 'list'],
+    queryFn: () => requestJson(base(environment), experimentListSchema),
+  });
+}
+
+/** GET /api/admin/:env/experiments/:experimentID */
+export function useExperiment(environment: Environment, experimentID: string) {
+  return useQuery({
+    queryKey: experimentKey(environment, experimentID),
+    queryFn: () => requestJson(one(environment, experimentID), experimentSchema),
+  });
+}
+
+/** GET /api/admin/:env/experiments/:experimentID/results: asked once the experiment has started. */
+export function useExperimentResults(environment: Environment, experimentID: string) {
+  return useQuery({
+    queryKey: [...experimentKey(environment, experimentID), 'results'],
+    queryFn: () => requestJson(`${one(environment, experimentID)}/results`, experimentResultsSchema),
+  });
+}
+
+/**
+ * The parameters of the remote-config version players get now, which an experiment may test: read
+ * through remote config's own admin requests (the state names the live version, the version holds
+ * the template), under its cache keys, so a publish in another tab shows here too.
+ */
+export function useLiveParameters(environment: Environment) {
+  const state = useRemoteConfigState(environment);
+  const version = state.data ? (state.data.current?.version ?? 0) : null;
+  const live = useQuery({
+    // remote-config/api.ts's useVersion key: one version is read once for both screens.
+    queryKey: [...versionsQueryKey(environment), version],
+    queryFn: () =>
+      requestJson(`/api/admin/${environment}/remote-config/versions/${version}`, remoteConfigVersionSchema),
+    enabled: version !== null && version > 0,
+  });
+  const isPending = state.isPending || (version !== null && version > 0 && live.isPending);
+  return {
+    isPending,
+    error: state.error ?? live.error,
+    /** The live version's number (0: nothing published yet). */
+    version,
+    parameters: version === 0 ? [] : (live.data?.template.parameters ?? []),
+  };
+}
+
+export type ExperimentChange =
+  | { kind: 'create'; input: CreateExperimentInput }
+  | { kind: 'update'; experimentID: string; input: UpdateExperimentInput }
+  | { kind: 'delete'; experimentID: string }
+  | { kind: 'start'; experimentID: string; revision: number; startsAt?: string }
+  | { kind: 'stop'; experimentID: string; revision: number }
+  | { kind: 'roll-out'; experimentID: string; revision: number; variant: string };
+
+function send(environment: Environment, change: ExperimentChange): Promise<Experiment | { experimentID: string }> {
+  switch (change.kind) {
+    case 'create':
+      return requestJson(base(environment), experimentSchema, { method: 'POST', body: change.input });
+    case 'update':
+      return requestJson(one(environment, change.experimentID), experimentSchema, {
+        method: 'PUT',
+        body: change.input,
+      });
+    case 'delete':
+      return requestJson(one(environment, change.experimentID), z.object({ experimentID: z.string() }), {
+        method: 'DELETE',
+      });
+    case 'start': {
+      const body = change.startsAt
+        ? { revision: change.revision, startsAt: change.startsAt }
+        : { revision: change.revision };
+      return requestJson(`${one(environment, change.experimentID)}/start`, experimentSchema, { method: 'POST', body });
+    }
+    case 'stop':
+      return requestJson(`${one(environment, change.experimentID)}/stop`, experimentSchema, {
+        method: 'POST',
+        body: { revision: change.revision },
+      });
+    case 'roll-out':
+      return requestJson(`${one(environment, change.experimentID)}/roll-out`, experimentSchema, {
+        method: 'POST',
+        body: { revision: change.revision, variant: change.variant },
+      });
+  }
+}
+
+/** Every change to an experiment; the experiments refetch (other tabs hear it live), and a roll-out's publish shows in remote config. */
+export function useChangeExperiment(environment: Environment) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ExperimentChange) => send(environment, change),
+    onSuccess: (answer, change) => {
+      // A deleted experiment is not asked again: its screen leaves, and a refetch would only say it is gone.
+      if (change.kind === 'delete') client.removeQueries({ queryKey: experimentKey(environment, change.experimentID) });
+      else if ('revision' in answer) client.setQueryData(experimentKey(environment, answer.experimentID), answer);
+      void client.invalidateQueries({ queryKey: experimentsQueryKey(environment) });
+      if (change.kind === 'roll-out') void client.invalidateQueries({ queryKey: remoteConfigQueryKey(environment) });
+    },
+  });
+}
