@@ -240,6 +240,10 @@ describe('the calendar', () => {
     expect(await dialog.getByLabel('New start').count()).toBe(0);
     await dialog.getByText('Your role may see it here but not move or cancel it.').waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    // Pushes are admins' (their own list takes sendPush): the push at noon beside the drop is not on a
+    // moderator's calendar, nor is the kind in its legend.
+    expect(await entryButton(page, KEYS.push).count()).toBe(0);
+    expect(await screen.getByRole('list', { name: 'Kinds' }).innerText()).not.toContain('Scheduled push');
     expect(await screen.getByRole('button', { name: '+ New' }).count()).toBe(0);
     // Its stream follows only what a moderator may: it is live, not refused.
     await liveNow(page);

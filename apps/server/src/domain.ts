@@ -277,15 +277,17 @@ export interface ExperimentExposure {
 
 /**
  * One goal metric of experiments (docs/decisions/0140-experiments.md), from a domain's own tables in
- * an environment at `now`: the value of each exposed player who counts, since their exposure. A
- * player left out does not count (a return not yet due); a mean counts a player with nothing as 0.
+ * an environment: the value of each exposed player who counts, from their exposure to `until` (the
+ * experiment's end, or now while it runs; what a player does after it ended is not its effect). A
+ * player left out does not count (a return whose day is not over by `until`); a mean counts a
+ * player with nothing as 0.
  */
 export interface ExperimentMetricSource {
   metric: ExperimentMetric;
   values(
     stores: CountedStores,
     exposures: readonly ExperimentExposure[],
-    now: Date,
+    until: Date,
   ): Promise<ReadonlyMap<string, number>>;
 }
 
@@ -315,6 +317,7 @@ export type CalendarRecord = Omit<CalendarEntry, 'canMove' | 'canCancel'>;
  * mapping of its errors), or its contract's ZodError, which the error handler answers 400.
  */
 export interface CalendarSource {
+  /** Its things are shown to viewers holding the kind's CALENDAR_KIND_READS (its own screen's reads). */
   kind: CalendarKind;
   /** What its own screen's writes take: the calendar asks the same of whoever moves or cancels. */
   capability: Capability;

@@ -1,4 +1,4 @@
-import { CALENDAR_KINDS, type CalendarEntry } from '@outpost/contracts/calendar/schemas';
+import { CALENDAR_KIND_READS, CALENDAR_KINDS, type CalendarEntry } from '@outpost/contracts/calendar/schemas';
 import type { Environment } from '@outpost/contracts/environments';
 import { can } from '@outpost/contracts/permissions';
 import type { CalendarRecord, CalendarSource, CalendarWindow, CountedStores } from '../domain';
@@ -25,9 +25,10 @@ export function byStart(a: CalendarEntry, b: CalendarEntry): number {
 const utc = (instant: string) => new Date(instant).toISOString();
 
 /**
- * Every source's things in one environment that touch the window, with what the viewer (by their
- * profile's keys) may do with each: move or cancel where the source can, the thing is still to
- * come, and the viewer holds the capability its own screen's writes take.
+ * The things in one environment that touch the window, of the kinds whose own screens the viewer
+ * (by their profile's keys) may read (CALENDAR_KIND_READS: a moderator sees no pushes), with what
+ * the viewer may do with each: move or cancel where the source can, the thing is still to come,
+ * and the viewer holds the capability its own screen's writes take.
  */
 export async function readCalendar(
   sources: readonly CalendarSource[],
@@ -36,22 +37,24 @@ export async function readCalendar(
   keys: readonly string[] | undefined,
 ): Promise<CalendarEntry[]> {
   const read = await Promise.all(
-    sources.map(async (source) => {
-      const allowed = can(keys, source.capability);
-      const records = await source.entries(stores, window);
-      return records
-        .filter((record) => touchesWindow(record, window))
-        .map((record) => {
-          const open = allowed && record.state === 'scheduled';
-          return {
-            ...record,
-            startsAt: utc(record.startsAt),
-            endsAt: record.endsAt === null ? null : utc(record.endsAt),
-            canMove: open && source.move !== undefined,
-            canCancel: open && source.cancel !== undefined,
-          };
-        });
-    }),
+    sources
+      .filter((source) => can(keys, CALENDAR_KIND_READS[source.kind]))
+      .map(async (source) => {
+        const allowed = can(keys, source.capability);
+        const records = await source.entries(stores, window);
+        return records
+          .filter((record) => touchesWindow(record, window))
+          .map((record) => {
+            const open = allowed && record.state === 'scheduled';
+            return {
+              ...record,
+              startsAt: utc(record.startsAt),
+              endsAt: record.endsAt === null ? null : utc(record.endsAt),
+              canMove: open && source.move !== undefined,
+              canCancel: open && source.cancel !== undefined,
+            };
+          });
+      }),
   );
   return read.flat().sort(byStart);
 }

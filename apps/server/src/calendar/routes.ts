@@ -1,4 +1,5 @@
 import {
+  CALENDAR_KIND_READS,
   CALENDAR_MESSAGES,
   type CalendarKind,
   calendarEntryParamsSchema,
@@ -36,8 +37,9 @@ function sourcesByKind(sources: readonly CalendarSource[]): ReadonlyMap<Calendar
 }
 
 /**
- * The calendar's routes (docs/decisions/0139-the-calendar.md): anyone in the admin area reads it;
- * a move or a cancel takes the capability of the thing's own screen, checked here since the route
+ * The calendar's routes (docs/decisions/0139-the-calendar.md): anyone in the admin area reads it,
+ * each kind's things shown only to those its own screen's reads let in (CALENDAR_KIND_READS); a
+ * move or a cancel takes the capability of the thing's own screen, checked here since the route
  * table knows one policy per path, and then runs through the thing's own domain, whose refusals
  * (FunctionErrors and its contracts' ZodErrors) answer as its own screen's routes do.
  */
@@ -50,6 +52,9 @@ export function registerCalendarRoutes(app: FastifyInstance, options: CalendarRo
     const source = byKind.get(kind);
     if (!source) throw new FunctionError('not-found', CALENDAR_MESSAGES.unknownKind);
     const viewer = await signedInViewer(request);
+    if (!can(viewer.profile?.keys, CALENDAR_KIND_READS[kind])) {
+      throw new FunctionError('permission-denied', CALENDAR_MESSAGES.notShown(kind));
+    }
     if (!can(viewer.profile?.keys, source.capability)) {
       throw new FunctionError('permission-denied', CALENDAR_MESSAGES.notAllowed(kind));
     }

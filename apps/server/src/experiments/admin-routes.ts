@@ -22,7 +22,7 @@ import type { AppStores, IdentityDatabase } from '../database';
 import type { ExperimentMetricSource } from '../domain';
 import { peopleOf } from '../identity/index';
 import { FunctionError } from '../platform/http/errors';
-import { enqueueExperimentsAdvance } from './jobs';
+import { enqueueExperimentWindow } from './jobs';
 import {
   createExperiment,
   deleteExperiment,
@@ -35,6 +35,7 @@ import {
   updateExperiment,
 } from './queries';
 import { experimentResults } from './results';
+import { segmentNames } from './segment-names';
 import type { Experiments } from './service';
 
 export interface ExperimentsAdminRoutesOptions {
@@ -45,17 +46,6 @@ export interface ExperimentsAdminRoutesOptions {
 }
 
 const deletedSchema = z.object({ experimentID: z.string() });
-
-/** The names of the segments the experiments draw from, read once for a list. */
-async function segmentNames(
-  db: AppStores['game'][Environment],
-  experiments: readonly StoredExperiment[],
-): Promise<ReadonlyMap<string, string>> {
-  const ids = [...new Set(experiments.flatMap((experiment) => experiment.segment_id ?? []))];
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('segments').select(['segment_id', 'name']).where('segment_id', 'in', ids).execute();
-  return new Map(rows.map((row) => [row.segment_id, row.name]));
-}
 
 /**
  * Experiments in the back office: read and their results by everyone in the admin area, drafted,
@@ -108,11 +98,7 @@ export function registerExperimentsAdminRoutes(app: FastifyInstance, options: Ex
   /** After a change: this instance's fetch reads the running experiments again; a window's moments are queued. */
   async function settled(environment: Environment, row: StoredExperiment): Promise<Experiment> {
     options.experiments.changed(environment);
-    for (const at of [row.state === 'scheduled' ? row.starts_at : null, row.ends_at]) {
-      if (at !== null && (row.state === 'scheduled' || row.state === 'running')) {
-        await enqueueExperimentsAdvance(options.identity, environment, at);
-      }
-    }
+    await enqueueExperimentWindow(options.identity, environment, row);
     return one(environment, row);
   }
 

@@ -9,12 +9,13 @@ import {
 import { REMOTE_CONFIG_ADMIN_ACTIONS, REMOTE_CONFIG_CALLABLE } from '@outpost/contracts/remote-config/contract';
 import type { RemoteConfigState, RemoteConfigValues } from '@outpost/contracts/remote-config/schemas';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedEntries } from '../backoffice/testing';
 import type { AnyGameEventKind, BatchEvent } from '../domain';
 import { GAME_DATA_KINDS } from '../game-data/kinds';
 import { setProfileKeys } from '../identity/queries';
-import { ORIGIN, type SignedIn, signUpPlayers, signUpWithProfile } from '../identity/testing';
+import { ORIGIN, type SignedIn, signUp, signUpPlayers, signUpWithProfile } from '../identity/testing';
 import { credit, spend } from '../ledger/index';
 import { seedDemoData } from '../seed';
 import { openSse, type SseStream } from '../testing/sse-client';
@@ -23,7 +24,7 @@ import { assignVariant } from './assignment';
 import { EXPERIMENTS_SWEEP_JOB, experimentsJobs } from './jobs';
 import { experimentsPersonalData } from './personal-data';
 import { createExperiments } from './service';
-import { welchTest } from './statistics';
+import { twoProportionTest, welchTest } from './statistics';
 
 /*
  * Experiments through their routes on each store: every admin action logged in the contract's words
@@ -545,7 +546,13 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
       expect(returns.variants[variant]?.low).toBeGreaterThanOrEqual(0);
       expect(returns.variants[variant]?.high).toBeLessThanOrEqual(1);
     }
-    expect(returns.variants[1]?.pValue).toBeGreaterThan(0);
+    // The z-test's verdict, or none with too few of an outcome on a side (statistics.ts).
+    const returned = [0, 1].map((variant) =>
+      crowd.filter((player) => variantOf(player) === variant).map((player) => (returning.includes(player) ? 1 : 0)),
+    );
+    const z = twoProportionTest(returned[0] ?? [], returned[1] ?? []);
+    expect(returns.variants[1]?.pValue ?? null).toEqual(z === null ? null : expect.closeTo(z.pValue, 9));
+    expect(returns.variants[1]?.significant ?? null).toBe(z?.significant ?? null);
   });
 
   it('rolls out past remote config’s unpublished draft, publishing only the winner and keeping the draft’s work', async () => {
@@ -665,5 +672,258 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
       .where('user_id', '=', player.userId)
       .execute();
     expect(left).toEqual([]);
+  });
+
+  const remoteConfig = `/api/admin/${ENV}/remote-config`;
+  const remoteConfigState = async () => (await send(admin, 'GET', remoteConfig)).json() as RemoteConfigState;
+  /** Unpublished work in remote config's draft: the night market opened. */
+  async function draftWithWork(): Promise<RemoteConfigState> {
+    const state = await remoteConfigState();
+    const template = {
+      ...state.draft,
+      parameters: state.draft.parameters.map((parameter) =>
+        parameter.key === 'night_market_enabled' ? { ...parameter, defaultValue: true } : parameter,
+      ),
+    };
+    expectStatus(await send(admin, 'PUT', `${remoteConfig}/draft`, { template, revision: state.draftRevision }), 200);
+    return remoteConfigState();
+  }
+  const latestVersion = async () =>
+    (
+      await db()
+        .selectFrom('remote_config_versions')
+        .select('version')
+        .orderBy('version', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).version;
+  const credits = (name: string, value: number) => ({ name, value, weight: 1 });
+
+  it('lets one of two roll-outs of different variants at once win: the live value is the recorded winner’s, the draft’s work kept', async () => {
+    const running = await start(
+      await create(draft({ experimentID: 'roll-race', variants: [credits('Low', 33), credits('High', 44)] })),
+    );
+    await draftWithWork();
+    const version = await latestVersion();
+    const answers = await Promise.all(
+      ['Low', 'High'].map((variant) =>
+        send(admin, 'POST', `${BASE}/roll-race/roll-out`, { revision: running.revision, variant }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const rolled = await read('roll-race');
+    expect(rolled.state).toBe('rolled-out');
+    const value = running.variants.find((variant) => variant.name === rolled.winner)?.value;
+    expect(value).toBeDefined();
+    expect(await fetchedValue(null, 'daily_reward_credits')).toBe(value);
+    // One version published: the winner's.
+    expect(await latestVersion()).toBe(version + 1);
+    const after = await remoteConfigState();
+    const drafted = (key: string) => after.draft.parameters.find((parameter) => parameter.key === key)?.defaultValue;
+    expect(drafted('night_market_enabled')).toBe(true);
+    expect(drafted('daily_reward_credits')).toBe(value);
+    expect(after.unpublished.parameters.changed).toContain('night_market_enabled');
+    expect(after.unpublished.parameters.changed).not.toContain('daily_reward_credits');
+    // One roll-out logged, the winner's.
+    expect(
+      (await loggedEntries(db(), ACTIONS.rollOut)).filter((entry) => entry.data.experimentID === 'roll-race'),
+    ).toEqual([expect.objectContaining({ data: expect.objectContaining({ variant: rolled.winner }) })]);
+  });
+
+  it.runIf(dialect === 'postgres')(
+    'leaves the draft, its work and the experiment as they were when the roll-out’s publish is refused',
+    async () => {
+      const running = await start(
+        await create(draft({ experimentID: 'roll-refused', variants: [credits('Low', 35), credits('High', 45)] })),
+      );
+      const before = await draftWithWork();
+      let answer: Promise<LightMyRequestResponse> | undefined;
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          // Another publish takes the next version's number and has not committed: the roll-out's
+          // insert of that number waits on it, and is refused once it commits.
+          const current = await trx
+            .selectFrom('remote_config_versions')
+            .selectAll()
+            .orderBy('version', 'desc')
+            .limit(1)
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('remote_config_versions')
+            .values({ ...current, version: current.version + 1, description: 'Published meanwhile' })
+            .execute();
+          answer = send(admin, 'POST', `${BASE}/roll-refused/roll-out`, {
+            revision: running.revision,
+            variant: 'High',
+          });
+          await expect
+            .poll(
+              async () =>
+                (
+                  await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
+                    where wait_event_type = 'Lock' and datname = current_database()`.execute(db())
+                ).rows[0]?.waiting,
+              { timeout: 10_000 },
+            )
+            .toBeGreaterThan(0);
+        });
+      const refused = await (answer as Promise<LightMyRequestResponse>);
+      expectStatus(refused, 409);
+      const after = await remoteConfigState();
+      expect(after.draftRevision).toBe(before.draftRevision);
+      expect(after.draft).toEqual(before.draft);
+      const experiment = await read('roll-refused');
+      expect(experiment).toMatchObject({ state: 'running', revision: running.revision, winner: null });
+      await stop(experiment);
+    },
+  );
+
+  it('counts the metric from exposure to the experiment’s end, and a return on day 1 or 7 by whole hours', async () => {
+    const crowd = players.slice(30, 50);
+    const experiment = await start(await create(draft({ experimentID: 'bounded' })));
+    await Promise.all(crowd.map((player) => fetchValues(player)));
+    await exposedCount('bounded', crowd.length);
+    for (const [index, player] of crowd.entries()) {
+      await credit(db(), {
+        userId: player.userId,
+        amount: 500,
+        reason: 'reward',
+        reference: `bounded-credit-${index}`,
+      });
+      await spend(db(), {
+        userId: player.userId,
+        amount: 10 + index,
+        reason: 'spin',
+        reference: `bounded-in-${index}`,
+      });
+    }
+    await stop(await read('bounded'));
+    // Spent after the stop: not the experiment's effect.
+    for (const [index, player] of crowd.entries()) {
+      await spend(db(), { userId: player.userId, amount: 100, reason: 'spin', reference: `bounded-after-${index}` });
+    }
+    const variantOf = (player: SignedIn) => assignVariant('bounded', experiment.variants, player.userId);
+    const ofVariant = (variant: number) => crowd.filter((player) => variantOf(player) === variant);
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const spent = (await send(admin, 'GET', `${BASE}/bounded/results`)).json() as ExperimentResults;
+    for (const variant of [0, 1]) {
+      const amounts = ofVariant(variant).map((player) => 10 + crowd.indexOf(player));
+      expect(spent.variants[variant]?.mean ?? null).toEqual(
+        amounts.length === 0 ? null : expect.closeTo(mean(amounts), 9),
+      );
+    }
+
+    // Exposed ten days ago at half past an hour; the experiment ended now.
+    const exposedAt = Math.floor((Date.now() - 10 * DAY_MS) / HOUR_MS) * HOUR_MS + 30 * 60_000;
+    await db()
+      .updateTable('experiment_exposures')
+      .set({ exposed_at: new Date(exposedAt).toISOString() })
+      .where('experiment_id', '=', 'bounded')
+      .execute();
+    const seen = (group: SignedIn[], after: number, label: string) =>
+      writeEvents(
+        'presence',
+        group.map((player, index) => ({
+          id: `bounded-${label}-${index}`,
+          type: 'presence',
+          userID: player.userId,
+          at: new Date(exposedAt + after).toISOString(),
+        })),
+      );
+    // 23 h 40 min after: in the hour that holds exposure + 24 h, but less than a day after it.
+    const tooSoon = crowd.filter((_, index) => index % 4 === 0);
+    const dayOne = crowd.filter((_, index) => index % 4 === 1);
+    const daySeven = crowd.filter((_, index) => index % 4 === 2);
+    await seen(tooSoon, 23 * HOUR_MS + 40 * 60_000, 'soon');
+    await seen(dayOne, 30 * HOUR_MS, 'one');
+    await seen(daySeven, 7 * DAY_MS + 2 * HOUR_MS, 'seven');
+    const shares = async (metric: 'day1Return' | 'day7Return', returning: SignedIn[]) => {
+      await db().updateTable('experiments').set({ metric }).where('experiment_id', '=', 'bounded').execute();
+      const results = (await send(admin, 'GET', `${BASE}/bounded/results`)).json() as ExperimentResults;
+      expect(results.metric).toBe(metric);
+      for (const variant of [0, 1]) {
+        const players = ofVariant(variant);
+        const share = players.filter((player) => returning.includes(player)).length / players.length;
+        expect(results.variants[variant]?.mean ?? null).toEqual(players.length === 0 ? null : expect.closeTo(share, 9));
+      }
+    };
+    await shares('day1Return', dayOne);
+    await shares('day7Return', daySeven);
+    // Ended before day 7 was over: nobody's day 7 counts.
+    await db()
+      .updateTable('experiments')
+      .set({ ended_at: new Date(exposedAt + 7 * DAY_MS + 12 * HOUR_MS).toISOString() })
+      .where('experiment_id', '=', 'bounded')
+      .execute();
+    const cut = (await send(admin, 'GET', `${BASE}/bounded/results`)).json() as ExperimentResults;
+    expect(cut.variants.map((variant) => variant.mean)).toEqual([null, null]);
+  });
+
+  it('writes no exposure of a player whose account was deleted while it waited in the queue', async () => {
+    const experiment = await start(await create(draft({ experimentID: 'erased-queue' })));
+    const leaving = await signUp(t.app, { email: 'leaving@example.com' });
+    const staying = players[59] as SignedIn;
+    // An instance of its own, whose queue waits until flushed.
+    const service = createExperiments({ stores: t.stores, feeds: new Map(), log: t.app.log, flushMs: 600_000 });
+    const testing = await service.testing(ENV, new Set(['daily_reward_credits']));
+    for (const player of [leaving, staying]) {
+      expect(testing.expose(player.userId, new Set()).map((one) => one.experimentID)).toEqual(['erased-queue']);
+    }
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/deletion',
+      headers: { cookie: leaving.cookie, origin: ORIGIN },
+      payload: { password: 'correct horse battery' },
+    });
+    expectStatus(deleted, 200);
+    await service.close();
+    expect((await exposures('erased-queue')).map((row) => row.user_id)).toEqual([staying.userId]);
+    await stop(await read(experiment.experimentID));
+  });
+
+  it('answers from the last good read of the running experiments when a read fails, skipping a row that does not parse', async () => {
+    const experiment = await start(await create(draft({ experimentID: 'kept-read' })));
+    const service = createExperiments({ stores: t.stores, feeds: new Map(), log: t.app.log, flushMs: 600_000 });
+    const keys = new Set(['daily_reward_credits']);
+    const player = players[58] as SignedIn;
+    const variant = experiment.variants[assignVariant('kept-read', experiment.variants, player.userId)];
+    const answered = async () => (await service.testing(ENV, keys)).expose(player.userId, new Set());
+    expect((await answered()).map((one) => one.value)).toEqual([variant?.value]);
+    // A row that does not parse: skipped, the others answered.
+    await db()
+      .insertInto('experiments')
+      .values({
+        experiment_id: 'broken-row',
+        name: 'Broken',
+        description: '',
+        parameter_key: 'event_banner',
+        segment_id: null,
+        variants: '{not json',
+        metric: 'creditsSpentPerPlayer',
+        state: 'running',
+        starts_at: null,
+        ends_at: null,
+        started_at: new Date().toISOString(),
+        ended_at: null,
+        winner: null,
+        revision: 1,
+        created_at: new Date().toISOString(),
+        created_by: admin.userId,
+      })
+      .execute();
+    service.changed(ENV);
+    expect((await answered()).map((one) => one.value)).toEqual([variant?.value]);
+    await db().deleteFrom('experiments').where('experiment_id', '=', 'broken-row').execute();
+    // The store fails the read: the last good read answers.
+    await sql`alter table experiments rename to experiments_away`.execute(db());
+    try {
+      service.changed(ENV);
+      expect((await answered()).map((one) => one.value)).toEqual([variant?.value]);
+    } finally {
+      await sql`alter table experiments_away rename to experiments`.execute(db());
+    }
+    await service.close();
+    await stop(await read('kept-read'));
   });
 });

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import type { AppStores, IdentityDatabase } from '../database';
 import { enqueueRun, type JobDefinition } from '../platform/jobs/runner';
-import { advanceExperiments } from './queries';
+import { advanceExperiments, type StoredExperiment } from './queries';
 import type { Experiments } from './service';
 
 export const EXPERIMENTS_ADVANCE_JOB = 'experiments.advance';
@@ -17,7 +17,7 @@ const payloadSchema = z.object({ environment: z.enum(ENVIRONMENTS) });
 /**
  * Queues a run at `at` (a scheduled start, a planned end) that starts and stops what is due in the
  * environment; one per moment and environment, whichever instance takes it. The periodic sweep
- * covers a run lost between the commit and this, and a start moved from the calendar.
+ * covers a run lost between the commit and this.
  */
 export function enqueueExperimentsAdvance(
   identity: Kysely<IdentityDatabase>,
@@ -33,6 +33,22 @@ export function enqueueExperimentsAdvance(
       key: `${environment}:${new Date(at).toISOString()}`,
     },
   );
+}
+
+/**
+ * After a change, saved: a run at each moment still ahead of the experiment's window, its start
+ * while scheduled and its end while scheduled or running. The screen's routes and the calendar's
+ * move both queue through it, so a moved start is taken at its new time.
+ */
+export async function enqueueExperimentWindow(
+  identity: Kysely<IdentityDatabase>,
+  environment: Environment,
+  experiment: StoredExperiment,
+): Promise<void> {
+  if (experiment.state !== 'scheduled' && experiment.state !== 'running') return;
+  for (const at of [experiment.state === 'scheduled' ? experiment.starts_at : null, experiment.ends_at]) {
+    if (at !== null) await enqueueExperimentsAdvance(identity, environment, at);
+  }
 }
 
 /** Starts scheduled experiments at their start and stops running ones at their end. */

@@ -8,6 +8,7 @@ import {
   experimentVariantSchema,
   EXPERIMENT_MESSAGES as SAY,
   type UpdateExperimentInput,
+  updateExperimentInputSchema,
 } from '@outpost/contracts/experiments/schemas';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod/mini';
@@ -329,11 +330,13 @@ export async function stopExperiment(
 
 /**
  * Rolls a variant out: its value becomes the parameter's default value, published as remote
- * config's next version by remote config's own functions (its save and publish, with their entries),
- * then the experiment is marked rolled out with its own entry. A refused publish (someone saving
- * or publishing meanwhile) leaves the experiment as it was. The two are separate
- * transactions: should the experiment change between them (another admin's roll-out at the same
- * moment), the version stands and this answers 409.
+ * config's next version by remote config's own functions (its save and publish, with their
+ * entries), and the experiment is marked rolled out with its own entry, all in one transaction
+ * that holds the experiment's row first (to the commit on PostgreSQL; SQLite's writes queue
+ * whole). Two admins rolling out at once queue on the row: the second finds the revision moved and
+ * answers 409 with nothing written, so the live value is the recorded winner's. A refused save or
+ * publish (someone saving or publishing meanwhile) rolls everything back: the draft, its
+ * unpublished work and the experiment stay as they were.
  */
 export async function rollOutExperiment(
   db: Kysely<GameDatabase>,
@@ -342,29 +345,26 @@ export async function rollOutExperiment(
   change: AdminChange,
 ): Promise<StoredExperiment> {
   const now = change.now ?? new Date();
-  const before = await findExperiment(db, experimentID);
-  if (!before) throw notFound();
-  if (before.revision !== input.revision) throw conflict(SAY.stale);
-  if (before.state !== 'running' && before.state !== 'stopped') throw conflict(SAY.cannotRollOut);
-  const variant = before.variants.find((one) => one.name === input.variant);
-  if (!variant) throw refuse(SAY.unknownVariant);
-  try {
-    await rollOutParameterValue(
-      db,
-      {
-        key: before.parameter_key,
-        value: variant.value,
-        description: `Rolled out “${variant.name}” of the experiment “${before.name}”`,
-      },
-      change,
-    );
-  } catch (error) {
-    if (error instanceof ParameterGoneError) throw refuse(SAY.unknownParameter(error.key));
-    throw error;
-  }
   return db.transaction().execute(async (trx) => {
-    const current = await heldExperiment(trx, experimentID);
-    if (current.revision !== before.revision) throw conflict(SAY.stale);
+    const before = await heldExperiment(trx, experimentID);
+    if (before.revision !== input.revision) throw conflict(SAY.stale);
+    if (before.state !== 'running' && before.state !== 'stopped') throw conflict(SAY.cannotRollOut);
+    const variant = before.variants.find((one) => one.name === input.variant);
+    if (!variant) throw refuse(SAY.unknownVariant);
+    try {
+      await rollOutParameterValue(
+        trx,
+        {
+          key: before.parameter_key,
+          value: variant.value,
+          description: `Rolled out “${variant.name}” of the experiment “${before.name}”`,
+        },
+        change,
+      );
+    } catch (error) {
+      if (error instanceof ParameterGoneError) throw refuse(SAY.unknownParameter(error.key));
+      throw error;
+    }
     await appendAdminLog(
       trx,
       adminLogRecord(change, ACTIONS.rollOut, {
@@ -375,10 +375,10 @@ export async function rollOutExperiment(
         value: variant.value,
       }),
     );
-    return writeExperiment(trx, current, {
+    return writeExperiment(trx, before, {
       state: 'rolled-out',
       winner: variant.name,
-      ended_at: current.ended_at ?? now.toISOString(),
+      ended_at: before.ended_at ?? now.toISOString(),
     });
   });
 }
@@ -416,22 +416,19 @@ export async function rescheduleExperiment(
   if (!before) throw notFound();
   if (before.state !== 'scheduled' || before.starts_at === null) throw conflict(SAY.notEditable);
   const length = before.ends_at === null ? null : Date.parse(before.ends_at) - Date.parse(before.starts_at);
-  return updateExperiment(
-    db,
-    experimentID,
-    {
-      name: before.name,
-      description: before.description,
-      parameterKey: before.parameter_key,
-      segmentID: before.segment_id,
-      variants: before.variants,
-      metric: before.metric,
-      startsAt: startsAt.toISOString(),
-      endsAt: length === null ? null : new Date(startsAt.getTime() + length).toISOString(),
-      revision: before.revision,
-    },
-    change,
-  );
+  // Parsed as the screen's save is: an end pushed past the year 9999 is refused (400) in the contract's words.
+  const input = updateExperimentInputSchema.parse({
+    name: before.name,
+    description: before.description,
+    parameterKey: before.parameter_key,
+    segmentID: before.segment_id,
+    variants: before.variants,
+    metric: before.metric,
+    startsAt: startsAt.toISOString(),
+    endsAt: length === null ? null : new Date(startsAt.getTime() + length).toISOString(),
+    revision: before.revision,
+  });
+  return updateExperiment(db, experimentID, input, change);
 }
 
 /** Puts a scheduled experiment back to draft (the calendar's cancel), its planned window kept; logged as an edit. */

@@ -8,6 +8,7 @@ import type { StoredExperiment } from './queries';
 import {
   type Comparison,
   type Estimate,
+  holmCorrected,
   meanEstimate,
   shareEstimate,
   twoProportionTest,
@@ -17,7 +18,8 @@ import {
 /**
  * An experiment's results at `now`: per variant the players exposed, and the goal metric over those
  * who count (every exposed player for a mean, those whose day is over for a return) with its 95 %
- * interval and, against the control (the first variant), the difference and its two-sided p-value.
+ * interval and, against the control (the first variant), the difference and its two-sided p-value
+ * (Holm-corrected over the variants; null, no verdict, with too few players, statistics.ts).
  * Exposures after the experiment ended (a fetch racing its stop) are left out.
  */
 export async function experimentResults(
@@ -33,6 +35,8 @@ export async function experimentResults(
   if (experiment.ended_at !== null) query = query.where('exposed_at', '<=', experiment.ended_at);
   const exposures = await query.execute();
   const metric = experiment.metric;
+  // What players did after the experiment ended is not its effect.
+  const until = experiment.ended_at === null ? now : new Date(Math.min(Date.parse(experiment.ended_at), now.getTime()));
   // Domains bringing one metric add up (one brings each today).
   const values = new Map<string, number>();
   const readings = await Promise.all(
@@ -42,7 +46,7 @@ export async function experimentResults(
         source.values(
           stores,
           exposures.map((row) => ({ userId: row.user_id, exposedAt: new Date(row.exposed_at) })),
-          now,
+          until,
         ),
       ),
   );
@@ -63,13 +67,17 @@ export async function experimentResults(
     return { name: variant.name, exposed: exposed.length, counted };
   });
   const control = perVariant[0]?.counted ?? [];
+  // Every variant against the control, Holm-corrected together (statistics.ts).
+  const comparisons = holmCorrected(
+    perVariant.map(({ counted }, index) => (index === 0 ? null : test(control, counted))),
+  );
   return {
     experimentID: experiment.experiment_id,
     metric,
     asOf: now.toISOString(),
     variants: perVariant.map(({ name, exposed, counted }, index): ExperimentVariantResult => {
       const { mean, low, high } = estimate(counted);
-      const comparison = index === 0 ? null : test(control, counted);
+      const comparison = comparisons[index] ?? null;
       return {
         name,
         exposed,

@@ -8,15 +8,22 @@ import type { StoreKey } from '../platform/db/stores';
 import { assignVariant } from './assignment';
 import { EXPOSURES_KEY } from './live';
 import { type StoredExperiment, storedExperiment } from './queries';
+import { RecentIds } from './recent-ids';
 
 /*
  * Experiments as remote config's fetch uses them (docs/decisions/0140-experiments.md). The fetch
  * must stay fast (its bench bar is 5 ms p95), so nothing here reads the store per call: the
  * running experiments of an environment are kept in memory, read again when the change feed says
  * an experiment changed (on any instance) or this instance changed one, and at least every
- * RUNNING_MAX_AGE_MS; and exposures are recorded once per player and experiment per instance,
- * queued and written in small batches within FLUSH_MS (INSERT … ON CONFLICT DO NOTHING, so the
- * first exposure stands whichever instance writes it), and on close.
+ * RUNNING_MAX_AGE_MS. A read that fails (the store, or a row that does not parse, which is skipped)
+ * is logged, and the fetch goes on with the last good read, trying again after READ_RETRY_MS or at
+ * the next change: a store hiccup does not turn every signed-in fetch into a 500. Exposures are
+ * recorded once per player and experiment per instance, remembering the last EXPOSED_REMEMBERED
+ * players of each (an experiment may run with no end), queued and written in small batches within
+ * FLUSH_MS (INSERT … ON CONFLICT DO NOTHING, so the first exposure stands whichever instance writes
+ * it, and a player forgotten here is merely queued again), and on close; only of players whose
+ * account is there and not being deleted, so a batch written after a deletion's erase does not
+ * bring an exposure back.
  */
 
 /** The longest the running experiments answer without a read, should the feed miss a change. */
@@ -25,6 +32,10 @@ export const RUNNING_MAX_AGE_MS = 30_000;
 export const FLUSH_MS = 500;
 /** Exposures per insert. */
 const FLUSH_BATCH = 200;
+/** After a failed read of the running experiments, how long the last good one answers before the next try. */
+export const READ_RETRY_MS = 5_000;
+/** Players per experiment whose exposure this instance remembers having queued. */
+export const EXPOSED_REMEMBERED = 50_000;
 
 /** A player's variant of a running experiment: the parameter's value for them. */
 export interface ExperimentAssignment {
@@ -61,6 +72,17 @@ interface Running {
   readAt: number;
 }
 
+/** An environment's running experiments: the last good read, and whether it must be read again. */
+interface Held {
+  last?: Running;
+  /** Counts the changes heard; a read answers for the count it started at. */
+  changes: number;
+  readChanges: number;
+  /** The read under way, and the count of changes it started at. */
+  reading?: { running: Promise<Running>; changes: number };
+  failedAt?: number;
+}
+
 interface QueuedExposure {
   experiment_id: string;
   user_id: string;
@@ -74,11 +96,13 @@ export function createExperiments(options: {
   stores: AppStores;
   feeds: ReadonlyMap<StoreKey, ChangeFeed>;
   log: FastifyBaseLogger;
+  /** How long an exposure may wait in the queue (FLUSH_MS unless a test holds it longer). */
+  flushMs?: number;
 }): Experiments {
   const { stores, log } = options;
-  const running = new Map<Environment, Promise<Running>>();
-  /** Per environment and experiment, the players whose exposure this instance recorded or queued. */
-  const exposed = new Map<Environment, Map<string, Set<string>>>();
+  const running = new Map<Environment, Held>();
+  /** Per environment and experiment, the players whose exposure this instance recorded or queued lately. */
+  const exposed = new Map<Environment, Map<string, RecentIds>>();
   const queue = new Map<Environment, QueuedExposure[]>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
@@ -89,29 +113,87 @@ export function createExperiments(options: {
       .selectAll()
       .where('state', '=', 'running')
       .execute();
-    const experiments = rows.map(storedExperiment);
+    const experiments = rows.flatMap((row) => {
+      try {
+        return [storedExperiment(row)];
+      } catch (error) {
+        log.error(
+          { err: error, experimentID: row.experiment_id },
+          'experiments: a running experiment does not parse; skipped',
+        );
+        return [];
+      }
+    });
     // Forget the players of experiments no longer running: their exposures are settled.
     const players = exposed.get(environment);
     if (players) {
-      const ids = new Set(experiments.map((experiment) => experiment.experiment_id));
+      const ids = new Set(rows.map((row) => row.experiment_id));
       for (const id of players.keys()) if (!ids.has(id)) players.delete(id);
     }
     return { experiments, readAt: Date.now() };
   }
 
-  function runningIn(environment: Environment): Promise<Running> {
-    const cached = running.get(environment);
-    if (cached) return cached;
-    const reading = read(environment);
-    running.set(environment, reading);
-    // A failed read is not kept: the next fetch tries again.
-    reading.catch(() => {
-      if (running.get(environment) === reading) running.delete(environment);
-    });
+  function heldIn(environment: Environment): Held {
+    const held = running.get(environment) ?? { changes: 0, readChanges: -1 };
+    running.set(environment, held);
+    return held;
+  }
+
+  /**
+   * Reads the environment's running experiments again, once however many fetches wait for it; a
+   * read under way from before the last change does not answer for it.
+   */
+  function readAgain(environment: Environment, held: Held): Promise<Running> {
+    if (held.reading && held.reading.changes === held.changes) return held.reading.running;
+    const changes = held.changes;
+    const reading = read(environment).then(
+      (fresh) => {
+        // A read that started before another which answered already is older: it does not replace it.
+        if (changes >= held.readChanges) {
+          held.last = fresh;
+          held.readChanges = changes;
+          held.failedAt = undefined;
+        }
+        return fresh;
+      },
+      (error: unknown) => {
+        held.failedAt = Date.now();
+        log.error(
+          { err: error, environment },
+          'experiments: the running experiments were not read; the last read answers',
+        );
+        throw error;
+      },
+    );
+    held.reading = { running: reading, changes };
+    reading
+      .catch(() => undefined)
+      .finally(() => {
+        if (held.reading?.running === reading) held.reading = undefined;
+      });
     return reading;
   }
 
-  const changed = (environment: Environment) => running.delete(environment);
+  async function runningIn(environment: Environment): Promise<Running> {
+    const held = heldIn(environment);
+    const { last } = held;
+    const now = Date.now();
+    if (last && held.readChanges === held.changes && now - last.readAt <= RUNNING_MAX_AGE_MS) return last;
+    if (last && held.failedAt !== undefined && now - held.failedAt < READ_RETRY_MS) return last;
+    try {
+      return await readAgain(environment, held);
+    } catch (error) {
+      // Never read yet: nothing to answer with.
+      if (!last) throw error;
+      return last;
+    }
+  }
+
+  const changed = (environment: Environment) => {
+    const held = heldIn(environment);
+    held.changes += 1;
+    held.failedAt = undefined;
+  };
 
   const unsubscribe = ENVIRONMENTS.map((environment) =>
     options.feeds.get(environment)?.subscribe((rows) => {
@@ -120,9 +202,9 @@ export function createExperiments(options: {
   );
 
   function queueExposure(environment: Environment, exposure: QueuedExposure): void {
-    const players = exposed.get(environment) ?? new Map<string, Set<string>>();
+    const players = exposed.get(environment) ?? new Map<string, RecentIds>();
     exposed.set(environment, players);
-    const ofExperiment = players.get(exposure.experiment_id) ?? new Set<string>();
+    const ofExperiment = players.get(exposure.experiment_id) ?? new RecentIds(EXPOSED_REMEMBERED);
     players.set(exposure.experiment_id, ofExperiment);
     if (ofExperiment.has(exposure.user_id)) return;
     ofExperiment.add(exposure.user_id);
@@ -133,12 +215,38 @@ export function createExperiments(options: {
       timer = setTimeout(() => {
         timer = undefined;
         void flush();
-      }, FLUSH_MS);
+      }, options.flushMs ?? FLUSH_MS);
       timer.unref();
     }
   }
 
-  /** Writes one environment's exposures, only of experiments still running (one stopped meanwhile takes none). */
+  /**
+   * The players among `userIds` whose account is there and not being deleted. A deletion's marker
+   * comes first and its clean-up erases again after the grace period (identity/lifecycle/deletion.ts),
+   * so an exposure that slips in between this read and its insert is erased by that pass.
+   */
+  async function playersStillThere(userIds: readonly string[]): Promise<Set<string>> {
+    const rows = await stores.identity
+      .selectFrom('auth_users')
+      .select('id')
+      .where('id', 'in', [...new Set(userIds)])
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('account_deletions')
+              .select('anonymous_id')
+              .whereRef('account_deletions.user_id', '=', 'auth_users.id'),
+          ),
+        ),
+      )
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * Writes one environment's exposures, only of experiments still running (one stopped meanwhile
+   * takes none) and of players whose account is still there (one erased meanwhile takes none).
+   */
   async function write(environment: Environment, exposures: QueuedExposure[]): Promise<void> {
     const db = stores.game[environment];
     for (let start = 0; start < exposures.length; start += FLUSH_BATCH) {
@@ -152,7 +260,10 @@ export function createExperiments(options: {
           .where('state', '=', 'running')
           .execute();
         const runningIds = new Set(still.map((row) => row.experiment_id));
-        const values = batch.filter((exposure) => runningIds.has(exposure.experiment_id));
+        const ofRunning = batch.filter((exposure) => runningIds.has(exposure.experiment_id));
+        if (ofRunning.length === 0) continue;
+        const players = await playersStillThere(ofRunning.map((exposure) => exposure.user_id));
+        const values = ofRunning.filter((exposure) => players.has(exposure.user_id));
         if (values.length === 0) continue;
         await db
           .insertInto('experiment_exposures')
@@ -181,8 +292,7 @@ export function createExperiments(options: {
 
   return {
     async testing(environment, parameterKeys) {
-      const { experiments, readAt } = await runningIn(environment);
-      if (Date.now() - readAt > RUNNING_MAX_AGE_MS) changed(environment);
+      const { experiments } = await runningIn(environment);
       const now = Date.now();
       const testing = experiments.filter(
         (experiment) =>

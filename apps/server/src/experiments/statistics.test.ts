@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanEstimate, shareEstimate, twoProportionTest, welchTest } from './statistics';
+import { holmCorrected, meanEstimate, shareEstimate, twoProportionTest, welchTest } from './statistics';
 
 /*
  * The statistics against published values: Student's sleep data (R's `t.test(extra ~ group,
@@ -53,5 +53,34 @@ describe('experiments’ statistics', () => {
     const none = shareEstimate(ones(0, 20));
     expect(none.low).toBe(0);
     expect(none.high).toBeGreaterThan(0);
+  });
+
+  it('gives no verdict with too few players: under two a side for a mean, under five of an outcome for a share', () => {
+    expect(welchTest([1], [1, 2, 3])).toBeNull();
+    expect(welchTest([1, 2], [3, 4])).not.toBeNull();
+    // n·p < 5 on one side: the normal approximation does not hold, so no p-value, however far apart.
+    expect(twoProportionTest(ones(4, 100), ones(60, 100))).toBeNull();
+    // n·(1 − p) < 5 likewise.
+    expect(twoProportionTest(ones(45, 100), ones(96, 100))).toBeNull();
+    expect(twoProportionTest(ones(5, 10), ones(5, 10))?.pValue).toBe(1);
+  });
+
+  it('corrects several variants against the control by Holm’s step-down, keeping null as null', () => {
+    const at = (pValue: number) => ({ difference: 1, pValue, significant: pValue < 0.05 });
+    // p-values 0.01, 0.04, 0.03 of three comparisons: Holm multiplies by 3, 2, 1 in ascending order
+    // (0.03, 0.06, 0.04 → kept non-decreasing: 0.03, 0.06, 0.06).
+    const corrected = holmCorrected([null, at(0.01), at(0.04), at(0.03)]);
+    expect(corrected[0]).toBeNull();
+    expect(corrected.map((one) => one?.pValue ?? null)).toEqual([
+      null,
+      expect.closeTo(0.03, 12),
+      expect.closeTo(0.06, 12),
+      expect.closeTo(0.06, 12),
+    ]);
+    expect(corrected.map((one) => one?.significant ?? null)).toEqual([null, true, false, false]);
+    // One comparison: unchanged.
+    expect(holmCorrected([null, at(0.04)])[1]).toEqual(at(0.04));
+    // Capped at 1.
+    expect(holmCorrected([at(0.6), at(0.7)]).map((one) => one?.pValue)).toEqual([1, 1]);
   });
 });

@@ -54,11 +54,20 @@ export function meanEstimate(values: readonly number[]): Estimate {
   return { n, mean, low: mean - margin, high: mean + margin };
 }
 
-/** Welch's t-test of `variant`'s mean against `control`'s (unequal variances); null below two values on either side. */
+/**
+ * The fewest players a side needs before a comparison says anything: a mean's test needs a spread
+ * on each side (two values); a share's z-test leans on the normal approximation, which holds when
+ * each side has at least MIN_OUTCOMES players who returned and as many who did not (n·p ≥ 5 and
+ * n·(1 − p) ≥ 5). Below, the comparison is null: no verdict, "too few players".
+ */
+export const MIN_PLAYERS_FOR_MEAN = 2;
+export const MIN_OUTCOMES = 5;
+
+/** Welch's t-test of `variant`'s mean against `control`'s (unequal variances); null below MIN_PLAYERS_FOR_MEAN on either side. */
 export function welchTest(control: readonly number[], variant: readonly number[]): Comparison | null {
   const a = moments(control);
   const b = moments(variant);
-  if (a.n < 2 || b.n < 2) return null;
+  if (a.n < MIN_PLAYERS_FOR_MEAN || b.n < MIN_PLAYERS_FOR_MEAN) return null;
   const difference = b.mean - a.mean;
   const va = a.variance / a.n;
   const vb = b.variance / b.n;
@@ -84,9 +93,15 @@ export function shareEstimate(values: readonly number[]): Estimate {
   return { n, mean: share, low: Math.max(0, centre - margin), high: Math.min(1, centre + margin) };
 }
 
-/** The two-proportion z-test (pooled) of `variant`'s share against `control`'s; null when either has no one. */
+/** Whether a side of a share's test has MIN_OUTCOMES of each outcome (n·p ≥ 5 and n·(1 − p) ≥ 5). */
+const enoughOutcomes = (values: readonly number[]) => {
+  const ones = sum(values);
+  return ones >= MIN_OUTCOMES && values.length - ones >= MIN_OUTCOMES;
+};
+
+/** The two-proportion z-test (pooled) of `variant`'s share against `control`'s; null when either side has too few of an outcome. */
 export function twoProportionTest(control: readonly number[], variant: readonly number[]): Comparison | null {
-  if (control.length === 0 || variant.length === 0) return null;
+  if (!enoughOutcomes(control) || !enoughOutcomes(variant)) return null;
   const [a, b] = [control, variant].map((values) => sum(values) / values.length) as [number, number];
   const pooled = (sum(control) + sum(variant)) / (control.length + variant.length);
   const se = Math.sqrt(pooled * (1 - pooled) * (1 / control.length + 1 / variant.length));
@@ -94,4 +109,26 @@ export function twoProportionTest(control: readonly number[], variant: readonly 
     b - a,
     twoSided(b - a, se, (z) => jStat.normal.cdf(z, 0, 1)),
   );
+}
+
+/**
+ * Holm's step-down correction of the comparisons of several variants with the control, so the
+ * chance of any false "significant" among them stays within ALPHA: the i-th smallest of m p-values
+ * is multiplied by m − i + 1, kept at least the one before it and at most 1. The comparisons
+ * answer the adjusted p-values, and significance by them; with one variant against the control
+ * nothing changes. Null (no verdict) stays null and does not count in m.
+ */
+export function holmCorrected(comparisons: readonly (Comparison | null)[]): (Comparison | null)[] {
+  const order = comparisons
+    .map((comparison, index) => ({ comparison, index }))
+    .filter((one): one is { comparison: Comparison; index: number } => one.comparison !== null)
+    .sort((a, b) => a.comparison.pValue - b.comparison.pValue);
+  const m = order.length;
+  const corrected: (Comparison | null)[] = [...comparisons];
+  let floor = 0;
+  order.forEach(({ comparison, index }, rank) => {
+    floor = Math.max(floor, Math.min(1, (m - rank) * comparison.pValue));
+    corrected[index] = compared(comparison.difference, floor);
+  });
+  return corrected;
 }

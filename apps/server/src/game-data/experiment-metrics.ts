@@ -4,17 +4,28 @@ import { byChunks } from '../experiments/index';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
+/** `at` rounded up to a whole hour (itself when on the hour). */
+const ceilHour = (at: number) => Math.ceil(at / HOUR_MS) * HOUR_MS;
+/** presence_hours' key of the hour starting at `at`. */
+const hourKey = (at: number) => new Date(at).toISOString().slice(0, 13);
+
 /**
- * Return on day `day` after exposure: 1 when the game saw the player in an hour that overlaps
- * [exposure + day days, exposure + day + 1 days), else 0 (presence_hours keeps each hour a player
- * was seen in). Only players exposed at least day + 1 days before `now` count: the day is over.
+ * Return on day `day` after exposure: 1 when the game saw the player in one of the 24 whole hours
+ * from exposure + `day` days rounded up to the hour, else 0. presence_hours keeps only the hours a
+ * player was seen in, so a day of whole hours starting at or after exposure + `day` days is what
+ * counts no visit sooner than `day` days after the exposure (a visit 23 h after it is not day 1).
+ * Only players whose day is over by `until` count.
  */
 function returnOnDay(metric: 'day1Return' | 'day7Return', day: number): ExperimentMetricSource {
   return {
     metric,
-    async values({ game }, exposures, now) {
-      const due = exposures.filter((exposure) => exposure.exposedAt.getTime() + (day + 1) * DAY_MS <= now.getTime());
-      const exposedAt = new Map(due.map((exposure) => [exposure.userId, exposure.exposedAt.getTime()]));
+    async values({ game }, exposures, until) {
+      const dayOf = new Map(
+        exposures.map((exposure) => [exposure.userId, ceilHour(exposure.exposedAt.getTime() + day * DAY_MS)]),
+      );
+      const due = exposures.filter(
+        (exposure) => (dayOf.get(exposure.userId) ?? Number.NaN) + DAY_MS <= until.getTime(),
+      );
       const values = new Map(due.map((exposure): [string, number] => [exposure.userId, 0]));
       await byChunks(due, async (userIds, since) => {
         const rows = await game
@@ -22,11 +33,12 @@ function returnOnDay(metric: 'day1Return' | 'day7Return', day: number): Experime
           .select(['user_id', 'hour'])
           .where('user_id', 'in', userIds)
           .where('hour', '>=', since.slice(0, 13))
+          .where('hour', '<', hourKey(until.getTime()))
           .execute();
         for (const row of rows) {
           const start = Date.parse(`${row.hour}:00:00.000Z`);
-          const from = (exposedAt.get(row.user_id) ?? Number.NaN) + day * DAY_MS;
-          if (start + HOUR_MS > from && start < from + DAY_MS) values.set(row.user_id, 1);
+          const from = dayOf.get(row.user_id) ?? Number.NaN;
+          if (start >= from && start < from + DAY_MS) values.set(row.user_id, 1);
         }
       });
       return values;
@@ -34,18 +46,20 @@ function returnOnDay(metric: 'day1Return' | 'day7Return', day: number): Experime
   };
 }
 
-/** Minutes of the sessions the game reported since each player's exposure (0 for none). */
+/** Minutes of the sessions the game reported from each player's exposure to `until` (0 for none). */
 const playtimePerPlayer: ExperimentMetricSource = {
   metric: 'playtimePerPlayer',
-  async values({ game }, exposures) {
+  async values({ game }, exposures, until) {
     const values = new Map(exposures.map((exposure): [string, number] => [exposure.userId, 0]));
     const exposedAt = new Map(exposures.map((exposure) => [exposure.userId, exposure.exposedAt.toISOString()]));
+    const end = until.toISOString();
     await byChunks(exposures, async (userIds, since) => {
       const rows = await game
         .selectFrom('user_playtime')
         .select(['user_id', 'seconds', 'played_at'])
         .where('user_id', 'in', userIds)
         .where('played_at', '>=', since)
+        .where('played_at', '<', end)
         .execute();
       for (const row of rows) {
         if (new Date(row.played_at).toISOString() < (exposedAt.get(row.user_id) ?? '')) continue;

@@ -118,20 +118,28 @@ export async function saveDraft(
   revision: number,
   change: AdminChange,
 ): Promise<number> {
+  return db.transaction().execute((trx) => saveDraftIn(trx, template, revision, change));
+}
+
+/** saveDraft's body in the caller's transaction (another domain's write that must stand or fall with it). */
+export async function saveDraftIn(
+  trx: Transaction<GameDatabase>,
+  template: RemoteConfigTemplate,
+  revision: number,
+  change: AdminChange,
+): Promise<number> {
   const json = checkRemoteConfigTemplate(template);
-  return db.transaction().execute(async (trx) => {
-    const before = await readDraft(trx);
-    if (before.revision !== revision) throw draftMoved();
-    const saved = await writeDraft(trx, json, revision, change);
-    await appendAdminLog(
-      trx,
-      adminLogRecord(change, ACTIONS.saveDraft, {
-        revision: saved,
-        ...loggedDiff(diffRemoteConfig(before.template, template)),
-      }),
-    );
-    return saved;
-  });
+  const before = await readDraft(trx);
+  if (before.revision !== revision) throw draftMoved();
+  const saved = await writeDraft(trx, json, revision, change);
+  await appendAdminLog(
+    trx,
+    adminLogRecord(change, ACTIONS.saveDraft, {
+      revision: saved,
+      ...loggedDiff(diffRemoteConfig(before.template, template)),
+    }),
+  );
+  return saved;
 }
 
 export interface PublishedVersion {
@@ -179,26 +187,33 @@ export async function publishDraft(
   input: { description: string; revision: number },
   change: AdminChange,
 ): Promise<PublishedVersion> {
+  return db.transaction().execute((trx) => publishDraftIn(trx, input, change));
+}
+
+/** publishDraft's body in the caller's transaction. */
+export async function publishDraftIn(
+  trx: Transaction<GameDatabase>,
+  input: { description: string; revision: number },
+  change: AdminChange,
+): Promise<PublishedVersion> {
   const at = (change.now ?? new Date()).toISOString();
-  return db.transaction().execute(async (trx) => {
-    const draft = await readDraft(trx);
-    if (draft.revision !== input.revision) throw draftMoved();
-    const published = await insertVersion(trx, draft.template, {
-      description: input.description,
-      rollbackOf: null,
-      publishedBy: change.admin,
-      at,
-    });
-    await appendAdminLog(
-      trx,
-      adminLogRecord(change, ACTIONS.publish, {
-        version: published.row.version,
-        description: input.description,
-        ...loggedDiff(published.diff),
-      }),
-    );
-    return published;
+  const draft = await readDraft(trx);
+  if (draft.revision !== input.revision) throw draftMoved();
+  const published = await insertVersion(trx, draft.template, {
+    description: input.description,
+    rollbackOf: null,
+    publishedBy: change.admin,
+    at,
   });
+  await appendAdminLog(
+    trx,
+    adminLogRecord(change, ACTIONS.publish, {
+      version: published.row.version,
+      description: input.description,
+      ...loggedDiff(published.diff),
+    }),
+  );
+  return published;
 }
 
 /**

@@ -1,12 +1,19 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { RemoteConfigTemplate, RemoteConfigValue } from '@outpost/contracts/remote-config/schemas';
-import type { Kysely } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AdminChange } from '../backoffice/index';
 import type { GameDatabase } from '../database';
 import { FunctionError } from '../platform/http/errors';
 import { checkRemoteConfigTemplate } from './check-template';
 import { diffRemoteConfig, isEmptyDiff } from './diff';
-import { currentVersion, type PublishedVersion, parseTemplate, publishDraft, readDraft, saveDraft } from './queries';
+import {
+  currentVersion,
+  type PublishedVersion,
+  parseTemplate,
+  publishDraftIn,
+  readDraft,
+  saveDraftIn,
+} from './queries';
 
 /** The parameter is in no published version any more. */
 export class ParameterGoneError extends Error {
@@ -37,27 +44,30 @@ function passes(template: RemoteConfigTemplate): boolean {
  * admin would, by remote config's own functions and with their own admin-log entries: the live
  * version with the new value saved as the draft and published as the next version. A draft holding
  * unpublished work is not published along with it: it is put back after the publish, with the new
- * value too where it still passes the checks, so the work goes on as it was. Each step refuses
- * (409) when someone saved or published meanwhile, and a refused save or publish publishes nothing.
+ * value too where it still passes the checks, so the work goes on as it was. All in the caller's
+ * transaction `trx`, so the caller's own write stands or falls with it: a refused save or publish
+ * (409 when someone saved or published meanwhile) throws, and the rollback of `trx` leaves the
+ * draft, the versions and the caller's rows as they were.
  * Answers null when the value is the default already (nothing to publish).
  */
 export async function rollOutParameterValue(
-  db: Kysely<GameDatabase>,
+  trx: Transaction<GameDatabase>,
   input: { key: string; value: RemoteConfigValue; description: string },
   change: AdminChange,
 ): Promise<PublishedVersion | null> {
-  const [current, draft] = await Promise.all([currentVersion(db), readDraft(db)]);
+  const current = await currentVersion(trx);
+  const draft = await readDraft(trx);
   const live = current ? parseTemplate(current.template) : null;
   const parameter = live?.parameters.find((one) => one.key === input.key);
   if (!live || !parameter) throw new ParameterGoneError(input.key);
   if (isDeepStrictEqual(parameter.defaultValue, input.value)) return null;
   const rolledOut = withDefault(live, input.key, input.value);
   const work = isEmptyDiff(diffRemoteConfig(live, draft.template)) ? null : draft.template;
-  const saved = await saveDraft(db, rolledOut, draft.revision, change);
-  const published = await publishDraft(db, { description: input.description, revision: saved }, change);
+  const saved = await saveDraftIn(trx, rolledOut, draft.revision, change);
+  const published = await publishDraftIn(trx, { description: input.description, revision: saved }, change);
   if (work) {
     const kept = withDefault(work, input.key, input.value);
-    await saveDraft(db, passes(kept) ? kept : work, saved, change);
+    await saveDraftIn(trx, passes(kept) ? kept : work, saved, change);
   }
   return published;
 }

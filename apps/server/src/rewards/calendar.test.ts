@@ -25,13 +25,18 @@ const KIND = 'reward-run';
 
 describe.each(TEST_DIALECTS)('rewards to everyone on the calendar on %s', (dialect) => {
   let t: TestApp;
-  let roles: Record<'player' | 'staff' | 'admin', SignedIn>;
+  let roles: Record<'player' | 'moderator' | 'staff' | 'admin', SignedIn>;
   const db = () => t.stores.game.development;
   let counter = 0;
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { jobPollMs: 60 * MINUTE });
-    roles = await signUpRoles(t.app, t.stores.identity, { player: [], staff: ['staff'], admin: ['admin'] });
+    roles = await signUpRoles(t.app, t.stores.identity, {
+      player: [],
+      moderator: ['moderator'],
+      staff: ['staff'],
+      admin: ['admin'],
+    });
   });
   afterAll(async () => {
     await t.cleanup();
@@ -151,7 +156,7 @@ describe.each(TEST_DIALECTS)('rewards to everyone on the calendar on %s', (diale
     });
   });
 
-  it('neither moves nor cancels one, as the reward screen does not; staff, who cannot give rewards, see them', async () => {
+  it('neither moves nor cancels one, as the reward screen does not; only admins, who give rewards, see them', async () => {
     const reward = await sendToEveryone('Holiday gift');
     const refusals: [LightMyRequestResponse, number, ReturnType<typeof errorAnswer>][] = [
       [
@@ -166,22 +171,34 @@ describe.each(TEST_DIALECTS)('rewards to everyone on the calendar on %s', (diale
         400,
         errorAnswer('invalid-argument', CALENDAR_MESSAGES.notCancellable(KIND)),
       ],
+      // Staff and moderators may not see them (the reward screen takes distributeRewards).
       [
         await post(`/api/admin/development/calendar/${KIND}/${reward.requestID}/cancel`, {}, roles.staff),
         403,
-        errorAnswer('permission-denied', CALENDAR_MESSAGES.notAllowed(KIND)),
+        errorAnswer('permission-denied', CALENDAR_MESSAGES.notShown(KIND)),
+      ],
+      [
+        await post(
+          `/api/admin/development/calendar/${KIND}/${reward.requestID}/move`,
+          { startsAt: iso(Date.now() + DAY) },
+          roles.moderator,
+        ),
+        403,
+        errorAnswer('permission-denied', CALENDAR_MESSAGES.notShown(KIND)),
       ],
     ];
     for (const [refused, status, answer] of refusals) {
       expect(refused.statusCode, refused.body).toBe(status);
       expect(refused.json()).toEqual(answer);
     }
-    const seen = await calendarOf(Date.now() - HOUR, Date.now() + HOUR, roles.staff);
-    expect(seen.find((entry) => entry.entryID === reward.requestID)).toMatchObject({
+    const window = [Date.now() - HOUR, Date.now() + HOUR] as const;
+    expect((await calendarOf(...window)).find((entry) => entry.entryID === reward.requestID)).toMatchObject({
       state: 'under-way',
       canMove: false,
       canCancel: false,
     });
+    expect(await calendarOf(...window, roles.staff)).toEqual([]);
+    expect(await calendarOf(...window, roles.moderator)).toEqual([]);
     expect(await everyoneRow(reward.requestID)).toMatchObject({ state: 'queued' });
   });
 });

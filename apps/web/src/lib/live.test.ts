@@ -1,3 +1,4 @@
+import { EXPERIMENTS_TOPIC } from '@outpost/contracts/experiments/contract';
 import { type Me, SESSION_END_MESSAGES, type SessionEnd } from '@outpost/contracts/identity';
 import { LIVE_CONTROL_EVENTS, QUERY_KEYS } from '@outpost/contracts/live-topics';
 import { QueryClient } from '@tanstack/react-query';
@@ -55,6 +56,11 @@ describe('live query keys', () => {
       ['admin', 'beta', 'calendar'],
     ]);
     expect(liveQueryKeys(['order-profile', 'profile'])).toEqual([QUERY_KEYS.orderProfile, QUERY_KEYS.me]);
+    // An experiment started or stopped (by an admin, or on time by the job) moves on the calendar.
+    expect(liveQueryKeys([EXPERIMENTS_TOPIC], 'beta')).toEqual([
+      ['admin', 'beta', 'experiments'],
+      ['admin', 'beta', 'calendar'],
+    ]);
   });
 });
 

@@ -16,6 +16,7 @@ export const CALENDAR_QUERY_KEYS = {
 
 export const calendarContract = {
   apiPolicies: {
+    // Each kind's things only to those its own screen's reads let in (CALENDAR_KIND_READS, schemas.ts).
     'GET /api/admin/:env/calendar': { access: 'adminArea' },
     // Each kind takes its own screen's capability (the kind's calendar source names it), checked by the route.
     'POST /api/admin/:env/calendar/:kind/:entryID/move': { access: 'adminArea' },

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { environmentSchema } from '../environments';
+import type { Capability } from '../permissions';
 
 /*
  * The calendar: one timeline per environment of every dated thing the back office runs (machine
@@ -43,14 +44,31 @@ export const CALENDAR_KIND_PLURALS: Record<CalendarKind, string> = {
   experiment: 'experiments',
 };
 
+/**
+ * What each kind's own screen's reads take (the route table, api.ts): the calendar shows a kind's
+ * things, and names the kind, only to viewers who hold it, so it tells no one what that screen
+ * would not (push's list takes `sendPush`, the rewards to everyone `distributeRewards`).
+ */
+export const CALENDAR_KIND_READS = {
+  'machine-drop': 'adminArea',
+  'shop-opening': 'adminArea',
+  'merch-drop': 'adminArea',
+  push: 'sendPush',
+  'reward-run': 'distributeRewards',
+  'remote-config-publish': 'adminArea',
+  experiment: 'adminArea',
+} as const satisfies Record<CalendarKind, Capability>;
+
 /** Where an entry stands at the moment it was read. */
 export const CALENDAR_ENTRY_STATES = ['scheduled', 'under-way', 'done'] as const;
 export type CalendarEntryState = (typeof CALENDAR_ENTRY_STATES)[number];
 
 /**
- * Where a thing stands at `now`: to come until it starts; a window is under way until it ends, a
- * moment is done once it has come. The server reads entries with it, and a screen left open may
- * read them again with it as time passes.
+ * Where a thing stands at `now` by its dates alone: to come until it starts; a window is under way
+ * until it ends, a moment is done once it has come. For the sources whose things have no state but
+ * their dates (drops, the shop's opening); the others say where a thing stands by its own state (a
+ * push due but not yet sent is still scheduled). The web shows the state as read, and reads again
+ * when the things' topics change.
  */
 export function calendarEntryState(startsAt: string, endsAt: string | null, now: Date): CalendarEntryState {
   const at = now.getTime();
@@ -77,6 +95,7 @@ export const CALENDAR_MESSAGES = {
   notMovable: (kind: CalendarKind) => `The calendar does not move ${CALENDAR_KIND_PLURALS[kind]}.`,
   notCancellable: (kind: CalendarKind) => `The calendar does not cancel ${CALENDAR_KIND_PLURALS[kind]}.`,
   notAllowed: (kind: CalendarKind) => `Your account may see ${CALENDAR_KIND_PLURALS[kind]} but not change them.`,
+  notShown: (kind: CalendarKind) => `Your account may not see ${CALENDAR_KIND_PLURALS[kind]}.`,
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -95,7 +114,6 @@ export const calendarQuerySchema = z
       { error: CALENDAR_MESSAGES.window },
     ),
   );
-export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
 
 export const calendarEntryParamsSchema = z.object({
   env: environmentSchema,
@@ -133,7 +151,6 @@ export type Calendar = z.infer<typeof calendarSchema>;
 
 /** POST /api/admin/:env/calendar/:kind/:entryID/move: a window keeps its length. */
 export const moveCalendarEntryInputSchema = z.object({ startsAt: instant(CALENDAR_MESSAGES.startsAt) });
-export type MoveCalendarEntryInput = z.infer<typeof moveCalendarEntryInputSchema>;
 
 /** What a move answers: the entry and where it starts now (UTC, as entries are read). */
 export const movedCalendarEntrySchema = z.object({
@@ -141,8 +158,6 @@ export const movedCalendarEntrySchema = z.object({
   entryID: z.string(),
   startsAt: z.string(),
 });
-export type MovedCalendarEntry = z.infer<typeof movedCalendarEntrySchema>;
 
 /** What a cancel answers: the entry that went (a drop deleted, a push cancelled, as its screen does). */
 export const cancelledCalendarEntrySchema = z.object({ kind: z.enum(CALENDAR_KINDS), entryID: z.string() });
-export type CancelledCalendarEntry = z.infer<typeof cancelledCalendarEntrySchema>;

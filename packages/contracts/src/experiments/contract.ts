@@ -1,4 +1,5 @@
 import type { LogData } from '../admin-log-words';
+import { CALENDAR_QUERY_KEYS } from '../calendar/contract';
 import type { DomainContract } from '../domain-contract';
 import type { Environment } from '../environments';
 import { EXPERIMENTS_PATHS } from './paths';
@@ -45,7 +46,11 @@ export const experimentsContract = {
     [EXPERIMENTS_TOPIC]: {
       access: 'adminArea',
       playerKeys: [],
-      backOfficeKeys: (environment: Environment) => [EXPERIMENTS_QUERY_KEYS.admin(environment)],
+      // Starting and stopping, by an admin or on time by the job, move its entry on the calendar.
+      backOfficeKeys: (environment: Environment) => [
+        EXPERIMENTS_QUERY_KEYS.admin(environment),
+        CALENDAR_QUERY_KEYS.admin(environment),
+      ],
     },
   },
   adminLogActions: {

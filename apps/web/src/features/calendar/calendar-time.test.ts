@@ -1,7 +1,8 @@
 import type { CalendarEntry } from '@outpost/contracts/calendar/schemas';
 import { CALENDAR_MAX_WINDOW_DAYS } from '@outpost/contracts/calendar/schemas';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addDays,
   dayParam,
   daysOf,
   isLong,
@@ -182,5 +183,69 @@ describe('entries in time', () => {
     expect(startFor(at(12, 4), now, 7)).toEqual(at(12, 4, 7));
     expect(startFor(at(12, 4), now)).toEqual(at(12, 4, 16));
     expect(startFor(at(12, 10), now)).toEqual(at(12, 10, 9));
+  });
+});
+
+/*
+ * Days the clocks change, in a zone that changes them: the hour grid draws the clock's 24 hours
+ * (admin/time-grid.tsx), so entries sit at the hour their time says, and nothing runs below it, on
+ * a day of 23 hours and on one of 25. The zone is set for these tests alone (Node reads TZ again
+ * when it is assigned) and given back after.
+ */
+describe('the hour grid on days the clocks change (Europe/Berlin)', () => {
+  const HOUR_MS = 3_600_000;
+  const DAY_MINUTES = 24 * 60;
+  let machineZone: string | undefined;
+  beforeAll(() => {
+    machineZone = process.env.TZ;
+    process.env.TZ = 'Europe/Berlin';
+  });
+  afterAll(() => {
+    if (machineZone === undefined) delete process.env.TZ;
+    else process.env.TZ = machineZone;
+  });
+
+  const placedOn = (day: Date, entries: CalendarEntry[]) => {
+    const placed = layoutDay(entries, day);
+    // Nothing is drawn below the grid's last hour.
+    for (const item of placed) expect(item.top + item.height).toBeLessThanOrEqual(DAY_MINUTES);
+    return new Map(placed.map((item) => [item.entry.title, item]));
+  };
+
+  it('places entries at their clock time on 29 March 2026, a day of 23 hours', () => {
+    const day = at(3, 29);
+    // The zone took: at 2:00 the clocks went forward to 3:00.
+    expect(addDays(day, 1).getTime() - day.getTime()).toBe(23 * HOUR_MS);
+    const placed = placedOn(day, [
+      entry('Morning push', at(3, 29, 10)),
+      entry('Across the change', at(3, 29, 1), at(3, 29, 4)),
+      entry('Evening drop', at(3, 29, 22), at(3, 30)),
+      entry('Late push', at(3, 29, 23, 30)),
+    ]);
+    expect(placed.get('Morning push')).toMatchObject({ top: 10 * 60, height: SHORTEST_DRAWN_MINUTES });
+    // Two hours elapsed, drawn from 1:00 to 4:00 as the clock's rows say.
+    expect(placed.get('Across the change')).toMatchObject({ top: 60, height: 3 * 60 });
+    expect(placed.get('Evening drop')).toMatchObject({ top: 22 * 60, height: 2 * 60 });
+    expect(placed.get('Late push')).toMatchObject({ top: DAY_MINUTES - SHORTEST_DRAWN_MINUTES });
+  });
+
+  it('places entries at their clock time on 25 October 2026, a day of 25 hours, none below midnight', () => {
+    const day = at(10, 25);
+    // At 3:00 the clocks went back to 2:00.
+    expect(addDays(day, 1).getTime() - day.getTime()).toBe(25 * HOUR_MS);
+    const firstHalfPast2 = at(10, 25, 2, 30);
+    const placed = placedOn(day, [
+      entry('Morning push', at(10, 25, 10)),
+      entry('Evening drop', at(10, 25, 22), at(10, 26)),
+      entry('Late push', at(10, 25, 23, 30)),
+      entry('First 2:30', firstHalfPast2),
+      entry('Second 2:30', new Date(firstHalfPast2.getTime() + HOUR_MS)),
+    ]);
+    expect(placed.get('Morning push')).toMatchObject({ top: 10 * 60, height: SHORTEST_DRAWN_MINUTES });
+    expect(placed.get('Evening drop')).toMatchObject({ top: 22 * 60, height: 2 * 60 });
+    expect(placed.get('Late push')).toMatchObject({ top: DAY_MINUTES - SHORTEST_DRAWN_MINUTES });
+    // The hour that happens twice: both of its 2:30s at 2:30, side by side.
+    expect(placed.get('First 2:30')).toMatchObject({ top: 150, columns: 2 });
+    expect(placed.get('Second 2:30')).toMatchObject({ top: 150, columns: 2 });
   });
 });

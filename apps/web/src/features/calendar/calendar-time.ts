@@ -13,7 +13,6 @@ import { formatDate } from '../admin/components/local-time';
  */
 
 const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
 
 /** What a link or a reload of the calendar keeps: the view, and a day in its period. */
 export interface CalendarPlace {
@@ -196,10 +195,24 @@ export function isLong(entry: Timed): boolean {
 /** The shortest an entry is drawn in the hour grid: a moment still needs room for its words. */
 export const SHORTEST_DRAWN_MINUTES = 60;
 
-/** One entry placed in a day's hour grid: where (minutes from midnight) and in which of the columns its group shares. */
+/** The minutes of the hour grid's day: 24 hours of the clock, whatever the day's length. */
+const DAY_MINUTES = 24 * 60;
+
+/**
+ * Where an instant sits in the hour grid: minutes on the wall clock since midnight (0 to under 1440),
+ * not minutes elapsed. The grid draws the clock's 24 hours (time-grid.tsx), so on a day the clocks
+ * change (23 or 25 hours long) an entry stays at the hour its time says; in the repeated hour of
+ * autumn's change, both of its instants share their place.
+ */
+function wallMinutes(instant: number): number {
+  const date = new Date(instant);
+  return date.getHours() * 60 + date.getMinutes() + date.getSeconds() / 60;
+}
+
+/** One entry placed in a day's hour grid: where (minutes on the clock) and in which of the columns its group shares. */
 export interface Placed<Entry> {
   entry: Entry;
-  /** Minutes from the day's midnight to where it is drawn from, and how long it is drawn. */
+  /** Where it is drawn from, in minutes on the clock from midnight (0 to 1440), and how long it is drawn. */
   top: number;
   height: number;
   column: number;
@@ -213,16 +226,15 @@ export interface Placed<Entry> {
  * columns as it needs at once, each entry in the first column free when it starts.
  */
 export function layoutDay<Entry extends Timed>(entries: readonly Entry[], day: Date): Placed<Entry>[] {
-  const dayStart = startOfDay(day).getTime();
-  const dayMinutes = (addDays(day, 1).getTime() - dayStart) / MINUTE_MS;
+  const [from, to] = [startOfDay(day).getTime(), addDays(day, 1).getTime()];
   const drawn = entries
     .map((entry) => {
       const { start, end } = spanOf(entry);
-      const top = Math.max(0, (start - dayStart) / MINUTE_MS);
-      const bottom = Math.min(dayMinutes, (end - dayStart) / MINUTE_MS);
+      const top = start <= from ? 0 : wallMinutes(start);
+      const bottom = end >= to ? DAY_MINUTES : wallMinutes(end);
       const height = Math.max(bottom - top, SHORTEST_DRAWN_MINUTES);
       // A short entry late in the day is drawn ending at midnight rather than below it.
-      return { entry, top: Math.min(top, dayMinutes - height), height, column: 0, columns: 1 };
+      return { entry, top: Math.min(top, DAY_MINUTES - height), height, column: 0, columns: 1 };
     })
     .sort((a, b) => a.top - b.top || b.height - a.height);
 

@@ -1,8 +1,8 @@
-import type { CalendarEntry } from '@outpost/contracts/calendar/schemas';
+import { CALENDAR_KINDS, type CalendarEntry } from '@outpost/contracts/calendar/schemas';
 import { LIVE_TOPICS } from '@outpost/contracts/live-topics';
 import { type AdminAccess, CAPABILITIES, type Capability, can, type ProfileKey } from '@outpost/contracts/permissions';
 import { describe, expect, it } from 'vitest';
-import { cancelWords, createLinks, followedTopics } from './kinds';
+import { cancelWords, createLinks, followedTopics, shownKinds } from './kinds';
 import { START_PARAM, startFromParams, withStart } from './start-param';
 
 const capabilitiesOf = (key: ProfileKey) =>
@@ -33,6 +33,17 @@ describe('what the calendar offers each role', () => {
     expect(kinds('moderator')).toEqual([]);
   });
 
+  it('shows each role the kinds the server reads for it, and offers to create only kinds it sees', () => {
+    const shown = (key: ProfileKey) => shownKinds(capabilitiesOf(key));
+    expect(shown('admin')).toEqual([...CALENDAR_KINDS]);
+    const noPushOrReward = CALENDAR_KINDS.filter((kind) => kind !== 'push' && kind !== 'reward-run');
+    expect(shown('staff')).toEqual(noPushOrReward);
+    expect(shown('moderator')).toEqual(noPushOrReward);
+    for (const key of ['admin', 'staff', 'moderator'] as const) {
+      for (const { kind } of createLinks(capabilitiesOf(key), AT)) expect(shown(key)).toContain(kind);
+    }
+  });
+
   it('sends the chosen time to the create screen, which reads it back', () => {
     const [drop] = createLinks(capabilitiesOf('admin'), AT);
     expect(drop?.to).toBe('/admin/shop/drops?at=2026-12-04T15%3A00%3A00.000Z');
@@ -52,8 +63,15 @@ describe('what the calendar offers each role', () => {
         expect(access === 'public' || (access !== 'owner' && capabilities[access])).toBe(true);
       }
     }
-    expect(followedTopics(capabilitiesOf('moderator'))).not.toContain('push-messages');
-    expect(followedTopics(capabilitiesOf('admin'))).toContain('push-messages');
+    // As the server shows them (CALENDAR_KIND_READS): pushes and rewards to everyone to admins only.
+    for (const key of ['staff', 'moderator'] as const) {
+      expect(followedTopics(capabilitiesOf(key))).not.toContain('push-messages');
+      expect(followedTopics(capabilitiesOf(key))).not.toContain('everyone-rewards');
+    }
+    expect(followedTopics(capabilitiesOf('admin'))).toEqual(
+      expect.arrayContaining(['push-messages', 'everyone-rewards']),
+    );
+    expect(followedTopics(capabilitiesOf('moderator'))).toEqual(expect.arrayContaining(['drops', 'experiments']));
   });
 
   it('says per kind what a cancel does', () => {
@@ -68,12 +86,25 @@ describe('what the calendar offers each role', () => {
       canMove: true,
       canCancel: true,
     };
-    expect(cancelWords({ ...base, kind: 'machine-drop' }, 'beta').message).toMatch(
+    expect(cancelWords({ ...base, kind: 'machine-drop' }, 'beta')?.message).toMatch(
       /^This deletes the drop “Summer drop”/,
     );
-    expect(cancelWords({ ...base, kind: 'push' }, 'beta').confirmLabel).toBe('Cancel push');
-    expect(cancelWords({ ...base, kind: 'shop-opening' }, 'beta').message).toContain(
+    expect(cancelWords({ ...base, kind: 'push' }, 'beta')?.confirmLabel).toBe('Cancel push');
+    expect(cancelWords({ ...base, kind: 'shop-opening' }, 'beta')?.message).toContain(
       'the shop is open to players at once',
     );
+    // The calendar puts an experiment back to a draft (experiments/calendar.ts): nothing is "cancelled".
+    const experiment = cancelWords({ ...base, kind: 'experiment', title: 'Experiment “Checkout test”' }, 'beta');
+    expect(experiment).toMatchObject({
+      title: 'Put the experiment back to a draft?',
+      confirmLabel: 'Back to a draft',
+      done: 'Experiment “Checkout test” is a draft again: it does not start.',
+    });
+    expect(experiment?.message).toMatch(
+      /^Experiment “Checkout test” \(due to start .* in beta\) goes back to a draft:/,
+    );
+    expect(Object.values(experiment ?? {}).join(' ')).not.toMatch(/cancel/i);
+    // A reward to everyone is not cancelled, from its screen or from here: no words for it.
+    expect(cancelWords({ ...base, kind: 'reward-run', canCancel: false }, 'beta')).toBeNull();
   });
 });

@@ -1,9 +1,14 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
-import type { CalendarEntry, CalendarKind } from '@outpost/contracts/calendar/schemas';
+import {
+  CALENDAR_KIND_READS,
+  CALENDAR_KINDS,
+  type CalendarEntry,
+  type CalendarKind,
+} from '@outpost/contracts/calendar/schemas';
 import type { Environment } from '@outpost/contracts/environments';
 import { EXPERIMENTS_TOPIC } from '@outpost/contracts/experiments/contract';
 import { EXPERIMENTS_PATHS } from '@outpost/contracts/experiments/paths';
-import { LIVE_TOPICS, type LiveTopicName } from '@outpost/contracts/live-topics';
+import { isLiveTopic, LIVE_TOPICS, type LiveTopicName } from '@outpost/contracts/live-topics';
 import type { AdminAccess, Capability } from '@outpost/contracts/permissions';
 import { REMOTE_CONFIG_TOPIC } from '@outpost/contracts/remote-config/contract';
 import { REMOTE_CONFIG_PATHS } from '@outpost/contracts/remote-config/paths';
@@ -11,9 +16,9 @@ import { formatInstant } from '../admin/components/local-time';
 import { withStart } from './start-param';
 
 /*
- * What the calendar knows of each kind beyond the contract's label: where a new one is made and
- * who may, what cancelling one does (in the confirmation's words), and the topics whose changes
- * move the calendar.
+ * What the calendar knows of each kind beyond the contract's label: who sees it, where a new one is
+ * made and who may, what cancelling one does (in the confirmation's words), and the topics whose
+ * changes move the calendar.
  */
 
 type Capabilities = AdminAccess['capabilities'];
@@ -36,35 +41,56 @@ export function createLinks(capabilities: Capabilities, at: Date) {
   }));
 }
 
+/** The kinds whose things the viewer sees on the calendar, as the server reads them (CALENDAR_KIND_READS). */
+export function shownKinds(capabilities: Capabilities): CalendarKind[] {
+  return CALENDAR_KINDS.filter((kind) => capabilities[CALENDAR_KIND_READS[kind]]);
+}
+
 /**
- * The topics of the things the calendar shows; each names the calendar's query key among its
+ * The topic each kind's changes are heard on; each names the calendar's query key among its
  * back-office keys. Merch drops and the shop's opening have no topic of their own: their changes
  * reach it through the admin log's (live-topics.ts).
  */
-const CALENDAR_TOPICS: readonly string[] = [
-  'drops',
-  'push-messages',
-  'everyone-rewards',
-  REMOTE_CONFIG_TOPIC,
-  EXPERIMENTS_TOPIC,
-  'admin-log',
-];
+const TOPIC_OF: Record<CalendarKind, string> = {
+  'machine-drop': 'drops',
+  'shop-opening': 'admin-log',
+  'merch-drop': 'admin-log',
+  push: 'push-messages',
+  'reward-run': 'everyone-rewards',
+  'remote-config-publish': REMOTE_CONFIG_TOPIC,
+  experiment: EXPERIMENTS_TOPIC,
+};
 
 /**
- * The calendar's topics this viewer may follow: a stream asking for one the viewer lacks is refused
- * whole (a moderator does not follow pushes), and a topic not declared is left out.
+ * The topics of the kinds this viewer sees, each once, those the viewer may follow: a stream asking
+ * for one the viewer lacks is refused whole, and a topic not declared is left out.
  */
 export function followedTopics(capabilities: Capabilities): LiveTopicName[] {
-  return CALENDAR_TOPICS.filter((name): name is LiveTopicName => Object.hasOwn(LIVE_TOPICS, name)).filter((name) => {
+  const topics = new Set(shownKinds(capabilities).map((kind) => TOPIC_OF[kind]));
+  return [...topics].filter(isLiveTopic).filter((name) => {
     const { access } = LIVE_TOPICS[name];
     return access === 'public' || (access !== 'owner' && capabilities[access]);
   });
 }
 
-/** What cancelling an entry does, for its confirmation (a title, a sentence, the button's words), and what it did. */
-export function cancelWords(entry: CalendarEntry, environment: Environment) {
+/** The kinds the calendar cancels: a reward to everyone is neither cancelled from its own screen nor from here. */
+type CancellableKind = Exclude<CalendarKind, 'reward-run'>;
+
+/** A cancel's confirmation (a title, a sentence, the button's words), and what it did. */
+export interface CancelWords {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  done: string;
+}
+
+const isCancellable = (kind: CalendarKind): kind is CancellableKind => kind !== 'reward-run';
+
+/** What cancelling an entry does, in its own screen's terms; null for a kind the calendar does not cancel. */
+export function cancelWords(entry: CalendarEntry, environment: Environment): CancelWords | null {
+  if (!isCancellable(entry.kind)) return null;
   const when = formatInstant(entry.startsAt);
-  const words: Record<CalendarKind, { title: string; message: string; confirmLabel: string; done: string }> = {
+  const words: Record<CancellableKind, CancelWords> = {
     'machine-drop': {
       title: `Delete the drop “${entry.title}”?`,
       message: `This deletes the drop “${entry.title}” (opening ${when}) in ${environment}. A machine with no drop left spins whenever it is available.`,
@@ -89,23 +115,18 @@ export function cancelWords(entry: CalendarEntry, environment: Environment) {
       confirmLabel: 'Cancel push',
       done: `Cancelled the push “${entry.title}”.`,
     },
-    'reward-run': {
-      title: `Cancel the reward “${entry.title}”?`,
-      message: `This cancels the reward to everyone “${entry.title}” in ${environment}: players not reached yet do not get it.`,
-      confirmLabel: 'Cancel reward',
-      done: `Cancelled the reward “${entry.title}”.`,
-    },
     'remote-config-publish': {
       title: 'Cancel the scheduled publish?',
       message: `This cancels the publish of ${when} in ${environment}: players keep the version they have, and the draft stays as it is.`,
       confirmLabel: 'Cancel publish',
       done: 'Cancelled the scheduled publish.',
     },
+    // The entry's title names it ("Experiment “Checkout test”"); the server puts it back to a draft (experiments/calendar.ts).
     experiment: {
-      title: `Cancel the experiment “${entry.title}”?`,
-      message: `This cancels the experiment “${entry.title}” due ${when} in ${environment}: it does not start, and players keep what they get now.`,
-      confirmLabel: 'Cancel experiment',
-      done: `Cancelled the experiment “${entry.title}”.`,
+      title: 'Put the experiment back to a draft?',
+      message: `${entry.title} (due to start ${when} in ${environment}) goes back to a draft: it does not start, players keep what they get now, and its plan stays, to be scheduled again or deleted on its own screen.`,
+      confirmLabel: 'Back to a draft',
+      done: `${entry.title} is a draft again: it does not start.`,
     },
   };
   return words[entry.kind];

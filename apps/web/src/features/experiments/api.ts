@@ -10,14 +10,16 @@ import {
 } from '@outpost/contracts/experiments/schemas';
 import { remoteConfigVersionSchema } from '@outpost/contracts/remote-config/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { z } from 'zod/mini';
 import { requestJson } from '../../lib/api';
 import { remoteConfigQueryKey, useRemoteConfigState, versionsQueryKey } from '../remote-config/api';
 
 /*
- * The experiments screens' requests. Every cached read sits under the environment's experiments
- * key, which the live topic refreshes (contract.ts's backOfficeKeys): another tab's change, a
- * scheduled start, and exposures as the game fetches config show here.
+ * The experiments screens' requests. The experiments and each experiment sit under the
+ * environment's experiments key, which the live topic refreshes (contract.ts's backOfficeKeys):
+ * another tab's change, a scheduled start, and exposures as the game fetches config show here. An
+ * experiment's results do not (useExperimentResults says why).
  */
 
 const base = (environment: Environment) => `/api/admin/${environment}/experiments`;
@@ -26,6 +28,14 @@ const one = (environment: Environment, experimentID: string) =>
 export const experimentsQueryKey = EXPERIMENTS_QUERY_KEYS.admin;
 const experimentKey = (environment: Environment, experimentID: string) =>
   [...experimentsQueryKey(environment), 'experiment', experimentID] as const;
+/** Outside the experiments key, so the live topic does not refetch them on each of its changes. */
+const resultsKey = (environment: Environment, experimentID: string) =>
+  ['admin', environment, 'experiment-results', experimentID] as const;
+
+/** The soonest results are read again after their last read when the experiments topic speaks. */
+export const RESULTS_FOLLOW_MS = 5_000;
+/** How often results are read again with nothing said on the topic: a metric grows as players play. */
+export const RESULTS_REFRESH_MS = 30_000;
 
 /** GET /api/admin/:env/experiments: every experiment of the environment (a handful: no paging). */
 export function useExperiments(environment: Environment) {
@@ -43,12 +53,39 @@ export function useExperiment(environment: Environment, experimentID: string) {
   });
 }
 
-/** GET /api/admin/:env/experiments/:experimentID/results: asked once the experiment has started. */
+/**
+ * GET /api/admin/:env/experiments/:experimentID/results: asked once the experiment has started.
+ *
+ * Results are the dearest read of the screens (every exposure and the goal metric's game data),
+ * and the experiments topic speaks on every batch of exposures, up to twice a second while players
+ * fetch config. So they have a key of their own, which the topic does not refresh (a staleTime
+ * under the topic's key would not do: an invalidation refetches a shown query however fresh it
+ * is), and follow it at a pace of their own: when the topic has the experiment read again, results
+ * are read again too, at once if their last read is RESULTS_FOLLOW_MS old, else when it is, however
+ * many changes came meanwhile. They are also read every RESULTS_REFRESH_MS, for metrics that grow
+ * with no exposure, and after this screen's own changes (useChangeExperiment).
+ */
 export function useExperimentResults(environment: Environment, experimentID: string) {
-  return useQuery({
-    queryKey: [...experimentKey(environment, experimentID), 'results'],
+  const client = useQueryClient();
+  const results = useQuery({
+    queryKey: resultsKey(environment, experimentID),
     queryFn: () => requestJson(`${one(environment, experimentID)}/results`, experimentResultsSchema),
+    refetchInterval: RESULTS_REFRESH_MS,
   });
+  const { dataUpdatedAt: changedAt } = useExperiment(environment, experimentID);
+  useEffect(() => {
+    const queryKey = resultsKey(environment, experimentID);
+    const readAt = client.getQueryState(queryKey)?.dataUpdatedAt ?? 0;
+    // Their first read is still under way, or they were read after the change.
+    if (readAt === 0 || readAt >= changedAt) return;
+    const timer = setTimeout(
+      // A read under way already answers: it is not cancelled, so a steady stream of changes cannot starve it.
+      () => void client.invalidateQueries({ queryKey, exact: true }, { cancelRefetch: false }),
+      Math.max(0, readAt + RESULTS_FOLLOW_MS - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [client, environment, experimentID, changedAt]);
+  return results;
 }
 
 /**
@@ -123,8 +160,14 @@ export function useChangeExperiment(environment: Environment) {
     mutationFn: (change: ExperimentChange) => send(environment, change),
     onSuccess: (answer, change) => {
       // A deleted experiment is not asked again: its screen leaves, and a refetch would only say it is gone.
-      if (change.kind === 'delete') client.removeQueries({ queryKey: experimentKey(environment, change.experimentID) });
-      else if ('revision' in answer) client.setQueryData(experimentKey(environment, answer.experimentID), answer);
+      if (change.kind === 'delete') {
+        client.removeQueries({ queryKey: experimentKey(environment, change.experimentID) });
+        client.removeQueries({ queryKey: resultsKey(environment, change.experimentID) });
+      } else if ('revision' in answer) {
+        client.setQueryData(experimentKey(environment, answer.experimentID), answer);
+        // Results are outside the topic's key: a stop or a roll-out here shows in them at once.
+        void client.invalidateQueries({ queryKey: resultsKey(environment, answer.experimentID) });
+      }
       void client.invalidateQueries({ queryKey: experimentsQueryKey(environment) });
       if (change.kind === 'roll-out') void client.invalidateQueries({ queryKey: remoteConfigQueryKey(environment) });
     },

@@ -1,14 +1,19 @@
 import fs from 'node:fs';
 import { CALENDAR_PATHS } from '@outpost/contracts/calendar/paths';
 import { adminExperimentPath, EXPERIMENTS_PATHS } from '@outpost/contracts/experiments/paths';
-import { EXPERIMENT_MESSAGES, type Experiment, type ExperimentResults } from '@outpost/contracts/experiments/schemas';
+import {
+  EXPERIMENT_MESSAGES,
+  EXPERIMENT_METRIC_LABELS,
+  type Experiment,
+  type ExperimentResults,
+} from '@outpost/contracts/experiments/schemas';
 import type {
   RemoteConfigState,
   RemoteConfigValues,
   RemoteConfigVersion,
 } from '@outpost/contracts/remote-config/schemas';
-import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { useRoleSessions } from '../../../../../tests/browser/accounts-helpers';
 import { consoleScreen, expectAlert, openIn, openNewForm } from '../../../../../tests/browser/admin-pages';
 import {
@@ -71,12 +76,31 @@ const confirmIn = async (page: Page, title: string, button: string) => {
 
 const fieldOf = (scope: Locator, label: string) => scope.getByLabel(label, { exact: true });
 
+const alignOf = (cell: Locator) => cell.evaluate((element) => getComputedStyle(element).textAlign);
+
+/** The cells of the results' figures, in a variant's row, by their column. */
+const FIGURE_COLUMNS = ['Players exposed', EXPERIMENT_METRIC_LABELS.day1Return, 'Difference from control', 'p-value'];
+
 beforeAll(() => {
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 
 describe('experiments in the back office', () => {
   let control = '';
+  /** A draft of two welcome messages, the live one (read by the first test) and a short one. */
+  const welcomeDraft = (experimentID: string, name: string) => ({
+    experimentID,
+    name,
+    parameterKey: 'welcome_message',
+    segmentID: null,
+    variants: [
+      { name: 'Control', value: control, weight: 1 },
+      { name: 'Short', value: 'Hi.', weight: 1 },
+    ],
+    metric: 'playtimePerPlayer',
+    startsAt: null,
+    endsAt: null,
+  });
 
   it('creates an experiment on a live parameter, starts it, and a moderator’s list shows it running live', async () => {
     const { page } = sessions.admin;
@@ -123,6 +147,9 @@ describe('experiments in the back office', () => {
     await form.getByRole('button', { name: 'Create experiment', exact: true }).click();
     expect(await fieldOf(form, 'Variant C: weight').getAttribute('aria-invalid')).toBe('true');
     await form.getByRole('button', { name: 'Remove Variant C', exact: true }).click();
+    // Its refusal goes with it: nothing is left saying what was wrong with a row that is gone.
+    expect(await form.getByText(EXPERIMENT_MESSAGES.weights).count()).toBe(0);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/editor-1280.png` });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Create experiment', exact: true }).click();
@@ -184,6 +211,15 @@ describe('experiments in the back office', () => {
     // Nobody's first day is over yet: too few players to say.
     const warm = consoleScreen(page).locator('tr[data-variant="Warm"]');
     expect(await warm.innerText()).toContain('Too few players');
+    // Figures sit on their last digit, their heads above them; the interval and the verdict read from the left.
+    for (const column of FIGURE_COLUMNS) {
+      expect([column, await alignOf(warm.locator(`td[data-label="${column}"]`))]).toEqual([column, 'right']);
+    }
+    const resultsTable = consoleScreen(page).getByRole('region', { name: 'Results per variant' });
+    expect(await alignOf(resultsTable.getByRole('columnheader', { name: 'Players exposed' }))).toBe('right');
+    expect(await alignOf(warm.locator('td[data-label="Verdict"]'))).toBe('left');
+    const variantsTable = consoleScreen(page).getByRole('region', { name: 'Variants and their weights' });
+    expect(await alignOf(variantsTable.locator('td[data-label="Weight"]').first())).toBe('right');
     await shoot(page, 'results-1280');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -195,22 +231,53 @@ describe('experiments in the back office', () => {
     await shoot(page, 'results-demo-1280');
   });
 
+  it('reads the results again at most every few seconds, however often the topic speaks', async () => {
+    const { page } = sessions.admin;
+    await open(page, adminExperimentPath(ID));
+    await liveNow(page);
+    await consoleScreen(page)
+      .getByRole('region', { name: 'Results per variant' })
+      .locator('tbody tr')
+      .first()
+      .waitFor();
+    const reads = { experiment: 0, results: 0 };
+    const count = (request: Request) => {
+      if (request.method() !== 'GET') return;
+      const path = new URL(request.url()).pathname;
+      if (path === `${API}/${ID}`) reads.experiment += 1;
+      if (path === `${API}/${ID}/results`) reads.results += 1;
+    };
+    page.on('request', count);
+    onTestFinished(() => {
+      page.off('request', count);
+    });
+
+    // Six changes on the experiments topic in about two seconds, as a burst of exposures would be:
+    // another experiment created, edited four times, deleted; each more than the live stream's
+    // gathering (LIVE_GATHER_MS) apart, so the page reads the experiment again for each.
+    const other = 'browser-topic-burst';
+    const pause = () => page.waitForTimeout(300);
+    let saved = await callApi<Experiment>(page, 'POST', API, welcomeDraft(other, 'Topic burst'));
+    for (let edit = 1; edit <= 4; edit += 1) {
+      await pause();
+      const { name, parameterKey, segmentID, variants, metric, startsAt, endsAt, revision } = saved;
+      const description = `Edit ${edit}.`;
+      const input = { name, description, parameterKey, segmentID, variants, metric, startsAt, endsAt, revision };
+      saved = await callApi<Experiment>(page, 'PUT', `${API}/${other}`, input);
+    }
+    await pause();
+    await callApi(page, 'DELETE', `${API}/${other}`);
+    await expect.poll(() => reads.experiment, { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
+    // The results were read once at most meanwhile, not once per change...
+    expect(reads.results).toBeLessThanOrEqual(1);
+    // ...and do follow the topic, within RESULTS_FOLLOW_MS (5 s) of their last read.
+    await expect.poll(() => reads.results, { timeout: 8_000 }).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses a second experiment on the same parameter, in the server’s words', async () => {
     const { page } = sessions.admin;
     const second = 'browser-welcome-two';
-    await callApi(page, 'POST', API, {
-      experimentID: second,
-      name: 'Another welcome',
-      parameterKey: 'welcome_message',
-      segmentID: null,
-      variants: [
-        { name: 'Control', value: control, weight: 1 },
-        { name: 'Short', value: 'Hi.', weight: 1 },
-      ],
-      metric: 'playtimePerPlayer',
-      startsAt: null,
-      endsAt: null,
-    });
+    await callApi(page, 'POST', API, welcomeDraft(second, 'Another welcome'));
     await open(page, adminExperimentPath(second));
     await consoleScreen(page).getByRole('button', { name: 'Start now', exact: true }).click();
     await confirmIn(page, 'Start “Another welcome” now?', 'Start experiment');
@@ -294,6 +361,9 @@ describe('experiments in the back office', () => {
         .first()
         .waitFor();
       expect(await sideways(page)).toBeLessThanOrEqual(0);
+      // A card's figures stay beside their labels.
+      const card = consoleScreen(page).locator('tr[data-variant="Warm"]');
+      expect(await alignOf(card.locator('td[data-label="Players exposed"]'))).toBe('left');
       await shoot(page, 'results-390');
       // The demo's results, read from its players' sessions: intervals drawn as bars.
       await open(page, adminExperimentPath('generous-daily-reward'));

@@ -3,6 +3,7 @@ import type { RemoteConfigParameter } from '@outpost/contracts/remote-config/sch
 import { describe, expect, it } from 'vitest';
 import {
   addedVariant,
+  errorsWithoutVariant,
   MAX_VARIANTS,
   newVariantDrafts,
   parseVariants,
@@ -112,6 +113,31 @@ describe('the editor’s variants', () => {
     expect(retypedVariants(variantDraftsOf(saved, 'json'), parameter('string', 'Welcome!')).map((d) => d.text)).toEqual(
       ['Welcome!', 'Welcome!'],
     );
+  });
+
+  it('drops a removed row’s errors, and moves those of the rows after it up with their rows', () => {
+    const refused = {
+      name: 'Give the experiment a name.',
+      variants: EXPERIMENT_MESSAGES.variantNames,
+      'variants.0.value': 'Control’s value must be a number.',
+      'variants.1.weight': EXPERIMENT_MESSAGES.weights,
+      'variants.1.value': 'B’s value must be a number.',
+      'variants.2.weight': EXPERIMENT_MESSAGES.weights,
+      'variants.3.value': 'D’s value must be a number.',
+    };
+    // Variant B (index 1) removed: C and D are now the rows at 1 and 2.
+    expect(errorsWithoutVariant(refused, 1)).toEqual({
+      name: 'Give the experiment a name.',
+      'variants.0.value': 'Control’s value must be a number.',
+      'variants.1.weight': EXPERIMENT_MESSAGES.weights,
+      'variants.2.value': 'D’s value must be a number.',
+    });
+    // The last row removed: nothing left of it, the others where they were.
+    expect(errorsWithoutVariant({ 'variants.2.weight': EXPERIMENT_MESSAGES.weights }, 2)).toEqual({});
+    expect(errorsWithoutVariant({ 'variants.0.value': 'x', variantsNote: 'y' }, 2)).toEqual({
+      'variants.0.value': 'x',
+      variantsNote: 'y',
+    });
   });
 
   it('gives each weight its share of the players', () => {

@@ -74,6 +74,24 @@ export function removedVariant(drafts: readonly VariantDraft[], index: number): 
   return drafts.filter((_, at) => at !== index);
 }
 
+/**
+ * A refusal's field errors once the variant at `index` is removed: its own go, and those of the
+ * rows after it move up with their rows (the keys name rows by place, variantField). The variants'
+ * own error (their count, their names together) goes too: the set it judged is no longer there.
+ */
+export function errorsWithoutVariant(errors: FieldErrors, index: number): FieldErrors {
+  const kept: FieldErrors = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const row = /^variants(?:\.(\d+)(\..*)?)?$/.exec(key);
+    if (!row) kept[key] = message;
+    else if (row[1] !== undefined && Number(row[1]) !== index) {
+      const at = Number(row[1]);
+      kept[at < index ? key : `variants.${at - 1}${row[2] ?? ''}`] = message;
+    }
+  }
+  return kept;
+}
+
 /** The variants' values after the parameter changed: each starts again from the new parameter's default. */
 export function retypedVariants(drafts: readonly VariantDraft[], parameter: RemoteConfigParameter | null) {
   const text = startingText(parameter);

@@ -1,6 +1,6 @@
 import {
   CALENDAR_KIND_LABELS,
-  CALENDAR_KINDS,
+  CALENDAR_KIND_PLURALS,
   CALENDAR_VIEWS,
   type CalendarEntry,
   type CalendarView,
@@ -33,7 +33,7 @@ import {
   touchesDay,
   windowOf,
 } from '../calendar-time';
-import { CREATABLE, followedTopics } from '../kinds';
+import { CREATABLE, followedTopics, shownKinds } from '../kinds';
 import { Agenda } from './agenda';
 import styles from './calendar.module.css';
 import { EntryDetails } from './entry-details';
@@ -43,6 +43,7 @@ import { TimeGrid } from './time-grid';
 import { useNarrow } from './use-narrow';
 import type { CalendarViewProps } from './view-props';
 
+const KIND_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
 const VIEW_LABELS: Record<CalendarView, string> = { day: 'Day', week: 'Week', month: 'Month' };
 const VIEW_TABS = CALENDAR_VIEWS.map((view) => ({ id: view, label: VIEW_LABELS[view] }));
 
@@ -73,6 +74,7 @@ export default function CalendarAdmin() {
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const canCreate = CREATABLE.some(({ capability }) => capabilities[capability]);
+  const kinds = shownKinds(capabilities);
   const title = periodTitle(place);
 
   const go = (next: CalendarPlace, replace = false) => setParams(placeParams(next), { replace });
@@ -115,7 +117,7 @@ export default function CalendarAdmin() {
     <AdminScreen
       id="calendar-admin-title"
       title="Calendar"
-      lead={`Everything dated in ${environment}, in your time zone: drops, the shop’s opening, pushes, rewards, remote-config publishes and experiments.`}
+      lead={`Everything dated in ${environment}, in your time zone: ${KIND_LIST.format(kinds.map((kind) => CALENDAR_KIND_PLURALS[kind]))}.`}
       className={styles.screen}
     >
       <div className={styles.toolbar}>
@@ -160,7 +162,7 @@ export default function CalendarAdmin() {
       <LiveUpdates topics={followedTopics(capabilities)} environment={environment} />
       <FormAlert notice={notice} ref={alertRef} />
       <ul className={styles.legend} aria-label="Kinds">
-        {CALENDAR_KINDS.map((kind) => (
+        {kinds.map((kind) => (
           <li key={kind} data-kind={kind}>
             <span className={styles.swatch} aria-hidden="true" />
             {CALENDAR_KIND_LABELS[kind]}

@@ -11,7 +11,7 @@ import {
 } from '@outpost/contracts/experiments/schemas';
 import type { RemoteConfigParameter } from '@outpost/contracts/remote-config/schemas';
 import { useState } from 'react';
-import { refusalText, refusedFields } from '../../../components/form/field-errors';
+import { type FieldErrors, refusalText, refusedFields } from '../../../components/form/field-errors';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { SelectField } from '../../../components/form/select-field';
@@ -27,7 +27,15 @@ import { TYPE_LABELS } from '../../remote-config/template-edit';
 import { SegmentSelect } from '../../segments/segment-select';
 import { useChangeExperiment, useLiveParameters } from '../api';
 import { EVERY_PLAYER } from '../results-words';
-import { newVariantDrafts, parseVariants, retypedVariants, type VariantDraft, variantDraftsOf } from '../variants';
+import {
+  errorsWithoutVariant,
+  newVariantDrafts,
+  parseVariants,
+  removedVariant,
+  retypedVariants,
+  type VariantDraft,
+  variantDraftsOf,
+} from '../variants';
 import styles from './experiments.module.css';
 import { VariantRows } from './variant-rows';
 
@@ -112,7 +120,14 @@ function LoadedForm({
 }: ExperimentFormProps & { parameters: readonly RemoteConfigParameter[]; version: number }) {
   const [base, setBase] = useState(experiment);
   const [draft, setDraft] = useState<Draft>(() => draftOf(experiment, parameters, startsAt));
-  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
+  const refusal = useFormRefusal();
+  const { formRef, alertRef, refuse, report } = refusal;
+  // The last refusal's field errors less the variant rows removed since, so none stays about a row
+  // that is gone or lands on the row moved into its place; its alert goes once none of its fields is left.
+  const [trimmed, setTrimmed] = useState<{ of: FieldErrors; errors: FieldErrors } | null>(null);
+  const errors = trimmed?.of === refusal.errors ? trimmed.errors : refusal.errors;
+  const allGone = Object.keys(refusal.errors).length > 0 && Object.keys(errors).length === 0;
+  const notice = refusal.notice?.tone === 'error' && allGone ? null : refusal.notice;
   const change = useChangeExperiment(environment);
   const guard = useGuardedSave(environment);
   const navigate = useNavigate();
@@ -130,6 +145,11 @@ function LoadedForm({
   const chooseParameter = (key: string) => {
     const chosen = parameters.find((one) => one.key === key) ?? null;
     set({ parameterKey: key, variants: retypedVariants(draft.variants, chosen) });
+  };
+
+  const removeVariant = (index: number) => {
+    set({ variants: removedVariant(draft.variants, index) });
+    setTrimmed({ of: refusal.errors, errors: errorsWithoutVariant(errors, index) });
   };
 
   const submit = () => {
@@ -245,6 +265,7 @@ function LoadedForm({
         parameter={parameter}
         errors={errors}
         onChange={(variants) => set({ variants })}
+        onRemove={removeVariant}
       />
       <SelectField
         label="Goal metric"

@@ -23,7 +23,7 @@ import { STATE_LABELS, segmentWords } from '../results-words';
 import { weightShares } from '../variants';
 import { ExperimentForm } from './experiment-form';
 import styles from './experiments.module.css';
-import { ResultsTable } from './results-table';
+import { figureProps, figuresTable, ResultsTable } from './results-table';
 
 const EDITABLE = new Set<Experiment['state']>(['draft', 'scheduled']);
 const STARTED = new Set<Experiment['state']>(['running', 'stopped', 'rolled-out']);
@@ -143,15 +143,15 @@ function Variants({ experiment }: { experiment: Experiment }) {
   return (
     <section aria-labelledby="experiment-variants-title" className={styles.section}>
       <h2 id="experiment-variants-title">Variants</h2>
-      <DataTable label="Variants and their weights" hideCaption>
+      <DataTable label="Variants and their weights" hideCaption className={figuresTable}>
         <thead>
           <tr>
             <th scope="col">Variant</th>
             <th scope="col">Value of {experiment.parameterKey}</th>
-            <th scope="col" {...cellProps({ amount: true })}>
+            <th scope="col" {...figureProps({ amount: true })}>
               Weight
             </th>
-            <th scope="col" {...cellProps({ amount: true })}>
+            <th scope="col" {...figureProps({ amount: true })}>
               Share of players
             </th>
           </tr>
@@ -168,8 +168,8 @@ function Variants({ experiment }: { experiment: Experiment }) {
                   <code className={styles.value}>{shortValue(variant.value)}</code>
                 </CellValue>
               </td>
-              <td {...cellProps({ label: 'Weight', amount: true })}>{variant.weight}</td>
-              <td {...cellProps({ label: 'Share', amount: true })}>{shares[index] ?? '—'}%</td>
+              <td {...figureProps({ label: 'Weight', amount: true })}>{variant.weight}</td>
+              <td {...figureProps({ label: 'Share', amount: true })}>{shares[index] ?? '—'}%</td>
             </tr>
           ))}
         </tbody>

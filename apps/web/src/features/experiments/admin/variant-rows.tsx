@@ -7,7 +7,6 @@ import {
   addedVariant,
   MAX_VARIANTS,
   MIN_VARIANTS,
-  removedVariant,
   type VariantDraft,
   variantField,
   variantLegend,
@@ -21,6 +20,8 @@ interface VariantRowsProps {
   parameter: RemoteConfigParameter | null;
   errors: FieldErrors;
   onChange: (drafts: VariantDraft[]) => void;
+  /** The row at `index` is removed: the form takes it out, and its errors with it. */
+  onRemove: (index: number) => void;
 }
 
 /**
@@ -28,7 +29,7 @@ interface VariantRowsProps {
  * for, and a weight with the share of players it gives. The first is the control, which the others
  * are compared with.
  */
-export function VariantRows({ drafts, parameter, errors, onChange }: VariantRowsProps) {
+export function VariantRows({ drafts, parameter, errors, onChange, onRemove }: VariantRowsProps) {
   const shares = weightShares(drafts);
   const set = (index: number, fields: Partial<VariantDraft>) =>
     onChange(drafts.map((draft, at) => (at === index ? { ...draft, ...fields } : draft)));
@@ -89,7 +90,7 @@ export function VariantRows({ drafts, parameter, errors, onChange }: VariantRows
                   <button
                     type="button"
                     className={`${listStyles.plainButton} ${styles.remove}`}
-                    onClick={() => onChange(removedVariant(drafts, index))}
+                    onClick={() => onRemove(index)}
                   >
                     Remove {draft.name.trim() || legend}
                   </button>
