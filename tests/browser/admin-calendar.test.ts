@@ -249,6 +249,17 @@ describe('the calendar', () => {
     await liveNow(page);
   });
 
+  /** The week's first day's own "+", then `what` in its dialog: the form of that thing opens at `form`. */
+  async function newFromFirstDay(page: Page, what: string, form: RegExp): Promise<void> {
+    await open(page, 'week');
+    await consoleScreen(page)
+      .getByRole('button', { name: /^New on / })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: 'New in the calendar' }).getByRole('link', { name: what }).click();
+    await page.waitForURL(form);
+  }
+
   it('creates from the calendar: the drop form opens with the chosen time', async () => {
     const { page } = sessions.admin;
     await open(page, 'day');
@@ -266,16 +277,13 @@ describe('the calendar', () => {
     expect(await form.getByLabel('Closes at', { exact: true }).inputValue()).toBe(localInput(at(11, 1)));
 
     // The push composer, from a day's own "+", schedules at its time.
-    await open(page, 'week');
-    await consoleScreen(page)
-      .getByRole('button', { name: /^New on / })
-      .first()
-      .click();
-    await page
-      .getByRole('dialog', { name: 'New in the calendar' })
-      .getByRole('link', { name: 'Scheduled push' })
-      .click();
-    await page.waitForURL(/\/admin\/push\?at=/);
+    await newFromFirstDay(page, 'Scheduled push', /\/admin\/push\?at=/);
+    expect(await page.getByRole('radio', { name: 'At a time' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Send at').inputValue()).toMatch(/T09:00$/);
+
+    // A reward to everyone: the reward form, given at that time.
+    await newFromFirstDay(page, 'Reward to everyone', /\/admin\/rewards\?at=/);
+    expect(await page.getByRole('radio', { name: 'Everyone in development' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: 'At a time' }).isChecked()).toBe(true);
     expect(await page.getByLabel('Send at').inputValue()).toMatch(/T09:00$/);
   });

@@ -137,6 +137,7 @@ describe('the back office follows work under way and records changed elsewhere',
         started_at: null,
         finished_at: null,
         last_error: null,
+        send_at: at,
       })
       .execute();
     const row = list.getByRole('row').filter({ hasText: reason });

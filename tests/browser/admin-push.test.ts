@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { noAudienceDevicesMessage, PUSH_MESSAGES } from '@outpost/contracts/push-messages';
+import { noAudienceDevicesMessage, PUSH_MAX_SCHEDULE_DAYS, PUSH_MESSAGES } from '@outpost/contracts/push-messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../apps/server/src/platform/config';
@@ -14,6 +14,7 @@ import {
   launchBrowser,
   MOBILE_VIEWPORT,
   openPage,
+  ownBuild,
   type Site,
   seriousAxeViolations,
   startSite,
@@ -36,8 +37,10 @@ let port: number;
 const url = (path: string) => `http://127.0.0.1:${port}${path}`;
 /** The devices the admin's phone and tablet registered in development. */
 const DEVICES = ['push-browser-phone-token', 'push-browser-tablet-token'];
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots/web';
 
 beforeAll(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
   port = await freePort();
   site = await startSite({ PORT: String(port) });
   browser = await launchBrowser();
@@ -62,7 +65,7 @@ afterAll(async () => {
 async function restart(): Promise<void> {
   await site.server.shutdown();
   const server = await startServer(
-    loadConfig({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: site.dataDir }),
+    loadConfig({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: site.dataDir, ...ownBuild() }),
   );
   const { dataDir } = site;
   site = {
@@ -268,6 +271,93 @@ describe('push notifications', () => {
     await row.getByText('Cancelled').waitFor();
     await expect.poll(async () => (await waitingPushRuns()).count()).toBe(0);
     await page.getByText('No job run matches these filters.').waitFor();
+  });
+
+  it('reschedules a scheduled message from the history: the row, the admin log and its waiting run move, on a desktop and a phone', async () => {
+    const { page } = session;
+    await page.goto(url('/admin/push'));
+    await page.getByLabel('Title').fill('Lantern parade');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Lanterns along the canal at dusk.');
+    await page.getByRole('radio', { name: 'At a time' }).check();
+    await page.getByLabel('Send at').fill(localInput(24 * 60 * 60_000));
+    await page.getByRole('button', { name: 'Schedule push' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Schedule push' }).click();
+    await page.getByText(/^Scheduled for /).waitFor();
+    const [message] = await site.server.stores.game.development
+      .selectFrom('push_messages')
+      .select(['message_id', 'send_at'])
+      .where('title', '=', 'Lantern parade')
+      .execute();
+    if (!message) throw new Error('The message was not recorded.');
+
+    const row = page.getByRole('row', { name: /Lantern parade/ });
+    const opener = row.getByRole('button', { name: 'Reschedule “Lantern parade”' });
+    const sheet = page.getByRole('dialog', { name: 'Reschedule “Lantern parade”' });
+    const field = sheet.getByLabel('New send time');
+    // Escape puts the sheet away with nothing changed, and the focus back on its button.
+    await opener.click();
+    await expect.poll(() => isFocused(field)).toBe(true);
+    // It starts at the time the message has now (to the minute, in the admin's zone).
+    expect(await field.inputValue()).toBe(localInput(new Date(message.send_at).getTime() - Date.now()).slice(0, 16));
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(opener)).toBe(true);
+
+    // A time past is refused at the field; one too far ahead by the server, in push's words; nothing moves.
+    await opener.click();
+    await field.fill(localInput(-60 * 60_000).slice(0, 16));
+    await sheet.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => isFocused(field)).toBe(true);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionOf(field)).toContain('This time has passed: pick a later one.');
+    await field.fill(localInput((PUSH_MAX_SCHEDULE_DAYS + 2) * 24 * 60 * 60_000).slice(0, 16));
+    await field.press('Enter');
+    await expectAlert(page, `It was not rescheduled. ${PUSH_MESSAGES.sendDateTooFar}`);
+
+    for (const viewport of [{ width: 1280, height: 900 }, MOBILE_VIEWPORT]) {
+      await page.setViewportSize(viewport);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await sheet.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SHOTS}/push-reschedule-${viewport.width}.png` });
+    }
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Two days ahead, saved from the keyboard.
+    const later = localInput(2 * 24 * 60 * 60_000).slice(0, 16);
+    await field.fill(later);
+    await field.press('Enter');
+    await row
+      .getByRole('status')
+      .getByText(/^Rescheduled “Lantern parade” for /)
+      .waitFor();
+    await sheet.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(opener)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/push-rescheduled-1280.png` });
+    const movedTo = new Date(later).toISOString();
+    const moved = await site.server.stores.game.development
+      .selectFrom('push_messages')
+      .select(['send_at', 'state'])
+      .where('message_id', '=', message.message_id)
+      .executeTakeFirstOrThrow();
+    expect(moved).toEqual({ send_at: movedTo, state: 'scheduled' });
+    // Logged as the calendar's move is, and its waiting run moved with it.
+    const logged = await site.server.stores.game.development
+      .selectFrom('admin_log')
+      .select('data')
+      .where('action', '=', 'push.reschedule')
+      .execute();
+    expect(logged.map((entry) => JSON.parse(entry.data))).toContainEqual(
+      expect.objectContaining({ messageID: message.message_id, sendDate: movedTo, previousSendDate: message.send_at }),
+    );
+    const run = await site.server.stores.identity
+      .selectFrom('jobs')
+      .select('run_at')
+      .where('name', '=', PUSH_SEND_JOB)
+      .where('key', '=', `development:${message.message_id}`)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    expect(new Date(run.run_at).toISOString()).toBe(movedTo);
   });
 
   it('sends to a segment chosen by name, counting it before sending and naming it in the history', async () => {

@@ -430,6 +430,82 @@ describe('rewards to everyone, as an admin', () => {
   });
 });
 
+describe('scheduled rewards to everyone, as an admin', () => {
+  it('schedules one for a time, lists it as scheduled, and cancels it before anybody gets it', async () => {
+    const { page } = sessions.admin;
+    const before = await balance();
+    const reason = `${REASON} scheduled`;
+    // As the calendar's "New" sends it: two hours ahead, to the minute.
+    const at = new Date(Date.now() + 2 * 3_600_000);
+    at.setSeconds(0, 0);
+    await page.goto(url(`/admin/rewards?at=${encodeURIComponent(at.toISOString())}`));
+    await page.getByRole('heading', { level: 1, name: 'Rewards' }).waitFor();
+    expect(
+      await page
+        .getByRole('group', { name: 'Send to' })
+        .getByRole('radio', { name: 'Everyone in development' })
+        .isChecked(),
+    ).toBe(true);
+    const when = page.getByRole('group', { name: 'Send', exact: true });
+    expect(await when.getByRole('radio', { name: 'At a time' }).isChecked()).toBe(true);
+    // Now, then back: the time stays as it was chosen.
+    await when.getByRole('radio', { name: 'Now' }).check();
+    expect(await page.getByLabel('Send at').count()).toBe(0);
+    await when.getByRole('radio', { name: 'At a time' }).check();
+    expect(await page.getByLabel('Send at').inputValue()).not.toBe('');
+    await page.getByLabel('Credits per player').fill('30');
+    await page.getByLabel('Reason', { exact: true }).fill(reason);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/rewardrun/rewards-schedule-form-1280.png', fullPage: true });
+
+    const scheduled = page.waitForRequest((request) => request.url().endsWith('/rewards/everyone/schedule'));
+    await page.getByRole('button', { name: 'Schedule reward' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule this reward in development?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('each player there is then gets 30 credits');
+    await dialog.getByRole('button', { name: 'Schedule reward' }).click();
+    expect(((await scheduled).postDataJSON() as { sendAt: string }).sendAt).toBe(at.toISOString());
+    await page.getByRole('alert').filter({ hasText: 'Reward scheduled for everyone' }).waitFor();
+
+    const list = page.getByRole('region', { name: 'Rewards to everyone' });
+    const row = list.getByRole('row').filter({ hasText: reason });
+    await row.getByText('Scheduled', { exact: true }).waitFor();
+    expect(await row.innerText()).toContain('Counted when it goes');
+    expect(await balance()).toBe(before);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots/rewardrun/rewards-scheduled-list-1280.png', fullPage: true });
+
+    await page.setViewportSize(MOBILE_VIEWPORT);
+    try {
+      await row.getByRole('button', { name: `Reschedule the reward “${reason}”` }).waitFor();
+      // No sideways scroll at 390 px.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        MOBILE_VIEWPORT.width,
+      );
+      await page.screenshot({ path: '/tmp/shots/rewardrun/rewards-scheduled-390.png', fullPage: true });
+
+      // Cancelled after asking: nobody gets it, and the admin log says so.
+      await row.getByRole('button', { name: `Cancel ${reason}` }).click();
+      const confirm = page.getByRole('dialog', { name: `Cancel “${reason}”?` });
+      await confirm.waitFor();
+      await page.screenshot({ path: '/tmp/shots/rewardrun/rewards-cancel-390.png' });
+      await confirm.getByRole('button', { name: 'Cancel the reward' }).click();
+      await row.getByText('Cancelled', { exact: true }).waitFor();
+      expect(await row.getByRole('button', { name: `Cancel ${reason}` }).count()).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    const log = await callApi<{ rows: AdminLogEntry[] }>(
+      page,
+      'GET',
+      '/api/admin/development/admin-log?action=reward.cancel',
+    );
+    expect(log.rows.filter((entry) => entry.data.reason === reason)).toHaveLength(1);
+    expect(await balance()).toBe(before);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
+
 describe('rewards, as staff', () => {
   it('says only admins distribute rewards, and the server refuses staff', async () => {
     const { page } = sessions.staff;

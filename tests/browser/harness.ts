@@ -30,6 +30,12 @@ export interface Site {
 }
 
 /** Starts the real server on a free port with its own data folder and the built web app. */
+/**
+ * WEB_DIST when the run names one: a build other than apps/web/dist, made while another run still
+ * tests against that one. Every server a test starts takes it.
+ */
+export const ownBuild = (): Record<string, string> => (process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {});
+
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-browser-'));
   // The site addresses its files (uploads, the demo's pictures) from PUBLIC_URL: its port is chosen first.
@@ -40,6 +46,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
+    ...ownBuild(),
     ...env,
   });
   if (!fs.existsSync(path.join(config.webDist, 'index.html'))) {

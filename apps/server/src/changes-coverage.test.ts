@@ -115,6 +115,7 @@ describe.each(TEST_DIALECTS)('the change feed covers every watched table on %s',
         started_at: null,
         finished_at: null,
         last_error: null,
+        send_at: at,
       })
       .execute();
   });

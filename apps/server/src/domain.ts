@@ -14,6 +14,7 @@ import type { ProfileAdditions } from '@outpost/contracts/identity';
 import type { MerchPaymentResult } from '@outpost/contracts/merch';
 import type { Capability } from '@outpost/contracts/permissions';
 import type { PlayerRecordSection } from '@outpost/contracts/player-record';
+import type { RemoteConfigTemplate } from '@outpost/contracts/remote-config/schemas';
 import type { SegmentAttribute } from '@outpost/contracts/segments/schemas';
 import type { PackPurchaseResult, SpinResult } from '@outpost/contracts/shop';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -183,6 +184,13 @@ export type ItemUseCheck = (db: Kysely<GameDatabase>, itemID: string) => Promise
  * deletes the segment, which it refuses while any check finds a use.
  */
 export type SegmentUseCheck = (db: Kysely<GameDatabase>, segmentID: string) => Promise<string | null>;
+
+/**
+ * One way a domain's data relies on remote config's parameters (an experiment's variants are values
+ * of one): the refusal's words when `template`, about to be published, would break it, or null.
+ * Run in the transaction that publishes (or schedules) the template, which it refuses (409).
+ */
+export type ParameterUseCheck = (db: Kysely<GameDatabase>, template: RemoteConfigTemplate) => Promise<string | null>;
 
 /** An order being settled: APP_ENV's store, the signed-in player, and the order's payment record. */
 export interface SettlingOrder {
@@ -378,6 +386,8 @@ export interface Domain {
   calendar?: readonly CalendarSource[];
   /** Ways its data names segments, so a segment in use is not deleted. */
   segmentUses?: readonly SegmentUseCheck[];
+  /** Ways its data relies on remote config's parameters, so a publish does not break them. */
+  parameterUses?: readonly ParameterUseCheck[];
   /** Ways its data uses items, so an item in use is not deleted. */
   itemUses?: readonly ItemUseCheck[];
   /** The settlements of the kinds of order it sells, with the services they pay through. */

@@ -201,12 +201,22 @@ function reviewed(data: LogData): string {
   return `marked ${plural(n, 'feedback entry', 'feedback entries')} ${data.reviewed === false ? 'not reviewed' : 'reviewed'}`;
 }
 
-function reward(data: LogData): SentencePart[] {
+/** What a reward gives each player, in words: "250 credits and 1 item". */
+function gifts(data: LogData): string {
   const credits = typeof data.credits === 'number' ? data.credits : 0;
   const items = count(data.items);
-  const gifts = [credits > 0 ? plural(credits, 'credit') : '', items > 0 ? plural(items, 'item') : '']
+  const given = [credits > 0 ? plural(credits, 'credit') : '', items > 0 ? plural(items, 'item') : '']
     .filter(Boolean)
     .join(' and ');
+  return given || 'a reward';
+}
+
+const reasonWords = (data: LogData) => {
+  const reason = text(data, 'reason');
+  return reason ? `: “${reason}”` : '';
+};
+
+function reward(data: LogData): SentencePart[] {
   const players = Array.isArray(data.userIDs) ? data.userIDs.length : count(data.players);
   const audience = text(data, 'audience');
   const segment = text(data, 'segmentName') ?? text(data, 'segmentID');
@@ -215,9 +225,12 @@ function reward(data: LogData): SentencePart[] {
     : audience && !Array.isArray(data.userIDs)
       ? `every player (${audience})`
       : plural(players, 'player');
-  const reason = text(data, 'reason');
-  return [`gave ${gifts || 'a reward'} to ${whom}${reason ? `: “${reason}”` : ''}`];
+  return [`gave ${gifts(data)} to ${whom}${reasonWords(data)}`];
 }
+
+/** A scheduled reward to everyone, by its reason, linking to the reward screen that lists it. */
+const scheduledReward = (data: LogData): SentencePart =>
+  record('reward to everyone', text(data, 'reason'), ADMIN_ROUTES.adminRewards);
 
 function claimCodes(data: LogData): SentencePart[] {
   const custom = text(data, 'customCodeName');
@@ -395,6 +408,25 @@ const OWN_ACTIONS: Readonly<Record<string, AdminLogAction>> = {
   },
   // Rewards
   'reward.distribute': { label: 'Gave a reward', sentence: reward },
+  'reward.schedule': {
+    label: 'Scheduled a reward to everyone',
+    sentence: (d) => [`scheduled ${gifts(d)} for every player at `, { time: text(d, 'sendAt') ?? '' }, reasonWords(d)],
+  },
+  'reward.reschedule': {
+    label: 'Rescheduled a reward to everyone',
+    sentence: (d) => [
+      'moved ',
+      scheduledReward(d),
+      ' from ',
+      { time: text(d, 'previousSendAt') ?? '' },
+      ' to ',
+      { time: text(d, 'sendAt') ?? '' },
+    ],
+  },
+  'reward.cancel': {
+    label: 'Cancelled a reward to everyone',
+    sentence: (d) => ['cancelled ', scheduledReward(d), ' due at ', { time: text(d, 'sendAt') ?? '' }],
+  },
   // Moderation
   'report.resolve': says('Resolved a report', 'resolved', report),
   // Accounts

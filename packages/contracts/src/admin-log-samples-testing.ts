@@ -236,6 +236,21 @@ export const ADMIN_LOG_SAMPLES: Readonly<Record<string, LogData>> = {
     userIDs: [player, other],
     reached: 2,
   },
+  'reward.schedule': {
+    requestID: SAMPLE_IDS.request,
+    reason: 'Weekend gift',
+    credits: 250,
+    items: [{ itemID: 'crate-gold', quantity: 1 }],
+    audience: 'everyone',
+    sendAt: at('2026-12-12T18:00:00.000Z'),
+  },
+  'reward.reschedule': {
+    requestID: SAMPLE_IDS.request,
+    reason: 'Weekend gift',
+    sendAt: at('2026-12-13T18:00:00.000Z'),
+    previousSendAt: at('2026-12-12T18:00:00.000Z'),
+  },
+  'reward.cancel': { requestID: SAMPLE_IDS.request, reason: 'Weekend gift', sendAt: at('2026-12-13T18:00:00.000Z') },
   'report.resolve': {
     reportID: SAMPLE_IDS.report,
     reportNumber: 12,

@@ -159,9 +159,13 @@ const OWN_POLICIES = {
   'POST /api/callable/development-admin-distributereward': { access: 'distributeRewards' },
   'POST /api/callable/beta-admin-distributereward': { access: 'distributeRewards' },
   'POST /api/callable/production-admin-distributereward': { access: 'distributeRewards' },
-  // Rewards to everyone: the players it would reach, and each one's progress.
+  // Rewards to everyone: the players it would reach, and each one's progress; one scheduled for a time, moved
+  // and cancelled (Outpost's own: the callable sends at once).
   'GET /api/admin/:env/rewards/everyone': { access: 'distributeRewards' },
   'GET /api/admin/:env/rewards/everyone/players': { access: 'distributeRewards' },
+  'POST /api/admin/:env/rewards/everyone/schedule': { access: 'distributeRewards' },
+  'POST /api/admin/:env/rewards/everyone/:requestID/reschedule': { access: 'distributeRewards' },
+  'POST /api/admin/:env/rewards/everyone/:requestID/cancel': { access: 'distributeRewards' },
   // The beta programme: players read beta-config and the active objectives, request entry, look up and claim
   // invites, send feedback; staff run it, moderators review feedback.
   'GET /api/beta': open,
@@ -246,7 +250,8 @@ const OWN_POLICIES = {
   'POST /api/admin/:env/ingest-keys/:keyID/revoke': { access: 'manageIngestKeys' },
   'GET /api/admin/:env/live-stats': { access: 'viewLiveStats' },
   'GET /api/admin/:env/live-stats/series': { access: 'viewLiveStats' },
-  // The push endpoints of docs/product.md §7.6, one per environment; the composer's reads and its cancel.
+  // The push endpoints of docs/product.md §7.6, one per environment; the composer's reads, and a
+  // scheduled message's cancel and reschedule.
   'POST /api/fn/development-push-sendbatch': { access: 'sendPush' },
   'POST /api/fn/beta-push-sendbatch': { access: 'sendPush' },
   'POST /api/fn/production-push-sendbatch': { access: 'sendPush' },
@@ -255,6 +260,7 @@ const OWN_POLICIES = {
   'POST /api/fn/production-push-sendtestnotificatio': { access: 'sendPush' },
   'GET /api/admin/:env/push/messages': { access: 'sendPush' },
   'POST /api/admin/:env/push/messages/:messageID/cancel': { access: 'sendPush' },
+  'POST /api/admin/:env/push/messages/:messageID/reschedule': { access: 'sendPush' },
   'POST /api/admin/:env/push/audience': { access: 'sendPush' },
   'GET /api/admin/:env/push/outbox': { access: 'sendPush' },
   // Push devices: the game's client registers the signed-in player's device for push, and forgets it when the

@@ -357,6 +357,10 @@ export type PushMessagePage = z.infer<typeof pushMessagePageSchema>;
 
 export const pushMessageParamsSchema = z.extend(adminEnvironmentParamsSchema, { messageID: z.string() });
 
+/** POST /api/admin/:env/push/messages/:messageID/reschedule: a scheduled message's new send date (the scheduling rules, checked by the server). */
+export const reschedulePushInputSchema = z.object({ sendDate: instant(PUSH_MESSAGES.sendDate) });
+export type ReschedulePushInput = z.infer<typeof reschedulePushInputSchema>;
+
 /** POST /api/admin/:env/push/audience: how many a message would reach now. */
 export const pushAudienceInputSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { adminListPageSchema, adminListQuerySchema } from './admin-list';
-import type { Environment } from './environments';
+import { type Environment, environmentSchema } from './environments';
 import { wholeNumber } from './fields';
 import { USER_ID_MAX_LENGTH } from './identity';
 import { itemIdSchema } from './items';
@@ -56,6 +56,8 @@ export const REWARD_MAX_ITEMS = 50;
 export const REWARD_MAX_ITEM_QUANTITY = 100;
 export const REWARD_REASON_MAX_LENGTH = 200;
 export const REWARD_REQUEST_ID_MAX_LENGTH = 100;
+/** How far ahead a reward to everyone may be scheduled, as a push may (push-messages.ts). */
+export const REWARD_MAX_SCHEDULE_DAYS = 90;
 
 export const REWARD_MESSAGES = {
   requestID: `requestID names this reward so a retry gives nothing twice: 1 to ${REWARD_REQUEST_ID_MAX_LENGTH} letters, digits, '.', '_' or '-'.`,
@@ -73,6 +75,9 @@ export const REWARD_MESSAGES = {
   segmentID: 'Choose the segment the reward goes to.',
   noRecipients: `Say who gets the reward: userIDs (1 to ${REWARD_MAX_RECIPIENTS} players), an audience (${audienceList}) or a segmentID.`,
   bothRecipients: 'Give userIDs, an audience or a segment, one of them.',
+  sendAt: 'sendAt must be when to give the reward, a date and time in ISO 8601 with a time zone.',
+  sendAtPast: 'That time has passed: choose a time still to come, or send the reward now.',
+  sendAtTooFar: `A reward may be scheduled at most ${REWARD_MAX_SCHEDULE_DAYS} days ahead.`,
 } as const;
 
 /** The callable's name, one per environment (docs/product.md §7.6). */
@@ -134,18 +139,42 @@ export const rewardItemSchema = z.object({
 });
 export type RewardItem = z.output<typeof rewardItemSchema>;
 
+/** What a reward is named by and gives, whoever it goes to: the callable's fields and a scheduled reward's. */
+const requestIDField = z.string({ error: REWARD_MESSAGES.requestID }).check(
+  z.trim(),
+  z.regex(new RegExp(`^[A-Za-z0-9._-]{1,${REWARD_REQUEST_ID_MAX_LENGTH}}$`), {
+    error: REWARD_MESSAGES.requestID,
+  }),
+);
+const creditsField = z._default(wholeNumber(REWARD_MESSAGES.credits, 0, REWARD_MAX_CREDITS), 0);
+const itemsField = z._default(
+  z.array(rewardItemSchema, { error: REWARD_MESSAGES.items }).check(
+    z.maxLength(REWARD_MAX_ITEMS, { error: REWARD_MESSAGES.items }),
+    z.refine((items) => new Set(items.map((item) => item.itemID)).size === items.length, {
+      error: REWARD_MESSAGES.itemsUnique,
+    }),
+  ),
+  [],
+);
+const reasonField = z
+  .string({ error: REWARD_MESSAGES.reasonRequired })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: REWARD_MESSAGES.reasonRequired }),
+    z.maxLength(REWARD_REASON_MAX_LENGTH, { error: REWARD_MESSAGES.reasonTooLong }),
+  );
+const givesSomething = z.refine<{ credits: number; items: readonly unknown[] }>(
+  (input) => input.credits > 0 || input.items.length > 0,
+  { error: REWARD_MESSAGES.nothingToGive, path: ['credits'] },
+);
+
 /**
  * The callable's `data`: the reward data of docs/product.md §3.10's admin log entry, for userIDs, an audience
  * or a segment. A segmentID is checked against the environment's segments when the reward is sent.
  */
 export const distributeRewardInputSchema = z
   .object({
-    requestID: z.string({ error: REWARD_MESSAGES.requestID }).check(
-      z.trim(),
-      z.regex(new RegExp(`^[A-Za-z0-9._-]{1,${REWARD_REQUEST_ID_MAX_LENGTH}}$`), {
-        error: REWARD_MESSAGES.requestID,
-      }),
-    ),
+    requestID: requestIDField,
     userIDs: z.optional(
       z
         .array(
@@ -174,31 +203,14 @@ export const distributeRewardInputSchema = z
           z.maxLength(SEGMENT_ID_MAX, { error: REWARD_MESSAGES.segmentID }),
         ),
     ),
-    credits: z._default(wholeNumber(REWARD_MESSAGES.credits, 0, REWARD_MAX_CREDITS), 0),
-    items: z._default(
-      z.array(rewardItemSchema, { error: REWARD_MESSAGES.items }).check(
-        z.maxLength(REWARD_MAX_ITEMS, { error: REWARD_MESSAGES.items }),
-        z.refine((items) => new Set(items.map((item) => item.itemID)).size === items.length, {
-          error: REWARD_MESSAGES.itemsUnique,
-        }),
-      ),
-      [],
-    ),
-    reason: z
-      .string({ error: REWARD_MESSAGES.reasonRequired })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: REWARD_MESSAGES.reasonRequired }),
-        z.maxLength(REWARD_REASON_MAX_LENGTH, { error: REWARD_MESSAGES.reasonTooLong }),
-      ),
+    credits: creditsField,
+    items: itemsField,
+    reason: reasonField,
   })
   .check(
     z.refine((input) => recipientsNamed(input) > 0, { error: REWARD_MESSAGES.noRecipients }),
     z.refine((input) => recipientsNamed(input) < 2, { error: REWARD_MESSAGES.bothRecipients }),
-    z.refine((input) => input.credits > 0 || input.items.length > 0, {
-      error: REWARD_MESSAGES.nothingToGive,
-      path: ['credits'],
-    }),
+    givesSomething,
   );
 export type DistributeRewardInput = z.input<typeof distributeRewardInputSchema>;
 export type RewardRequest = z.output<typeof distributeRewardInputSchema>;
@@ -255,15 +267,24 @@ export type DistributeRewardResult = z.infer<typeof distributeRewardResultSchema
  * goes on where the last batch ended and nobody gets the reward twice.
  */
 
-/** queued: waiting for the job; running: batches under way; done: every player reached; failed: given up (send it again to resume). */
-export const EVERYONE_REWARD_STATES = ['queued', 'running', 'done', 'failed'] as const;
+/**
+ * scheduled: waiting for its time (sendAt), Outpost's own (the reward screen and the calendar); queued: waiting
+ * for the job; running: batches under way; done: every player reached; failed: given up (send it again to
+ * resume); cancelled: called off while scheduled, nothing given.
+ */
+export const EVERYONE_REWARD_STATES = ['scheduled', 'queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type EveryoneRewardState = (typeof EVERYONE_REWARD_STATES)[number];
+/** The states of one the callable sent: what its answer says (a scheduled one's requestID is refused there). */
+export const SENT_EVERYONE_REWARD_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type SentEveryoneRewardState = (typeof SENT_EVERYONE_REWARD_STATES)[number];
 
 export const EVERYONE_REWARD_STATE_LABELS: Record<EveryoneRewardState, string> = {
+  scheduled: 'Scheduled',
   queued: 'Queued',
   running: 'Running',
   done: 'Done',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 
 /** The screen's name for everyone in an environment. */
@@ -277,8 +298,8 @@ export const everyoneRewardRecordSchema = z.object({
   items: z.array(givenItemSchema),
   distributedAt: z.string(),
   distributedBy: z.string(),
-  state: z.enum(EVERYONE_REWARD_STATES),
-  /** The players counted when it was sent: about how many the job will reach. */
+  state: z.enum(SENT_EVERYONE_REWARD_STATES),
+  /** The players counted when it was sent (a scheduled one: when its time came; 0 before): about how many the job will reach. */
   playersAtSend: z.int(),
   /** The players it has given the reward to so far. */
   reached: z.int(),
@@ -305,10 +326,82 @@ export type EveryoneRewardRecordResult = EveryoneRewardRecord & { audience: type
 export const distributeRewardAnswerSchema = z.union([distributeRewardResultSchema, everyoneRewardResultSchema]);
 export type DistributeRewardAnswer = z.infer<typeof distributeRewardAnswerSchema>;
 
+/**
+ * A reward to everyone as the reward screen and the calendar list it: any state, scheduled and cancelled among
+ * them, and when it goes or went (`sendAt`: the time it was scheduled for, or its send for one sent at once).
+ */
+export const everyoneRewardRunSchema = z.extend(everyoneRewardSchema, {
+  state: z.enum(EVERYONE_REWARD_STATES),
+  sendAt: z.string(),
+});
+export type EveryoneRewardRun = z.infer<typeof everyoneRewardRunSchema>;
+/** The same before its items are named and its sender is a person: what the server reads. */
+export type EveryoneRewardRunRecord = Omit<EveryoneRewardRecord, 'state'> & {
+  state: EveryoneRewardState;
+  sendAt: string;
+};
+
 /** GET /api/admin/:env/rewards/everyone: the 'everyone' distributions, newest first (the admin list protocol). */
 export const everyoneRewardListQuerySchema = adminListQuerySchema(['distributedAt'] as const, {});
-export const everyoneRewardPageSchema = adminListPageSchema(everyoneRewardSchema);
+export const everyoneRewardPageSchema = adminListPageSchema(everyoneRewardRunSchema);
 export type EveryoneRewardPage = z.infer<typeof everyoneRewardPageSchema>;
+
+const sendAtField = z.iso.datetime({ offset: true, error: REWARD_MESSAGES.sendAt });
+
+/**
+ * POST /api/admin/:env/rewards/everyone/schedule: a reward to everyone given at `sendAt` (Outpost's own; the
+ * callable sends at once). Its requestID names it as the callable's does: sent again, it is the same reward.
+ * Its players are counted when its time comes.
+ */
+export const scheduleEveryoneRewardInputSchema = z
+  .object({
+    requestID: requestIDField,
+    credits: creditsField,
+    items: itemsField,
+    reason: reasonField,
+    sendAt: sendAtField,
+  })
+  .check(givesSomething);
+export type ScheduleEveryoneRewardInput = z.input<typeof scheduleEveryoneRewardInputSchema>;
+
+/** POST /api/admin/:env/rewards/everyone/:requestID/reschedule: the new time of a scheduled one. */
+export const rescheduleEveryoneRewardInputSchema = z.object({ sendAt: sendAtField });
+
+/** The path of one reward to everyone. */
+export const everyoneRewardParamsSchema = z.object({
+  env: environmentSchema,
+  requestID: z.string().check(z.minLength(1), z.maxLength(REWARD_REQUEST_ID_MAX_LENGTH)),
+});
+
+const DAY_MS = 86_400_000;
+
+/** What is wrong with `at` as a scheduled reward's time, or null: still to come, at most REWARD_MAX_SCHEDULE_DAYS ahead. */
+export function rewardSendAtProblem(at: Date, now: Date): string | null {
+  if (at.getTime() <= now.getTime()) return REWARD_MESSAGES.sendAtPast;
+  if (at.getTime() > now.getTime() + REWARD_MAX_SCHEDULE_DAYS * DAY_MS) return REWARD_MESSAGES.sendAtTooFar;
+  return null;
+}
+
+/** A reschedule or cancel of one that is no longer scheduled (409): its job has started it, it ended, or it was cancelled. */
+export const rewardNotScheduledMessage = (operation: 'reschedule' | 'cancel') =>
+  `Only a scheduled reward can be ${operation === 'cancel' ? 'cancelled' : 'rescheduled'}: this one has started, ended or was cancelled.`;
+
+/** A requestID no reward to everyone of the environment has (404). */
+export const unknownEveryoneRewardMessage = (requestID: string, environment: Environment) =>
+  `There is no reward to everyone "${requestID}" in ${environment}.`;
+
+/** The callable sent a requestID that names a scheduled or cancelled reward (409): nothing was given. */
+export const rewardRequestScheduledMessage = (requestID: string, state: 'scheduled' | 'cancelled') =>
+  state === 'scheduled'
+    ? `The request ID "${requestID}" names a reward to everyone that is scheduled: it is given at its time. Move or cancel it on the reward screen, or use a new request ID to send a reward now.`
+    : `The request ID "${requestID}" names a reward to everyone that was cancelled. Use a new request ID to send it.`;
+
+/** The admin-log actions of scheduled rewards to everyone (the reward screen and the calendar). */
+export const REWARD_SCHEDULE_ADMIN_ACTIONS = {
+  schedule: 'reward.schedule',
+  reschedule: 'reward.reschedule',
+  cancel: 'reward.cancel',
+} as const;
 
 /** GET /api/admin/:env/rewards/everyone/players: how many players 'everyone' reaches if sent now. */
 export const everyonePlayersSchema = z.object({ players: z.int() });

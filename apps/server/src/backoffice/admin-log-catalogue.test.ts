@@ -296,6 +296,19 @@ describe.each(TEST_DIALECTS)('every action of the catalogue, made through its ro
     await ok('POST', `/api/callable/${env}-admin-distributereward`, {
       data: { requestID: 'walk-reward', userIDs: [scout.userId, rook.userId], credits: 250, reason: 'Outage' },
     });
+    // A reward to everyone scheduled, moved on the calendar, then cancelled on the reward screen.
+    const hour = 3_600_000;
+    await ok('POST', '/rewards/everyone/schedule', {
+      requestID: 'walk-scheduled',
+      credits: 250,
+      items: [{ itemID: 'crate-gold' }],
+      reason: 'Weekend gift',
+      sendAt: new Date(Date.now() + hour).toISOString(),
+    });
+    await ok('POST', '/calendar/reward-run/walk-scheduled/move', {
+      startsAt: new Date(Date.now() + 2 * hour).toISOString(),
+    });
+    await ok('POST', '/rewards/everyone/walk-scheduled/cancel', {});
     await ok('POST', '/api/account/reports', { category: 'cheating', target: 'crate_raider', text: 'Aimbot.' }, scout);
     const reports = await ok<{ rows: { reportID: string }[] }>('GET', '/reports');
     await ok('POST', `/reports/${reports.rows[0]?.reportID}/resolve`, { resolution: 'Warned' });

@@ -1,9 +1,10 @@
-import { CALENDAR_MESSAGES, type Calendar, type CalendarEntry } from '@outpost/contracts/calendar/schemas';
+import { CALENDAR_MESSAGES } from '@outpost/contracts/calendar/schemas';
 import { EXPERIMENTS_ADMIN_ACTIONS as ACTIONS } from '@outpost/contracts/experiments/contract';
 import type { CreateExperimentInput, Experiment } from '@outpost/contracts/experiments/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedEntries } from '../backoffice/testing';
+import { calendarRoutes } from '../calendar/testing';
 import { type SignedIn, signUpRoles } from '../identity/testing';
 import { seedDemoData } from '../seed';
 import { errorAnswer } from '../testing/error-answer';
@@ -80,12 +81,12 @@ describe.each(TEST_DIALECTS)('experiments on the calendar on %s', (dialect) => {
       }),
     );
   }
-  async function calendarOf(from: number, to: number, as: SignedIn = roles.admin): Promise<CalendarEntry[]> {
-    const calendar = await ok<Calendar>(
-      send('GET', `/api/admin/${ENV}/calendar?from=${iso(from)}&to=${iso(to)}`, undefined, as),
-    );
-    return calendar.entries.filter((entry) => entry.kind === 'experiment');
-  }
+  const { entries: calendarOf, move } = calendarRoutes(
+    () => t.app,
+    'experiment',
+    () => roles.admin,
+    ENV,
+  );
   const entryOf = async (experimentID: string, from: number, to: number, as?: SignedIn) =>
     (await calendarOf(from, to, as)).find((entry) => entry.entryID === experimentID);
   /** The advance job's waiting run at `at` in this environment, when one is queued. */
@@ -97,8 +98,6 @@ describe.each(TEST_DIALECTS)('experiments on the calendar on %s', (dialect) => {
       .where('key', '=', `${ENV}:${at}`)
       .where('status', '=', 'pending')
       .executeTakeFirst();
-  const move = (experimentID: string, startsAt: string) =>
-    send('POST', `/api/admin/${ENV}/calendar/experiment/${experimentID}/move`, { startsAt });
 
   it('draws one running with no end up to now, on every day it has run, and to its end once stopped', async () => {
     const running = await started({ experimentID: 'open-ended', parameterKey: 'daily_reward_credits' });
@@ -171,12 +170,7 @@ describe.each(TEST_DIALECTS)('experiments on the calendar on %s', (dialect) => {
     expect(await ok<Experiment>(send('GET', `${BASE}/moved`))).toMatchObject({ startsAt: movedTo, endsAt: movedEnd });
     expect(await loggedEntries(db(), ACTIONS.update)).toHaveLength(edits);
     // A moderator reads it but may not move it.
-    const moderated = await send(
-      'POST',
-      `/api/admin/${ENV}/calendar/experiment/moved/move`,
-      { startsAt: movedTo },
-      roles.moderator,
-    );
+    const moderated = await move('moved', movedTo, roles.moderator);
     expect(moderated.statusCode).toBe(403);
     expect(moderated.json()).toEqual(errorAnswer('permission-denied', CALENDAR_MESSAGES.notAllowed('experiment')));
   });

@@ -1,16 +1,27 @@
 import { adminLogAction } from '@outpost/contracts/admin-log-actions';
-import { EXPERIMENTS_ADMIN_ACTIONS as ACTIONS, EXPERIMENTS_TOPIC } from '@outpost/contracts/experiments/contract';
+import {
+  EXPERIMENTS_ADMIN_ACTIONS as ACTIONS,
+  EXPERIMENT_EXPOSURES_TOPIC,
+  EXPERIMENTS_QUERY_KEYS,
+  EXPERIMENTS_TOPIC,
+} from '@outpost/contracts/experiments/contract';
 import {
   type CreateExperimentInput,
   type Experiment,
   type ExperimentResults,
   EXPERIMENT_MESSAGES as SAY,
 } from '@outpost/contracts/experiments/schemas';
+import { LIVE_TOPICS } from '@outpost/contracts/live-topics';
 import { REMOTE_CONFIG_ADMIN_ACTIONS, REMOTE_CONFIG_CALLABLE } from '@outpost/contracts/remote-config/contract';
-import type { RemoteConfigState, RemoteConfigValues } from '@outpost/contracts/remote-config/schemas';
+import type {
+  RemoteConfigParameter,
+  RemoteConfigState,
+  RemoteConfigValues,
+} from '@outpost/contracts/remote-config/schemas';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR } from '../backoffice/index';
 import { loggedEntries } from '../backoffice/testing';
 import type { AnyGameEventKind, BatchEvent } from '../domain';
 import { GAME_DATA_KINDS } from '../game-data/kinds';
@@ -56,6 +67,12 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
   let players: SignedIn[];
   const streams: SseStream[] = [];
   const db = () => t.stores.game[ENV];
+  let address: string | undefined;
+  /** The app's address, listening from the first test that opens a live stream on. */
+  const listening = async () => {
+    address ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return address;
+  };
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
@@ -172,7 +189,7 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
     ok(send(admin, 'POST', `${BASE}/${experiment.experimentID}/stop`, { revision: experiment.revision }));
 
   it('walks every admin action through its route, each logged in the contract’s words and heard live', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const live = await openSse(`${address}/api/live?topics=${EXPERIMENTS_TOPIC}&env=${ENV}`, {
       authorization: admin.bearer,
     });
@@ -386,6 +403,15 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
     const expected = (player: SignedIn) =>
       experiment.variants[assignVariant('market', experiment.variants, player.userId)] ?? { name: '', value: null };
     const crowd = players.slice(0, 40);
+    const address = await listening();
+    const live = await openSse(
+      `${address}/api/live?topics=${EXPERIMENTS_TOPIC},${EXPERIMENT_EXPOSURES_TOPIC}&env=${ENV}`,
+      {
+        authorization: admin.bearer,
+      },
+    );
+    streams.push(live);
+    await live.next((event) => event.event === 'ready');
     // Forty players at once, twice each: one exposure each, the variant's value for each.
     const answers = await Promise.all([...crowd, ...crowd].map((player) => fetchValues(player)));
     for (const [index, answer] of answers.entries()) {
@@ -394,6 +420,15 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
       expect((answer.json() as RemoteConfigValues).values.night_market_enabled).toBe(expected(player).value);
     }
     await exposedCount('market', 40);
+    // Exposures are heard on their own topic, never on the experiments' (which the calendar follows).
+    await live.next((event) => event.event === EXPERIMENT_EXPOSURES_TOPIC);
+    const heardAsExperiments = live.events.filter((event) => event.event === EXPERIMENTS_TOPIC);
+    expect(
+      heardAsExperiments.map((event) => (event.data as { key: string }).key).filter((key) => key !== 'market'),
+    ).toEqual([]);
+    expect(LIVE_TOPICS[EXPERIMENT_EXPOSURES_TOPIC].backOfficeKeys(ENV)).toEqual([
+      EXPERIMENTS_QUERY_KEYS.exposuresHeard(ENV),
+    ]);
     const rows = await exposures('market');
     for (const row of rows) {
       const player = crowd.find((one) => one.userId === row.user_id) as SignedIn;
@@ -619,13 +654,23 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
     const player = players.find((one) => assignVariant('timed', experiment.variants, one.userId) === 1) as SignedIn;
     expect(await fetchedValue(player, 'night_market_enabled')).toBe(false);
     // The job's run on its own service (as another instance's would be): this app hears it on the change feed.
-    const sweep = experimentsJobs({
-      game: t.stores.game,
-      experiments: createExperiments({ stores: t.stores, feeds: new Map(), log: t.app.log }),
-    }).find((job) => job.name === EXPERIMENTS_SWEEP_JOB);
+    const sweepOf = () =>
+      experimentsJobs({
+        game: t.stores.game,
+        experiments: createExperiments({ stores: t.stores, feeds: new Map(), log: t.app.log }),
+      }).find((job) => job.name === EXPERIMENTS_SWEEP_JOB);
+    const sweep = sweepOf();
+    const onTime = async (action: string) =>
+      (await loggedEntries(db(), action)).filter((entry) => entry.data.experimentID === 'timed' && entry.data.onTime);
     await new Promise((resolve) => setTimeout(resolve, Date.parse(startsAt) - Date.now() + 50));
-    await sweep?.run(null, NO_RUN_CONTEXT);
+    // Two instances' sweeps at once: one starts it, and it is logged once, as by nobody's account.
+    await Promise.all([sweep?.run(null, NO_RUN_CONTEXT), sweepOf()?.run(null, NO_RUN_CONTEXT)]);
     expect((await read('timed')).state).toBe('running');
+    const started = await onTime(ACTIONS.start);
+    expect(started.map((entry) => entry.admin)).toEqual([OPERATOR]);
+    expect(sentence(ACTIONS.start, started[0]?.data ?? {})).toBe(
+      'started the experiment “Experiment timed” at its scheduled start',
+    );
     await expect.poll(() => fetchedValue(player, 'night_market_enabled'), { timeout: 5_000 }).toBe(true);
     await exposedCount('timed', 1);
     await new Promise((resolve) => setTimeout(resolve, Date.parse(startsAt) + 2_600 - Date.now()));
@@ -633,6 +678,10 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
     expect(await fetchedValue(player, 'night_market_enabled')).toBe(false);
     await sweep?.run(null, NO_RUN_CONTEXT);
     expect((await read('timed')).state).toBe('stopped');
+    const stopped = await onTime(ACTIONS.stop);
+    expect(stopped.map((entry) => sentence(ACTIONS.stop, entry.data))).toEqual([
+      'stopped the experiment “Experiment timed” at its planned end',
+    ]);
   });
 
   it('keeps a segment an experiment not yet over draws from', async () => {
@@ -728,6 +777,117 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
     expect(
       (await loggedEntries(db(), ACTIONS.rollOut)).filter((entry) => entry.data.experimentID === 'roll-race'),
     ).toEqual([expect.objectContaining({ data: expect.objectContaining({ variant: rolled.winner }) })]);
+  });
+
+  /** daily_reward_credits as the demo data has it: a number. */
+  const SEEDED_CREDITS: RemoteConfigParameter = {
+    key: 'daily_reward_credits',
+    type: 'number',
+    description: 'Credits for the first sign-in of a day.',
+    defaultValue: 50,
+    conditionalValues: [],
+  };
+  /** Saves remote config's draft with daily_reward_credits `change`d from the seed's (null: removed). */
+  async function draftCredits(change: (parameter: RemoteConfigParameter) => RemoteConfigParameter | null) {
+    const state = await remoteConfigState();
+    const changed = change(SEEDED_CREDITS);
+    const parameters = [
+      ...state.draft.parameters.filter((parameter) => parameter.key !== 'daily_reward_credits'),
+      ...(changed ? [changed] : []),
+    ];
+    const template = { ...state.draft, parameters };
+    expectStatus(await send(admin, 'PUT', `${remoteConfig}/draft`, { template, revision: state.draftRevision }), 200);
+    return (await remoteConfigState()).draftRevision;
+  }
+  const retyped = (parameter: RemoteConfigParameter): RemoteConfigParameter => ({
+    ...parameter,
+    type: 'string',
+    defaultValue: 'ten',
+    conditionalValues: [],
+  });
+  const publish = async (description: string, extra: { publishAt?: string } = {}) =>
+    send(admin, 'POST', `${remoteConfig}/publish`, {
+      description,
+      revision: (await remoteConfigState()).draftRevision,
+      ...extra,
+    });
+
+  it('refuses a publish, a schedule or a rollback that would break a running experiment’s variants, in words, publishing nothing', async () => {
+    const before = await latestVersion();
+    const running = await start(
+      await create(draft({ experimentID: 'typed', variants: [credits('Few', 10), credits('Many', 90)] })),
+    );
+    const publishes = async () => (await loggedEntries(db(), REMOTE_CONFIG_ADMIN_ACTIONS.publish)).length;
+    const logged = await publishes();
+    const wrongType = SAY.variantBroken('Experiment typed', 'Few', '').split(' ()')[0];
+
+    await draftCredits(retyped);
+    const refused = await publish('Credits as words');
+    expectStatus(refused, 409);
+    expect(refused.json().error.message).toContain(wrongType);
+    expect(refused.json().error.message).toContain('its value must be a string');
+    const scheduled = await publish('Credits as words later', {
+      publishAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expectStatus(scheduled, 409);
+    expect((await remoteConfigState()).scheduled.filter((one) => one.description === 'Credits as words later')).toEqual(
+      [],
+    );
+
+    await draftCredits(() => null);
+    const removed = await publish('No daily credits');
+    expectStatus(removed, 409);
+    expect(removed.json().error.message).toBe(SAY.parameterTested('Experiment typed', 'daily_reward_credits'));
+
+    // Nothing went live, nor was logged; the experiment's players still get their variant's number.
+    expect(await latestVersion()).toBe(before);
+    expect(await publishes()).toBe(logged);
+    const player = players.find((one) => assignVariant('typed', running.variants, one.userId) === 1) as SignedIn;
+    expect(await fetchedValue(player, 'daily_reward_credits')).toBe(90);
+
+    // A change that keeps the type goes live; so does the retype, and its rollback, once the experiment stopped.
+    await draftCredits((parameter) => ({ ...parameter, defaultValue: 55 }));
+    expectStatus(await publish('More daily credits'), 200);
+    await stop(await read('typed'));
+    await draftCredits(retyped);
+    expectStatus(await publish('Credits as words'), 200);
+    const words = await latestVersion();
+
+    // Back to numbers by a rollback; a rollback to the words while an experiment tests numbers is refused.
+    expectStatus(await send(admin, 'POST', `${remoteConfig}/versions/${words - 1}/rollback`), 200);
+    await start(
+      await create(draft({ experimentID: 'typed-words', variants: [credits('Few', 11), credits('Many', 91)] })),
+    );
+    const toWords = await send(admin, 'POST', `${remoteConfig}/versions/${words}/rollback`);
+    expectStatus(toWords, 409);
+    expect(toWords.json().error.message).toContain('The experiment “Experiment typed-words” tests this parameter');
+    await stop(await read('typed-words'));
+  });
+
+  it('lets either a start or a publish that breaks its variants through when both come at once, never both', async () => {
+    const experiment = await create(
+      draft({ experimentID: 'typed-race', variants: [credits('Few', 12), credits('Many', 92)] }),
+    );
+    const revision = await draftCredits(retyped);
+    const [started, published] = await Promise.all([
+      send(admin, 'POST', `${BASE}/typed-race/start`, { revision: experiment.revision }),
+      send(admin, 'POST', `${remoteConfig}/publish`, { description: 'Credits as words', revision }),
+    ]);
+    const liveType = typeof (await fetchedValue(null, 'daily_reward_credits'));
+    if (started.statusCode === 200) {
+      expectStatus(published, 409);
+      expect(liveType).toBe('number');
+      expect((await read('typed-race')).state).toBe('running');
+      await stop(await read('typed-race'));
+    } else {
+      expectStatus(started, 400);
+      expectStatus(published, 200);
+      expect(liveType).toBe('string');
+      expect((await read('typed-race')).state).toBe('draft');
+      // Numbers again for the tests after this one.
+      await draftCredits((parameter) => parameter);
+      expectStatus(await publish('Credits as numbers'), 200);
+    }
   });
 
   it.runIf(dialect === 'postgres')(

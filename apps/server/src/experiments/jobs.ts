@@ -54,7 +54,8 @@ export async function enqueueExperimentWindow(
 /** Starts scheduled experiments at their start and stops running ones at their end. */
 export function experimentsJobs(options: { game: AppStores['game']; experiments: Experiments }): JobDefinition[] {
   const advance = async (environment: Environment) => {
-    if ((await advanceExperiments(options.game[environment], new Date())) > 0) options.experiments.changed(environment);
+    if ((await advanceExperiments(options.game[environment], environment, new Date())) > 0)
+      options.experiments.changed(environment);
   };
   return [
     {

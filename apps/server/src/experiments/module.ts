@@ -5,7 +5,7 @@ import { experimentsJobs } from './jobs';
 import { EXPERIMENTS_LIVE_TOPICS } from './live';
 import { experimentsMigrations } from './migrations/index';
 import { experimentsPersonalData } from './personal-data';
-import { experimentSegmentUse } from './queries';
+import { experimentParameterUse, experimentSegmentUse } from './queries';
 import { seedExperiments } from './seed';
 
 /**
@@ -30,5 +30,6 @@ export const domain: Domain = {
   liveTopics: EXPERIMENTS_LIVE_TOPICS,
   personalData: experimentsPersonalData,
   segmentUses: [experimentSegmentUse],
+  parameterUses: [experimentParameterUse],
   calendar: [experimentsCalendar],
 };

@@ -12,9 +12,9 @@ import {
 } from '@outpost/contracts/experiments/schemas';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod/mini';
-import { type AdminChange, adminLogRecord, appendAdminLog, editData } from '../backoffice/index';
+import { type AdminChange, adminLogRecord, appendAdminLog, editData, OPERATOR } from '../backoffice/index';
 import type { GameDatabase } from '../database';
-import type { SegmentUseCheck } from '../domain';
+import type { ParameterUseCheck, SegmentUseCheck } from '../domain';
 import { isPostgres } from '../platform/db/dialect';
 import { isUniqueViolation } from '../platform/db/errors';
 import { FunctionError } from '../platform/http/errors';
@@ -129,19 +129,25 @@ const columnsOf = (fields: CheckedFields) => ({
   ends_at: iso(fields.endsAt),
 });
 
+/** An admin's fields as checked and stored: no description is an empty one. */
+const fieldsOf = (input: Fields): CheckedFields => ({ ...input, description: input.description ?? '' });
+
+/** A stored experiment's fields, as its admin would send them again. */
+const storedFields = (experiment: StoredExperiment): CheckedFields => ({
+  name: experiment.name,
+  description: experiment.description,
+  parameterKey: experiment.parameter_key,
+  segmentID: experiment.segment_id,
+  variants: experiment.variants,
+  metric: experiment.metric,
+  startsAt: experiment.starts_at,
+  endsAt: experiment.ends_at,
+});
+
 /** The fields as the log reads them. */
 const loggedFields = (experiment: StoredExperiment | CheckedFields) =>
   'experiment_id' in experiment
-    ? {
-        name: experiment.name,
-        description: experiment.description,
-        parameterKey: experiment.parameter_key,
-        segmentID: experiment.segment_id,
-        variants: experiment.variants,
-        metric: experiment.metric,
-        startsAt: experiment.starts_at,
-        endsAt: experiment.ends_at,
-      }
+    ? storedFields(experiment)
     : { ...experiment, startsAt: iso(experiment.startsAt), endsAt: iso(experiment.endsAt) };
 
 export async function createExperiment(
@@ -151,7 +157,7 @@ export async function createExperiment(
 ): Promise<StoredExperiment> {
   const now = change.now ?? new Date();
   const { experimentID, ...rest } = input;
-  const fields: CheckedFields = { ...rest, description: rest.description ?? '' };
+  const fields = fieldsOf(rest);
   const row: ExperimentRow = {
     experiment_id: experimentID,
     ...columnsOf(fields),
@@ -213,7 +219,7 @@ export async function updateExperiment(
 ): Promise<StoredExperiment> {
   const now = change.now ?? new Date();
   const { revision, ...rest } = input;
-  const fields: CheckedFields = { ...rest, description: rest.description ?? '' };
+  const fields = fieldsOf(rest);
   return db.transaction().execute(async (trx) => {
     const before = await heldExperiment(trx, experimentID);
     if (before.revision !== revision) throw conflict(SAY.stale);
@@ -276,20 +282,7 @@ export async function startExperiment(
     if (before.state !== 'draft') throw conflict(SAY.notStartable);
     const planned = input.startsAt ?? before.starts_at;
     const startsAt = planned !== null && Date.parse(planned) > now.getTime() ? new Date(planned).toISOString() : null;
-    await checkFields(
-      trx,
-      {
-        name: before.name,
-        description: before.description,
-        parameterKey: before.parameter_key,
-        segmentID: before.segment_id,
-        variants: before.variants,
-        metric: before.metric,
-        startsAt,
-        endsAt: before.ends_at,
-      },
-      now,
-    );
+    await checkFields(trx, { ...storedFields(before), startsAt }, now);
     await appendAdminLog(
       trx,
       adminLogRecord(change, ACTIONS.start, {
@@ -360,6 +353,7 @@ export async function rollOutExperiment(
           description: `Rolled out “${variant.name}” of the experiment “${before.name}”`,
         },
         change,
+        [experimentParameterUse],
       );
     } catch (error) {
       if (error instanceof ParameterGoneError) throw refuse(SAY.unknownParameter(error.key));
@@ -385,24 +379,54 @@ export async function rollOutExperiment(
 
 /**
  * The job's part, for one environment: starts the scheduled experiments whose time came and stops
- * the running ones whose end came. Each is a conditional update, so two instances running it at
- * once change each experiment once. Not logged: the admin's start (or schedule) was, with the window.
+ * the running ones whose end came, each logged in the same transaction as by nobody's account (the
+ * admin who scheduled it was logged with the window). Each is a conditional update, so of two
+ * instances running it at once only one changes, and logs, each experiment.
  */
-export async function advanceExperiments(db: Kysely<GameDatabase>, now: Date): Promise<number> {
+export async function advanceExperiments(
+  db: Kysely<GameDatabase>,
+  environment: AdminChange['environment'],
+  now: Date,
+): Promise<number> {
   const at = now.toISOString();
-  const started = await db
-    .updateTable('experiments')
-    .set((eb) => ({ state: 'running', started_at: eb.ref('starts_at'), revision: eb(eb.ref('revision'), '+', 1) }))
-    .where('state', '=', 'scheduled')
-    .where('starts_at', '<=', at)
-    .executeTakeFirst();
-  const ended = await db
-    .updateTable('experiments')
-    .set((eb) => ({ state: 'stopped', ended_at: eb.ref('ends_at'), revision: eb(eb.ref('revision'), '+', 1) }))
-    .where('state', '=', 'running')
-    .where('ends_at', '<=', at)
-    .executeTakeFirst();
-  return Number(started.numUpdatedRows) + Number(ended.numUpdatedRows);
+  const change: AdminChange = { environment, admin: OPERATOR, now };
+  return db.transaction().execute(async (trx) => {
+    const started = await trx
+      .updateTable('experiments')
+      .set((eb) => ({ state: 'running', started_at: eb.ref('starts_at'), revision: eb(eb.ref('revision'), '+', 1) }))
+      .where('state', '=', 'scheduled')
+      .where('starts_at', '<=', at)
+      .returning(['experiment_id', 'name', 'parameter_key'])
+      .execute();
+    for (const row of started) await logOnTime(trx, change, ACTIONS.start, row);
+    const ended = await trx
+      .updateTable('experiments')
+      .set((eb) => ({ state: 'stopped', ended_at: eb.ref('ends_at'), revision: eb(eb.ref('revision'), '+', 1) }))
+      .where('state', '=', 'running')
+      .where('ends_at', '<=', at)
+      .returning(['experiment_id', 'name', 'parameter_key'])
+      .execute();
+    for (const row of ended) await logOnTime(trx, change, ACTIONS.stop, row);
+    return started.length + ended.length;
+  });
+}
+
+/** A start or stop the job made at the experiment's own time: `onTime` is what the log's sentence says it by. */
+function logOnTime(
+  trx: Transaction<GameDatabase>,
+  change: AdminChange,
+  action: typeof ACTIONS.start | typeof ACTIONS.stop,
+  row: Pick<ExperimentRow, 'experiment_id' | 'name' | 'parameter_key'>,
+): Promise<void> {
+  return appendAdminLog(
+    trx,
+    adminLogRecord(change, action, {
+      experimentID: row.experiment_id,
+      name: row.name,
+      parameterKey: row.parameter_key,
+      onTime: true,
+    }),
+  );
 }
 
 /** Moves a scheduled experiment's start (the calendar's move), keeping its length when it has an end; logged as an edit. */
@@ -418,12 +442,7 @@ export async function rescheduleExperiment(
   const length = before.ends_at === null ? null : Date.parse(before.ends_at) - Date.parse(before.starts_at);
   // Parsed as the screen's save is: an end pushed past the year 9999 is refused (400) in the contract's words.
   const input = updateExperimentInputSchema.parse({
-    name: before.name,
-    description: before.description,
-    parameterKey: before.parameter_key,
-    segmentID: before.segment_id,
-    variants: before.variants,
-    metric: before.metric,
+    ...storedFields(before),
     startsAt: startsAt.toISOString(),
     endsAt: length === null ? null : new Date(startsAt.getTime() + length).toISOString(),
     revision: before.revision,
@@ -465,4 +484,29 @@ export const experimentSegmentUse: SegmentUseCheck = async (db, segmentID) => {
     .orderBy('name')
     .executeTakeFirst();
   return row ? `the experiment “${row.name}”` : null;
+};
+
+/** States in which an experiment's variants are, or are about to be, what its players get. */
+const TESTING: readonly ExperimentState[] = ['scheduled', 'running'];
+
+/**
+ * A scheduled or running experiment's variants are values of its parameter: a publish that removes
+ * the parameter, or changes its type or schema so that a variant's value no longer passes, is
+ * refused while the experiment lasts (its players would get a value the game cannot read).
+ */
+export const experimentParameterUse: ParameterUseCheck = async (db, template) => {
+  const rows = await db.selectFrom('experiments').selectAll().where('state', 'in', TESTING).orderBy('name').execute();
+  for (const experiment of rows.map(storedExperiment)) {
+    const parameter = template.parameters.find((one) => one.key === experiment.parameter_key);
+    if (!parameter) return SAY.parameterTested(experiment.name, experiment.parameter_key);
+    for (const variant of experiment.variants) {
+      try {
+        checkParameterValues(parameter, [['value', variant.value]]);
+      } catch (error) {
+        if (error instanceof FunctionError) return SAY.variantBroken(experiment.name, variant.name, error.message);
+        throw error;
+      }
+    }
+  }
+  return null;
 };

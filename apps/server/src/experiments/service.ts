@@ -6,7 +6,6 @@ import type { AppStores } from '../database';
 import type { ChangeFeed } from '../platform/changes/feed';
 import type { StoreKey } from '../platform/db/stores';
 import { assignVariant } from './assignment';
-import { EXPOSURES_KEY } from './live';
 import { type StoredExperiment, storedExperiment } from './queries';
 import { RecentIds } from './recent-ids';
 
@@ -197,7 +196,7 @@ export function createExperiments(options: {
 
   const unsubscribe = ENVIRONMENTS.map((environment) =>
     options.feeds.get(environment)?.subscribe((rows) => {
-      if (rows.some((row) => row.topic === EXPERIMENTS_TOPIC && row.key !== EXPOSURES_KEY)) changed(environment);
+      if (rows.some((row) => row.topic === EXPERIMENTS_TOPIC)) changed(environment);
     }),
   );
 

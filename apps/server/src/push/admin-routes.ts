@@ -16,6 +16,7 @@ import {
   pushSendTestName,
   pushTestInputSchema,
   pushTestResultSchema,
+  reschedulePushInputSchema,
   unknownPushPlayersMessage,
   unknownPushSegmentMessage,
 } from '@outpost/contracts/push-messages';
@@ -33,16 +34,17 @@ import type { PushSenders } from '../platform/push-transport/senders';
 import type { Segments } from '../segments/index';
 import {
   answerPush,
-  cancelPushMessage,
+  cancelPush,
   deviceLabel,
   measureAudience,
   recordPushMessage,
+  reschedulePush,
   sendTestNotification,
   toPushMessage,
   unknownPlayers,
 } from './messages';
 import { PushSegmentMissing, segmentMembersOf } from './recipients';
-import { enqueuePushSend, withdrawPushSend } from './send-job';
+import { enqueuePushSend } from './send-job';
 import type { PushMessageRow } from './tables';
 
 export interface PushMessageRoutesOptions {
@@ -61,8 +63,8 @@ const SORT_COLUMNS = { createdAt: 'created_at', sendDate: 'send_at' } as const;
 
 /**
  * The push endpoints of docs/product.md §7.6 ('{env}-push-sendbatch', '{env}-push-sendtestnotificatio', admins; the
- * route table's sendPush) and the composer's reads: the history, a scheduled message's cancel, and
- * an audience's size before sending.
+ * route table's sendPush) and the composer's reads: the history, a scheduled message's cancel and
+ * reschedule, and an audience's size before sending.
  */
 export function registerPushMessageRoutes(app: FastifyInstance, options: PushMessageRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -171,10 +173,25 @@ export function registerPushMessageRoutes(app: FastifyInstance, options: PushMes
     async (request) => {
       const { env, messageID } = request.params;
       const change = await adminChangeOf(request, env);
-      const row = await answerPush(() => cancelPushMessage(options.game[env], messageID, change));
-      // Cancelled first: a run that starts meanwhile finds nothing to send; the waiting one goes.
-      await withdrawPushSend(options.identity, { environment: env, messageID });
+      const row = await cancelPush({ game: options.game[env], identity: options.identity }, messageID, change);
       return withName(env, row);
+    },
+  );
+
+  api.post(
+    '/api/admin/:env/push/messages/:messageID/reschedule',
+    {
+      schema: {
+        params: pushMessageParamsSchema,
+        body: reschedulePushInputSchema,
+        response: { 200: pushMessageSchema },
+      },
+    },
+    async (request) => {
+      const { env, messageID } = request.params;
+      const change = await adminChangeOf(request, env);
+      const stores = { game: options.game[env], identity: options.identity };
+      return withName(env, await reschedulePush(stores, messageID, new Date(request.body.sendDate), change));
     },
   );
 

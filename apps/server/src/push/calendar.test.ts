@@ -1,6 +1,6 @@
 import { adminLogAction } from '@outpost/contracts/admin-log-actions';
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
-import { CALENDAR_MESSAGES, type Calendar, type CalendarEntry } from '@outpost/contracts/calendar/schemas';
+import { CALENDAR_MESSAGES } from '@outpost/contracts/calendar/schemas';
 import {
   CANCEL_ONLY_SCHEDULED,
   PUSH_MAX_SCHEDULE_DAYS,
@@ -11,10 +11,11 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedEntries } from '../backoffice/testing';
+import { calendarRoutes } from '../calendar/testing';
 import { DOMAINS } from '../domains';
 import { type SignedIn, signUpRoles } from '../identity/testing';
 import { type JobDefinition, JobRunner, retimeRun } from '../platform/jobs/runner';
-import { givenUpOn } from '../platform/jobs/testing';
+import { givenUpOn, QUIET_JOB_LOG } from '../platform/jobs/testing';
 import { captureLogger } from '../platform/mail/testing';
 import { createPushSenders } from '../platform/push-transport/senders';
 import { createSegments } from '../segments/index';
@@ -34,7 +35,6 @@ import { tokenKey } from './token-key';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const quiet = { info() {}, error() {} };
 const NO_RUN_CONTEXT = { attempt: 1, extendLease: async () => true };
 const iso = (ms: number) => new Date(ms).toISOString();
 /** The phones of the environment: every message here goes to them. */
@@ -102,19 +102,15 @@ describe.each(TEST_DIALECTS)('pushes on the calendar on %s', (dialect) => {
   }
   const scheduleAt = (at: number, fields: Record<string, unknown> = {}) =>
     sendMessage({ sendSchedule: 'scheduled', sendDate: iso(at), ...fields });
-  async function calendarOf(from: number, to: number, as: SignedIn = roles.admin): Promise<CalendarEntry[]> {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/development/calendar?from=${iso(from)}&to=${iso(to)}`,
-      headers: { authorization: as.bearer },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as Calendar).entries.filter((entry) => entry.kind === 'push');
-  }
-  const move = (messageID: string, at: number, as: SignedIn = roles.admin) =>
-    post(`/api/admin/development/calendar/push/${messageID}/move`, { startsAt: iso(at) }, as);
-  const cancel = (messageID: string, as: SignedIn = roles.admin) =>
-    post(`/api/admin/development/calendar/push/${messageID}/cancel`, {}, as);
+  const {
+    entries: calendarOf,
+    move,
+    cancel,
+  } = calendarRoutes(
+    () => t.app,
+    'push',
+    () => roles.admin,
+  );
 
   const job = () =>
     sendPushJob({
@@ -134,7 +130,7 @@ describe.each(TEST_DIALECTS)('pushes on the calendar on %s', (dialect) => {
     new JobRunner({
       db: t.stores.identity,
       definitions: [definition],
-      log: quiet,
+      log: QUIET_JOB_LOG,
       now,
       instanceId: 'calendar-test',
     }).runDue();

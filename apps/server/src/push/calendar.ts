@@ -3,8 +3,7 @@ import type { CalendarEntryState } from '@outpost/contracts/calendar/schemas';
 import { PUSH_STATE_LABELS, type PushMessageState, pushAudienceText } from '@outpost/contracts/push-messages';
 import { sql } from 'kysely';
 import type { CalendarSource } from '../domain';
-import { answerPush, cancelPushMessage, reschedulePushMessage } from './messages';
-import { retimePushSend, withdrawPushSend } from './send-job';
+import { cancelPush, reschedulePush } from './messages';
 
 /** Where a message stands on the calendar; a cancelled one is not on it. */
 const STATES: Record<Exclude<PushMessageState, 'cancelled'>, CalendarEntryState> = {
@@ -20,8 +19,8 @@ const WENT_AT = sql<string>`coalesce(${sql.ref('push_messages.started_at')}, ${s
 /**
  * The push messages on the calendar (docs/decisions/0139-the-calendar.md): a scheduled one at its
  * send date, one sending or sent at when it went, each a moment. Moved and cancelled as the push
- * screen does (its rules, its refusals, its admin-log entries); a move's waiting run follows it
- * (send-job.ts).
+ * screen does (its rules, its refusals, its admin-log entries): a move is the screen's reschedule
+ * (reschedulePush), whose waiting run follows it.
  */
 export const pushCalendar: CalendarSource = {
   kind: 'push',
@@ -63,15 +62,10 @@ export const pushCalendar: CalendarSource = {
       };
     });
   },
-  // The waiting run follows, after the commit as the push screen queues it after its own; a crash
-  // between the two leaves it to the requeue pass (send-job.ts), and a run of the old time sends nothing.
-  async move({ game, identity }, entryID, startsAt, change) {
-    await answerPush(() => reschedulePushMessage(game, entryID, startsAt, change));
-    const message = { environment: change.environment, messageID: entryID, sendAt: startsAt.toISOString() };
-    await retimePushSend(identity, message);
+  async move(stores, entryID, startsAt, change) {
+    await reschedulePush(stores, entryID, startsAt, change);
   },
-  async cancel({ game, identity }, entryID, change) {
-    await answerPush(() => cancelPushMessage(game, entryID, change));
-    await withdrawPushSend(identity, { environment: change.environment, messageID: entryID });
+  async cancel(stores, entryID, change) {
+    await cancelPush(stores, entryID, change);
   },
 };

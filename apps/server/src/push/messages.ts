@@ -24,6 +24,7 @@ import { newRandomID } from '../platform/random-id';
 import { segmentForUse } from '../segments/index';
 import { countAudienceDevices, countAudiencePlayers, dropDevices, listPlayersDevices } from './audience';
 import { type RecipientStores, recipientsAfter } from './recipients';
+import { retimePushSend, withdrawPushSend } from './send-job';
 import type { PushMessageRow } from './tables';
 
 /** The admin-log actions of push (docs/product.md §7.9: each notification and test notification appends one first). */
@@ -287,6 +288,37 @@ export async function reschedulePushMessage(
     );
     return moved;
   });
+}
+
+/**
+ * A scheduled message moved to `sendDate` (reschedulePushMessage) and its waiting run with it, the
+ * one way the push screen's reschedule and the calendar's move both take; refusals answered as
+ * push's (answerPush). The run follows after the commit, as a send queues its own: a crash between
+ * the two leaves it to the requeue pass (send-job.ts), and a run of the old time sends nothing.
+ */
+export async function reschedulePush(
+  stores: { game: Kysely<GameDatabase>; identity: Kysely<IdentityDatabase> },
+  messageID: string,
+  sendDate: Date,
+  change: AdminChange,
+): Promise<PushMessageRow> {
+  const moved = await answerPush(() => reschedulePushMessage(stores.game, messageID, sendDate, change));
+  await retimePushSend(stores.identity, { environment: change.environment, messageID, sendAt: moved.send_at });
+  return moved;
+}
+
+/**
+ * Cancels a scheduled message and then takes back its waiting run: the push screen's cancel and the
+ * calendar's. Cancelled first, so a run that starts meanwhile finds nothing to send.
+ */
+export async function cancelPush(
+  stores: { game: Kysely<GameDatabase>; identity: Kysely<IdentityDatabase> },
+  messageID: string,
+  change: AdminChange,
+): Promise<PushMessageRow> {
+  const cancelled = await answerPush(() => cancelPushMessage(stores.game, messageID, change));
+  await withdrawPushSend(stores.identity, { environment: change.environment, messageID });
+  return cancelled;
 }
 
 /** The device's first characters: enough to tell a player's devices apart, never enough to send. */

@@ -15,6 +15,7 @@ import {
   remoteConfigVersionListQuerySchema,
   remoteConfigVersionParamsSchema,
   remoteConfigVersionSchema,
+  rescheduleRemoteConfigInputSchema,
   saveRemoteConfigDraftInputSchema,
 } from '@outpost/contracts/remote-config/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -22,13 +23,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { adminChangeOf } from '../backoffice/index';
 import type { AppStores, IdentityDatabase } from '../database';
+import type { ParameterUseCheck } from '../domain';
 import { peopleOf } from '../identity/index';
 import { FunctionError } from '../platform/http/errors';
 import type { Segments } from '../segments/index';
 import { diffRemoteConfig } from './diff';
-import { enqueueScheduledPublish, withdrawScheduledPublish } from './jobs';
+import { cancelPublish, enqueueScheduledPublish, reschedulePublish } from './jobs';
 import {
-  cancelSchedule,
   currentVersion,
   findVersion,
   listSchedules,
@@ -47,6 +48,8 @@ export interface RemoteConfigAdminRoutesOptions {
   game: AppStores['game'];
   identity: Kysely<IdentityDatabase>;
   segments: Pick<Segments, 'missing'>;
+  /** What other domains rely on in remote config: a publish that breaks one is refused (domain.ts). */
+  parameterUses: readonly ParameterUseCheck[];
 }
 
 type People = Awaited<ReturnType<typeof peopleOf>>;
@@ -65,8 +68,8 @@ function versionSummary({ row, diff }: PublishedVersion, people: People): Remote
 
 /**
  * Remote config in the back office: read by everyone in the admin area, the draft saved, published
- * (now or at a time), rolled back and schedules cancelled by those the route table lets through
- * (contracts' remote-config/contract.ts). Every route names its environment.
+ * (now or at a time), rolled back and schedules moved or cancelled by those the route table lets
+ * through (contracts' remote-config/contract.ts). Every route names its environment.
  */
 export function registerRemoteConfigAdminRoutes(app: FastifyInstance, options: RemoteConfigAdminRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -155,13 +158,13 @@ export function registerRemoteConfigAdminRoutes(app: FastifyInstance, options: R
       const { description, revision, publishAt } = request.body;
       const db = storeOf(env);
       if (publishAt === undefined) {
-        const published = await publishDraft(db, { description, revision }, change);
+        const published = await publishDraft(db, { description, revision }, change, options.parameterUses);
         return {
           kind: 'published',
           version: versionSummary(published, await peopleOf(options.identity, [change.admin])),
         };
       }
-      const row = await scheduleDraft(db, { description, revision, publishAt }, change);
+      const row = await scheduleDraft(db, { description, revision, publishAt }, change, options.parameterUses);
       // After the commit; a run lost between the two is queued again by the requeue job.
       await enqueueScheduledPublish(options.identity, {
         environment: env,
@@ -211,7 +214,7 @@ export function registerRemoteConfigAdminRoutes(app: FastifyInstance, options: R
     async (request) => {
       const { env, version } = request.params;
       const change = await adminChangeOf(request, env);
-      const published = await rollBack(storeOf(env), version, change);
+      const published = await rollBack(storeOf(env), version, change, options.parameterUses);
       const people = await peopleOf(options.identity, [change.admin]);
       return { ...versionSummary(published, people), template: parseTemplate(published.row.template) };
     },
@@ -223,8 +226,25 @@ export function registerRemoteConfigAdminRoutes(app: FastifyInstance, options: R
     async (request) => {
       const { env, scheduleID } = request.params;
       const change = await adminChangeOf(request, env);
-      await cancelSchedule(storeOf(env), scheduleID, change);
-      await withdrawScheduledPublish(options.identity, { environment: env, scheduleID });
+      await cancelPublish({ game: storeOf(env), identity: options.identity }, scheduleID, change);
+      return state(env);
+    },
+  );
+
+  api.post(
+    '/api/admin/:env/remote-config/scheduled/:scheduleID/reschedule',
+    {
+      schema: {
+        params: remoteConfigScheduleParamsSchema,
+        body: rescheduleRemoteConfigInputSchema,
+        response: { 200: remoteConfigStateSchema },
+      },
+    },
+    async (request) => {
+      const { env, scheduleID } = request.params;
+      const change = await adminChangeOf(request, env);
+      const stores = { game: storeOf(env), identity: options.identity };
+      await reschedulePublish(stores, scheduleID, new Date(request.body.publishAt), change);
       return state(env);
     },
   );

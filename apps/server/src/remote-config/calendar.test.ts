@@ -1,5 +1,5 @@
 import { adminLogAction } from '@outpost/contracts/admin-log-actions';
-import { CALENDAR_MESSAGES, type Calendar, type CalendarEntry } from '@outpost/contracts/calendar/schemas';
+import { CALENDAR_MESSAGES } from '@outpost/contracts/calendar/schemas';
 import { REMOTE_CONFIG_ADMIN_ACTIONS as ACTIONS } from '@outpost/contracts/remote-config/contract';
 import { REMOTE_CONFIG_PATHS } from '@outpost/contracts/remote-config/paths';
 import {
@@ -10,9 +10,11 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedEntries } from '../backoffice/testing';
+import { calendarRoutes } from '../calendar/testing';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUpWithProfile } from '../identity/testing';
 import { JobRunner, retimeRun } from '../platform/jobs/runner';
+import { QUIET_JOB_LOG } from '../platform/jobs/testing';
 import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { REMOTE_CONFIG_PUBLISH_JOB, remoteConfigJobs } from './jobs';
@@ -27,7 +29,6 @@ import { REMOTE_CONFIG_PUBLISH_JOB, remoteConfigJobs } from './jobs';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const quiet = { info() {}, error() {} };
 const NO_RUN_CONTEXT = { attempt: 1, extendLease: async () => true };
 const iso = (ms: number) => new Date(ms).toISOString();
 const KIND = 'remote-config-publish';
@@ -92,23 +93,22 @@ describe.each(TEST_DIALECTS)('remote config on the calendar on %s', (dialect) =>
     return { scheduleID: answer.scheduled?.scheduleID, credits };
   }
   const schedule = async (description: string, at: number) => (await publishNext(description, at)).scheduleID as string;
-  async function calendarOf(from: number, to: number, as: SignedIn = admin): Promise<CalendarEntry[]> {
-    const response = await call(
-      'GET',
-      `/api/admin/development/calendar?from=${iso(from)}&to=${iso(to)}`,
-      undefined,
-      as,
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as Calendar).entries.filter((entry) => entry.kind === KIND);
-  }
-  const move = (entryID: string, at: number, as: SignedIn = admin) =>
-    call('POST', `/api/admin/development/calendar/${KIND}/${entryID}/move`, { startsAt: iso(at) }, as);
-  const cancel = (entryID: string, as: SignedIn = admin) =>
-    call('POST', `/api/admin/development/calendar/${KIND}/${entryID}/cancel`, {}, as);
+  const {
+    entries: calendarOf,
+    move,
+    cancel,
+  } = calendarRoutes(
+    () => t.app,
+    KIND,
+    () => admin,
+  );
 
   const jobs = () => {
-    const [publish, requeueing] = remoteConfigJobs({ game: t.stores.game, identity: t.stores.identity });
+    const [publish, requeueing] = remoteConfigJobs({
+      game: t.stores.game,
+      identity: t.stores.identity,
+      parameterUses: [],
+    });
     if (!publish || !requeueing) throw new Error('Remote config has two jobs.');
     return { publish, requeueing };
   };
@@ -116,7 +116,7 @@ describe.each(TEST_DIALECTS)('remote config on the calendar on %s', (dialect) =>
     new JobRunner({
       db: t.stores.identity,
       definitions: [jobs().publish],
-      log: quiet,
+      log: QUIET_JOB_LOG,
       now,
       instanceId: 'calendar-test',
     }).runDue();

@@ -5,8 +5,8 @@ import { EMPTY_REMOTE_CONFIG_TEMPLATE, type RemoteConfigDiff } from '@outpost/co
 import type { CalendarRecord, CalendarSource } from '../domain';
 import { FunctionError } from '../platform/http/errors';
 import { diffRemoteConfig } from './diff';
-import { retimeScheduledPublish, withdrawScheduledPublish } from './jobs';
-import { cancelSchedule, currentVersion, findVersion, parseTemplate, rescheduleSchedule } from './queries';
+import { cancelPublish, reschedulePublish } from './jobs';
+import { currentVersion, findVersion, parseTemplate } from './queries';
 
 /** A published version's entry: its number, so it never meets a schedule's (a UUID). */
 const VERSION_ENTRY = 'version-';
@@ -30,7 +30,7 @@ function changeText(diff: RemoteConfigDiff): string {
  * Remote config on the calendar (docs/decisions/0139-the-calendar.md): each scheduled publish at its
  * time, against the version players get now (as the screen shows it); and each version published in
  * the window, against the one before it, done. A schedule moves and is cancelled as the screen's
- * are; its waiting run follows a move (jobs.ts).
+ * are: a move is the screen's reschedule (reschedulePublish), whose waiting run follows it.
  */
 export const remoteConfigCalendar: CalendarSource = {
   kind: 'remote-config-publish',
@@ -85,16 +85,13 @@ export const remoteConfigCalendar: CalendarSource = {
     );
     return [...scheduled, ...published.flat()];
   },
-  // The waiting run follows after the commit, as the screen's routes queue and withdraw it (jobs.ts).
-  async move({ game, identity }, entryID, startsAt, change) {
+  async move(stores, entryID, startsAt, change) {
     if (isVersionEntry(entryID)) throw new FunctionError('aborted', CALENDAR_MESSAGES.cannotMove);
-    await rescheduleSchedule(game, entryID, startsAt, change);
-    const schedule = { environment: change.environment, scheduleID: entryID, publishAt: startsAt.toISOString() };
-    await retimeScheduledPublish(identity, schedule);
+    await reschedulePublish(stores, entryID, startsAt, change);
   },
-  async cancel({ game, identity }, entryID, change) {
+  // The waiting run is withdrawn after the commit, as the screen's route withdraws it (jobs.ts).
+  async cancel(stores, entryID, change) {
     if (isVersionEntry(entryID)) throw new FunctionError('aborted', CALENDAR_MESSAGES.cannotCancel);
-    await cancelSchedule(game, entryID, change);
-    await withdrawScheduledPublish(identity, { environment: change.environment, scheduleID: entryID });
+    await cancelPublish(stores, entryID, change);
   },
 };

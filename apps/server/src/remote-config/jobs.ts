@@ -1,9 +1,12 @@
 import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
-import type { AppStores, IdentityDatabase } from '../database';
+import type { AdminChange } from '../backoffice/index';
+import type { AppStores, GameDatabase, IdentityDatabase } from '../database';
+import type { ParameterUseCheck } from '../domain';
 import { enqueueRun, type JobDefinition, retimeRun, withdrawRun } from '../platform/jobs/runner';
-import { listSchedules, publishSchedule } from './queries';
+import { cancelSchedule, listSchedules, publishSchedule, rescheduleSchedule } from './queries';
+import type { RemoteConfigScheduleRow } from './tables';
 
 export const REMOTE_CONFIG_PUBLISH_JOB = 'remote-config.publish-scheduled';
 export const REMOTE_CONFIG_REQUEUE_JOB = 'remote-config.requeue-scheduled';
@@ -51,6 +54,34 @@ export async function retimeScheduledPublish(
   if (!moved) await enqueueScheduledPublish(identity, schedule);
 }
 
+/**
+ * A schedule moved to `publishAt` (rescheduleSchedule: its rule, its refusals, its admin-log entry)
+ * and its waiting run with it, the one way the screen's reschedule and the calendar's move both
+ * take. The run follows after the commit, as the screen's routes queue it; a crash between the two
+ * is mended by the requeue pass below, and a run of the old time publishes nothing.
+ */
+export async function reschedulePublish(
+  stores: { game: Kysely<GameDatabase>; identity: Kysely<IdentityDatabase> },
+  scheduleID: string,
+  publishAt: Date,
+  change: AdminChange,
+): Promise<RemoteConfigScheduleRow> {
+  const moved = await rescheduleSchedule(stores.game, scheduleID, publishAt, change);
+  const schedule = { environment: change.environment, scheduleID, publishAt: moved.publish_at };
+  await retimeScheduledPublish(stores.identity, schedule);
+  return moved;
+}
+
+/** Cancels a schedule and takes back its waiting run: the screen's cancel and the calendar's. */
+export async function cancelPublish(
+  stores: { game: Kysely<GameDatabase>; identity: Kysely<IdentityDatabase> },
+  scheduleID: string,
+  change: AdminChange,
+): Promise<void> {
+  await cancelSchedule(stores.game, scheduleID, change);
+  await withdrawScheduledPublish(stores.identity, { environment: change.environment, scheduleID });
+}
+
 /** Takes back a cancelled schedule's waiting run, so the job list shows nothing pending for it. */
 export async function withdrawScheduledPublish(
   identity: Kysely<IdentityDatabase>,
@@ -69,13 +100,22 @@ export async function withdrawScheduledPublish(
 export function remoteConfigJobs(options: {
   game: AppStores['game'];
   identity: Kysely<IdentityDatabase>;
+  /** What other domains rely on in remote config: a publish that breaks one is refused (domain.ts). */
+  parameterUses: readonly ParameterUseCheck[];
 }): JobDefinition[] {
   return [
     {
       name: REMOTE_CONFIG_PUBLISH_JOB,
       run: async (payload) => {
         const { environment, scheduleID, publishAt } = z.parse(payloadSchema, payload);
-        await publishSchedule(options.game[environment], scheduleID, environment, new Date(), publishAt);
+        await publishSchedule(
+          options.game[environment],
+          scheduleID,
+          environment,
+          new Date(),
+          options.parameterUses,
+          publishAt,
+        );
       },
     },
     {

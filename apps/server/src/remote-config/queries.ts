@@ -9,11 +9,12 @@ import {
   remoteConfigTemplateSchema,
   REMOTE_CONFIG_MESSAGES as SAY,
 } from '@outpost/contracts/remote-config/schemas';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod/mini';
 import { type AdminChange, adminLogRecord, appendAdminLog, OPERATOR } from '../backoffice/index';
 import type { GameDatabase } from '../database';
+import type { ParameterUseCheck } from '../domain';
 import { isPostgres } from '../platform/db/dialect';
 import { isUniqueViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
@@ -148,18 +149,45 @@ export interface PublishedVersion {
 }
 
 /**
+ * Holds the live version to the commit: a publish waits for the transaction that holds it, and one
+ * that holds it after a publish reads that publish's version. On PostgreSQL a lock of its own (a
+ * new version is a new row, which no row lock of the old one would wait for); SQLite's write
+ * transactions are one at a time already. What must agree with the live version (an experiment's
+ * variants, ParameterUseCheck) holds it where it reads, so the two cannot pass each other.
+ */
+export async function holdLiveVersion(db: Kysely<GameDatabase>): Promise<void> {
+  if (!isPostgres(db)) return;
+  await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.remote-config-live'))`.execute(db);
+}
+
+/** Refuses (409, in the use's words) a template that would break what another domain relies on. */
+async function refuseBrokenUses(
+  trx: Transaction<GameDatabase>,
+  template: RemoteConfigTemplate,
+  uses: readonly ParameterUseCheck[],
+): Promise<void> {
+  for (const use of uses) {
+    const refusal = await use(trx, template);
+    if (refusal !== null) throw new FunctionError('aborted', refusal);
+  }
+}
+
+/**
  * Publishes `template` as the next version, in `trx`: refused when it is what players get already,
- * or when another publish took the number first (the versions' primary key); the oldest versions
- * past the limit are pruned.
+ * when it breaks one of `uses`, or when another publish took the number first (the versions'
+ * primary key); the oldest versions past the limit are pruned.
  */
 async function insertVersion(
   trx: Transaction<GameDatabase>,
   template: RemoteConfigTemplate,
   fields: { description: string; rollbackOf: number | null; publishedBy: string | null; at: string },
+  uses: readonly ParameterUseCheck[],
 ): Promise<PublishedVersion> {
+  await holdLiveVersion(trx);
   const current = await currentVersionRow(trx);
   const diff = diffRemoteConfig(current ? parseTemplate(current.template) : EMPTY_REMOTE_CONFIG_TEMPLATE, template);
   if (current && isEmptyDiff(diff)) throw new FunctionError('invalid-argument', SAY.nothingToPublish);
+  await refuseBrokenUses(trx, template, uses);
   const row: RemoteConfigVersionRow = {
     version: (current?.version ?? 0) + 1,
     template: JSON.stringify(template),
@@ -181,13 +209,14 @@ async function insertVersion(
   return { row, diff };
 }
 
-/** Publishes the draft the admin reviewed (`revision`) now. */
+/** Publishes the draft the admin reviewed (`revision`) now, unless it breaks one of `uses`. */
 export async function publishDraft(
   db: Kysely<GameDatabase>,
   input: { description: string; revision: number },
   change: AdminChange,
+  uses: readonly ParameterUseCheck[],
 ): Promise<PublishedVersion> {
-  return db.transaction().execute((trx) => publishDraftIn(trx, input, change));
+  return db.transaction().execute((trx) => publishDraftIn(trx, input, change, uses));
 }
 
 /** publishDraft's body in the caller's transaction. */
@@ -195,16 +224,22 @@ export async function publishDraftIn(
   trx: Transaction<GameDatabase>,
   input: { description: string; revision: number },
   change: AdminChange,
+  uses: readonly ParameterUseCheck[],
 ): Promise<PublishedVersion> {
   const at = (change.now ?? new Date()).toISOString();
   const draft = await readDraft(trx);
   if (draft.revision !== input.revision) throw draftMoved();
-  const published = await insertVersion(trx, draft.template, {
-    description: input.description,
-    rollbackOf: null,
-    publishedBy: change.admin,
-    at,
-  });
+  const published = await insertVersion(
+    trx,
+    draft.template,
+    {
+      description: input.description,
+      rollbackOf: null,
+      publishedBy: change.admin,
+      at,
+    },
+    uses,
+  );
   await appendAdminLog(
     trx,
     adminLogRecord(change, ACTIONS.publish, {
@@ -224,6 +259,7 @@ export async function rollBack(
   db: Kysely<GameDatabase>,
   version: number,
   change: AdminChange,
+  uses: readonly ParameterUseCheck[],
 ): Promise<PublishedVersion> {
   const at = (change.now ?? new Date()).toISOString();
   return db.transaction().execute(async (trx) => {
@@ -236,12 +272,17 @@ export async function rollBack(
     const template = parseTemplate(target.template);
     const before = await currentVersionRow(trx);
     const draft = await readDraft(trx);
-    const published = await insertVersion(trx, template, {
-      description: `Rollback to version ${version}`,
-      rollbackOf: version,
-      publishedBy: change.admin,
-      at,
-    });
+    const published = await insertVersion(
+      trx,
+      template,
+      {
+        description: `Rollback to version ${version}`,
+        rollbackOf: version,
+        publishedBy: change.admin,
+        at,
+      },
+      uses,
+    );
     const draftWasLive =
       before !== undefined && isEmptyDiff(diffRemoteConfig(parseTemplate(before.template), draft.template));
     if (draftWasLive) await writeDraft(trx, target.template, draft.revision, change);
@@ -257,11 +298,15 @@ export async function rollBack(
   });
 }
 
-/** Keeps the draft the admin reviewed, to be published at `publishAt` by the job (which the caller enqueues). */
+/**
+ * Keeps the draft the admin reviewed, to be published at `publishAt` by the job (which the caller
+ * enqueues); refused now when it would break one of `uses` (its publish is checked again then).
+ */
 export async function scheduleDraft(
   db: Kysely<GameDatabase>,
   input: { description: string; revision: number; publishAt: string },
   change: AdminChange,
+  uses: readonly ParameterUseCheck[],
 ): Promise<RemoteConfigScheduleRow> {
   const now = change.now ?? new Date();
   if (new Date(input.publishAt).getTime() <= now.getTime()) {
@@ -270,6 +315,7 @@ export async function scheduleDraft(
   return db.transaction().execute(async (trx) => {
     const draft = await readDraft(trx);
     if (draft.revision !== input.revision) throw draftMoved();
+    await refuseBrokenUses(trx, draft.template, uses);
     const row: RemoteConfigScheduleRow = {
       schedule_id: uuidv7(),
       template: JSON.stringify(draft.template),
@@ -311,7 +357,7 @@ export async function rescheduleSchedule(
   change: AdminChange,
 ): Promise<RemoteConfigScheduleRow> {
   if (publishAt.getTime() <= (change.now ?? new Date()).getTime()) {
-    throw new FunctionError('invalid-argument', SAY.scheduleInPast);
+    throw new FunctionError('invalid-argument', SAY.movedIntoPast);
   }
   return db.transaction().execute(async (trx) => {
     // Held to the commit on PostgreSQL, so two moves at once log each its own time before.
@@ -353,6 +399,7 @@ export async function publishSchedule(
   scheduleID: string,
   environment: AdminChange['environment'],
   now: Date,
+  uses: readonly ParameterUseCheck[],
   queuedFor?: string,
 ): Promise<PublishedVersion | null> {
   return db.transaction().execute(async (trx) => {
@@ -368,12 +415,17 @@ export async function publishSchedule(
     const current = await currentVersionRow(trx);
     // The same configuration went live some other way meanwhile: nothing to publish, nothing to retry.
     if (current && isEmptyDiff(diffRemoteConfig(parseTemplate(current.template), template))) return null;
-    const published = await insertVersion(trx, template, {
-      description: row.description,
-      rollbackOf: null,
-      publishedBy: row.scheduled_by,
-      at: now.toISOString(),
-    });
+    const published = await insertVersion(
+      trx,
+      template,
+      {
+        description: row.description,
+        rollbackOf: null,
+        publishedBy: row.scheduled_by,
+        at: now.toISOString(),
+      },
+      uses,
+    );
     await appendAdminLog(
       trx,
       adminLogRecord(change, ACTIONS.publish, {

@@ -310,7 +310,7 @@ describe.each(TEST_DIALECTS)('remote config on %s', (dialect) => {
   });
 
   it('publishes a scheduled draft when its job runs, and nothing for a cancelled one', async () => {
-    const [job, requeue] = remoteConfigJobs({ game: t.stores.game, identity: t.stores.identity });
+    const [job, requeue] = remoteConfigJobs({ game: t.stores.game, identity: t.stores.identity, parameterUses: [] });
     expect(job?.name).toBe(REMOTE_CONFIG_PUBLISH_JOB);
     const schedule = async (credits: number) => {
       await saveDraft(

@@ -3,11 +3,13 @@ import type { RemoteConfigTemplate, RemoteConfigValue } from '@outpost/contracts
 import type { Transaction } from 'kysely';
 import type { AdminChange } from '../backoffice/index';
 import type { GameDatabase } from '../database';
+import type { ParameterUseCheck } from '../domain';
 import { FunctionError } from '../platform/http/errors';
 import { checkRemoteConfigTemplate } from './check-template';
 import { diffRemoteConfig, isEmptyDiff } from './diff';
 import {
   currentVersion,
+  holdLiveVersion,
   type PublishedVersion,
   parseTemplate,
   publishDraftIn,
@@ -46,7 +48,7 @@ function passes(template: RemoteConfigTemplate): boolean {
  * unpublished work is not published along with it: it is put back after the publish, with the new
  * value too where it still passes the checks, so the work goes on as it was. All in the caller's
  * transaction `trx`, so the caller's own write stands or falls with it: a refused save or publish
- * (409 when someone saved or published meanwhile) throws, and the rollback of `trx` leaves the
+ * (409 when someone saved or published meanwhile, or when it breaks one of `uses`) throws, and the rollback of `trx` leaves the
  * draft, the versions and the caller's rows as they were.
  * Answers null when the value is the default already (nothing to publish).
  */
@@ -54,7 +56,10 @@ export async function rollOutParameterValue(
   trx: Transaction<GameDatabase>,
   input: { key: string; value: RemoteConfigValue; description: string },
   change: AdminChange,
+  uses: readonly ParameterUseCheck[],
 ): Promise<PublishedVersion | null> {
+  // Held before the live version is read, so the publish below is of the version read here.
+  await holdLiveVersion(trx);
   const current = await currentVersion(trx);
   const draft = await readDraft(trx);
   const live = current ? parseTemplate(current.template) : null;
@@ -64,7 +69,7 @@ export async function rollOutParameterValue(
   const rolledOut = withDefault(live, input.key, input.value);
   const work = isEmptyDiff(diffRemoteConfig(live, draft.template)) ? null : draft.template;
   const saved = await saveDraftIn(trx, rolledOut, draft.revision, change);
-  const published = await publishDraftIn(trx, { description: input.description, revision: saved }, change);
+  const published = await publishDraftIn(trx, { description: input.description, revision: saved }, change, uses);
   if (work) {
     const kept = withDefault(work, input.key, input.value);
     await saveDraftIn(trx, passes(kept) ? kept : work, saved, change);

@@ -1,11 +1,12 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
-import { CALENDAR_MESSAGES, type Calendar, type CalendarEntry } from '@outpost/contracts/calendar/schemas';
-import type { EveryoneRewardResult } from '@outpost/contracts/rewards';
+import { CALENDAR_MESSAGES } from '@outpost/contracts/calendar/schemas';
+import { type EveryoneRewardResult, rewardNotScheduledMessage } from '@outpost/contracts/rewards';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarRoutes } from '../calendar/testing';
 import { type SignedIn, signUpRoles } from '../identity/testing';
 import { type JobDefinition, JobRunner } from '../platform/jobs/runner';
-import { givenUpOn } from '../platform/jobs/testing';
+import { givenUpOn, QUIET_JOB_LOG } from '../platform/jobs/testing';
 import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { everyoneRewardJob } from './everyone-job';
@@ -13,13 +14,13 @@ import { everyoneRewardJob } from './everyone-job';
 /*
  * The rewards to everyone on the back office's calendar, through its routes on each store: each
  * from its send to its end, as it stands (queued, done, failed), one still under way drawn up to
- * now, none moved or cancelled (the reward screen does neither), and who sees them.
+ * now, one sent neither moved nor cancelled (in the reward screen's words), and who sees them. The
+ * scheduled ones, moved and cancelled from the calendar, are scheduled.test.ts's.
  */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const quiet = { info() {}, error() {} };
 const iso = (ms: number) => new Date(ms).toISOString();
 const KIND = 'reward-run';
 
@@ -52,21 +53,21 @@ describe.each(TEST_DIALECTS)('rewards to everyone on the calendar on %s', (diale
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: EveryoneRewardResult }).data;
   }
-  async function calendarOf(from: number, to: number, as: SignedIn = roles.admin): Promise<CalendarEntry[]> {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/development/calendar?from=${iso(from)}&to=${iso(to)}`,
-      headers: { authorization: as.bearer },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as Calendar).entries.filter((entry) => entry.kind === KIND);
-  }
+  const {
+    entries: calendarOf,
+    move,
+    cancel,
+  } = calendarRoutes(
+    () => t.app,
+    KIND,
+    () => roles.admin,
+  );
   const job = () => everyoneRewardJob({ game: t.stores.game, identity: t.stores.identity });
   const runDue = (definition: JobDefinition = job()) =>
     new JobRunner({
       db: t.stores.identity,
       definitions: [definition],
-      log: quiet,
+      log: QUIET_JOB_LOG,
       instanceId: 'calendar-test',
     }).runDue();
   const everyoneRow = (requestID: string) =>
@@ -137,8 +138,8 @@ describe.each(TEST_DIALECTS)('rewards to everyone on the calendar on %s', (diale
     // Out of a window before them; the one under way is in every window up to now, however long ago it was sent.
     expect(await calendarOf(start - 3 * DAY, start - 2 * DAY)).toEqual([]);
     await db()
-      .updateTable('reward_distributions')
-      .set({ distributed_at: iso(start - 3 * DAY) })
+      .updateTable('reward_everyone')
+      .set({ send_at: iso(start - 3 * DAY) })
       .where('request_id', '=', queued.requestID)
       .execute();
     expect((await calendarOf(start - HOUR, start + HOUR)).map((entry) => entry.entryID)).toContain(queued.requestID);
@@ -156,33 +157,23 @@ describe.each(TEST_DIALECTS)('rewards to everyone on the calendar on %s', (diale
     });
   });
 
-  it('neither moves nor cancels one, as the reward screen does not; only admins, who give rewards, see them', async () => {
+  it('neither moves nor cancels one sent, as the reward screen does not; only admins, who give rewards, see them', async () => {
     const reward = await sendToEveryone('Holiday gift');
     const refusals: [LightMyRequestResponse, number, ReturnType<typeof errorAnswer>][] = [
       [
-        await post(`/api/admin/development/calendar/${KIND}/${reward.requestID}/move`, {
-          startsAt: iso(Date.now() + DAY),
-        }),
-        400,
-        errorAnswer('invalid-argument', CALENDAR_MESSAGES.notMovable(KIND)),
+        await move(reward.requestID, Date.now() + DAY),
+        409,
+        errorAnswer('aborted', rewardNotScheduledMessage('reschedule')),
       ],
-      [
-        await post(`/api/admin/development/calendar/${KIND}/${reward.requestID}/cancel`, {}),
-        400,
-        errorAnswer('invalid-argument', CALENDAR_MESSAGES.notCancellable(KIND)),
-      ],
+      [await cancel(reward.requestID), 409, errorAnswer('aborted', rewardNotScheduledMessage('cancel'))],
       // Staff and moderators may not see them (the reward screen takes distributeRewards).
       [
-        await post(`/api/admin/development/calendar/${KIND}/${reward.requestID}/cancel`, {}, roles.staff),
+        await cancel(reward.requestID, roles.staff),
         403,
         errorAnswer('permission-denied', CALENDAR_MESSAGES.notShown(KIND)),
       ],
       [
-        await post(
-          `/api/admin/development/calendar/${KIND}/${reward.requestID}/move`,
-          { startsAt: iso(Date.now() + DAY) },
-          roles.moderator,
-        ),
+        await move(reward.requestID, Date.now() + DAY, roles.moderator),
         403,
         errorAnswer('permission-denied', CALENDAR_MESSAGES.notShown(KIND)),
       ],

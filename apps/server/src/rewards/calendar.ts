@@ -1,9 +1,12 @@
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { CalendarEntryState } from '@outpost/contracts/calendar/schemas';
 import { EVERYONE_REWARD_STATE_LABELS, type EveryoneRewardState } from '@outpost/contracts/rewards';
-import type { CalendarSource } from '../domain';
+import type { CalendarRecord, CalendarSource } from '../domain';
+import { cancelEveryoneReward, rescheduleEveryoneReward } from './everyone';
 
-const STATES: Record<EveryoneRewardState, CalendarEntryState> = {
+/** Where a reward to everyone stands on the calendar; a cancelled one is not on it. */
+const STATES: Record<Exclude<EveryoneRewardState, 'cancelled'>, CalendarEntryState> = {
+  scheduled: 'scheduled',
   queued: 'under-way',
   running: 'under-way',
   done: 'done',
@@ -13,11 +16,12 @@ const STATES: Record<EveryoneRewardState, CalendarEntryState> = {
 const players = (count: number) => count.toLocaleString('en-US');
 
 /**
- * The rewards to everyone on the calendar (docs/decisions/0139-the-calendar.md), each from when it
- * was sent to when its job finished. One still queued or running is drawn up to now: it covers the
- * time it has taken so far, shows on today's calendar however long ago it was sent, and grows as its
- * batches' changes refresh the calendar; an open end would draw it as a moment at its send, gone
- * from the days it is still running. The reward screen neither moves nor cancels one: nor does this.
+ * The rewards to everyone on the calendar (docs/decisions/0139-the-calendar.md). A scheduled one is a moment
+ * at its time, moved and cancelled as the reward screen does (everyone.ts: its rules, its refusals, its
+ * admin-log entries, its run moved or withdrawn with it). One sent is drawn from its send to when its job
+ * finished; one still queued or running is drawn up to now: it covers the time it has taken so far, shows on
+ * today's calendar however long ago it was sent, and grows as its batches' changes refresh the calendar; an
+ * open end would draw it as a moment at its send, gone from the days it is still running.
  */
 export const rewardCalendar: CalendarSource = {
   kind: 'reward-run',
@@ -33,34 +37,49 @@ export const rewardCalendar: CalendarSource = {
         'reward_everyone.reached',
         'reward_everyone.started_at',
         'reward_everyone.finished_at',
+        'reward_everyone.send_at',
         'reward_distributions.reason',
-        'reward_distributions.distributed_at',
       ])
-      .where('reward_distributions.distributed_at', '<', to.toISOString())
-      .where((eb) => {
-        const ended = eb('reward_everyone.finished_at', '>=', from.toISOString());
-        // One under way (no end yet) reaches now.
-        return now.getTime() >= from.getTime() ? eb.or([ended, eb('reward_everyone.finished_at', 'is', null)]) : ended;
-      })
+      .where('reward_everyone.state', '<>', 'cancelled')
+      .where('reward_everyone.send_at', '<', to.toISOString())
+      // Ended in the window, or not ended: scheduled, under way (up to now), or failed with no end recorded.
+      .where((eb) =>
+        eb.or([
+          eb('reward_everyone.finished_at', '>=', from.toISOString()),
+          eb('reward_everyone.finished_at', 'is', null),
+        ]),
+      )
       .execute();
-    return rows.flatMap((row) => {
+    return rows.flatMap((row): CalendarRecord[] => {
+      if (row.state === 'cancelled') return [];
+      const label = EVERYONE_REWARD_STATE_LABELS[row.state];
+      const scheduled = row.state === 'scheduled';
       const state = STATES[row.state];
-      // One that failed before its give-up was recorded has no end: its last known moment.
-      const endsAt =
-        row.finished_at ?? (state === 'under-way' ? now.toISOString() : (row.started_at ?? row.distributed_at));
-      if (Date.parse(endsAt) < from.getTime()) return [];
+      // A scheduled one is a moment; one that failed before its give-up was recorded has no end: its last known moment.
+      const endsAt = scheduled
+        ? null
+        : (row.finished_at ?? (state === 'under-way' ? now.toISOString() : (row.started_at ?? row.send_at)));
+      if (endsAt !== null && Date.parse(endsAt) < from.getTime()) return [];
       return [
         {
-          kind: 'reward-run' as const,
+          kind: 'reward-run',
           entryID: row.request_id,
           title: row.reason,
-          detail: `${EVERYONE_REWARD_STATE_LABELS[row.state]} · ${players(row.reached)} of ${players(row.players_at_send)} players`,
-          startsAt: row.distributed_at,
+          detail: scheduled
+            ? `${label} · every player, counted when it goes`
+            : `${label} · ${players(row.reached)} of ${players(row.players_at_send)} players`,
+          startsAt: row.send_at,
           endsAt,
           state,
           href: ADMIN_ROUTES.adminRewards,
         },
       ];
     });
+  },
+  async move(stores, entryID, startsAt, change) {
+    await rescheduleEveryoneReward(stores, entryID, startsAt, change);
+  },
+  async cancel(stores, entryID, change) {
+    await cancelEveryoneReward(stores, entryID, change);
   },
 };

@@ -108,22 +108,21 @@ async function claimDistribution(
 }
 
 /**
- * The admin-log entry first (docs/product.md §7.9), naming the reward and `recipients` as the send found them;
- * then the items checked against items-master (UnknownItemsError, nothing given) and the
- * distribution's row claimed (RewardRequestReusedError for another reward under its requestID).
+ * The admin-log entry first (docs/product.md §7.9), naming the reward and `recipients` as the send found them
+ * (`action`: a scheduled reward to everyone logs its scheduling instead); then the items checked against
+ * items-master (UnknownItemsError, nothing given) and the distribution's row claimed
+ * (RewardRequestReusedError for another reward under its requestID).
  */
 export async function recordDistribution(
   trx: Kysely<GameDatabase>,
   gift: RewardGift,
   context: AdminChange & { now: Date },
   recipients: Record<string, unknown>,
+  action: string = REWARD_ADMIN_ACTIONS.distribute,
 ): Promise<RewardDistributionRow> {
   const items = canonicalItems(gift.items);
   const { requestID, reason, credits } = gift;
-  await appendAdminLog(
-    trx,
-    adminLogRecord(context, REWARD_ADMIN_ACTIONS.distribute, { requestID, reason, credits, items, ...recipients }),
-  );
+  await appendAdminLog(trx, adminLogRecord(context, action, { requestID, reason, credits, items, ...recipients }));
   const missing = await findMissingItems(
     trx,
     items.map((item) => item.itemID),

@@ -1,24 +1,36 @@
-import { adminEnvironmentParamsSchema } from '@outpost/contracts/environments';
+import { adminEnvironmentParamsSchema, type Environment } from '@outpost/contracts/environments';
 import {
   everyonePlayersSchema,
   everyoneRewardListQuerySchema,
   everyoneRewardPageSchema,
+  everyoneRewardParamsSchema,
+  everyoneRewardRunSchema,
+  rescheduleEveryoneRewardInputSchema,
+  scheduleEveryoneRewardInputSchema,
 } from '@outpost/contracts/rewards';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminChangeOf } from '../backoffice/index';
 import type { AppStores } from '../database';
 import { countPlayerAccounts } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
-import { toEveryoneReward } from './everyone';
-import { namedEveryoneRewards } from './names';
+import { answering } from '../platform/http/errors';
+import { cancelEveryoneReward, rescheduleEveryoneReward, scheduleEveryoneReward, toEveryoneReward } from './everyone';
+import { namedEveryoneReward, namedEveryoneRewards } from './names';
+import { rewardRefusal } from './refusals';
 
 /**
  * What the reward screen reads of 'everyone' (the route table's `distributeRewards`): how many
- * players it would reach now, and the distributions with their state and counts, newest first.
+ * players it would reach now, and the distributions with their state and counts, newest first; and
+ * Outpost's own scheduling of one (the callable sends at once): scheduled for a time, moved, cancelled,
+ * through the functions the calendar's reward-run source calls too (everyone.ts).
  */
 export function registerEveryoneRoutes(
   app: FastifyInstance,
-  options: { game: AppStores['game']; identity: AppStores['identity'] },
+  options: {
+    game: AppStores['game'];
+    identity: AppStores['identity'];
+  },
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
@@ -56,6 +68,56 @@ export function registerEveryoneRoutes(
           rows.map((row) => toEveryoneReward(row, row)),
         ),
       };
+    },
+  );
+
+  const storesOf = (env: Environment) => ({ game: options.game[env], identity: options.identity });
+
+  typed.post(
+    '/api/admin/:env/rewards/everyone/schedule',
+    {
+      schema: {
+        params: adminEnvironmentParamsSchema,
+        body: scheduleEveryoneRewardInputSchema,
+        response: { 200: everyoneRewardRunSchema },
+      },
+    },
+    async (request) => {
+      const { env } = request.params;
+      const { sendAt, ...gift } = request.body;
+      const change = await adminChangeOf(request, env);
+      const stores = storesOf(env);
+      const run = await answering(rewardRefusal(env, gift.items))(() =>
+        scheduleEveryoneReward(stores, gift, new Date(sendAt), change),
+      );
+      return namedEveryoneReward(stores, run);
+    },
+  );
+  typed.post(
+    '/api/admin/:env/rewards/everyone/:requestID/reschedule',
+    {
+      schema: {
+        params: everyoneRewardParamsSchema,
+        body: rescheduleEveryoneRewardInputSchema,
+        response: { 200: everyoneRewardRunSchema },
+      },
+    },
+    async (request) => {
+      const { env, requestID } = request.params;
+      const stores = storesOf(env);
+      const change = await adminChangeOf(request, env);
+      const run = await rescheduleEveryoneReward(stores, requestID, new Date(request.body.sendAt), change);
+      return namedEveryoneReward(stores, run);
+    },
+  );
+  typed.post(
+    '/api/admin/:env/rewards/everyone/:requestID/cancel',
+    { schema: { params: everyoneRewardParamsSchema, response: { 200: everyoneRewardRunSchema } } },
+    async (request) => {
+      const { env, requestID } = request.params;
+      const stores = storesOf(env);
+      const run = await cancelEveryoneReward(stores, requestID, await adminChangeOf(request, env));
+      return namedEveryoneReward(stores, run);
     },
   );
 }

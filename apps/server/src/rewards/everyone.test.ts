@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpRoles } from '../identity/testing';
 import { putNamedTestItems } from '../items/testing';
 import { type JobDefinition, JobRunner } from '../platform/jobs/runner';
+import { QUIET_JOB_LOG } from '../platform/jobs/testing';
 import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { REWARD_ADMIN_ACTIONS } from './distribute';
@@ -22,7 +23,6 @@ import { EVERYONE_REWARD_JOB, everyoneRewardJob } from './everyone-job';
 /** More players than five batches of the job's default size: the last batch is a short one. */
 const CROWD = 5 * REWARD_MAX_RECIPIENTS + 37;
 const MINUTE = 60_000;
-const quiet = { info() {}, error() {} };
 
 describe.each(TEST_DIALECTS)('rewards to everyone on %s', (dialect) => {
   let t: TestApp;
@@ -161,7 +161,7 @@ describe.each(TEST_DIALECTS)('rewards to everyone on %s', (dialect) => {
     expect(rows.items).toBe(everyone.length);
   };
   const runner = (definition: JobDefinition, instanceId = 'one') =>
-    new JobRunner({ db: t.stores.identity, definitions: [definition], log: quiet, now, instanceId });
+    new JobRunner({ db: t.stores.identity, definitions: [definition], log: QUIET_JOB_LOG, now, instanceId });
   const job = () => everyoneRewardJob({ game: t.stores.game, identity: t.stores.identity });
 
   it('counts the players it would reach: every account but one being deleted', async () => {

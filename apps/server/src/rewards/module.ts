@@ -1,7 +1,7 @@
 import type { Domain } from '../domain';
 import { rewardCalendar } from './calendar';
 import { everyoneRewardItemUse } from './everyone';
-import { everyoneRewardJob } from './everyone-job';
+import { everyoneRewardJob, requeueScheduledEveryoneRewardsJob } from './everyone-job';
 import { REWARD_LIVE_TOPICS } from './live';
 import { rewardMigrations } from './migrations/index';
 import { rewardPersonalData } from './personal-data';
@@ -14,7 +14,10 @@ export const domain: Domain = {
   register(app, { stores, identity, segments }) {
     registerRewardRoutes(app, { game: stores.game, identity, segments });
   },
-  jobs: ({ stores, identity }) => [everyoneRewardJob({ game: stores.game, identity })],
+  jobs: ({ stores, identity }) => [
+    everyoneRewardJob({ game: stores.game, identity }),
+    requeueScheduledEveryoneRewardsJob({ game: stores.game, identity }),
+  ],
   personalData: rewardPersonalData,
   itemUses: [everyoneRewardItemUse],
   liveTopics: REWARD_LIVE_TOPICS,

@@ -47,13 +47,16 @@ export async function namedDistribution(
   };
 }
 
-type NamedEveryone<T extends EveryoneRewardRecord> = Omit<T, 'items'> & Pick<EveryoneReward, 'items' | 'distributor'>;
+/** What naming a reward to everyone reads: its items and its sender. */
+type Nameable = Pick<EveryoneRewardRecord, 'items' | 'distributedBy'>;
+
+type NamedEveryone<T extends Nameable> = Omit<T, 'items'> & Pick<EveryoneReward, 'items' | 'distributor'>;
 
 /** Reads the names of these rewards to everyone at once, and answers how to name each. */
 async function everyoneNamer(
   stores: NameStores,
-  records: readonly EveryoneRewardRecord[],
-): Promise<<T extends EveryoneRewardRecord>(record: T) => NamedEveryone<T>> {
+  records: readonly Nameable[],
+): Promise<<T extends Nameable>(record: T) => NamedEveryone<T>> {
   const [names, people] = await Promise.all([
     itemNamesOf(
       stores.game,
@@ -72,7 +75,7 @@ async function everyoneNamer(
 }
 
 /** Rewards to everyone (the list), named, in the order given. */
-export async function namedEveryoneRewards<T extends EveryoneRewardRecord>(
+export async function namedEveryoneRewards<T extends Nameable>(
   stores: NameStores,
   records: readonly T[],
 ): Promise<NamedEveryone<T>[]> {
@@ -80,8 +83,8 @@ export async function namedEveryoneRewards<T extends EveryoneRewardRecord>(
   return records.map((record) => name(record));
 }
 
-/** One reward to everyone (the callable's answer), named. */
-export async function namedEveryoneReward<T extends EveryoneRewardRecord>(
+/** One reward to everyone (the callable's answer, a scheduling's), named. */
+export async function namedEveryoneReward<T extends Nameable>(
   stores: NameStores,
   record: T,
 ): Promise<NamedEveryone<T>> {

@@ -1,93 +1,24 @@
-import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
-import { fieldErrorDetails, oneFieldDetails } from '@outpost/contracts/field-errors';
-import { unknownItemsMessage } from '@outpost/contracts/items';
+import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import {
-  audienceTooLargeMessage,
   distributeRewardAnswerSchema,
   distributeRewardCallableName,
   distributeRewardInputSchema,
-  emptyAudienceMessage,
-  emptySegmentMessage,
-  REQUEST_REUSED_CODE,
   REWARD_EVERYONE,
-  rewardRequestReusedMessage,
-  rewardSendRacedMessage,
-  segmentTooLargeMessage,
-  unknownSegmentMessage,
-  unknownUsersMessage,
 } from '@outpost/contracts/rewards';
 import type { FastifyInstance } from 'fastify';
 import { adminChangeOf } from '../backoffice/index';
 import type { AppStores } from '../database';
 import { countPlayerAccounts } from '../identity/index';
-import { UnknownItemsError } from '../items/index';
 import { registerCallable } from '../platform/http/callable';
-import { answering, FunctionError } from '../platform/http/errors';
+import { answering } from '../platform/http/errors';
 import type { Segments } from '../segments/index';
-import { AudienceTooLargeError, EmptyAudienceError, UnknownSegmentError } from './audiences';
-import { distributeReward, RewardRequestReusedError, RewardSendRacedError } from './distribute';
+import { distributeReward } from './distribute';
 import { queueEveryoneReward } from './everyone';
 import { enqueueEveryoneReward } from './everyone-job';
 import { registerEveryoneRoutes } from './everyone-routes';
 import { namedDistribution, namedEveryoneReward } from './names';
-import { rewardRecipients, UnknownUsersError } from './recipients';
-
-/**
- * A reward's refusals as the protocol's errors. The players and items the admin typed that do not
- * exist are named in `details.fields` too ("userIDs", "items.1.itemID"), so the form marks them.
- */
-function rewardRefusal(environment: Environment, items: readonly { itemID: string }[]) {
-  return (error: unknown): unknown => {
-    if (error instanceof UnknownUsersError) {
-      const message = unknownUsersMessage(error.userIDs);
-      return new FunctionError('invalid-argument', message, {
-        unknownUserIDs: error.userIDs,
-        ...oneFieldDetails('userIDs', message),
-      });
-    }
-    if (error instanceof UnknownSegmentError) {
-      const message = unknownSegmentMessage(error.segmentID, environment);
-      return new FunctionError('invalid-argument', message, oneFieldDetails('segmentID', message));
-    }
-    if (error instanceof EmptyAudienceError) {
-      const { audience } = error;
-      return new FunctionError(
-        'invalid-argument',
-        typeof audience === 'string'
-          ? emptyAudienceMessage(audience, environment)
-          : emptySegmentMessage(audience.name, environment),
-      );
-    }
-    if (error instanceof AudienceTooLargeError) {
-      const { audience, size } = error;
-      const message =
-        typeof audience === 'string'
-          ? audienceTooLargeMessage(audience, environment, size)
-          : segmentTooLargeMessage(audience.name, environment, size);
-      return new FunctionError('invalid-argument', message, { audienceSize: size });
-    }
-    if (error instanceof UnknownItemsError) {
-      const message = `${unknownItemsMessage(error.itemIDs, environment)} Nothing was given.`;
-      const unknown = new Set(error.itemIDs);
-      const fields = items.flatMap((item, index) =>
-        unknown.has(item.itemID) ? [{ path: ['items', index, 'itemID'], message }] : [],
-      );
-      return new FunctionError('invalid-argument', message, {
-        unknownItemIDs: error.itemIDs,
-        ...fieldErrorDetails(fields),
-      });
-    }
-    if (error instanceof RewardRequestReusedError) {
-      return new FunctionError('aborted', rewardRequestReusedMessage(error.requestID, error.distributedAt), {
-        code: REQUEST_REUSED_CODE,
-      });
-    }
-    if (error instanceof RewardSendRacedError) {
-      return new FunctionError('aborted', rewardSendRacedMessage(error.requestID));
-    }
-    return error;
-  };
-}
+import { rewardRecipients } from './recipients';
+import { rewardRefusal } from './refusals';
 
 export interface RewardRoutesOptions {
   game: AppStores['game'];

@@ -27,13 +27,13 @@ export interface RewardRecipientTable {
 
 /**
  * A distribution to everyone in the environment, given by a background job in batches of players
- * ordered by id: the checkpoint (`last_user_id`, `reached`) moves in each batch's transaction, so
+ * ordered by id, at once or at its scheduled time (`send_at`, state 'scheduled' until then): the checkpoint (`last_user_id`, `reached`) moves in each batch's transaction, so
  * a run taken over goes on after the last batch committed.
  */
 export interface RewardEveryoneTable {
   request_id: string;
   state: EveryoneRewardState;
-  /** The players counted when it was sent. */
+  /** The players counted when it was sent (a scheduled one: when its time came; 0 before). */
   players_at_send: number;
   /** The last player of the last batch committed; null before the first and once done. */
   last_user_id: string | null;
@@ -42,6 +42,8 @@ export interface RewardEveryoneTable {
   started_at: string | null;
   finished_at: string | null;
   last_error: string | null;
+  /** When it goes (ISO 8601, UTC): the time it was scheduled for, or its send for one sent at once. */
+  send_at: string;
 }
 
 export type RewardDistributionRow = Selectable<RewardDistributionTable>;

@@ -10,11 +10,19 @@ import { EXPERIMENTS_PATHS } from './paths';
  * its line in domain-contracts.ts.
  */
 
-/** An experiment was created, edited, started, stopped or rolled out, or its exposures grew. */
+/** An experiment was created, edited, started, stopped or rolled out. */
 export const EXPERIMENTS_TOPIC = 'experiments';
+/** Players were exposed to an experiment: up to a batch every half second while the game fetches config. */
+export const EXPERIMENT_EXPOSURES_TOPIC = 'experiment-exposures';
 
 export const EXPERIMENTS_QUERY_KEYS = {
   admin: (environment: Environment) => ['admin', environment, 'experiments'] as const,
+  /**
+   * When the results' screen last heard of exposures: a query of the browser's own clock, which
+   * the exposures topic refreshes, that the results follow at a pace of their own (the web's
+   * experiments/api.ts) rather than being read again on every batch.
+   */
+  exposuresHeard: (environment: Environment) => ['admin', environment, 'experiment-exposures-heard'] as const,
 } as const;
 
 export const EXPERIMENTS_ADMIN_ACTIONS = {
@@ -52,6 +60,11 @@ export const experimentsContract = {
         CALENDAR_QUERY_KEYS.admin(environment),
       ],
     },
+    [EXPERIMENT_EXPOSURES_TOPIC]: {
+      access: 'adminArea',
+      playerKeys: [],
+      backOfficeKeys: (environment: Environment) => [EXPERIMENTS_QUERY_KEYS.exposuresHeard(environment)],
+    },
   },
   adminLogActions: {
     [EXPERIMENTS_ADMIN_ACTIONS.create]: {
@@ -68,14 +81,19 @@ export const experimentsContract = {
     },
     [EXPERIMENTS_ADMIN_ACTIONS.start]: {
       label: 'Started an experiment',
-      sentence: (data: LogData) =>
-        typeof data.startsAt === 'string'
-          ? [`scheduled ${experiment(data)} to start at`, { time: data.startsAt }]
-          : [`started ${experiment(data)}`],
+      sentence: (data: LogData) => {
+        if (typeof data.startsAt === 'string')
+          return [`scheduled ${experiment(data)} to start at`, { time: data.startsAt }];
+        // The job's start at the scheduled time (experiments/queries.ts's advanceExperiments).
+        return data.onTime === true
+          ? [`started ${experiment(data)} at its scheduled start`]
+          : [`started ${experiment(data)}`];
+      },
     },
     [EXPERIMENTS_ADMIN_ACTIONS.stop]: {
       label: 'Stopped an experiment',
-      sentence: (data: LogData) => [`stopped ${experiment(data)}`],
+      sentence: (data: LogData) =>
+        data.onTime === true ? [`stopped ${experiment(data)} at its planned end`] : [`stopped ${experiment(data)}`],
     },
     [EXPERIMENTS_ADMIN_ACTIONS.rollOut]: {
       label: 'Rolled out an experiment’s variant',

@@ -72,6 +72,10 @@ export const EXPERIMENT_MESSAGES = {
   notDeletable:
     'Stop a running experiment before deleting it; a scheduled one goes back to draft from the calendar first.',
   scheduledNeedsStart: 'A scheduled experiment keeps its start: set Starts at.',
+  parameterTested: (name: string, key: string) =>
+    `The experiment “${name}” tests "${key}", which this version removes: stop the experiment first.`,
+  variantBroken: (name: string, variant: string, reason: string) =>
+    `The experiment “${name}” tests this parameter, and its variant "${variant}" would no longer be a valid value (${reason}): stop the experiment first, or keep the parameter's type and schema.`,
 } as const;
 
 export const experimentVariantSchema = z.object({

@@ -58,6 +58,7 @@ export const remoteConfigContract = {
     'POST /api/admin/:env/remote-config/publish': { access: 'manageShop' },
     'POST /api/admin/:env/remote-config/versions/:version/rollback': { access: 'manageShop' },
     'DELETE /api/admin/:env/remote-config/scheduled/:scheduleID': { access: 'manageShop' },
+    'POST /api/admin/:env/remote-config/scheduled/:scheduleID/reschedule': { access: 'manageShop' },
     [`POST /api/callable/${REMOTE_CONFIG_CALLABLE}`]: { access: 'public' },
   },
   liveTopics: {

@@ -37,6 +37,7 @@ export const REMOTE_CONFIG_MESSAGES = {
   versionNotFound: (version: number) => `There is no version ${version}: it may have been pruned.`,
   scheduleNotFound: 'There is no such scheduled publish: it may have run or been cancelled.',
   scheduleInPast: 'Publish at must be in the future; leave it empty to publish now.',
+  movedIntoPast: 'Publish at must be in the future.',
   tooManyParameters: `A template holds at most ${REMOTE_CONFIG_LIMITS.parameters} parameters.`,
   tooManyConditions: `A template holds at most ${REMOTE_CONFIG_LIMITS.conditions} conditions.`,
   tooLarge: `A template is at most ${REMOTE_CONFIG_LIMITS.templateBytes / 1024} KiB of JSON.`,
@@ -180,14 +181,21 @@ export const saveRemoteConfigDraftInputSchema = z.object({
 });
 export type SaveRemoteConfigDraftInput = z.infer<typeof saveRemoteConfigDraftInputSchema>;
 
+/** When a scheduled publish goes: an instant with its zone (that it is still to come, the server checks). */
+const publishAtSchema = z.iso.datetime({ offset: true, error: 'Publish at must be a date and time.' });
+
 /** POST /api/admin/:env/remote-config/publish: now, or at `publishAt`. */
 export const publishRemoteConfigInputSchema = z.object({
   description: z.string().check(z.trim(), z.maxLength(REMOTE_CONFIG_LIMITS.descriptionLength)),
   /** The draft revision the admin reviewed: a newer save refuses the publish. */
   revision: z.int(),
-  publishAt: z.optional(z.iso.datetime({ offset: true, error: 'Publish at must be a date and time.' })),
+  publishAt: z.optional(publishAtSchema),
 });
 export type PublishRemoteConfigInput = z.infer<typeof publishRemoteConfigInputSchema>;
+
+/** POST /api/admin/:env/remote-config/scheduled/:scheduleID/reschedule: a scheduled publish's new time. */
+export const rescheduleRemoteConfigInputSchema = z.object({ publishAt: publishAtSchema });
+export type RescheduleRemoteConfigInput = z.infer<typeof rescheduleRemoteConfigInputSchema>;
 
 export const publishRemoteConfigAnswerSchema = z.union([
   z.object({ kind: z.literal('published'), version: remoteConfigVersionSummarySchema }),

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as paymentOrders from './2026-12-17-payment-orders';
 import * as orderNumbers from './2026-12-21-order-numbers';
+import * as settledOrders from './2026-12-26-settled-orders';
 
 /**
  * Payments' game-store migrations; never edit one that has shipped, add a new one. Its tables were
@@ -9,4 +10,5 @@ import * as orderNumbers from './2026-12-21-order-numbers';
 export const paymentMigrations: Record<string, Migration> = {
   '2026-12-17-payment-orders': paymentOrders,
   '2026-12-21-order-numbers': orderNumbers,
+  '2026-12-26-settled-orders': settledOrders,
 };

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { JobDefinition } from './runner';
+import type { JobDefinition, JobLogger } from './runner';
 import type { JobTables } from './tables';
+
+/** A runner's log that says nothing: a test reads what its runs did from the store. */
+export const QUIET_JOB_LOG: JobLogger = { info() {}, error() {} };
 
 /**
  * Makes the waiting run of `definition` with `key` fail for good on its next try, as a run whose

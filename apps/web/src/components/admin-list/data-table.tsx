@@ -33,15 +33,15 @@ export interface CellLayout {
   /** The column's name before each value in a card; none for a cell that names itself (a row's action, a checkbox). */
   label?: string;
   priority?: ColumnPriority;
-  /** A short value read as one (a date, a sum, a status): kept on one line. */
+  /** A short value read as one (a date, a sum, a status): kept on one line. An amount is, unless this is false. */
   nowrap?: boolean;
-  /** Right-aligned on one line, for figures. */
+  /** Right-aligned on one line, for figures; `nowrap: false` lets a long one (or its column's long header) wrap. */
   amount?: boolean;
 }
 
 /** The attributes of a header or data cell of a column laid out as `layout`. */
 export function cellProps({ label, priority, nowrap, amount }: CellLayout) {
-  const classes = [nowrap && styles.nowrap, amount && styles.amount].filter(Boolean);
+  const classes = [(nowrap ?? amount) && styles.nowrap, amount && styles.amount].filter(Boolean);
   return {
     'data-label': label || undefined,
     'data-priority': priority && priority > 1 ? priority : undefined,

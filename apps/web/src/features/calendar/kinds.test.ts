@@ -13,12 +13,13 @@ const capabilitiesOf = (key: ProfileKey) =>
 const AT = new Date(Date.UTC(2026, 11, 4, 15, 0));
 
 describe('what the calendar offers each role', () => {
-  it('creates the kinds the viewer may: an admin all, staff no push, a moderator none', () => {
+  it('creates the kinds the viewer may: an admin all, staff no push or reward, a moderator none', () => {
     const kinds = (key: ProfileKey) => createLinks(capabilitiesOf(key), AT).map(({ kind }) => kind);
     expect(kinds('admin')).toEqual([
       'machine-drop',
       'merch-drop',
       'push',
+      'reward-run',
       'remote-config-publish',
       'experiment',
       'shop-opening',
@@ -51,6 +52,9 @@ describe('what the calendar offers each role', () => {
     expect(startFromParams(search)).toBe(AT.toISOString());
     expect(startFromParams(new URLSearchParams({ [START_PARAM]: 'tomorrow' }))).toBeNull();
     expect(startFromParams(new URLSearchParams())).toBeNull();
+    // A reward to everyone: the reward form, which starts as one given at that time.
+    const reward = createLinks(capabilitiesOf('admin'), AT).find(({ kind }) => kind === 'reward-run');
+    expect(reward?.to).toBe('/admin/rewards?at=2026-12-04T15%3A00%3A00.000Z');
   });
 
   it('follows only topics the viewer may follow, as a stream naming one refused would end', () => {
@@ -104,7 +108,10 @@ describe('what the calendar offers each role', () => {
       /^Experiment “Checkout test” \(due to start .* in beta\) goes back to a draft:/,
     );
     expect(Object.values(experiment ?? {}).join(' ')).not.toMatch(/cancel/i);
-    // A reward to everyone is not cancelled, from its screen or from here: no words for it.
-    expect(cancelWords({ ...base, kind: 'reward-run', canCancel: false }, 'beta')).toBeNull();
+    // A scheduled reward to everyone is cancelled as its screen does: nobody gets it.
+    expect(cancelWords({ ...base, kind: 'reward-run', title: 'Weekend gift' }, 'beta')).toMatchObject({
+      title: 'Cancel the reward “Weekend gift”?',
+      confirmLabel: 'Cancel reward',
+    });
   });
 });

@@ -28,12 +28,14 @@ export const CREATABLE: readonly { kind: CalendarKind; path: string; capability:
   { kind: 'machine-drop', path: ADMIN_ROUTES.adminShopDrops, capability: 'manageShop' },
   { kind: 'merch-drop', path: ADMIN_ROUTES.adminMerchDrops, capability: 'manageShop' },
   { kind: 'push', path: ADMIN_ROUTES.adminPush, capability: 'sendPush' },
+  // The reward form, as a reward to everyone given at the time chosen.
+  { kind: 'reward-run', path: ADMIN_ROUTES.adminRewards, capability: 'distributeRewards' },
   { kind: 'remote-config-publish', path: REMOTE_CONFIG_PATHS.admin, capability: 'manageShop' },
   { kind: 'experiment', path: EXPERIMENTS_PATHS.admin, capability: 'manageShop' },
   { kind: 'shop-opening', path: ADMIN_ROUTES.adminShopSettings, capability: 'manageShop' },
 ];
 
-/** The create links a viewer may follow, each starting at `at` (a reward to everyone runs at once: none). */
+/** The create links a viewer may follow, each starting at `at`. */
 export function createLinks(capabilities: Capabilities, at: Date) {
   return CREATABLE.filter(({ capability }) => capabilities[capability]).map(({ kind, path }) => ({
     kind,
@@ -73,9 +75,6 @@ export function followedTopics(capabilities: Capabilities): LiveTopicName[] {
   });
 }
 
-/** The kinds the calendar cancels: a reward to everyone is neither cancelled from its own screen nor from here. */
-type CancellableKind = Exclude<CalendarKind, 'reward-run'>;
-
 /** A cancel's confirmation (a title, a sentence, the button's words), and what it did. */
 export interface CancelWords {
   title: string;
@@ -84,13 +83,10 @@ export interface CancelWords {
   done: string;
 }
 
-const isCancellable = (kind: CalendarKind): kind is CancellableKind => kind !== 'reward-run';
-
-/** What cancelling an entry does, in its own screen's terms; null for a kind the calendar does not cancel. */
-export function cancelWords(entry: CalendarEntry, environment: Environment): CancelWords | null {
-  if (!isCancellable(entry.kind)) return null;
+/** What cancelling an entry does, in its own screen's terms. */
+export function cancelWords(entry: CalendarEntry, environment: Environment): CancelWords {
   const when = formatInstant(entry.startsAt);
-  const words: Record<CancellableKind, CancelWords> = {
+  const words: Record<CalendarKind, CancelWords> = {
     'machine-drop': {
       title: `Delete the drop “${entry.title}”?`,
       message: `This deletes the drop “${entry.title}” (opening ${when}) in ${environment}. A machine with no drop left spins whenever it is available.`,
@@ -114,6 +110,12 @@ export function cancelWords(entry: CalendarEntry, environment: Environment): Can
       message: `This cancels the push “${entry.title}” scheduled for ${when} in ${environment}: it is not sent.`,
       confirmLabel: 'Cancel push',
       done: `Cancelled the push “${entry.title}”.`,
+    },
+    'reward-run': {
+      title: `Cancel the reward “${entry.title}”?`,
+      message: `This cancels the reward to everyone “${entry.title}” due at ${when} in ${environment}: nobody gets it.`,
+      confirmLabel: 'Cancel reward',
+      done: `Cancelled the reward “${entry.title}”.`,
     },
     'remote-config-publish': {
       title: 'Cancel the scheduled publish?',

@@ -17,9 +17,9 @@ import { remoteConfigQueryKey, useRemoteConfigState, versionsQueryKey } from '..
 
 /*
  * The experiments screens' requests. The experiments and each experiment sit under the
- * environment's experiments key, which the live topic refreshes (contract.ts's backOfficeKeys):
- * another tab's change, a scheduled start, and exposures as the game fetches config show here. An
- * experiment's results do not (useExperimentResults says why).
+ * environment's experiments key, which the experiments topic refreshes (contract.ts's
+ * backOfficeKeys): another tab's change and a scheduled start show here. An experiment's results
+ * follow that topic and the exposures topic at a pace of their own (useExperimentResults says why).
  */
 
 const base = (environment: Environment) => `/api/admin/${environment}/experiments`;
@@ -32,9 +32,9 @@ const experimentKey = (environment: Environment, experimentID: string) =>
 const resultsKey = (environment: Environment, experimentID: string) =>
   ['admin', environment, 'experiment-results', experimentID] as const;
 
-/** The soonest results are read again after their last read when the experiments topic speaks. */
+/** The soonest results are read again after their last read when exposures or the experiment change. */
 export const RESULTS_FOLLOW_MS = 5_000;
-/** How often results are read again with nothing said on the topic: a metric grows as players play. */
+/** How often results are read again with nothing said on the topics: a metric grows as players play. */
 export const RESULTS_REFRESH_MS = 30_000;
 
 /** GET /api/admin/:env/experiments: every experiment of the environment (a handful: no paging). */
@@ -54,16 +54,29 @@ export function useExperiment(environment: Environment, experimentID: string) {
 }
 
 /**
+ * When the exposures topic last spoke (epoch ms): a query of the browser's clock, no request, that
+ * the topic refreshes (contract.ts's exposuresHeard). 0 until it has.
+ */
+function useExposuresHeard(environment: Environment): number {
+  const heard = useQuery({
+    queryKey: EXPERIMENTS_QUERY_KEYS.exposuresHeard(environment),
+    queryFn: () => Date.now(),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return heard.dataUpdatedAt;
+}
+
+/**
  * GET /api/admin/:env/experiments/:experimentID/results: asked once the experiment has started.
  *
  * Results are the dearest read of the screens (every exposure and the goal metric's game data),
- * and the experiments topic speaks on every batch of exposures, up to twice a second while players
- * fetch config. So they have a key of their own, which the topic does not refresh (a staleTime
- * under the topic's key would not do: an invalidation refetches a shown query however fresh it
- * is), and follow it at a pace of their own: when the topic has the experiment read again, results
- * are read again too, at once if their last read is RESULTS_FOLLOW_MS old, else when it is, however
- * many changes came meanwhile. They are also read every RESULTS_REFRESH_MS, for metrics that grow
- * with no exposure, and after this screen's own changes (useChangeExperiment).
+ * and the exposures topic speaks on every batch of them, up to twice a second while players fetch
+ * config. So they have a key of their own, which no topic refreshes (a staleTime would not do: an
+ * invalidation refetches a shown query however fresh it is), and follow at a pace of their own:
+ * when the exposures topic speaks or the experiment is read again (its own topic: a start, a stop),
+ * results are read again too, at once if their last read is RESULTS_FOLLOW_MS old, else when it
+ * is, however many changes came meanwhile. They are also read every RESULTS_REFRESH_MS, for
+ * metrics that grow with no exposure, and after this screen's own changes (useChangeExperiment).
  */
 export function useExperimentResults(environment: Environment, experimentID: string) {
   const client = useQueryClient();
@@ -72,7 +85,8 @@ export function useExperimentResults(environment: Environment, experimentID: str
     queryFn: () => requestJson(`${one(environment, experimentID)}/results`, experimentResultsSchema),
     refetchInterval: RESULTS_REFRESH_MS,
   });
-  const { dataUpdatedAt: changedAt } = useExperiment(environment, experimentID);
+  const { dataUpdatedAt: experimentReadAt } = useExperiment(environment, experimentID);
+  const changedAt = Math.max(experimentReadAt, useExposuresHeard(environment));
   useEffect(() => {
     const queryKey = resultsKey(environment, experimentID);
     const readAt = client.getQueryState(queryKey)?.dataUpdatedAt ?? 0;

@@ -5,6 +5,7 @@ import {
   publishRemoteConfigAnswerSchema,
   type RemoteConfigState,
   type RemoteConfigTemplate,
+  type RescheduleRemoteConfigInput,
   remoteConfigStateSchema,
   remoteConfigVersionListPageSchema,
   remoteConfigVersionSchema,
@@ -74,6 +75,22 @@ export function useCancelSchedule(environment: Environment) {
     requestJson(`${base(environment)}/scheduled/${encodeURIComponent(scheduleID)}`, remoteConfigStateSchema, {
       method: 'DELETE',
     }),
+  );
+}
+
+/** POST /api/admin/:env/remote-config/scheduled/:scheduleID/reschedule: a scheduled publish to a new time. */
+export function useRescheduleSchedule(environment: Environment) {
+  return useInvalidatingMutation(
+    environment,
+    ({ scheduleID, publishAt }: RescheduleRemoteConfigInput & { scheduleID: string }) =>
+      requestJson(
+        `${base(environment)}/scheduled/${encodeURIComponent(scheduleID)}/reschedule`,
+        remoteConfigStateSchema,
+        {
+          method: 'POST',
+          body: { publishAt },
+        },
+      ),
   );
 }
 

@@ -175,7 +175,7 @@ describe('the remote config editor', () => {
     );
   });
 
-  it('schedules a publish, then cancels it', async () => {
+  it('schedules a publish, reschedules it (its run and the admin log follow), then cancels it', async () => {
     const { page } = sessions.staff;
     const screen = consoleScreen(page);
     await screen.getByRole('button', { name: 'Edit parameter daily_reward_credits', exact: true }).click();
@@ -208,6 +208,49 @@ describe('the remote config editor', () => {
     // Scheduling changes nothing players get yet.
     expect((await gameValues()).version).toBe(3);
 
+    // Rescheduled from the row, in a sheet: the field starts at its time; 10:30 instead of 09:00, saved from the keyboard.
+    await row.getByRole('button', { name: /^Reschedule the publish of / }).click();
+    const sheet = page.getByRole('dialog', { name: /^Reschedule the publish of / });
+    const field = sheet.getByLabel('New publish time', { exact: true });
+    expect(await field.inputValue()).toBe(local);
+    for (const viewport of [{ width: 1280, height: 900 }, MOBILE_VIEWPORT]) {
+      await page.setViewportSize(viewport);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: `${SHOTS}/remote-config-reschedule-${viewport.width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const later = `${local.slice(0, 11)}10:30`;
+    await field.fill(later);
+    await field.press('Enter');
+    await page
+      .getByRole('alert')
+      .getByText(/^Rescheduled the publish of .* for /)
+      .waitFor();
+    await sheet.waitFor({ state: 'detached' });
+    expect(await cutTables(page)).toEqual([]);
+    await scheduled.screenshot({ path: `${SHOTS}/remote-config-rescheduled-1280.png` });
+    const movedTo = new Date(later).toISOString();
+    const state = await callApi<RemoteConfigState>(page, 'GET', '/api/admin/development/remote-config');
+    const moved = state.scheduled.find((one) => one.description === 'Credits for the test');
+    expect(moved?.publishAt).toBe(movedTo);
+    const { game, identity } = fixture.site.server.stores;
+    const logged = await game.development
+      .selectFrom('admin_log')
+      .select('data')
+      .where('action', '=', 'remote-config.reschedule')
+      .execute();
+    expect(logged.map((entry) => JSON.parse(entry.data))).toContainEqual(
+      expect.objectContaining({ description: 'Credits for the test', publishAt: movedTo }),
+    );
+    const run = await identity
+      .selectFrom('jobs')
+      .select('run_at')
+      .where('key', '=', `development:${moved?.scheduleID}`)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    expect(new Date(run.run_at).toISOString()).toBe(movedTo);
+
     await row.getByRole('button', { name: /^Cancel the publish of / }).click();
     const confirm = page.getByRole('dialog', { name: /^Cancel the publish of / });
     await confirm.getByRole('button', { name: 'Cancel the publish', exact: true }).click();
@@ -221,7 +264,7 @@ describe('the remote config editor', () => {
     expect((await gameValues()).version).toBe(3);
   });
 
-  it('asks before publishing to production', async () => {
+  it('asks before publishing to production, and before rescheduling a publish there', async () => {
     const { page } = sessions.staff;
     await openIn(page, fixture.site.url, 'production', REMOTE_CONFIG_PATHS.admin);
     const screen = consoleScreen(page);
@@ -246,6 +289,40 @@ describe('the remote config editor', () => {
     await publish.getByRole('button', { name: 'Publish now', exact: true }).click();
     await guard.getByRole('button', { name: 'Publish to production', exact: true }).click();
     await expectAlert(page, 'Published version 1: players get it now.');
+
+    // A publish scheduled there is rescheduled only after the same confirmation.
+    const base = '/api/admin/production/remote-config';
+    const live = await callApi<RemoteConfigState>(page, 'GET', base);
+    const saved = await callApi<RemoteConfigState>(page, 'PUT', `${base}/draft`, {
+      revision: live.draftRevision,
+      template: {
+        ...live.draft,
+        parameters: live.draft.parameters.map((one) => ({ ...one, defaultValue: false })),
+      },
+    });
+    await callApi(page, 'POST', `${base}/publish`, {
+      description: 'Holiday off',
+      revision: saved.draftRevision,
+      publishAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const row = screen.getByRole('region', { name: 'Scheduled publishes' }).getByRole('row').filter({
+      hasText: 'Holiday off',
+    });
+    await row.getByRole('button', { name: /^Reschedule the publish of / }).click();
+    const field = page.getByRole('dialog', { name: /^Reschedule the publish of / }).getByLabel('New publish time');
+    const later = `${(await field.inputValue()).slice(0, 11)}23:45`;
+    await field.fill(later);
+    await field.press('Enter');
+    await guard.getByText(/^This moves the publish of .* in production to /).waitFor();
+    await guard.getByRole('button', { name: 'Reschedule in production', exact: true }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/^Rescheduled the publish of .* for /)
+      .waitFor();
+    const moved = await callApi<RemoteConfigState>(page, 'GET', base);
+    expect(moved.scheduled.find((one) => one.description === 'Holiday off')?.publishAt).toBe(
+      new Date(later).toISOString(),
+    );
     await open(page);
   });
 
@@ -254,7 +331,7 @@ describe('the remote config editor', () => {
     const screen = consoleScreen(page);
     await screen.getByText('Your role may view the remote config but not change it.', { exact: true }).waitFor();
     await screen.getByRole('rowheader', { name: 'welcome_message' }).waitFor();
-    expect(await screen.getByRole('button', { name: /^(\+ New|Edit|Publish|Move)/ }).count()).toBe(0);
+    expect(await screen.getByRole('button', { name: /^(\+ New|Edit|Publish|Move|Reschedule)/ }).count()).toBe(0);
     await screen.getByRole('button', { name: 'Open version 1', exact: true }).click();
     const sheet = page.getByRole('dialog', { name: 'Version 1', exact: true });
     await sheet.getByRole('rowheader', { name: 'welcome_message' }).waitFor();

@@ -114,7 +114,9 @@ function Maps({ maps, at }: { maps: LiveStats['maps']; at: string }) {
       <thead>
         <tr>
           <th scope="col">Map</th>
-          <th scope="col">Active now</th>
+          <th scope="col" {...cellProps({ amount: true, nowrap: false })}>
+            Active now
+          </th>
           <th scope="col">Reported</th>
           <th scope="col">Map data</th>
         </tr>

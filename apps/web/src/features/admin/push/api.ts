@@ -10,6 +10,7 @@ import {
   pushSendBatchResultSchema,
   pushSendTestName,
   pushTestResultSchema,
+  type ReschedulePushInput,
 } from '@outpost/contracts/push-messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AdminListQuery, adminListSearchParams } from '../../../components/admin-list/list-view';
@@ -85,6 +86,20 @@ export function useCancelPush(environment: Environment) {
         `/api/admin/${environment}/push/messages/${encodeURIComponent(messageID)}/cancel`,
         pushMessageSchema,
         { method: 'POST' },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: pushQueryKey(environment) }),
+  });
+}
+
+/** POST /api/admin/:env/push/messages/:messageID/reschedule: a scheduled message that has not started, to a new send date. */
+export function useReschedulePush(environment: Environment) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageID, sendDate }: ReschedulePushInput & { messageID: string }) =>
+      requestJson(
+        `/api/admin/${environment}/push/messages/${encodeURIComponent(messageID)}/reschedule`,
+        pushMessageSchema,
+        { method: 'POST', body: { sendDate } },
       ),
     onSettled: () => client.invalidateQueries({ queryKey: pushQueryKey(environment) }),
   });

@@ -32,12 +32,14 @@ import { formatInstant, localTimeZone } from '../components/local-time';
 import { PersonLink } from '../components/person-link';
 import { ChosenPlayerList, PlayerSearch } from '../components/player-search';
 import { ReadOnlyNotice } from '../components/read-only-notice';
+import { RescheduleControl } from '../components/reschedule-control';
 import {
   getPushMessages,
   pushHistoryQueryKey,
   useCancelPush,
   usePushAudience,
   usePushOutbox,
+  useReschedulePush,
   useSendPush,
   useSendTestPush,
 } from './api';
@@ -385,7 +387,6 @@ function CancelButton({ message }: { message: PushMessage }) {
   const { environment } = useAdminAccessContext();
   const cancel = useCancelPush(environment);
   const { confirm, dialog } = useConfirmDialog();
-  if (message.state !== 'scheduled') return null;
   const run = async () => {
     const confirmed = await confirm({
       title: `Cancel “${message.title}”?`,
@@ -407,6 +408,30 @@ function CancelButton({ message }: { message: PushMessage }) {
       )}
       {dialog}
     </>
+  );
+}
+
+/** A scheduled message's actions: moved to another time (as the calendar moves it) or cancelled. */
+function ScheduledActions({ message }: { message: PushMessage }) {
+  const { environment } = useAdminAccessContext();
+  const reschedule = useReschedulePush(environment);
+  const [done, setDone] = useState('');
+  if (message.state !== 'scheduled') return null;
+  return (
+    <div className={styles.actions}>
+      <RescheduleControl
+        environment={environment}
+        what={`“${message.title}”`}
+        at={message.sendDate}
+        label="New send time"
+        save={(sendDate, callbacks) => reschedule.mutate({ messageID: message.messageID, sendDate }, callbacks)}
+        onDone={setDone}
+      />
+      <CancelButton message={message} />
+      <span role="status" className={styles.done}>
+        {done}
+      </span>
+    </div>
   );
 }
 
@@ -446,7 +471,11 @@ const columns = column.columns([
     header: 'Sent by',
     cell: (cell) => <PersonLink person={cell.row.original.createdBy} withEmail={false} />,
   }),
-  column.display({ id: 'actions', header: 'Actions', cell: (cell) => <CancelButton message={cell.row.original} /> }),
+  column.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: (cell) => <ScheduledActions message={cell.row.original} />,
+  }),
 ]);
 
 const SORTABLE = ['createdAt', 'sendDate'] as const;

@@ -1,6 +1,7 @@
 import type { Environment } from '@outpost/contracts/environments';
 import {
   type DistributeRewardAnswer,
+  type EveryoneRewardRun,
   everyoneLabel,
   REWARD_AUDIENCE_DESCRIPTIONS,
   REWARD_AUDIENCE_LABELS,
@@ -17,6 +18,7 @@ import { FormField } from '../../../components/form/form-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { useFormRefusal } from '../../../components/form/use-form-refusal';
 import { Link } from '../../../lib/router/router';
+import { useStartParam } from '../../calendar/start-param';
 import { SegmentSelect, useSegmentName } from '../../segments/segment-select';
 import { useAdminAccessContext } from '../admin-access-context';
 import { useItemChoices } from '../api/get-item-choices';
@@ -24,23 +26,28 @@ import { AdminScreen } from '../components/admin-screen';
 import adminStyles from '../components/admin-screen.module.css';
 import { type ChosenPlayer, recipientIDs } from '../components/chosen-players';
 import { PRODUCTION_TITLE, useConfirmDialog } from '../components/confirm-dialog';
+import { formatInstant, localTimeZone } from '../components/local-time';
 import { ChosenPlayerList, PlayerSearch } from '../components/player-search';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { useDistributeReward } from './api/distribute-reward';
-import { useEveryonePlayers } from './api/everyone-rewards';
+import { useEveryonePlayers, useScheduleEveryoneReward } from './api/everyone-rewards';
 import { EveryoneRewards } from './components/everyone-rewards';
 import { RecipientChoice } from './components/recipient-choice';
 import { RewardItemsEditor } from './components/reward-items-editor';
 import { RewardResult } from './components/reward-result';
 import {
   checkReward,
+  checkScheduledReward,
   everyoneSentText,
+  isScheduled,
   newRequestID,
   newRewardDraft,
   playerCount,
   type RewardDraft,
   rewardText,
+  type ScheduledReward,
   SEGMENT_RECIPIENTS,
+  scheduledText,
   sendFailure,
   sentText,
 } from './reward-form';
@@ -54,11 +61,13 @@ export default function RewardDistribution() {
   const { environment, capabilities } = useAdminAccessContext();
   // "New reward" starts a new form, and with it a new requestID.
   const [formKey, setFormKey] = useState(0);
+  // The calendar's "New" at a time: the first form starts as a reward to everyone given then.
+  const startsAt = useStartParam();
   return (
     <AdminScreen
       id="reward-distribution-title"
       title="Rewards"
-      lead={`Give credits and items to players of ${environment}, chosen, a whole audience, a segment or everyone, with the reason they get them.`}
+      lead={`Give credits and items to players of ${environment}, chosen, a whole audience, a segment or everyone (now or at a time), with the reason they get them.`}
       className={styles.screen}
     >
       {capabilities.distributeRewards ? (
@@ -66,6 +75,7 @@ export default function RewardDistribution() {
           <RewardForm
             key={`${environment}/${formKey}`}
             environment={environment}
+            startsAt={formKey === 0 ? startsAt : null}
             onNewReward={() => setFormKey((key) => key + 1)}
           />
           <EveryoneRewards environment={environment} />
@@ -81,21 +91,27 @@ export default function RewardDistribution() {
 
 interface RewardFormProps {
   environment: Environment;
+  /** The time the calendar's "New" chose (`?at=`), or null. */
+  startsAt: string | null;
   onNewReward: () => void;
 }
 
-function RewardForm({ environment, onNewReward }: RewardFormProps) {
+function RewardForm({ environment, startsAt, onNewReward }: RewardFormProps) {
   // One requestID for the life of this form: a second press of Send, or a retry after a lost
   // answer, names the same reward, and the server gives it to nobody twice.
   const [requestID] = useState(newRequestID);
   const [chosen, setChosen] = useState<ChosenPlayer[]>([]);
-  const [draft, setDraft] = useState<RewardDraft>(newRewardDraft);
+  const [draft, setDraft] = useState<RewardDraft>(() => newRewardDraft(startsAt));
   const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
   const [result, setResult] = useState<DistributeRewardAnswer | null>(null);
+  // A reward to everyone scheduled for a time: listed below, where it is moved or cancelled.
+  const [scheduled, setScheduled] = useState<EveryoneRewardRun | null>(null);
   // A send that got no answer may have given the reward: until one comes, it stays as it was sent.
   const [outcomeUnknown, setOutcomeUnknown] = useState(false);
   const sending = useRef(false);
   const distribute = useDistributeReward(environment);
+  const schedule = useScheduleEveryoneReward(environment);
+  const pending = distribute.isPending || schedule.isPending;
   const everyonePlayers = useEveryonePlayers(environment).data?.players;
   const everyoneSize = everyonePlayers === undefined ? 'counting the players…' : `${playerCount(everyonePlayers)} now`;
   const { confirm, dialog } = useConfirmDialog();
@@ -104,10 +120,36 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
 
   const userIDs = recipientIDs(chosen, draft.pasted);
   // Once sent, the reward itself is fixed (its requestID names it); more players may still get it.
-  const sent = result !== null;
+  const sent = result !== null || scheduled !== null;
   const fixed = sent || outcomeUnknown;
 
+  const failed = (error: Error) => {
+    const failure = sendFailure(error);
+    setOutcomeUnknown((unknown) => unknown || !failure.outcomeKnown);
+    // Players or items that do not exist are named: their fields are marked and take the focus.
+    refuse(failure.text, refusedFields(error));
+  };
+
+  const scheduleReward = async () => {
+    const checked = checkScheduledReward(requestID, draft);
+    if (!checked.ok) return refuse(checked.message, checked.fields);
+    const reward = checked.value;
+    const confirmed = await confirm({
+      title: environment === 'production' ? PRODUCTION_TITLE : `Schedule this reward in ${environment}?`,
+      message: <ScheduleConfirmation reward={reward} environment={environment} />,
+      confirmLabel: 'Schedule reward',
+    });
+    if (!confirmed) return;
+    report(null);
+    await schedule.mutateAsync(reward).then((run) => {
+      setOutcomeUnknown(false);
+      setScheduled(run);
+      report({ tone: 'ok', text: scheduledText(run.sendAt) });
+    }, failed);
+  };
+
   const send = async () => {
+    if (isScheduled(draft)) return scheduleReward();
     const checked = checkReward(requestID, userIDs, draft);
     if (!checked.ok) return refuse(checked.message, checked.fields);
     const reward = checked.value;
@@ -118,26 +160,19 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
     });
     if (!confirmed) return;
     report(null);
-    await distribute.mutateAsync(reward).then(
-      (answer) => {
-        setOutcomeUnknown(false);
-        setResult(answer);
-        report({
-          tone: 'ok',
-          text: answer.audience === REWARD_EVERYONE ? everyoneSentText(answer) : sentText(answer),
-        });
-      },
-      (error: Error) => {
-        const failure = sendFailure(error);
-        setOutcomeUnknown((unknown) => unknown || !failure.outcomeKnown);
-        // Players or items that do not exist are named: their fields are marked and take the focus.
-        refuse(failure.text, refusedFields(error));
-      },
-    );
+    await distribute.mutateAsync(reward).then((answer) => {
+      setOutcomeUnknown(false);
+      setResult(answer);
+      report({
+        tone: 'ok',
+        text: answer.audience === REWARD_EVERYONE ? everyoneSentText(answer) : sentText(answer),
+      });
+    }, failed);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (scheduled) return;
     // One send at a time: a second press while the dialog is open or the call is out does nothing.
     if (sending.current) return;
     sending.current = true;
@@ -166,7 +201,7 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
         className={`${adminStyles.form} ${adminStyles.spaced}`}
         onSubmit={submit}
         noValidate
-        aria-busy={distribute.isPending}
+        aria-busy={pending}
         aria-labelledby="reward-form-title"
       >
         <h2 id="reward-form-title">Reward</h2>
@@ -233,11 +268,50 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
             </p>
           )}
         </fieldset>
+        {draft.audience === REWARD_EVERYONE && (
+          <fieldset className={`${adminStyles.group} ${styles.sendWhen}`} disabled={fixed}>
+            <legend>Send</legend>
+            <div className={styles.option}>
+              <label>
+                <input
+                  type="radio"
+                  name="reward-send-when"
+                  checked={!draft.sendLater}
+                  onChange={() => set('sendLater', false)}
+                />
+                Now
+              </label>
+            </div>
+            <div className={styles.option}>
+              <label>
+                <input
+                  type="radio"
+                  name="reward-send-when"
+                  checked={draft.sendLater}
+                  onChange={() => set('sendLater', true)}
+                />
+                At a time
+              </label>
+            </div>
+            {draft.sendLater && (
+              <FormField
+                label="Send at"
+                type="datetime-local"
+                hint={`In your time zone (${localTimeZone()}). The players are counted then; until it starts it can be moved or cancelled in the list below.`}
+                value={draft.sendAt}
+                error={errors.sendAt}
+                onChange={(event) => set('sendAt', event.target.value)}
+              />
+            )}
+          </fieldset>
+        )}
         {fixed && (
           <p className={adminStyles.note}>
-            {sent
-              ? 'This reward is sent, so what it gives is fixed. Add players to give it to them too, or start a new reward.'
-              : 'This reward may have been sent, so what it gives stays fixed until the server answers a Send.'}
+            {scheduled
+              ? 'This reward is scheduled, so what it gives is fixed. Start a new reward for another.'
+              : sent
+                ? 'This reward is sent, so what it gives is fixed. Add players to give it to them too, or start a new reward.'
+                : 'This reward may have been sent, so what it gives stays fixed until the server answers a Send.'}
           </p>
         )}
         <fieldset className={adminStyles.plain} disabled={fixed}>
@@ -266,10 +340,13 @@ function RewardForm({ environment, onNewReward }: RewardFormProps) {
         <p className={adminStyles.note}>Sending this form again never gives a player this reward twice.</p>
         <FormAlert notice={notice} ref={alertRef} />
         <div className={adminStyles.submitRow}>
-          {/* aria-disabled, not disabled: the button keeps the focus while the reward is on its way. */}
-          <button type="submit" className={`button ${adminStyles.submit}`} aria-disabled={distribute.isPending}>
-            Send reward
-          </button>
+          {/* Once scheduled, its request ID is that reward's: a send now under it would be another reward. */}
+          {!scheduled && (
+            // aria-disabled, not disabled: the button keeps the focus while the reward is on its way.
+            <button type="submit" className={`button ${adminStyles.submit}`} aria-disabled={pending}>
+              {isScheduled(draft) ? 'Schedule reward' : 'Send reward'}
+            </button>
+          )}
           {sent && (
             <button type="button" className={listStyles.plainButton} onClick={onNewReward}>
               New reward
@@ -290,13 +367,37 @@ interface ConfirmationProps {
   everyonePlayers: number | undefined;
 }
 
+/** Names a reward's items where the editor's suggestions know them: staff confirm what they recognise. */
+function useItemNames(environment: Environment) {
+  const choices = useItemChoices(environment);
+  const nameOf = (itemID: string) => choices.data?.rows.find((item) => item.itemID === itemID)?.name;
+  return <Reward extends { items: readonly { itemID: string; quantity: number }[] }>(reward: Reward) => ({
+    ...reward,
+    items: reward.items.map((item) => ({ ...item, name: nameOf(item.itemID) })),
+  });
+}
+
+/** A scheduling's confirmation: when, and what each player there is then gets. */
+function ScheduleConfirmation({ reward: request, environment }: { reward: ScheduledReward; environment: Environment }) {
+  const reward = useItemNames(environment)(request);
+  return (
+    <>
+      <p>
+        {everyoneLabel(environment)} at {formatInstant(reward.sendAt)}: each player there is then gets{' '}
+        {rewardText(reward)}, for “{reward.reason}”.
+      </p>
+      <p>
+        A background job gives it at that time, in batches. Until it starts it can be moved or cancelled, here or on the
+        calendar.
+      </p>
+    </>
+  );
+}
+
 /** The confirmation's words: whom the reward goes to and what each gets. */
 function Confirmation({ reward: request, environment, everyonePlayers }: ConfirmationProps) {
-  // The items by name where the editor's suggestions know it: staff confirm what they recognise.
-  const choices = useItemChoices(environment);
   const segmentName = useSegmentName(environment);
-  const nameOf = (itemID: string) => choices.data?.rows.find((item) => item.itemID === itemID)?.name;
-  const reward = { ...request, items: request.items.map((item) => ({ ...item, name: nameOf(item.itemID) })) };
+  const reward = useItemNames(environment)(request);
   const closing = 'Players who had this reward already get nothing more.';
   if (reward.segmentID !== undefined) {
     return (

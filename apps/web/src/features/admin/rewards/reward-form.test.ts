@@ -1,10 +1,12 @@
-import { REWARD_MAX_RECIPIENTS, REWARD_MESSAGES } from '@outpost/contracts/rewards';
+import { REWARD_MAX_RECIPIENTS, REWARD_MAX_SCHEDULE_DAYS, REWARD_MESSAGES } from '@outpost/contracts/rewards';
 import { describe, expect, it } from 'vitest';
 import { CallableError, NETWORK_ERROR_MESSAGE } from '../../../lib/callable';
 import {
   blankItem,
   checkReward,
+  checkScheduledReward,
   everyoneSentText,
+  isScheduled,
   newRequestID,
   newRewardDraft,
   playerCount,
@@ -15,6 +17,52 @@ import {
   sendFailure,
   sentText,
 } from './reward-form';
+
+describe('a scheduled reward to everyone', () => {
+  const requestID = newRequestID();
+  const NOW = new Date('2026-12-04T12:00:00.000Z');
+  const local = (date: Date) => {
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  };
+  const draftAt = (at: Date): RewardDraft => ({
+    ...newRewardDraft(at.toISOString()),
+    credits: '25',
+    reason: 'Weekend gift',
+  });
+
+  it('starts from the calendar’s time as a reward to everyone given then', () => {
+    const at = new Date('2026-12-05T18:00:00.000Z');
+    const draft = newRewardDraft(at.toISOString());
+    expect(draft).toMatchObject({ audience: 'everyone', sendLater: true, sendAt: local(at) });
+    expect(isScheduled(draft)).toBe(true);
+    expect(isScheduled(newRewardDraft())).toBe(false);
+    expect(isScheduled({ ...draft, audience: 'partners' })).toBe(false);
+  });
+
+  it('sends the time as an instant, and refuses one past or too far ahead as the server does', () => {
+    const at = new Date('2026-12-05T18:00:00.000Z');
+    expect(checkScheduledReward(requestID, draftAt(at), NOW)).toEqual({
+      ok: true,
+      value: { requestID, credits: 25, items: [], reason: 'Weekend gift', sendAt: at.toISOString() },
+    });
+    const past = checkScheduledReward(requestID, draftAt(new Date('2026-12-04T11:00:00.000Z')), NOW);
+    expect(past).toEqual({
+      ok: false,
+      message: REWARD_MESSAGES.sendAtPast,
+      fields: { sendAt: REWARD_MESSAGES.sendAtPast },
+    });
+    const far = new Date(NOW.getTime() + (REWARD_MAX_SCHEDULE_DAYS + 1) * 86_400_000);
+    expect(checkScheduledReward(requestID, draftAt(far), NOW)).toMatchObject({
+      ok: false,
+      message: REWARD_MESSAGES.sendAtTooFar,
+    });
+    expect(checkScheduledReward(requestID, { ...draftAt(at), sendAt: '' }, NOW)).toMatchObject({
+      ok: false,
+      message: REWARD_MESSAGES.sendAt,
+    });
+  });
+});
 
 describe('reward check', () => {
   const requestID = newRequestID();

@@ -3,11 +3,16 @@ import {
   distributeRewardInputSchema,
   type EveryoneReward,
   REWARD_AUDIENCE_LABELS,
+  REWARD_EVERYONE,
   type RewardRequest,
   type RewardRequestAudience,
+  rewardSendAtProblem,
+  scheduleEveryoneRewardInputSchema,
 } from '@outpost/contracts/rewards';
+import type { z } from 'zod/mini';
 import { isUnanswered } from '../../../lib/callable';
 import { type Checked, checkWith, numberValue } from '../components/form-check';
+import { formatInstant, fromLocalDateTime, toLocalDateTime } from '../components/local-time';
 
 /*
  * The reward form as typed and its check with the contracts' schema the callable parses with.
@@ -45,6 +50,10 @@ export interface RewardDraft {
   credits: string;
   items: ItemDraft[];
   reason: string;
+  /** A reward to everyone given at a time rather than now (Outpost's own: the callable sends at once). */
+  sendLater: boolean;
+  /** That time as a datetime-local input holds it, in the admin's zone; '' before one is chosen. */
+  sendAt: string;
 }
 
 let nextKey = 0;
@@ -53,19 +62,34 @@ export function blankItem(): ItemDraft {
   return { key: `item-${nextKey}`, itemID: '', quantity: '1' };
 }
 
-export const newRewardDraft = (): RewardDraft => ({
-  audience: null,
+/**
+ * A new form's draft; `at` (the calendar's "New" at a time, `?at=`) starts it as a reward to everyone
+ * given then, the one kind of reward that waits for a time.
+ */
+export const newRewardDraft = (at: string | null = null): RewardDraft => ({
+  audience: at ? REWARD_EVERYONE : null,
   segmentID: '',
   pasted: '',
   credits: '',
   items: [],
   reason: '',
+  sendLater: at !== null,
+  sendAt: toLocalDateTime(at),
 });
+
+/** Whether the draft schedules its reward (to everyone, at a time) rather than sending it now. */
+export const isScheduled = (draft: RewardDraft) => draft.audience === REWARD_EVERYONE && draft.sendLater;
 
 /** Whom the request names for the draft's choice: the segment, the audience, or the players chosen. */
 function recipientsOf(userIDs: string[], draft: RewardDraft) {
   if (draft.audience === SEGMENT_RECIPIENTS) return { segmentID: draft.segmentID };
   return draft.audience ? { audience: draft.audience } : { userIDs };
+}
+
+/** An issue in the form's words: a problem with one item names its row ("Item 2: …"). */
+function describeItem(issue: z.core.$ZodIssue): string {
+  const [list, index] = issue.path;
+  return list === 'items' && typeof index === 'number' ? `Item ${index + 1}: ${issue.message}` : issue.message;
 }
 
 /**
@@ -82,15 +106,40 @@ export function checkReward(requestID: string, userIDs: string[], draft: RewardD
       items: draft.items.map((item) => ({ itemID: item.itemID.trim(), quantity: numberValue(item.quantity) })),
       reason: draft.reason,
     },
-    {
-      order: ['userIDs', 'segmentID', 'credits', 'items', 'reason'],
-      markFields: true,
-      describe: (issue) => {
-        const [list, index] = issue.path;
-        return list === 'items' && typeof index === 'number' ? `Item ${index + 1}: ${issue.message}` : issue.message;
-      },
-    },
+    { order: ['userIDs', 'segmentID', 'credits', 'items', 'reason'], markFields: true, describe: describeItem },
   );
+}
+
+export type ScheduledReward = z.output<typeof scheduleEveryoneRewardInputSchema>;
+
+/**
+ * A reward to everyone at the draft's time, as the schedule route takes it: the contracts' schema, then the
+ * time's rules (still to come, not too far ahead), so the screen says what the server would.
+ */
+export function checkScheduledReward(
+  requestID: string,
+  draft: RewardDraft,
+  now = new Date(),
+): Checked<ScheduledReward> {
+  const checked = checkWith(
+    scheduleEveryoneRewardInputSchema,
+    {
+      requestID,
+      credits: numberValue(draft.credits),
+      items: draft.items.map((item) => ({ itemID: item.itemID.trim(), quantity: numberValue(item.quantity) })),
+      reason: draft.reason,
+      sendAt: fromLocalDateTime(draft.sendAt) ?? '',
+    },
+    { order: ['credits', 'items', 'reason', 'sendAt'], markFields: true, describe: describeItem },
+  );
+  if (!checked.ok) return checked;
+  const problem = rewardSendAtProblem(new Date(checked.value.sendAt), now);
+  return problem ? { ok: false, message: problem, fields: { sendAt: problem } } : checked;
+}
+
+/** What a scheduling says once the server took it. */
+export function scheduledText(sendAt: string): string {
+  return `Reward scheduled for everyone at ${formatInstant(sendAt)}: the players there are then get it, in batches. It is in the list below, where it can be moved or cancelled until it starts.`;
 }
 
 /** What the reward gives each player, in words: "500 credits and 2 × Boba Tea". */

@@ -82,7 +82,6 @@ export function EntryDetails({ environment, entry, overlaps, onDone }: EntryDeta
   const cancel = async () => {
     if (guard.busy() || change.isPending) return;
     const words = cancelWords(entry, environment);
-    if (!words) return;
     const confirmed = await confirm({
       title: environment === 'production' ? PRODUCTION_TITLE : words.title,
       message: <p>{words.message}</p>,

@@ -11,18 +11,17 @@ import {
 } from '@outpost/contracts/experiments/schemas';
 import type { RemoteConfigParameter } from '@outpost/contracts/remote-config/schemas';
 import { useState } from 'react';
-import { type FieldErrors, refusalText, refusedFields } from '../../../components/form/field-errors';
+import type { FieldErrors } from '../../../components/form/field-errors';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { SelectField } from '../../../components/form/select-field';
 import { useFormRefusal } from '../../../components/form/use-form-refusal';
-import { useNavigate } from '../../../lib/router/router';
 import { AdminFormFrame } from '../../admin/components/admin-form-frame';
 import adminStyles from '../../admin/components/admin-screen.module.css';
 import { checkWith } from '../../admin/components/form-check';
 import { fromLocalDateTime, localTimeZone, toLocalDateTime } from '../../admin/components/local-time';
 import { NewerSaveNote, RecordIdentityFields } from '../../admin/components/record-identity-fields';
-import { useGuardedSave } from '../../admin/components/use-guarded-save';
+import { useGuardedRecordSave } from '../../admin/components/use-guarded-record-save';
 import { TYPE_LABELS } from '../../remote-config/template-edit';
 import { SegmentSelect } from '../../segments/segment-select';
 import { useChangeExperiment, useLiveParameters } from '../api';
@@ -118,10 +117,9 @@ function LoadedForm({
   parameters,
   version,
 }: ExperimentFormProps & { parameters: readonly RemoteConfigParameter[]; version: number }) {
-  const [base, setBase] = useState(experiment);
   const [draft, setDraft] = useState<Draft>(() => draftOf(experiment, parameters, startsAt));
   const refusal = useFormRefusal();
-  const { formRef, alertRef, refuse, report } = refusal;
+  const { formRef, alertRef, refuse } = refusal;
   // The last refusal's field errors less the variant rows removed since, so none stays about a row
   // that is gone or lands on the row moved into its place; its alert goes once none of its fields is left.
   const [trimmed, setTrimmed] = useState<{ of: FieldErrors; errors: FieldErrors } | null>(null);
@@ -129,18 +127,18 @@ function LoadedForm({
   const allGone = Object.keys(refusal.errors).length > 0 && Object.keys(errors).length === 0;
   const notice = refusal.notice?.tone === 'error' && allGone ? null : refusal.notice;
   const change = useChangeExperiment(environment);
-  const guard = useGuardedSave(environment);
-  const navigate = useNavigate();
+  const record = useGuardedRecordSave({
+    environment,
+    record: experiment,
+    noun: 'experiment',
+    pathOf: (saved) => adminExperimentPath(saved.experimentID),
+    mutation: change,
+    refusal,
+    onLoad: (newer) => setDraft(draftOf(newer, parameters, null)),
+  });
+  const { base, newer } = record;
   const set = (fields: Partial<Draft>) => setDraft((current) => ({ ...current, ...fields }));
   const parameter = parameters.find((one) => one.key === draft.parameterKey) ?? null;
-  const newer = experiment !== null && base !== null && experiment.revision > base.revision ? experiment : null;
-
-  const loadNewer = () => {
-    if (!newer) return;
-    setBase(newer);
-    setDraft(draftOf(newer, parameters, null));
-    report({ tone: 'ok', text: `Loaded the experiment as saved at revision ${newer.revision}.` });
-  };
 
   const chooseParameter = (key: string) => {
     const chosen = parameters.find((one) => one.key === key) ?? null;
@@ -175,29 +173,11 @@ function LoadedForm({
       ? checkWith(updateExperimentInputSchema, { ...fields, revision: base.revision }, options)
       : checkWith(createExperimentInputSchema, { experimentID: draft.experimentID, ...fields }, options);
     if (!checked.ok) return refuse(checked.message, checked.fields);
-    void guard.run(
-      () => ({
-        message: <p>This saves the experiment in production; it tests nothing until it is started.</p>,
-        confirmLabel: base ? 'Save to production' : 'Create in production',
-      }),
-      (settled) => {
-        report(null);
-        change.mutate(
-          base
-            ? { kind: 'update', experimentID: base.experimentID, input: { ...fields, revision: base.revision } }
-            : { kind: 'create', input: { experimentID: draft.experimentID, ...fields } },
-          {
-            onSuccess: (saved) => {
-              if (!('revision' in saved)) return;
-              if (!base) return navigate(adminExperimentPath(saved.experimentID));
-              setBase(saved);
-              report({ tone: 'ok', text: `Experiment ${saved.name} saved.` });
-            },
-            onError: (error) => refuse(`The experiment was not saved. ${refusalText(error)}`, refusedFields(error)),
-            onSettled: settled,
-          },
-        );
-      },
+    record.save(
+      <p>This saves the experiment in production; it tests nothing until it is started.</p>,
+      base
+        ? { kind: 'update', experimentID: base.experimentID, input: { ...fields, revision: base.revision } }
+        : { kind: 'create', input: { experimentID: draft.experimentID, ...fields } },
     );
   };
 
@@ -208,7 +188,7 @@ function LoadedForm({
       headingLevel={2}
       arrivedByAction={base === null}
       pending={change.isPending}
-      busy={guard.busy}
+      busy={record.busy}
       onSubmit={submit}
       formRef={formRef}
     >
@@ -216,7 +196,7 @@ function LoadedForm({
         <NewerSaveNote
           text="Someone changed this experiment after you opened it: saving yours is refused. Load the saved version, then make your change again."
           loadLabel="Load the saved version"
-          onLoad={loadNewer}
+          onLoad={record.loadNewer}
         />
       )}
       <RecordIdentityFields
@@ -304,7 +284,7 @@ function LoadedForm({
           {base ? 'Save experiment' : 'Create experiment'}
         </button>
       </div>
-      {guard.dialog}
+      {record.dialog}
     </AdminFormFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { Environment } from '@outpost/contracts/environments';
-import { EXPERIMENTS_TOPIC } from '@outpost/contracts/experiments/contract';
+import { EXPERIMENT_EXPOSURES_TOPIC, EXPERIMENTS_TOPIC } from '@outpost/contracts/experiments/contract';
 import { EXPERIMENTS_PATHS } from '@outpost/contracts/experiments/paths';
 import { EXPERIMENT_METRIC_LABELS, type Experiment } from '@outpost/contracts/experiments/schemas';
 import { useId, useState } from 'react';
@@ -23,7 +23,7 @@ import { STATE_LABELS, segmentWords } from '../results-words';
 import { weightShares } from '../variants';
 import { ExperimentForm } from './experiment-form';
 import styles from './experiments.module.css';
-import { figureProps, figuresTable, ResultsTable } from './results-table';
+import { ResultsTable } from './results-table';
 
 const EDITABLE = new Set<Experiment['state']>(['draft', 'scheduled']);
 const STARTED = new Set<Experiment['state']>(['running', 'stopped', 'rolled-out']);
@@ -34,7 +34,7 @@ const DELETABLE = new Set<Experiment['state']>(['draft', 'stopped', 'rolled-out'
  * /admin/experiments/:experimentID in the selected environment: what the experiment tests, its
  * results once it has started, and what those who run live-ops may do with it by its state (edit and
  * start a draft, stop a running one, roll a variant out). The experiments topic brings another tab's
- * change, a scheduled start and new exposures without a reload.
+ * change and a scheduled start without a reload, the exposures topic new exposures to the results.
  */
 export default function ExperimentPage() {
   const { environment, capabilities } = useAdminAccessContext();
@@ -55,7 +55,7 @@ export default function ExperimentPage() {
       }
       className={styles.screen}
     >
-      <LiveUpdates topics={[EXPERIMENTS_TOPIC]} environment={environment} />
+      <LiveUpdates topics={[EXPERIMENTS_TOPIC, EXPERIMENT_EXPOSURES_TOPIC]} environment={environment} />
       <LoadState
         query={experiment}
         what="experiment"
@@ -143,15 +143,15 @@ function Variants({ experiment }: { experiment: Experiment }) {
   return (
     <section aria-labelledby="experiment-variants-title" className={styles.section}>
       <h2 id="experiment-variants-title">Variants</h2>
-      <DataTable label="Variants and their weights" hideCaption className={figuresTable}>
+      <DataTable label="Variants and their weights" hideCaption>
         <thead>
           <tr>
             <th scope="col">Variant</th>
             <th scope="col">Value of {experiment.parameterKey}</th>
-            <th scope="col" {...figureProps({ amount: true })}>
+            <th scope="col" {...cellProps({ amount: true })}>
               Weight
             </th>
-            <th scope="col" {...figureProps({ amount: true })}>
+            <th scope="col" {...cellProps({ amount: true })}>
               Share of players
             </th>
           </tr>
@@ -168,8 +168,8 @@ function Variants({ experiment }: { experiment: Experiment }) {
                   <code className={styles.value}>{shortValue(variant.value)}</code>
                 </CellValue>
               </td>
-              <td {...figureProps({ label: 'Weight', amount: true })}>{variant.weight}</td>
-              <td {...figureProps({ label: 'Share', amount: true })}>{shares[index] ?? '—'}%</td>
+              <td {...cellProps({ label: 'Weight', amount: true })}>{variant.weight}</td>
+              <td {...cellProps({ label: 'Share', amount: true })}>{shares[index] ?? '—'}%</td>
             </tr>
           ))}
         </tbody>

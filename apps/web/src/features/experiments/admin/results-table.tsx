@@ -4,7 +4,7 @@ import {
   type ExperimentResults,
   type ExperimentVariantResult,
 } from '@outpost/contracts/experiments/schemas';
-import { type CellLayout, CellValue, cellProps, DataTable } from '../../../components/admin-list/data-table';
+import { CellValue, cellProps, DataTable } from '../../../components/admin-list/data-table';
 import { formatInstant } from '../../admin/components/local-time';
 import {
   barGeometry,
@@ -17,20 +17,6 @@ import {
   verdictOf,
 } from '../results-words';
 import styles from './experiments.module.css';
-
-/**
- * The attributes of a cell holding a figure: right-aligned, on its last digit, while the table is
- * a table (a phone's card keeps each value beside its label). DataTable's own `amount` does not do
- * it, since its cells' `text-align: left` outranks it (data-table.module.css); the experiments'
- * tables that hold figures take `figuresTable` for this.
- */
-export function figureProps(layout: CellLayout) {
-  const props = cellProps(layout);
-  return { ...props, className: props.className ? `${props.className} ${styles.figure}` : styles.figure };
-}
-
-/** The class of a DataTable with figureProps cells. */
-export const figuresTable = styles.figures;
 
 /** A variant's 95 % interval as a bar on the scale every variant shares, its mean marked; the text beside says the same. */
 function IntervalBar({ result, scale }: { result: ExperimentVariantResult; scale: ReturnType<typeof barScale> }) {
@@ -55,21 +41,21 @@ export function ResultsTable({ results }: { results: ExperimentResults }) {
   const label = EXPERIMENT_METRIC_LABELS[metric];
   return (
     <>
-      <DataTable label="Results per variant" hideCaption className={figuresTable}>
+      <DataTable label="Results per variant" hideCaption>
         <thead>
           <tr>
             <th scope="col">Variant</th>
-            <th scope="col" {...figureProps({ amount: true })}>
+            <th scope="col" {...cellProps({ amount: true })}>
               Players exposed
             </th>
-            <th scope="col" {...figureProps({})}>
+            <th scope="col" {...cellProps({ amount: true, nowrap: false })}>
               {label}
             </th>
             <th scope="col">95% interval</th>
-            <th scope="col" {...figureProps({})}>
+            <th scope="col" {...cellProps({ amount: true, nowrap: false })}>
               Difference from control
             </th>
-            <th scope="col" {...figureProps({ nowrap: true })}>
+            <th scope="col" {...cellProps({ amount: true })}>
               p-value
             </th>
             <th scope="col">Verdict</th>
@@ -82,10 +68,10 @@ export function ResultsTable({ results }: { results: ExperimentResults }) {
               <tr key={result.name} data-variant={result.name}>
                 {/* A card's title on a phone. */}
                 <th scope="row">{result.name}</th>
-                <td {...figureProps({ label: 'Players exposed', amount: true })} data-exposed={result.exposed}>
+                <td {...cellProps({ label: 'Players exposed', amount: true })} data-exposed={result.exposed}>
                   {formatCount(result.exposed)}
                 </td>
-                <td {...figureProps({ label, nowrap: true })}>{formatMetric(metric, result.mean)}</td>
+                <td {...cellProps({ label, amount: true })}>{formatMetric(metric, result.mean)}</td>
                 <td {...cellProps({ label: '95% interval' })}>
                   <CellValue>
                     <span className={styles.interval}>
@@ -94,10 +80,10 @@ export function ResultsTable({ results }: { results: ExperimentResults }) {
                     </span>
                   </CellValue>
                 </td>
-                <td {...figureProps({ label: 'Difference from control' })}>
+                <td {...cellProps({ label: 'Difference from control', amount: true, nowrap: false })}>
                   <CellValue>{index === 0 ? '—' : formatDifference(metric, result.difference)}</CellValue>
                 </td>
-                <td {...figureProps({ label: 'p-value', nowrap: true })}>{formatPValue(result.pValue)}</td>
+                <td {...cellProps({ label: 'p-value', amount: true })}>{formatPValue(result.pValue)}</td>
                 <td {...cellProps({ label: 'Verdict', nowrap: true })}>
                   <span className={styles.verdict} data-verdict={verdict}>
                     {verdict}

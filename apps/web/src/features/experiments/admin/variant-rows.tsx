@@ -2,6 +2,7 @@ import type { RemoteConfigParameter } from '@outpost/contracts/remote-config/sch
 import listStyles from '../../../components/admin-list/admin-list.module.css';
 import type { FieldErrors } from '../../../components/form/field-errors';
 import { FormField } from '../../../components/form/form-field';
+import adminStyles from '../../admin/components/admin-screen.module.css';
 import { ValueField } from '../../remote-config/admin/value-field';
 import {
   addedVariant,
@@ -35,7 +36,10 @@ export function VariantRows({ drafts, parameter, errors, onChange, onRemove }: V
     onChange(drafts.map((draft, at) => (at === index ? { ...draft, ...fields } : draft)));
   const added = addedVariant(drafts, parameter);
   return (
-    <fieldset className={styles.variants} aria-describedby={errors.variants ? 'experiment-variants-error' : undefined}>
+    <fieldset
+      className={adminStyles.groupOfBoxes}
+      aria-describedby={errors.variants ? 'experiment-variants-error' : undefined}
+    >
       <legend>Variants</legend>
       <p className={styles.note}>
         The control is what players are compared against; give it the value players get now. Each player is drawn into

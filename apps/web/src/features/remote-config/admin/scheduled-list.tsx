@@ -7,11 +7,13 @@ import { FormAlert, type FormNotice } from '../../../components/form/form-alert'
 import adminStyles from '../../admin/components/admin-screen.module.css';
 import { formatInstant } from '../../admin/components/local-time';
 import { PersonLink } from '../../admin/components/person-link';
-import { useCancelSchedule } from '../api';
+import { RescheduleControl } from '../../admin/components/reschedule-control';
+import { useCancelSchedule, useRescheduleSchedule } from '../api';
 import { diffText } from '../diff-words';
 import { useConfirmedAction } from './confirmed-action';
+import styles from './remote-config.module.css';
 
-/** The publishes waiting for their time, soonest first, each with what it will change and a Cancel. */
+/** The publishes waiting for their time, soonest first, each with what it will change, a Reschedule and a Cancel. */
 export function ScheduledList({
   environment,
   scheduled,
@@ -22,6 +24,7 @@ export function ScheduledList({
   canEdit: boolean;
 }) {
   const cancel = useCancelSchedule(environment);
+  const reschedule = useRescheduleSchedule(environment);
   const action = useConfirmedAction(environment);
   const [notice, setNotice] = useState<FormNotice | null>(null);
 
@@ -63,7 +66,7 @@ export function ScheduledList({
               <th scope="col">Changes</th>
               {canEdit && (
                 <th scope="col">
-                  <span className="visually-hidden">Cancel</span>
+                  <span className="visually-hidden">Actions</span>
                 </th>
               )}
             </tr>
@@ -85,14 +88,26 @@ export function ScheduledList({
                 </td>
                 {canEdit && (
                   <td {...cellProps({})}>
-                    <button
-                      type="button"
-                      className={listStyles.plainButton}
-                      aria-label={`Cancel the publish of ${formatInstant(one.publishAt)}`}
-                      onClick={() => cancelOne(one)}
-                    >
-                      Cancel
-                    </button>
+                    <div className={styles.actions}>
+                      <RescheduleControl
+                        environment={environment}
+                        what={`the publish of ${formatInstant(one.publishAt)}`}
+                        at={one.publishAt}
+                        label="New publish time"
+                        save={(publishAt, callbacks) =>
+                          reschedule.mutate({ scheduleID: one.scheduleID, publishAt }, callbacks)
+                        }
+                        onDone={(text) => setNotice({ tone: 'ok', text })}
+                      />
+                      <button
+                        type="button"
+                        className={listStyles.plainButton}
+                        aria-label={`Cancel the publish of ${formatInstant(one.publishAt)}`}
+                        onClick={() => cancelOne(one)}
+                      >
+                        Cancel
+                      </button>
+                    </div>
                   </td>
                 )}
               </tr>

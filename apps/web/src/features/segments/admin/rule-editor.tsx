@@ -12,6 +12,7 @@ import listStyles from '../../../components/admin-list/admin-list.module.css';
 import type { FieldErrors } from '../../../components/form/field-errors';
 import { FormField } from '../../../components/form/form-field';
 import { SelectField } from '../../../components/form/select-field';
+import adminStyles from '../../admin/components/admin-screen.module.css';
 import {
   canAddRule,
   type DefinitionDraft,
@@ -186,7 +187,7 @@ export function RuleEditor({ draft, onChange, errors, prefix }: RuleEditorProps)
     const name = String(index + 1);
     const setGroup = (next: GroupDraft) => setEntries(replaced(draft.rules, index, next));
     return (
-      <fieldset className={styles.group} data-entry-key={group.key}>
+      <fieldset className={adminStyles.groupOfBoxes} data-entry-key={group.key}>
         <legend>Group {name}</legend>
         <MatchField
           label={`Players in group ${name} match`}
@@ -232,7 +233,7 @@ export function RuleEditor({ draft, onChange, errors, prefix }: RuleEditorProps)
   };
 
   return (
-    <fieldset ref={box} className={styles.rulesBox}>
+    <fieldset ref={box} className={adminStyles.groupOfBoxes}>
       <legend>Rules</legend>
       <MatchField label="Players match" value={draft.match} onChange={(match) => onChange({ ...draft, match })} />
       <ol className={styles.rules}>

@@ -8,15 +8,13 @@ import {
   updateSegmentInputSchema,
 } from '@outpost/contracts/segments/schemas';
 import { useState } from 'react';
-import { refusalText, refusedFields } from '../../../components/form/field-errors';
 import { FormAlert } from '../../../components/form/form-alert';
 import { useFormRefusal } from '../../../components/form/use-form-refusal';
-import { useNavigate } from '../../../lib/router/router';
 import { AdminFormFrame } from '../../admin/components/admin-form-frame';
 import adminStyles from '../../admin/components/admin-screen.module.css';
 import { checkWith } from '../../admin/components/form-check';
 import { NewerSaveNote, RecordIdentityFields } from '../../admin/components/record-identity-fields';
-import { useGuardedSave } from '../../admin/components/use-guarded-save';
+import { useGuardedRecordSave } from '../../admin/components/use-guarded-record-save';
 import { useChangeSegment } from '../api';
 import { checkDefinition, type DefinitionDraft, definitionDraftOf } from '../rules';
 import { RuleEditor } from './rule-editor';
@@ -53,22 +51,21 @@ interface SegmentFormProps {
  * refused (409) with the server's words, and the form offers their version.
  */
 export function SegmentForm({ environment, segment }: SegmentFormProps) {
-  // The version this form edits: the one it opened with, or the one it last saved.
-  const [base, setBase] = useState(segment);
   const [draft, setDraft] = useState<Draft>(() => draftOf(segment));
-  const { formRef, alertRef, notice, errors, refuse, report } = useFormRefusal();
+  const refusal = useFormRefusal();
+  const { formRef, alertRef, notice, errors, refuse } = refusal;
   const change = useChangeSegment(environment);
-  const guard = useGuardedSave(environment);
-  const navigate = useNavigate();
+  const record = useGuardedRecordSave({
+    environment,
+    record: segment,
+    noun: 'segment',
+    pathOf: (saved) => adminSegmentPath(saved.segmentID),
+    mutation: change,
+    refusal,
+    onLoad: (newer) => setDraft(draftOf(newer)),
+  });
+  const { base, newer } = record;
   const set = (fields: Partial<Draft>) => setDraft((current) => ({ ...current, ...fields }));
-  const newer = segment !== null && base !== null && segment.revision > base.revision ? segment : null;
-
-  const loadNewer = () => {
-    if (!newer) return;
-    setBase(newer);
-    setDraft(draftOf(newer));
-    report({ tone: 'ok', text: `Loaded the segment as saved at revision ${newer.revision}.` });
-  };
 
   const submit = () => {
     const definition = checkDefinition(draft.definition, 'definition.');
@@ -86,31 +83,11 @@ export function SegmentForm({ environment, segment }: SegmentFormProps) {
           { order: FIELD_ORDER, markFields: true },
         );
     if (!checked.ok) return refuse(checked.message, checked.fields);
-    void guard.run(
-      () => ({
-        message: (
-          <p>This changes who the segment holds in production, wherever push, rewards or remote config use it.</p>
-        ),
-        confirmLabel: base ? 'Save to production' : 'Create in production',
-      }),
-      (settled) => {
-        report(null);
-        change.mutate(
-          base
-            ? { kind: 'update', segmentID: base.segmentID, input: { ...fields, revision: base.revision } }
-            : { kind: 'create', input: { segmentID: draft.segmentID, ...fields } },
-          {
-            onSuccess: (saved) => {
-              if (!('revision' in saved)) return;
-              if (!base) return navigate(adminSegmentPath(saved.segmentID));
-              setBase(saved);
-              report({ tone: 'ok', text: `Segment ${saved.name} saved.` });
-            },
-            onError: (error) => refuse(`The segment was not saved. ${refusalText(error)}`, refusedFields(error)),
-            onSettled: settled,
-          },
-        );
-      },
+    record.save(
+      <p>This changes who the segment holds in production, wherever push, rewards or remote config use it.</p>,
+      base
+        ? { kind: 'update', segmentID: base.segmentID, input: { ...fields, revision: base.revision } }
+        : { kind: 'create', input: { segmentID: draft.segmentID, ...fields } },
     );
   };
 
@@ -120,7 +97,7 @@ export function SegmentForm({ environment, segment }: SegmentFormProps) {
       headingLevel={2}
       arrivedByAction={base === null}
       pending={change.isPending}
-      busy={guard.busy}
+      busy={record.busy}
       onSubmit={submit}
       formRef={formRef}
     >
@@ -128,7 +105,7 @@ export function SegmentForm({ environment, segment }: SegmentFormProps) {
         <NewerSaveNote
           text={`${newer.updatedBy ? personName(newer.updatedBy) : 'Someone'} saved this segment after you opened it: saving yours is refused. Load their version, then make your change again.`}
           loadLabel="Load their version"
-          onLoad={loadNewer}
+          onLoad={record.loadNewer}
         />
       )}
       <RecordIdentityFields
@@ -154,7 +131,7 @@ export function SegmentForm({ environment, segment }: SegmentFormProps) {
           {base ? 'Save segment' : 'Create segment'}
         </button>
       </div>
-      {guard.dialog}
+      {record.dialog}
     </AdminFormFrame>
   );
 }

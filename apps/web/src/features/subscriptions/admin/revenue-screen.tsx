@@ -93,9 +93,15 @@ export default function RevenueScreen() {
 
 const MoneyHeads = () => (
   <>
-    <th scope="col">Gross</th>
-    <th scope="col">Refunds</th>
-    <th scope="col">Net</th>
+    <th scope="col" {...cellProps({ amount: true, nowrap: false })}>
+      Gross
+    </th>
+    <th scope="col" {...cellProps({ amount: true, nowrap: false })}>
+      Refunds
+    </th>
+    <th scope="col" {...cellProps({ amount: true, nowrap: false })}>
+      Net
+    </th>
   </>
 );
 

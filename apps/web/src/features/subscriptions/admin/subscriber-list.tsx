@@ -109,7 +109,7 @@ function Summary({ summary }: { summary: SubscriberListPage['summary'] }) {
         <tr>
           <th scope="col">Channel</th>
           {states.map((state) => (
-            <th scope="col" key={state}>
+            <th scope="col" key={state} {...cellProps({ amount: true, nowrap: false })}>
               {SUBSCRIPTION_STATE_LABELS[state]}
             </th>
           ))}
