@@ -27,10 +27,12 @@ describe.each(TEST_DIALECTS)('the devices a send reads, on %s', (dialect) => {
     const seen = '2026-12-10T09:00:00.000Z';
     for (let player = 0; player < PLAYERS; player += 1) {
       for (let index = 0; index < DEVICES_EACH; index += 1) {
+        const token = `token-${player}-${index}`;
         all.push({
           userId: `player-${player}`,
-          token: `token-${player}-${index}`,
+          token,
           platform: PLATFORMS[(player + index) % 3] as PushPlatform,
+          key: tokenKey(token),
         });
       }
     }
@@ -38,7 +40,7 @@ describe.each(TEST_DIALECTS)('the devices a send reads, on %s', (dialect) => {
       .insertInto('push_devices')
       .values(
         all.map((device) => ({
-          token_hash: tokenKey(device.token),
+          token_hash: device.key,
           token: device.token,
           user_id: device.userId,
           platform: device.platform,

@@ -1,6 +1,7 @@
 import type { PushPlatform } from '@outpost/contracts/push';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { GameDatabase } from '../database';
+import type { PushDeviceRow } from './tables';
 import { tokenKey } from './token-key';
 
 /*
@@ -14,7 +15,16 @@ export interface PushDevice {
   userId: string;
   token: string;
   platform: PushPlatform;
+  /** The token's key (push_devices.token_hash), as read: a send records and drops by it without hashing again. */
+  key: string;
 }
+
+const toDevice = (row: Pick<PushDeviceRow, 'user_id' | 'token' | 'platform' | 'token_hash'>): PushDevice => ({
+  userId: row.user_id,
+  token: row.token,
+  platform: row.platform,
+  key: row.token_hash,
+});
 
 /** The ids a statement may bind at once, kept well under SQLite's and PostgreSQL's limits. */
 const IDS_PER_STATEMENT = 1000;
@@ -90,7 +100,7 @@ export async function audienceDevicePage(
   const rows = await page.orderBy('token_hash').limit(limit).execute();
   const last = rows.at(-1);
   return {
-    devices: rows.map((row) => ({ userId: row.user_id, token: row.token, platform: row.platform })),
+    devices: rows.map(toDevice),
     next: rows.length === limit && last ? last.token_hash : null,
   };
 }
@@ -124,20 +134,25 @@ export async function listPlayersDevices(db: Kysely<GameDatabase>, userIds: read
   for (const run of chunks([...new Set(userIds)].sort())) {
     const rows = await db
       .selectFrom('push_devices')
-      .select(['user_id', 'token', 'platform'])
+      .select(['user_id', 'token', 'platform', 'token_hash'])
       .where('user_id', 'in', run)
       .orderBy('user_id')
       .orderBy('token_hash')
       .execute();
-    devices.push(...rows.map((row) => ({ userId: row.user_id, token: row.token, platform: row.platform })));
+    devices.push(...rows.map(toDevice));
   }
   return devices;
 }
 
 /** Forgets the tokens the push service answered as no longer valid (unregistered, malformed); answers how many went. */
-export async function dropDevices(db: Kysely<GameDatabase>, tokens: readonly string[]): Promise<number> {
+export function dropDevices(db: Kysely<GameDatabase>, tokens: readonly string[]): Promise<number> {
+  return dropDeviceKeys(db, tokens.map(tokenKey));
+}
+
+/** dropDevices by the tokens' keys, as a page of devices read them. */
+export async function dropDeviceKeys(db: Kysely<GameDatabase>, keys: readonly string[]): Promise<number> {
   let dropped = 0;
-  for (const run of chunks([...new Set(tokens)].map(tokenKey))) {
+  for (const run of chunks([...new Set(keys)])) {
     const result = await db.deleteFrom('push_devices').where('token_hash', 'in', run).executeTakeFirst();
     dropped += Number(result.numDeletedRows);
   }

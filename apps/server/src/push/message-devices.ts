@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
-import { audienceDevicePage, type PushAudience } from './audience';
-import { tokenKey } from './token-key';
+import { audienceDevicePage, type PushAudience, type PushDevice } from './audience';
 
 /*
  * A message's devices, paged as audience.ts pages devices: every device of the environment, or
@@ -9,10 +8,7 @@ import { tokenKey } from './token-key';
  * checkpoint is one key.
  */
 
-export interface Device {
-  token: string;
-  userId: string;
-}
+export type Device = Pick<PushDevice, 'token' | 'userId' | 'key'>;
 
 /** Whom a message's devices belong to: everyone, or its gathered recipients. */
 export function messageAudience(recipientsOf: string | null): PushAudience {
@@ -29,9 +25,5 @@ export async function devicesAfter(
   { after, limit, recipientsOf }: { after: string | null; limit: number; recipientsOf: string | null },
 ): Promise<{ devices: Device[]; lastKey: string | null }> {
   const { devices } = await audienceDevicePage(db, messageAudience(recipientsOf), { after, limit });
-  const last = devices.at(-1);
-  return {
-    devices: devices.map((device) => ({ token: device.token, userId: device.userId })),
-    lastKey: last ? tokenKey(last.token) : null,
-  };
+  return { devices, lastKey: devices.at(-1)?.key ?? null };
 }

@@ -31,6 +31,7 @@ import { type SignedIn, signUpRoles } from '../identity/testing';
 import { type JobDefinition, JobRunner } from '../platform/jobs/runner';
 import { captureLogger } from '../platform/mail/testing';
 import { createFcmPushSender } from '../platform/push-transport/fcm';
+import type { PushSender } from '../platform/push-transport/sender';
 import { createPushSenders } from '../platform/push-transport/senders';
 import { readServiceAccount } from '../platform/push-transport/service-account';
 import { startTestFcmServer } from '../platform/push-transport/testing';
@@ -189,6 +190,26 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     });
   });
 
+  it('starts a message sent now at once, not at the job runner’s next poll', async () => {
+    // A running instance's runner, polling an hour apart: only the send's wake can start the run.
+    const running = new JobRunner({
+      db: t.stores.identity,
+      definitions: [job()],
+      log: quiet,
+      now,
+      pollMs: 60 * MINUTE,
+    });
+    await running.start();
+    try {
+      const response = await send(message());
+      expect(response.statusCode, response.body).toBe(200);
+      const { messageID } = response.json() as PushMessage;
+      await expect.poll(async () => (await delivered(messageID)).size, { timeout: 10_000 }).toBe(2 * CROWD + 1);
+    } finally {
+      await running.stop();
+    }
+  });
+
   it('sends a segment to its players’ devices only: chosen players, active players, beta testers, partners', async () => {
     const cases: { fields: Record<string, unknown>; players: string[]; setUp?: () => Promise<void> }[] = [
       {
@@ -323,6 +344,42 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     expect(counts.size).toBe(total - CHUNK);
     const [listed] = (await history()).rows.filter((row) => row.messageID === messageID);
     expect(listed).toMatchObject({ state: 'sent', sent: total - CHUNK, failed: CHUNK });
+  });
+
+  it('claims the next chunk while the push service has one, and a crash then counts both failed, sent to no one twice', async () => {
+    const { messageID } = (await send(message())).json() as PushMessage;
+    const sending = async () =>
+      (
+        await db()
+          .selectFrom('push_deliveries')
+          .select('token_hash')
+          .where('message_id', '=', messageID)
+          .where('status', '=', 'sending')
+          .execute()
+      ).length;
+    let calls = 0;
+    const outboxSender = outbox().development;
+    // The process dies while its second chunk is with the push service, once the third is claimed.
+    const dying: PushSender = {
+      transport: 'outbox',
+      async send(tokens, content) {
+        calls += 1;
+        if (calls < 2) return outboxSender.send(tokens, content);
+        await expect.poll(sending).toBe(2 * CHUNK);
+        throw new Error('killed');
+      },
+    };
+    expect(await runner(job({ push: { ...outbox(), development: dying } })).runDue()).toBe(1);
+    expect((await delivered(messageID)).size).toBe(CHUNK);
+    clock = Date.now() + 10 * MINUTE;
+    expect(await runner(job(), 'second-instance').runDue()).toBe(1);
+    clock = null;
+    const counts = await delivered(messageID);
+    expect([...counts.values()].every((count) => count === 1)).toBe(true);
+    const total = 2 * CROWD + 1;
+    expect(counts.size).toBe(total - 2 * CHUNK);
+    const [listed] = (await history()).rows.filter((row) => row.messageID === messageID);
+    expect(listed).toMatchObject({ state: 'sent', sent: total - 2 * CHUNK, failed: 2 * CHUNK });
   });
 
   it('queues again a message left without a run (a crash between its record and its queueing), and sends it once', async () => {

@@ -2,25 +2,31 @@ import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import type { AppStores, GameDatabase, IdentityDatabase } from '../database';
-import { bulkRows } from '../platform/db/bulk-rows';
-import { enqueueRun, type JobDefinition, type JobRunContext, retimeRun, withdrawRun } from '../platform/jobs/runner';
+import {
+  enqueueRun,
+  type JobDefinition,
+  type JobRunContext,
+  retimeRun,
+  wakeRunners,
+  withdrawRun,
+} from '../platform/jobs/runner';
 import { PUSH_CHUNK_LIMIT, type PushOutcome, type PushSender } from '../platform/push-transport/sender';
 import type { PushSenders } from '../platform/push-transport/senders';
 import type { Segments } from '../segments/index';
-import { dropDevices } from './audience';
-import { devicesAfter } from './message-devices';
+import { dropDeviceKeys } from './audience';
+import { markSending, outcomesUpdate } from './deliveries';
+import { type Device, devicesAfter } from './message-devices';
 import { type RecipientStores, recipientsAfter, segmentMembersOf } from './recipients';
-import type { PushDeliveryTable, PushMessageRow } from './tables';
-import { tokenKey } from './token-key';
+import type { PushMessageRow } from './tables';
 
 /*
  * The job that sends one push message, run once across instances by the job runner and durable across
  * restarts: a scheduled message's run waits in the jobs table until its time. It gathers a segment's players
  * first (a page per transaction, with the page's last id as the checkpoint), then hands the devices to the
  * push service a chunk at a time in token order. Each chunk is written as 'sending' with the checkpoint moved
- * past it, and committed, before it is sent; its outcomes are recorded after. A run that dies mid-chunk (a
- * kill, a lost lease) leaves that chunk 'sending': the next run counts those devices failed instead of
- * sending again, so no device gets the message twice, and goes on after the checkpoint.
+ * past it, and committed, before it is sent; its outcomes are recorded after (while the next chunk is sent).
+ * A run that dies mid-send (a kill, a lost lease) leaves its chunks 'sending': the next run counts those
+ * devices failed instead of sending again, so no device gets the message twice, and goes on after the checkpoint.
  */
 
 // The jobs keep the names they shipped with (the messages' domain was `notifications` then): a
@@ -114,94 +120,77 @@ async function gatherPage(stores: RecipientStores, message: PushMessageRow, limi
   });
 }
 
-/** How a chunk went: more may follow, the devices are all done, or another run is ahead of this one. */
-type ChunkOutcome = 'more' | 'done' | 'overtaken';
+/** A chunk of devices claimed for this run: written 'sending', the checkpoint moved past it. */
+interface Chunk {
+  devices: Device[];
+  lastKey: string;
+}
 
-/** Hands the next chunk of devices to the push service. */
-async function sendChunk(
+/**
+ * Claims the devices after `after`: none are left, another run is ahead of this one (it moved the
+ * checkpoint first, or the message ended), or the chunk, written and committed before anything is
+ * sent, so it is never sent by another run.
+ */
+async function claimChunk(
   game: Kysely<GameDatabase>,
-  sender: PushSender,
   message: PushMessageRow,
+  after: string | null,
   limit: number,
-  run: JobRunContext,
-  beforeSend: SendJobOptions['beforeSend'],
-): Promise<ChunkOutcome> {
+): Promise<Chunk | 'none' | 'overtaken'> {
   const segment = message.recipient_category === 'everyone' ? null : message.message_id;
-  const { devices, lastKey } = await devicesAfter(game, { after: message.devices_after, limit, recipientsOf: segment });
-  if (lastKey === null) return 'done';
-  // Written and committed before anything is sent: this chunk is never sent by another run.
+  const { devices, lastKey } = await devicesAfter(game, { after, limit, recipientsOf: segment });
+  if (lastKey === null) return 'none';
   const claimed = await game.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('push_messages')
       .set({ devices_after: lastKey })
       .where('message_id', '=', message.message_id)
       .where('state', '=', 'sending')
-      .where((eb) =>
-        message.devices_after === null
-          ? eb('devices_after', 'is', null)
-          : eb('devices_after', '=', message.devices_after),
-      )
+      .where((eb) => (after === null ? eb('devices_after', 'is', null) : eb('devices_after', '=', after)))
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) return false;
-    await trx
-      .insertInto('push_deliveries')
-      .values(
-        devices.map((device) => ({
-          message_id: message.message_id,
-          token_hash: tokenKey(device.token),
-          token: device.token,
-          user_id: device.userId,
-          status: 'sending' as const,
-          detail: null,
-        })),
-      )
-      .execute();
+    await markSending(trx, message.message_id, devices);
     return true;
   });
-  // Another run moved the checkpoint first (or the message ended): this one stops.
-  if (!claimed) return 'overtaken';
-  await beforeSend?.(message.message_id);
+  return claimed ? { devices, lastKey } : 'overtaken';
+}
+
+/** Hands a claimed chunk to the push service, the run's lease held meanwhile. */
+async function sendClaimed(
+  sender: PushSender,
+  message: PushMessageRow,
+  chunk: Chunk,
+  run: JobRunContext,
+): Promise<PushOutcome[]> {
   // A chunk's retries under throttling may outlast the lease: it is held while the chunk is sent,
   // so no other instance takes the run over and counts this chunk as interrupted meanwhile.
   const holding = setInterval(() => void run.extendLease().catch(() => undefined), LEASE_KEEPALIVE_MS);
-  let outcomes: PushOutcome[];
   try {
-    outcomes = await sender.send(
-      devices.map((device) => device.token),
+    return await sender.send(
+      chunk.devices.map((device) => device.token),
       { title: message.title, body: message.body, data: { messageID: message.message_id } },
     );
   } finally {
     clearInterval(holding);
   }
+}
+
+/** A sent chunk's outcomes, the devices the push service says are gone dropped, and the message's counts. */
+async function recordChunk(
+  game: Kysely<GameDatabase>,
+  messageID: string,
+  chunk: Chunk,
+  outcomes: readonly PushOutcome[],
+): Promise<void> {
   await game.transaction().execute(async (trx) => {
-    // Every outcome in one statement, onto the chunk's 'sending' rows only: one a takeover already
-    // counted failed keeps that count, and one erased meanwhile with its player's account is not
-    // written again. A statement per device cost more than the sending itself at 100,000.
-    const recorded = await trx
-      .updateTable('push_deliveries')
-      .from(
-        bulkRows<GameDatabase, Pick<PushDeliveryTable, 'token_hash' | 'status' | 'detail'>>(
-          trx,
-          { token_hash: 'text', status: 'text', detail: 'text' },
-          outcomes.map((outcome) => ({
-            token_hash: tokenKey(outcome.token),
-            status: outcome.status,
-            detail: outcome.status === 'sent' ? outcome.messageId : outcome.status === 'failed' ? outcome.reason : null,
-          })),
-        ).as('outcome'),
-      )
-      .set((eb) => ({
-        status: eb.ref('outcome.status'),
-        detail: eb.ref('outcome.detail'),
-      }))
-      .whereRef('push_deliveries.token_hash', '=', 'outcome.token_hash')
-      .where('push_deliveries.message_id', '=', message.message_id)
-      .where('push_deliveries.status', '=', 'sending')
-      .returning('push_deliveries.status')
-      .execute();
-    const count = (status: string) => recorded.filter((row) => row.status === status).length;
-    const gone = outcomes.flatMap((outcome) => (outcome.status === 'unregistered' ? [outcome.token] : []));
-    await dropDevices(trx, gone);
+    // A statement per device cost more than the sending itself at 100,000: one for the chunk.
+    const statuses = await outcomesUpdate(trx, messageID, chunk.devices, outcomes).execute();
+    const count = (status: string) => statuses.filter((row) => row.status === status).length;
+    const gone = chunk.devices.filter((_, index) => outcomes[index]?.status === 'unregistered');
+    await dropDeviceKeys(
+      trx,
+      gone.map((device) => device.key),
+    );
     await trx
       .updateTable('push_messages')
       .set((eb) => ({
@@ -209,10 +198,51 @@ async function sendChunk(
         failed_count: eb('failed_count', '+', count('failed')),
         pruned_count: eb('pruned_count', '+', count('unregistered')),
       }))
-      .where('message_id', '=', message.message_id)
+      .where('message_id', '=', messageID)
       .execute();
   });
-  return devices.length === limit ? 'more' : 'done';
+}
+
+/**
+ * Sends the message to its devices a chunk at a time from its checkpoint: all of them ('done'), or
+ * until another run is found ahead of this one. While the push service has one chunk, the database
+ * records the chunk before it and claims the one after, so neither waits for the other (one chunk
+ * with the push service at a time: the sender's bound on requests in flight holds). A run that dies
+ * leaves at most two chunks 'sending', both counted failed by the next (settleInterrupted).
+ */
+async function sendDevices(
+  game: Kysely<GameDatabase>,
+  sender: PushSender,
+  message: PushMessageRow,
+  limit: number,
+  run: JobRunContext,
+  beforeSend: SendJobOptions['beforeSend'],
+): Promise<'done' | 'overtaken'> {
+  let recording: Promise<void> = Promise.resolve();
+  try {
+    let next = await claimChunk(game, message, message.devices_after, limit);
+    while (typeof next === 'object') {
+      const chunk = next;
+      await beforeSend?.(message.message_id);
+      const [outcomes, after] = await Promise.all([
+        sendClaimed(sender, message, chunk, run),
+        recording.then(() =>
+          chunk.devices.length < limit ? ('none' as const) : claimChunk(game, message, chunk.lastKey, limit),
+        ),
+      ]);
+      recording = recordChunk(game, message.message_id, chunk, outcomes);
+      // Awaited below (or in finally); a failure meanwhile is not left unhandled.
+      recording.catch(() => undefined);
+      next = after;
+      // Past its lease another instance has taken the run over, and goes on from the checkpoint.
+      if (typeof next === 'object' && !(await run.extendLease())) next = 'overtaken';
+    }
+    await recording;
+    return next === 'none' ? 'done' : 'overtaken';
+  } finally {
+    // A run that fails mid-send still records the chunk the push service answered.
+    await recording.catch(() => undefined);
+  }
 }
 
 async function finish(game: Kysely<GameDatabase>, messageID: string, now: Date): Promise<void> {
@@ -260,19 +290,13 @@ export function sendPushJob(options: SendJobOptions): JobDefinition {
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) return;
       await settleInterrupted(game, messageID);
-      for (;;) {
-        const message = await current(game, messageID);
-        if (!message) return;
-        if (message.phase === 'recipients') {
-          await gatherPage(stores, message, limit);
-        } else {
-          const outcome = await sendChunk(game, options.push[environment], message, limit, run, options.beforeSend);
-          if (outcome === 'overtaken') return;
-          if (outcome === 'done') {
-            await finish(game, messageID, new Date());
-            return;
-          }
+      for (let message = await current(game, messageID); message; message = await current(game, messageID)) {
+        if (message.phase === 'devices') {
+          const sent = await sendDevices(game, options.push[environment], message, limit, run, options.beforeSend);
+          if (sent === 'done') await finish(game, messageID, new Date());
+          return;
         }
+        await gatherPage(stores, message, limit);
         // Past its lease another instance has taken the run over, and goes on from the checkpoint.
         if (!(await run.extendLease())) return;
       }
@@ -296,15 +320,18 @@ export function sendPushJob(options: SendJobOptions): JobDefinition {
 /** What makes a message's runs one: the environment and the message. */
 const runKey = (message: MessageOfRun) => `${message.environment}:${message.messageID}`;
 
-/** Queues a message's sending at its time (`sendAt`); repeatable, one run per message. Answers whether a run was added. */
-export function enqueuePushSend(
+/**
+ * Queues a message's sending at its time (`sendAt`); repeatable, one run per message. Answers whether
+ * a run was added. A message to send now starts at once, not at the runner's next poll (up to a second later).
+ */
+export async function enqueuePushSend(
   identity: Kysely<IdentityDatabase>,
   message: MessageOfRun & { sendAt: string },
 ): Promise<boolean> {
-  return enqueueRun(identity, { name: PUSH_SEND_JOB }, message, {
-    key: runKey(message),
-    runAt: new Date(message.sendAt),
-  });
+  const runAt = new Date(message.sendAt);
+  const added = await enqueueRun(identity, { name: PUSH_SEND_JOB }, message, { key: runKey(message), runAt });
+  if (added && runAt.getTime() <= Date.now()) wakeRunners(identity);
+  return added;
 }
 
 /**

@@ -36,7 +36,8 @@ export function registerJobRunner<Database extends JobTables>(
     definitions,
     log: app.log,
     events,
-    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+    // An app given its own pace (tests that run the jobs themselves make it rare) keeps to it: nothing wakes it sooner.
+    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs, wakes: false }),
   });
   registerJobRoutes(app, options.db);
   app.addHook('onReady', () => runner.start());

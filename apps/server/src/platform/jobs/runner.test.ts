@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppStores } from '../../database';
 import { signUpRoles } from '../../identity/testing';
 import { buildTestApp, openTestStores, TEST_DIALECTS, type TestStores } from '../../testing/test-stores';
-import { HISTORY_DAYS, type JobDefinition, JobRunner, withdrawRun } from './runner';
+import { enqueueRun, HISTORY_DAYS, type JobDefinition, JobRunner, wakeRunners, withdrawRun } from './runner';
 
 const quiet = { info() {}, error() {} };
 const MINUTE = 60_000;
@@ -200,6 +200,50 @@ describe.each(TEST_DIALECTS)('the job runner on %s', (dialect) => {
     expect((await rows('slow'))[0]).toMatchObject({ status: 'done', locked_by: 'two' });
     expect(runs).toBe(2);
     expect(held).toEqual([true, false]);
+  });
+
+  it('takes a run queued due now at once when woken, not at its next poll; a runner told not to wake keeps its pace', async () => {
+    const ran: string[] = [];
+    const job = (name: string): JobDefinition => ({
+      name,
+      run: async () => {
+        ran.push(name);
+      },
+    });
+    // Polls an hour apart: only the wake can take the runs within the test.
+    const woken = new JobRunner({
+      db: test.stores.identity,
+      definitions: [job('woken')],
+      log: quiet,
+      now,
+      pollMs: 60 * MINUTE,
+    });
+    const paced = new JobRunner({
+      db: test.stores.identity,
+      definitions: [job('paced')],
+      log: quiet,
+      now,
+      pollMs: 60 * MINUTE,
+      wakes: false,
+    });
+    await Promise.all([woken.start(), paced.start()]);
+    try {
+      // The starts' first polls find nothing.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const name of ['woken', 'paced']) await enqueueRun(test.stores.identity, { name }, null, { now: now() });
+      wakeRunners(test.stores.identity);
+      await expect.poll(() => ran).toEqual(['woken']);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(ran).toEqual(['woken']);
+      expect((await rows('paced')).map((row) => row.status)).toEqual(['pending']);
+    } finally {
+      await Promise.all([woken.stop(), paced.stop()]);
+    }
+    // A stopped runner is woken by nothing.
+    await enqueueRun(test.stores.identity, { name: 'woken' }, null, { now: now() });
+    wakeRunners(test.stores.identity);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ran).toEqual(['woken']);
   });
 
   it(`keeps ${HISTORY_DAYS} days of history`, async () => {

@@ -64,6 +64,11 @@ export interface JobRunnerOptions<Database extends JobTables> {
   now?: () => Date;
   /** Told of each failed attempt and each run given up (the app's metrics count them). */
   events?: JobEvents;
+  /**
+   * Whether a run queued due now in this process (wakeRunners) is taken at once, not at the next
+   * poll; default true. Tests that run the jobs themselves keep the app's runner out of their way.
+   */
+  wakes?: boolean;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -81,6 +86,18 @@ export const HISTORY_DAYS = 7;
 export const instanceName = (): string => `${hostname()} ${randomBase36(6)}`;
 
 const defaultBackoff = (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 10 * 60_000);
+
+/** The started runners that wake on a run queued now, by the database of their queue. */
+const wakeable = new WeakMap<object, Set<{ wake(): void }>>();
+
+/**
+ * Has this process's runners of the queue in `db` look for due runs now: a route that queued a run
+ * due at once (a push sent now) calls it after the commit, so the run starts without waiting for
+ * the next poll. Other instances find the run at their own poll, as before.
+ */
+export function wakeRunners<Database>(db: Kysely<Database>): void {
+  for (const runner of wakeable.get(db) ?? []) runner.wake();
+}
 
 /**
  * Adds a run of `definition` (at `runAt`, default now) to the queue in `db`, for whichever
@@ -178,7 +195,10 @@ export class JobRunner<Database extends JobTables> {
   readonly #events: JobEvents | undefined;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
+  /** Woken while a pass was under way: another pass follows it at once. */
+  #woken = false;
   #stopped = true;
+  readonly #wakes: boolean;
 
   constructor(options: JobRunnerOptions<Database>) {
     // The runner touches its own table only.
@@ -189,6 +209,7 @@ export class JobRunner<Database extends JobTables> {
     this.#instanceId = options.instanceId ?? instanceName();
     this.#now = options.now ?? (() => new Date());
     this.#events = options.events;
+    this.#wakes = options.wakes ?? true;
   }
 
   /** Schedules every periodic job that has no next run yet (the first at once), then polls. */
@@ -197,14 +218,27 @@ export class JobRunner<Database extends JobTables> {
       if (definition.everyMs !== undefined) await this.#schedule(this.#db, definition, this.#now(), PERIODIC_KEY);
     }
     this.#stopped = false;
+    if (this.#wakes) {
+      const runners = wakeable.get(this.#db) ?? new Set();
+      runners.add(this);
+      wakeable.set(this.#db, runners);
+    }
     this.#poll(0);
   }
 
   /** Stops polling and waits for the run under way. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    wakeable.get(this.#db)?.delete(this);
     clearTimeout(this.#timer);
     await this.#running;
+  }
+
+  /** Looks for due runs now rather than at the next poll; after the pass under way, when one is. */
+  wake(): void {
+    if (this.#stopped) return;
+    if (this.#running) this.#woken = true;
+    else this.#poll(0);
   }
 
   /**
@@ -220,7 +254,7 @@ export class JobRunner<Database extends JobTables> {
       options.key ?? uuidv7(),
       payload,
     );
-    if (added && !this.#stopped) this.#poll(0);
+    if (added) this.wake();
     return added;
   }
 
@@ -261,7 +295,9 @@ export class JobRunner<Database extends JobTables> {
         )
         .finally(() => {
           this.#running = undefined;
-          if (!this.#stopped) this.#poll(this.#pollMs);
+          const woken = this.#woken;
+          this.#woken = false;
+          if (!this.#stopped) this.#poll(woken ? 0 : this.#pollMs);
         });
     }, delayMs);
     this.#timer.unref();

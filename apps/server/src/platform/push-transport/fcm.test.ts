@@ -206,6 +206,37 @@ describe('FCM HTTP v1 sender against a local server', () => {
     expect(fcm.issued).toHaveLength(1);
   });
 
+  it('frees a slot while its token waits to retry, and keeps the bound across sends under way at once', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const one = sender({
+      concurrency: 1,
+      sleep: (ms) => {
+        sleeps.push(ms);
+        return held;
+      },
+    });
+    fcm.answerNext('token-a', { status: 503 });
+    const sending = one.send(['token-a', 'token-b', 'token-c'], MESSAGE);
+    // One request at a time, and token-a's pause holds none: the others go through meanwhile.
+    await vi.waitFor(() => expect(fcm.received.map((push) => push.token)).toEqual(['token-b', 'token-c']));
+    release();
+    expect((await sending).map((outcome) => outcome.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(fcm.maxInFlight).toBe(1);
+
+    fcm.sendDelayMs = 15;
+    const four = sender({ concurrency: 4 });
+    const tokens = (prefix: string) => Array.from({ length: 20 }, (_, i) => `${prefix}-${i}`);
+    const [first, second] = await Promise.all([four.send(tokens('x'), MESSAGE), four.send(tokens('y'), MESSAGE)]);
+    expect([...(first ?? []), ...(second ?? [])].map((outcome) => outcome.token)).toEqual([
+      ...tokens('x'),
+      ...tokens('y'),
+    ]);
+    expect(fcm.maxInFlight).toBe(4);
+  });
+
   it('reports every token failed, without throwing, when FCM cannot be reached', async () => {
     const push = sender({ apiUrl: `http://127.0.0.1:${await unusedPort()}` });
     const outcomes = await push.send(['token-a'], MESSAGE);

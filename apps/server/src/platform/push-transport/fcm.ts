@@ -3,7 +3,7 @@ import { serviceAccountTokens } from './access-token';
 import { type FcmAnswer, readFcmAnswer } from './fcm-response';
 import { createJsonPoster } from './json-post';
 import type { PushLogger } from './outbox';
-import { mapBounded } from './pool';
+import { boundedSlots } from './pool';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelay } from './retry';
 import { assertSendable, type PushMessage, type PushOutcome, type PushSender } from './sender';
 import type { ServiceAccount } from './service-account';
@@ -32,8 +32,9 @@ const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
 
 /**
  * The production adapter: FCM's HTTP v1 API, one `messages:send` per token (v1 has no multicast),
- * a bounded number in flight, each token retried on its own so one slow or refused token never
- * holds up or fails the others.
+ * a bounded number in flight across every send under way, each token retried on its own so one
+ * slow or refused token never holds up or fails the others: a token waiting out its pause holds no
+ * slot, and a send's last requests leave theirs to the next send's first.
  */
 export function createFcmPushSender(options: FcmPushSenderOptions): PushSender {
   const { environment, serviceAccount, logger } = options;
@@ -44,6 +45,7 @@ export function createFcmPushSender(options: FcmPushSenderOptions): PushSender {
   const timeoutMs = options.requestTimeoutMs ?? 10_000;
   const sleep = options.sleep ?? sleepFor;
   const poster = createJsonPoster(endpoint, { maxSockets: concurrency });
+  const inFlight = boundedSlots(concurrency);
 
   async function attempt(token: string, message: PushMessage): Promise<FcmAnswer> {
     let accessToken: string;
@@ -73,7 +75,7 @@ export function createFcmPushSender(options: FcmPushSenderOptions): PushSender {
 
   async function sendOne(token: string, message: PushMessage): Promise<PushOutcome> {
     for (let tries = 1; ; tries++) {
-      const answer = await attempt(token, message);
+      const answer = await inFlight(() => attempt(token, message));
       switch (answer.kind) {
         case 'sent':
           return { token, status: 'sent', messageId: answer.messageId };
@@ -97,7 +99,7 @@ export function createFcmPushSender(options: FcmPushSenderOptions): PushSender {
     transport: 'fcm',
     async send(deviceTokens, message) {
       assertSendable(deviceTokens, message);
-      const outcomes = await mapBounded(deviceTokens, concurrency, (token) => sendOne(token, message));
+      const outcomes = await Promise.all(deviceTokens.map((token) => sendOne(token, message)));
       const failed = outcomes.filter((outcome) => outcome.status === 'failed');
       if (failed.length > 0) {
         // The caller records each outcome; the log tells the operator that FCM is in trouble.

@@ -18,3 +18,24 @@ export async function mapBounded<T, R>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/**
+ * Runs each `work` given with at most `limit` in flight across all callers, the others waiting
+ * their turn in the order they came: the FCM sender's requests, whichever send they belong to.
+ */
+export function boundedSlots(limit: number): <R>(work: () => Promise<R>) => Promise<R> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (active < limit) active += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      // The slot passes to the next in line, or frees.
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
+    }
+  };
+}
