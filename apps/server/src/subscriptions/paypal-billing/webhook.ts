@@ -7,8 +7,7 @@ import type { GameDatabase } from '../../database';
 import { PayPalError, type PayPalSubscriptionsApi } from '../../payments/index';
 import { FunctionError } from '../../platform/http/errors';
 import { registerRawBodyRoutes } from '../../platform/http/raw-body';
-import { recordSubscriptionEvent } from '../subscription-events';
-import { recordSubscriptionPayment, recordSubscriptionRefund } from '../subscription-payments';
+import { recordProviderFindings } from '../provider-findings';
 import {
   type EventReader,
   type PayPalEvent,
@@ -141,12 +140,12 @@ export async function registerPayPalWebhook(app: FastifyInstance, options: PayPa
           return { received: true as const, outcome: 'ignored' as const };
         }
         const { ref, payment, refund, endBilling } = interpretation;
-        let recorded = payment ? await recordSubscriptionPayment(options.game, ref, payment) : false;
-        if (refund)
-          recorded = (await recordSubscriptionRefund(options.game, { channel: 'paypal', ...refund })) || recorded;
-        for (const report of interpretation.reports) {
-          recorded = (await recordSubscriptionEvent(options.game, ref, report)).recorded || recorded;
-        }
+        const { recorded } = await recordProviderFindings(options.game, {
+          ref,
+          payment,
+          refund: refund && { channel: 'paypal', ...refund },
+          reports: interpretation.reports,
+        });
         // After the records, so a failure here (503) has PayPal deliver again and the cancel tried again.
         const { paypal } = options;
         if (endBilling && paypal) await payPal(() => cancelBilling(paypal, ref.channelId));

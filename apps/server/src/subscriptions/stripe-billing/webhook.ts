@@ -7,8 +7,8 @@ import type { GameDatabase } from '../../database';
 import { BillingObjectError, StripeApiError, type StripeBillingApi, verifiedStripeEvent } from '../../payments/index';
 import { FunctionError } from '../../platform/http/errors';
 import { registerRawBodyRoutes } from '../../platform/http/raw-body';
-import { findSubscription, recordSubscriptionEvent } from '../subscription-events';
-import { recordSubscriptionPayment, recordSubscriptionRefund } from '../subscription-payments';
+import { recordProviderFindings } from '../provider-findings';
+import { findSubscription } from '../subscription-events';
 import { reportOf, type StripeReport } from './reports';
 
 /*
@@ -74,15 +74,13 @@ async function record(
   report: Extract<StripeReport, { kind: 'report' }>,
 ): Promise<{ recorded: boolean; state: Answer['state'] }> {
   const { ref } = report;
-  const paid = report.payment ? await recordSubscriptionPayment(game, ref, report.payment) : false;
-  const refunded = report.refund
-    ? await recordSubscriptionRefund(game, { channel: 'stripe', ...report.refund })
-    : false;
-  if (report.event) {
-    const { recorded, status } = await recordSubscriptionEvent(game, ref, report.event);
-    return { recorded, state: status.state };
-  }
-  return { recorded: paid || refunded, state: (await findSubscription(game, ref))?.state ?? null };
+  const { recorded, status } = await recordProviderFindings(game, {
+    ref,
+    payment: report.payment,
+    refund: report.refund && { channel: 'stripe', ...report.refund },
+    reports: report.event ? [report.event] : [],
+  });
+  return { recorded, state: status ? status.state : ((await findSubscription(game, ref))?.state ?? null) };
 }
 
 export async function registerStripeBillingWebhook(
