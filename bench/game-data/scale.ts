@@ -111,9 +111,22 @@ export async function seedGameDataAtScale(game: Kysely<GameDatabase>, dialect: D
     await sql`insert into playtime_days (day, seconds)
               select substr(played_at, 1, 10), sum(seconds) from user_playtime
               group by substr(played_at, 1, 10)`.execute(trx);
+    await trx.deleteFrom('playtime_hours').execute();
+    await sql`insert into playtime_hours (hour, seconds)
+              select substr(played_at, 1, 13), sum(seconds) from user_playtime
+              group by substr(played_at, 1, 13)`.execute(trx);
     await trx.deleteFrom('game_totals').where('name', '=', PLAYTIME_TOTAL).execute();
     await sql`insert into game_totals (name, value)
               select ${PLAYTIME_TOTAL}, coalesce(sum(seconds), 0) from user_playtime`.execute(trx);
+    await trx.deleteFrom('presence_days').execute();
+    await sql`insert into presence_days (day, user_id)
+              select distinct substr(hour, 1, 10), user_id from presence_hours`.execute(trx);
+    await trx.deleteFrom('active_hours').execute();
+    await sql`insert into active_hours (hour, players)
+              select hour, count(*) from presence_hours group by hour`.execute(trx);
+    await trx.deleteFrom('active_days').execute();
+    await sql`insert into active_days (day, players)
+              select day, count(*) from presence_days group by day`.execute(trx);
     await trx.deleteFrom('objective_counts').execute();
     await sql`insert into objective_counts (key, count)
               select key, count(*) from objective_tracking group by key`.execute(trx);

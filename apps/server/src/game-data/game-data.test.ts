@@ -711,7 +711,14 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
     await db()
       .transaction()
       .execute((trx) => gameDataPersonalData.erase(trx, { ...subject, anonymousId: `deleted-${dialect}` }));
-    for (const table of ['user_playtime', 'levels', 'user_presence', 'objective_tracking', 'presence_hours'] as const) {
+    for (const table of [
+      'user_playtime',
+      'levels',
+      'user_presence',
+      'objective_tracking',
+      'presence_hours',
+      'presence_days',
+    ] as const) {
       const left = await db().selectFrom(table).select('user_id').where('user_id', '=', subject.userId).execute();
       expect(left, table).toEqual([]);
     }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { GameDatabase } from '../database';
 import type { AnyGameEventKind, GameEventKind } from '../domain';
 import { findMissingItems } from '../items/index';
@@ -50,45 +50,33 @@ function latest<Entry>(
   return inKeyOrder(best).map(([, entry]) => entry);
 }
 
+/** The counter tables ingestion keeps, each a key column and the amount it holds. */
+const COUNTERS = {
+  playtime_days: ['day', 'seconds'],
+  playtime_hours: ['hour', 'seconds'],
+  game_totals: ['name', 'value'],
+  objective_counts: ['key', 'count'],
+  active_hours: ['hour', 'players'],
+  active_days: ['day', 'players'],
+} as const satisfies Partial<Record<keyof GameDatabase, readonly [string, string]>>;
+
 /** Adds each key's amount to a counter table (`table.column` += amount), creating the rows it lacks. */
 async function addTo(
   trx: Kysely<GameDatabase>,
-  table: 'playtime_days' | 'game_totals' | 'objective_counts',
+  table: keyof typeof COUNTERS,
   totals: ReadonlyMap<string, number>,
 ): Promise<void> {
   if (totals.size === 0) return;
-  const entries = [...totals];
-  if (table === 'playtime_days') {
-    await trx
-      .insertInto('playtime_days')
-      .values(entries.map(([day, seconds]) => ({ day, seconds })))
-      .onConflict((conflict) =>
-        conflict
-          .column('day')
-          .doUpdateSet((eb) => ({ seconds: eb('playtime_days.seconds', '+', eb.ref('excluded.seconds')) })),
-      )
-      .execute();
-  } else if (table === 'game_totals') {
-    await trx
-      .insertInto('game_totals')
-      .values(entries.map(([name, value]) => ({ name, value })))
-      .onConflict((conflict) =>
-        conflict
-          .column('name')
-          .doUpdateSet((eb) => ({ value: eb('game_totals.value', '+', eb.ref('excluded.value')) })),
-      )
-      .execute();
-  } else {
-    await trx
-      .insertInto('objective_counts')
-      .values(entries.map(([key, count]) => ({ key, count })))
-      .onConflict((conflict) =>
-        conflict
-          .column('key')
-          .doUpdateSet((eb) => ({ count: eb('objective_counts.count', '+', eb.ref('excluded.count')) })),
-      )
-      .execute();
-  }
+  const [key, amount] = COUNTERS[table];
+  const rows = selectRows(
+    trx,
+    { key: 'text', amount: 'bigint' },
+    [...totals].map(([name, value]) => ({ key: name, amount: value })),
+  );
+  await sql`insert into ${sql.table(table)} (${sql.ref(key)}, ${sql.ref(amount)}) ${rows}
+    on conflict (${sql.ref(key)}) do update set ${sql.ref(amount)} = ${sql.ref(`${table}.${amount}`)} + excluded.${sql.ref(amount)}`.execute(
+    trx,
+  );
 }
 
 const playtime: GameEventKind<'playtime'> = {
@@ -116,6 +104,15 @@ const playtime: GameEventKind<'playtime'> = {
       sums(
         events,
         ({ event }) => dayOf(event.at),
+        ({ event }) => event.seconds,
+      ),
+    );
+    await addTo(
+      trx,
+      'playtime_hours',
+      sums(
+        events,
+        ({ event }) => hourOf(event.at),
         ({ event }) => event.seconds,
       ),
     );
@@ -234,26 +231,63 @@ const presence: GameEventKind<'presence'> = {
           .where((eb) => eb('excluded.last_seen', '>', eb.ref('user_presence.last_seen'))),
       )
       .execute();
-    const hours = new Map(
-      events.map(({ event }) => [
-        `${hourOf(event.at)}|${event.userID}`,
-        { hour: hourOf(event.at), user_id: event.userID },
-      ]),
+    // Only a genuinely new (hour, player) counts (RETURNING answers the rows inserted, not the ones the
+    // conflict skipped), and only a new (day, player) among them: a concurrent batch holding the same row
+    // makes this one wait for its commit and then skip it, so each is counted once.
+    const newHours = await insertNew(
+      trx,
+      'presence_hours',
+      'hour',
+      events.map(({ event }) => ({ at: hourOf(event.at), user_id: event.userID })),
     );
-    await trx
-      .insertInto('presence_hours')
-      .columns(['hour', 'user_id'])
-      .expression(
-        selectRows(
-          trx,
-          { hour: 'text', user_id: 'text' },
-          inKeyOrder(hours).map(([, row]) => row),
-        ),
-      )
-      .onConflict((conflict) => conflict.columns(['hour', 'user_id']).doNothing())
-      .execute();
+    const newDays = await insertNew(
+      trx,
+      'presence_days',
+      'day',
+      newHours.map(({ at, user_id }) => ({ at: dayOf(at), user_id })),
+    );
+    await addTo(
+      trx,
+      'active_hours',
+      sums(
+        newHours,
+        ({ at }) => at,
+        () => 1,
+      ),
+    );
+    await addTo(
+      trx,
+      'active_days',
+      sums(
+        newDays,
+        ({ at }) => at,
+        () => 1,
+      ),
+    );
   },
 };
+
+/** A player seen in an hour or on a day (`at`). A type, not an interface: bulk rows are records. */
+type Sighting = { at: string; user_id: string };
+
+/** Inserts the sightings a table lacks (once each, in key order) and answers those it did not hold before. */
+async function insertNew(
+  trx: Kysely<GameDatabase>,
+  table: 'presence_hours' | 'presence_days',
+  column: 'hour' | 'day',
+  sightings: readonly Sighting[],
+): Promise<Sighting[]> {
+  if (sightings.length === 0) return [];
+  const rows = selectRows(
+    trx,
+    { at: 'text', user_id: 'text' },
+    inKeyOrder(new Map(sightings.map((row) => [`${row.at}|${row.user_id}`, row]))).map(([, row]) => row),
+  );
+  const { rows: inserted } = await sql<Sighting>`insert into ${sql.table(table)} (${sql.ref(column)}, user_id) ${rows}
+    on conflict (${sql.ref(column)}, user_id) do nothing
+    returning ${sql.ref(column)} as at, user_id`.execute(trx);
+  return inserted;
+}
 
 /** How long each map's reports are kept: Active now a day ago (the dashboard's change), with a day to spare. */
 export const MAP_REPORTS_KEPT_HOURS = 48;

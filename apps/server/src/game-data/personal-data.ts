@@ -3,7 +3,7 @@ import { anonymiseColumns, type PersonalDataPart } from '../platform/personal-da
 
 /**
  * What the game reported about a player: their play sessions, level, objectives and when they were
- * last seen. Sessions, objectives and the hours they were seen feed the totals and charts everyone
+ * last seen. Sessions, objectives and the hours and days they were seen feed the totals and charts everyone
  * sees, so they stay under the anonymous id; their presence is theirs alone and goes.
  */
 export const gameDataPersonalData: PersonalDataPart<GameDatabase> = {
@@ -37,7 +37,13 @@ export const gameDataPersonalData: PersonalDataPart<GameDatabase> = {
     await trx.deleteFrom('user_presence').where('user_id', '=', subject.userId).execute();
     await anonymiseColumns(
       trx,
-      { user_playtime: ['user_id'], objective_tracking: ['user_id'], presence_hours: ['user_id'], levels: ['user_id'] },
+      {
+        user_playtime: ['user_id'],
+        objective_tracking: ['user_id'],
+        presence_hours: ['user_id'],
+        presence_days: ['user_id'],
+        levels: ['user_id'],
+      },
       subject,
     );
   },

@@ -6,8 +6,9 @@ import {
   type LiveStatsRange,
 } from '@outpost/contracts/game-data';
 import { sql } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { CountedStores, Series, SeriesWindow } from '../domain';
-import { bucketKey, bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
+import { bucketKey, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
 
 /*
  * The live stats over time, the live stats screen's charts. Each series is a query of the domain that
@@ -52,37 +53,24 @@ export async function readLiveSeries(
 }
 
 /**
- * Players the game saw, distinct per bucket: presence_hours holds each (hour, player) once, so an
- * hour's count is its rows and a day's is its distinct players.
+ * A series from counters the ingestion keeps in the transaction that stores their events (kinds.ts), one
+ * table by the hour and one by the day, each keyed by a column named for its unit holding the bucket key: a row
+ * per bucket, so a range costs its buckets, not its events.
  */
-export const activePlayersSeries: Series = async ({ game }, { since, unit }) => {
-  // The hour column is a bucket key already ('2026-11-26T18'); its first ten characters are its day.
-  const bucket = unit === 'hour' ? sql<string>`hour` : sql<string>`substr(hour, 1, 10)`;
-  const rows = await game
-    .selectFrom('presence_hours')
-    .where('hour', '>=', bucketKey(new Date(since), 'hour'))
-    .select((eb) => [bucket.as('bucket'), eb.fn.count<string | number>('user_id').distinct().as('value')])
-    .groupBy(bucket)
-    .execute();
-  return bucketValues(rows);
-};
-
-/** Seconds played per bucket: the day totals the ingestion keeps, or the last day's sessions by the hour. */
-export const playtimeSeries: Series = async ({ game }, { since, unit }) => {
-  if (unit === 'day') {
-    const rows = await game
-      .selectFrom('playtime_days')
-      .where('day', '>=', bucketKey(new Date(since), 'day'))
-      .select(['day as bucket', 'seconds as value'])
-      .execute();
+function counterSeries(tables: Record<TimeUnit, keyof GameDatabase & string>, value: 'players' | 'seconds'): Series {
+  return async ({ game }, { since, unit }) => {
+    const { rows } = await sql<{ bucket: string; value: string | number }>`
+      select ${sql.ref(unit)} as bucket, ${sql.ref(value)} as value from ${sql.table(tables[unit])}
+      where ${sql.ref(unit)} >= ${bucketKey(new Date(since), unit)}`.execute(game);
     return bucketValues(rows);
-  }
-  const bucket = bucketOf(game, sql.ref('played_at'), 'hour');
-  const rows = await game
-    .selectFrom('user_playtime')
-    .where('played_at', '>=', since)
-    .select((eb) => [bucket.as('bucket'), eb.fn.sum<string | number>('seconds').as('value')])
-    .groupBy(bucket)
-    .execute();
-  return bucketValues(rows);
-};
+  };
+}
+
+/**
+ * Players the game saw, distinct per bucket: counted as presence_hours and presence_days take a player's first
+ * sighting of an hour and of a day.
+ */
+export const activePlayersSeries = counterSeries({ hour: 'active_hours', day: 'active_days' }, 'players');
+
+/** Seconds played per bucket: the sessions' seconds summed by the hour and by the day. */
+export const playtimeSeries = counterSeries({ hour: 'playtime_hours', day: 'playtime_days' }, 'seconds');

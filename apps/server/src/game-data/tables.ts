@@ -66,6 +66,32 @@ export interface PresenceHourTable {
   user_id: string;
 }
 
+/** The players seen on each day (UTC, `YYYY-MM-DD`): whether a player's sighting is their first of the day. */
+export interface PresenceDayTable {
+  day: string;
+  user_id: string;
+}
+
+/**
+ * The players seen in each hour or day, counted as presence_hours and presence_days take a new row (kinds.ts):
+ * the active players' chart; bigint, so read it with Number().
+ */
+export interface ActiveHourTable {
+  hour: string;
+  players: number | string;
+}
+
+/** The seconds played in each hour (UTC, `YYYY-MM-DDTHH`), as playtime_days by the day; bigint. */
+export interface PlaytimeHourTable {
+  hour: string;
+  seconds: number | string;
+}
+
+export interface ActiveDayTable {
+  day: string;
+  players: number | string;
+}
+
 /** map-presence: how many players are on each map now, as last reported. */
 export interface MapPresenceTable {
   map_id: string;
@@ -110,12 +136,16 @@ export interface GameDataTables {
   ingested_events: IngestedEventTable;
   user_playtime: UserPlaytimeTable;
   playtime_days: PlaytimeDayTable;
+  playtime_hours: PlaytimeHourTable;
   game_totals: GameTotalTable;
   levels: LevelTable;
   objective_tracking: ObjectiveTrackingTable;
   objective_counts: ObjectiveCountTable;
   user_presence: UserPresenceTable;
   presence_hours: PresenceHourTable;
+  presence_days: PresenceDayTable;
+  active_hours: ActiveHourTable;
+  active_days: ActiveDayTable;
   map_presence: MapPresenceTable;
   map_presence_reports: MapPresenceReportTable;
   map_data: MapDataTable;

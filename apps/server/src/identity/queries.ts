@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { IdentityDatabase } from '../database';
 import { isUniqueViolation } from '../platform/db/errors';
 import { prepareQuery } from '../platform/db/prepared-query';
-import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
+import { bucketKey, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
 import type { ProfileRow } from './tables';
 
 // Hot reads (check-email on every login screen, the profile on every signed-in call) are compiled once.
@@ -160,17 +160,20 @@ export async function listRecentAccounts(
   }));
 }
 
-/** Accounts made per bucket of a window (the live stats' sign-ups chart). */
+/**
+ * Accounts made per bucket of a window (the live stats' sign-ups chart), from the hours' counts the
+ * triggers keep (migration 2026-12-26-sign-up-hours): a day is its hours' sum, at most 90 × 24 rows.
+ */
 export async function countSignUpsPerBucket(
   db: Kysely<IdentityDatabase>,
   since: string,
   unit: TimeUnit,
 ): Promise<ReadonlyMap<string, number>> {
-  const bucket = bucketOf(db, sql.ref('created_at'), unit);
+  const bucket = unit === 'hour' ? sql<string>`hour` : sql<string>`substr(hour, 1, 10)`;
   const rows = await db
-    .selectFrom('auth_users')
-    .where('created_at', '>=', since)
-    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<string | number>().as('value')])
+    .selectFrom('sign_up_hours')
+    .where('hour', '>=', bucketKey(new Date(since), unit))
+    .select((eb) => [bucket.as('bucket'), eb.fn.sum<string | number>('accounts').as('value')])
     .groupBy(bucket)
     .execute();
   return bucketValues(rows);

@@ -70,6 +70,12 @@ export interface AccountCountTable {
   total: number | string;
 }
 
+/** The accounts made in each hour (UTC, `YYYY-MM-DDTHH`) that still exist, kept by triggers on auth_users; bigint. */
+export interface SignUpHourTable {
+  hour: string;
+  accounts: number | string;
+}
+
 export interface IdentityTables {
   profiles: ProfileTable;
   auth_users: AuthUserTable;
@@ -77,6 +83,7 @@ export interface IdentityTables {
   auth_accounts: AuthAccountTable;
   auth_verifications: AuthVerificationTable;
   account_count: AccountCountTable;
+  sign_up_hours: SignUpHourTable;
   ended_sessions: EndedSessionTable;
 }
 

@@ -3,6 +3,7 @@ import * as gameData from './2026-12-09-game-data';
 import * as ingestedEventsUnindexed from './2026-12-11-ingested-events-unindexed';
 import * as sessionsByPlayer from './2026-12-11-sessions-by-player';
 import * as mapPresenceReports from './2026-12-22-map-presence-reports';
+import * as activityCounters from './2026-12-26-activity-counters';
 
 /** The game data's game-store migrations; never edit one that has shipped, add a new one. */
 export const gameDataMigrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const gameDataMigrations: Record<string, Migration> = {
   '2026-12-11-ingested-events-unindexed': ingestedEventsUnindexed,
   '2026-12-11-sessions-by-player': sessionsByPlayer,
   '2026-12-22-map-presence-reports': mapPresenceReports,
+  '2026-12-26-activity-counters': activityCounters,
 };
