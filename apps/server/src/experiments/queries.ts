@@ -391,24 +391,34 @@ export async function advanceExperiments(
   const at = now.toISOString();
   const change: AdminChange = { environment, admin: OPERATOR, now };
   return db.transaction().execute(async (trx) => {
-    const started = await trx
-      .updateTable('experiments')
-      .set((eb) => ({ state: 'running', started_at: eb.ref('starts_at'), revision: eb(eb.ref('revision'), '+', 1) }))
-      .where('state', '=', 'scheduled')
-      .where('starts_at', '<=', at)
-      .returning(['experiment_id', 'name', 'parameter_key'])
-      .execute();
-    for (const row of started) await logOnTime(trx, change, ACTIONS.start, row);
-    const ended = await trx
-      .updateTable('experiments')
-      .set((eb) => ({ state: 'stopped', ended_at: eb.ref('ends_at'), revision: eb(eb.ref('revision'), '+', 1) }))
-      .where('state', '=', 'running')
-      .where('ends_at', '<=', at)
-      .returning(['experiment_id', 'name', 'parameter_key'])
-      .execute();
-    for (const row of ended) await logOnTime(trx, change, ACTIONS.stop, row);
-    return started.length + ended.length;
+    const started = await moveOnTime(trx, change, ON_TIME.start, at);
+    const ended = await moveOnTime(trx, change, ON_TIME.stop, at);
+    return started + ended;
   });
+}
+
+/** The job's two moves: from which state, at which planned time, to which state, with which real time. */
+const ON_TIME = {
+  start: { action: ACTIONS.start, from: 'scheduled', due: 'starts_at', to: 'running', happened: 'started_at' },
+  stop: { action: ACTIONS.stop, from: 'running', due: 'ends_at', to: 'stopped', happened: 'ended_at' },
+} as const;
+
+/** Moves every experiment whose planned time came, with its real time its planned one, each logged; answers how many. */
+async function moveOnTime(
+  trx: Transaction<GameDatabase>,
+  change: AdminChange,
+  move: (typeof ON_TIME)[keyof typeof ON_TIME],
+  at: string,
+): Promise<number> {
+  const moved = await trx
+    .updateTable('experiments')
+    .set((eb) => ({ state: move.to, [move.happened]: eb.ref(move.due), revision: eb(eb.ref('revision'), '+', 1) }))
+    .where('state', '=', move.from)
+    .where(move.due, '<=', at)
+    .returning(['experiment_id', 'name', 'parameter_key'])
+    .execute();
+  for (const row of moved) await logOnTime(trx, change, move.action, row);
+  return moved.length;
 }
 
 /** A start or stop the job made at the experiment's own time: `onTime` is what the log's sentence says it by. */
