@@ -2,14 +2,7 @@ import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import type { AppStores, GameDatabase, IdentityDatabase } from '../database';
-import {
-  enqueueRun,
-  type JobDefinition,
-  type JobRunContext,
-  retimeRun,
-  wakeRunners,
-  withdrawRun,
-} from '../platform/jobs/runner';
+import { enqueueRun, type JobDefinition, type JobRunContext, retimeRun, withdrawRun } from '../platform/jobs/runner';
 import { PUSH_CHUNK_LIMIT, type PushOutcome, type PushSender } from '../platform/push-transport/sender';
 import type { PushSenders } from '../platform/push-transport/senders';
 import type { Segments } from '../segments/index';
@@ -324,14 +317,14 @@ const runKey = (message: MessageOfRun) => `${message.environment}:${message.mess
  * Queues a message's sending at its time (`sendAt`); repeatable, one run per message. Answers whether
  * a run was added. A message to send now starts at once, not at the runner's next poll (up to a second later).
  */
-export async function enqueuePushSend(
+export function enqueuePushSend(
   identity: Kysely<IdentityDatabase>,
   message: MessageOfRun & { sendAt: string },
 ): Promise<boolean> {
-  const runAt = new Date(message.sendAt);
-  const added = await enqueueRun(identity, { name: PUSH_SEND_JOB }, message, { key: runKey(message), runAt });
-  if (added && runAt.getTime() <= Date.now()) wakeRunners(identity);
-  return added;
+  return enqueueRun(identity, { name: PUSH_SEND_JOB }, message, {
+    key: runKey(message),
+    runAt: new Date(message.sendAt),
+  });
 }
 
 /**

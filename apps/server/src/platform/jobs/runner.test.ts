@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppStores } from '../../database';
 import { signUpRoles } from '../../identity/testing';
 import { buildTestApp, openTestStores, TEST_DIALECTS, type TestStores } from '../../testing/test-stores';
-import { enqueueRun, HISTORY_DAYS, type JobDefinition, JobRunner, wakeRunners, withdrawRun } from './runner';
+import { enqueueRun, HISTORY_DAYS, type JobDefinition, JobRunner, withdrawRun } from './runner';
 
 const quiet = { info() {}, error() {} };
 const MINUTE = 60_000;
@@ -202,7 +202,7 @@ describe.each(TEST_DIALECTS)('the job runner on %s', (dialect) => {
     expect(held).toEqual([true, false]);
   });
 
-  it('takes a run queued due now at once when woken, not at its next poll; a runner told not to wake keeps its pace', async () => {
+  it('takes a run queued due now at once, not at its next poll; a runner told not to wake keeps its pace', async () => {
     const ran: string[] = [];
     const job = (name: string): JobDefinition => ({
       name,
@@ -230,8 +230,8 @@ describe.each(TEST_DIALECTS)('the job runner on %s', (dialect) => {
     try {
       // The starts' first polls find nothing.
       await new Promise((resolve) => setTimeout(resolve, 50));
+      // Queued due now, the run wakes the runners that wake: no call but the enqueue's.
       for (const name of ['woken', 'paced']) await enqueueRun(test.stores.identity, { name }, null, { now: now() });
-      wakeRunners(test.stores.identity);
       await expect.poll(() => ran).toEqual(['woken']);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(ran).toEqual(['woken']);
@@ -241,7 +241,6 @@ describe.each(TEST_DIALECTS)('the job runner on %s', (dialect) => {
     }
     // A stopped runner is woken by nothing.
     await enqueueRun(test.stores.identity, { name: 'woken' }, null, { now: now() });
-    wakeRunners(test.stores.identity);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(ran).toEqual(['woken']);
   });

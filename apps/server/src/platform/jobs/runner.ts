@@ -91,11 +91,13 @@ const defaultBackoff = (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1)
 const wakeable = new WeakMap<object, Set<{ wake(): void }>>();
 
 /**
- * Has this process's runners of the queue in `db` look for due runs now: a route that queued a run
- * due at once (a push sent now) calls it after the commit, so the run starts without waiting for
- * the next poll. Other instances find the run at their own poll, as before.
+ * Has this process's runners of the queue in `db` look for due runs now, so a run queued due at once
+ * (a push or a reward sent now, an experiment started now) starts without waiting for the next poll.
+ * enqueueRun calls it for such a run; a run queued inside a transaction wakes nothing (the
+ * transaction is not the runners' `db`, and they could not see the run before its commit) and is
+ * found at the next poll. Other instances find the run at their own poll, as before.
  */
-export function wakeRunners<Database>(db: Kysely<Database>): void {
+function wakeRunners<Database>(db: Kysely<Database>): void {
   for (const runner of wakeable.get(db) ?? []) runner.wake();
 }
 
@@ -113,6 +115,7 @@ export async function enqueueRun<Database extends JobTables>(
 ): Promise<boolean> {
   const jobs = db as unknown as Kysely<JobTables>;
   const now = options.now ?? new Date();
+  const runAt = options.runAt ?? now;
   const result = await jobs
     .insertInto('jobs')
     .values({
@@ -120,7 +123,7 @@ export async function enqueueRun<Database extends JobTables>(
       key: options.key ?? uuidv7(),
       payload: JSON.stringify(payload ?? null),
       status: 'pending',
-      run_at: (options.runAt ?? now).toISOString(),
+      run_at: runAt.toISOString(),
       attempts: 0,
       max_attempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       created_at: now.toISOString(),
@@ -131,7 +134,9 @@ export async function enqueueRun<Database extends JobTables>(
       conflict.columns(['name', 'key']).where(sql<boolean>`status in ('pending', 'running')`).doNothing(),
     )
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  const added = Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  if (added && runAt.getTime() <= now.getTime()) wakeRunners(db);
+  return added;
 }
 
 /**
