@@ -342,7 +342,8 @@ export type EveryoneRewardRunRecord = Omit<EveryoneRewardRecord, 'state'> & {
 };
 
 /** GET /api/admin/:env/rewards/everyone: the 'everyone' distributions, newest first (the admin list protocol). */
-export const everyoneRewardListQuerySchema = adminListQuerySchema(['distributedAt'] as const, {});
+/** Listed by when each one goes (`sendAt`, the list's When), not by when it was recorded: a reward scheduled for next week sorts after today's. */
+export const everyoneRewardListQuerySchema = adminListQuerySchema(['sendAt'] as const, {});
 export const everyoneRewardPageSchema = adminListPageSchema(everyoneRewardRunSchema);
 export type EveryoneRewardPage = z.infer<typeof everyoneRewardPageSchema>;
 

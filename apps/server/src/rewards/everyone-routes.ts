@@ -56,8 +56,8 @@ export function registerEveryoneRoutes(
         filtered,
         filtered
           .selectAll(['reward_distributions', 'reward_everyone'])
-          .orderBy('reward_distributions.distributed_at', query.order)
-          .orderBy('reward_distributions.request_id', query.order),
+          .orderBy('reward_everyone.send_at', query.order)
+          .orderBy('reward_everyone.request_id', query.order),
         query,
       );
       const stores = { game: options.game[request.params.env], identity: options.identity };

@@ -252,6 +252,33 @@ describe.each(TEST_DIALECTS)('scheduled rewards to everyone on %s', (dialect) =>
     expect(await waitingRun(scheduled.requestID)).toBeUndefined();
   });
 
+  it('lists them by when each goes, not by when each was recorded, and a move moves its row', async () => {
+    const base = Date.now() + 30 * DAY;
+    // Recorded in this order, going in the other.
+    const later = await schedule(base + 2 * HOUR);
+    const sooner = await schedule(base + HOUR);
+    const order = async (query: string) => {
+      const response = await t.app.inject({
+        url: `${ENV}/rewards/everyone?pageSize=500${query}`,
+        headers: { authorization: roles.admin.bearer },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as AdminListPage<EveryoneRewardRun>).rows
+        .map((row) => row.requestID)
+        .filter((id) => id === later.requestID || id === sooner.requestID);
+    };
+    expect(await order('')).toEqual([later.requestID, sooner.requestID]);
+    expect(await order('&sort=sendAt&order=asc')).toEqual([sooner.requestID, later.requestID]);
+    expect((await reschedule(sooner.requestID, base + 3 * HOUR)).statusCode).toBe(200);
+    expect(await order('')).toEqual([sooner.requestID, later.requestID]);
+    const refused = await t.app.inject({
+      url: `${ENV}/rewards/everyone?sort=distributedAt`,
+      headers: { authorization: roles.admin.bearer },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('sort must be one of sendAt.');
+  });
+
   it('moves one from its screen and from the calendar, logged with the time before, given at the new time only', async () => {
     const base = Date.now();
     const screen = await schedule(base + 10 * MINUTE, { reason: 'Moved later' });

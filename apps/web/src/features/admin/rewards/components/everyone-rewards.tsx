@@ -127,10 +127,10 @@ const columnsFor = (environment: Environment) =>
     }),
   ]);
 
-const SORTABLE = ['distributedAt'] as const;
+const SORTABLE = ['sendAt'] as const;
 
 /**
- * The environment's rewards to everyone, newest first, with each one's state and the players it
+ * The environment's rewards to everyone, the latest to go first, with each one's state and the players it
  * has reached, live: a scheduling, a move or a cancel, the job's every batch, and its end, move the row
  * (everyone-rewards). A scheduled one is moved or cancelled here, as the calendar does it.
  */
