@@ -24,6 +24,7 @@ import {
   unknownPushSegmentMessage,
 } from '@outpost/contracts/push-messages';
 import { SEGMENTS_MESSAGES, type SegmentDefinition, type SegmentSize } from '@outpost/contracts/segments/schemas';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMAINS } from '../domains';
 import { setProfileKeys } from '../identity/queries';
@@ -380,6 +381,64 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     expect(counts.size).toBe(total - 2 * CHUNK);
     const [listed] = (await history()).rows.filter((row) => row.messageID === messageID);
     expect(listed).toMatchObject({ state: 'sent', sent: total - 2 * CHUNK, failed: 2 * CHUNK });
+  });
+
+  it('records the chunk the push service has when the store fails to claim the next, and sends it to no one twice', async () => {
+    const { messageID } = (await send(message())).json() as PushMessage;
+    let failClaims = false;
+    let claimRefused: () => void = () => undefined;
+    const refused = new Promise<void>((resolve) => {
+      claimRefused = resolve;
+    });
+    // The store refuses the third chunk's claim (the statement that moves the checkpoint) while the
+    // second is with the push service, which answers only after that refusal.
+    const failingStore: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (failClaims && node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"devices_after"')) {
+          claimRefused();
+          throw new Error('The store went away.');
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const outboxSender = outbox().development;
+    let calls = 0;
+    const slow: PushSender = {
+      transport: 'outbox',
+      async send(tokens, content) {
+        calls += 1;
+        if (calls === 2) {
+          failClaims = true;
+          await refused;
+        }
+        return outboxSender.send(tokens, content);
+      },
+    };
+    const failing = job({
+      game: { ...t.stores.game, development: db().withPlugin(failingStore) },
+      push: { ...outbox(), development: slow },
+    });
+    expect(await runner(failing).runDue()).toBe(1);
+    failClaims = false;
+    // The run failed, and the second chunk's answers were recorded before it ended: sent, not 'sending'.
+    expect((await delivered(messageID)).size).toBe(2 * CHUNK);
+    const statuses = await db()
+      .selectFrom('push_deliveries')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('message_id', '=', messageID)
+      .groupBy('status')
+      .execute();
+    expect(statuses.map((row) => [row.status, Number(row.count)])).toEqual([['sent', 2 * CHUNK]]);
+    clock = Date.now() + 10 * MINUTE;
+    expect(await runner(job(), 'second-instance').runDue()).toBe(1);
+    clock = null;
+    const counts = await delivered(messageID);
+    expect([...counts.values()].every((count) => count === 1)).toBe(true);
+    const total = 2 * CROWD + 1;
+    expect(counts.size).toBe(total);
+    const [listed] = (await history()).rows.filter((row) => row.messageID === messageID);
+    expect(listed).toMatchObject({ state: 'sent', sent: total, failed: 0 });
   });
 
   it('queues again a message left without a run (a crash between its record and its queueing), and sends it once', async () => {

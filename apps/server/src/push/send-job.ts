@@ -217,16 +217,21 @@ async function sendDevices(
     while (typeof next === 'object') {
       const chunk = next;
       await beforeSend?.(message.message_id);
-      const [outcomes, after] = await Promise.all([
+      // Both settle before either's failure ends the run: a store that fails to record the chunk
+      // before or to claim the one after leaves no requests running on after the run, and this
+      // chunk's answers are recorded (in finally) rather than counted failed by the next run.
+      const [sent, claimed] = await Promise.allSettled([
         sendClaimed(sender, message, chunk, run),
         recording.then(() =>
           chunk.devices.length < limit ? ('none' as const) : claimChunk(game, message, chunk.lastKey, limit),
         ),
       ]);
-      recording = recordChunk(game, message.message_id, chunk, outcomes);
+      if (sent.status === 'rejected') throw sent.reason;
+      recording = recordChunk(game, message.message_id, chunk, sent.value);
       // Awaited below (or in finally); a failure meanwhile is not left unhandled.
       recording.catch(() => undefined);
-      next = after;
+      if (claimed.status === 'rejected') throw claimed.reason;
+      next = claimed.value;
       // Past its lease another instance has taken the run over, and goes on from the checkpoint.
       if (typeof next === 'object' && !(await run.extendLease())) next = 'overtaken';
     }
