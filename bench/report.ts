@@ -169,11 +169,20 @@ export function formatSearch(report: SearchReport): string {
 }
 
 export function formatLive(report: LiveReport): string {
-  const { streams, delivery, memory, writeCost } = report;
+  const { streams, delivery, memory, instances, writeCost } = report;
+  const count = (value: number) => value.toLocaleString('en-US');
+  const deliveryLine = (one: LiveReport['delivery']) =>
+    `p50 ${one.p50Ms.toFixed(1)} ms, p99 ${one.p99Ms.toFixed(1)} ms, max ${one.maxMs.toFixed(1)} ms over ${one.rounds} changes (${one.missed} missed)`;
   return [
-    `streams: ${streams.open.toLocaleString('en-US')} open, ${streams.failed} failed (one process of clients, raw sockets)`,
-    `delivery of a change to every stream, from the write's start: p50 ${delivery.p50Ms.toFixed(1)} ms, p99 ${delivery.p99Ms.toFixed(1)} ms, max ${delivery.maxMs.toFixed(1)} ms over ${delivery.rounds} changes (${delivery.missed} missed)`,
+    `streams: ${count(streams.open)} open of ${count(streams.asked)} asked, ${streams.failed} failed (client processes of raw sockets; the server's open-file limit ${count(streams.openFileLimit)})`,
+    `delivery of a change to every stream, from the write's start: ${deliveryLine(delivery)}`,
     `server memory per idle stream: ${kib(memory.bytesPerStream)} (RSS grew ${kib(memory.rssBytesPerStream)}, the JavaScript heap and buffers ${kib(memory.heapBytesPerStream)})`,
+    ...(instances
+      ? instances.instances.map(
+          (one) =>
+            `two instances on PostgreSQL, ${count(instances.streamsPerInstance)} streams on ${one.name}: ${deliveryLine(one.delivery)}`,
+        )
+      : [`two instances on PostgreSQL: ${report.instancesSkipped}`]),
     `spins with the change feed over without: ${writeCost.ratio.toFixed(2)} (pairs ${writeCost.pairRatios.map((value) => value.toFixed(2)).join(' ')})`,
   ].join('\n');
 }

@@ -1,10 +1,12 @@
-// The live bench's clients: many server-sent-event streams from one process of their own, so the
-// server's process holds only its side of them. Raw sockets (not fetch or EventSource) keep a
-// client's cost small enough for 10,000 of them. Driven by the parent over IPC (suite.ts).
+// One process of the live bench's clients: many server-sent-event streams from a process of their
+// own, so the server's process holds only its side of them. Raw sockets (not fetch or EventSource)
+// keep a client's cost small enough for 15,000 of them. Driven over IPC by client-fleet.ts, which
+// starts as many such processes as the streams need.
 import net from 'node:net';
 
 export type ClientRequest =
-  | { kind: 'connect'; host: string; port: number; path: string; count: number }
+  /** `localAddress`: the streams' own address (127.0.0.x), each with its own range of ports. */
+  | { kind: 'connect'; host: string; port: number; path: string; count: number; localAddress?: string }
   | { kind: 'expect'; event: string; timeoutMs: number }
   | { kind: 'close' };
 
@@ -42,6 +44,7 @@ function open(request: Extract<ClientRequest, { kind: 'connect' }>): Promise<boo
       {
         host: request.host,
         port: request.port,
+        localAddress: request.localAddress,
         onread: {
           buffer: readBuffer,
           callback: (length: number, buffer: Uint8Array) => {

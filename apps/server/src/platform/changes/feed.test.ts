@@ -148,6 +148,43 @@ describe.each(TEST_DIALECTS)('the change feed on %s', (dialect) => {
     }
   });
 
+  it('reads a commit after a quiet spell at once, and the commits that keep coming at most once a gap, each once', async () => {
+    const gapMs = 250;
+    const feed = new ChangeFeed('development', db(), { pollMs: 60_000, readGapMs: gapMs });
+    const listener =
+      dialect === 'postgres'
+        ? listenForChanges(
+            test.stores.postgres?.databaseUrl as string,
+            new Map([[test.stores.postgres?.schemas.development as string, feed]]),
+            quiet,
+          )
+        : undefined;
+    await feed.start();
+    const reads: ChangeRow[][] = [];
+    feed.subscribe((rows) => reads.push([...rows]));
+    const keys = () => reads.flat().map((row) => row.key);
+    try {
+      if (dialect === 'postgres') await new Promise((resolve) => setTimeout(resolve, 200));
+      await db().insertInto('credit_packs').values(pack('first')).execute();
+      await expect.poll(keys, { timeout: 3_000, interval: 10 }).toEqual(['first']);
+      // Forty commits one after another: read together, a read per gap at most.
+      const started = performance.now();
+      const burst = Array.from({ length: 40 }, (_, index) => `burst-${index}`);
+      for (const id of burst) await db().insertInto('credit_packs').values(pack(id)).execute();
+      const elapsed = performance.now() - started;
+      await expect.poll(keys, { timeout: 5_000, interval: 10 }).toEqual(['first', ...burst]);
+      const burstReads = reads.length - 1;
+      expect(burstReads).toBeLessThanOrEqual(Math.ceil(elapsed / gapMs) + 1);
+      expect(burstReads).toBeLessThan(burst.length);
+      const seqs = reads.flat().map((row) => row.seq);
+      expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+    } finally {
+      await feed.stop();
+      await listener?.close();
+      await db().deleteFrom('credit_packs').execute();
+    }
+  });
+
   it.runIf(dialect === 'postgres')('numbers changes in the order their transactions commit', async () => {
     // The first to write commits last: its change must come after the other's, or a reader that
     // saw the second would skip the first for ever.

@@ -18,24 +18,38 @@ export type ChangeListener = (changes: readonly ChangeRow[]) => void;
 /** Changes read per query: a burst (a seed) is handed on in slices. */
 const BATCH = 500;
 const POLL_MS = 1_000;
+/**
+ * The least time from one read to the next while commits keep coming. A wake after a quiet spell
+ * reads at once; the commits within the gap after a read are read together at its end, and the
+ * live hub sends each changed key of a read once, at its latest. Without it every commit was a read
+ * and a write to every stream following its topic: a machine's stock, changed by each spin,
+ * cost (spins a second x streams) socket writes, growing with the square of the players
+ * (docs/decisions/0143-live-fan-out-past-the-peers.md).
+ */
+export const READ_GAP_MS = 100;
 
 export class ChangeFeed<Database extends ChangeTables = ChangeTables> {
   readonly name: string;
   readonly #db: Kysely<ChangeTables>;
   readonly #listeners = new Set<ChangeListener>();
   readonly #pollMs: number;
+  readonly #readGapMs: number;
   #lastSeq = 0;
   #reading: Promise<void> | undefined;
   #again = false;
+  /** When the last read started (performance.now()), and the read waiting for the gap after it. */
+  #readAt = Number.NEGATIVE_INFINITY;
+  #gapTimer: NodeJS.Timeout | undefined;
   #timer: NodeJS.Timeout | undefined;
   #unsubscribe: (() => void) | undefined;
   #started = false;
 
-  constructor(name: string, db: Kysely<Database>, options: { pollMs?: number } = {}) {
+  constructor(name: string, db: Kysely<Database>, options: { pollMs?: number; readGapMs?: number } = {}) {
     this.name = name;
     // The feed reads its own table only.
     this.#db = db as unknown as Kysely<ChangeTables>;
     this.#pollMs = options.pollMs ?? POLL_MS;
+    this.#readGapMs = options.readGapMs ?? READ_GAP_MS;
   }
 
   /** The last change handed to listeners (or there when the feed started). */
@@ -55,6 +69,8 @@ export class ChangeFeed<Database extends ChangeTables = ChangeTables> {
   async stop(): Promise<void> {
     this.#started = false;
     clearInterval(this.#timer);
+    clearTimeout(this.#gapTimer);
+    this.#gapTimer = undefined;
     this.#unsubscribe?.();
     await this.#reading;
   }
@@ -64,13 +80,26 @@ export class ChangeFeed<Database extends ChangeTables = ChangeTables> {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Something may have committed: read what is new (once, however often it is called meanwhile). */
+  /**
+   * Something may have committed: read what is new (once, however often it is called meanwhile),
+   * at once or at the end of the gap after the last read (READ_GAP_MS).
+   */
   wake(): void {
-    if (!this.#started) return;
+    if (!this.#started || this.#gapTimer) return;
     if (this.#reading) {
       this.#again = true;
       return;
     }
+    const wait = this.#readAt + this.#readGapMs - performance.now();
+    if (wait > 0) {
+      this.#gapTimer = setTimeout(() => {
+        this.#gapTimer = undefined;
+        this.wake();
+      }, wait);
+      this.#gapTimer.unref();
+      return;
+    }
+    this.#readAt = performance.now();
     this.#reading = this.#readNew()
       .catch(() => undefined)
       .finally(() => {

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { seedDemoData } from '../../apps/server/src/seed';
+import { openAppStores } from '../../apps/server/src/stores';
+import { createTestDatabase } from '../../apps/server/src/testing/postgres-databases';
+import { dropAtTheEnd, newSetting } from '../http/app-target';
+import { type ServerInstance, startServerInstance } from '../instances/server-instances';
+import { type ClientFleet, startClientFleet } from './client-fleet';
+import { type Delivery, deliveryOf } from './delivery';
+
+/*
+ * Live across two instances on one PostgreSQL database: two server processes (main.ts), the same
+ * number of idle streams on each following one topic, a change written to the database by neither
+ * of them (as a third instance's write would be), and when each instance's streams have it. Both
+ * hear of the change through PostgreSQL's NOTIFY (platform/changes/feed.ts); the figure is how far
+ * apart the two instances' p99 are.
+ */
+
+const INSTANCE_NAMES = ['A', 'B'] as const;
+const TOPIC = 'credit-packs';
+
+export interface InstancesDelivery {
+  streamsPerInstance: number;
+  open: number;
+  failed: number;
+  /** Each instance's delivery, in INSTANCE_NAMES' order. */
+  instances: { name: string; delivery: Delivery }[];
+  /** The larger p99 less the smaller. */
+  gapMs: number;
+}
+
+export async function measureAcrossInstances(
+  webDist: string,
+  databaseUrl: string,
+  streamsPerInstance: number,
+  rounds: number,
+): Promise<InstancesDelivery> {
+  const setting = newSetting(webDist, databaseUrl);
+  const instances: ServerInstance[] = [];
+  const fleets: ClientFleet[] = [];
+  try {
+    const database = await createTestDatabase(databaseUrl);
+    dropAtTheEnd(setting, database.drop);
+    const stores = await openAppStores({ dataDir: setting.dataDir, databaseUrl: database.url, poolSize: 1 });
+    setting.cleanups.add(() => stores.close());
+    await seedDemoData(stores, 'development');
+    const authSecret = randomBytes(32).toString('hex');
+    for (const name of INSTANCE_NAMES) {
+      instances.push(
+        await startServerInstance(name, {
+          DATABASE_URL: database.url,
+          DATA_DIR: path.join(setting.dataDir, name),
+          AUTH_SECRET: authSecret,
+          PUBLIC_URL: 'http://outpost.localhost',
+          SEED_DEMO_DATA: 'false',
+          WEB_DIST: webDist,
+        }),
+      );
+    }
+    let open = 0;
+    let failed = 0;
+    for (const instance of instances) {
+      const { hostname, port } = new URL(instance.origin);
+      const fleet = startClientFleet(streamsPerInstance);
+      fleets.push(fleet);
+      const connected = await fleet.connect({ host: hostname, port: Number(port), path: `/api/live?topics=${TOPIC}` });
+      open += connected.open;
+      failed += connected.failed;
+    }
+    const pack = await stores.game.development.selectFrom('credit_packs').select('pack_id').executeTakeFirstOrThrow();
+    const received = fleets.map(() => [] as (number | null)[]);
+    for (let round = 0; round < rounds; round += 1) {
+      const arrivals = await Promise.all(fleets.map((fleet) => fleet.expect(TOPIC, 10_000)));
+      const at = performance.timeOrigin + performance.now();
+      await stores.game.development
+        .updateTable('credit_packs')
+        .set({ updated_at: new Date().toISOString() })
+        .where('pack_id', '=', pack.pack_id)
+        .execute();
+      const times = await Promise.all(arrivals.map((arrival) => arrival()));
+      times.forEach((one, index) => {
+        received[index]?.push(...one.map((time) => (time === null ? null : time - at)));
+      });
+    }
+    const perInstance = instances.map((instance, index) => ({
+      name: instance.name,
+      delivery: deliveryOf(received[index] ?? [], rounds),
+    }));
+    const p99s = perInstance.map((one) => one.delivery.p99Ms);
+    return {
+      streamsPerInstance,
+      open,
+      failed,
+      instances: perInstance,
+      gapMs: Math.max(...p99s) - Math.min(...p99s),
+    };
+  } finally {
+    for (const fleet of fleets) fleet.close();
+    await Promise.allSettled(instances.map((instance) => instance.stop()));
+    await setting.cleanups.run();
+  }
+}
