@@ -248,7 +248,7 @@ export function formatPush(report: PushReport): string {
       `[${row.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${number(row.devices)} devices seeded in ${row.seedSeconds.toFixed(1)} s]`,
     ]);
     rows.push([
-      '  plain keep-alive client -> local FCM',
+      '  plain HTTP/2 client -> local FCM',
       number(baseline.receipt.received),
       baseline.seconds.toFixed(1),
       number(baseline.devicesPerSecond),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import { z } from 'zod';
 import { FCM_DEFAULT_CONCURRENCY, FCM_MAX_CONCURRENCY } from './push-transport/fcm';
+import { FCM_DEFAULT_QUOTA_PER_MINUTE } from './push-transport/project-gate';
 import { readServiceAccount, type ServiceAccount } from './push-transport/service-account';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -162,13 +163,16 @@ const envSchema = z.object({
   INGEST_PRODUCTION_KEY: serviceKey(),
   FCM_DEVELOPMENT_SERVICE_ACCOUNT: z.string().optional(),
   FCM_DEVELOPMENT_API_URL: fcmApiUrl(),
+  FCM_DEVELOPMENT_QUOTA_PER_MINUTE: fcmQuota(),
   FCM_BETA_SERVICE_ACCOUNT: z.string().optional(),
   FCM_BETA_API_URL: fcmApiUrl(),
+  FCM_BETA_QUOTA_PER_MINUTE: fcmQuota(),
   FCM_PRODUCTION_SERVICE_ACCOUNT: z.string().optional(),
   FCM_PRODUCTION_API_URL: fcmApiUrl(),
+  FCM_PRODUCTION_QUOTA_PER_MINUTE: fcmQuota(),
   FCM_CONCURRENCY: z.coerce
-    .number({ error: 'must be a number of requests' })
-    .int('must be a whole number of requests')
+    .number({ error: 'must be a number of streams' })
+    .int('must be a whole number of streams')
     .min(1, `must be between 1 and ${FCM_MAX_CONCURRENCY}`)
     .max(FCM_MAX_CONCURRENCY, `must be between 1 and ${FCM_MAX_CONCURRENCY}`)
     .default(FCM_DEFAULT_CONCURRENCY),
@@ -214,6 +218,15 @@ function fcmApiUrl() {
   return z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://fcm.googleapis.com' })
     .optional();
+}
+
+/** A Firebase project's quota in messages a minute; FCM's default unless raised in the Google Cloud console. */
+function fcmQuota() {
+  return z.coerce
+    .number({ error: 'must be a number of messages a minute' })
+    .int('must be a whole number of messages a minute')
+    .min(1, 'must be at least 1 message a minute (FCM grants 600000 by default)')
+    .default(FCM_DEFAULT_QUOTA_PER_MINUTE);
 }
 
 function stripeApiUrl() {
@@ -324,8 +337,10 @@ export type FcmConfig = {
   serviceAccount: ServiceAccount;
   /** FCM's API host; tests point it at a local server. */
   apiUrl: string;
-  /** Sends in flight at once (FCM_CONCURRENCY, every environment's). */
+  /** HTTP/2 streams in flight at once (FCM_CONCURRENCY, every environment's). */
   concurrency: number;
+  /** The Firebase project's quota, messages a minute (FCM_<ENV>_QUOTA_PER_MINUTE; unset, FCM's default). */
+  quotaPerMinute?: number;
 };
 
 const FCM_DEFAULT_API_URL = 'https://fcm.googleapis.com';
@@ -469,7 +484,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   const appStore = appStoreConfig(present, cwd);
   const googlePlay = googlePlayConfig(present, cwd);
   const ingestKeys = ingestKeysConfig(value);
-  const fcm = fcmConfig(present, cwd, value.FCM_CONCURRENCY);
+  const fcm = fcmConfig(present, cwd, value.FCM_CONCURRENCY, {
+    development: value.FCM_DEVELOPMENT_QUOTA_PER_MINUTE,
+    beta: value.FCM_BETA_QUOTA_PER_MINUTE,
+    production: value.FCM_PRODUCTION_QUOTA_PER_MINUTE,
+  });
   const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     port: value.PORT,
@@ -543,6 +562,7 @@ function fcmConfig(
   present: Record<string, string | undefined>,
   cwd: string,
   concurrency: number,
+  quotas: Record<Environment, number>,
 ): Record<Environment, FcmConfig | undefined> {
   const one = (environment: Environment): FcmConfig | undefined => {
     const prefix = `FCM_${environment.toUpperCase()}`;
@@ -554,7 +574,8 @@ function fcmConfig(
     } catch (error) {
       throw new ConfigError(`Invalid configuration: ${prefix}_SERVICE_ACCOUNT: ${(error as Error).message}`);
     }
-    return { serviceAccount, apiUrl: present[`${prefix}_API_URL`] ?? FCM_DEFAULT_API_URL, concurrency };
+    const apiUrl = present[`${prefix}_API_URL`] ?? FCM_DEFAULT_API_URL;
+    return { serviceAccount, apiUrl, concurrency, quotaPerMinute: quotas[environment] };
   };
   return { development: one('development'), beta: one('beta'), production: one('production') };
 }

@@ -7,8 +7,10 @@
 export type FcmAnswer =
   | { kind: 'sent'; messageId: string }
   | { kind: 'unregistered' }
-  /** Worth another try (429, 5xx, a lost connection); `retryAfter` is the header, if any. */
+  /** Worth another try (5xx, a lost connection); `retryAfter` is the header, if any. */
   | { kind: 'retry'; reason: string; retryAfter: string | null }
+  /** The project's quota is spent (429, QUOTA_EXCEEDED): every send of the project pauses. */
+  | { kind: 'throttled'; reason: string; retryAfter: string | null }
   /** The access token was refused: fetch a new one and try again. */
   | { kind: 'reauthenticate'; reason: string }
   | { kind: 'failed'; reason: string };
@@ -36,7 +38,8 @@ export function readFcmAnswer(httpStatus: number, body: unknown, retryAfter: str
   const details = Array.isArray(error?.details) ? error.details : [];
   const code = details.find((detail) => detail['@type'] === FCM_ERROR_TYPE)?.errorCode ?? error?.status;
   const reason = `FCM ${httpStatus} ${code ?? 'error'}: ${error?.message ?? 'no message'}`;
-  if (httpStatus === 429 || httpStatus >= 500) return { kind: 'retry', reason, retryAfter };
+  if (httpStatus === 429 || code === 'QUOTA_EXCEEDED') return { kind: 'throttled', reason, retryAfter };
+  if (httpStatus >= 500) return { kind: 'retry', reason, retryAfter };
   if (httpStatus === 401) return { kind: 'reauthenticate', reason };
   if (code === 'UNREGISTERED') return { kind: 'unregistered' };
   if (code === 'INVALID_ARGUMENT' && aboutTheToken(error?.message, details)) return { kind: 'unregistered' };

@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureLogger, unusedPort } from '../mail/testing';
-import { createFcmPushSender, type FcmPushSenderOptions } from './fcm';
-import type { RetryPolicy } from './retry';
+import { createFcmPushSender, FCM_DEFAULT_CONCURRENCY, type FcmPushSenderOptions } from './fcm';
+import { createProjectGate } from './project-gate';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
+import type { PushOutcome } from './sender';
 import { readServiceAccount } from './service-account';
-import { startTestFcmServer, type TestFcmServer } from './testing';
+import { indexedToken, startTestFcmServer, type TestFcmServer, type TestFcmServerOptions } from './testing';
+import { virtualTime } from './virtual-time';
 
 const MESSAGE = { title: 'Double credits', body: 'All weekend long', data: { screen: 'shop' } };
 const RETRY: Partial<RetryPolicy> = { attempts: 3, baseDelayMs: 100, maxDelayMs: 400, maxRetryAfterMs: 5_000 };
@@ -37,6 +40,8 @@ describe('FCM HTTP v1 sender against a local server', () => {
       sleep: async (ms) => {
         sleeps.push(ms);
       },
+      random: () => 0,
+      now: () => 0,
       ...options,
     });
 
@@ -156,12 +161,8 @@ describe('FCM HTTP v1 sender against a local server', () => {
     ]);
     expect(fcm.attempts.get('token-a')).toBe(3);
     expect(fcm.attempts.get('token-b')).toBe(2);
-    // Three pauses in all: token-a's first and second (doubling), token-b's first.
-    const [firstPauses, secondPauses] = [sleeps.filter((ms) => ms <= 100), sleeps.filter((ms) => ms > 100)];
-    expect(firstPauses).toHaveLength(2);
-    expect(secondPauses).toHaveLength(1);
-    for (const ms of firstPauses) expect(ms).toBeGreaterThanOrEqual(50);
-    expect(secondPauses[0]).toBeLessThanOrEqual(200);
+    // Three pauses in all: token-a's first and second (doubling), token-b's first; no jitter drawn.
+    expect(sleeps.sort((a, b) => a - b)).toEqual([50, 50, 100]);
     expect(lines).toEqual([
       {
         level: 'warn',
@@ -196,13 +197,13 @@ describe('FCM HTTP v1 sender against a local server', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('keeps at most 16 sends in flight, and the outcomes in the tokens’ order', async () => {
+  it('keeps at most FCM_CONCURRENCY’s default in flight, and the outcomes in the tokens’ order', async () => {
     fcm.sendDelayMs = 15;
-    const tokens = Array.from({ length: 50 }, (_, i) => `token-${i}`);
+    const tokens = Array.from({ length: FCM_DEFAULT_CONCURRENCY + 50 }, (_, i) => `token-${i}`);
     const outcomes = await sender().send(tokens, MESSAGE);
     expect(outcomes.map((outcome) => outcome.token)).toEqual(tokens);
     expect(outcomes.every((outcome) => outcome.status === 'sent')).toBe(true);
-    expect(fcm.maxInFlight).toBe(16);
+    expect(fcm.maxInFlight).toBe(FCM_DEFAULT_CONCURRENCY);
     expect(fcm.issued).toHaveLength(1);
   });
 
@@ -237,6 +238,36 @@ describe('FCM HTTP v1 sender against a local server', () => {
     expect(fcm.maxInFlight).toBe(4);
   });
 
+  it('gives up on a request that has no answer within the timeout, one sweeping timer for all', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    fcm.sendDelayMs = 5_000;
+    let outcomes: PushOutcome[] | undefined;
+    void sender({ requestTimeoutMs: 1_000 })
+      .send(['token-a', 'token-b'], MESSAGE)
+      .then((answered) => {
+        outcomes = answered;
+      });
+    // Only the sweeper's interval moves; the answers are held 5 s of real time, never reached.
+    let swept = 0;
+    while (outcomes === undefined) {
+      await vi.advanceTimersByTimeAsync(100);
+      swept += 100;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(outcomes).toEqual(
+      ['token-a', 'token-b'].map((token) => ({
+        token,
+        status: 'failed',
+        reason: 'FCM unreachable: no answer within 1000 ms',
+      })),
+    );
+    // Three tries each, each cancelled between 1 and 1.1 timeouts after it left.
+    expect(sleeps.sort((a, b) => a - b)).toEqual([50, 50, 100, 100]);
+    expect(swept).toBeGreaterThanOrEqual(3_000);
+    expect(swept).toBeLessThanOrEqual(3_400);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('reports every token failed, without throwing, when FCM cannot be reached', async () => {
     const push = sender({ apiUrl: `http://127.0.0.1:${await unusedPort()}` });
     const outcomes = await push.send(['token-a'], MESSAGE);
@@ -244,5 +275,157 @@ describe('FCM HTTP v1 sender against a local server', () => {
       { token: 'token-a', status: 'failed', reason: expect.stringMatching(/^FCM unreachable: /) },
     ]);
     expect(sleeps).toHaveLength(2);
+  });
+});
+
+describe('FCM over HTTP/2 at the push service’s limits', () => {
+  const servers: TestFcmServer[] = [];
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-fcm-h2-'));
+  });
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const serve = async (options: TestFcmServerOptions) => {
+    const server = await startTestFcmServer(options);
+    servers.push(server);
+    return server;
+  };
+  const senderTo = (server: TestFcmServer, options: Partial<FcmPushSenderOptions> = {}) =>
+    createFcmPushSender({
+      environment: 'development',
+      serviceAccount: readServiceAccount(server.writeServiceAccount(dir)),
+      apiUrl: server.apiUrl,
+      logger: captureLogger().logger,
+      retry: RETRY,
+      random: () => 0,
+      ...options,
+    });
+  const tokens = (count: number, prefix = 'phone') => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+  const sentOnce = (server: TestFcmServer, sent: string[]) => {
+    expect(server.received.map((push) => push.token).sort()).toEqual([...sent].sort());
+    expect([...server.attempts.values()].every((count) => count === 1)).toBe(true);
+  };
+
+  it('never opens more streams on a connection than the server advertises, opening more connections instead', async () => {
+    const fcm = await serve({ maxConcurrentStreams: 5 });
+    fcm.sendDelayMs = 15;
+    const sent = tokens(60);
+    const outcomes = await senderTo(fcm, { concurrency: 12 }).send(sent, MESSAGE);
+    expect(outcomes.every((outcome) => outcome.status === 'sent')).toBe(true);
+    expect(fcm.maxStreamsPerConnection).toBe(5);
+    expect(fcm.maxInFlight).toBe(12);
+    expect(fcm.connections).toBe(3);
+    sentOnce(fcm, sent);
+  });
+
+  it('loses and duplicates nothing when the server sends GOAWAY mid-send, the refused streams sent again unspent', async () => {
+    const fcm = await serve({ goawayAfter: 7 });
+    const sleeps: number[] = [];
+    const sent = tokens(100);
+    const outcomes = await senderTo(fcm, {
+      concurrency: 10,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+    }).send(sent, MESSAGE);
+    expect(outcomes.every((outcome) => outcome.status === 'sent')).toBe(true);
+    expect(fcm.goaways).toBeGreaterThanOrEqual(100 / 7 - 1);
+    expect(fcm.connections).toBe(fcm.goaways + 1);
+    sentOnce(fcm, sent);
+    // A refused stream is neither a failure nor a try: no pause was taken.
+    expect(sleeps).toEqual([]);
+  });
+
+  it('holds the project’s rate so that a server with the same quota never answers 429', async () => {
+    const time = virtualTime(1_000_000);
+    const fcm = await serve({ quotaPerMinute: 20, now: time.now });
+    const gate = createProjectGate({
+      quotaPerMinute: 20,
+      policy: { ...DEFAULT_RETRY_POLICY, ...RETRY },
+      now: time.now,
+      sleep: time.sleep,
+      random: () => 0,
+    });
+    const sent = tokens(50);
+    const outcomes = await senderTo(fcm, { concurrency: 1, gate, sleep: time.sleep }).send(sent, MESSAGE);
+    expect(outcomes.every((outcome) => outcome.status === 'sent')).toBe(true);
+    expect(fcm.throttled).toBe(0);
+    sentOnce(fcm, sent);
+    // One every 3 s after the first: 49 waits.
+    expect(time.now() - 1_000_000).toBe(49 * 3_000);
+  });
+
+  it('pauses on a quota’s 429 for its Retry-After and sends the refused tokens again, none failed', async () => {
+    const time = virtualTime(1_000_000);
+    const fcm = await serve({ quotaPerMinute: 20, now: time.now });
+    const sent = tokens(50);
+    const push = senderTo(fcm, {
+      concurrency: 1,
+      sleep: time.sleep,
+      now: time.now,
+      retry: { ...RETRY, maxRetryAfterMs: 120_000 },
+    });
+    const outcomes = await push.send(sent, MESSAGE);
+    expect(outcomes.every((outcome) => outcome.status === 'sent')).toBe(true);
+    expect(fcm.throttled).toBe(2);
+    expect(time.sleeps).toEqual([60_000, 60_000]);
+    expect(fcm.received.map((push) => push.token).sort()).toEqual([...sent].sort());
+    expect(fcm.totalAttempts).toBe(52);
+  });
+
+  it('pauses the other sends of the same project while one waits out a 429', async () => {
+    const fcm = await serve({});
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sleeps: number[] = [];
+    const sleep = (ms: number) => {
+      sleeps.push(ms);
+      return held;
+    };
+    const gate = createProjectGate({
+      quotaPerMinute: 600_000,
+      policy: { ...DEFAULT_RETRY_POLICY, ...RETRY },
+      now: () => 0,
+      sleep,
+      random: () => 0,
+    });
+    const beta = senderTo(fcm, { environment: 'beta', gate, sleep });
+    const production = senderTo(fcm, { environment: 'production', gate, sleep });
+    fcm.answerNext('beta-phone', { status: 429, retryAfter: '3' });
+
+    const first = beta.send(['beta-phone'], MESSAGE);
+    await vi.waitFor(() => expect(sleeps).toEqual([3_000]));
+    const second = production.send(['live-phone'], MESSAGE);
+    await vi.waitFor(() => expect(sleeps).toEqual([3_000, 3_000]));
+    expect(fcm.received).toEqual([]);
+    expect(fcm.totalAttempts).toBe(1);
+
+    release();
+    expect((await first)[0]?.status).toBe('sent');
+    expect((await second)[0]?.status).toBe('sent');
+    sentOnce({ ...fcm, attempts: new Map([['live-phone', 1]]) }, ['beta-phone', 'live-phone']);
+  });
+
+  it('counts a large send by token index without keeping each push (count-only mode)', async () => {
+    const fcm = await serve({ countOnly: { capacity: 1_000 } });
+    const sent = Array.from({ length: 300 }, (_, i) => indexedToken('run1', i * 3));
+    const outcomes = await senderTo(fcm).send([...sent, indexedToken('run1', 0), 'not-indexed'], MESSAGE);
+    expect(outcomes.every((outcome) => outcome.status === 'sent')).toBe(true);
+    expect(fcm.received).toEqual([]);
+    expect([fcm.counted.distinct, fcm.counted.duplicates, fcm.counted.foreign]).toEqual([300, 1, 1]);
+    expect([
+      fcm.counted.has(0),
+      fcm.counted.has(3),
+      fcm.counted.has(897),
+      fcm.counted.has(1),
+      fcm.counted.has(898),
+    ]).toEqual([true, true, true, false, false]);
+    expect([...fcm.counted.contents]).toEqual([[JSON.stringify([MESSAGE.title, MESSAGE.body, MESSAGE.data]), 302]]);
   });
 });

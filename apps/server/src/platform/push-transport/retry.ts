@@ -34,6 +34,26 @@ export function retryDelay(
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/**
+ * How long a project's sends pause after FCM's `strikes`-th 429 in a row: Retry-After when FCM
+ * sent one, at least the backoff once the 429s repeat, the backoff alone when it sent none; plus
+ * up to a tenth of the base pause as jitter, so the senders of several processes that met the
+ * same quota do not all come back at the same instant.
+ */
+export function pauseDelay(
+  policy: RetryPolicy,
+  strikes: number,
+  retryAfter: string | null,
+  nowMs: number,
+  random: () => number = Math.random,
+): number {
+  const backoff = retryDelay(policy, strikes, null, nowMs, random);
+  const asked = parseRetryAfter(retryAfter, nowMs);
+  const pause =
+    asked === undefined ? backoff : Math.max(Math.min(asked, policy.maxRetryAfterMs), strikes > 1 ? backoff : 0);
+  return pause + Math.round((random() * policy.baseDelayMs) / 10);
+}
+
 /** Retry-After (RFC 9110 §10.2.3): delay-seconds or an HTTP-date; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
   if (value === null) return undefined;

@@ -35,20 +35,38 @@ describe('FCM configuration', () => {
     };
     expect(config.fcm).toEqual({
       development: undefined,
-      beta: { serviceAccount, apiUrl: 'https://fcm.googleapis.com', concurrency: 16 },
-      production: { serviceAccount, apiUrl: fcm.apiUrl, concurrency: 16 },
+      beta: { serviceAccount, apiUrl: 'https://fcm.googleapis.com', concurrency: 100, quotaPerMinute: 600_000 },
+      production: { serviceAccount, apiUrl: fcm.apiUrl, concurrency: 100, quotaPerMinute: 600_000 },
     });
     expect(loadConfig({}).fcm).toEqual({ development: undefined, beta: undefined, production: undefined });
   });
 
-  it('reads how many sends FCM_CONCURRENCY keeps in flight, and refuses a number that cannot work', () => {
+  it('reads how many streams FCM_CONCURRENCY keeps in flight, and refuses a number that cannot work', () => {
     const file = fcm.writeServiceAccount(dir);
     expect(loadConfig({ FCM_BETA_SERVICE_ACCOUNT: file, FCM_CONCURRENCY: '4' }, dir).fcm.beta?.concurrency).toBe(4);
-    for (const wrong of ['0', '257', '2.5', 'many']) {
+    for (const wrong of ['0', '1001', '2.5', 'many']) {
       expect(() => loadConfig({ FCM_BETA_SERVICE_ACCOUNT: file, FCM_CONCURRENCY: wrong }, dir)).toThrow(
-        /FCM_CONCURRENCY must be (between 1 and 256|a whole number of requests|a number of requests)/,
+        /FCM_CONCURRENCY must be (between 1 and 1000|a whole number of streams|a number of streams)/,
       );
     }
+  });
+
+  it('reads each environment’s FCM_<ENV>_QUOTA_PER_MINUTE, and refuses one that is not a whole positive number', () => {
+    const file = fcm.writeServiceAccount(dir);
+    const config = loadConfig(
+      { FCM_BETA_SERVICE_ACCOUNT: file, FCM_PRODUCTION_SERVICE_ACCOUNT: file, FCM_BETA_QUOTA_PER_MINUTE: '1200' },
+      dir,
+    );
+    expect([config.fcm.beta?.quotaPerMinute, config.fcm.production?.quotaPerMinute]).toEqual([1_200, 600_000]);
+    expect(() => loadConfig({ FCM_PRODUCTION_QUOTA_PER_MINUTE: '0' })).toThrow(
+      'Invalid configuration: FCM_PRODUCTION_QUOTA_PER_MINUTE must be at least 1 message a minute (FCM grants 600000 by default)',
+    );
+    expect(() => loadConfig({ FCM_DEVELOPMENT_QUOTA_PER_MINUTE: '10.5' })).toThrow(
+      'FCM_DEVELOPMENT_QUOTA_PER_MINUTE must be a whole number of messages a minute',
+    );
+    expect(() => loadConfig({ FCM_BETA_QUOTA_PER_MINUTE: 'lots' })).toThrow(
+      'FCM_BETA_QUOTA_PER_MINUTE must be a number of messages a minute',
+    );
   });
 
   it.each([

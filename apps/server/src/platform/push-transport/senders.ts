@@ -1,9 +1,11 @@
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import type { FcmConfig } from '../config';
 import { type CounterHandle, type Metrics, NO_METRICS } from '../metrics/metrics';
-import { createFcmPushSender } from './fcm';
+import { createFcmPushSender, sleepFor } from './fcm';
 import { createOutboxPushSender, type PushLogger } from './outbox';
+import { createProjectGate, FCM_DEFAULT_QUOTA_PER_MINUTE, type ProjectGate } from './project-gate';
 import type { PushOutboxHandle } from './queries';
+import { DEFAULT_RETRY_POLICY } from './retry';
 import type { PushOutcome, PushSender } from './sender';
 import type { PushOutboxTables } from './tables';
 
@@ -31,6 +33,29 @@ function counted(
 }
 
 /**
+ * One gate per Firebase project: environments sharing a project share its quota and its 429
+ * pauses. Should their FCM_<ENV>_QUOTA_PER_MINUTE differ, the smallest holds.
+ */
+function projectGates(fcm: Readonly<Record<Environment, FcmConfig | undefined>>): Map<string, ProjectGate> {
+  const quotas = new Map<string, number>();
+  for (const config of Object.values(fcm)) {
+    if (!config) continue;
+    const project = config.serviceAccount.projectId;
+    quotas.set(
+      project,
+      Math.min(quotas.get(project) ?? Number.POSITIVE_INFINITY, config.quotaPerMinute ?? FCM_DEFAULT_QUOTA_PER_MINUTE),
+    );
+  }
+  const now = performance.now.bind(performance);
+  return new Map(
+    [...quotas].map(([project, quotaPerMinute]) => [
+      project,
+      createProjectGate({ quotaPerMinute, policy: DEFAULT_RETRY_POLICY, now, sleep: sleepFor, random: Math.random }),
+    ]),
+  );
+}
+
+/**
  * FCM where the environment has a service account configured, the outbox everywhere else, so a
  * machine with no credentials at all sends every push to its own table. With metrics on, every
  * token's outcome is counted (`outpost_push_deliveries_total{env,outcome}`).
@@ -51,6 +76,7 @@ export function createPushSenders<DB extends PushOutboxTables>(options: {
   for (const env of ENVIRONMENTS) {
     for (const outcome of PUSH_OUTCOMES) deliveries.inc({ env, outcome }, 0);
   }
+  const gates = projectGates(options.fcm);
   const senderFor = (environment: Environment): PushSender => {
     const sender = transportFor(environment);
     return metrics.enabled ? counted(sender, environment, deliveries) : sender;
@@ -63,6 +89,7 @@ export function createPushSenders<DB extends PushOutboxTables>(options: {
           serviceAccount: fcm.serviceAccount,
           apiUrl: fcm.apiUrl,
           concurrency: fcm.concurrency,
+          gate: gates.get(fcm.serviceAccount.projectId),
           logger: options.logger,
         })
       : createOutboxPushSender({ identity: options.identity, environment, logger: options.logger });
