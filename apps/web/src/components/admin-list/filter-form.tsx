@@ -29,11 +29,21 @@ export function FilterForm({ label, filters, values, onApply }: FilterFormProps)
   // by content, as the URL is parsed anew on every navigation.
   const applied = JSON.stringify(values);
   const [shown, setShown] = useState(applied);
+  // What this form applied last, until it arrives: the fields hold it already. The new address
+  // renders later, as a transition (lib/router/router.tsx), and what the admin types meanwhile
+  // must not be reset by its arrival.
+  const [sent, setSent] = useState<string | null>(null);
   if (applied !== shown) {
     setShown(applied);
-    setDraft(values);
+    setSent(null);
+    if (applied !== sent) setDraft(values);
   }
   const change = (param: string, value: string) => setDraft((current) => ({ ...current, [param]: value }));
+  const apply = (next: FilterValues) => {
+    setSent(JSON.stringify(next));
+    setDraft(next);
+    onApply(next);
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next: Record<string, string> = {};
@@ -41,7 +51,7 @@ export function FilterForm({ label, filters, values, onApply }: FilterFormProps)
       const value = draft[param]?.trim();
       if (value) next[param] = value;
     }
-    onApply(next);
+    apply(next);
   };
   return (
     // <search> is the search landmark (Chromium and Firefox 118, Safari 17); older browsers show a plain block.
@@ -59,7 +69,7 @@ export function FilterForm({ label, filters, values, onApply }: FilterFormProps)
           <button type="submit" className="button">
             Apply filters
           </button>
-          <button type="button" className={styles.plainButton} onClick={() => onApply({})}>
+          <button type="button" className={styles.plainButton} onClick={() => apply({})}>
             Clear filters
           </button>
         </div>
