@@ -20,7 +20,7 @@ import type {
 } from '@outpost/contracts/remote-config/schemas';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { OPERATOR } from '../backoffice/index';
 import { loggedEntries } from '../backoffice/testing';
 import type { AnyGameEventKind, BatchEvent } from '../domain';
@@ -631,6 +631,12 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
   });
 
   it('starts a scheduled experiment at its start and stops it at its end by the job, which every instance hears', async () => {
+    // The clock is moved to the start and past the end instead of waited for: the routes, the job and
+    // the fetch all read the time from Date, which goes on ticking from where it is set.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const experiment = await create(
       draft({
         experimentID: 'timed',
@@ -662,7 +668,7 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
     const sweep = sweepOf();
     const onTime = async (action: string) =>
       (await loggedEntries(db(), action)).filter((entry) => entry.data.experimentID === 'timed' && entry.data.onTime);
-    await new Promise((resolve) => setTimeout(resolve, Date.parse(startsAt) - Date.now() + 50));
+    vi.setSystemTime(Date.parse(startsAt) + 50);
     // Two instances' sweeps at once: one starts it, and it is logged once, as by nobody's account.
     await Promise.all([sweep?.run(null, NO_RUN_CONTEXT), sweepOf()?.run(null, NO_RUN_CONTEXT)]);
     expect((await read('timed')).state).toBe('running');
@@ -673,7 +679,7 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
     );
     await expect.poll(() => fetchedValue(player, 'night_market_enabled'), { timeout: 5_000 }).toBe(true);
     await exposedCount('timed', 1);
-    await new Promise((resolve) => setTimeout(resolve, Date.parse(startsAt) + 2_600 - Date.now()));
+    vi.setSystemTime(Date.parse(startsAt) + 2_600);
     // Past its end the fetch answers remote config's value at once, before the job marks it stopped.
     expect(await fetchedValue(player, 'night_market_enabled')).toBe(false);
     await sweep?.run(null, NO_RUN_CONTEXT);
