@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { Database } from './sqlite-driver';
@@ -81,6 +84,53 @@ describe('the SQLite Kysely path', () => {
     expect(await transaction).toBe('roll back');
     expect(await outside).toBe(0);
     await db.destroy();
+  });
+
+  it('answers a read from outside at once from the last commit while a transaction holds the writer, and keeps a write waiting', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-sqlite-reader-'));
+    const file = path.join(dir, 'store.sqlite');
+    const writer = new Database(file);
+    writer.pragma('journal_mode = WAL');
+    const db = createSqliteKysely<Counter>(writer, { reader: new Database(file, { readonly: true }) });
+    try {
+      await db.schema
+        .createTable('counters')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('value', 'integer')
+        .execute();
+      await db.insertInto('counters').values({ id: 1, value: 0 }).execute();
+      let release: () => void = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let inside = -1;
+      const transaction = db.transaction().execute(async (trx) => {
+        await trx.updateTable('counters').set({ value: 99 }).where('id', '=', 1).execute();
+        inside = await value(trx);
+        await gate;
+      });
+      await expect.poll(() => inside).toBe(99);
+      let written = false;
+      const write = db
+        .updateTable('counters')
+        .set((eb) => ({ value: eb('value', '+', 1) }))
+        .where('id', '=', 1)
+        .execute()
+        .then(() => {
+          written = true;
+        });
+      // The gate is still shut: a read that waited for the writer would never answer here.
+      expect(await value(db)).toBe(0);
+      expect(written).toBe(false);
+      release();
+      await transaction;
+      await write;
+      // The write waited for the commit and added to it.
+      expect(await value(db)).toBe(100);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reports a failing statement as a rejection', async () => {

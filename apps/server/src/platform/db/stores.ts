@@ -63,13 +63,17 @@ export function sqliteStoreFiles(dataDir: string): string[] {
 
 function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(sqliteFileOf(dataDir, name));
+  const file = sqliteFileOf(dataDir, name);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   // The operator CLI may write while the server runs; wait for its lock instead of failing.
   db.pragma('busy_timeout = 5000');
-  return createSqliteKysely(db);
+  // Opened once the writer has made the file a WAL database, which lets it read beside the writer.
+  const reader = new Database(file, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  return createSqliteKysely(db, { reader });
 }
 
 function openPostgres(url: string, schema: string, poolSize: number): Kysely<unknown> {
