@@ -329,7 +329,8 @@ class SqliteQueryExecutor extends DefaultQueryExecutor {
     if (this.plugins.length > 0) return super.executeQuery(compiledQuery);
     try {
       if (this.#driver.idle) return Promise.resolve(this.#driver.connection.executeNow<R>(compiledQuery));
-      return Promise.resolve(this.#driver.readNow<R>(compiledQuery) ?? super.executeQuery(compiledQuery));
+      const read = this.#driver.readNow<R>(compiledQuery);
+      return read ? Promise.resolve(read) : super.executeQuery<R>(compiledQuery);
     } catch (error) {
       return Promise.reject(error);
     }
