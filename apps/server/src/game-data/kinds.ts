@@ -1,9 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { GameDatabase } from '../database';
 import type { AnyGameEventKind, GameEventKind } from '../domain';
 import { findMissingItems } from '../items/index';
 import { grantAllItems } from '../ledger/index';
 import { selectRows } from '../platform/db/bulk-rows';
+import { isPostgres } from '../platform/db/dialect';
 
 /*
  * The kinds of event the game data stores itself (docs/product.md §3.16's game records). Each stores a batch's
@@ -60,23 +61,40 @@ const COUNTERS = {
   active_days: ['day', 'players'],
 } as const satisfies Partial<Record<keyof GameDatabase, readonly [string, string]>>;
 
-/** Adds each key's amount to a counter table (`table.column` += amount), creating the rows it lacks. */
+/** The upsert adding `counts` (rows of a key and an amount, in key order) to a counter table, creating the rows it lacks. */
+function addCounts(table: keyof typeof COUNTERS, counts: RawBuilder<unknown>) {
+  const [key, amount] = COUNTERS[table];
+  return sql`insert into ${sql.table(table)} (${sql.ref(key)}, ${sql.ref(amount)}) ${counts}
+    on conflict (${sql.ref(key)}) do update set ${sql.ref(amount)} = ${sql.ref(`${table}.${amount}`)} + excluded.${sql.ref(amount)}`;
+}
+
+/**
+ * Adds each key's amount to counter tables (`table.column` += amount). On PostgreSQL the upserts are one
+ * statement (data-modifying WITH, one round trip instead of one each); SQLite, in the process, runs them one by
+ * one. The WITH's main query reads none of them, so they run in one order whichever tables a batch moves.
+ */
 async function addTo(
   trx: Kysely<GameDatabase>,
-  table: keyof typeof COUNTERS,
-  totals: ReadonlyMap<string, number>,
+  moves: readonly (readonly [keyof typeof COUNTERS, ReadonlyMap<string, number>])[],
 ): Promise<void> {
-  if (totals.size === 0) return;
-  const [key, amount] = COUNTERS[table];
-  const rows = selectRows(
-    trx,
-    { key: 'text', amount: 'bigint' },
-    [...totals].map(([name, value]) => ({ key: name, amount: value })),
-  );
-  await sql`insert into ${sql.table(table)} (${sql.ref(key)}, ${sql.ref(amount)}) ${rows}
-    on conflict (${sql.ref(key)}) do update set ${sql.ref(amount)} = ${sql.ref(`${table}.${amount}`)} + excluded.${sql.ref(amount)}`.execute(
-    trx,
-  );
+  const upserts = moves
+    .filter(([, totals]) => totals.size > 0)
+    .map(([table, totals]) =>
+      addCounts(
+        table,
+        selectRows(
+          trx,
+          { key: 'text', amount: 'bigint' },
+          [...totals].map(([name, value]) => ({ key: name, amount: value })),
+        ),
+      ),
+    );
+  if (isPostgres(trx) && upserts.length > 1) {
+    const moved = upserts.map((upsert, index) => sql`${sql.id(`moved_${index}`)} as (${upsert})`);
+    await sql`with ${sql.join(moved)} select 1`.execute(trx);
+    return;
+  }
+  for (const upsert of upserts) await upsert.execute(trx);
 }
 
 const playtime: GameEventKind<'playtime'> = {
@@ -98,29 +116,12 @@ const playtime: GameEventKind<'playtime'> = {
         ),
       )
       .execute();
-    await addTo(
-      trx,
-      'playtime_days',
-      sums(
-        events,
-        ({ event }) => dayOf(event.at),
-        ({ event }) => event.seconds,
-      ),
-    );
-    await addTo(
-      trx,
-      'playtime_hours',
-      sums(
-        events,
-        ({ event }) => hourOf(event.at),
-        ({ event }) => event.seconds,
-      ),
-    );
-    await addTo(
-      trx,
-      'game_totals',
-      new Map([[PLAYTIME_TOTAL, events.reduce((sum, { event }) => sum + event.seconds, 0)]]),
-    );
+    const seconds = ({ event }: (typeof events)[number]) => event.seconds;
+    await addTo(trx, [
+      ['playtime_days', sums(events, ({ event }) => dayOf(event.at), seconds)],
+      ['playtime_hours', sums(events, ({ event }) => hourOf(event.at), seconds)],
+      ['game_totals', new Map([[PLAYTIME_TOTAL, events.reduce((sum, event) => sum + seconds(event), 0)]])],
+    ]);
   },
 };
 
@@ -194,15 +195,16 @@ const objective: GameEventKind<'objective'> = {
         ),
       )
       .execute();
-    await addTo(
-      trx,
-      'objective_counts',
-      sums(
-        events,
-        ({ event }) => event.key,
-        () => 1,
-      ),
-    );
+    await addTo(trx, [
+      [
+        'objective_counts',
+        sums(
+          events,
+          ({ event }) => event.key,
+          () => 1,
+        ),
+      ],
+    ]);
   },
 };
 
@@ -231,38 +233,9 @@ const presence: GameEventKind<'presence'> = {
           .where((eb) => eb('excluded.last_seen', '>', eb.ref('user_presence.last_seen'))),
       )
       .execute();
-    // Only a genuinely new (hour, player) counts (RETURNING answers the rows inserted, not the ones the
-    // conflict skipped), and only a new (day, player) among them: a concurrent batch holding the same row
-    // makes this one wait for its commit and then skip it, so each is counted once.
-    const newHours = await insertNew(
+    await countSightings(
       trx,
-      'presence_hours',
-      'hour',
       events.map(({ event }) => ({ at: hourOf(event.at), user_id: event.userID })),
-    );
-    const newDays = await insertNew(
-      trx,
-      'presence_days',
-      'day',
-      newHours.map(({ at, user_id }) => ({ at: dayOf(at), user_id })),
-    );
-    await addTo(
-      trx,
-      'active_hours',
-      sums(
-        newHours,
-        ({ at }) => at,
-        () => 1,
-      ),
-    );
-    await addTo(
-      trx,
-      'active_days',
-      sums(
-        newDays,
-        ({ at }) => at,
-        () => 1,
-      ),
     );
   },
 };
@@ -270,7 +243,52 @@ const presence: GameEventKind<'presence'> = {
 /** A player seen in an hour or on a day (`at`). A type, not an interface: bulk rows are records. */
 type Sighting = { at: string; user_id: string };
 
-/** Inserts the sightings a table lacks (once each, in key order) and answers those it did not hold before. */
+/** Sightings as bulk rows, once each, in key order. */
+const sightingRows = (trx: Kysely<GameDatabase>, sightings: readonly Sighting[]) =>
+  selectRows(
+    trx,
+    { at: 'text', user_id: 'text' },
+    inKeyOrder(new Map(sightings.map((row) => [`${row.at}|${row.user_id}`, row]))).map(([, row]) => row),
+  );
+
+/**
+ * Stores the players seen each hour (`hours`), and counts a genuinely new (hour, player) and, among those, a
+ * new (day, player): the inserts answer only the rows they inserted (RETURNING answers the rows inserted, not
+ * the ones the conflict skipped), and a concurrent batch holding the same row makes this one wait for its commit
+ * and then skip it, so each is counted once. On PostgreSQL the four writes are one statement (data-modifying
+ * WITH): the new rows never travel to the app and back, and the batch saves three round trips
+ * (docs/decisions/0142-live-stats-series-from-counters.md); SQLite, in the process, runs them one by one.
+ */
+async function countSightings(trx: Kysely<GameDatabase>, hours: readonly Sighting[]): Promise<void> {
+  if (hours.length === 0) return;
+  if (isPostgres(trx)) {
+    await sql`with new_hours as (
+        insert into presence_hours (hour, user_id) ${sightingRows(trx, hours)}
+        on conflict (hour, user_id) do nothing returning hour, user_id
+      ), new_days as (
+        insert into presence_days (day, user_id) select distinct substr(hour, 1, 10), user_id from new_hours order by 1, 2
+        on conflict (day, user_id) do nothing returning day
+      ), counted_hours as (
+        ${addCounts('active_hours', sql`select hour, count(*) from new_hours group by hour order by hour`)}
+      )
+      ${addCounts('active_days', sql`select day, count(*) from new_days group by day order by day`)}`.execute(trx);
+    return;
+  }
+  const newHours = await insertNew(trx, 'presence_hours', 'hour', hours);
+  const newDays = await insertNew(
+    trx,
+    'presence_days',
+    'day',
+    newHours.map(({ at, user_id }) => ({ at: dayOf(at), user_id })),
+  );
+  const one = () => 1;
+  await addTo(trx, [
+    ['active_hours', sums(newHours, ({ at }) => at, one)],
+    ['active_days', sums(newDays, ({ at }) => at, one)],
+  ]);
+}
+
+/** Inserts the sightings a table lacks and answers those it did not hold before. */
 async function insertNew(
   trx: Kysely<GameDatabase>,
   table: 'presence_hours' | 'presence_days',
@@ -278,12 +296,8 @@ async function insertNew(
   sightings: readonly Sighting[],
 ): Promise<Sighting[]> {
   if (sightings.length === 0) return [];
-  const rows = selectRows(
-    trx,
-    { at: 'text', user_id: 'text' },
-    inKeyOrder(new Map(sightings.map((row) => [`${row.at}|${row.user_id}`, row]))).map(([, row]) => row),
-  );
-  const { rows: inserted } = await sql<Sighting>`insert into ${sql.table(table)} (${sql.ref(column)}, user_id) ${rows}
+  const { rows: inserted } =
+    await sql<Sighting>`insert into ${sql.table(table)} (${sql.ref(column)}, user_id) ${sightingRows(trx, sightings)}
     on conflict (${sql.ref(column)}, user_id) do nothing
     returning ${sql.ref(column)} as at, user_id`.execute(trx);
   return inserted;
