@@ -14,7 +14,7 @@ import { type AppOptions, buildApp } from '../../apps/server/src/app';
 import type { AppStores } from '../../apps/server/src/database';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { Database } from '../../apps/server/src/platform/db/sqlite-driver';
-import { type Dialect, dropSchemas } from '../../apps/server/src/platform/db/stores';
+import { type Dialect, dropSchemas, type StoreOptions } from '../../apps/server/src/platform/db/stores';
 import { resolveAuthSecret } from '../../apps/server/src/platform/secrets';
 import { seedDemoData } from '../../apps/server/src/seed';
 import { openAppStores } from '../../apps/server/src/stores';
@@ -130,17 +130,22 @@ export function dropAtTheEnd(setting: Setting, drop: () => Promise<void>): void 
   });
 }
 
+/** Where openBenchStores puts the stores `name`: another process opens the same ones with these. */
+export function benchStoreOptions(setting: Setting, name: string): StoreOptions & { schemaPrefix: string } {
+  return {
+    dataDir: path.join(setting.dataDir, name),
+    databaseUrl: setting.databaseUrl,
+    schemaPrefix: `${setting.runPrefix}${name}_`,
+    poolSize: PG_POOL_SIZE,
+  };
+}
+
 /** Migrated stores: files under the temp folder, or schemas `<run prefix><name>_…` dropped at the end. */
 export async function openBenchStores(setting: Setting, name: string): Promise<AppStores> {
-  const { databaseUrl } = setting;
-  const schemaPrefix = `${setting.runPrefix}${name}_`;
+  const options = benchStoreOptions(setting, name);
+  const { databaseUrl, schemaPrefix } = options;
   if (databaseUrl) dropAtTheEnd(setting, () => dropSchemas(databaseUrl, schemaPrefix));
-  const stores = await openAppStores({
-    dataDir: path.join(setting.dataDir, name),
-    databaseUrl,
-    schemaPrefix,
-    poolSize: PG_POOL_SIZE,
-  });
+  const stores = await openAppStores(options);
   setting.cleanups.add(() => stores.close());
   return stores;
 }

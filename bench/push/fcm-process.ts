@@ -5,7 +5,10 @@ import { createHash } from 'node:crypto';
 import { startTestFcmServer, type TestFcmServer } from '../../apps/server/src/platform/push-transport/testing';
 
 export type FcmProcessRequest =
-  | { kind: 'start'; serviceAccountDir: string }
+  /** `countOnly`: the server counts indexedToken tokens below it in a bitmap (testing.ts) instead of keeping each push. */
+  | { kind: 'start'; serviceAccountDir: string; countOnly?: number }
+  /** What a count-only server counted; then it closes. */
+  | { kind: 'counted' }
   /** What the current server received, checked against the message the parent sent; then it closes. */
   | { kind: 'report'; expected: { title: string; body: string; messageID: string | null } }
   | { kind: 'exit' };
@@ -26,9 +29,19 @@ export interface FcmReceipt {
   cpuMs: number;
 }
 
+/** What a count-only server received: distinct indexes, repeats, others, and pushes per content. */
+export interface FcmCount {
+  distinct: number;
+  duplicates: number;
+  foreign: number;
+  /** Accepted pushes per distinct content ([title, body, data] as JSON). */
+  contents: [string, number][];
+}
+
 export type FcmProcessMessage =
   | { kind: 'started'; apiUrl: string; serviceAccountFile: string }
-  | { kind: 'report'; receipt: FcmReceipt };
+  | { kind: 'report'; receipt: FcmReceipt }
+  | { kind: 'counted'; count: FcmCount };
 
 /** The same digest on both sides: what the server received and what the parent meant to reach. */
 export function tokensDigest(tokens: Iterable<string>): string {
@@ -66,7 +79,10 @@ function receipt(expected: Extract<FcmProcessRequest, { kind: 'report' }>['expec
 process.on('message', async (raw) => {
   const request = raw as FcmProcessRequest;
   if (request.kind === 'start') {
-    server = await startTestFcmServer({ projectId: 'outpost-bench' });
+    server = await startTestFcmServer({
+      projectId: 'outpost-bench',
+      ...(request.countOnly ? { countOnly: { capacity: request.countOnly } } : {}),
+    });
     cpuAtStart = process.cpuUsage();
     send({
       kind: 'started',
@@ -78,6 +94,12 @@ process.on('message', async (raw) => {
     await server?.close();
     server = undefined;
     send({ kind: 'report', receipt: answer });
+  } else if (request.kind === 'counted') {
+    if (!server) throw new Error('No FCM server is running.');
+    const { distinct, duplicates, foreign, contents } = server.counted;
+    await server.close();
+    server = undefined;
+    send({ kind: 'counted', count: { distinct, duplicates, foreign, contents: [...contents] } });
   } else {
     await server?.close();
     process.exit(0);

@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import { type PushMessage, pushSendBatchName } from '@outpost/contracts/push-messages';
-import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../../apps/server/src/database';
+import type { PushMessage } from '@outpost/contracts/push-messages';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { FCM_DEFAULT_CONCURRENCY } from '../../apps/server/src/platform/push-transport/fcm';
 import { benchConfig, newSetting, openBenchStores, startApp } from '../http/app-target';
@@ -13,6 +10,14 @@ import { postStraight } from './baseline';
 import { seedPushDevices } from './devices';
 import { type FcmReceipt, tokensDigest } from './fcm-process';
 import { type FcmServerProcess, startFcmServerProcess } from './fcm-server';
+import {
+  MILLION_SECONDS_PER_DIALECT,
+  MILLION_TARGETS,
+  type MillionRow,
+  measureMillion,
+  millionTarget,
+} from './million';
+import { load, MESSAGE, sendToEveryone, UNBINDING_QUOTA, waitForSent } from './send-through-app';
 
 /*
  * Push at scale (docs/decisions/0051-push-at-scale.md): DEVICES devices in the development store, one message to
@@ -22,24 +27,16 @@ import { type FcmServerProcess, startFcmServerProcess } from './fcm-server';
  * the POST to the message's state 'sent', and checked against what the server received (every
  * token exactly once, with the message's content). Beside it, the baseline: the same number of
  * messages:send straight from a plain HTTP/2 client at the same number of streams, to a fresh server
- * in the same process, measured just before.
+ * in the same process, measured just before. Then the million-device row (million.ts): the memory
+ * the app's own process adds while it sends to BENCH_PUSH_MILLION_DEVICES devices.
  */
 
 const DEVICES = Number(process.env.BENCH_PUSH_DEVICES ?? 100_000);
 const BAR_SECONDS = 60;
 /** A send that has not finished by then is reported as it stands. */
 const GIVE_UP_SECONDS = 5 * BAR_SECONDS;
-/** How often the message's state is read while it sends. */
-const POLL_MS = 100;
 /** Setup per dialect: migrations, DEVICES rows, the baseline's send. */
 const SETUP_SECONDS = 120;
-/** The app's FCM_DEVELOPMENT_QUOTA_PER_MINUTE here: 100 times FCM's default. */
-const UNBINDING_QUOTA = 60_000_000;
-const MESSAGE = {
-  title: 'Double XP weekend',
-  body: 'Every match counts twice until Sunday night. See you in the arena!',
-};
-
 const count = DEVICES.toLocaleString('en-US');
 const TARGETS: Record<Dialect, TargetSpec> = {
   sqlite: {
@@ -51,7 +48,7 @@ const TARGETS: Record<Dialect, TargetSpec> = {
     requirement: `<= ${BAR_SECONDS} s`,
   },
 };
-export const PUSH_TARGET_SPECS: readonly TargetSpec[] = Object.values(TARGETS);
+export const PUSH_TARGET_SPECS: readonly TargetSpec[] = [...Object.values(TARGETS), ...Object.values(MILLION_TARGETS)];
 
 export interface PushRow {
   dialect: Dialect;
@@ -77,16 +74,17 @@ export interface PushRow {
 export interface PushReport {
   concurrency: number;
   rows: PushRow[];
+  /** The million-device row (million.ts), per store measured. */
+  million: MillionRow[];
   targets: TargetResult[];
   postgresSkipped?: string;
 }
 
 /** Upper bound of runPushBench's duration in seconds, for the bench's overall time limit. */
 export function pushBenchSeconds(options: BenchOptions): number {
-  return (options.databaseUrl ? 2 : 1) * (SETUP_SECONDS + GIVE_UP_SECONDS);
+  return (options.databaseUrl ? 2 : 1) * (SETUP_SECONDS + GIVE_UP_SECONDS + MILLION_SECONDS_PER_DIALECT);
 }
 
-const load = () => os.loadavg()[0] ?? Number.NaN;
 const cpuSeconds = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1e6;
@@ -101,19 +99,6 @@ function receivedExactly(receipt: FcmReceipt, digest: string, devices: number): 
     receipt.tokensDigest === digest &&
     receipt.wrongContent === 0
   );
-}
-
-/** Reads the message until it leaves 'scheduled' and 'sending', or until the give-up time. */
-async function waitForSent(game: Kysely<GameDatabase>, messageID: string, deadline: number) {
-  for (;;) {
-    const row = await game
-      .selectFrom('push_messages')
-      .select(['state', 'sent_count', 'failed_count', 'pruned_count', 'started_at', 'finished_at'])
-      .where('message_id', '=', messageID)
-      .executeTakeFirstOrThrow();
-    if ((row.state !== 'scheduled' && row.state !== 'sending') || performance.now() > deadline) return row;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
 }
 
 async function measureDialect(webDist: string, fcm: FcmServerProcess, databaseUrl?: string): Promise<PushRow> {
@@ -145,8 +130,6 @@ async function measureDialect(webDist: string, fcm: FcmServerProcess, databaseUr
     const server = await fcm.start(setting.dataDir);
     const generated = benchConfig(setting, randomBytes(16).toString('hex'));
     // The app keeps as many streams in flight as the baseline's client: FCM_CONCURRENCY's default.
-    // Its project's bucket is paid for every device but set never to bind: the local server has no
-    // quota, and FCM's default (10,000 a second) would make the bucket, not the app, the figure.
     const development = { ...server, concurrency: FCM_DEFAULT_CONCURRENCY, quotaPerMinute: UNBINDING_QUOTA };
     const config = { ...generated, fcm: { ...generated.fcm, development } };
     const origin = await startApp(setting, { config, stores });
@@ -159,13 +142,7 @@ async function measureDialect(webDist: string, fcm: FcmServerProcess, databaseUr
     const loadBefore = load();
     const cpu = process.cpuUsage();
     const started = performance.now();
-    const response = await fetch(`${origin}/api/fn/${pushSendBatchName('development')}`, {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify({ recipientCategory: 'everyone', sendSchedule: 'now', ...MESSAGE }),
-    });
-    if (!response.ok) throw new Error(`The push's POST answered ${response.status}: ${await response.text()}`);
-    const { messageID } = (await response.json()) as PushMessage;
+    const messageID = await sendToEveryone(origin, authorization);
     const row = await waitForSent(game, messageID, started + GIVE_UP_SECONDS * 1000);
     const seconds = (performance.now() - started) / 1000;
     const appCpuSeconds = cpuSeconds(cpu);
@@ -222,12 +199,19 @@ export async function runPushBench(webDist: string, options: BenchOptions): Prom
     const sqlite = await measureDialect(webDist, fcm);
     const postgres = options.databaseUrl ? await measureDialect(webDist, fcm, options.databaseUrl) : undefined;
     const rows = postgres ? [sqlite, postgres] : [sqlite];
+    const millionSqlite = await measureMillion(webDist, fcm);
+    const millionPostgres = options.databaseUrl ? await measureMillion(webDist, fcm, options.databaseUrl) : undefined;
     return {
       concurrency: FCM_DEFAULT_CONCURRENCY,
       rows,
+      million: millionPostgres ? [millionSqlite, millionPostgres] : [millionSqlite],
       targets: [
         target(sqlite),
         postgres ? target(postgres) : unmeasured(TARGETS.postgres, 'skipped (no BENCH_DATABASE_URL)'),
+        millionTarget(millionSqlite),
+        millionPostgres
+          ? millionTarget(millionPostgres)
+          : unmeasured(MILLION_TARGETS.postgres, 'skipped (no BENCH_DATABASE_URL)'),
       ],
       ...(options.databaseUrl ? {} : { postgresSkipped: 'skipped (no BENCH_DATABASE_URL)' }),
     };

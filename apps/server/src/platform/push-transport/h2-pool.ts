@@ -41,6 +41,16 @@ interface Exchange {
   resends: number;
 }
 
+export interface H2PoolOptions {
+  /** How long an exchange may take, resends included, before it is rejected. */
+  timeoutMs: number;
+  /**
+   * https:// only: the certificate authorities trusted instead of the system's. Tests pass their
+   * own; the app never does, so FCM is checked against the system's trust store.
+   */
+  ca?: string;
+}
+
 /** Times one exchange is sent again after its stream was refused unprocessed, before it fails. */
 const MAX_RESENDS = 5;
 /** The timeout is swept this many times per period: an exchange is cancelled between 1 and 1.1 timeouts. */
@@ -56,7 +66,7 @@ const { NGHTTP2_REFUSED_STREAM, NGHTTP2_CANCEL } = http2.constants;
  * One timer sweeps the exchanges in flight instead of a timer each (decision 0141). Sessions are
  * unreferenced while they carry no stream, so an idle sender keeps no process alive.
  */
-export function createH2Pool(origin: string, { timeoutMs }: { timeoutMs: number }): H2Pool {
+export function createH2Pool(origin: string, { timeoutMs, ca }: H2PoolOptions): H2Pool {
   const sessions: Session[] = [];
   const queued: Exchange[] = [];
   const inFlight = new Set<Exchange>();
@@ -65,7 +75,7 @@ export function createH2Pool(origin: string, { timeoutMs }: { timeoutMs: number 
   let sweeper: NodeJS.Timeout | undefined;
 
   function connect(): Session {
-    const h2 = http2.connect(origin);
+    const h2 = http2.connect(origin, ca === undefined ? {} : { ca });
     const session: Session = { h2, active: 0, limit: 0, ready: false, usable: true, lastStreamId: Infinity };
     h2.on('remoteSettings', (settings) => {
       session.limit = settings.maxConcurrentStreams ?? Number.POSITIVE_INFINITY;

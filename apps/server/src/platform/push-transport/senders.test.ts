@@ -6,8 +6,10 @@ import { openTestStores, TEST_DIALECTS, type TestStores } from '../../testing/te
 import { loadConfig } from '../config';
 import { captureLogger } from '../mail/testing';
 import { listPushOutbox } from './queries';
+import type { PushOutcome } from './sender';
 import { createPushSenders } from './senders';
 import { startTestFcmServer, type TestFcmServer } from './testing';
+import { virtualTime } from './virtual-time';
 
 describe('FCM configuration', () => {
   let fcm: TestFcmServer;
@@ -162,5 +164,52 @@ describe.each(TEST_DIALECTS)('push senders per environment on %s', (dialect) => 
     const outcomes = await senders.beta.send(tokens, { title: 'Hello', body: 'World' });
     expect(outcomes.every((outcome) => outcome.status === 'sent')).toBe(true);
     expect(fcm.maxInFlight).toBe(3);
+  });
+
+  it('gives environments on the same Firebase project one gate: a 429 to one pauses the other', async () => {
+    const time = virtualTime(1_000_000);
+    // Two sends a minute from the first: beta's third token is refused, with Retry-After to the minute's end.
+    const quota = await startTestFcmServer({ quotaPerMinute: 2, now: time.now });
+    try {
+      const file = quota.writeServiceAccount(t.dataDir);
+      const { fcm: configured } = loadConfig(
+        {
+          FCM_BETA_SERVICE_ACCOUNT: file,
+          FCM_BETA_API_URL: quota.apiUrl,
+          FCM_PRODUCTION_SERVICE_ACCOUNT: file,
+          FCM_PRODUCTION_API_URL: quota.apiUrl,
+          FCM_CONCURRENCY: '1',
+        },
+        t.dataDir,
+      );
+      const message = { title: 'Hello', body: 'World' };
+      let production: Promise<PushOutcome[]> | undefined;
+      const senders = createPushSenders({
+        identity: t.stores.identity,
+        fcm: configured,
+        logger: captureLogger().logger,
+        time: {
+          now: time.now,
+          random: () => 0,
+          // Production's send starts the moment beta's 429 pauses the project, before any time passes.
+          sleep: (ms) => {
+            production ??= senders.production.send(['live-phone'], message);
+            return time.sleep(ms);
+          },
+        },
+      });
+      const beta = await senders.beta.send(['beta-1', 'beta-2', 'beta-3'], message);
+      const live = await production;
+
+      expect([...beta, ...(live ?? [])].map((outcome) => outcome.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+      expect(quota.throttled).toBe(1);
+      // Production waited out beta's pause (to the minute's end) without a request of its own refused.
+      expect(quota.attempts.get('live-phone')).toBe(1);
+      expect(quota.totalAttempts).toBe(5);
+      expect(time.sleeps).toEqual([60_000, 60_000]);
+      expect(time.now() - 1_000_000).toBe(60_000);
+    } finally {
+      await quota.close();
+    }
   });
 });

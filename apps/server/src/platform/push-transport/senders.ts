@@ -32,11 +32,24 @@ function counted(
   };
 }
 
+/** The senders' clock, pauses and jitter: the real ones, or a test's (virtual-time.ts) so no real time passes. */
+export interface PushTime {
+  /** Milliseconds, monotonic. */
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+}
+
+const REAL_TIME: PushTime = { now: performance.now.bind(performance), sleep: sleepFor, random: Math.random };
+
 /**
  * One gate per Firebase project: environments sharing a project share its quota and its 429
  * pauses. Should their FCM_<ENV>_QUOTA_PER_MINUTE differ, the smallest holds.
  */
-function projectGates(fcm: Readonly<Record<Environment, FcmConfig | undefined>>): Map<string, ProjectGate> {
+function projectGates(
+  fcm: Readonly<Record<Environment, FcmConfig | undefined>>,
+  time: PushTime,
+): Map<string, ProjectGate> {
   const quotas = new Map<string, number>();
   for (const config of Object.values(fcm)) {
     if (!config) continue;
@@ -46,11 +59,10 @@ function projectGates(fcm: Readonly<Record<Environment, FcmConfig | undefined>>)
       Math.min(quotas.get(project) ?? Number.POSITIVE_INFINITY, config.quotaPerMinute ?? FCM_DEFAULT_QUOTA_PER_MINUTE),
     );
   }
-  const now = performance.now.bind(performance);
   return new Map(
     [...quotas].map(([project, quotaPerMinute]) => [
       project,
-      createProjectGate({ quotaPerMinute, policy: DEFAULT_RETRY_POLICY, now, sleep: sleepFor, random: Math.random }),
+      createProjectGate({ quotaPerMinute, policy: DEFAULT_RETRY_POLICY, ...time }),
     ]),
   );
 }
@@ -65,7 +77,9 @@ export function createPushSenders<DB extends PushOutboxTables>(options: {
   fcm: Readonly<Record<Environment, FcmConfig | undefined>>;
   logger: PushLogger;
   metrics?: Metrics;
+  time?: PushTime;
 }): PushSenders {
+  const time = options.time ?? REAL_TIME;
   const metrics = options.metrics ?? NO_METRICS;
   const deliveries = metrics.counter({
     name: 'outpost_push_deliveries_total',
@@ -76,7 +90,7 @@ export function createPushSenders<DB extends PushOutboxTables>(options: {
   for (const env of ENVIRONMENTS) {
     for (const outcome of PUSH_OUTCOMES) deliveries.inc({ env, outcome }, 0);
   }
-  const gates = projectGates(options.fcm);
+  const gates = projectGates(options.fcm, time);
   const senderFor = (environment: Environment): PushSender => {
     const sender = transportFor(environment);
     return metrics.enabled ? counted(sender, environment, deliveries) : sender;
@@ -91,6 +105,8 @@ export function createPushSenders<DB extends PushOutboxTables>(options: {
           concurrency: fcm.concurrency,
           gate: gates.get(fcm.serviceAccount.projectId),
           logger: options.logger,
+          sleep: time.sleep,
+          random: time.random,
         })
       : createOutboxPushSender({ identity: options.identity, environment, logger: options.logger });
   };
