@@ -21,6 +21,7 @@ export default defineConfig({
             'apps/web/src/**/*.test.{ts,tsx}',
             'tests/docs/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
           environment: 'node',

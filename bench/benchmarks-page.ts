@@ -67,13 +67,16 @@ SKIPPED with the reason (a section not run, no PostgreSQL URL).
   against the same app without them.
 - **game-data**: on SQLite and (with a PostgreSQL URL) on PostgreSQL, the game's ingestion: batches of
   1,000 mixed events (playtime, presence, objectives, claimed items, levels of existing players) posted
-  one at a time through the whole app with the service key, each followed by the same events as one raw
-  multi-row INSERT in one transaction in the same store (the baseline), events/s and the ratio; 40
-  measured batches after 3 of warm-up (\`BENCH_GAME_DATA_BATCHES\` to change it), the app's batch and
-  the raw insert alternating so both sides see nearly the same machine. Then the live stats and their
-  90-day series over 100,000 accounts and 500,000 play sessions (with presence, levels, objectives and
-  claimed items), one request at a time as staff, beside the admin area's floor and the bare route.
-  Every figure is printed with the load average.
+  one at a time through the whole app with the service key, each followed by the baseline's batch: on
+  SQLite the app's own writes (the same rows, indexes, counters and triggers) made by hand with prepared
+  better-sqlite3 statements, one transaction a batch, on a copy of the store (the two stores' rows are
+  compared at the end), on PostgreSQL the same events as one raw multi-row INSERT in one transaction in
+  the same store; events/s and the ratio; 40 measured batches after 3 of warm-up
+  (\`BENCH_GAME_DATA_BATCHES\` to change it), the app's batch and the baseline's alternating so both
+  sides see nearly the same machine. Then the live stats and their 90-day series over 100,000 accounts
+  and 500,000 play sessions (with presence, levels, objectives and claimed items), one request at a time
+  as staff, beside the admin area's floor and the bare route, and the live stats again while batches are
+  ingested back to back. Every figure is printed with the load average.
 - **push**: one message to 100,000 devices (\`BENCH_PUSH_DEVICES\` to change) written into the development
   store, on SQLite and (with a PostgreSQL URL) on PostgreSQL: an admin's
   \`POST /api/fn/development-push-sendbatch\` through the whole app, sent by the app's job runner through
@@ -117,6 +120,31 @@ SKIPPED with the reason (a section not run, no PostgreSQL URL).
   costs the requests it meets), how long one recount holds the server's event loop and the share of an
   editing minute that is, recounts alone (every source read again, then the count; no bar is set), the
   members pages of three saved segments, and each source of a reading timed alone.
+- **admin-reads**: every read the back office's screens make (\`bench/admin-reads/inventory.ts\`: each list's
+  first page, the pickers' choices, every detail page, the player page, live stats and every range of
+  their series, revenue over a month and a year, segment sizes and members, push audiences, both
+  searches, the admin log, an experiment's results, Game Status), through the whole app as an admin, on
+  SQLite and (with a PostgreSQL URL) on PostgreSQL, at 100,000 players with a year of play (2,000,000
+  sessions, presence, objectives, credits, orders, store purchases, subscriptions, devices) and of the
+  back office (30,000 reports, 20,000 feedback entries, 100,000 code redemptions, two pushes a day, an
+  experiment on half the crowd, 50,000 admin log entries), on top of the demo data set, written straight
+  into the tables. Each read answers once (it must be 2xx), then three rounds of warm-up and 30
+  measured rounds (\`BENCH_ADMIN_SAMPLES\` to change; \`BENCH_ADMIN_DAYS\` seeds fewer days of play, quicker,
+  and the figure says so) of every read in turn, one request at a time from
+  a process of its own; the target is the slowest read's p95, and the ten slowest are printed.
+- **capacity**: the launch bench, how many players one instance serves. Virtual players in a process of
+  their own send a launch's mix (\`bench/capacity/mix.ts\`, printed with the result: per player per minute
+  the landing page's count, the session check, the shop's and the merch catalogue's reads, spins, a
+  limited drop's checkouts (few succeed, the rest are answered sold out, 409: both correct), launch-code
+  redemptions, remote-config fetches and the game servers' event batches, and a live stream held by each
+  player with the shop open) to real server processes (\`main.ts\`, every hook) over 100,000 accounts;
+  the players' sessions are made in the seed (a sign-in hashes a password by design). The count rises in
+  steps (\`BENCH_CAPACITY_STEPS\`, default 1,000 to 50,000), each held \`BENCH_CAPACITY_STEP_SECONDS\` (30 s);
+  the first step where any kind's p99 passes 250 ms or anything goes wrong (an unexpected status, a
+  timeout, a stream that fails or drops, an error logged) ends the row. Rows: one instance on SQLite, one
+  and two on PostgreSQL (with a PostgreSQL URL). Each step prints every kind's p99 and the CPU of the
+  instances, the players' process and PostgreSQL apart, from \`/proc\`; \`BENCH_CAPACITY_CPU_PROF=dir\`
+  writes a CPU profile of each instance per step.
 
 ## How a target is decided
 
@@ -145,7 +173,7 @@ BENCH_DATABASE_URL=postgres://… npm run bench    # with the PostgreSQL rows (o
 \`\`\`
 
 The sections are \`bundle\`, \`lighthouse\`, \`http\`, \`search\`, \`live\`, \`game-data\`, \`push\`, \`instances\`,
-\`remote-config\` and \`segments\`, picked as arguments or with \`BENCH_ONLY=http\` (comma-separated);
+\`remote-config\`, \`segments\` and \`capacity\`, picked as arguments or with \`BENCH_ONLY=http\` (comma-separated);
 \`BENCH_SKIP_LIGHTHOUSE=1\` leaves Lighthouse out; \`BENCH_DURATION=10\` makes each table row run 10 s
 (5 by default). The run's line below gives how long a whole run took; \`instances\` alone takes about a
 minute. A run stops itself if it overruns. Everything, targets included, is also written to \`bench-results/latest.json\` (not in

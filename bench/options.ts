@@ -10,6 +10,8 @@ export const SECTIONS = [
   'instances',
   'remote-config',
   'segments',
+  'capacity',
+  'admin-reads',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 

@@ -1,4 +1,7 @@
+import { P95_BAR_MS as ADMIN_READ_BAR_MS, type AdminReadsReport } from './admin-reads/suite';
 import type { FirstVisitBundle } from './bundle/first-visit';
+import { describeMix, LAUNCH_MIX } from './capacity/mix';
+import type { CapacityReport } from './capacity/suite';
 import type { GameDataReport } from './game-data/suite';
 import type { HttpReport } from './http/suite';
 import { type InstancesReport, type InstancesSide, MIX } from './instances/suite';
@@ -193,10 +196,10 @@ export function formatGameData(report: GameDataReport): string {
     one.dialect,
     one.events.toLocaleString('en-US'),
     events(one.appEventsPerSecond),
-    events(one.rawEventsPerSecond),
+    events(one.baselineEventsPerSecond),
     one.ratio.toFixed(2),
     one.appBatchMs.toFixed(1),
-    one.rawBatchMs.toFixed(1),
+    one.baselineBatchMs.toFixed(1),
     String(one.notStored),
     one.load.toFixed(2),
   ]);
@@ -206,10 +209,10 @@ export function formatGameData(report: GameDataReport): string {
         'ingestion',
         'events',
         'app events/s',
-        'raw events/s',
-        'x raw',
+        'baseline events/s',
+        'x baseline',
         'app ms/batch',
-        'raw ms/batch',
+        'baseline ms/batch',
         'not stored',
         'load',
       ],
@@ -217,8 +220,12 @@ export function formatGameData(report: GameDataReport): string {
     ),
     '',
     'app: batches of 1,000 mixed events (playtime, presence, objectives, claimed items, levels of existing players)',
-    'posted one at a time through buildApp with the service key; raw: the same events, one row each, one multi-row',
-    "INSERT per batch in one transaction through the raw driver in the same store, each right after the app's batch.",
+    "posted one at a time through buildApp with the service key, each followed by the baseline's: on SQLite the app's",
+    'writes by hand on a copy of its store (prepared statements, one transaction a batch; the stores end with the same',
+    'rows), on PostgreSQL the same events as one multi-row INSERT through the raw driver in the same store.',
+    ...report.ingestion.flatMap((one) =>
+      one.differences.length > 0 ? [`${one.dialect}: the stores differ: ${one.differences.join('; ')}`] : [],
+    ),
     '',
     latencyTable(report.latency),
     '',
@@ -387,5 +394,105 @@ export function formatInstances(report: InstancesReport): string {
     'share the machine: the ratio measures what a second instance costs (overhead), not the headroom it',
     'would add on more cores or another machine.',
     `Warnings the instances logged: ${warnings}.`,
+  ].join('\n');
+}
+
+export function formatCapacity(report: CapacityReport): string {
+  const percent = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(0)} %`);
+  const header = [
+    'players',
+    'held',
+    ...LAUNCH_MIX.map((entry) => `${entry.kind} p99`),
+    'streams',
+    'server CPU',
+    'players CPU',
+    'PostgreSQL',
+    'machine',
+    'server ms/req',
+    'sent late p99',
+    'load',
+  ];
+  const rows: string[][] = [];
+  for (const row of report.rows) {
+    rows.push([`[${row.label}]`]);
+    for (const step of row.steps) {
+      rows.push([
+        `  ${step.players.toLocaleString('en-US')}`,
+        step.notHeld ? 'no' : 'yes',
+        ...step.kinds.map((kind) =>
+          kind.requests === 0 ? '-' : `${kind.p99Ms.toFixed(1)}${kind.errors > 0 ? ` (${kind.errors} err)` : ''}`,
+        ),
+        `${step.streams.open.toLocaleString('en-US')}${step.streams.failed + step.streams.dropped > 0 ? ` (${step.streams.failed} failed, ${step.streams.dropped} dropped)` : ''}`,
+        step.cpu.instances.map(percent).join(' + '),
+        percent(step.cpu.generator),
+        percent(step.cpu.postgres),
+        percent(step.cpu.machine),
+        step.cpu.serverMsPerRequest.toFixed(2),
+        `${step.lateP99Ms.toFixed(1)} ms`,
+        step.load.toFixed(2),
+      ]);
+    }
+  }
+  const summaries = report.rows.map(
+    (row) =>
+      `${row.label}: ${row.held.toLocaleString('en-US')} players held; limit ${row.limit}. The drop: ` +
+      `${row.checkouts.orders} order${row.checkouts.orders === 1 ? '' : 's'} hold ${row.checkouts.unitsHeld} of ${row.checkouts.stockSeeded} units, ${row.checkouts.stockLeft} left.`,
+  );
+  return [
+    table(header, rows),
+    '',
+    ...summaries,
+    ...report.skipped.map((row) => `${row.label}: ${row.reason}.`),
+    '',
+    `Each step holds its players ${report.stepSeconds} s (BENCH_CAPACITY_STEP_SECONDS; steps ${report.steps.join(', ')}, BENCH_CAPACITY_STEPS);`,
+    'a step is held when every kind answers within 250 ms at p99 (timed from its scheduled instant) with',
+    "no unexpected status, timeout, failed or dropped stream, or error in the server's log. The mix, per player:",
+    ...describeMix(),
+    'Players have bearer sessions made in the seed (a sign-in hashes a password by design), credits and an order',
+    "profile; their requests share 256 keep-alive connections per instance, each with the player's own",
+    'address (X-Forwarded-For, TRUST_PROXY=1). Instances are main.ts processes (LOG_LEVEL=warn). CPU: % of one',
+    "core over the step, from /proc (machine: every process, others' work included, of 100 % x cores); server",
+    "ms/req: the instances' and PostgreSQL's CPU time per request answered; sent late: how far behind its",
+    "schedule the players' process sent (a starved generator's delay is in the latencies).",
+  ].join('\n');
+}
+
+export function formatAdminReads(report: AdminReadsReport): string {
+  const number = (value: number) => Math.round(value).toLocaleString('en-US');
+  const stores = report.stores.flatMap((store) => {
+    const name = store.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    const over = store.reads.filter((read) => read.p95Ms > ADMIN_READ_BAR_MS);
+    const seeded = { ...store.seeded.players, ...store.seeded.backOffice, adminLog: store.seeded.adminLog };
+    return [
+      '',
+      `${name}: seeded in ${store.seedSeconds.toFixed(1)} s (load ${store.seedLoad.toFixed(2)}): ` +
+        Object.entries(seeded)
+          .map(([table, rows]) => `${table} ${number(rows)}`)
+          .join(', ') +
+        `; with ${store.seeded.days} days of play (${number(store.seeded.sessions)} sessions) and the demo data set.`,
+      `  ${store.reads.length} reads, ${store.reads[0]?.samples ?? 0} samples each, walked in ${store.walkSeconds.toFixed(0)} s ` +
+        `(load ${store.load.toFixed(2)} after); ${over.length} over ${ADMIN_READ_BAR_MS} ms` +
+        (store.failures > 0 ? `; ${store.failures} failed requests, the first: ${store.firstFailure}` : '.'),
+      table(
+        [`  the ${report.top} slowest (p95), ${name}`, 'p50 ms', 'p95 ms', 'max ms', 'first ms'],
+        store.reads
+          .slice(0, report.top)
+          .map((read) => [
+            `  ${read.name} (${read.what})`,
+            read.p50Ms.toFixed(1),
+            read.p95Ms.toFixed(1),
+            read.maxMs.toFixed(1),
+            read.firstMs.toFixed(0),
+          ]),
+      ),
+    ];
+  });
+  return [
+    'Every read the back office makes (bench/admin-reads/inventory.ts) through the whole app as an admin, over real',
+    'HTTP one request at a time from a process of its own: each read once (first ms: before any warm-up), three rounds',
+    'of warm-up, then the measured rounds, each round every read in turn. Every read of each store is in',
+    'bench-results/latest.json.',
+    ...stores,
+    ...(report.postgresSkipped ? ['', `PostgreSQL: ${report.postgresSkipped}.`] : []),
   ].join('\n');
 }

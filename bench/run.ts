@@ -5,8 +5,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  ADMIN_READS_TARGET_SPECS,
+  type AdminReadsReport,
+  adminReadsBenchSeconds,
+  runAdminReadsBench,
+} from './admin-reads/suite';
 import { BENCHMARKS_PAGE, benchmarksPage } from './benchmarks-page';
 import { FIRST_VISIT_BUDGET_GZIP_BYTES, type FirstVisitBundle, measureFirstVisitBundle } from './bundle/first-visit';
+import { CAPACITY_TARGET_SPECS, type CapacityReport, capacityBenchSeconds, runCapacityBench } from './capacity/suite';
 import { GAME_DATA_TARGET_SPECS, type GameDataReport, gameDataBenchSeconds, runGameDataBench } from './game-data/suite';
 import { dropPendingSchemas, type SiteTarget, startSiteTarget } from './http/app-target';
 import { HTTP_TARGET_SPECS, type HttpReport, httpBenchSeconds, runHttpBenches } from './http/suite';
@@ -33,7 +40,9 @@ import {
   runRemoteConfigBench,
 } from './remote-config/suite';
 import {
+  formatAdminReads,
   formatBundle,
+  formatCapacity,
   formatGameData,
   formatHttp,
   formatInstances,
@@ -63,6 +72,8 @@ interface BenchResults {
   instances?: InstancesReport;
   remoteConfig?: RemoteConfigReport;
   segments?: SegmentsReport;
+  capacity?: CapacityReport;
+  adminReads?: AdminReadsReport;
   targets: TargetResult[];
 }
 
@@ -107,6 +118,8 @@ async function main(): Promise<number> {
     (options.sections.includes('instances') ? instancesBenchSeconds(options) : 0) +
     (options.sections.includes('remote-config') ? remoteConfigBenchSeconds(options) : 0) +
     (options.sections.includes('segments') ? segmentsBenchSeconds(options) : 0) +
+    (options.sections.includes('capacity') ? capacityBenchSeconds(options) : 0) +
+    (options.sections.includes('admin-reads') ? adminReadsBenchSeconds(options) : 0) +
     120;
   setTimeout(() => {
     console.error(`\nbench: still running after ${limitSeconds} s; stopping.`);
@@ -244,8 +257,24 @@ async function main(): Promise<number> {
     return segments.targets;
   });
 
+  const capacityTargets = await section('capacity', CAPACITY_TARGET_SPECS, async () => {
+    heading('capacity: how many players one instance serves at launch, in steps, from a process of virtual players');
+    const capacity = await runCapacityBench(WEB_DIST, options);
+    results.capacity = capacity;
+    console.log(`\n${formatCapacity(capacity)}`);
+    return capacity.targets;
+  });
+
+  const adminReadsTargets = await section('admin-reads', ADMIN_READS_TARGET_SPECS, async () => {
+    heading('admin-reads: every read of the back office, one at a time as an admin, at 100,000 players and a year');
+    const adminReads = await runAdminReadsBench(WEB_DIST, options);
+    results.adminReads = adminReads;
+    console.log(`\n${formatAdminReads(adminReads)}`);
+    return adminReads.targets;
+  });
+
   // In the order they were set: the server, the bundle, the page, the user search, live, the game
-  // data and push, a second instance, remote config, segments.
+  // data and push, a second instance, remote config, segments, capacity, every admin read.
   const targets = [
     ...httpTargets,
     ...bundleTargets,
@@ -257,6 +286,8 @@ async function main(): Promise<number> {
     ...instancesTargets,
     ...remoteConfigTargets,
     ...segmentsTargets,
+    ...capacityTargets,
+    ...adminReadsTargets,
   ];
   results.targets = targets;
 

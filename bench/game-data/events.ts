@@ -50,9 +50,20 @@ function benchEvent(run: string, n: number, now: number): BenchEvent {
   }
 }
 
-/** `count` batches of INGEST_BATCH_MAX events each, ids unique to `run`. */
-export function benchBatches(run: string, count: number, now = Date.now()): BenchEvent[][] {
-  return Array.from({ length: count }, (_, batch) =>
-    Array.from({ length: INGEST_BATCH_MAX }, (_, offset) => benchEvent(run, batch * INGEST_BATCH_MAX + offset, now)),
+/** Batch `batch` (0, 1, …) of the run named `run`: INGEST_BATCH_MAX events, ids unique to the run. */
+export function benchBatch(run: string, batch: number, now = Date.now()): BenchEvent[] {
+  return Array.from({ length: INGEST_BATCH_MAX }, (_, offset) =>
+    benchEvent(run, batch * INGEST_BATCH_MAX + offset, now),
   );
+}
+
+/** The first `count` batches of the run named `run`. */
+export function benchBatches(run: string, count: number, now = Date.now()): BenchEvent[][] {
+  return Array.from({ length: count }, (_, batch) => benchBatch(run, batch, now));
+}
+
+/** What the app's ingestion is measured against: the same batches stored another way, one transaction each. */
+export interface IngestionBaseline {
+  write(events: readonly BenchEvent[]): Promise<void>;
+  close(): Promise<void>;
 }

@@ -44,21 +44,15 @@ export interface CheckoutAudit {
   stockSeeded: number;
 }
 
-/**
- * A product of a drop that opened an hour ago, with PLENTY units of one variety, and `players`
- * shoppers: one signed up through the app's own route, the others copies of their account and
- * session rows (a sign-up hashes a password for half a second); each has an order profile and
- * credits, written by the shop's and the ledger's own code in one transaction.
- */
-export async function seedCheckoutCrowd(
-  origin: string,
-  publicUrl: string,
-  stores: { game: Kysely<GameDatabase>; identity: Kysely<IdentityDatabase> },
-  players: number,
-): Promise<CheckoutCrowd> {
-  const { game, identity } = stores;
-  await putTestProduct(game, { productID: PRODUCT_ID, varieties: [[VARIETY_ID, PLENTY]] });
-  const now = new Date();
+/** What every order of the bench asks for: one unit of the drop's product, paid in credits. */
+export const CHECKOUT_ORDER_BODY = JSON.stringify({
+  lines: [{ productID: PRODUCT_ID, varietyID: VARIETY_ID, quantity: 1 }],
+  payment: 'credits',
+});
+
+/** The drop's product on sale with `units` units of its one variety, in a drop that opened an hour ago. */
+export async function openCheckoutDrop(game: Kysely<GameDatabase>, units: number, now = new Date()): Promise<void> {
+  await putTestProduct(game, { productID: PRODUCT_ID, varieties: [[VARIETY_ID, units]] });
   const at = now.toISOString();
   await game
     .insertInto('merch_drops')
@@ -74,7 +68,36 @@ export async function seedCheckoutCrowd(
     .insertInto('merch_drop_products')
     .values({ drop_id: DROP_ID, product_id: PRODUCT_ID, position: 0 })
     .execute();
+}
 
+/**
+ * An order profile and credits for every order a player can hold, for each of `userIds`, written by
+ * the shop's and the ledger's own code in one transaction.
+ */
+export async function equipShoppers(game: Kysely<GameDatabase>, userIds: readonly string[], now = new Date()) {
+  const profile = orderProfileSchema.parse(validOrderProfile());
+  await game.transaction().execute(async (trx) => {
+    for (const userId of userIds) {
+      await saveOrderProfile(trx, userId, profile, now);
+      await credit(trx, { userId, amount: CREDITS_EACH, reason: 'adjustment', reference: `bench:shopper:${userId}` });
+    }
+  });
+}
+
+/**
+ * A product of a drop that opened an hour ago, with PLENTY units of one variety, and `players`
+ * shoppers: one signed up through the app's own route, the others copies of their account and
+ * session rows (a sign-up hashes a password for half a second); each has an order profile and
+ * credits (equipShoppers).
+ */
+export async function seedCheckoutCrowd(
+  origin: string,
+  publicUrl: string,
+  stores: { game: Kysely<GameDatabase>; identity: Kysely<IdentityDatabase> },
+  players: number,
+): Promise<CheckoutCrowd> {
+  const { game, identity } = stores;
+  await openCheckoutDrop(game, PLENTY);
   const first = await signUpOverHttp(origin, publicUrl, {
     email: 'bench-shopper-0@example.com',
     password: 'bench shopper password',
@@ -82,28 +105,23 @@ export async function seedCheckoutCrowd(
   });
   const copies = await clonePlayers(identity, first.userId, 'bench-shopper', players - 1);
   const crowd = [first, ...copies];
-  const profile = orderProfileSchema.parse(validOrderProfile());
-  await game.transaction().execute(async (trx) => {
-    for (const { userId } of crowd) {
-      await saveOrderProfile(trx, userId, profile, now);
-      await credit(trx, { userId, amount: CREDITS_EACH, reason: 'adjustment', reference: `bench:shopper:${userId}` });
-    }
-  });
+  await equipShoppers(
+    game,
+    crowd.map((player) => player.userId),
+  );
   return {
-    jsonBody: JSON.stringify({
-      lines: [{ productID: PRODUCT_ID, varietyID: VARIETY_ID, quantity: 1 }],
-      payment: 'credits',
-    }),
+    jsonBody: CHECKOUT_ORDER_BODY,
     bearers: crowd.map((player) => player.bearer),
-    audit: () => auditCheckouts(game),
+    audit: () => auditCheckouts(game, PLENTY),
   };
 }
 
 /**
  * Reads the shelf, the units reserved orders hold and the busiest player's open orders in one
- * statement (one snapshot), so an order still committing when a run ends cannot fall between two reads.
+ * statement (one snapshot), so an order still committing when a run ends cannot fall between two
+ * reads; throws when they do not add up to the `stockSeeded` units.
  */
-async function auditCheckouts(game: Kysely<GameDatabase>): Promise<CheckoutAudit> {
+export async function auditCheckouts(game: Kysely<GameDatabase>, stockSeeded: number): Promise<CheckoutAudit> {
   const row = await game
     .selectNoFrom((eb) => [
       eb
@@ -141,13 +159,13 @@ async function auditCheckouts(game: Kysely<GameDatabase>): Promise<CheckoutAudit
     orders: Number(row.orders ?? 0),
     unitsHeld: Number(row.unitsHeld ?? 0),
     stockLeft: Number(row.stockLeft),
-    stockSeeded: PLENTY,
+    stockSeeded,
   };
   const busiest = Number(row.busiest ?? 0);
   const problems = [
     ...(audit.stockLeft < 0 ? [`the stock is ${audit.stockLeft}`] : []),
-    ...(audit.stockLeft + audit.unitsHeld !== PLENTY
-      ? [`${audit.unitsHeld} units held + ${audit.stockLeft} left is not the ${PLENTY} seeded`]
+    ...(audit.stockLeft + audit.unitsHeld !== stockSeeded
+      ? [`${audit.unitsHeld} units held + ${audit.stockLeft} left is not the ${stockSeeded} seeded`]
       : []),
     ...(busiest > MAX_OPEN_MERCH_ORDERS
       ? [`a player holds ${busiest} open orders (at most ${MAX_OPEN_MERCH_ORDERS})`]

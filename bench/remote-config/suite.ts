@@ -68,7 +68,7 @@ const seconds = (options: BenchOptions) => ({
 type TimedRead = Measured & { load: number };
 
 /** Publishes the bench's template through the admin API, as staff: draft, then publish. */
-async function publishThroughAdminApi(origin: string, authorization: string): Promise<void> {
+export async function publishThroughAdminApi(origin: string, authorization: string): Promise<void> {
   const base = `${origin}/api/admin/development/remote-config`;
   const call = async <Answer>(method: string, url: string, body?: object): Promise<Answer> => {
     const response = await fetch(url, {

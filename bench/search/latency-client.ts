@@ -17,6 +17,11 @@ export interface LatencyPlan {
   requests: LatencyRequest[];
   warmupSeconds: number;
   durationSeconds: number;
+  /**
+   * Rounds instead of seconds: each round sends every request once, in order, so each gets the same number
+   * of samples however slow it is; the seconds then only bound the run (latency.ts stops an overrun).
+   */
+  rounds?: { warmup: number; measured: number };
 }
 
 /** Per request sent in the measured window: its time in ms, in order; failures are answers not as expected (2xx by default). */
@@ -44,12 +49,14 @@ function send(origin: string, request: LatencyRequest): Promise<{ status: number
 }
 
 async function measure(plan: LatencyPlan): Promise<LatencyMessage> {
-  const run = async (seconds: number) => {
+  const run = async (seconds: number, rounds: number | undefined) => {
     const milliseconds: number[] = [];
     let failures = 0;
     let firstFailure: string | undefined;
     const end = performance.now() + seconds * 1000;
-    for (let index = 0; performance.now() < end; index += 1) {
+    const more = (index: number) =>
+      rounds === undefined ? performance.now() < end : index < rounds * plan.requests.length;
+    for (let index = 0; more(index); index += 1) {
       const request = plan.requests[index % plan.requests.length] as LatencyRequest;
       const start = performance.now();
       const answer = await send(plan.origin, request);
@@ -66,8 +73,8 @@ async function measure(plan: LatencyPlan): Promise<LatencyMessage> {
     return { milliseconds, failures, firstFailure };
   };
   // The warm-up lets V8 optimise both sides and the database fill its caches; its times are dropped.
-  await run(plan.warmupSeconds);
-  const { milliseconds, failures, firstFailure } = await run(plan.durationSeconds);
+  await run(plan.warmupSeconds, plan.rounds?.warmup);
+  const { milliseconds, failures, firstFailure } = await run(plan.durationSeconds, plan.rounds?.measured);
   return { kind: 'timings', milliseconds, failures, ...(firstFailure ? { firstFailure } : {}) };
 }
 

@@ -292,13 +292,18 @@ async function writeAttributeRows(game: Kysely<GameDatabase>, rows: AttributeRow
 export type SeededCounts = Record<keyof AttributeRows | 'partners', number>;
 
 /**
- * The crowd's accounts, the game's data at scale and every other source of segments' attributes,
- * in the development environment's store. PostgreSQL's planner is told the tables are full (ANALYZE).
+ * The crowd's accounts, the game's data at scale over the last `gameDataDays` (bench/game-data/scale.ts) and
+ * every other source of segments' attributes, in the development environment's store. PostgreSQL's planner
+ * is told the tables are full (ANALYZE).
  */
-export async function seedSegmentPlayers(stores: AppStores, dialect: Dialect): Promise<SeededCounts> {
+export async function seedSegmentPlayers(
+  stores: AppStores,
+  dialect: Dialect,
+  gameDataDays?: number,
+): Promise<SeededCounts> {
   const game = stores.game.development;
   await seedSearchUsers(stores.identity, dialect);
-  await seedGameDataAtScale(game, dialect);
+  await seedGameDataAtScale(game, dialect, new Date(), gameDataDays);
   const rows = attributeRows(Date.now());
   await writeAttributeRows(game, rows);
   const partners = Array.from({ length: SEARCH_USERS }, (_, index) => index).filter(

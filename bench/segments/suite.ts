@@ -97,7 +97,7 @@ interface DialectRun {
 }
 
 /** A JSON call of the admin API as staff, failing on anything but 2xx. */
-function adminCaller(origin: string, authorization: string) {
+export function adminCaller(origin: string, authorization: string) {
   return async <Answer>(method: string, path: string, body?: object): Promise<Answer> => {
     const response = await fetch(`${origin}${path}`, {
       method,
