@@ -1,16 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSelfSignedCertificate } from '../../testing/self-signed';
 import { createH2Pool } from './h2-pool';
 
 /**
- * The pool's https:// path (FCM's) against a local TLS HTTP/2 server whose certificate is made
- * here by the openssl CLI, as tests/scale/tls.ts makes the scale tests' (no package for it, nothing
- * fetched): the pool trusts it only through its `ca` option, so the system's store stays the app's.
+ * The pool's https:// path (FCM's) against a local TLS HTTP/2 server with a certificate of its own
+ * (testing/self-signed.ts): the pool trusts it only through its `ca` option, so the system's store
+ * stays the app's.
  */
 describe('the HTTP/2 pool over TLS', () => {
   let dir: string;
@@ -21,18 +21,10 @@ describe('the HTTP/2 pool over TLS', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-h2-tls-'));
-    execFileSync(
-      'openssl',
-      [
-        ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'],
-        ...['-addext', 'subjectAltName=IP:127.0.0.1'],
-        ...['-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')],
-      ],
-      { stdio: 'ignore' },
-    );
-    cert = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+    const { keyFile, certFile } = writeSelfSignedCertificate(dir);
+    cert = fs.readFileSync(certFile, 'utf8');
     // HTTP/2 only: a client that did not negotiate h2 by ALPN is refused the handshake.
-    server = http2.createSecureServer({ key: fs.readFileSync(path.join(dir, 'key.pem')), cert, allowHTTP1: false });
+    server = http2.createSecureServer({ key: fs.readFileSync(keyFile), cert, allowHTTP1: false });
     server.on('session', (session) => protocols.push(session.alpnProtocol));
     server.on('stream', (stream, headers) => {
       let body = '';
