@@ -36,6 +36,20 @@ describe.each(TEST_DIALECTS)('the change feed on %s', (dialect) => {
     await db().deleteFrom('changes').execute();
   });
 
+  /** Starts `feed`, listening on PostgreSQL as an instance does (its NOTIFY wakes the feed); answers the listener. */
+  async function started(feed: ChangeFeed) {
+    const listener =
+      dialect === 'postgres'
+        ? listenForChanges(
+            test.stores.postgres?.databaseUrl as string,
+            new Map([[test.stores.postgres?.schemas.development as string, feed]]),
+            quiet,
+          )
+        : undefined;
+    await feed.start();
+    return listener;
+  }
+
   const changes = async () =>
     (await db().selectFrom('changes').select(['topic', 'key', 'environment']).orderBy('seq').execute()).map(
       (row) => `${row.topic}:${row.key}@${row.environment}`,
@@ -115,15 +129,7 @@ describe.each(TEST_DIALECTS)('the change feed on %s', (dialect) => {
 
   it('hands every committed change to its listeners once, in order, as it commits', async () => {
     const feed = new ChangeFeed('development', db(), { pollMs: 60_000 });
-    const listener =
-      dialect === 'postgres'
-        ? listenForChanges(
-            test.stores.postgres?.databaseUrl as string,
-            new Map([[test.stores.postgres?.schemas.development as string, feed]]),
-            quiet,
-          )
-        : undefined;
-    await feed.start();
+    const listener = await started(feed);
     const seen: ChangeRow[] = [];
     feed.subscribe((rows) => seen.push(...rows));
     try {
@@ -151,15 +157,7 @@ describe.each(TEST_DIALECTS)('the change feed on %s', (dialect) => {
   it('reads a commit after a quiet spell at once, and the commits that keep coming at most once a gap, each once', async () => {
     const gapMs = 250;
     const feed = new ChangeFeed('development', db(), { pollMs: 60_000, readGapMs: gapMs });
-    const listener =
-      dialect === 'postgres'
-        ? listenForChanges(
-            test.stores.postgres?.databaseUrl as string,
-            new Map([[test.stores.postgres?.schemas.development as string, feed]]),
-            quiet,
-          )
-        : undefined;
-    await feed.start();
+    const listener = await started(feed);
     const reads: ChangeRow[][] = [];
     feed.subscribe((rows) => reads.push([...rows]));
     const keys = () => reads.flat().map((row) => row.key);

@@ -32,8 +32,8 @@ describe('the SQLite Kysely path', () => {
   interface Counter {
     counters: { id: number; value: number };
   }
-  const open = async () => {
-    const db = createSqliteKysely<Counter>(new Database(':memory:'));
+  /** A counter at 0 in `db`. */
+  const withCounter = async (db: Kysely<Counter>) => {
     await db.schema
       .createTable('counters')
       .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -42,6 +42,7 @@ describe('the SQLite Kysely path', () => {
     await db.insertInto('counters').values({ id: 1, value: 0 }).execute();
     return db;
   };
+  const open = () => withCounter(createSqliteKysely<Counter>(new Database(':memory:')));
   const value = async (db: Kysely<Counter>) =>
     (await db.selectFrom('counters').select('value').where('id', '=', 1).executeTakeFirstOrThrow()).value;
 
@@ -93,12 +94,7 @@ describe('the SQLite Kysely path', () => {
     writer.pragma('journal_mode = WAL');
     const db = createSqliteKysely<Counter>(writer, { reader: new Database(file, { readonly: true }) });
     try {
-      await db.schema
-        .createTable('counters')
-        .addColumn('id', 'integer', (c) => c.primaryKey())
-        .addColumn('value', 'integer')
-        .execute();
-      await db.insertInto('counters').values({ id: 1, value: 0 }).execute();
+      await withCounter(db);
       let release: () => void = () => {};
       const gate = new Promise<void>((resolve) => {
         release = resolve;
