@@ -1,6 +1,7 @@
 import type { PushPlatform } from '@outpost/contracts/push';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { type Expression, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { GameDatabase } from '../database';
+import { isPostgres } from '../platform/db/dialect';
 import type { PushDeviceRow } from './tables';
 import { tokenKey } from './token-key';
 
@@ -77,6 +78,51 @@ export async function countAudiencePlayers(db: Kysely<GameDatabase>, audience: P
     .select((eb) => eb.fn.count('user_id').distinct().as('players'))
     .executeTakeFirstOrThrow();
   return Number(row.players);
+}
+
+/**
+ * An audience's players for counting them whole: a query of the game store naming them (a column
+ * user_id), or a list read elsewhere (a segment's reading, the chosen, the partners), each once.
+ */
+export type AudienceMembers =
+  | { kind: 'query'; players: Expression<{ user_id: string }> }
+  | { kind: 'listed'; userIds: readonly string[] };
+
+/**
+ * How many players an audience has, and how many devices of theirs, each counted in one statement
+ * rather than a page of players at a time: the devices through push_devices_user (user_id leads, so
+ * a player's devices are one index range and the count reads no row).
+ */
+export async function measureMembers(
+  db: Kysely<GameDatabase>,
+  members: AudienceMembers,
+): Promise<{ players: number; devices: number }> {
+  if (members.kind === 'listed') {
+    // The list is its players; only its devices are the store's to count.
+    if (members.userIds.length === 0) return { players: 0, devices: 0 };
+    const { rows } = await listedDevicesCount(db, members.userIds).execute(db);
+    return { players: members.userIds.length, devices: Number(rows[0]?.devices ?? 0) };
+  }
+  const { rows } = await membersCount(members.players).execute(db);
+  return { players: Number(rows[0]?.players ?? 0), devices: Number(rows[0]?.devices ?? 0) };
+}
+
+/** A query audience's players and devices in one statement (apart, so a test can read its plan). */
+export function membersCount(players: Expression<{ user_id: string }>) {
+  return sql<{ players: string | number; devices: string | number }>`select
+    (select count(*) from ${players} as members) as players,
+    (select count(*) from push_devices where user_id in (select user_id from ${players} as members)) as devices`;
+}
+
+/**
+ * The devices of listed players, the list one parameter whatever its length (PostgreSQL: an array;
+ * SQLite: a JSON array read by json_each), so the text stays short and is prepared once.
+ */
+export function listedDevicesCount(db: Kysely<GameDatabase>, userIds: readonly string[]) {
+  const listed = isPostgres(db)
+    ? sql`user_id = any(${[...userIds]}::text[])`
+    : sql`user_id in (select value from json_each(${JSON.stringify(userIds)}))`;
+  return sql<{ devices: string | number }>`select count(*) as devices from push_devices where ${listed}`;
 }
 
 export interface DevicePage {

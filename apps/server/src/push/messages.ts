@@ -22,8 +22,14 @@ import { answering, FunctionError } from '../platform/http/errors';
 import type { PushSender } from '../platform/push-transport/sender';
 import { newRandomID } from '../platform/random-id';
 import { segmentForUse } from '../segments/index';
-import { countAudienceDevices, countAudiencePlayers, dropDevices, listPlayersDevices } from './audience';
-import { type RecipientStores, recipientsAfter } from './recipients';
+import {
+  countAudienceDevices,
+  countAudiencePlayers,
+  dropDevices,
+  listPlayersDevices,
+  measureMembers,
+} from './audience';
+import { type RecipientStores, recipientMembers } from './recipients';
 import { retimePushSend, withdrawPushSend } from './send-job';
 import type { PushMessageRow } from './tables';
 
@@ -64,17 +70,7 @@ export async function measureAudience(
     ]);
     return { players, devices };
   }
-  // A segment's players may live in another store (partners): counted a page at a time, so a
-  // segment of any size is never held whole.
-  let players = 0;
-  let devices = 0;
-  for (let after: string | null = null; ; ) {
-    const page = await recipientsAfter(stores, segment, after, USER_PAGE);
-    players += page.length;
-    if (page.length > 0) devices += await countAudienceDevices(stores.game, { kind: 'players', userIds: page });
-    if (page.length < USER_PAGE) return { players, devices };
-    after = page.at(-1) ?? null;
-  }
+  return measureMembers(stores.game, await recipientMembers(stores, segment));
 }
 
 /** How many messages are in `state` now (the dashboard's attention list counts the failed ones). */

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { GameDatabase, IdentityDatabase } from '../database';
 import { heldKeyPattern } from '../identity/index';
 import type { Segments } from '../segments/index';
+import type { AudienceMembers } from './audience';
 import type { PushMessageRow } from './tables';
 
 /*
@@ -60,57 +61,92 @@ function firstAfter(ids: readonly string[], after: string): number {
   return low;
 }
 
+/** The accepted beta testers, the partners, and the players seen since a time: each category's query. */
+const betaTesters = (game: Kysely<GameDatabase>) =>
+  game.selectFrom('beta_requests').select('user_id').where('status', '=', BETA_REQUEST_STATUS.accepted);
+const partners = (identity: Kysely<IdentityDatabase>) =>
+  identity.selectFrom('profiles').select('user_id').where('keys', 'like', heldKeyPattern(PARTNER_KEY));
+const activeSince = (game: Kysely<GameDatabase>, since: string | null) =>
+  game
+    .selectFrom('user_presence')
+    .select('user_id')
+    .where('last_seen', '>=', since ?? '');
+
+type RecipientCategories = Pick<PushMessageRow, 'recipient_category' | 'active_since' | 'user_ids' | 'segment_id'>;
+
+const chosenOf = (message: RecipientCategories) => (JSON.parse(message.user_ids ?? '[]') as string[]).sort();
+
+async function segmentOf(
+  { segmentMembers }: RecipientStores,
+  message: RecipientCategories,
+): Promise<readonly string[]> {
+  const segmentID = message.segment_id ?? '';
+  const members = await segmentMembers(segmentID);
+  if (members === null) throw new PushSegmentMissing(segmentID);
+  return members;
+}
+
 /** The next `limit` player ids after `after` (from the first when null) of the message's segment. */
 export async function recipientsAfter(
-  { game, identity, segmentMembers }: RecipientStores,
-  message: Pick<PushMessageRow, 'recipient_category' | 'active_since' | 'user_ids' | 'segment_id'>,
+  stores: RecipientStores,
+  message: RecipientCategories,
   after: string | null,
   limit: number,
 ): Promise<string[]> {
+  const { game, identity } = stores;
   const from = (id: string) => after === null || id > after;
   switch (message.recipient_category) {
-    case 'users': {
-      const chosen = (JSON.parse(message.user_ids ?? '[]') as string[]).sort();
-      return chosen.filter(from).slice(0, limit);
-    }
+    case 'users':
+      return chosenOf(message).filter(from).slice(0, limit);
     case 'beta-testers': {
-      let page = game
-        .selectFrom('beta_requests')
-        .select('user_id')
-        .where('status', '=', BETA_REQUEST_STATUS.accepted)
-        .orderBy('user_id')
-        .limit(limit);
+      let page = betaTesters(game).orderBy('user_id').limit(limit);
       if (after !== null) page = page.where('user_id', '>', after);
       return (await page.execute()).map((row) => row.user_id);
     }
     case 'partners': {
-      let page = identity
-        .selectFrom('profiles')
-        .select('user_id')
-        .where('keys', 'like', heldKeyPattern(PARTNER_KEY))
-        .orderBy('user_id')
-        .limit(limit);
+      let page = partners(identity).orderBy('user_id').limit(limit);
       if (after !== null) page = page.where('user_id', '>', after);
       return (await page.execute()).map((row) => row.user_id);
     }
     case 'active': {
-      let page = game
-        .selectFrom('user_presence')
-        .select('user_id')
-        .where('last_seen', '>=', message.active_since ?? '')
-        .orderBy('user_id')
-        .limit(limit);
+      let page = activeSince(game, message.active_since).orderBy('user_id').limit(limit);
       if (after !== null) page = page.where('user_id', '>', after);
       return (await page.execute()).map((row) => row.user_id);
     }
     case 'segment': {
-      const segmentID = message.segment_id ?? '';
-      const members = await segmentMembers(segmentID);
-      if (members === null) throw new PushSegmentMissing(segmentID);
+      const members = await segmentOf(stores, message);
       const start = after === null ? 0 : firstAfter(members, after);
       return members.slice(start, start + limit);
     }
     case 'everyone':
       return [];
+  }
+}
+
+/**
+ * The message's players as members of one statement of the game store, for counting them whole:
+ * the game store's own query where it has one (beta testers, the active), else the list read once
+ * (the chosen, a segment's reading, the partners: profiles live in the identity store).
+ */
+export async function recipientMembers(
+  stores: RecipientStores,
+  message: RecipientCategories,
+): Promise<AudienceMembers> {
+  const { game, identity } = stores;
+  const listed = (userIds: readonly string[]): AudienceMembers => ({ kind: 'listed', userIds });
+  switch (message.recipient_category) {
+    case 'users':
+      return listed(chosenOf(message));
+    case 'beta-testers':
+      return { kind: 'query', players: betaTesters(game) };
+    case 'partners':
+      return listed((await partners(identity).execute()).map((row) => row.user_id));
+    case 'active':
+      return { kind: 'query', players: activeSince(game, message.active_since) };
+    case 'segment':
+      return listed(await segmentOf(stores, message));
+    case 'everyone':
+      // No list: every device is its audience (measureAudience counts the devices themselves).
+      return listed([]);
   }
 }
