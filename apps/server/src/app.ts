@@ -15,6 +15,7 @@ import { createAttestation } from './platform/attestation/attestation';
 import type { CaptchaDifficulty } from './platform/attestation/captcha';
 import { defaultAttestationMode } from './platform/attestation/enforcement';
 import { ChangeFeed, changeFeedPruning } from './platform/changes/feed';
+import { sqliteStatistics } from './platform/db/statistics';
 import type { StoreKey } from './platform/db/stores';
 import { registerAccessControl } from './platform/http/access';
 import { registerAccessLog } from './platform/http/access-log';
@@ -238,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     definitions: [
       ...DOMAINS.flatMap((domain) => domain.jobs?.(context) ?? []),
       changeFeedPruning([...feeds.values()]),
+      ...sqliteStatistics(stores),
       ...rateLimitJobs(rateLimitBackend),
       ...idempotencyJobs,
     ],

@@ -10,7 +10,7 @@ import {
   type TrendingIssue,
 } from '@outpost/contracts/moderation';
 import { parseShortNumber } from '@outpost/contracts/short-numbers';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
 import { type AdminChange, adminLogRecord, appendAdminLog } from '../backoffice/index';
 import type { GameDatabase } from '../database';
 import { fetchListPage } from '../platform/db/list-page';
@@ -185,24 +185,29 @@ function unresolved(eb: ReportsQuery, at?: Date) {
   return eb.and([eb('created_at', '<=', then), eb.or([eb('resolved', '=', 0), eb('resolved_at', '>', then)])]);
 }
 
-/** The reports that were filed and unresolved at `at`: the dashboard's figure as it stood then. */
+/**
+ * The reports that were filed and unresolved at `at`: the dashboard's figure as it stood then. Counted
+ * as two parts, those unresolved still and those resolved since, each over an index of its own
+ * (reports_resolved_created, reports_resolved_at): with the `or` of unresolved(), every report is read.
+ */
 export async function countUnresolvedReportsAt(db: Kysely<GameDatabase>, at: Date): Promise<number> {
-  const row = await db
-    .selectFrom('reports')
-    .where((eb) => unresolved(eb, at))
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const then = at.toISOString();
+  const filed = db.selectFrom('reports').where('created_at', '<=', then);
+  const [still, since] = await Promise.all([
+    countOf(filed.where('resolved', '=', 0)),
+    countOf(filed.where('resolved', '=', 1).where('resolved_at', '>', then)),
+  ]);
+  return still + since;
+}
+
+async function countOf(reports: SelectQueryBuilder<GameDatabase, 'reports', object>): Promise<number> {
+  const row = await reports.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
 /** The dashboard's Unresolved Reports. */
-export async function countUnresolvedReports(db: Kysely<GameDatabase>): Promise<number> {
-  const row = await db
-    .selectFrom('reports')
-    .where((eb) => unresolved(eb))
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+export function countUnresolvedReports(db: Kysely<GameDatabase>): Promise<number> {
+  return countOf(db.selectFrom('reports').where((eb) => unresolved(eb)));
 }
 
 const TRENDING_WINDOW_MS = TRENDING_WINDOW_HOURS * 60 * 60 * 1000;

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { SchemaPostgresDialect } from './schema-introspector';
 import { Database } from './sqlite-driver';
 import { createSqliteKysely } from './sqlite-kysely';
+import { optimizeAtOpen } from './statistics';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -70,7 +71,9 @@ function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
   db.pragma('foreign_keys = ON');
   // The operator CLI may write while the server runs; wait for its lock instead of failing.
   db.pragma('busy_timeout = 5000');
-  // Opened once the writer has made the file a WAL database, which lets it read beside the writer.
+  optimizeAtOpen(db);
+  // Opened once the writer has made the file a WAL database, which lets it read beside the writer,
+  // and has gathered the statistics, which a connection loads as it opens (or as the schema changes).
   const reader = new Database(file, { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 5000');
   return createSqliteKysely(db, { reader });
