@@ -35,6 +35,7 @@ import {
   updateExperiment,
 } from './queries';
 import { experimentResults } from './results';
+import { createResultsCache } from './results-cache';
 import { segmentNames } from './segment-names';
 import type { Experiments } from './service';
 
@@ -56,6 +57,10 @@ const deletedSchema = z.object({ experimentID: z.string() });
 export function registerExperimentsAdminRoutes(app: FastifyInstance, options: ExperimentsAdminRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const storeOf = (environment: Environment) => options.game[environment];
+  const results = createResultsCache({
+    now: Date.now,
+    onRefreshError: (error) => app.log.error({ err: error }, 'experiment results: computing them again failed'),
+  });
 
   async function named(environment: Environment, rows: readonly StoredExperiment[]): Promise<Experiment[]> {
     const [people, segments] = await Promise.all([
@@ -122,11 +127,9 @@ export function registerExperimentsAdminRoutes(app: FastifyInstance, options: Ex
     async (request) => {
       const { env, experimentID } = request.params;
       const experiment = await stored(env, experimentID);
-      return experimentResults(
-        { game: storeOf(env), identity: options.identity },
-        experiment,
-        options.metrics,
-        new Date(),
+      // Computed over every exposure: kept per experiment (results-cache.ts), not computed per request.
+      return results.read(`${env}/${experimentID}`, JSON.stringify(experiment), () =>
+        experimentResults({ game: storeOf(env), identity: options.identity }, experiment, options.metrics, new Date()),
       );
     },
   );

@@ -1029,6 +1029,47 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
       .execute();
     const cut = (await send(admin, 'GET', `${BASE}/bounded/results`)).json() as ExperimentResults;
     expect(cut.variants.map((variant) => variant.mean)).toEqual([null, null]);
+
+    // Playtime: half the crowd exposed two hours later; a session before a player's exposure and one
+    // after the end do not count, those between do.
+    const later = crowd.filter((_, index) => index % 2 === 0);
+    await db()
+      .updateTable('experiment_exposures')
+      .set({ exposed_at: new Date(exposedAt + 2 * HOUR_MS).toISOString() })
+      .where('experiment_id', '=', 'bounded')
+      .where(
+        'user_id',
+        'in',
+        later.map((player) => player.userId),
+      )
+      .execute();
+    await writeEvents(
+      'playtime',
+      crowd.flatMap((player, index) =>
+        [HOUR_MS, 3 * HOUR_MS, 8 * DAY_MS].map((after) => ({
+          id: `bounded-play-${after}-${index}`,
+          type: 'playtime',
+          userID: player.userId,
+          at: new Date(exposedAt + after).toISOString(),
+          seconds: 60 * (index + 1),
+        })),
+      ),
+    );
+    await db()
+      .updateTable('experiments')
+      .set({ metric: 'playtimePerPlayer' })
+      .where('experiment_id', '=', 'bounded')
+      .execute();
+    const played = (await send(admin, 'GET', `${BASE}/bounded/results`)).json() as ExperimentResults;
+    for (const variant of [0, 1]) {
+      const minutes = ofVariant(variant).map((player) => {
+        const index = crowd.indexOf(player);
+        return (later.includes(player) ? 1 : 2) * (index + 1);
+      });
+      expect(played.variants[variant]?.mean ?? null).toEqual(
+        minutes.length === 0 ? null : expect.closeTo(mean(minutes), 9),
+      );
+    }
   });
 
   it('writes no exposure of a player whose account was deleted while it waited in the queue', async () => {

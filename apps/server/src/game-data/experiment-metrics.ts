@@ -51,7 +51,7 @@ const playtimePerPlayer: ExperimentMetricSource = {
   metric: 'playtimePerPlayer',
   async values({ game }, exposures, until) {
     const values = new Map(exposures.map((exposure): [string, number] => [exposure.userId, 0]));
-    const exposedAt = new Map(exposures.map((exposure) => [exposure.userId, exposure.exposedAt.toISOString()]));
+    const exposedAt = new Map(exposures.map((exposure) => [exposure.userId, exposure.exposedAt.getTime()]));
     const end = until.toISOString();
     await byChunks(exposures, async (userIds, since) => {
       const rows = await game
@@ -62,7 +62,8 @@ const playtimePerPlayer: ExperimentMetricSource = {
         .where('played_at', '<', end)
         .execute();
       for (const row of rows) {
-        if (new Date(row.played_at).toISOString() < (exposedAt.get(row.user_id) ?? '')) continue;
+        // Compared as instants: this runs for every session of every exposed player, so no string is made per row.
+        if (new Date(row.played_at).getTime() < (exposedAt.get(row.user_id) ?? Number.NaN)) continue;
         values.set(row.user_id, (values.get(row.user_id) ?? 0) + row.seconds / 60);
       }
     });
