@@ -111,7 +111,13 @@ export async function enqueueRun<Database extends JobTables>(
   db: Kysely<Database>,
   definition: Pick<JobDefinition, 'name' | 'maxAttempts'>,
   payload: unknown,
-  options: { runAt?: Date; key?: string; now?: Date } = {},
+  options: {
+    runAt?: Date;
+    key?: string;
+    now?: Date;
+    /** Whether a run due now wakes this process's runners (default true); a runner's own scheduling wakes only itself. */
+    wake?: boolean;
+  } = {},
 ): Promise<boolean> {
   const jobs = db as unknown as Kysely<JobTables>;
   const now = options.now ?? new Date();
@@ -135,7 +141,7 @@ export async function enqueueRun<Database extends JobTables>(
     )
     .executeTakeFirst();
   const added = Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
-  if (added && runAt.getTime() <= now.getTime()) wakeRunners(db);
+  if (added && options.wake !== false && runAt.getTime() <= now.getTime()) wakeRunners(db);
   return added;
 }
 
@@ -286,7 +292,9 @@ export class JobRunner<Database extends JobTables> {
     key: string,
     payload: unknown = null,
   ): Promise<boolean> {
-    return enqueueRun(db, definition, payload, { runAt, key, now: this.#now() });
+    // A periodic run scheduled at start, or one enqueued through this runner, is this runner's to
+    // take (enqueue wakes it): another runner of the process woken for it would only race it.
+    return enqueueRun(db, definition, payload, { runAt, key, now: this.#now(), wake: false });
   }
 
   #poll(delayMs: number): void {
