@@ -198,10 +198,19 @@ function playerAccounts(db: Kysely<IdentityDatabase>) {
     );
 }
 
-/** How many player accounts there are now. */
+/**
+ * How many player accounts there are now: the accounts the auth_users triggers count (countAccounts) less
+ * those being deleted, in one statement so both are of the same moment; counting the accounts read them all.
+ */
 export async function countPlayerAccounts(db: Kysely<IdentityDatabase>): Promise<number> {
-  const row = await playerAccounts(db)
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+  const beingDeleted = db
+    .selectFrom('account_deletions')
+    .innerJoin('auth_users', 'auth_users.id', 'account_deletions.user_id')
+    .select((eb) => eb.fn.countAll().as('count'));
+  const row = await db
+    .selectFrom('account_count')
+    .select(sql<string | number>`total - (${beingDeleted})`.as('total'))
+    .where('id', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }

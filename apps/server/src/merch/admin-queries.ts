@@ -492,26 +492,94 @@ export async function listEcomProducts(
       containsText(['products.name', 'products.product_id', 'product_varieties.stripe_id'], query.search),
     );
   }
-  const [rows, moved] = await Promise.all([
-    varieties.execute(),
-    db
-      .selectFrom('merch_order_lines')
-      .innerJoin('merch_orders', 'merch_orders.order_id', 'merch_order_lines.order_id')
-      .select((eb) => [
-        'merch_order_lines.product_id',
-        'merch_order_lines.variety_id',
-        'merch_orders.status',
-        eb.fn.sum<string | number>('merch_order_lines.quantity').as('units'),
-      ])
-      .where('merch_orders.status', 'in', ['reserved', ...SOLD_MERCH_STATUSES])
-      .groupBy(['merch_order_lines.product_id', 'merch_order_lines.variety_id', 'merch_orders.status'])
-      .execute(),
-  ]);
-  const units = (productID: string, varietyID: string, statuses: readonly string[]) =>
+  const rows = await varieties.execute();
+  const direction = query.order === 'asc' ? 1 : -1;
+  const byName = (a: Listed, b: Listed) =>
+    a.name.localeCompare(b.name) || a.product_id.localeCompare(b.product_id) || a.position - b.position;
+  const start = (query.page - 1) * query.pageSize;
+  const page = (listed: readonly Listed[]) => listed.slice(start, start + query.pageSize);
+  // Ordered by units sold, the page needs every variety's sums; in any other order only its own.
+  if (query.sort !== 'sold') {
+    rows.sort((a, b) =>
+      query.sort === 'stock' ? direction * (a.quantity - b.quantity) || byName(a, b) : direction * byName(a, b),
+    );
+    const shown = page(rows);
+    const moved = await unitsMoved(db, shown);
+    return {
+      rows: shown.map((row) => ecomProduct(row, moved)),
+      total: rows.length,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+  const moved = await unitsMoved(db, rows);
+  const listed = rows.map((row) => ({ row, product: ecomProduct(row, moved) }));
+  listed.sort((a, b) => direction * (a.product.sold - b.product.sold) || byName(a.row, b.row));
+  return {
+    rows: page(listed.map(({ row }) => row)).map((row) => ecomProduct(row, moved)),
+    total: listed.length,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+interface Listed {
+  product_id: string;
+  name: string;
+  status: EcomProduct['status'];
+  price: number;
+  variety_id: string;
+  variety_name: string;
+  stripe_id: string;
+  quantity: number;
+  position: number;
+  drop_id: string | null;
+}
+
+interface UnitsMoved {
+  product_id: string;
+  variety_id: string;
+  status: string;
+  units: string | number;
+}
+
+/**
+ * Units of `varieties` ordered, by order status (ecomProduct picks the reserved and the sold): one grouped
+ * read of their order lines through merch_order_lines_variety, never every line the shop has sold. Naming
+ * the statuses here would lead SQLite, which keeps no statistics, in through merch_orders_reservations
+ * to every sold order instead.
+ */
+async function unitsMoved(db: Kysely<GameDatabase>, varieties: readonly Listed[]): Promise<UnitsMoved[]> {
+  if (varieties.length === 0) return [];
+  return db
+    .selectFrom('merch_order_lines')
+    .innerJoin('merch_orders', 'merch_orders.order_id', 'merch_order_lines.order_id')
+    .select((eb) => [
+      'merch_order_lines.product_id',
+      'merch_order_lines.variety_id',
+      'merch_orders.status',
+      eb.fn.sum<string | number>('merch_order_lines.quantity').as('units'),
+    ])
+    .where((eb) =>
+      eb(
+        eb.refTuple('merch_order_lines.product_id', 'merch_order_lines.variety_id'),
+        'in',
+        varieties.map((variety) => eb.tuple(variety.product_id, variety.variety_id)),
+      ),
+    )
+    .groupBy(['merch_order_lines.product_id', 'merch_order_lines.variety_id', 'merch_orders.status'])
+    .execute();
+}
+
+function ecomProduct(row: Listed, moved: readonly UnitsMoved[]): EcomProduct {
+  const units = (statuses: readonly string[]) =>
     moved
-      .filter((row) => row.product_id === productID && row.variety_id === varietyID && statuses.includes(row.status))
-      .reduce((sum, row) => sum + Number(row.units), 0);
-  const listed: (EcomProduct & { position: number })[] = rows.map((row) => ({
+      .filter(
+        (unit) =>
+          unit.product_id === row.product_id && unit.variety_id === row.variety_id && statuses.includes(unit.status),
+      )
+      .reduce((sum, unit) => sum + Number(unit.units), 0);
+  return {
     productID: row.product_id,
     name: row.name,
     status: row.status,
@@ -520,25 +588,9 @@ export async function listEcomProducts(
     stripeID: row.stripe_id,
     price: row.price,
     stock: row.quantity,
-    reserved: units(row.product_id, row.variety_id, ['reserved']),
-    sold: units(row.product_id, row.variety_id, SOLD_MERCH_STATUSES),
+    reserved: units(['reserved']),
+    sold: units(SOLD_MERCH_STATUSES),
     dropID: row.drop_id,
-    position: row.position,
-  }));
-  const direction = query.order === 'asc' ? 1 : -1;
-  const byName = (a: (typeof listed)[number], b: (typeof listed)[number]) =>
-    a.name.localeCompare(b.name) || a.productID.localeCompare(b.productID) || a.position - b.position;
-  listed.sort((a, b) => {
-    if (query.sort === 'name') return direction * byName(a, b);
-    const key = query.sort;
-    return direction * (a[key] - b[key]) || byName(a, b);
-  });
-  const start = (query.page - 1) * query.pageSize;
-  return {
-    rows: listed.slice(start, start + query.pageSize).map(({ position: _position, ...row }) => row),
-    total: listed.length,
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }
 

@@ -1,31 +1,60 @@
 import { adminMerchOrderPath } from '@outpost/contracts/admin-routes';
 import { parseShortNumber, shortNumber } from '@outpost/contracts/short-numbers';
+import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../database';
 import type { SearchSource } from '../domain';
 import { startsWithText } from '../platform/db/text-search';
 
 /**
  * The back office's search among merch orders: the one whose number the query is ("1047", "#1047"),
- * or those whose id starts with it (an id pasted from a payment provider's page or a log).
+ * or those whose id starts with it (an id pasted from a payment provider's page or a log). Each is its
+ * own indexed read (the number by payment_orders_order_number, the id as a range of the key): as one
+ * `or` the store walked every order newest first.
  */
 export const searchMerchOrders: SearchSource = async ({ game }, query, limit) => {
   const orderNumber = parseShortNumber(query);
-  const rows = await game
+  const [byId, byNumber] = await Promise.all([
+    ordersWithIdPrefix(game, query, limit),
+    orderNumber === undefined ? [] : ordersNumbered(game, orderNumber),
+  ]);
+  const found = new Map([...byNumber, ...byId].map((row) => [row.order_id, row]));
+  return [...found.values()]
+    .sort((a, b) => b.order_time.localeCompare(a.order_time) || b.order_id.localeCompare(a.order_id))
+    .slice(0, limit)
+    .map((row) => ({
+      kind: 'order' as const,
+      id: row.order_id,
+      title: `Order ${shortNumber(row.order_number)}`,
+      detail: `${row.status[0]?.toUpperCase()}${row.status.slice(1)}, placed ${row.order_time.slice(0, 10)}`,
+      path: adminMerchOrderPath(row.order_id),
+    }));
+};
+
+function foundOrders(game: Kysely<GameDatabase>) {
+  return game
     .selectFrom('merch_orders')
     .innerJoin('payment_orders', 'payment_orders.order_id', 'merch_orders.order_id')
-    .select(['merch_orders.order_id', 'payment_orders.order_number', 'merch_orders.status', 'merch_orders.order_time'])
-    .where((eb) =>
-      orderNumber === undefined
-        ? startsWithText('merch_orders.order_id', query)
-        : eb.or([eb('payment_orders.order_number', '=', orderNumber), startsWithText('merch_orders.order_id', query)]),
-    )
+    .select(['merch_orders.order_id', 'payment_orders.order_number', 'merch_orders.status', 'merch_orders.order_time']);
+}
+
+function ordersNumbered(game: Kysely<GameDatabase>, orderNumber: number) {
+  return foundOrders(game).where('payment_orders.order_number', '=', orderNumber).execute();
+}
+
+/**
+ * Ids are stored lower case (payment-orders.ts makes them with randomUUID), so those starting with the
+ * query lie between it lower-cased and the same text with its last character's successor: a range of
+ * the key, as the stores compare text by code point. The prefix test keeps the answer exact.
+ */
+function ordersWithIdPrefix(game: Kysely<GameDatabase>, query: string, limit: number) {
+  const from = query.toLowerCase();
+  const to = from.slice(0, -1) + String.fromCodePoint((from.codePointAt(from.length - 1) ?? 0) + 1);
+  return foundOrders(game)
+    .where('merch_orders.order_id', '>=', from)
+    .where('merch_orders.order_id', '<', to)
+    .where(startsWithText('merch_orders.order_id', query))
     .orderBy('merch_orders.order_time', 'desc')
+    .orderBy('merch_orders.order_id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    kind: 'order' as const,
-    id: row.order_id,
-    title: `Order ${shortNumber(row.order_number)}`,
-    detail: `${row.status[0]?.toUpperCase()}${row.status.slice(1)}, placed ${row.order_time.slice(0, 10)}`,
-    path: adminMerchOrderPath(row.order_id),
-  }));
-};
+}

@@ -7,7 +7,7 @@ import {
   referralLinkID,
 } from '@outpost/contracts/partners';
 import { personIn } from '@outpost/contracts/people';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { GameDatabase, IdentityDatabase } from '../database';
 import { heldKeyPattern, peopleOf } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
@@ -25,16 +25,20 @@ export async function listPartners(
   stores: { identity: Kysely<IdentityDatabase>; game: Kysely<GameDatabase> },
   query: PartnerListQuery,
 ): Promise<AdminListPage<Partner>> {
-  // Keys are a JSON array of strings: the quoted key matches that key and no other.
+  // Keys are a JSON array of strings: the quoted key matches that key and no other. The pattern is written
+  // into the query, not bound, so the stores can answer it from the partial index profiles_partners
+  // (identity's migration 2026-12-27-partner-profiles).
   const filtered = stores.identity
     .selectFrom('profiles')
     .innerJoin('auth_users', 'auth_users.id', 'profiles.user_id')
-    .where('profiles.keys', 'like', heldKeyPattern(PARTNER_KEY));
+    .where('profiles.keys', 'like', sql.lit(heldKeyPattern(PARTNER_KEY)));
   const { rows, ...page } = await fetchListPage(
     filtered,
     filtered
       .select(['profiles.user_id', 'profiles.display_name', 'auth_users.email'])
-      .orderBy(PARTNER_SORTS[query.sort], query.order)
+      // Sorted by an expression, not the column: ordered by the column, SQLite (which keeps no statistics)
+      // walks every profile in display_name_key's order rather than sort the few partners.
+      .orderBy(sql`${sql.ref(PARTNER_SORTS[query.sort])} || ''`, query.order)
       .orderBy('profiles.user_id', query.order),
     query,
   );

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as paymentOrders from './2026-12-17-payment-orders';
 import * as orderNumbers from './2026-12-21-order-numbers';
 import * as settledOrders from './2026-12-26-settled-orders';
+import * as revenueOrders from './2026-12-27-revenue-orders';
 
 /**
  * Payments' game-store migrations; never edit one that has shipped, add a new one. Its tables were
@@ -11,4 +12,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '2026-12-17-payment-orders': paymentOrders,
   '2026-12-21-order-numbers': orderNumbers,
   '2026-12-26-settled-orders': settledOrders,
+  '2026-12-27-revenue-orders': revenueOrders,
 };

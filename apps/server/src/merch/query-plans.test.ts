@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { ecomProductListQuerySchema, SOLD_MERCH_STATUSES } from '@outpost/contracts/merch';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plansOf } from '../testing/query-plans';
+import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
+import { listEcomProducts } from './admin-queries';
+import { searchMerchOrders } from './search';
+import { putTestProduct } from './testing';
+
+const DAY_MS = 24 * 60 * 60_000;
+const NOW = new Date('2026-12-01T12:00:00.000Z');
+const ORDERS = 2_000;
+const PRODUCTS = 10;
+const VARIETIES = ['s', 'm', 'l'] as const;
+const STATUSES = ['reserved', 'paid', 'packed', 'shipped', 'cancelled'] as const;
+
+interface Seeded {
+  orderID: string;
+  productID: string;
+  varietyID: string;
+  status: string;
+  quantity: number;
+  orderTime: string;
+}
+
+/*
+ * The back office's reads of merch orders that walked every order: the header search finds an order by
+ * its number and by its id's start through indexes (search.ts), and ecom-products sums the order lines
+ * of its page's varieties only, through merch_order_lines_variety (admin-queries.ts). A plan that
+ * reads every order fails, and the answers are those the seeded orders make.
+ */
+describe.each(TEST_DIALECTS)('merch’s back-office reads on %s', (dialect) => {
+  let t: TestApp;
+  const game = () => t.stores.game.development;
+  const seeded: Seeded[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    for (let product = 0; product < PRODUCTS; product += 1)
+      await putTestProduct(game(), {
+        productID: `plan-${product}`,
+        varieties: VARIETIES.map((variety) => [variety, 100] as const),
+      });
+    for (let index = 0; index < ORDERS; index += 1)
+      seeded.push({
+        orderID: randomUUID(),
+        productID: `plan-${index % PRODUCTS}`,
+        varietyID: VARIETIES[index % VARIETIES.length] ?? 's',
+        status: STATUSES[index % STATUSES.length] ?? 'paid',
+        quantity: 1 + (index % 3),
+        orderTime: new Date(NOW.getTime() - (index % 365) * DAY_MS - index * 1_000).toISOString(),
+      });
+    for (let start = 0; start < seeded.length; start += 200) {
+      const batch = seeded.slice(start, start + 200);
+      await game()
+        .insertInto('payment_orders')
+        .values(
+          batch.map((order) => ({
+            order_id: order.orderID,
+            user_id: 'player',
+            kind: 'merch',
+            payment: 'credits',
+            pack_id: null,
+            machine_id: null,
+            amount_cents: 2500,
+            credits: 2500,
+            currency: 'USD',
+            paypal_order_id: null,
+            status: 'completed',
+            created_at: order.orderTime,
+            settled_at: order.orderTime,
+          })),
+        )
+        .execute();
+      await game()
+        .insertInto('merch_orders')
+        .values(
+          batch.map((order) => ({
+            order_id: order.orderID,
+            user_id: 'player',
+            order_time: order.orderTime,
+            status: order.status,
+            payment: 'credits',
+            total_cents: 2500,
+            total_credits: 2500,
+            reserved_until: null,
+            paid_at: order.status === 'reserved' ? null : order.orderTime,
+            packed_at: null,
+            shipped_at: null,
+            tracking_reference: null,
+            refunded_cents: 0,
+            shipping: '{}',
+            checkout_url: null,
+            version: 1,
+            updated_at: order.orderTime,
+          })),
+        )
+        .execute();
+      await game()
+        .insertInto('merch_order_lines')
+        .values(
+          batch.map((order) => ({
+            order_id: order.orderID,
+            line_no: 1,
+            product_id: order.productID,
+            variety_id: order.varietyID,
+            product_name: 'A product',
+            variety_name: 'A size',
+            quantity: order.quantity,
+            unit_price: 2500,
+          })),
+        )
+        .execute();
+    }
+    // PostgreSQL plans by the statistics autovacuum keeps; here they are taken at once.
+    if (dialect === 'postgres')
+      for (const table of ['payment_orders', 'merch_orders', 'merch_order_lines'])
+        await sql`analyze ${sql.table(table)}`.execute(game());
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  const readsEveryOrder = (plan: string) =>
+    dialect === 'sqlite'
+      ? /SCAN (merch_orders|merch_order_lines|payment_orders)\b/.test(plan)
+      : /Seq Scan on (merch_orders|merch_order_lines|payment_orders)\b|using merch_orders_time\b/.test(plan);
+  const stores = () => ({ game: game(), identity: t.stores.identity, environment: 'development' as const });
+
+  it('finds an order by its number and by the start of its id, reading neither every order', async () => {
+    const wanted = seeded[ORDERS - 7];
+    if (!wanted) throw new Error('no order seeded');
+    const { order_number } = await game()
+      .selectFrom('payment_orders')
+      .select('order_number')
+      .where('order_id', '=', wanted.orderID)
+      .executeTakeFirstOrThrow();
+    for (const query of [`#${order_number}`, wanted.orderID.slice(0, 8).toUpperCase()]) {
+      const planned = await plansOf(game(), dialect, (db) => searchMerchOrders({ ...stores(), game: db }, query, 5));
+      for (const { plan } of planned) expect(readsEveryOrder(plan), plan).toBe(false);
+      const hits = await searchMerchOrders(stores(), query, 5);
+      expect(hits.map((hit) => hit.id)).toContain(wanted.orderID);
+    }
+    // A prefix of digits is also an order's number, which the search finds as well: this one holds a letter.
+    const prefix = seeded.map((order) => order.orderID.slice(0, 2)).find((start) => /[a-f]/.test(start)) ?? '';
+    const expected = seeded
+      .filter((order) => order.orderID.startsWith(prefix))
+      .sort((a, b) => b.orderTime.localeCompare(a.orderTime))
+      .slice(0, 5)
+      .map((order) => order.orderID);
+    expect((await searchMerchOrders(stores(), prefix.toUpperCase(), 5)).map((hit) => hit.id)).toEqual(expected);
+  });
+
+  it('sums the units of the page’s varieties only, through merch_order_lines_variety', async () => {
+    const query = ecomProductListQuerySchema.parse({ page: '2', pageSize: '4', sort: 'name', order: 'asc' });
+    const planned = await plansOf(game(), dialect, (db) => listEcomProducts(db, query));
+    const sums = planned.find((made) => made.sql.includes('merch_order_lines'));
+    expect(sums?.plan).toMatch(
+      dialect === 'sqlite'
+        ? /SEARCH merch_order_lines USING (COVERING )?INDEX merch_order_lines_variety/
+        : /merch_order_lines_variety/,
+    );
+    for (const { plan } of planned)
+      expect(
+        dialect === 'sqlite' ? /SCAN merch_order/.test(plan) : /Seq Scan on merch_order_lines/.test(plan),
+        plan,
+      ).toBe(false);
+
+    const listed = await listEcomProducts(game(), query);
+    expect(listed.total).toBe(PRODUCTS * VARIETIES.length);
+    expect(listed.rows).toHaveLength(4);
+    for (const row of listed.rows) {
+      const lines = seeded.filter((order) => order.productID === row.productID && order.varietyID === row.varietyID);
+      const units = (statuses: readonly string[]) =>
+        lines.filter((order) => statuses.includes(order.status)).reduce((sum, order) => sum + order.quantity, 0);
+      expect(row.reserved).toBe(units(['reserved']));
+      expect(row.sold).toBe(units(SOLD_MERCH_STATUSES));
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { type Insertable, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plansOf } from '../testing/query-plans';
+import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
+import { paymentsRevenue } from './revenue';
+import type { PaymentOrderTable } from './tables';
+
+const DAY_MS = 24 * 60 * 60_000;
+const NOW = new Date('2026-12-01T12:00:00.000Z');
+const ORDERS = 3_000;
+const KINDS = ['credit-pack', 'merch', 'spin'] as const;
+const PAYMENTS = ['paypal', 'stripe', 'credits'] as const;
+
+/*
+ * Revenue over a range of days reads the range's orders from payment_orders_revenue
+ * (migrations/2026-12-27-revenue-orders.ts) on both stores, and sums what it summed: a plan that reads
+ * every order fails.
+ */
+describe.each(TEST_DIALECTS)('revenue’s read of payment orders on %s', (dialect) => {
+  let t: TestApp;
+  const game = () => t.stores.game.development;
+  const orders: Insertable<PaymentOrderTable>[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    for (let index = 0; index < ORDERS; index += 1) {
+      const at = new Date(NOW.getTime() - (index % 365) * DAY_MS - index * 1_000).toISOString();
+      orders.push({
+        order_id: `order-${index}`,
+        user_id: `player-${index % 300}`,
+        kind: KINDS[index % KINDS.length] ?? 'merch',
+        payment: PAYMENTS[index % PAYMENTS.length] ?? 'paypal',
+        pack_id: null,
+        machine_id: null,
+        amount_cents: 100 + (index % 50),
+        credits: 0,
+        currency: index % 4 === 0 ? 'eur' : 'usd',
+        paypal_order_id: null,
+        stripe_session_id: null,
+        stripe_payment_intent: null,
+        status: index % 10 === 0 ? 'created' : 'completed',
+        created_at: at,
+        settled_at: index % 10 === 0 ? null : at,
+      });
+    }
+    for (let start = 0; start < orders.length; start += 500)
+      await game()
+        .insertInto('payment_orders')
+        .values(orders.slice(start, start + 500))
+        .execute();
+    // PostgreSQL plans by the statistics autovacuum keeps; here they are taken at once.
+    if (dialect === 'postgres') await sql`analyze payment_orders`.execute(game());
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  const range = { since: new Date(NOW.getTime() - 30 * DAY_MS).toISOString(), until: NOW.toISOString() };
+
+  it('finds a range’s settled orders through payment_orders_revenue', async () => {
+    const [query, ...more] = await plansOf(game(), dialect, (db) => paymentsRevenue(db, range));
+    expect(more).toHaveLength(0);
+    const plan = query?.plan ?? '';
+    if (dialect === 'sqlite') {
+      expect(plan).toMatch(/SEARCH payment_orders USING COVERING INDEX payment_orders_revenue /);
+      expect(plan).not.toMatch(/SCAN payment_orders/);
+    } else {
+      expect(plan).toMatch(/(Index|Index Only|Bitmap Index) Scan (using|on) payment_orders_revenue\b/);
+      expect(plan).not.toMatch(/Seq Scan on payment_orders/);
+    }
+  });
+
+  it('sums each day’s orders paid with money by channel and currency', async () => {
+    const expected = new Map<string, number>();
+    for (const order of orders) {
+      const settled = order.settled_at ?? null;
+      if (order.status !== 'completed' || settled === null || !['paypal', 'stripe'].includes(order.payment)) continue;
+      if (settled < range.since || settled >= range.until) continue;
+      const key = `${settled.slice(0, 10)} ${order.payment} ${order.currency.toUpperCase()}`;
+      expected.set(key, (expected.get(key) ?? 0) + order.amount_cents);
+    }
+    const entries = await paymentsRevenue(game(), range);
+    const found = new Map(
+      entries.map((entry) => [`${entry.day} ${entry.channel} ${entry.currency}`, entry.grossCents] as const),
+    );
+    expect(expected.size).toBeGreaterThan(20);
+    expect(found).toEqual(expected);
+    expect(entries.every((entry) => entry.refundCents === 0)).toBe(true);
+  });
+});
