@@ -32,20 +32,21 @@ import { load, MESSAGE, sendToEveryone, UNBINDING_QUOTA, waitForSent } from './s
  */
 
 const DEVICES = Number(process.env.BENCH_PUSH_DEVICES ?? 100_000);
-const BAR_SECONDS = 60;
+/** The push service, not Outpost, should be the limit: the whole app within this of the plain client's time. */
+const BAR_RATIO = 1.25;
 /** A send that has not finished by then is reported as it stands. */
-const GIVE_UP_SECONDS = 5 * BAR_SECONDS;
+const GIVE_UP_SECONDS = 300;
 /** Setup per dialect: migrations, DEVICES rows, the baseline's send. */
 const SETUP_SECONDS = 120;
 const count = DEVICES.toLocaleString('en-US');
 const TARGETS: Record<Dialect, TargetSpec> = {
   sqlite: {
     name: `a push to ${count} devices through the FCM adapter against the local server, SQLite`,
-    requirement: `<= ${BAR_SECONDS} s`,
+    requirement: `<= ${BAR_RATIO} x the plain client's time`,
   },
   postgres: {
     name: `a push to ${count} devices through the FCM adapter against the local server, PostgreSQL`,
-    requirement: `<= ${BAR_SECONDS} s`,
+    requirement: `<= ${BAR_RATIO} x the plain client's time`,
   },
 };
 export const PUSH_TARGET_SPECS: readonly TargetSpec[] = [...Object.values(TARGETS), ...Object.values(MILLION_TARGETS)];
@@ -180,16 +181,17 @@ function target(row: PushRow): TargetResult {
     ...(row.state === 'sent' ? [] : [`the message ended ${row.state}`]),
     ...(row.verified ? [] : ['the local server did not receive every token exactly once']),
   ];
+  const ratio = row.seconds / row.baseline.seconds;
   return decided(
     spec.name,
     spec.requirement,
-    row.seconds <= BAR_SECONDS && problems.length === 0,
-    `${row.seconds.toFixed(1)} s (${Math.round(row.devicesPerSecond).toLocaleString('en-US')} devices/s; ` +
-      `${(row.seconds / row.baseline.seconds).toFixed(2)} x the plain client's ${row.baseline.seconds.toFixed(1)} s; ` +
-      `load ${row.load[0].toFixed(2)})` +
+    ratio <= BAR_RATIO && problems.length === 0,
+    `${ratio.toFixed(2)} x: ${row.seconds.toFixed(1)} s (${Math.round(row.devicesPerSecond).toLocaleString('en-US')} devices/s) ` +
+      `against the plain client's ${row.baseline.seconds.toFixed(1)} s; the app's process ${row.appCpuSeconds.toFixed(1)} s of CPU; ` +
+      `load ${row.load[0].toFixed(2)}` +
       (problems.length > 0 ? `; ${problems.join(', ')}` : ''),
-    row.seconds,
-    BAR_SECONDS,
+    ratio,
+    BAR_RATIO,
   );
 }
 
