@@ -61,10 +61,12 @@ SKIPPED with the reason (a section not run, no PostgreSQL URL).
 - **search**: the admin user search over 100,000 accounts through the whole app, one request at a time,
   on SQLite and (with a PostgreSQL URL) on PostgreSQL, by kind of query (exact, prefix, inside a name,
   typo), with p50/p95/p99.
-- **live**: 10,000 live update streams (\`BENCH_LIVE_CLIENTS\` to change their number) opened from a
-  process of its own (raw sockets); a change is written and each stream's receipt timed from the
-  write's start; the server's memory per idle stream; and spins with the change feed's triggers
-  against the same app without them.
+- **live**: 50,000 live update streams (\`BENCH_LIVE_CLIENTS\` to change their number) opened from
+  client processes of their own (raw sockets, at most 15,000 each), or as many as the server's
+  process may hold open; a change is written and each stream's receipt timed from the write's start;
+  the server's memory per idle stream; with a PostgreSQL URL, two server processes with 10,000 streams
+  each and how far apart their p99 are; and spins with the change feed's triggers against the same
+  app without them.
 - **game-data**: on SQLite and (with a PostgreSQL URL) on PostgreSQL, the game's ingestion: batches of
   1,000 mixed events (playtime, presence, objectives, claimed items, levels of existing players) posted
   one at a time through the whole app with the service key, each followed by the baseline's batch: on
@@ -82,7 +84,7 @@ SKIPPED with the reason (a section not run, no PostgreSQL URL).
   \`POST /api/fn/development-push-sendbatch\` through the whole app, sent by the app's job runner through
   the FCM adapter to the local FCM server (\`platform/push-transport/testing.ts\`) in a process of its
   own, timed until the message is sent and checked against what the server received (every token
-  exactly once); beside it the same 100,000 \`messages:send\` from a plain keep-alive client at the same
+  exactly once); beside it the same 100,000 \`messages:send\` from a plain HTTP/2 client at the same
   concurrency.
 - **instances** (PostgreSQL only): what a second instance buys. Two real server processes (\`main.ts\`,
   \`LOG_LEVEL=warn\`) on one database of their own (copied from the tests' migrated template, dropped at

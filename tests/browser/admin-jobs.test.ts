@@ -113,6 +113,9 @@ describe('the background jobs, as staff', () => {
     expect(cells[7]).toBe(`${hostname()} ${cells[7]?.slice(-6)}`);
     expect(cells[7]).toMatch(/ [a-z0-9]{6}$/);
     expect(await prune.filter({ hasText: 'Waiting' }).count()).toBe(1);
+    // Every periodic job's rows, not only the first page's (each job has a run done and one waiting).
+    await page.goto(url('/admin/log?tab=jobs&pageSize=100'));
+    await prune.first().waitFor();
     for (const name of [
       'accounts.sweep-deletions',
       'merch.return-lapsed-reservations',

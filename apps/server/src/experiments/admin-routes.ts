@@ -127,8 +127,16 @@ export function registerExperimentsAdminRoutes(app: FastifyInstance, options: Ex
     async (request) => {
       const { env, experimentID } = request.params;
       const experiment = await stored(env, experimentID);
-      // Computed over every exposure: kept per experiment (results-cache.ts), not computed per request.
-      return results.read(`${env}/${experimentID}`, JSON.stringify(experiment), () =>
+      // Computed over every exposure: kept per experiment (results-cache.ts), not computed per request,
+      // while the row and the players exposed stay as they were (a count over the exposures' key): a
+      // newly exposed player shows at the console's next read, as the exposures' live topic promises.
+      const exposed = await storeOf(env)
+        .selectFrom('experiment_exposures')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('experiment_id', '=', experimentID)
+        .executeTakeFirstOrThrow();
+      const signature = `${JSON.stringify(experiment)}\n${Number(exposed.count)}`;
+      return results.read(`${env}/${experimentID}`, signature, () =>
         experimentResults({ game: storeOf(env), identity: options.identity }, experiment, options.metrics, new Date()),
       );
     },
