@@ -3,6 +3,7 @@ import { adminUserPath } from '@outpost/contracts/admin-routes';
 import type { BackOfficeSearch, BackOfficeSearchHit } from '@outpost/contracts/backoffice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUpRoles } from '../identity/testing';
+import { putTestMerchOrders } from '../merch/testing';
 import { seedDemoData } from '../seed';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 
@@ -20,48 +21,15 @@ describe.each(TEST_DIALECTS)('the back office search on %s', (dialect) => {
     await seedDemoData(t.stores, 'development');
     accounts = await signUpRoles(t.app, t.stores.identity, { staff: ['staff'], adaLovelace: [], player: [] });
     // The demo has no merch order: Ada places one (as placing.ts stores it: its payment record, then the order).
-    const at = new Date().toISOString();
-    const orderID = randomUUID();
-    await db()
-      .insertInto('payment_orders')
-      .values({
-        order_id: orderID,
-        user_id: accounts.adaLovelace.userId,
-        kind: 'merch',
-        payment: 'credits',
-        pack_id: null,
-        machine_id: null,
-        amount_cents: 0,
-        credits: 4500,
-        currency: 'USD',
-        paypal_order_id: null,
-        status: 'completed',
-        created_at: at,
-        settled_at: at,
-      })
-      .execute();
-    await db()
-      .insertInto('merch_orders')
-      .values({
-        order_id: orderID,
-        user_id: accounts.adaLovelace.userId,
-        order_time: at,
+    await putTestMerchOrders(db(), [
+      {
+        orderID: randomUUID(),
+        userID: accounts.adaLovelace.userId,
+        at: new Date().toISOString(),
         status: 'paid',
-        payment: 'credits',
-        total_cents: 4500,
-        total_credits: 4500,
-        reserved_until: null,
-        paid_at: at,
-        packed_at: null,
-        shipped_at: null,
-        tracking_reference: null,
-        refunded_cents: 0,
-        shipping: '{}',
-        checkout_url: null,
-        version: 1,
-        updated_at: at,
-      })
-      .execute();
+        cents: 4500,
+      },
+    ]);
   });
   afterAll(() => t.cleanup());
 

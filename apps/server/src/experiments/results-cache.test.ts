@@ -9,25 +9,38 @@ const resultsAt = (asOf: string): ExperimentResults => ({
   variants: [],
 });
 
-/** A computation the test settles by hand, counting how often it was started. */
-function computations() {
+/**
+ * A cache on a clock the test moves, whose computations the test settles by hand (`settle` holds one a
+ * computation started, in order); `errors` are the failed refreshes it reported.
+ */
+function cacheOnClock() {
+  const clock = { ms: 0 };
+  const errors: unknown[] = [];
   const settle: { resolve: (results: ExperimentResults) => void; reject: (error: Error) => void }[] = [];
   const compute = () =>
     new Promise<ExperimentResults>((resolve, reject) => {
       settle.push({ resolve, reject });
     });
-  return { settle, compute };
+  const cache = createResultsCache({
+    now: () => clock.ms,
+    onRefreshError: (error) => errors.push(error),
+    freshMs: 30_000,
+  });
+  return { clock, cache, settle, compute, errors };
 }
 
-function cacheAt(clock: { ms: number }, errors: unknown[] = []) {
-  return createResultsCache({ now: () => clock.ms, onRefreshError: (error) => errors.push(error), freshMs: 30_000 });
+/** The same, once it keeps the results 'one' for experiment test/e at its row 'row'. */
+async function cacheKeepingOne() {
+  const made = cacheOnClock();
+  const first = made.cache.read('test/e', 'row', made.compute);
+  made.settle[0]?.resolve(resultsAt('one'));
+  await first;
+  return made;
 }
 
 describe('results cache', () => {
   it('computes once for requests at once and answers the kept results while fresh', async () => {
-    const clock = { ms: 0 };
-    const cache = cacheAt(clock);
-    const { settle, compute } = computations();
+    const { clock, cache, settle, compute } = cacheOnClock();
     const first = cache.read('test/e', 'row', compute);
     const second = cache.read('test/e', 'row', compute);
     expect(settle).toHaveLength(1);
@@ -40,12 +53,7 @@ describe('results cache', () => {
   });
 
   it('past its freshness answers the kept results at once while one computation replaces them', async () => {
-    const clock = { ms: 0 };
-    const cache = cacheAt(clock);
-    const { settle, compute } = computations();
-    const first = cache.read('test/e', 'row', compute);
-    settle[0]?.resolve(resultsAt('one'));
-    await first;
+    const { clock, cache, settle, compute } = await cacheKeepingOne();
     clock.ms = 30_000;
     expect(await cache.read('test/e', 'row', compute)).toEqual(resultsAt('one'));
     expect(await cache.read('test/e', 'row', compute)).toEqual(resultsAt('one'));
@@ -57,12 +65,7 @@ describe('results cache', () => {
   });
 
   it('computes a changed row and another experiment afresh, waiting for them', async () => {
-    const clock = { ms: 0 };
-    const cache = cacheAt(clock);
-    const { settle, compute } = computations();
-    const first = cache.read('test/e', 'row', compute);
-    settle[0]?.resolve(resultsAt('one'));
-    await first;
+    const { cache, settle, compute } = await cacheKeepingOne();
     const edited = cache.read('test/e', 'stopped row', compute);
     const other = cache.read('test/f', 'row', compute);
     expect(settle).toHaveLength(3);
@@ -73,10 +76,7 @@ describe('results cache', () => {
   });
 
   it('keeps no failed first computation, and keeps answering the last results when a refresh fails', async () => {
-    const clock = { ms: 0 };
-    const errors: unknown[] = [];
-    const cache = cacheAt(clock, errors);
-    const { settle, compute } = computations();
+    const { clock, cache, settle, compute, errors } = cacheOnClock();
     const failed = cache.read('test/e', 'row', compute);
     settle[0]?.reject(new Error('store down'));
     await expect(failed).rejects.toThrow('store down');

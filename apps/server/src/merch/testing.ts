@@ -6,8 +6,12 @@ import type { GameDatabase } from '../database';
 import type { SignedIn } from '../identity/testing';
 import { credit } from '../ledger/ledger';
 import { putProducts } from '../products/queries';
+import { inBatches } from '../testing/query-plans';
 
-/** Test helpers for the merch shop: products written straight into a store, and calls as a player makes them. */
+/**
+ * Test helpers for the merch shop: products and orders written straight into a store, and calls as a player
+ * makes them.
+ */
 
 export interface TestMerchProduct {
   productID: string;
@@ -46,6 +50,80 @@ export async function putTestProduct(db: Kysely<GameDatabase>, product: TestMerc
       })),
     },
   ]);
+}
+
+export interface TestMerchOrder {
+  orderID: string;
+  userID: string;
+  /** When it was placed, and paid unless it is reserved or expired. */
+  at: string;
+  status: string;
+  /** Its price, paid in credits: as many credits as cents unless told. */
+  cents?: number;
+  credits?: number;
+  lines?: readonly { productID: string; varietyID: string; quantity: number }[];
+}
+
+/** Orders paid in credits as placing.ts stores them (their payment records, then the orders and their lines). */
+export async function putTestMerchOrders(db: Kysely<GameDatabase>, orders: readonly TestMerchOrder[]): Promise<void> {
+  const paidAt = (order: TestMerchOrder) => (['reserved', 'expired'].includes(order.status) ? null : order.at);
+  const cents = (order: TestMerchOrder) => order.cents ?? 2500;
+  const credits = (order: TestMerchOrder) => order.credits ?? cents(order);
+  await inBatches(
+    orders.map((order) => ({
+      order_id: order.orderID,
+      user_id: order.userID,
+      kind: 'merch',
+      payment: 'credits',
+      pack_id: null,
+      machine_id: null,
+      amount_cents: 0,
+      credits: credits(order),
+      currency: 'USD',
+      paypal_order_id: null,
+      status: paidAt(order) ? 'completed' : 'created',
+      created_at: order.at,
+      settled_at: paidAt(order),
+    })),
+    (batch) => db.insertInto('payment_orders').values(batch).execute(),
+  );
+  await inBatches(
+    orders.map((order) => ({
+      order_id: order.orderID,
+      user_id: order.userID,
+      order_time: order.at,
+      status: order.status,
+      payment: 'credits',
+      total_cents: cents(order),
+      total_credits: credits(order),
+      reserved_until: null,
+      paid_at: paidAt(order),
+      packed_at: null,
+      shipped_at: null,
+      tracking_reference: null,
+      refunded_cents: 0,
+      shipping: '{}',
+      checkout_url: null,
+      version: 1,
+      updated_at: order.at,
+    })),
+    (batch) => db.insertInto('merch_orders').values(batch).execute(),
+  );
+  await inBatches(
+    orders.flatMap((order) =>
+      (order.lines ?? []).map((line, index) => ({
+        order_id: order.orderID,
+        line_no: index + 1,
+        product_id: line.productID,
+        variety_id: line.varietyID,
+        product_name: `Product ${line.productID}`,
+        variety_name: `Size ${line.varietyID.toUpperCase()}`,
+        quantity: line.quantity,
+        unit_price: cents(order),
+      })),
+    ),
+    (batch) => db.insertInto('merch_order_lines').values(batch).execute(),
+  );
 }
 
 export async function varietyStock(db: Kysely<GameDatabase>, productID: string, varietyID: string): Promise<number> {

@@ -1,9 +1,8 @@
 import { reportListQuerySchema } from '@outpost/contracts/moderation';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUpWithProfile } from '../identity/testing';
-import { plansOf } from '../testing/query-plans';
+import { inBatches, looksUp, plansOf, readsEvery, settleForPlans } from '../testing/query-plans';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { moderationPlayerRecord } from './player-record';
 import { countUnresolvedReportsAt, listReports } from './queries';
@@ -55,24 +54,15 @@ describe.each(TEST_DIALECTS)('the reads of reports on %s', (dialect) => {
         resolution: null,
       });
     }
-    for (let start = 0; start < seeded.length; start += 500)
-      await game()
-        .insertInto('reports')
-        .values(seeded.slice(start, start + 500))
-        .execute();
-    // PostgreSQL plans by the statistics autovacuum keeps; here they are taken at once.
-    if (dialect === 'postgres') await sql`analyze reports`.execute(game());
+    await inBatches(seeded, (batch) => game().insertInto('reports').values(batch).execute());
+    await settleForPlans(game(), dialect, ['reports']);
   });
   afterAll(async () => {
     await t.cleanup();
   });
 
-  const readsEveryReport = (plan: string) =>
-    dialect === 'sqlite' ? /SCAN reports(?! USING (COVERING )?INDEX)/.test(plan) : /Seq Scan on reports/.test(plan);
-  const uses = (plan: string, index: string) =>
-    dialect === 'sqlite'
-      ? new RegExp(`SEARCH reports USING (COVERING )?INDEX ${index} `).test(plan)
-      : new RegExp(`(Index|Index Only|Bitmap Index) Scan( Backward)? (using|on) ${index}\\b`).test(plan);
+  const readsEveryReport = (plan: string) => readsEvery(dialect, plan, 'reports');
+  const uses = (plan: string, index: string) => looksUp(dialect, plan, 'reports', index);
 
   it('finds the player page’s reports by reporter and by the target’s lower case', async () => {
     const planned = await plansOf(game(), dialect, (db) =>

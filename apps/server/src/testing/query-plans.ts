@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
+import { CompiledQuery, type Kysely, type KyselyPlugin, type QueryId, type RootOperationNode, sql } from 'kysely';
 import type { Dialect } from '../platform/db/stores';
 
 /** A query `run` made and how the store plans it. */
@@ -47,4 +47,37 @@ export async function planOf<Database>(db: Kysely<Database>, dialect: Dialect, q
     CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
   );
   return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+/** Writes `rows` 500 a statement: a plan test's store holds more rows than one statement's parameters allow. */
+export async function inBatches<Row>(rows: readonly Row[], write: (batch: Row[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += 500) await write(rows.slice(start, start + 500));
+}
+
+/**
+ * PostgreSQL plans by what autovacuum leaves in time (statistics, and the visibility map an index-only
+ * scan relies on); a test takes them at once, once it has written its rows. SQLite's store keeps what
+ * it gathered as it opened (platform/db/statistics.ts).
+ */
+export async function settleForPlans<Database>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  tables: readonly string[],
+): Promise<void> {
+  if (dialect === 'postgres')
+    await sql`vacuum analyze ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+}
+
+/** Whether `plan` looks rows of `table` up through `index` (SQLite's SEARCH, PostgreSQL's index scans). */
+export function looksUp(dialect: Dialect, plan: string, table: string, index: string): boolean {
+  return dialect === 'sqlite'
+    ? new RegExp(`SEARCH ${table} USING (COVERING )?INDEX ${index} \\(`).test(plan)
+    : new RegExp(`(Index|Index Only|Bitmap Index) Scan( Backward)? (using|on) ${index}\\b`).test(plan);
+}
+
+/** Whether `plan` reads every row of `table` (by the table itself, not an index). */
+export function readsEvery(dialect: Dialect, plan: string, table: string): boolean {
+  return dialect === 'sqlite'
+    ? new RegExp(`SCAN ${table}\\b(?! USING (COVERING )?INDEX)`).test(plan)
+    : new RegExp(`Seq Scan on ${table}\\b`).test(plan);
 }

@@ -2,6 +2,7 @@ import { USER_KEYS_MESSAGES, USER_SEARCH_MESSAGES, type UserSearchResult } from 
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credit } from '../../ledger/ledger';
+import { putTestMerchOrders } from '../../merch/testing';
 import type { Dialect } from '../../platform/db/stores';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
 import { type SignedIn, signUpRoles, signUpWithProfile } from '../testing';
@@ -137,29 +138,15 @@ describe.each(TEST_DIALECTS)('admin user search on %s', (dialect) => {
     const beta = t.stores.game.beta;
     await credit(beta, { userId: jane.userId, amount: 250, reason: 'adjustment', reference: 'test:jane' });
     const at = new Date().toISOString();
-    const order = (orderID: string, paidAt: string | null) => ({
-      order_id: orderID,
-      user_id: jane.userId,
-      order_time: at,
-      status: paidAt ? 'paid' : 'expired',
-      payment: 'credits',
-      total_cents: 1000,
-      total_credits: 100,
-      reserved_until: null,
-      paid_at: paidAt,
-      packed_at: null,
-      shipped_at: null,
-      tracking_reference: null,
-      refunded_cents: 0,
-      shipping: '{}',
-      checkout_url: null,
-      version: 1,
-      updated_at: at,
-    });
-    await beta
-      .insertInto('merch_orders')
-      .values([order('m1', at), order('m2', at), order('m3', null)])
-      .execute();
+    await putTestMerchOrders(
+      beta,
+      (['paid', 'paid', 'expired'] as const).map((status, index) => ({
+        orderID: `m${index + 1}`,
+        userID: jane.userId,
+        at,
+        status,
+      })),
+    );
     const invite = (inviteID: string, claimed: number) => ({
       invite_id: inviteID,
       source: jane.userId,
