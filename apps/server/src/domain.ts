@@ -163,8 +163,9 @@ export type ProfilePart = (game: Kysely<GameDatabase>, userId: string) => Promis
 export type RevenueEntry = Omit<RevenueDay, 'netCents'>;
 
 /**
- * A domain's money in a range of time, `since` included and `until` not (ISO 8601): what it sold
- * (on the day it was paid) and refunded (on the day the refund was made).
+ * A domain's money over whole days, `since` included and `until` not (ISO 8601, both at midnight UTC, so
+ * a source may keep sums per day): what it sold (on the day it was paid) and refunded (on the day the
+ * refund was made).
  */
 export type RevenueSource = (
   game: Kysely<GameDatabase>,

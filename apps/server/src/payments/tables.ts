@@ -45,11 +45,25 @@ export interface PayPalTransactionTable {
   created_at: string;
 }
 
+/**
+ * The completed orders paid with money per day settled, channel and currency, kept by the store as orders
+ * are written (migrations/2026-12-28-revenue-days.ts): what revenue reads.
+ */
+export interface PaymentRevenueDayTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  payment: string;
+  currency: string;
+  orders: number | string;
+  gross_cents: number | string;
+}
+
 export type PaymentOrderRow = Selectable<PaymentOrderTable>;
 
 export interface PaymentTables {
   payment_orders: PaymentOrderTable;
   paypal_transactions: PayPalTransactionTable;
+  payment_revenue_days: PaymentRevenueDayTable;
 }
 
 declare module '../database' {

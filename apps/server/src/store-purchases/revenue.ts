@@ -1,34 +1,30 @@
-import { sql } from 'kysely';
 import type { RevenueEntry, RevenueSource } from '../domain';
 
 /**
  * The game's store sales at what the store charged (when it said): each transaction on the day it
- * was bought, and a store's refund or revocation on the day it was made.
+ * was bought, and a store's refund or revocation on the day it was made, from the day sums the store
+ * keeps as purchases are written (migrations/2026-12-28-store-revenue-days.ts).
  */
 export const storePurchasesRevenue: RevenueSource = async (game, { since, until }) => {
-  const money = (time: 'purchased_at' | 'reversed_at') =>
-    game
-      .selectFrom('store_purchases')
-      .select([
-        sql<string>`substr(${sql.ref(time)}, 1, 10)`.as('day'),
-        'store',
-        'currency',
-        sql<number | string>`sum(amount_cents)`.as('cents'),
-      ])
-      .where('amount_cents', 'is not', null)
-      .where(time, '>=', since)
-      .where(time, '<', until)
-      .groupBy([sql`substr(${sql.ref(time)}, 1, 10)`, 'store', 'currency'])
-      .execute();
-  const [sold, reversed] = await Promise.all([money('purchased_at'), money('reversed_at')]);
-  const entry = (row: (typeof sold)[number], gross: boolean): RevenueEntry => ({
-    day: row.day,
-    channel: row.store as RevenueEntry['channel'],
-    currency: (row.currency ?? 'USD').toUpperCase(),
-    grossCents: gross ? Number(row.cents) : 0,
-    refundCents: gross ? 0 : Number(row.cents),
+  const rows = await game
+    .selectFrom('store_revenue_days')
+    .select(['day', 'store', 'currency', 'purchases', 'purchase_cents', 'reversals', 'reversal_cents'])
+    .where('day', '>=', since.slice(0, 10))
+    .where('day', '<', until.slice(0, 10))
+    .execute();
+  return rows.flatMap((row) => {
+    const entry = (grossCents: number, refundCents: number): RevenueEntry => ({
+      day: row.day,
+      channel: row.store as RevenueEntry['channel'],
+      currency: row.currency.toUpperCase(),
+      grossCents,
+      refundCents,
+    });
+    return [
+      ...(Number(row.purchases) > 0 ? [entry(Number(row.purchase_cents), 0)] : []),
+      ...(Number(row.reversals) > 0 ? [entry(0, Number(row.reversal_cents))] : []),
+    ];
   });
-  return [...sold.map((row) => entry(row, true)), ...reversed.map((row) => entry(row, false))];
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -62,6 +62,22 @@ export interface StoreConsumptionRequestTable {
   answered_at: string;
 }
 
+/**
+ * The purchases the stores priced per day, store and currency: those bought that day and those reversed
+ * that day, kept by the store as purchases are written (migrations/2026-12-28-store-revenue-days.ts).
+ */
+export interface StoreRevenueDayTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  store: string;
+  /** A purchase the store gave no currency for counts in USD. */
+  currency: string;
+  purchases: number | string;
+  purchase_cents: number | string;
+  reversals: number | string;
+  reversal_cents: number | string;
+}
+
 export type StorePurchaseRow = Selectable<StorePurchaseTable>;
 
 export interface StorePurchaseTables {
@@ -69,6 +85,7 @@ export interface StorePurchaseTables {
   store_notifications: StoreNotificationTable;
   store_data_sharing: StoreDataSharingTable;
   store_consumption_requests: StoreConsumptionRequestTable;
+  store_revenue_days: StoreRevenueDayTable;
 }
 
 declare module '../database' {
