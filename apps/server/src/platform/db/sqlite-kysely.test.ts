@@ -92,7 +92,7 @@ describe('the SQLite Kysely path', () => {
     const file = path.join(dir, 'store.sqlite');
     const writer = new Database(file);
     writer.pragma('journal_mode = WAL');
-    const db = createSqliteKysely<Counter>(writer, { reader: new Database(file, { readonly: true }) });
+    const db = createSqliteKysely<Counter>(writer, { openReader: () => new Database(file, { readonly: true }) });
     try {
       await withCounter(db);
       let release: () => void = () => {};

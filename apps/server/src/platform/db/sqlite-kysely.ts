@@ -53,17 +53,21 @@ export interface SqliteKyselyOptions {
   /** Prepared statements kept per connection; least recently used beyond this are dropped. */
   statementCacheSize?: number;
   /**
-   * A read-only connection to the same file in WAL mode, for reads outside a transaction while
-   * the writing connection is held; owned like the writer (destroy() closes it).
+   * Opens a read-only connection to the same file in WAL mode, for reads outside a transaction
+   * while the writing connection is held; owned like the writer (destroy() closes it). Called
+   * again by reopenSqliteReader.
    */
-  reader?: Database;
+  openReader?: () => Database;
 }
 
 /** A Kysely handle on one better-sqlite3 connection (and its reader), which it owns (destroy() closes them). */
 export function createSqliteKysely<DB>(database: Database, options: SqliteKyselyOptions = {}): Kysely<DB> {
   const statements = new StatementCachingDatabase(database, options.statementCacheSize);
-  const reader = options.reader && new StatementCachingDatabase(options.reader, options.statementCacheSize);
-  const driver = new BetterSqliteDriver(statements, reader);
+  const { openReader, statementCacheSize } = options;
+  const driver = new BetterSqliteDriver(
+    statements,
+    openReader && (() => new StatementCachingDatabase(openReader(), statementCacheSize)),
+  );
   const dialect: Dialect = {
     createDriver: () => driver,
     createQueryCompiler: (): QueryCompiler => new SqliteQueryCompiler(),
@@ -74,11 +78,26 @@ export function createSqliteKysely<DB>(database: Database, options: SqliteKysely
   // Kysely's props form of the constructor takes the executor as given; with `{dialect}` it would
   // build its default one around the driver.
   const db = new Kysely<DB>({ config: { dialect }, dialect, driver, executor });
-  connections.set(db, statements);
+  connections.set(db, { statements, driver });
   return db;
 }
 
-const connections = new WeakMap<object, StatementCachingDatabase>();
+const connections = new WeakMap<object, { statements: StatementCachingDatabase; driver: BetterSqliteDriver }>();
+
+function connectionOf(db: object) {
+  const connection = connections.get(db);
+  if (!connection) throw new Error('Not a handle made by createSqliteKysely.');
+  return connection;
+}
+
+/**
+ * Opens the handle's read-only connection again (when it has one). A connection loads the planner's
+ * statistics (sqlite_stat1) as it opens and when the schema changes; a read-only one cannot reload
+ * them itself, and an ANALYZE on the writer that only updates the table changes no schema.
+ */
+export function reopenSqliteReader<DB>(db: Kysely<DB>): void {
+  connectionOf(db).driver.reopenReader();
+}
 
 /**
  * Calls `listener` after every write this connection commits (a transaction's COMMIT, or a write
@@ -86,9 +105,7 @@ const connections = new WeakMap<object, StatementCachingDatabase>();
  * notifications of its own; writes by other processes are not seen here. Returns the unsubscribe.
  */
 export function onSqliteCommit<DB>(db: Kysely<DB>, listener: () => void): () => void {
-  const statements = connections.get(db);
-  if (!statements) throw new Error('Not a handle made by createSqliteKysely.');
-  return statements.onCommit(listener);
+  return connectionOf(db).statements.onCommit(listener);
 }
 
 /**
@@ -209,15 +226,25 @@ const ROLLBACK = CompiledQuery.raw('rollback');
 /** Kysely's Driver for one connection: lends it to one holder at a time, first come first served. */
 class BetterSqliteDriver implements Driver {
   readonly #statements: StatementCachingDatabase;
-  readonly #reader: StatementCachingDatabase | undefined;
+  readonly #openReader: (() => StatementCachingDatabase) | undefined;
+  #reader: StatementCachingDatabase | undefined;
   readonly connection: BetterSqliteConnection;
   #held = false;
   readonly #waiting: (() => void)[] = [];
 
-  constructor(statements: StatementCachingDatabase, reader?: StatementCachingDatabase) {
+  constructor(statements: StatementCachingDatabase, openReader?: () => StatementCachingDatabase) {
     this.#statements = statements;
-    this.#reader = reader;
+    this.#openReader = openReader;
+    this.#reader = openReader?.();
     this.connection = new BetterSqliteConnection(statements);
+  }
+
+  /** A reader's queries run to completion synchronously (readNow), so none is cut off by the swap. */
+  reopenReader(): void {
+    if (!this.#reader || !this.#openReader) return;
+    const fresh = this.#openReader();
+    this.#reader.close();
+    this.#reader = fresh;
   }
 
   /**

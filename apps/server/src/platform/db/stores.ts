@@ -74,9 +74,12 @@ function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
   optimizeAtOpen(db);
   // Opened once the writer has made the file a WAL database, which lets it read beside the writer,
   // and has gathered the statistics, which a connection loads as it opens (or as the schema changes).
-  const reader = new Database(file, { readonly: true, fileMustExist: true });
-  reader.pragma('busy_timeout = 5000');
-  return createSqliteKysely(db, { reader });
+  const openReader = () => {
+    const reader = new Database(file, { readonly: true, fileMustExist: true });
+    reader.pragma('busy_timeout = 5000');
+    return reader;
+  };
+  return createSqliteKysely(db, { openReader });
 }
 
 function openPostgres(url: string, schema: string, poolSize: number): Kysely<unknown> {
