@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openAppStores, STORE_MIGRATIONS } from '../stores';
 
@@ -11,17 +14,40 @@ import { openAppStores, STORE_MIGRATIONS } from '../stores';
  */
 
 /**
- * The migrations by name and by text: a migration edited before it ships (same name, new columns)
- * makes a new template, where a hash of the names kept copying the stale one.
+ * The modules migrations import besides their own folder (platform/db/day-sums.ts, row-numbers.ts),
+ * by text: a migration's function text shows only that it calls them, and a change to one alone
+ * kept copying a template built by the old.
  */
-const MIGRATIONS_FINGERPRINT = JSON.stringify(
+export function migrationHelpersText(): string[] {
+  const source = fileURLToPath(new URL('..', import.meta.url));
+  const migrationFiles = fs
+    .readdirSync(source, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.split(path.sep).includes('migrations') && file.endsWith('.ts'));
+  const helpers = new Set<string>();
+  for (const file of migrationFiles) {
+    const text = fs.readFileSync(path.join(source, file), 'utf8');
+    for (const [, specifier] of text.matchAll(/from '(\.\.\/[^']+)'/g)) {
+      const helper = path.resolve(source, path.dirname(file), `${specifier}.ts`);
+      if (!helper.includes(`${path.sep}migrations${path.sep}`) && fs.existsSync(helper)) helpers.add(helper);
+    }
+  }
+  return [...helpers].sort().map((helper) => fs.readFileSync(helper, 'utf8'));
+}
+
+/**
+ * The migrations by name and by text, with the helpers they call: a migration edited before it
+ * ships (same name, new columns) makes a new template, where a hash of the names kept copying the
+ * stale one.
+ */
+const MIGRATIONS_FINGERPRINT = JSON.stringify([
   Object.entries(STORE_MIGRATIONS).map(([store, migrations]) => [
     store,
     Object.entries(migrations)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, migration]) => [name, String(migration.up), String(migration.down ?? '')]),
   ]),
-);
+  migrationHelpersText(),
+]);
 const TEMPLATE = `outpost_template_${createHash('sha256').update(MIGRATIONS_FINGERPRINT).digest('hex').slice(0, 16)}`;
 
 let counter = 0;
