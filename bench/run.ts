@@ -140,7 +140,7 @@ async function main(): Promise<number> {
     targets: [],
   };
   console.log(
-    `bench: ${options.sections.join(', ')} on ${results.machine.cpus} CPUs, load ${os.loadavg()[0]?.toFixed(2)}` +
+    `bench: ${options.sections.join(', ')} on ${results.machine.cpus} CPUs, Node.js ${results.machine.node}, load ${os.loadavg()[0]?.toFixed(2)}` +
       `, PostgreSQL ${databaseUrl ? 'on' : 'off (no BENCH_DATABASE_URL)'}`,
   );
 
