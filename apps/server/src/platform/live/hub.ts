@@ -3,6 +3,7 @@ import { LIVE_CONTROL_EVENTS } from '@outpost/contracts/live-topics';
 import type { ChangeFeed } from '../changes/feed';
 import type { ChangeRow } from '../changes/tables';
 import { type Cursor, formatCursor } from './cursor';
+import { FanOutBudget } from './fan-out-budget';
 
 /*
  * The live streams of one instance (docs/decisions/0038-live-listeners.md). Each store's change feed hands its changes
@@ -147,6 +148,7 @@ export class LiveHub<Scope> {
   /** Batches heard while one is being sent, in the order heard; consecutive batches of a store are one. */
   readonly #waiting: { store: string; rows: ChangeRow[] }[] = [];
   #delivering: Promise<void> | undefined;
+  readonly #budget: FanOutBudget;
   readonly #unsubscribes: (() => void)[] = [];
   readonly #heartbeat: NodeJS.Timeout;
 
@@ -156,8 +158,11 @@ export class LiveHub<Scope> {
     log: LiveLogger;
     /** The identity store's topics, keyed by an account, whose changes check that account's streams again. */
     watchedTopics?: readonly string[];
+    /** The fan-out's share of the event loop: FAN_OUT_SHARE and FAN_OUT_BURST_MS unless given. */
+    fanOut?: { share: number; burstMs: number };
   }) {
     this.#feeds = options.feeds;
+    this.#budget = new FanOutBudget(options.fanOut ?? { share: FAN_OUT_SHARE, burstMs: FAN_OUT_BURST_MS });
     this.#identityStore = options.identityStore;
     this.#log = options.log;
     this.#watchedTopics = new Set(options.watchedTopics);
@@ -270,20 +275,20 @@ export class LiveHub<Scope> {
   }
 
   /**
-   * Sends what waits, a batch at a time. After each, it waits FAN_OUT_REST times as long as the
-   * batch's writes took: with thousands of streams the fan-out takes a bounded share of the event
-   * loop (the rest answers requests), and what commits meanwhile goes out together, each key once.
+   * Sends what waits, a batch at a time, each when the fan-out's share of the event loop allows
+   * (FanOutBudget): what commits while a batch waits its turn goes out with it, each key once.
    */
   async #deliverWaiting(): Promise<void> {
-    for (let next = this.#waiting.shift(); next; next = this.#waiting.shift()) {
-      let writingMs = 0;
+    for (;;) {
+      const wait = this.#budget.waitMs();
+      if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait).unref());
+      const next = this.#waiting.shift();
+      if (!next) break;
       try {
-        writingMs = await this.#deliver(next.store, next.rows);
+        this.#budget.spend(await this.#deliver(next.store, next.rows));
       } catch (error) {
         this.#log.error({ err: error }, 'live: could not deliver changes');
       }
-      const rest = writingMs * FAN_OUT_REST;
-      if (rest >= 1) await new Promise((resolve) => setTimeout(resolve, rest).unref());
     }
     this.#delivering = undefined;
   }
@@ -406,12 +411,12 @@ interface Frame {
 }
 
 /**
- * After a batch's writes, the hub rests this many times as long before the next: the fan-out takes
- * at most a quarter of the event loop. A socket write is a system call (about 14 µs each on a
- * loaded 2-core machine, decision 0145), so 5,000 streams cost 70 ms a batch; without the rest,
- * batches every READ_GAP_MS took the whole loop from the requests.
+ * The fan-out's share of the event loop, and the burst it may take at once (FanOutBudget). A socket
+ * write is a system call (about 14 µs each on a loaded 2-core machine, decision 0145): 5,000 streams
+ * cost 70 ms a batch, and batches every READ_GAP_MS took the whole loop from the requests.
  */
-const FAN_OUT_REST = 3;
+const FAN_OUT_SHARE = 0.25;
+const FAN_OUT_BURST_MS = 1_000;
 
 /** Streams written before the event loop is let go: other requests wait for a slice, not for the whole fan-out. */
 const WRITES_PER_SLICE = 500;
