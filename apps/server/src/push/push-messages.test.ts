@@ -431,6 +431,41 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     await expectResumedElsewhere(messageID, 0);
   });
 
+  it('records a chunk whose record failed midway once, tried again before the run ends, and sends it to no one twice', async () => {
+    const { messageID } = (await send(message())).json() as PushMessage;
+    let failures = 0;
+    // The first chunk's record fails at its counts, after its outcomes were written in the same
+    // transaction: the whole record is rolled back, and the run fails.
+    const failingStore: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (failures === 0 && node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"sent_count"')) {
+          failures += 1;
+          throw new Error('The store went away.');
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const failing = job({ game: { ...t.stores.game, development: db().withPlugin(failingStore) } });
+    expect(await runner(failing).runDue()).toBe(1);
+    expect(failures).toBe(1);
+    // Before it ended, the run recorded both chunks the push service had answered: each device once.
+    const statuses = await db()
+      .selectFrom('push_deliveries')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('message_id', '=', messageID)
+      .groupBy('status')
+      .execute();
+    expect(statuses.map((row) => [row.status, Number(row.count)])).toEqual([['sent', 2 * CHUNK]]);
+    const counts = await db()
+      .selectFrom('push_messages')
+      .select(['sent_count', 'failed_count'])
+      .where('message_id', '=', messageID)
+      .executeTakeFirstOrThrow();
+    expect(counts).toEqual({ sent_count: 2 * CHUNK, failed_count: 0 });
+    await expectResumedElsewhere(messageID, 0);
+  });
+
   it('queues again a message left without a run (a crash between its record and its queueing), and sends it once', async () => {
     const { messageID } = (await send(message())).json() as PushMessage;
     // The message is recorded in the game store; its run, in the identity store, is lost.

@@ -196,12 +196,37 @@ async function recordChunk(
   });
 }
 
+/** The next chunk after `chunk`, the run's lease renewed: 'overtaken' once another instance holds it. */
+async function claimAfter(
+  game: Kysely<GameDatabase>,
+  message: PushMessageRow,
+  chunk: Chunk,
+  limit: number,
+  run: JobRunContext,
+): Promise<Chunk | 'none' | 'overtaken'> {
+  if (chunk.devices.length < limit) return 'none';
+  // The lease (in the identity store) is renewed beside the claim rather than after it: the next
+  // chunk waits for both, each a commit of its own store.
+  const [next, held] = await Promise.all([claimChunk(game, message, chunk.lastKey, limit), run.extendLease()]);
+  // Past its lease another instance has taken the run over, and goes on from the checkpoint.
+  return typeof next === 'object' && !held ? 'overtaken' : next;
+}
+
+/** A chunk handed to the push service, and its answers to come. */
+interface Sending {
+  chunk: Chunk;
+  answers: Promise<PushOutcome[]>;
+}
+
 /**
  * Sends the message to its devices a chunk at a time from its checkpoint: all of them ('done'), or
- * until another run is found ahead of this one. While the push service has one chunk, the database
- * records the chunk before it and claims the one after, so neither waits for the other (one chunk
- * with the push service at a time: the sender's bound on requests in flight holds). A run that dies
- * leaves at most two chunks 'sending', both counted failed by the next (settleInterrupted).
+ * until another run is found ahead of this one. A chunk is handed to the push service as soon as it
+ * is claimed, while the one before is still answered: the sender's slots are first come first
+ * served, so its requests take the slots the earlier chunk's last ones free, and the push service
+ * never waits for the store between chunks (the sender's bound on requests in flight holds across
+ * both). Once the earlier chunk is answered it is recorded, and only then is the one after claimed:
+ * at most two chunks are 'sending' at any time, so a run that dies leaves at most two, both counted
+ * failed by the next (settleInterrupted).
  */
 async function sendDevices(
   game: Kysely<GameDatabase>,
@@ -211,35 +236,38 @@ async function sendDevices(
   run: JobRunContext,
   beforeSend: SendJobOptions['beforeSend'],
 ): Promise<'done' | 'overtaken'> {
-  let recording: Promise<void> = Promise.resolve();
+  const messageID = message.message_id;
+  const sending: Sending[] = [];
+  const handOver = async (chunk: Chunk) => {
+    await beforeSend?.(messageID);
+    const answers = sendClaimed(sender, message, chunk, run);
+    // Awaited in turn (or in finally); a failure meanwhile is not left unhandled.
+    answers.catch(() => undefined);
+    sending.push({ chunk, answers });
+  };
+  // Taken off the list once written: a record that failed is tried again in finally, and writes
+  // each device once either way (it moves only rows still 'sending', and counts those it moved).
+  const recordFirst = async () => {
+    const first = sending[0] as Sending;
+    await recordChunk(game, messageID, first.chunk, await first.answers);
+    sending.shift();
+  };
   try {
     let next = await claimChunk(game, message, message.devices_after, limit);
     while (typeof next === 'object') {
       const chunk = next;
-      await beforeSend?.(message.message_id);
-      // Both settle before either's failure ends the run: a store that fails to record the chunk
-      // before or to claim the one after leaves no requests running on after the run, and this
-      // chunk's answers are recorded (in finally) rather than counted failed by the next run.
-      const [sent, claimed] = await Promise.allSettled([
-        sendClaimed(sender, message, chunk, run),
-        recording.then(() =>
-          chunk.devices.length < limit ? ('none' as const) : claimChunk(game, message, chunk.lastKey, limit),
-        ),
-      ]);
-      if (sent.status === 'rejected') throw sent.reason;
-      recording = recordChunk(game, message.message_id, chunk, sent.value);
-      // Awaited below (or in finally); a failure meanwhile is not left unhandled.
-      recording.catch(() => undefined);
-      if (claimed.status === 'rejected') throw claimed.reason;
-      next = claimed.value;
-      // Past its lease another instance has taken the run over, and goes on from the checkpoint.
-      if (typeof next === 'object' && !(await run.extendLease())) next = 'overtaken';
+      await handOver(chunk);
+      if (sending.length > 1) await recordFirst();
+      next = await claimAfter(game, message, chunk, limit, run);
     }
-    await recording;
+    while (sending.length > 0) await recordFirst();
     return next === 'none' ? 'done' : 'overtaken';
   } finally {
-    // A run that fails mid-send still records the chunk the push service answered.
-    await recording.catch(() => undefined);
+    // A run that fails mid-send waits for the chunks the push service has, so no request runs on
+    // after the run, and records their answers rather than leave them to be counted failed.
+    for (const { chunk, answers } of sending) {
+      await answers.then((outcomes) => recordChunk(game, messageID, chunk, outcomes)).catch(() => undefined);
+    }
   }
 }
 
