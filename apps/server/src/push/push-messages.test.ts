@@ -141,6 +141,16 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     }
     return counts;
   };
+  /** How many of a message's deliveries stand at each status, as [status, count] pairs. */
+  const deliveryStatuses = async (messageID: string) => {
+    const rows = await db()
+      .selectFrom('push_deliveries')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('message_id', '=', messageID)
+      .groupBy('status')
+      .execute();
+    return rows.map((row) => [row.status, Number(row.count)]);
+  };
   /**
    * The run's retry, past its backoff, on another instance: every device of the message gets it
    * once, but the `failed` a dead run left 'sending', which are counted failed and never sent.
@@ -421,13 +431,7 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     failClaims = false;
     // The run failed, and the second chunk's answers were recorded before it ended: sent, not 'sending'.
     expect((await delivered(messageID)).size).toBe(2 * CHUNK);
-    const statuses = await db()
-      .selectFrom('push_deliveries')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('message_id', '=', messageID)
-      .groupBy('status')
-      .execute();
-    expect(statuses.map((row) => [row.status, Number(row.count)])).toEqual([['sent', 2 * CHUNK]]);
+    expect(await deliveryStatuses(messageID)).toEqual([['sent', 2 * CHUNK]]);
     await expectResumedElsewhere(messageID, 0);
   });
 
@@ -450,13 +454,7 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
     expect(await runner(failing).runDue()).toBe(1);
     expect(failures).toBe(1);
     // Before it ended, the run recorded both chunks the push service had answered: each device once.
-    const statuses = await db()
-      .selectFrom('push_deliveries')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('message_id', '=', messageID)
-      .groupBy('status')
-      .execute();
-    expect(statuses.map((row) => [row.status, Number(row.count)])).toEqual([['sent', 2 * CHUNK]]);
+    expect(await deliveryStatuses(messageID)).toEqual([['sent', 2 * CHUNK]]);
     const counts = await db()
       .selectFrom('push_messages')
       .select(['sent_count', 'failed_count'])
