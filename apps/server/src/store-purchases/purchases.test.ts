@@ -6,6 +6,7 @@ import { applyStoreNotification } from './notifications';
 import { grantStorePurchase, reverseStorePurchase, StorePurchaseRefusal } from './purchases';
 import { listStorePurchases } from './queries';
 import type { GameStore, VerifiedPurchase, VerifiedStoreTransaction } from './store-report';
+import { putStorePack, STORE_PACK_ID } from './testing';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.parse('2026-12-01T12:00:00.000Z');
@@ -20,7 +21,7 @@ describe.each(TEST_DIALECTS)('store purchases on %s', (dialect) => {
   const pack = (transactionId: string, store: GameStore = 'app-store'): VerifiedStoreTransaction => ({
     store,
     transactionId,
-    productId: 'pack-500',
+    productId: STORE_PACK_ID,
     type: 'consumable',
     purchasedAt: at(0),
     amount: { cents: 499, currency: 'USD' },
@@ -48,19 +49,7 @@ describe.each(TEST_DIALECTS)('store purchases on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await openTestStores(dialect);
-    const now = new Date(T0).toISOString();
-    await db()
-      .insertInto('credit_packs')
-      .values({
-        pack_id: 'pack-500',
-        name: '500 credits',
-        credits: 500,
-        cost_usd: 499,
-        available: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await putStorePack(db());
   });
   afterAll(() => t.cleanup());
 

@@ -4,6 +4,7 @@ import * as storeRevenueDays from './migrations/2026-12-28-store-revenue-days';
 import { grantStorePurchase, restoreStorePurchase, reverseStorePurchase } from './purchases';
 import { storePurchasesRevenue } from './revenue';
 import type { GameStore, VerifiedStoreTransaction } from './store-report';
+import { putStorePack, STORE_PACK_ID } from './testing';
 
 const DAY_MS = 24 * 60 * 60_000;
 const T0 = Date.parse('2026-11-01T00:00:00.000Z');
@@ -27,7 +28,7 @@ describe.each(TEST_DIALECTS)('revenue’s day sums of store purchases on %s', (d
     return {
       store: STORES[next % STORES.length] ?? 'app-store',
       transactionId: `${dialect}-tx-${next}`,
-      productId: 'pack-500',
+      productId: STORE_PACK_ID,
       type: 'consumable',
       purchasedAt,
       ...(amount ? { amount } : {}),
@@ -91,19 +92,7 @@ describe.each(TEST_DIALECTS)('revenue’s day sums of store purchases on %s', (d
 
   beforeAll(async () => {
     t = await openTestStores(dialect);
-    const now = at(0);
-    await game()
-      .insertInto('credit_packs')
-      .values({
-        pack_id: 'pack-500',
-        name: '500 credits',
-        credits: 500,
-        cost_usd: 499,
-        available: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await putStorePack(game());
   });
   afterAll(async () => {
     await t.cleanup();

@@ -35,6 +35,22 @@ export async function plansOf<Database>(
   return planned;
 }
 
+/**
+ * The plan of the one query `run` makes through `db`, for a read that must be a single query: one that
+ * makes more, or none, fails here rather than passing on the plan of its first.
+ */
+export async function planOfOnly<Database>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  run: (db: Kysely<Database>) => Promise<unknown>,
+): Promise<string> {
+  const planned = await plansOf(db, dialect, run);
+  const [only] = planned;
+  if (!only || planned.length > 1)
+    throw new Error(`Expected one query, made ${planned.length}:\n${planned.map((query) => query.sql).join('\n')}`);
+  return only.plan;
+}
+
 /** How the store plans `query`, in the form PlannedQuery's plan has. */
 export async function planOf<Database>(db: Kysely<Database>, dialect: Dialect, query: CompiledQuery): Promise<string> {
   if (dialect === 'sqlite') {
@@ -80,4 +96,14 @@ export function readsEvery(dialect: Dialect, plan: string, table: string): boole
   return dialect === 'sqlite'
     ? new RegExp(`SCAN ${table}\\b(?! USING (COVERING )?INDEX)`).test(plan)
     : new RegExp(`Seq Scan on ${table}\\b`).test(plan);
+}
+
+/**
+ * Whether `plan` finds rows of `table` through its primary key and never reads every row of it. The key's
+ * index is the one each store names for a key declared with the table: SQLite's first automatic index
+ * (the table keeps its rowid), PostgreSQL's `<table>_pkey`.
+ */
+export function looksUpByKey(dialect: Dialect, plan: string, table: string): boolean {
+  const key = dialect === 'sqlite' ? `sqlite_autoindex_${table}_1` : `${table}_pkey`;
+  return looksUp(dialect, plan, table, key) && !readsEvery(dialect, plan, table);
 }
