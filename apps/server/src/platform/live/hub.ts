@@ -360,7 +360,8 @@ export class LiveHub<Scope> {
     // A change going to thousands of streams is serialized and encoded once per cursor they stand
     // at, and each stream's frames of the batch are one write: a socket write is a system call.
     const frames = new Map<string, Frame>();
-    const outbox = new Map<LiveStream<Scope>, Frame[]>();
+    const outbox = new Map<LiveStream<Scope>, FrameSequence>();
+    const nothingYet = new FrameSequence([]);
     for (const row of latest.values()) {
       const groups = new Map<string, { audience: Audience; streams: LiveStream<Scope>[] }>();
       for (const stream of streams) {
@@ -393,9 +394,7 @@ export class LiveHub<Scope> {
             frame = { index: frames.size, bytes: Buffer.from(eventFrame(id, row.topic, json)) };
             frames.set(frameKey, frame);
           }
-          const queued = outbox.get(stream);
-          if (queued) queued.push(frame);
-          else outbox.set(stream, [frame]);
+          outbox.set(stream, (outbox.get(stream) ?? nothingYet).followedBy(frame));
         }
       }
     }
@@ -421,21 +420,42 @@ const FAN_OUT_BURST_MS = 1_000;
 /** Streams written before the event loop is let go: other requests wait for a slice, not for the whole fan-out. */
 const WRITES_PER_SLICE = 500;
 
-/** Each stream's frames as one buffer; streams sent the same frames share it. */
-function* joinedFrames<Scope>(
-  outbox: ReadonlyMap<LiveStream<Scope>, readonly Frame[]>,
-): Generator<[LiveStream<Scope>, Buffer | string]> {
-  const joined = new Map<string, Buffer>();
-  for (const [stream, queued] of outbox) {
-    if (queued.length === 1) {
-      yield [stream, (queued[0] as Frame).bytes];
-      continue;
-    }
-    const key = queued.map((frame) => frame.index).join(',');
-    const bytes = joined.get(key) ?? Buffer.concat(queued.map((frame) => frame.bytes));
-    joined.set(key, bytes);
-    yield [stream, bytes];
+/**
+ * Frames in the order a stream is sent them. Streams sent the same frames share one sequence, found by
+ * following the frames from the empty one (a map lookup a frame, no key built per stream), and so one
+ * buffer of them joined.
+ */
+class FrameSequence {
+  readonly #frames: readonly Frame[];
+  readonly #next = new Map<number, FrameSequence>();
+  #joined: Buffer | undefined;
+
+  constructor(frames: readonly Frame[]) {
+    this.#frames = frames;
   }
+
+  /** This sequence and then `frame`. */
+  followedBy(frame: Frame): FrameSequence {
+    let next = this.#next.get(frame.index);
+    if (!next) {
+      next = new FrameSequence([...this.#frames, frame]);
+      this.#next.set(frame.index, next);
+    }
+    return next;
+  }
+
+  get joined(): Buffer {
+    this.#joined ??=
+      this.#frames.length === 1 ? (this.#frames[0] as Frame).bytes : Buffer.concat(this.#frames.map((f) => f.bytes));
+    return this.#joined;
+  }
+}
+
+/** Each stream's frames as one buffer. */
+function* joinedFrames<Scope>(
+  outbox: ReadonlyMap<LiveStream<Scope>, FrameSequence>,
+): Generator<[LiveStream<Scope>, Buffer]> {
+  for (const [stream, sequence] of outbox) yield [stream, sequence.joined];
 }
 
 /**
