@@ -34,8 +34,13 @@ export type Database = BetterSqlite3.Database;
 /** A prepared statement of a connection. */
 export type Statement = BetterSqlite3.Statement;
 
-/** Which installed package this Node.js loaded, and its version. */
-export const sqliteDriver: { readonly package: typeof driverPackage; readonly version: string } = {
+/** Which installed package this Node.js loaded, where it loads from, and its version. */
+export const sqliteDriver: {
+  readonly package: typeof driverPackage;
+  readonly entry: string;
+  readonly version: string;
+} = {
   package: driverPackage,
+  entry: require.resolve(driverPackage),
   version: (require(`${driverPackage}/package.json`) as { version: string }).version,
 };

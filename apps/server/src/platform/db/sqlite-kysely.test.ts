@@ -129,6 +129,35 @@ describe('the SQLite Kysely path', () => {
     }
   });
 
+  it("gives the event loop a turn between a long transaction's statements, and lets no other write in", async () => {
+    const db = await open();
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+      // Queued while the transaction holds the writer: it lands after the commit.
+      void db.updateTable('counters').set({ value: -1 }).where('id', '=', 1).execute();
+    });
+    let statements = 0;
+    let turnedInside = false;
+    await db.transaction().execute(async (trx) => {
+      // Without a turn of the loop the immediate never runs here, and every statement runs.
+      while (!turned && statements < 100_000) {
+        await trx
+          .updateTable('counters')
+          .set((eb) => ({ value: eb('value', '+', 1) }))
+          .where('id', '=', 1)
+          .execute();
+        statements += 1;
+      }
+      turnedInside = turned;
+      expect(await value(trx)).toBe(statements);
+    });
+    expect(turnedInside).toBe(true);
+    expect(statements).toBeLessThan(100_000);
+    await expect.poll(() => value(db)).toBe(-1);
+    await db.destroy();
+  });
+
   it('reports a failing statement as a rejection', async () => {
     const db = await open();
     await expect(db.insertInto('counters').values({ id: 1, value: 5 }).execute()).rejects.toThrow(/UNIQUE/);

@@ -20,6 +20,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import { LoopSlice } from './loop-slice';
 import type { Database, Statement } from './sqlite-driver';
 
 /*
@@ -43,7 +44,9 @@ import type { Database, Statement } from './sqlite-driver';
  *  - while it is held, a read outside any transaction runs at once on a second, read-only
  *    connection to the same file (`reader`), which sees the last commit as WAL lets a reader:
  *    a back-office read no longer waits out a game server's batch of thousands of rows. Writes
- *    outside a transaction still wait their turn on the one writing connection.
+ *    outside a transaction still wait their turn on the one writing connection;
+ *  - a held connection's statements give the event loop a turn every few milliseconds
+ *    (LoopSlice), so that read is answered between two of the batch's statements.
  *
  * What remains per query is Kysely building and compiling it: for a read by key about as much
  * as the SQLite lookup itself (npm run bench shows it next to a query compiled once).
@@ -58,6 +61,10 @@ export interface SqliteKyselyOptions {
    * again by reopenSqliteReader.
    */
   openReader?: () => Database;
+  /** Awaited before a transaction begins, when it answers a promise (checkpoints.ts: the log starts over). */
+  beforeTransaction?: () => Promise<void> | undefined;
+  /** Awaited as destroy() begins, before the connections close. */
+  closing?: () => Promise<void>;
 }
 
 /** A Kysely handle on one better-sqlite3 connection (and its reader), which it owns (destroy() closes them). */
@@ -67,6 +74,7 @@ export function createSqliteKysely<DB>(database: Database, options: SqliteKysely
   const driver = new BetterSqliteDriver(
     statements,
     openReader && (() => new StatementCachingDatabase(openReader(), statementCacheSize)),
+    options,
   );
   const dialect: Dialect = {
     createDriver: () => driver,
@@ -182,6 +190,9 @@ export class StatementCachingDatabase implements SqliteDatabase {
   }
 }
 
+/** Every store's held connection shares the one event loop with everyone else's requests, so one slice. */
+const loopSlice = new LoopSlice();
+
 class BetterSqliteConnection implements DatabaseConnection {
   readonly #statements: StatementCachingDatabase;
 
@@ -204,6 +215,8 @@ class BetterSqliteConnection implements DatabaseConnection {
   }
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const turn = loopSlice.turn();
+    if (turn) return turn.then(() => this.executeQuery<R>(compiledQuery));
     // Not an async function: that would cost extra ticks; errors still arrive as rejections.
     try {
       return Promise.resolve(this.executeNow<R>(compiledQuery));
@@ -227,14 +240,20 @@ const ROLLBACK = CompiledQuery.raw('rollback');
 class BetterSqliteDriver implements Driver {
   readonly #statements: StatementCachingDatabase;
   readonly #openReader: (() => StatementCachingDatabase) | undefined;
+  readonly #hooks: Pick<SqliteKyselyOptions, 'beforeTransaction' | 'closing'>;
   #reader: StatementCachingDatabase | undefined;
   readonly connection: BetterSqliteConnection;
   #held = false;
   readonly #waiting: (() => void)[] = [];
 
-  constructor(statements: StatementCachingDatabase, openReader?: () => StatementCachingDatabase) {
+  constructor(
+    statements: StatementCachingDatabase,
+    openReader?: () => StatementCachingDatabase,
+    hooks: Pick<SqliteKyselyOptions, 'beforeTransaction' | 'closing'> = {},
+  ) {
     this.#statements = statements;
     this.#openReader = openReader;
+    this.#hooks = hooks;
     this.#reader = openReader?.();
     this.connection = new BetterSqliteConnection(statements);
   }
@@ -282,6 +301,8 @@ class BetterSqliteDriver implements Driver {
   }
 
   beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const waiting = this.#hooks.beforeTransaction?.();
+    if (waiting) return waiting.then(() => connection.executeQuery(BEGIN)).then(ignore);
     return connection.executeQuery(BEGIN).then(ignore);
   }
 
@@ -317,6 +338,7 @@ class BetterSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.#hooks.closing?.();
     this.#reader?.close();
     this.#statements.close();
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments';
 import { Kysely, type Migration, Migrator, sql } from 'kysely';
 import pg from 'pg';
+import { checkpointOffTheLoop, WRITER_CHECKPOINT_PAGES } from './checkpoints';
 import { SchemaPostgresDialect } from './schema-introspector';
 import { Database } from './sqlite-driver';
 import { createSqliteKysely } from './sqlite-kysely';
@@ -71,6 +72,7 @@ function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
   db.pragma('foreign_keys = ON');
   // The operator CLI may write while the server runs; wait for its lock instead of failing.
   db.pragma('busy_timeout = 5000');
+  db.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
   optimizeAtOpen(db);
   // Opened once the writer has made the file a WAL database, which lets it read beside the writer,
   // and has gathered the statistics, which a connection loads as it opens (or as the schema changes).
@@ -79,7 +81,12 @@ function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
     reader.pragma('busy_timeout = 5000');
     return reader;
   };
-  return createSqliteKysely(db, { openReader });
+  const checkpoints = checkpointOffTheLoop(file);
+  return createSqliteKysely(db, {
+    openReader,
+    beforeTransaction: checkpoints.beforeTransaction,
+    closing: checkpoints.release,
+  });
 }
 
 function openPostgres(url: string, schema: string, poolSize: number): Kysely<unknown> {
