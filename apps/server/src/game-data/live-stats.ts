@@ -39,7 +39,8 @@ async function objectiveCounts(db: Kysely<GameDatabase>): Promise<LiveStats['obj
   return LIVE_STATS_OBJECTIVES.map((key) => ({ key, count: counts.get(key) ?? 0 }));
 }
 
-async function highestLevel(db: Kysely<GameDatabase>): Promise<LiveStats['highestLevel']> {
+/** The highest level any player reached, and who reached it first. */
+export async function highestLevel(db: Kysely<GameDatabase>): Promise<LiveStats['highestLevel']> {
   const row = await db
     .selectFrom('levels')
     .selectAll()
