@@ -34,6 +34,8 @@ const LIVE_STATS_BAR_MS = 20;
 /** Batches sent before the measured ones: V8 and the statement caches warm up on both sides. */
 const WARMUP_BATCHES = 3;
 const MEASURED_BATCHES = Number(process.env.BENCH_GAME_DATA_BATCHES ?? 40);
+/** Batches built before the live stats are timed under ingestion: more than a run sends (about 100). */
+const PREBUILT_BATCHES = 300;
 /** Setup on one dialect: migrations, 100,000 accounts and the game's records at scale. */
 const SETUP_SECONDS = 240;
 /** The development store's bootstrap service key (INGEST_DEVELOPMENT_KEY). */
@@ -195,10 +197,14 @@ async function whileIngesting<Result>(
   const client = ingestionClient(origin);
   let running = true;
   let stored = 0;
+  const body = (batch: number) => bodyOf(benchBatch(`bench-${dialect}-under-load`, batch));
+  // The game's servers build their batches on machines of their own; built as they are sent, here, in the
+  // app's own process, each would hold the app's event loop for the client's 4 ms.
+  const prebuilt = Array.from({ length: PREBUILT_BATCHES }, (_, batch) => body(batch));
   const started = performance.now();
   const feeding = (async () => {
     for (let batch = 0; running; batch += 1) {
-      stored += (await client.post(bodyOf(benchBatch(`bench-${dialect}-under-load`, batch)))).stored;
+      stored += (await client.post(prebuilt[batch] ?? body(batch))).stored;
     }
   })();
   try {
