@@ -158,6 +158,50 @@ describe('the SQLite Kysely path', () => {
     await db.destroy();
   });
 
+  it("makes a second handle on the same file wait its turn behind the first's transaction, never SQLite's busy handler", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-sqlite-turns-'));
+    const file = path.join(dir, 'store.sqlite');
+    // No busy handler at all: a write meeting another connection's open transaction fails at once.
+    const connect = () => {
+      const connection = new Database(file);
+      connection.pragma('journal_mode = WAL');
+      connection.pragma('busy_timeout = 0');
+      return connection;
+    };
+    const first = await withCounter(createSqliteKysely<Counter>(connect()));
+    const second = createSqliteKysely<Counter>(connect());
+    try {
+      let turned = false;
+      setImmediate(() => {
+        turned = true;
+      });
+      const fromSecond: Promise<unknown>[] = [];
+      await first.transaction().execute(async (trx) => {
+        // The loop turns while the first holds the writer; the second's writes arrive meanwhile.
+        while (!turned) {
+          await trx
+            .updateTable('counters')
+            .set((eb) => ({ value: eb('value', '+', 1) }))
+            .where('id', '=', 1)
+            .execute();
+        }
+        fromSecond.push(
+          second.updateTable('counters').set({ value: -1 }).where('id', '=', 1).execute(),
+          second.transaction().execute((other) => other.updateTable('counters').set({ value: -2 }).execute()),
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+        await trx.updateTable('counters').set({ value: 1_000 }).where('id', '=', 1).execute();
+      });
+      await Promise.all(fromSecond);
+      // Each of the second's writes landed after the first's commit, in the order they came.
+      expect(await value(second)).toBe(-2);
+    } finally {
+      await second.destroy();
+      await first.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reports a failing statement as a rejection', async () => {
     const db = await open();
     await expect(db.insertInto('counters').values({ id: 1, value: 5 }).execute()).rejects.toThrow(/UNIQUE/);

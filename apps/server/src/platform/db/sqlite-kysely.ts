@@ -22,6 +22,7 @@ import {
 } from 'kysely';
 import { LoopSlice } from './loop-slice';
 import type { Database, Statement } from './sqlite-driver';
+import { type WriterTurns, writerTurnsOf } from './writer-turns';
 
 /*
  * Kysely's SQLite path on better-sqlite3, trimmed for a server that runs many short queries.
@@ -138,6 +139,11 @@ export class StatementCachingDatabase implements SqliteDatabase {
     return this.#db.inTransaction;
   }
 
+  /** The file the connection opened, and whether it is an in-memory database instead. */
+  get file(): { name: string; inMemory: boolean } {
+    return { name: this.#db.name, inMemory: this.#db.memory };
+  }
+
   prepare(sql: string): Statement {
     // The statement handed out last is the youngest entry already: a run of the same query (the
     // common case under load) skips hashing the SQL text and reordering the Map.
@@ -236,15 +242,17 @@ const BEGIN = CompiledQuery.raw('begin');
 const COMMIT = CompiledQuery.raw('commit');
 const ROLLBACK = CompiledQuery.raw('rollback');
 
-/** Kysely's Driver for one connection: lends it to one holder at a time, first come first served. */
+/**
+ * Kysely's Driver for one connection: lends it to one holder at a time, first come first served, in turn
+ * with every other handle of the process on the same file (writer-turns.ts).
+ */
 class BetterSqliteDriver implements Driver {
   readonly #statements: StatementCachingDatabase;
   readonly #openReader: (() => StatementCachingDatabase) | undefined;
   readonly #hooks: Pick<SqliteKyselyOptions, 'beforeTransaction' | 'closing'>;
   #reader: StatementCachingDatabase | undefined;
   readonly connection: BetterSqliteConnection;
-  #held = false;
-  readonly #waiting: (() => void)[] = [];
+  readonly #writer: { turns: WriterTurns; release(): void };
 
   constructor(
     statements: StatementCachingDatabase,
@@ -254,6 +262,8 @@ class BetterSqliteDriver implements Driver {
     this.#statements = statements;
     this.#openReader = openReader;
     this.#hooks = hooks;
+    const { name, inMemory } = statements.file;
+    this.#writer = writerTurnsOf(name, inMemory);
     this.#reader = openReader?.();
     this.connection = new BetterSqliteConnection(statements);
   }
@@ -278,25 +288,17 @@ class BetterSqliteDriver implements Driver {
 
   /** True when nobody holds the connection, so a synchronous query cannot cut into anyone's work. */
   get idle(): boolean {
-    return !this.#held;
+    return this.#writer.turns.idle;
   }
 
   async init(): Promise<void> {}
 
   acquireConnection(): Promise<DatabaseConnection> {
-    if (!this.#held) {
-      this.#held = true;
-      return Promise.resolve(this.connection);
-    }
-    return new Promise((resolve) => this.#waiting.push(() => resolve(this.connection)));
+    return this.#writer.turns.take().then(() => this.connection);
   }
 
   releaseConnection(): Promise<void> {
-    // Hand the connection straight to the next waiter: it stays held, so neither the fast path
-    // nor a caller arriving in between can jump the queue.
-    const next = this.#waiting.shift();
-    if (next) next();
-    else this.#held = false;
+    this.#writer.turns.give();
     return Promise.resolve();
   }
 
@@ -339,6 +341,7 @@ class BetterSqliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     await this.#hooks.closing?.();
+    this.#writer.release();
     this.#reader?.close();
     this.#statements.close();
   }
