@@ -20,7 +20,6 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import { LoopSlice } from './loop-slice';
 import type { Database, Statement } from './sqlite-driver';
 import { type WriterTurns, writerTurnsOf } from './writer-turns';
 
@@ -45,9 +44,7 @@ import { type WriterTurns, writerTurnsOf } from './writer-turns';
  *  - while it is held, a read outside any transaction runs at once on a second, read-only
  *    connection to the same file (`reader`), which sees the last commit as WAL lets a reader:
  *    a back-office read no longer waits out a game server's batch of thousands of rows. Writes
- *    outside a transaction still wait their turn on the one writing connection;
- *  - a held connection's statements give the event loop a turn every few milliseconds
- *    (LoopSlice), so that read is answered between two of the batch's statements.
+ *    outside a transaction still wait their turn on the one writing connection.
  *
  * What remains per query is Kysely building and compiling it: for a read by key about as much
  * as the SQLite lookup itself (npm run bench shows it next to a query compiled once).
@@ -196,9 +193,6 @@ export class StatementCachingDatabase implements SqliteDatabase {
   }
 }
 
-/** Every store's held connection shares the one event loop with everyone else's requests, so one slice. */
-const loopSlice = new LoopSlice();
-
 class BetterSqliteConnection implements DatabaseConnection {
   readonly #statements: StatementCachingDatabase;
 
@@ -221,8 +215,6 @@ class BetterSqliteConnection implements DatabaseConnection {
   }
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const turn = loopSlice.turn();
-    if (turn) return turn.then(() => this.executeQuery<R>(compiledQuery));
     // Not an async function: that would cost extra ticks; errors still arrive as rejections.
     try {
       return Promise.resolve(this.executeNow<R>(compiledQuery));

@@ -5,8 +5,9 @@ import path from 'node:path';
  * served. Every handle on the same file in the process shares one (two apps on one DATA_DIR in a test,
  * say): were each to lend its own connection, the second's write would meet the first's open
  * transaction in SQLite's busy handler, which sleeps on the very event loop the first needs to finish
- * its transaction (a transaction lets the loop turn between its statements, loop-slice.ts). Another
- * process's writer (the operator CLI) still meets the busy handler, and gets on meanwhile.
+ * its transaction whenever that transaction awaits anything but its own statements (a timer, the
+ * network, the checkpoint worker's copy). Another process's writer (the operator CLI) still meets the
+ * busy handler, and gets on meanwhile.
  */
 
 export class WriterTurns {
