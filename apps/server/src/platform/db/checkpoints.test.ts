@@ -33,10 +33,11 @@ describe('checkpoints off the event loop', () => {
 
   it("copies a commit's pages into the database file without the writer checkpointing", async () => {
     const { db, file } = openStore();
-    const { release } = checkpointOffTheLoop(file);
+    const { committed, release } = checkpointOffTheLoop(file);
     try {
       const before = fs.statSync(file).size;
       writeRows(db);
+      committed();
       // The writer's commit left the pages in the log; only a checkpoint grows the database file.
       await expect.poll(() => fs.statSync(file).size, { timeout: 5_000 }).toBeGreaterThan(before + 3_000_000);
     } finally {
@@ -47,12 +48,49 @@ describe('checkpoints off the event loop', () => {
 
   it("closes the worker's connection on release, so the store's close is the last and removes the log", async () => {
     const { db, file } = openStore();
-    const { release } = checkpointOffTheLoop(file);
+    const { committed, release } = checkpointOffTheLoop(file);
     writeRows(db);
+    committed();
     await expect.poll(() => fs.statSync(file).size, { timeout: 5_000 }).toBeGreaterThan(3_000_000);
     await release();
     db.close();
     // Had the worker's connection stayed open, the log would have outlived the store's close.
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  it('copies nothing until the writer says it committed', async () => {
+    const { db, file } = openStore();
+    const { committed, release } = checkpointOffTheLoop(file);
+    try {
+      const before = fs.statSync(file).size;
+      writeRows(db);
+      // Ample time for the worker's rounds: without a commit it saw, it leaves the log alone.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(fs.statSync(file).size).toBe(before);
+      committed();
+      await expect.poll(() => fs.statSync(file).size, { timeout: 5_000 }).toBeGreaterThan(before + 3_000_000);
+    } finally {
+      await release();
+      db.close();
+    }
+  });
+
+  it('keeps one connection per handle when two handles open one file, each released with its own', async () => {
+    const { db, file } = openStore();
+    const first = checkpointOffTheLoop(file);
+    const second = checkpointOffTheLoop(file);
+    writeRows(db);
+    first.committed();
+    await expect.poll(() => fs.statSync(file).size, { timeout: 5_000 }).toBeGreaterThan(3_000_000);
+    await first.release();
+    // The second handle's connection outlived the first's release and still copies the log.
+    const before = fs.statSync(file).size;
+    writeRows(db);
+    second.committed();
+    await expect.poll(() => fs.statSync(file).size, { timeout: 5_000 }).toBeGreaterThan(before + 3_000_000);
+    await second.release();
+    db.close();
+    // Both of the worker's connections closed: none leaked, so the store's close removed the log.
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { sqliteDriver } from './sqlite-driver';
  * A game server's batch writes more than that, so every batch's COMMIT also ran a checkpoint: 52 ms on
  * the event loop where the commit alone took 11 (1,000 rows into a table of 500,000 random keys,
  * docs/decisions/0146-sqlite-off-the-event-loop.md). Here one worker thread per process
- * checkpoints every open store a few times a second (PASSIVE: it never waits for the writer or the
+ * checkpoints every open store soon after its writer commits (PASSIVE: it never waits for the writer or the
  * readers, and they never wait for it). The writer keeps a checkpoint of its own only past
  * WRITER_CHECKPOINT_PAGES, which bounds the log if the worker falls behind or fails.
  *
@@ -32,11 +32,22 @@ const RESTART_WAIT_MS = 200;
 /** How often the worker checkpoints each store: soon after a commit, so the log is copied before the next. */
 const CHECKPOINT_INTERVAL_MS = 5;
 
-/** A store's state, shared with the worker: whether it is copying the log now, and the log's pages when it last looked. */
+/**
+ * A store's state, shared with the worker: whether it is copying the log now, the log's pages when it
+ * last looked, and how many commits the store's writer has made (the worker copies only after one).
+ */
 const COPYING = 0;
 const LOG_PAGES = 1;
+const COMMITS = 2;
+const STATE_SLOTS = 3;
 
-type ToWorker = { type: 'add'; file: string; state: Int32Array } | { type: 'remove'; file: string; id: number };
+/**
+ * A store is known to the worker by its registration, not its file: two handles on one file (a test's
+ * reopen, two apps in one process) each have a connection of the worker's, released with their own.
+ */
+type ToWorker =
+  | { type: 'add'; id: number; file: string; state: Int32Array }
+  | { type: 'remove'; id: number; file: string };
 type FromWorker = { type: 'removed'; id: number } | { type: 'failed'; file: string; message: string };
 
 /** The worker, as a script: it needs nothing of the app but the driver, whose path it is given. */
@@ -49,27 +60,35 @@ const failed = (file, error) =>
 parentPort.on('message', (message) => {
   if (message.type === 'add') {
     try {
-      stores.set(message.file, { db: new Database(message.file, { fileMustExist: true }), state: message.state });
+      const db = new Database(message.file, { fileMustExist: true });
+      stores.set(message.id, { db, file: message.file, state: message.state, commitsSeen: -1, copiedAll: false });
     } catch (error) {
       failed(message.file, error);
     }
   } else if (message.type === 'remove') {
     try {
-      stores.get(message.file)?.db.close();
+      stores.get(message.id)?.db.close();
     } catch (error) {
       failed(message.file, error);
     }
-    stores.delete(message.file);
+    stores.delete(message.id);
     parentPort.postMessage({ type: 'removed', id: message.id });
   }
 });
 setInterval(() => {
-  for (const [file, { db, state }] of stores) {
+  for (const store of stores.values()) {
+    const { db, file, state } = store;
+    // Idle since the last copy, which left nothing behind (no reader held a frame back): nothing to do.
+    const commits = Atomics.load(state, ${COMMITS});
+    if (commits === store.commitsSeen && store.copiedAll) continue;
+    store.commitsSeen = commits;
     Atomics.store(state, ${COPYING}, 1);
     try {
-      const [{ log }] = db.pragma('wal_checkpoint(PASSIVE)');
+      const [{ log, checkpointed }] = db.pragma('wal_checkpoint(PASSIVE)');
+      store.copiedAll = checkpointed === log;
       Atomics.store(state, ${LOG_PAGES}, log);
     } catch (error) {
+      store.copiedAll = false;
       failed(file, error);
     } finally {
       Atomics.store(state, ${COPYING}, 0);
@@ -119,17 +138,19 @@ class Checkpointer {
     if (this.#released.size === 0) this.#worker.unref();
   }
 
-  add(file: string, state: Int32Array): void {
-    this.#send({ type: 'add', file, state });
+  /** Registers the store at `file`; the answer names the registration for remove(). */
+  add(file: string, state: Int32Array): number {
+    const id = this.#nextId++;
+    this.#send({ type: 'add', id, file, state });
+    return id;
   }
 
-  remove(file: string): Promise<void> {
+  remove(id: number, file: string): Promise<void> {
     if (this.#exited) return Promise.resolve();
-    const id = this.#nextId++;
     this.#worker.ref();
     return new Promise((resolve) => {
       this.#released.set(id, resolve);
-      this.#send({ type: 'remove', file, id });
+      this.#send({ type: 'remove', id, file });
     });
   }
 
@@ -147,6 +168,8 @@ export interface OffTheLoopCheckpoints {
    * RESTART_PAGES and the worker is copying it, then when the copy ends.
    */
   beforeTransaction(): Promise<void> | undefined;
+  /** Tells the worker the store's writer committed: it copies the log only after a commit. */
+  committed(): void;
   /** Resolves once the worker's connection is closed: before the store's own, so the last connection, which removes the log, is the store's. */
   release(): Promise<void>;
 }
@@ -155,15 +178,18 @@ export interface OffTheLoopCheckpoints {
 export function checkpointOffTheLoop(file: string): OffTheLoopCheckpoints {
   checkpointer ??= new Checkpointer();
   const worker = checkpointer;
-  const state = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
-  worker.add(file, state);
+  const state = new Int32Array(new SharedArrayBuffer(STATE_SLOTS * Int32Array.BYTES_PER_ELEMENT));
+  const id = worker.add(file, state);
   return {
     beforeTransaction() {
       if (Atomics.load(state, LOG_PAGES) < RESTART_PAGES) return undefined;
       const copy = Atomics.waitAsync(state, COPYING, 1, RESTART_WAIT_MS);
       return copy.async ? copy.value.then(ignore) : undefined;
     },
-    release: () => worker.remove(file),
+    committed() {
+      Atomics.add(state, COMMITS, 1);
+    },
+    release: () => worker.remove(id, file),
   };
 }
 

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { checkpointOffTheLoop, WRITER_CHECKPOINT_PAGES } from './checkpoints';
 import { SchemaPostgresDialect } from './schema-introspector';
 import { Database } from './sqlite-driver';
-import { createSqliteKysely } from './sqlite-kysely';
+import { createSqliteKysely, onSqliteCommit } from './sqlite-kysely';
 import { optimizeAtOpen } from './statistics';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -82,11 +82,13 @@ function openSqlite(dataDir: string, name: StoreName): Kysely<unknown> {
     return reader;
   };
   const checkpoints = checkpointOffTheLoop(file);
-  return createSqliteKysely(db, {
+  const store = createSqliteKysely(db, {
     openReader,
     beforeTransaction: checkpoints.beforeTransaction,
     closing: checkpoints.release,
   });
+  onSqliteCommit(store, checkpoints.committed);
+  return store;
 }
 
 function openPostgres(url: string, schema: string, poolSize: number): Kysely<unknown> {
