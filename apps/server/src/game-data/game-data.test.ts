@@ -252,6 +252,28 @@ describe.each(TEST_DIALECTS)('game data on %s', (dialect) => {
   });
 
   describe('batches', () => {
+    it("let the event loop take turns between a batch's statements, where other requests are answered", async () => {
+      const events = players.slice(0, 4).flatMap((player, n) => [
+        { id: id('playtime'), type: 'playtime', at: at(n + 1), userID: player.userId, seconds: 60 },
+        { id: id('objective'), type: 'objective', at: at(), userID: player.userId, key: 'login' },
+        { id: id('level'), type: 'level', at: at(), userID: player.userId, level: 2 },
+      ]);
+      // Turns of the loop while the batch is handled: a synchronous store's transaction held it from
+      // BEGIN to COMMIT, so the handling took only the few turns the request's body needs.
+      let turns = 0;
+      let counting = true;
+      const count = () => {
+        if (!counting) return;
+        turns += 1;
+        setImmediate(count);
+      };
+      setImmediate(count);
+      const result = await sent(events);
+      counting = false;
+      expect(result.stored).toBe(events.length);
+      expect(turns).toBeGreaterThanOrEqual(5);
+    });
+
     it('store each good event, refuse each bad one with its index and reason, and count what was sent before', async () => {
       const [player] = players;
       const playtimeBefore = await total('playtime_seconds');
