@@ -18,9 +18,10 @@ export interface BenchRun {
  */
 const INTRODUCTION = `# Benchmarks
 
-This page is written by \`npm run bench\` at the end of a run of every section (bench/benchmarks-page.ts
-holds its text): edit it there, not here. A run of some sections (\`BENCH_SKIP_LIGHTHOUSE=1\`
-included) prints its targets and leaves this page to the last whole run.
+This page is written by \`npm run bench\` at the end of every run (bench/benchmarks-page.ts holds its
+text): edit it there, not here. Each target keeps its latest measurement, with when, on what machine and
+at what load it was taken: a run of some sections (or one without PostgreSQL, or with
+\`BENCH_SKIP_LIGHTHOUSE=1\`) writes the targets it measured and leaves every other row as it was.
 
 \`npm run bench\` builds the web app if it was never built and, for Lighthouse, installs Debian's
 Chromium when it is missing, as \`npm test\` does. Each section prints its figures with their ratio to a
@@ -175,28 +176,76 @@ BENCH_DATABASE_URL=postgres://… npm run bench    # with the PostgreSQL rows (o
 \`\`\`
 
 The sections are \`bundle\`, \`lighthouse\`, \`http\`, \`search\`, \`live\`, \`game-data\`, \`push\`, \`instances\`,
-\`remote-config\`, \`segments\` and \`capacity\`, picked as arguments or with \`BENCH_ONLY=http\` (comma-separated);
+\`remote-config\`, \`segments\`, \`capacity\` and \`admin-reads\`, picked as arguments or with \`BENCH_ONLY=http\` (comma-separated);
 \`BENCH_SKIP_LIGHTHOUSE=1\` leaves Lighthouse out; \`BENCH_DURATION=10\` makes each table row run 10 s
-(5 by default). The run's line below gives how long a whole run took; \`instances\` alone takes about a
-minute. A run stops itself if it overruns. Everything, targets included, is also written to \`bench-results/latest.json\` (not in
+(5 by default). \`instances\` alone takes about a minute. A run stops itself if it overruns. Everything, targets included, is also written to \`bench-results/latest.json\` (not in
 the repository).`;
 
-/** The targets as a Markdown table, under the machine and the run they came from. */
-function runTable(targets: readonly TargetResult[], run: BenchRun): string {
-  const cell = (text: string) => text.replaceAll('|', '\\|');
-  return [
-    `Run ${run.startedAt.slice(0, 16).replace('T', ' ')}–${run.finishedAt.slice(11, 16)} UTC on ${run.machine};`,
-    `sections: ${run.sections.join(', ')}; ${run.postgres ? 'with PostgreSQL' : 'without PostgreSQL (its targets SKIPPED)'}.`,
-    '',
-    '| verdict | target | bar | figure |',
-    '|---|---|---|---|',
-    ...targets.map(
-      (target) => `| ${target.verdict} | ${cell(target.name)} | ${cell(target.requirement)} | ${cell(target.figure)} |`,
-    ),
-  ].join('\n');
+/** A target's row on the page: its verdict, bar and figure, and the run it was measured in. */
+interface PageRow {
+  verdict: string;
+  name: string;
+  requirement: string;
+  figure: string;
+  measured: string;
 }
 
-/** docs/benchmarks.md: the fixed introduction, then the run's targets. */
-export function benchmarksPage(targets: readonly TargetResult[], run: BenchRun): string {
-  return `${INTRODUCTION}\n\n## The latest whole run\n\n${runTable(targets, run)}\n`;
+const COLUMNS = ['verdict', 'target', 'bar', 'figure', 'measured'] as const;
+
+/** When a run began and the machine it ran on, as a row's last cell says it. */
+function measuredIn(run: BenchRun): string {
+  return `${run.startedAt.slice(0, 16).replace('T', ' ')} UTC on ${run.machine}`;
+}
+
+const cellOf = (text: string) => text.replaceAll('|', '\\|');
+const textOf = (cell: string) => cell.trim().replaceAll('\\|', '|');
+
+/**
+ * The rows of a page written before, by target. A page written by a whole run alone (one table under
+ * its run's line, four columns) gives every row that run's line as its measurement.
+ */
+export function pageRows(page: string): Map<string, PageRow> {
+  const rows = new Map<string, PageRow>();
+  let runLine = '';
+  for (const line of page.split('\n')) {
+    const run = /^Run (\d{4}-\d\d-\d\d \d\d:\d\d)–\d\d:\d\d UTC on (.*);$/.exec(line);
+    if (run) runLine = `${run[1]} UTC on ${run[2]}`;
+    if (!line.startsWith('| ') || line.startsWith('| verdict ')) continue;
+    const cells = line
+      .slice(1, -1)
+      .split(/(?<!\\)\|/)
+      .map(textOf);
+    const [verdict = '', name = '', requirement = '', figure = '', measured = runLine] = cells;
+    if (name) rows.set(name, { verdict, name, requirement, figure, measured });
+  }
+  return rows;
+}
+
+/**
+ * Each target's row: this run's measurement, or, for a target it did not measure (SKIPPED), the last one
+ * the page holds.
+ */
+function latestRows(previous: ReadonlyMap<string, PageRow>, targets: readonly TargetResult[], run: BenchRun) {
+  return targets.map((target): PageRow => {
+    const earlier = previous.get(target.name);
+    if (target.verdict === 'SKIPPED' && earlier && earlier.verdict !== 'SKIPPED') return earlier;
+    return { ...target, measured: target.verdict === 'SKIPPED' ? '' : measuredIn(run) };
+  });
+}
+
+/**
+ * docs/benchmarks.md: the fixed introduction, then every target's latest measurement. `previous` is the
+ * page as it stood before the run.
+ */
+export function benchmarksPage(previous: string, targets: readonly TargetResult[], run: BenchRun): string {
+  const rows = latestRows(pageRows(previous), targets, run);
+  const table = [
+    `| ${COLUMNS.join(' | ')} |`,
+    `|${COLUMNS.map(() => '---').join('|')}|`,
+    ...rows.map(
+      (row) => `| ${[row.verdict, row.name, row.requirement, row.figure, row.measured].map(cellOf).join(' | ')} |`,
+    ),
+  ];
+  const lastRun = `The last run: sections ${run.sections.join(', ')}, ${run.startedAt.slice(0, 16).replace('T', ' ')}–${run.finishedAt.slice(11, 16)} UTC; ${run.postgres ? 'with PostgreSQL' : 'without PostgreSQL'}.`;
+  return `${INTRODUCTION}\n\n## The latest figures\n\n${lastRun}\n\n${table.join('\n')}\n`;
 }

@@ -31,7 +31,7 @@ import {
   runLighthouse,
 } from './lighthouse/suite';
 import { LIVE_TARGET_SPECS, type LiveReport, liveBenchSeconds, runLiveBench } from './live/suite';
-import { type BenchOptions, parseOptions, SECTIONS, type Section } from './options';
+import { type BenchOptions, parseOptions, type Section } from './options';
 import { PUSH_TARGET_SPECS, type PushReport, pushBenchSeconds, runPushBench } from './push/suite';
 import {
   REMOTE_CONFIG_TARGET_SPECS,
@@ -297,23 +297,19 @@ async function main(): Promise<number> {
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nResults: ${path.relative(process.cwd(), RESULTS_FILE)}`);
-  // The page keeps whole runs only: a run of some sections would leave most of its targets SKIPPED.
-  if (SECTIONS.every((name) => options.sections.includes(name))) {
-    const { machine } = results;
-    const page = benchmarksPage(targets, {
-      startedAt: results.startedAt,
-      finishedAt: new Date().toISOString(),
-      machine:
-        `${machine.cpus} × ${machine.cpuModel}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${machine.node}, ` +
-        `load ${machine.loadAverage[0]?.toFixed(2)} at the start and ${os.loadavg()[0]?.toFixed(2)} at the end`,
-      sections: options.sections,
-      postgres: results.options.postgres,
-    });
-    fs.writeFileSync(PAGE_FILE, page);
-    console.log(`The whole run's targets: ${path.relative(process.cwd(), PAGE_FILE)}`);
-  } else {
-    console.log(`${BENCHMARKS_PAGE} keeps the last whole run (this one ran ${options.sections.join(', ')}).`);
-  }
+  // Every run writes the targets it measured; the page keeps the others' last measurements.
+  const { machine } = results;
+  const page = benchmarksPage(fs.existsSync(PAGE_FILE) ? fs.readFileSync(PAGE_FILE, 'utf8') : '', targets, {
+    startedAt: results.startedAt,
+    finishedAt: new Date().toISOString(),
+    machine:
+      `${machine.cpus} × ${machine.cpuModel}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${machine.node}, ` +
+      `load ${machine.loadAverage[0]?.toFixed(2)} at the start and ${os.loadavg()[0]?.toFixed(2)} at the end`,
+    sections: options.sections,
+    postgres: results.options.postgres,
+  });
+  fs.writeFileSync(PAGE_FILE, page);
+  console.log(`The targets measured, beside the others' last: ${path.relative(process.cwd(), PAGE_FILE)}`);
   return sectionFailed ? 1 : 0;
 }
 

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { type BenchRun, benchmarksPage, pageRows } from './benchmarks-page';
+import type { TargetResult } from './targets';
+
+const run = (startedAt: string, sections: string[]): BenchRun => ({
+  startedAt,
+  finishedAt: startedAt.replace(/T(\d\d):/, (_, hour: string) => `T${String(Number(hour) + 1).padStart(2, '0')}:`),
+  machine: '2 × Test CPU, 24 GiB, Node.js v24.0.0, load 1.00 at the start and 1.20 at the end',
+  sections,
+  postgres: false,
+});
+
+const target = (name: string, verdict: TargetResult['verdict'], figure: string): TargetResult => ({
+  name,
+  requirement: 'p95 <= 20 ms',
+  verdict,
+  figure,
+});
+
+/** A page as a run of every section wrote it before each row kept its own measurement. */
+const WHOLE_RUN_PAGE = `# Benchmarks
+
+## The latest whole run
+
+Run 2026-11-29 22:07–22:30 UTC on 2 × AMD EPYC, 24 GiB, Node.js v20.20.2, load 1.98 at the start and 3.08 at the end;
+sections: bundle, http; with PostgreSQL.
+
+| verdict | target | bar | figure |
+|---|---|---|---|
+| PASS | live stats, SQLite | p95 <= 20 ms | 9.21 ms (p50 0.81) |
+| FAIL | push, SQLite | <= 1.25 x the plain client's time | 1.35 \\| 1.40 |
+`;
+
+describe('the benchmarks page', () => {
+  it('writes the targets a run measured and keeps the last measurement of those it skipped', () => {
+    const page = benchmarksPage(
+      WHOLE_RUN_PAGE,
+      [
+        target('live stats, SQLite', 'PASS', '8.50 ms (p50 0.70)'),
+        target('push, SQLite', 'SKIPPED', 'skipped (push section not run)'),
+        target('capacity, SQLite', 'SKIPPED', 'skipped (capacity section not run)'),
+      ],
+      run('2026-12-06T04:00:00.000Z', ['game-data']),
+    );
+    const rows = pageRows(page);
+    expect(rows.get('live stats, SQLite')).toMatchObject({
+      verdict: 'PASS',
+      figure: '8.50 ms (p50 0.70)',
+      measured: expect.stringMatching(/^2026-12-06 04:00 UTC on 2 × Test CPU/),
+    });
+    expect(rows.get('push, SQLite')).toEqual({
+      verdict: 'FAIL',
+      name: 'push, SQLite',
+      requirement: "<= 1.25 x the plain client's time",
+      figure: '1.35 | 1.40',
+      measured:
+        '2026-11-29 22:07 UTC on 2 × AMD EPYC, 24 GiB, Node.js v20.20.2, load 1.98 at the start and 3.08 at the end',
+    });
+    expect(rows.get('capacity, SQLite')).toMatchObject({ verdict: 'SKIPPED', measured: '' });
+    expect([...rows.keys()]).toEqual(['live stats, SQLite', 'push, SQLite', 'capacity, SQLite']);
+    expect(page).toContain('The last run: sections game-data, 2026-12-06 04:00–05:00 UTC; without PostgreSQL.');
+  });
+
+  it('reads back what it wrote, so the next run keeps it', () => {
+    const first = benchmarksPage(
+      '',
+      [target('push, SQLite', 'FAIL', '1.35 | 1.40 (load 0.7)')],
+      run('2026-12-06T04:00:00.000Z', ['push']),
+    );
+    const second = benchmarksPage(
+      first,
+      [target('push, SQLite', 'SKIPPED', 'skipped (push section not run)')],
+      run('2026-12-06T05:00:00.000Z', ['http']),
+    );
+    expect(pageRows(second).get('push, SQLite')).toEqual(pageRows(first).get('push, SQLite'));
+    expect(pageRows(second).get('push, SQLite')?.figure).toBe('1.35 | 1.40 (load 0.7)');
+  });
+});
