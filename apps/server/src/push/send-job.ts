@@ -2,6 +2,7 @@ import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import type { AppStores, GameDatabase, IdentityDatabase } from '../database';
+import { withTurnsBetweenStatements } from '../platform/db/turns-between-statements';
 import { enqueueRun, type JobDefinition, type JobRunContext, retimeRun, withdrawRun } from '../platform/jobs/runner';
 import { PUSH_CHUNK_LIMIT, type PushOutcome, type PushSender } from '../platform/push-transport/sender';
 import type { PushSenders } from '../platform/push-transport/senders';
@@ -133,7 +134,10 @@ async function claimChunk(
   const segment = message.recipient_category === 'everyone' ? null : message.message_id;
   const { devices, lastKey } = await devicesAfter(game, { after, limit, recipientsOf: segment });
   if (lastKey === null) return 'none';
-  const claimed = await game.transaction().execute(async (trx) => {
+  const claimed = await game.transaction().execute(async (transaction) => {
+    // The push service's answers are read between the statements: on SQLite a loop held for the
+    // whole chunk left the sender's slots empty meanwhile (docs/decisions/0141-push-at-the-push-services-limit.md).
+    const trx = withTurnsBetweenStatements<GameDatabase>(transaction);
     const moved = await trx
       .updateTable('push_messages')
       .set({ devices_after: lastKey })
@@ -175,7 +179,9 @@ async function recordChunk(
   chunk: Chunk,
   outcomes: readonly PushOutcome[],
 ): Promise<void> {
-  await game.transaction().execute(async (trx) => {
+  await game.transaction().execute(async (transaction) => {
+    // As the claim's: the next chunk's answers are read between these statements.
+    const trx = withTurnsBetweenStatements<GameDatabase>(transaction);
     // A statement per device cost more than the sending itself at 100,000: one for the chunk.
     const statuses = await outcomesUpdate(trx, messageID, chunk.devices, outcomes).execute();
     const count = (status: string) => statuses.filter((row) => row.status === status).length;

@@ -4,9 +4,10 @@ import { isPostgres } from './dialect';
 /*
  * SQLite runs in the process and its driver is synchronous: a transaction of many statements holds the
  * event loop from BEGIN to COMMIT, and every request that arrives meanwhile (a back-office read, which
- * the read-only connection could answer at once) waits it out. A game server's batch is such a
- * transaction: a statement per table, 40–60 ms in all at 100,000 players
- * (docs/decisions/0146-sqlite-off-the-event-loop.md).
+ * the read-only connection could answer at once) waits it out, as do the answers of requests the
+ * process made (the push service's). A game server's batch is such a transaction: a statement per
+ * table, 40–60 ms in all at 100,000 players (docs/decisions/0146-sqlite-off-the-event-loop.md); so is
+ * each chunk of a push's claim and record.
  *
  * A transaction that opts in lets the loop take a turn after each of its statements. Only one that
  * asks: while it waits for its turn, other requests and jobs run, and a transaction that assumed it
