@@ -37,7 +37,10 @@ describe('the benchmarks page', () => {
       WHOLE_RUN_PAGE,
       [
         target('live stats, SQLite', 'PASS', '8.50 ms (p50 0.70)'),
-        target('push, SQLite', 'SKIPPED', 'skipped (push section not run)'),
+        {
+          ...target('push, SQLite', 'SKIPPED', 'skipped (push section not run)'),
+          requirement: "<= 1.25 x the plain client's time",
+        },
         target('capacity, SQLite', 'SKIPPED', 'skipped (capacity section not run)'),
       ],
       run('2026-12-06T04:00:00.000Z', ['game-data']),
@@ -74,5 +77,46 @@ describe('the benchmarks page', () => {
     );
     expect(pageRows(second).get('push, SQLite')).toEqual(pageRows(first).get('push, SQLite'));
     expect(pageRows(second).get('push, SQLite')?.figure).toBe('1.35 | 1.40 (load 0.7)');
+  });
+
+  it('says which bar a kept verdict was against when the bar has changed since', () => {
+    const first = benchmarksPage(
+      '',
+      [{ ...target('streams, SQLite', 'PASS', 'p99 258.6 ms'), requirement: 'p99 <= 250 ms' }],
+      run('2026-12-05T04:00:00.000Z', ['live']),
+    );
+    const skippedAgainst = (previous: string, requirement: string) =>
+      benchmarksPage(
+        previous,
+        [{ ...target('streams, SQLite', 'SKIPPED', 'skipped (live section not run)'), requirement }],
+        run('2026-12-06T04:00:00.000Z', ['http']),
+      );
+    const second = skippedAgainst(first, 'p99 <= 500 ms');
+    const third = skippedAgainst(second, 'p99 <= 400 ms');
+    expect(pageRows(second).get('streams, SQLite')).toMatchObject({
+      verdict: 'PASS (against p99 <= 250 ms)',
+      requirement: 'p99 <= 500 ms',
+      figure: 'p99 258.6 ms',
+    });
+    // The row was measured against the first bar, whichever bars came between.
+    expect(pageRows(third).get('streams, SQLite')).toMatchObject({
+      verdict: 'PASS (against p99 <= 250 ms)',
+      requirement: 'p99 <= 400 ms',
+    });
+  });
+
+  it('reads only the figures under their heading, whatever the line endings', () => {
+    const page = benchmarksPage(
+      '',
+      [target('push, SQLite', 'FAIL', 'two\nlines')],
+      run('2026-12-06T04:00:00.000Z', ['push']),
+    );
+    const withIntroTable = page.replace('## The latest figures', '| not | a | target | row |\n\n## The latest figures');
+    const rows = pageRows(withIntroTable.replaceAll('\n', '\r\n'));
+    expect([...rows.keys()]).toEqual(['push, SQLite']);
+    expect(rows.get('push, SQLite')).toMatchObject({
+      figure: 'two lines',
+      measured: expect.stringMatching(/^2026-12-06/),
+    });
   });
 });

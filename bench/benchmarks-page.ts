@@ -197,7 +197,7 @@ function measuredIn(run: BenchRun): string {
   return `${run.startedAt.slice(0, 16).replace('T', ' ')} UTC on ${run.machine}`;
 }
 
-const cellOf = (text: string) => text.replaceAll('|', '\\|');
+const cellOf = (text: string) => text.replaceAll('|', '\\|').replaceAll(/\r?\n/g, ' ');
 const textOf = (cell: string) => cell.trim().replaceAll('\\|', '|');
 
 /**
@@ -207,7 +207,12 @@ const textOf = (cell: string) => cell.trim().replaceAll('\\|', '|');
 export function pageRows(page: string): Map<string, PageRow> {
   const rows = new Map<string, PageRow>();
   let runLine = '';
-  for (const line of page.split('\n')) {
+  // Only the figures' table, under its heading: a table in the introduction is not one.
+  const figures = page
+    .split(/^## The latest .*$/m)
+    .slice(1)
+    .join('\n');
+  for (const line of figures.split(/\r?\n/)) {
     const run = /^Run (\d{4}-\d\d-\d\d \d\d:\d\d)–\d\d:\d\d UTC on (.*);$/.exec(line);
     if (run) runLine = `${run[1]} UTC on ${run[2]}`;
     if (!line.startsWith('| ') || line.startsWith('| verdict ')) continue;
@@ -222,14 +227,23 @@ export function pageRows(page: string): Map<string, PageRow> {
 }
 
 /**
- * Each target's row: this run's measurement, or, for a target it did not measure (SKIPPED), the last one
- * the page holds.
+ * Each target's row: this run's measurement, or, for a target it skipped, the last one the page holds (a
+ * section that failed is shown failed: its last figure would hide it). A kept row whose bar has changed
+ * since says which bar its verdict was against.
  */
 function latestRows(previous: ReadonlyMap<string, PageRow>, targets: readonly TargetResult[], run: BenchRun) {
   return targets.map((target): PageRow => {
     const earlier = previous.get(target.name);
-    if (target.verdict === 'SKIPPED' && earlier && earlier.verdict !== 'SKIPPED') return earlier;
-    return { ...target, measured: target.verdict === 'SKIPPED' ? '' : measuredIn(run) };
+    if (target.verdict !== 'SKIPPED') return { ...target, measured: measuredIn(run) };
+    if (!earlier || earlier.verdict === 'SKIPPED') return { ...target, measured: '' };
+    const annotated = / \(against (.*)\)$/.exec(earlier.verdict);
+    const measuredAgainst = annotated?.[1] ?? earlier.requirement;
+    const verdict = annotated ? earlier.verdict.slice(0, annotated.index) : earlier.verdict;
+    return {
+      ...earlier,
+      requirement: target.requirement,
+      verdict: measuredAgainst === target.requirement ? verdict : `${verdict} (against ${measuredAgainst})`,
+    };
   });
 }
 

@@ -46,6 +46,14 @@ describe('checkpoints off the event loop', () => {
     }
   });
 
+  it('answers every release of one store, however many overlap', async () => {
+    const { db, file } = openStore();
+    const { release } = checkpointOffTheLoop(file);
+    await Promise.all([release(), release()]);
+    db.close();
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+  });
+
   it("closes the worker's connection on release, so the store's close is the last and removes the log", async () => {
     const { db, file } = openStore();
     const { committed, release } = checkpointOffTheLoop(file);

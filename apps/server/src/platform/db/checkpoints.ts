@@ -61,7 +61,8 @@ parentPort.on('message', (message) => {
   if (message.type === 'add') {
     try {
       const db = new Database(message.file, { fileMustExist: true });
-      stores.set(message.id, { db, file: message.file, state: message.state, commitsSeen: -1, copiedAll: false });
+      // Registered as the store opens, before its first write: every commit after it is counted.
+      stores.set(message.id, { db, file: message.file, state: message.state, commitsSeen: 0, copiedAll: true });
     } catch (error) {
       failed(message.file, error);
     }
@@ -84,9 +85,11 @@ setInterval(() => {
     store.commitsSeen = commits;
     Atomics.store(state, ${COPYING}, 1);
     try {
-      const [{ log, checkpointed }] = db.pragma('wal_checkpoint(PASSIVE)');
-      store.copiedAll = checkpointed === log;
-      Atomics.store(state, ${LOG_PAGES}, log);
+      // Busy (another connection checkpointing, another process's say) answers -1 for both: nothing
+      // is known copied, so the next round tries again.
+      const [{ busy, log, checkpointed }] = db.pragma('wal_checkpoint(PASSIVE)');
+      store.copiedAll = busy === 0 && log >= 0 && checkpointed === log;
+      if (log >= 0) Atomics.store(state, ${LOG_PAGES}, log);
     } catch (error) {
       store.copiedAll = false;
       failed(file, error);
@@ -180,6 +183,8 @@ export function checkpointOffTheLoop(file: string): OffTheLoopCheckpoints {
   const worker = checkpointer;
   const state = new Int32Array(new SharedArrayBuffer(STATE_SLOTS * Int32Array.BYTES_PER_ELEMENT));
   const id = worker.add(file, state);
+  // A store's destroy may be called twice; both wait for the one release.
+  let releasing: Promise<void> | undefined;
   return {
     beforeTransaction() {
       if (Atomics.load(state, LOG_PAGES) < RESTART_PAGES) return undefined;
@@ -189,7 +194,10 @@ export function checkpointOffTheLoop(file: string): OffTheLoopCheckpoints {
     committed() {
       Atomics.add(state, COMMITS, 1);
     },
-    release: () => worker.remove(id, file),
+    release: () => {
+      releasing ??= worker.remove(id, file);
+      return releasing;
+    },
   };
 }
 
