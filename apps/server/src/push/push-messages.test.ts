@@ -793,6 +793,13 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
       // The segment named for another category is not read.
       const everyone = await audienceOf({ recipientCategory: 'everyone', segmentID: 'no-such-segment' });
       expect(everyone.statusCode, everyone.body).toBe(200);
+      // Every device, and each player with one once, whatever their number of devices.
+      const devices = await db().selectFrom('push_devices').select('user_id').execute();
+      expect(new Set(devices.map((device) => device.user_id)).size).toBeLessThan(devices.length);
+      expect(everyone.json()).toEqual({
+        players: new Set(devices.map((device) => device.user_id)).size,
+        devices: devices.length,
+      });
     });
 
     it('reaches exactly the devices of the segment’s players, named with the segment in the history and the log', async () => {
