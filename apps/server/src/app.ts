@@ -38,6 +38,7 @@ import { registerLiveUpdates } from './platform/live/register';
 import { createMailer } from './platform/mail/mailer';
 import { createMetrics, NO_METRICS } from './platform/metrics/metrics';
 import { registerMetricsRoute } from './platform/metrics/routes';
+import { asOneString } from './platform/one-string';
 import { createPushSenders } from './platform/push-transport/senders';
 import { createFileStore, fileStoreCspSources } from './platform/storage/create-file-store';
 import type { FileStore } from './platform/storage/file-store';
@@ -118,8 +119,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // One access line per request instead (registerAccessLog).
     logController: new LogController({ disableRequestLogging: true }),
     // The id an error answer shows and its log lines carry (`reqId`): unique across instances and
-    // restarts, where Fastify's own counter starts again at req-1 in every process.
-    genReqId: () => randomUUID(),
+    // restarts, where Fastify's own counter starts again at req-1 in every process. Held as one
+    // string: a live stream's request lives as long as the page is open.
+    genReqId: () => asOneString(randomUUID()),
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     // A HEAD twin of every GET API route would be a second door past its rate limit; static

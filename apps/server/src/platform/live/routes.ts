@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { type Environment, environmentSchema } from '@outpost/contracts/environments';
 import { type SessionEnd, sessionEnd } from '@outpost/contracts/identity';
 import type { LiveTopicAccess } from '@outpost/contracts/live-topics';
@@ -7,6 +8,7 @@ import { z } from 'zod/mini';
 import type { ChangeSource } from '../changes/triggers';
 import type { Viewer } from '../http/access';
 import { FunctionError } from '../http/errors';
+import { asOneString } from '../one-string';
 import { parseCursor } from './cursor';
 import { type Audience, type LiveHub, LiveStream, type ServedTopic, type StreamSession } from './hub';
 
@@ -196,6 +198,15 @@ function heldSession<Scope>(
 }
 
 /**
+ * Node keeps the text of a response's head (OutgoingMessage's `_header`, undocumented) for as long
+ * as the response lives, as it appended it header by header: a stream's lives while its page is open.
+ */
+function holdHeadAsOneString(response: ServerResponse): void {
+  const head = response as ServerResponse & { _header?: unknown };
+  if (typeof head._header === 'string') head._header = asOneString(head._header);
+}
+
+/**
  * GET /api/live: server-sent events of the topics asked for (`?topics=a,b`), each authorized as
  * the route reading the same data is: an owner's topic needs the signed-in owner; a stream of a
  * named environment (`&env=`) is the back office's and needs the admin area, and a topic whose
@@ -232,6 +243,7 @@ export function registerLiveRoute<Scope>(app: FastifyInstance, options: LiveRout
       });
       // How long a browser waits before reconnecting a dropped stream.
       response.write('retry: 2000\n\n');
+      holdHeadAsOneString(response);
       const stream = new LiveStream<Scope>({
         response,
         topics: followed,
