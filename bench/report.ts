@@ -3,6 +3,7 @@ import type { FirstVisitBundle } from './bundle/first-visit';
 import { describeMix, LAUNCH_MIX } from './capacity/mix';
 import type { CapacityReport } from './capacity/suite';
 import type { GameDataReport } from './game-data/suite';
+import { describeFailures, failureCount } from './http/load-spec';
 import type { HttpReport } from './http/suite';
 import { type InstancesReport, type InstancesSide, MIX } from './instances/suite';
 import type { FormFactorResult } from './lighthouse/suite';
@@ -42,7 +43,7 @@ export function formatHttp(report: HttpReport): string {
       row.p99Ms.toFixed(2),
       row.ratioToBare.toFixed(2),
       row.serverCpuMicrosPerRequest.toFixed(1),
-      String(row.failures),
+      describeFailures(row.failures) || '0',
     ]);
   }
   const { logging } = report;
@@ -67,9 +68,9 @@ export function formatHttp(report: HttpReport): string {
       (checkout) =>
         `Merch checkouts, ${checkout.dialect}: ${checkout.orders.toLocaleString('en-US')} orders hold ${checkout.unitsHeld.toLocaleString('en-US')} units, ` +
         `${checkout.stockLeft.toLocaleString('en-US')} of ${checkout.stockSeeded.toLocaleString('en-US')} left: nothing oversold or lost; ` +
-        (checkout.failures === 0
+        (failureCount(checkout.failures) === 0
           ? 'every answer 2xx.'
-          : `${checkout.failures} answers NOT 2xx: the checkout figures count refusals, not checkouts.`),
+          : `${describeFailures(checkout.failures)}, NOT 2xx: the checkout figures count refusals, not checkouts.`),
     ),
     ...(report.checkouts.length > 0 ? [''] : []),
     `Request logging at the default LOG_LEVEL=info (median of back-to-back pairs against the quiet app): ${logRatios}.`,

@@ -2,15 +2,19 @@
 // CPU, of the server it measures. Receives one request (a load or a series of pairs), reports back, exits.
 import { IDEMPOTENCY_KEY_HEADER } from '@outpost/contracts/idempotency';
 import autocannon, { type AutocannonClient, type AutocannonRequest, type AutocannonResult } from 'autocannon';
-import type {
-  GeneratorMessage,
-  GeneratorRequest,
-  GeneratorResult,
-  LoadSpec,
-  PairResult,
-  PairSpec,
-  PlannedRequest,
-  RequestPlan,
+import {
+  addFailures,
+  describeFailures,
+  type Failures,
+  failureCount,
+  type GeneratorMessage,
+  type GeneratorRequest,
+  type GeneratorResult,
+  type LoadSpec,
+  type PairResult,
+  type PairSpec,
+  type PlannedRequest,
+  type RequestPlan,
 } from './load-spec';
 
 /** Typed so the parent's reading of the message (load.ts) and this end cannot drift apart. */
@@ -126,23 +130,22 @@ const targetOf = (origin: string | readonly string[], plan: RequestPlan): Target
   ...(plan.kind === 'per-connection' ? { cycles: plan.cycles } : {}),
 });
 
-const failuresOf = (result: AutocannonResult) => result.errors + result.timeouts + result.non2xx;
-
-/** What went wrong in a run, e.g. "12 answers 401, 1 timeout". */
-function describeFailures(result: AutocannonResult): string {
-  const answers = Object.entries(result.statusCodeStats)
-    .filter(([code]) => !code.startsWith('2'))
-    .map(([code, { count }]) => `${count} answer${count === 1 ? '' : 's'} ${code}`);
-  if (result.errors > 0) answers.push(`${result.errors} connection error${result.errors === 1 ? '' : 's'}`);
-  if (result.timeouts > 0) answers.push(`${result.timeouts} timeout${result.timeouts === 1 ? '' : 's'}`);
-  return answers.join(', ');
+/** A run's non-2xx answers by status, its connection errors and its timeouts. */
+function failuresOf(result: AutocannonResult): Failures {
+  const failures: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) {
+    if (!code.startsWith('2')) failures[code] = count;
+  }
+  if (result.errors > 0) failures['connection error'] = result.errors;
+  if (result.timeouts > 0) failures.timeout = result.timeouts;
+  return failures;
 }
 
 interface Run {
   result: AutocannonResult;
   /** Requests the run sent, all answered by the time it ends (see run): what its server CPU time is divided by. */
   served: number;
-  failures: number;
+  failures: Failures;
 }
 
 /**
@@ -179,7 +182,7 @@ async function run(target: Target, connections: number, duration: number): Promi
   return {
     result,
     served: result.requests.sent + drained.reduce((sum, last) => sum + last.requests.total, 0),
-    failures: failuresOf(result) + drained.reduce((sum, last) => sum + failuresOf(last), 0),
+    failures: addFailures(failuresOf(result), ...drained.map(failuresOf)),
   };
 }
 
@@ -197,7 +200,7 @@ async function measure(spec: LoadSpec): Promise<GeneratorResult> {
     meanLatencyMs: result.latency.mean,
     totalRequests: served,
     // Every answer counts, the warm-up's too: a refusal answered fast would flatter the rate.
-    failures: warmup.failures + failures,
+    failures: addFailures(warmup.failures, failures),
   };
 }
 
@@ -209,15 +212,15 @@ async function measurePairs(spec: PairSpec): Promise<PairResult> {
     await new Promise<void>((resolve) => report({ kind: 'slice-start', side: name }, resolve));
     const done = await run(side, spec.connections, spec.sliceSeconds);
     report({ kind: 'slice-end', side: name, requests: done.served });
-    if (spec.stopOnFailure && done.failures > 0) {
-      throw new Error(`the ${name} side of ${spec.name} failed: ${describeFailures(done.result)}`);
+    if (spec.stopOnFailure && failureCount(done.failures) > 0) {
+      throw new Error(`the ${name} side of ${spec.name} failed: ${describeFailures(done.failures)}`);
     }
     return done;
   };
   // Completed requests over the run's real length: a slice of a second or two is one or two samples.
   const rate = ({ result }: Run) => result.requests.total / Math.max(result.duration, 0.001);
   let failures = (await run(baseline, spec.connections, spec.warmupSeconds)).failures;
-  failures += (await run(subject, spec.connections, spec.warmupSeconds)).failures;
+  failures = addFailures(failures, (await run(subject, spec.connections, spec.warmupSeconds)).failures);
   const pairs: PairResult['pairs'] = [];
   for (let pair = 0; pair < spec.pairs; pair += 1) {
     let baselineRun: Run;
@@ -230,7 +233,7 @@ async function measurePairs(spec: PairSpec): Promise<PairResult> {
       baselineRun = await slice(baseline, 'baseline');
     }
     pairs.push({ baseline: rate(baselineRun), subject: rate(subjectRun) });
-    failures += baselineRun.failures + subjectRun.failures;
+    failures = addFailures(failures, baselineRun.failures, subjectRun.failures);
   }
   return { name: spec.name, pairs, failures };
 }

@@ -70,11 +70,41 @@ export interface PairSpec {
   stopOnFailure?: boolean;
 }
 
+/**
+ * Requests that failed, by what went wrong: an answer's status ('409'), 'connection error' or
+ * 'timeout'. Kept apart, as a refusal answered fast and a server that fell over call for different reads.
+ */
+export type Failures = Readonly<Record<string, number>>;
+
+/** How many requests failed in all. */
+export const failureCount = (failures: Failures): number =>
+  Object.values(failures).reduce((sum, count) => sum + count, 0);
+
+/** The failures of several runs together. */
+export function addFailures(...runs: readonly Failures[]): Failures {
+  const total: Record<string, number> = {};
+  for (const run of runs) for (const [kind, count] of Object.entries(run)) total[kind] = (total[kind] ?? 0) + count;
+  return total;
+}
+
+/** What went wrong, e.g. "12 answers 409, 1 timeout"; empty when nothing did. */
+export function describeFailures(failures: Failures): string {
+  return Object.entries(failures)
+    .filter(([, count]) => count > 0)
+    .sort(([, a], [, b]) => b - a)
+    .map(([kind, count]) =>
+      /^\d+$/.test(kind)
+        ? `${count} answer${count === 1 ? '' : 's'} ${kind}`
+        : `${count} ${kind}${count === 1 ? '' : 's'}`,
+    )
+    .join(', ');
+}
+
 /** Requests/s of each side in each pair, and the failures of all of them. */
 export interface PairResult {
   name: string;
   pairs: { baseline: number; subject: number }[];
-  failures: number;
+  failures: Failures;
 }
 
 /** Pairs as the parent reports them: the generator's rates plus the server's CPU time per request on each side. */
@@ -94,7 +124,7 @@ export interface GeneratorResult {
   /** Requests of the measured run, answered in time or after its deadline (what the server's CPU time is divided by). */
   totalRequests: number;
   /** Connection errors and timeouts plus non-2xx answers, the warm-up's included: any of them makes the figure suspect. */
-  failures: number;
+  failures: Failures;
 }
 
 /**

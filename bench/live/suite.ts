@@ -8,6 +8,7 @@ import { installChangeTriggers } from '../../apps/server/src/platform/changes/tr
 import { seedDemoData } from '../../apps/server/src/seed';
 import { benchConfig, exchangeAttestation, newSetting, openBenchStores, startApp } from '../http/app-target';
 import { runPairs } from '../http/load';
+import { describeFailures, type Failures, failureCount } from '../http/load-spec';
 import { BENCH_MACHINE_ID, seedSpinner } from '../http/seed';
 import type { BenchOptions } from '../options';
 import { decided, median, type TargetResult, type TargetSpec, unmeasured } from '../targets';
@@ -62,7 +63,7 @@ export interface LiveReport {
   memory: { bytesPerStream: number; rssBytesPerStream: number; heapBytesPerStream: number };
   instances?: InstancesDelivery;
   instancesSkipped?: string;
-  writeCost: { ratio: number; pairRatios: number[]; failures: number };
+  writeCost: { ratio: number; pairRatios: number[]; failures: Failures };
   targets: TargetResult[];
 }
 
@@ -253,9 +254,9 @@ export async function runLiveBench(webDist: string, options: BenchOptions): Prom
       decided(
         LIVE_TARGETS.writeCost.name,
         LIVE_TARGETS.writeCost.requirement,
-        writeCost.ratio >= WRITE_COST_BAR && writeCost.failures === 0,
+        writeCost.ratio >= WRITE_COST_BAR && failureCount(writeCost.failures) === 0,
         `${writeCost.ratio.toFixed(2)} (median of back-to-back pairs ${pairRatios.map((value) => value.toFixed(2)).join(' ')})` +
-          (writeCost.failures > 0 ? `, ${writeCost.failures} failed requests` : ''),
+          (failureCount(writeCost.failures) > 0 ? `, failed requests: ${describeFailures(writeCost.failures)}` : ''),
         writeCost.ratio,
         WRITE_COST_BAR,
       ),
