@@ -15,15 +15,14 @@ import type { PushDeliveryTable } from './tables';
 export async function markSending(trx: Kysely<GameDatabase>, messageID: string, devices: readonly Device[]) {
   await trx
     .insertInto('push_deliveries')
-    .columns(['message_id', 'token_hash', 'token', 'user_id', 'status'])
+    .columns(['message_id', 'token_hash', 'user_id', 'status'])
     .expression(
-      selectRows<GameDatabase, Pick<PushDeliveryTable, 'message_id' | 'token_hash' | 'token' | 'user_id' | 'status'>>(
+      selectRows<GameDatabase, Pick<PushDeliveryTable, 'message_id' | 'token_hash' | 'user_id' | 'status'>>(
         trx,
-        { message_id: 'text', token_hash: 'text', token: 'text', user_id: 'text', status: 'text' },
+        { message_id: 'text', token_hash: 'text', user_id: 'text', status: 'text' },
         devices.map((device) => ({
           message_id: messageID,
           token_hash: device.key,
-          token: device.token,
           user_id: device.userId,
           status: 'sending',
         })),

@@ -510,6 +510,19 @@ describe.each(TEST_DIALECTS)('push notifications on %s', (dialect) => {
       { user_id: kept, status: 'sent' },
       { user_id: kept, status: 'sent' },
     ]);
+    // The history names a device by its token's digest: the token stays with the device alone.
+    const deliveries = await db()
+      .selectFrom('push_deliveries')
+      .selectAll()
+      .where('message_id', '=', messageID)
+      .execute();
+    expect(Object.keys(deliveries[0] ?? {}).sort()).toEqual([
+      'detail',
+      'message_id',
+      'status',
+      'token_hash',
+      'user_id',
+    ]);
     const [listed] = (await history()).rows.filter((row) => row.messageID === messageID);
     expect(listed).toMatchObject({ state: 'sent', sent: 2 });
   });

@@ -77,9 +77,11 @@ export interface PushRecipientTable {
  */
 export interface PushDeliveryTable {
   message_id: string;
-  /** The token's SHA-256 (push_devices' key): a token may be 4 KB, too long for an index entry. */
+  /**
+   * The token's SHA-256 (push_devices' key): a token may be 4 KB, too long for an index entry. The
+   * token itself is not kept with the history (push/migrations/2026-12-30-push-deliveries-without-token.ts).
+   */
   token_hash: string;
-  token: string;
   user_id: string;
   status: 'sending' | 'sent' | 'failed' | 'unregistered';
   /** The push service's message id, or why it failed. */
