@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ecomProductListQuerySchema, SOLD_MERCH_STATUSES } from '@outpost/contracts/merch';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looksUp, plansOf, settleForPlans } from '../testing/query-plans';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { listEcomProducts } from './admin-queries';
-import { searchMerchOrders } from './search';
+import { idPrefixRange, searchMerchOrders } from './search';
 import { putTestMerchOrders, putTestProduct } from './testing';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -116,6 +117,41 @@ describe.each(TEST_DIALECTS)('merch’s back-office reads on %s', (dialect) => {
         lines.filter((order) => statuses.includes(order.status)).reduce((sum, order) => sum + order.quantity, 0);
       expect(row.reserved).toBe(units(['reserved']));
       expect(row.sold).toBe(units(SOLD_MERCH_STATUSES));
+    }
+  });
+
+  it('bounds an id’s start so that every id starting with it lies inside, whatever the database’s collation', async () => {
+    // Every start of these ids, up to past the first hyphen: each hex digit and the hyphen end one.
+    const ids = seeded.slice(0, 40).map((order) => order.orderID);
+    const starts = ids.flatMap((id) =>
+      Array.from({ length: 13 }, (_, length) => ({ id, ...idPrefixRange(id.slice(0, length + 1).toUpperCase()) })),
+    );
+    for (const last of [...'0123456789abcdef-'])
+      expect(
+        starts.some(({ from }) => from.endsWith(last)),
+        last,
+      ).toBe(true);
+    // A database may be created with a linguistic collation: there ':', the successor of '9', sorts before the digits.
+    const collations =
+      dialect === 'sqlite'
+        ? [null]
+        : [
+            null,
+            'C',
+            ...(
+              await sql<{ collname: string }>`
+                select collname from pg_collation where collname in ('en-US-x-icu', 'und-x-icu', 'de-DE-x-icu')
+              `.execute(game())
+            ).rows.map((row) => row.collname),
+          ];
+    for (const collation of collations) {
+      const collate = collation === null ? sql`` : sql` collate ${sql.id(collation)}`;
+      const rows = starts.map(({ id, from, to }) => sql`(${id}, ${from}, ${to})`);
+      const { rows: outside } = await sql<{ id: string }>`
+        with v (id, lower_bound, upper_bound) as (values ${sql.join(rows)})
+        select v.id from v where not (v.id${collate} >= v.lower_bound and v.id${collate} < v.upper_bound)
+      `.execute(game());
+      expect(outside, collation ?? 'the database’s own').toEqual([]);
     }
   });
 });

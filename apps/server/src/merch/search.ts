@@ -42,13 +42,20 @@ function ordersNumbered(game: Kysely<GameDatabase>, orderNumber: number) {
 }
 
 /**
- * Ids are stored lower case (payment-orders.ts makes them with randomUUID), so those starting with the
- * query lie between it lower-cased and the same text with its last character's successor: a range of
- * the key, as the stores compare text by code point. The prefix test keeps the answer exact.
+ * The key range holding every id that starts with `query`. Ids are lower-case UUIDs (payment-orders.ts
+ * makes them with randomUUID): hex digits and hyphens, each of which sorts below 'g' in code point
+ * order and in the linguistic collations a PostgreSQL database may be created with, so an id starting
+ * with the query lies between it lower-cased and the same text followed by 'g'. The query's last
+ * character's successor would not do: after '9' comes ':', which such collations sort before the
+ * digits, so the range ended before it began. The prefix test keeps the answer exact.
  */
-function ordersWithIdPrefix(game: Kysely<GameDatabase>, query: string, limit: number) {
+export function idPrefixRange(query: string): { from: string; to: string } {
   const from = query.toLowerCase();
-  const to = from.slice(0, -1) + String.fromCodePoint((from.codePointAt(from.length - 1) ?? 0) + 1);
+  return { from, to: `${from}g` };
+}
+
+function ordersWithIdPrefix(game: Kysely<GameDatabase>, query: string, limit: number) {
+  const { from, to } = idPrefixRange(query);
   return foundOrders(game)
     .where('merch_orders.order_id', '>=', from)
     .where('merch_orders.order_id', '<', to)
