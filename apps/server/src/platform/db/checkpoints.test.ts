@@ -68,12 +68,13 @@ describe('checkpoints off the event loop', () => {
 
   it('copies nothing until the writer says it committed', async () => {
     const { db, file } = openStore();
-    const { committed, release } = checkpointOffTheLoop(file);
+    const { committed, release, rounds } = checkpointOffTheLoop(file);
     try {
       const before = fs.statSync(file).size;
       writeRows(db);
-      // Ample time for the worker's rounds: without a commit it saw, it leaves the log alone.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Rounds of the worker after the writes: without a commit it saw, it leaves the log alone.
+      const looked = rounds();
+      await expect.poll(rounds, { timeout: 5_000, interval: 5 }).toBeGreaterThanOrEqual(looked + 3);
       expect(fs.statSync(file).size).toBe(before);
       committed();
       await expect.poll(() => fs.statSync(file).size, { timeout: 5_000 }).toBeGreaterThan(before + 3_000_000);

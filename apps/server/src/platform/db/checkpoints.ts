@@ -34,12 +34,14 @@ const CHECKPOINT_INTERVAL_MS = 5;
 
 /**
  * A store's state, shared with the worker: whether it is copying the log now, the log's pages when it
- * last looked, and how many commits the store's writer has made (the worker copies only after one).
+ * last looked, how many commits the store's writer has made (the worker copies only after one), and
+ * how many rounds the worker has looked at the store.
  */
 const COPYING = 0;
 const LOG_PAGES = 1;
 const COMMITS = 2;
-const STATE_SLOTS = 3;
+const ROUNDS = 3;
+const STATE_SLOTS = 4;
 
 /**
  * A store is known to the worker by its registration, not its file: two handles on one file (a test's
@@ -79,6 +81,7 @@ parentPort.on('message', (message) => {
 setInterval(() => {
   for (const store of stores.values()) {
     const { db, file, state } = store;
+    Atomics.add(state, ${ROUNDS}, 1);
     // Idle since the last copy, which left nothing behind (no reader held a frame back): nothing to do.
     const commits = Atomics.load(state, ${COMMITS});
     if (commits === store.commitsSeen && store.copiedAll) continue;
@@ -173,6 +176,8 @@ export interface OffTheLoopCheckpoints {
   beforeTransaction(): Promise<void> | undefined;
   /** Tells the worker the store's writer committed: it copies the log only after a commit. */
   committed(): void;
+  /** How many rounds the worker has looked at the store: a test's proof of rounds gone by, not a wait. */
+  rounds(): number;
   /** Resolves once the worker's connection is closed: before the store's own, so the last connection, which removes the log, is the store's. */
   release(): Promise<void>;
 }
@@ -194,6 +199,7 @@ export function checkpointOffTheLoop(file: string): OffTheLoopCheckpoints {
     committed() {
       Atomics.add(state, COMMITS, 1);
     },
+    rounds: () => Atomics.load(state, ROUNDS),
     release: () => {
       releasing ??= worker.remove(id, file);
       return releasing;
