@@ -65,7 +65,8 @@ SKIPPED with the reason (a section not run, no PostgreSQL URL).
 - **live**: 50,000 live update streams (\`BENCH_LIVE_CLIENTS\` to change their number) opened from
   client processes of their own (raw sockets, at most 15,000 each), or as many as the server's
   process may hold open; a change is written and each stream's receipt timed from the write's start;
-  the server's memory per idle stream; with a PostgreSQL URL, two server processes with 10,000 streams
+  the server's memory per idle stream (only when no section before it ran an app in the bench's process,
+  whose RSS would reuse what that one freed: \`npm run bench -- live\`); with a PostgreSQL URL, two server processes with 10,000 streams
   each and how far apart their p99 are; and spins with the change feed's triggers against the same
   app without them.
 - **game-data**: on SQLite and (with a PostgreSQL URL) on PostgreSQL, the game's ingestion: batches of
