@@ -44,10 +44,13 @@ function ordersNumbered(game: Kysely<GameDatabase>, orderNumber: number) {
 /**
  * The key range holding every id that starts with `query`. Ids are lower-case UUIDs (payment-orders.ts
  * makes them with randomUUID): hex digits and hyphens, each of which sorts below 'g' in code point
- * order and in the linguistic collations a PostgreSQL database may be created with, so an id starting
- * with the query lies between it lower-cased and the same text followed by 'g'. The query's last
- * character's successor would not do: after '9' comes ':', which such collations sort before the
- * digits, so the range ended before it began. The prefix test keeps the answer exact.
+ * order and in the collations a PostgreSQL database is commonly created with (en_US.UTF-8, ICU's
+ * root and most languages'), so an id starting with the query lies between it lower-cased and the
+ * same text followed by 'g'. The query's last character's successor would not do: after '9' comes
+ * ':', which those collations sort before the digits, so the range ended before it began. A
+ * collation that joins letters into one (Danish 'aa', Welsh 'dd') or sorts digits by their value
+ * would still miss ids; a `COLLATE "C"` index on the key is the way past those. The prefix test
+ * keeps the answer exact.
  */
 export function idPrefixRange(query: string): { from: string; to: string } {
   const from = query.toLowerCase();
