@@ -136,7 +136,9 @@ function failuresOf(result: AutocannonResult): Failures {
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) {
     if (!code.startsWith('2')) failures[code] = count;
   }
-  if (result.errors > 0) failures['connection error'] = result.errors;
+  // autocannon counts a timeout among its errors too.
+  const connectionErrors = result.errors - result.timeouts;
+  if (connectionErrors > 0) failures['connection error'] = connectionErrors;
   if (result.timeouts > 0) failures.timeout = result.timeouts;
   return failures;
 }
