@@ -245,10 +245,13 @@ export function formatPush(report: PushReport): string {
     'x plain',
     'CPU s: sender',
     'FCM',
+    'PostgreSQL',
+    'machine',
     'each once',
     'load',
   ];
   const number = (value: number) => Math.round(value).toLocaleString('en-US');
+  const seconds = (value: number | undefined) => (value === undefined ? '' : value.toFixed(1));
   const rows: string[][] = [];
   for (const row of report.rows) {
     const { baseline } = row;
@@ -261,8 +264,10 @@ export function formatPush(report: PushReport): string {
       baseline.seconds.toFixed(1),
       number(baseline.devicesPerSecond),
       '1.00',
-      '',
+      baseline.clientCpuSeconds.toFixed(1),
       (baseline.receipt.cpuMs / 1000).toFixed(1),
+      seconds(baseline.others.postgresSeconds),
+      baseline.others.machineSeconds.toFixed(1),
       baseline.verified ? 'yes' : `no (${baseline.failures} failed)`,
       '',
     ]);
@@ -274,6 +279,8 @@ export function formatPush(report: PushReport): string {
       (row.seconds / baseline.seconds).toFixed(2),
       row.appCpuSeconds.toFixed(1),
       (row.receipt.cpuMs / 1000).toFixed(1),
+      seconds(row.others.postgresSeconds),
+      row.others.machineSeconds.toFixed(1),
       row.verified ? 'yes' : `no (${row.state}, failed ${row.counts.failed}, pruned ${row.counts.pruned})`,
       `${row.load[0].toFixed(2)}-${row.load[1].toFixed(2)}`,
     ]);
@@ -284,7 +291,8 @@ export function formatPush(report: PushReport): string {
     `Both send one messages:send per token, ${report.concurrency} in flight, to the local FCM server (platform/push-transport/testing.ts)`,
     "in a process of its own; the app's row runs from the admin's POST to the message's state 'sent' (the POST",
     "wakes the job runner). x plain: seconds over the plain client's; CPU s: the sending",
-    "process's (the app's, with its stores) and the FCM server's; each once: the server received every seeded token",
+    "process's (the plain client's, or the app's with its stores), the FCM server's, PostgreSQL's backends' for the",
+    "bench's database, and the whole machine's (every core, other processes included); each once: the server received every seeded token",
     'exactly once, no other and no retry, with the title, body and message id sent; load: the 1-minute load average.',
     ...(report.postgresSkipped ? [`PostgreSQL rows: ${report.postgresSkipped}.`] : []),
   ].join('\n');

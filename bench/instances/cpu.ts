@@ -57,3 +57,27 @@ export function postgresTicks(database: string): Map<number, number> {
   }
   return found;
 }
+
+/** CPU spent over a span: PostgreSQL's for the database (undefined when none was seen) and the machine's, in seconds. */
+export interface CpuSpan {
+  postgresSeconds: number | undefined;
+  machineSeconds: number;
+}
+
+/**
+ * Starts reading PostgreSQL's CPU for `database` (none when undefined: an SQLite run) and the whole
+ * machine's; the function returned ends the span. A backend that starts within it counts whole.
+ */
+export function startCpuSpan(database: string | undefined): () => CpuSpan {
+  const postgres = database === undefined ? new Map<number, number>() : postgresTicks(database);
+  const machine = machineBusyTicks();
+  return () => {
+    const now = database === undefined ? new Map<number, number>() : postgresTicks(database);
+    let ticks = 0;
+    for (const [pid, value] of now) ticks += value - (postgres.get(pid) ?? 0);
+    return {
+      postgresSeconds: now.size > 0 ? ticks / TICKS_PER_SECOND : undefined,
+      machineSeconds: (machineBusyTicks() - machine) / TICKS_PER_SECOND,
+    };
+  };
+}

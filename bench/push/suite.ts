@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import type { PushMessage } from '@outpost/contracts/push-messages';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { FCM_DEFAULT_CONCURRENCY } from '../../apps/server/src/platform/push-transport/fcm';
 import { benchConfig, newSetting, openBenchStores, startApp } from '../http/app-target';
 import { signUpStaffMember } from '../http/seed';
+import { type CpuSpan, startCpuSpan } from '../instances/cpu';
 import type { BenchOptions } from '../options';
 import { decided, type TargetResult, type TargetSpec, unmeasured } from '../targets';
 import { postStraight } from './baseline';
@@ -66,7 +68,18 @@ export interface PushRow {
   receipt: FcmReceipt;
   /** CPU the app's process spent (user + system) during the send, in seconds. */
   appCpuSeconds: number;
-  baseline: { seconds: number; devicesPerSecond: number; failures: number; verified: boolean; receipt: FcmReceipt };
+  /** PostgreSQL's and the whole machine's CPU during the send: what else the two cores did. */
+  others: CpuSpan;
+  baseline: {
+    seconds: number;
+    devicesPerSecond: number;
+    failures: number;
+    verified: boolean;
+    receipt: FcmReceipt;
+    /** The plain client's own CPU (it runs in the bench's process), in seconds. */
+    clientCpuSeconds: number;
+    others: CpuSpan;
+  };
   seedSeconds: number;
   /** The 1-minute load average when the send started and when it ended. */
   load: [number, number];
@@ -105,6 +118,8 @@ function receivedExactly(receipt: FcmReceipt, digest: string, devices: number): 
 async function measureDialect(webDist: string, fcm: FcmServerProcess, databaseUrl?: string): Promise<PushRow> {
   const dialect: Dialect = databaseUrl ? 'postgres' : 'sqlite';
   const setting = newSetting(webDist, databaseUrl);
+  // The stores are schemas of the URL's database: its backends are the ones the send keeps busy.
+  const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined;
   try {
     process.stdout.write(`  ${dialect}: ${count} devices ...`);
     const stores = await openBenchStores(setting, 'push');
@@ -117,9 +132,15 @@ async function measureDialect(webDist: string, fcm: FcmServerProcess, databaseUr
 
     process.stdout.write(`  baseline: ${count} messages:send from a plain HTTP/2 client ...`);
     const straight = await fcm.start(setting.dataDir);
+    const clientCpu = process.cpuUsage();
+    const endBaselineSpan = startCpuSpan(database);
     const posted = await postStraight({ ...straight, tokens, message: MESSAGE, concurrency: FCM_DEFAULT_CONCURRENCY });
+    const baselineOthers = endBaselineSpan();
+    const clientCpuSeconds = cpuSeconds(clientCpu);
     const baselineReceipt = await fcm.report({ ...MESSAGE, messageID: 'baseline' });
     const baseline = {
+      clientCpuSeconds,
+      others: baselineOthers,
       seconds: posted.seconds,
       devicesPerSecond: DEVICES / posted.seconds,
       failures: posted.failures,
@@ -142,11 +163,13 @@ async function measureDialect(webDist: string, fcm: FcmServerProcess, databaseUr
     process.stdout.write(`  ${dialect}: one message to everyone through the app ...`);
     const loadBefore = load();
     const cpu = process.cpuUsage();
+    const endSpan = startCpuSpan(database);
     const started = performance.now();
     const messageID = await sendToEveryone(origin, authorization);
     const row = await waitForSent(game, messageID, started + GIVE_UP_SECONDS * 1000);
     const seconds = (performance.now() - started) / 1000;
     const appCpuSeconds = cpuSeconds(cpu);
+    const others = endSpan();
     const loadAfter = load();
     const receipt = await fcm.report({ ...MESSAGE, messageID });
     const counts = { sent: row.sent_count, failed: row.failed_count, pruned: row.pruned_count };
@@ -166,6 +189,7 @@ async function measureDialect(webDist: string, fcm: FcmServerProcess, databaseUr
       verified: row.state === 'sent' && counts.sent === DEVICES && receivedExactly(receipt, digest, DEVICES),
       receipt,
       appCpuSeconds,
+      others,
       baseline,
       seedSeconds,
       load: [loadBefore, loadAfter],
@@ -173,6 +197,17 @@ async function measureDialect(webDist: string, fcm: FcmServerProcess, databaseUr
   } finally {
     await setting.cleanups.run();
   }
+}
+
+/** Where the two cores went during the app's send, against the plain client's. */
+function cpuShares(row: PushRow): string {
+  const { others, baseline } = row;
+  const database = others.postgresSeconds === undefined ? '' : `, PostgreSQL ${others.postgresSeconds.toFixed(1)} s`;
+  return (
+    `the app's process ${row.appCpuSeconds.toFixed(1)} s (the plain client ${baseline.clientCpuSeconds.toFixed(1)} s)` +
+    `, the FCM server ${(row.receipt.cpuMs / 1000).toFixed(1)} s${database}` +
+    `, the machine ${others.machineSeconds.toFixed(1)} of ${(os.availableParallelism() * row.seconds).toFixed(1)} core-seconds`
+  );
 }
 
 function target(row: PushRow): TargetResult {
@@ -187,7 +222,7 @@ function target(row: PushRow): TargetResult {
     spec.requirement,
     ratio <= BAR_RATIO && problems.length === 0,
     `${ratio.toFixed(2)} x: ${row.seconds.toFixed(1)} s (${Math.round(row.devicesPerSecond).toLocaleString('en-US')} devices/s) ` +
-      `against the plain client's ${row.baseline.seconds.toFixed(1)} s; the app's process ${row.appCpuSeconds.toFixed(1)} s of CPU; ` +
+      `against the plain client's ${row.baseline.seconds.toFixed(1)} s; CPU ${cpuShares(row)}; ` +
       `load ${row.load[0].toFixed(2)}` +
       (problems.length > 0 ? `; ${problems.join(', ')}` : ''),
     ratio,
