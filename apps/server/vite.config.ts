@@ -10,7 +10,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
-      input: { main: 'src/main.ts', admin: 'src/admin.ts' },
+      // The FCM senders' thread is an entry of its own: the app starts it from its file (fcm-thread.ts).
+      input: { main: 'src/main.ts', admin: 'src/admin.ts', 'fcm-worker': 'src/platform/push-transport/fcm-worker.ts' },
       output: { format: 'esm', entryFileNames: '[name].js' },
     },
   },

@@ -1,17 +1,20 @@
 /*
  * Starts the built server as `npm start` does (apps/server/dist/main.js) under the Node.js running
  * this script, on a fresh data folder with the demo data, and walks a new player's first minutes:
- * the pages, a sign-up, a redeemed code and a spin (SQLite writes through this runtime's driver);
- * then stops it and expects a clean exit. `npm run test:smoke` runs it under every older runtime
+ * the pages, a sign-up, a redeemed code and a spin (SQLite writes through this runtime's driver),
+ * and a push to the player's phone through FCM (a local server speaking its protocol), which the
+ * built server sends from its FCM thread (the bundle's own entry); then stops it and expects a
+ * clean exit. `npm run test:smoke` runs it under every older runtime
  * the README supports; the whole suite runs under the recommended one (`npm test`).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { OWN_PAGE_HEADER } from '@outpost/contracts/callable';
 import { IDEMPOTENCY_KEY_HEADER } from '@outpost/contracts/idempotency';
+import { startTestFcmServer, type TestFcmServer } from '../../apps/server/src/platform/push-transport/testing';
 
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -55,7 +58,65 @@ function stopped(server: ChildProcess): Promise<number | null> {
   });
 }
 
-async function walk(origin: string): Promise<void> {
+/** The built server as a whole: its origin, its data folder (the admin CLI's too) and its FCM server. */
+interface Started {
+  origin: string;
+  env: NodeJS.ProcessEnv;
+  fcm: TestFcmServer;
+}
+
+/**
+ * The player registers a phone, an admin made with the built CLI sends it a test notification, and
+ * the FCM server receives it: the built server's FCM thread started from its own bundle entry.
+ */
+async function pushToThePlayer({ origin, env, fcm }: Started, player: { userID: string; headers: HeadersInit }) {
+  const token = `smoke-phone-${process.pid}`;
+  const device = await fetch(`${origin}/api/push/devices`, {
+    method: 'POST',
+    headers: player.headers,
+    body: JSON.stringify({ token, platform: 'android' }),
+  });
+  check(device.status === 200, 'the player registers a phone for pushes');
+  const admin = { email: `smoke-admin-${process.pid}@example.com`, password: 'smoke admin password' };
+  execFileSync(
+    process.execPath,
+    [
+      'apps/server/dist/admin.js',
+      'create-user',
+      '--email',
+      admin.email,
+      '--password',
+      admin.password,
+      '--display-name',
+      `smokeadmin${process.pid}`,
+      '--keys',
+      'admin',
+    ],
+    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const own = { origin, [OWN_PAGE_HEADER]: '1', 'content-type': 'application/json' };
+  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: own,
+    body: JSON.stringify(admin),
+  });
+  check(signIn.status === 200, 'an admin made with the built CLI signs in');
+  const pushed = await fetch(`${origin}/api/fn/development-push-sendtestnotificatio`, {
+    method: 'POST',
+    headers: { ...own, authorization: `Bearer ${signIn.headers.get('set-auth-token')}` },
+    body: JSON.stringify({ userID: player.userID }),
+  });
+  const result = (await pushed.json()) as { outcomes?: { status: string }[] };
+  check(
+    pushed.status === 200 &&
+      result.outcomes?.[0]?.status === 'sent' &&
+      fcm.received.some((push) => push.token === token),
+    'the admin’s test notification reaches the phone through FCM, sent from the server’s FCM thread',
+  );
+}
+
+async function walk(started: Started): Promise<void> {
+  const { origin } = started;
   const page = await fetch(`${origin}/`);
   check(page.status === 200 && (await page.text()).includes('Outpost'), 'the landing page answers');
   check((await fetch(`${origin}/shop/`)).status === 200, 'the shop page answers');
@@ -73,6 +134,7 @@ async function walk(origin: string): Promise<void> {
     body: JSON.stringify({ email, password: 'smoke test password', name: 'smoke' }),
   });
   check(signUp.status === 200, 'a player signs up');
+  const { user } = (await signUp.json()) as { user: { id: string } };
   const bearer = `Bearer ${signUp.headers.get('set-auth-token')}`;
   const asPlayer = { ...own, authorization: bearer };
   const register = await fetch(`${origin}/api/fn/register`, {
@@ -92,32 +154,40 @@ async function walk(origin: string): Promise<void> {
   });
   const spun = (await spin.json()) as { balance?: number };
   check(spin.status === 200 && typeof spun.balance === 'number', 'the player spins a machine');
+  await pushToThePlayer(started, { userID: user.id, headers: asPlayer });
 }
 
 async function main(): Promise<void> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-smoke-'));
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-smoke-keys-'));
+  const fcm = await startTestFcmServer();
   console.log(`Start and smoke under Node.js ${process.version}`);
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    FCM_DEVELOPMENT_SERVICE_ACCOUNT: fcm.writeServiceAccount(keyDir),
+    FCM_DEVELOPMENT_API_URL: fcm.apiUrl,
+  };
   const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-    },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
     await waitUntilReady(origin, server);
     check(true, 'the built server starts and migrates a new data folder');
-    await walk(origin);
+    await walk({ origin, env, fcm });
     check((await stopped(server)) === 0, 'the server stops cleanly on SIGTERM');
   } finally {
     if (server.exitCode === null) server.kill('SIGKILL');
+    await fcm.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(keyDir, { recursive: true, force: true });
   }
 }
 

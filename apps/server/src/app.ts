@@ -203,6 +203,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The running experiments remote config's fetch answers; its queued exposures are written on close.
   const experiments = createExperiments({ stores, feeds, log: app.log });
   app.addHook('onClose', () => experiments.close());
+  const push = createPushSenders({ identity, fcm: config.fcm, logger: app.log, metrics });
+  app.addHook('onClose', () => push.close());
   const context: AppContext = {
     config,
     stores,
@@ -211,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimits,
     files,
     mailer,
-    push: createPushSenders({ identity, fcm: config.fcm, logger: app.log, metrics }),
+    push,
     auth,
     viewers,
     callables,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { openTestStores, TEST_DIALECTS, type TestStores } from '../../testing/test-stores';
 import { loadConfig } from '../config';
 import { captureLogger } from '../mail/testing';
@@ -135,6 +135,7 @@ describe.each(TEST_DIALECTS)('push senders per environment on %s', (dialect) => 
       t.dataDir,
     );
     const senders = createPushSenders({ identity: t.stores.identity, fcm: configured, logger: captureLogger().logger });
+    onTestFinished(() => senders.close());
     expect([senders.development.transport, senders.beta.transport, senders.production.transport]).toEqual([
       'outbox',
       'fcm',
@@ -161,6 +162,7 @@ describe.each(TEST_DIALECTS)('push senders per environment on %s', (dialect) => 
     fcm.sendDelayMs = 15;
     const tokens = Array.from({ length: 12 }, (_, i) => `phone-${i}`);
     const senders = createPushSenders({ identity: t.stores.identity, fcm: configured, logger: captureLogger().logger });
+    onTestFinished(() => senders.close());
     const outcomes = await senders.beta.send(tokens, { title: 'Hello', body: 'World' });
     expect(outcomes.every((outcome) => outcome.status === 'sent')).toBe(true);
     expect(fcm.maxInFlight).toBe(3);
