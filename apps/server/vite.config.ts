@@ -12,7 +12,8 @@ export default defineConfig({
     rollupOptions: {
       // The FCM senders' thread is an entry of its own: the app starts it from its file (fcm-thread.ts).
       input: { main: 'src/main.ts', admin: 'src/admin.ts', 'fcm-worker': 'src/platform/push-transport/fcm-worker.ts' },
-      output: { format: 'esm', entryFileNames: '[name].js' },
+      // Chunks beside the entries: the FCM thread's module is found beside whichever file starts it.
+      output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },
   ssr: { noExternal: ['@outpost/contracts'] },

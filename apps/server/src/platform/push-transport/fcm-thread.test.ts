@@ -94,7 +94,7 @@ describe('the FCM senders’ thread', () => {
     );
   });
 
-  it('fails the sends under way when it is closed, and starts again at the next send', async () => {
+  it('fails the sends under way when it is closed, and every send after', async () => {
     fcm.sendDelayMs = 5_000;
     const connections = fcm.connections;
     const cut = thread.sender('beta').send(['slow-phone'], MESSAGE);
@@ -104,9 +104,8 @@ describe('the FCM senders’ thread', () => {
     await thread.close();
     await refused;
     fcm.sendDelayMs = 0;
-    expect(await thread.sender('beta').send(['next-phone'], MESSAGE)).toEqual([
-      { token: 'next-phone', status: 'sent', messageId: expect.any(String) },
-    ]);
+    await expect(thread.sender('beta').send(['next-phone'], MESSAGE)).rejects.toThrow('The FCM senders are closed');
+    expect(thread.running()).toBe(false);
   });
 
   it('ends its thread once idle, and starts it again at the next send', async () => {
@@ -114,8 +113,13 @@ describe('the FCM senders’ thread', () => {
     const first = thread.sender('beta').send(['first-phone'], MESSAGE);
     expect(thread.running()).toBe(true);
     await first;
-    // Chunks that follow each other keep it: a send before the idle time is over finds it up.
-    await thread.sender('beta').send(['second-phone'], MESSAGE);
+    // Chunks that follow each other keep it: the idle time starts over at each send, so one held
+    // longer than the idle time is answered.
+    fcm.sendDelayMs = 2 * IDLE_MS;
+    expect(await thread.sender('beta').send(['second-phone'], MESSAGE)).toEqual([
+      { token: 'second-phone', status: 'sent', messageId: expect.any(String) },
+    ]);
+    fcm.sendDelayMs = 0;
     expect(thread.running()).toBe(true);
     await expect.poll(() => thread.running(), { timeout: 10 * IDLE_MS }).toBe(false);
     expect(await thread.sender('beta').send(['third-phone'], MESSAGE)).toEqual([

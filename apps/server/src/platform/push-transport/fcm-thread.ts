@@ -34,7 +34,7 @@ export type FromFcmThread =
 export interface FcmThread {
   /** The environment's sender: its sends go to the thread's sender for that environment. */
   sender(environment: Environment): PushSender;
-  /** Ends the thread; sends under way fail. */
+  /** Ends the thread for good: sends under way fail, and so do later ones. */
   close(): Promise<void>;
   /** Whether the thread is up now (it starts at a send and ends when idle or closed). */
   running(): boolean;
@@ -43,16 +43,14 @@ export interface FcmThread {
 /** How long the thread outlives its last send; a push's chunks follow each other far closer than this. */
 export const FCM_THREAD_IDLE_MS = 60_000;
 
-// A name, not a literal in `new URL(…)`: the bundler would take a literal for an asset of its own.
-const BUILT_WORKER = 'fcm-worker.js';
-
 /**
- * The worker's module and how to load it: built, the bundle's entry beside this one
- * (apps/server/vite.config.ts); from source (tsx, the tests), the TypeScript beside this file,
+ * The worker's module and how to load it: built, the bundle's entry beside this one (every chunk
+ * sits beside the entries, apps/server/vite.config.ts); from source (tsx, the tests), the TypeScript beside this file,
  * loaded through tsx as the app itself is.
  */
-function workerModule(): { url: URL; execArgv: string[] } {
-  if (!import.meta.url.endsWith('.ts')) return { url: new URL(BUILT_WORKER, import.meta.url), execArgv: [] };
+function workerModule(): { url: URL; execArgv?: string[] } {
+  // Built, the thread inherits the process's flags (--enable-source-maps, an operator's own).
+  if (!import.meta.url.endsWith('.ts')) return { url: new URL('./fcm-worker.js', import.meta.url) };
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return { url: new URL('./fcm-worker.ts', import.meta.url), execArgv: ['--import', tsx] };
 }
@@ -77,6 +75,7 @@ export function startFcmThread(
   let running: Running | undefined;
   let idle: NodeJS.Timeout | undefined;
   let nextId = 0;
+  let closed = false;
 
   const failAll = ({ pending }: Running, error: Error) => {
     for (const { reject } of pending.values()) reject(error);
@@ -94,7 +93,10 @@ export function startFcmThread(
 
   const start = (): Running => {
     const { url, execArgv } = workerModule();
-    const worker = new Worker(url, { workerData: { fcm } satisfies FcmThreadData, execArgv });
+    const worker = new Worker(url, {
+      workerData: { fcm } satisfies FcmThreadData,
+      ...(execArgv ? { execArgv } : {}),
+    });
     const started: Running = { worker, pending: new Map() };
     worker.unref();
     worker.on('message', (message: FromFcmThread) => {
@@ -127,19 +129,24 @@ export function startFcmThread(
         async send(tokens, message) {
           // Checked here, so a wrong call fails with the sender's own error before anything leaves.
           assertSendable(tokens, message);
+          if (closed) throw new Error('The FCM senders are closed: the app is shutting down');
           clearTimeout(idle);
           running ??= start();
           const { worker, pending } = running;
           const id = nextId++;
+          // Posted first: a message that could not cross leaves nothing waiting and the process unheld.
+          worker.postMessage({ id, environment, tokens, message } satisfies ToFcmThread);
           return new Promise<PushOutcome[]>((resolve, reject) => {
             if (pending.size === 0) worker.ref();
             pending.set(id, { resolve, reject });
-            worker.postMessage({ id, environment, tokens, message } satisfies ToFcmThread);
           });
         },
       };
     },
     running: () => running !== undefined,
-    close: () => end('The FCM thread was closed'),
+    close: () => {
+      closed = true;
+      return end('The FCM thread was closed');
+    },
   };
 }

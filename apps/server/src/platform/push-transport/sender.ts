@@ -19,8 +19,9 @@ export type PushOutcome =
  * The push seam (docs/architecture.md §5, docs/decisions/0048-push-delivery.md): one sender per environment, the outbox
  * by default, FCM's HTTP v1 API when configured. A call sends one message to at most
  * PUSH_CHUNK_LIMIT tokens and answers one outcome per token, in the tokens' order; one token's
- * failure never rejects it. The caller (a durable job) claims each chunk before sending it and
- * records its outcomes after, so a crash resends nothing (push/send-job.ts).
+ * failure never rejects it; a sender that cannot answer at all (FCM's thread ended, fcm-thread.ts)
+ * rejects, and the chunk counts as interrupted. The caller (a durable job) claims each chunk before
+ * sending it and records its outcomes after, so a crash resends nothing (push/send-job.ts).
  */
 export interface PushSender {
   readonly transport: 'outbox' | 'fcm';

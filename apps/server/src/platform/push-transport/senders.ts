@@ -56,14 +56,12 @@ export function createPushSenders<DB extends PushOutboxTables>(options: {
   for (const env of ENVIRONMENTS) {
     for (const outcome of PUSH_OUTCOMES) deliveries.inc({ env, outcome }, 0);
   }
-  const thread = options.time === undefined ? startFcmThread(options.fcm, options.logger) : undefined;
-  const inProcess = options.time ? createFcmSenders(options.fcm, { logger: options.logger, time: options.time }) : {};
-  const transportFor = (environment: Environment): PushSender => {
-    if (!options.fcm[environment]) {
-      return createOutboxPushSender({ identity: options.identity, environment, logger: options.logger });
-    }
-    return thread ? thread.sender(environment) : (inProcess[environment] as PushSender);
-  };
+  const { fcm, logger, time } = options;
+  const thread = time === undefined ? startFcmThread(fcm, logger) : undefined;
+  const inProcess = time === undefined ? {} : createFcmSenders(fcm, { logger, time });
+  const transportFor = (environment: Environment): PushSender =>
+    (thread && fcm[environment] ? thread.sender(environment) : inProcess[environment]) ??
+    createOutboxPushSender({ identity: options.identity, environment, logger });
   const senderFor = (environment: Environment): PushSender => {
     const sender = transportFor(environment);
     return metrics.enabled ? counted(sender, environment, deliveries) : sender;
