@@ -15,6 +15,11 @@ export interface UnmigratedStore {
   migrateToJustBefore(name: string): Promise<void>;
   /** Runs the rest of the migrations. */
   migrateToLatest(): Promise<void>;
+  /**
+   * The columns of the store's own `table`: on PostgreSQL the catalog lists every schema of the
+   * database, and another store's table of the same name (a parallel file's, a stopped bench's) is not this one.
+   */
+  columnsOf(table: string): Promise<string[]>;
   cleanup(): Promise<void>;
 }
 
@@ -46,6 +51,12 @@ export async function openUnmigratedStore(
     db,
     migrateToJustBefore: async (name) => check(await migrator.migrateTo(lastBefore(name))),
     migrateToLatest: async () => check(await migrator.migrateToLatest()),
+    async columnsOf(table) {
+      const found = (await db.introspection.getTables()).find(
+        (candidate) => candidate.name === table && candidate.schema === schema,
+      );
+      return found?.columns.map((column) => column.name) ?? [];
+    },
     cleanup: opened.cleanup,
   };
 }
