@@ -58,6 +58,13 @@ export function postgresTicks(database: string): Map<number, number> {
   return found;
 }
 
+/** PostgreSQL's ticks between two readings of postgresTicks: a backend that started in between counts whole. */
+export function postgresTicksBetween(start: Map<number, number>, end: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, value] of end) ticks += value - (start.get(pid) ?? 0);
+  return ticks;
+}
+
 /** CPU spent over a span: PostgreSQL's for the database (undefined when none was seen) and the machine's, in seconds. */
 export interface CpuSpan {
   postgresSeconds: number | undefined;
@@ -73,10 +80,8 @@ export function startCpuSpan(database: string | undefined): () => CpuSpan {
   const machine = machineBusyTicks();
   return () => {
     const now = database === undefined ? new Map<number, number>() : postgresTicks(database);
-    let ticks = 0;
-    for (const [pid, value] of now) ticks += value - (postgres.get(pid) ?? 0);
     return {
-      postgresSeconds: now.size > 0 ? ticks / TICKS_PER_SECOND : undefined,
+      postgresSeconds: now.size > 0 ? postgresTicksBetween(postgres, now) / TICKS_PER_SECOND : undefined,
       machineSeconds: (machineBusyTicks() - machine) / TICKS_PER_SECOND,
     };
   };

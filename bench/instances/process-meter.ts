@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import type { SliceMeter } from '../http/load';
-import { machineBusyTicks, postgresTicks, processTicks, TICKS_PER_SECOND } from './cpu';
+import { machineBusyTicks, postgresTicks, postgresTicksBetween, processTicks, TICKS_PER_SECOND } from './cpu';
 
 type Side = 'baseline' | 'subject';
 
@@ -92,7 +92,7 @@ export function processMeter(instancePids: readonly number[], database: string):
         into.instances[index] = (into.instances[index] ?? 0) + delta(ticks, start?.instances[index]);
       });
       into.generator += delta(end.generator, start.generator);
-      for (const [pid, ticks] of end.postgres) into.postgres += ticks - (start.postgres.get(pid) ?? 0);
+      into.postgres += postgresTicksBetween(start.postgres, end.postgres);
       into.postgresSeen ||= end.postgres.size > 0;
       into.machine += end.machine - start.machine;
       start = undefined;

@@ -45,8 +45,8 @@ export const FCM_THREAD_IDLE_MS = 60_000;
 
 /**
  * The worker's module and how to load it: built, the bundle's entry beside this one (every chunk
- * sits beside the entries, apps/server/vite.config.ts); from source (tsx, the tests), the TypeScript beside this file,
- * loaded through tsx as the app itself is.
+ * sits beside the entries, apps/server/vite.config.ts); from source (tsx, the tests), the
+ * TypeScript beside this file, loaded through tsx as the app itself is.
  */
 function workerModule(): { url: URL; execArgv?: string[] } {
   // Built, the thread inherits the process's flags (--enable-source-maps, an operator's own).
