@@ -51,7 +51,8 @@ SKIPPED with the reason (a section not run, no PostgreSQL URL).
     2xx. \`/healthz\` and check-email also run at the default \`LOG_LEVEL=info\`, logging to a file, beside
     the quiet (\`error\`) figure: the cost of request logging;
   - the same product calls on PostgreSQL when \`BENCH_DATABASE_URL\` (or \`TEST_DATABASE_URL\`) is set, in
-    schemas with a unique prefix that are dropped at the end, next to a raw \`pg\` Pool read of the same
+    schemas with a unique prefix that are dropped at the end (also when the run is stopped by its time
+    limit, Ctrl-C or \`kill\`; not by \`kill -9\`), next to a raw \`pg\` Pool read of the same
     row by a minimal Fastify route: PostgreSQL's reference;
   - a diagnosis: check-email's read through Kysely and raw drivers, and stock transactions, on a minimal
     Fastify without the app's hooks.

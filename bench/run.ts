@@ -15,7 +15,7 @@ import { BENCHMARKS_PAGE, benchmarksPage } from './benchmarks-page';
 import { FIRST_VISIT_BUDGET_GZIP_BYTES, type FirstVisitBundle, measureFirstVisitBundle } from './bundle/first-visit';
 import { CAPACITY_TARGET_SPECS, type CapacityReport, capacityBenchSeconds, runCapacityBench } from './capacity/suite';
 import { GAME_DATA_TARGET_SPECS, type GameDataReport, gameDataBenchSeconds, runGameDataBench } from './game-data/suite';
-import { dropPendingSchemas, type SiteTarget, startSiteTarget } from './http/app-target';
+import { type SiteTarget, startSiteTarget, stopRun, stopRunOnSignals } from './http/app-target';
 import { HTTP_TARGET_SPECS, type HttpReport, httpBenchSeconds, runHttpBenches } from './http/suite';
 import {
   INSTANCES_TARGET_SPECS,
@@ -121,11 +121,8 @@ async function main(): Promise<number> {
     (options.sections.includes('capacity') ? capacityBenchSeconds(options) : 0) +
     (options.sections.includes('admin-reads') ? adminReadsBenchSeconds(options) : 0) +
     120;
-  setTimeout(() => {
-    console.error(`\nbench: still running after ${limitSeconds} s; stopping.`);
-    // PostgreSQL schemas outlive the process; files in the temp folder are left to the system.
-    dropPendingSchemas(10_000).finally(() => process.exit(1));
-  }, limitSeconds * 1000).unref();
+  setTimeout(() => stopRun(`still running after ${limitSeconds} s`, 1), limitSeconds * 1000).unref();
+  stopRunOnSignals();
 
   const { databaseUrl, ...shown } = options;
   const results: BenchResults = {

@@ -72,13 +72,40 @@ export interface SiteTarget {
   close(): Promise<void>;
 }
 
-/** Cleanups of PostgreSQL schemas and databases not yet dropped, for the bench's time limit (run.ts) to run. */
+/** Cleanups of PostgreSQL schemas and databases not yet dropped, for a stopped run (stopRun) to run. */
 const pendingSchemaDrops = new Set<() => Promise<void>>();
 
+/** How long a stopped run waits for its schemas and databases to drop before it exits anyway. */
+const DROP_ON_STOP_MS = 10_000;
+
 /** Drops the bench's PostgreSQL schemas and databases now (the run is being stopped); gives up after `ms`. */
-export async function dropPendingSchemas(ms: number): Promise<void> {
+async function dropPendingSchemas(ms: number): Promise<void> {
   const drops = [...pendingSchemaDrops].map((drop) => drop().catch(() => {}));
   await Promise.race([Promise.all(drops), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+}
+
+let stopping = false;
+
+/**
+ * Stops the run before its end: drops what outlives the process (PostgreSQL schemas and databases;
+ * files in the temp folder are left to the system), then exits with `code`. A second stop while the
+ * drops run exits at once.
+ */
+export function stopRun(reason: string, code: number): void {
+  if (stopping) process.exit(code);
+  stopping = true;
+  console.error(`\nbench: ${reason}; dropping this run's PostgreSQL schemas and stopping.`);
+  void dropPendingSchemas(DROP_ON_STOP_MS).finally(() => process.exit(code));
+}
+
+/**
+ * Ctrl-C, `kill` and a closed terminal stop the run as its time limit does: a schema left behind
+ * lies in the shared database for every later run and test to read (only SIGKILL escapes this).
+ */
+export function stopRunOnSignals(): void {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => stopRun(`stopped by ${signal}`, 128 + os.constants.signals[signal]));
+  }
 }
 
 /** Undoes setup in reverse order; every step runs even if an earlier one fails. */
