@@ -1,10 +1,14 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http2 from 'node:http2';
 import os from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import { captureLogger } from '../mail/testing';
+import type { FcmConfigs } from './fcm-senders';
 import { type FcmThread, startFcmThread } from './fcm-thread';
 import { InvalidPushError, PUSH_CHUNK_LIMIT } from './sender';
 import { startTestFcmServer, type TestFcmServer } from './testing';
@@ -26,9 +30,10 @@ describe('the FCM senders’ thread', () => {
     await fcm.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+  let configured: FcmConfigs;
   beforeEach(() => {
     const file = fcm.writeServiceAccount(dir);
-    const { fcm: configured } = loadConfig(
+    ({ fcm: configured } = loadConfig(
       {
         FCM_BETA_SERVICE_ACCOUNT: file,
         FCM_BETA_API_URL: fcm.apiUrl,
@@ -36,7 +41,7 @@ describe('the FCM senders’ thread', () => {
         FCM_PRODUCTION_API_URL: fcm.apiUrl,
       },
       dir,
-    );
+    ));
     log = captureLogger();
     thread = startFcmThread(configured, log.logger, { idleMs: IDLE_MS });
     fcm.received.length = 0;
@@ -125,5 +130,53 @@ describe('the FCM senders’ thread', () => {
     expect(await thread.sender('beta').send(['third-phone'], MESSAGE)).toEqual([
       { token: 'third-phone', status: 'sent', messageId: expect.any(String) },
     ]);
+  });
+
+  it('fails the sends it owes when the thread dies, and the next send starts another', async () => {
+    const workers: Worker[] = [];
+    const onWorker = (worker: Worker) => workers.push(worker);
+    process.on('worker', onWorker);
+    try {
+      fcm.sendDelayMs = 5_000;
+      const connections = fcm.connections;
+      const cut = thread.sender('beta').send(['doomed-phone'], MESSAGE);
+      await expect.poll(() => fcm.connections, { timeout: 10_000 }).toBe(connections + 1);
+      // The thread dies from outside, as a crash would end it: not through close() or the idle end.
+      const refused = expect(cut).rejects.toThrow(/^The FCM thread ended \(exit code \d+\) before it answered$/);
+      expect(workers).toHaveLength(1);
+      await workers[0]?.terminate();
+      await refused;
+      expect(thread.running()).toBe(false);
+      fcm.sendDelayMs = 0;
+      expect(await thread.sender('beta').send(['next-phone'], MESSAGE)).toEqual([
+        { token: 'next-phone', status: 'sent', messageId: expect.any(String) },
+      ]);
+      expect(workers).toHaveLength(2);
+    } finally {
+      process.off('worker', onWorker);
+    }
+  });
+
+  it('lets the process exit once its sends are answered, long before its idle time ends', async () => {
+    // A process of its own whose thread would stay up for an hour: only the thread's unref lets it end.
+    const program = `
+      const { startFcmThread } = await import(${JSON.stringify(new URL('./fcm-thread.ts', import.meta.url).href)});
+      const quiet = { info() {}, warn() {} };
+      const thread = startFcmThread(JSON.parse(process.env.FCM_CONFIGS), quiet, { idleMs: 3_600_000 });
+      const outcomes = await thread.sender('beta').send(['exiting-phone'], { title: 'Hello', body: 'World' });
+      console.log(outcomes[0].status);
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', program], {
+      env: { ...process.env, FCM_CONFIGS: JSON.stringify(configured) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+    });
+    const held = setTimeout(() => child.kill(), 15_000);
+    const [code, signal] = await once(child, 'exit');
+    clearTimeout(held);
+    expect({ code, signal, output: output.trim() }).toEqual({ code: 0, signal: null, output: 'sent' });
   });
 });
