@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './platform/config';
+import { exitOnceLogged } from './platform/exit-once-logged';
 import { startServer } from './server';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -25,14 +26,14 @@ async function main(): Promise<void> {
     server.app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => {
       server.app.log.error('requests still running after the grace period; exiting');
-      process.exit(1);
+      exitOnceLogged(server.app.log, 1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.shutdown().then(
-      () => process.exit(0),
+      () => exitOnceLogged(server.app.log, 0),
       (error: unknown) => {
         server.app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
+        exitOnceLogged(server.app.log, 1);
       },
     );
   };

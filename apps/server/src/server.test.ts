@@ -49,15 +49,22 @@ describe('the server process', () => {
 
   it('writes one line per request with its id, and loses none when it stops right after them', async () => {
     const { child, url, exit, entries } = await start();
+    // Its output unread, so the pipe fills: the logger's writes are refused and wait to be tried again.
+    // A long address makes long lines, far more than the pipe and the reader's buffer hold.
+    child.stdout?.pause();
     const requests = 500;
+    const probe = `/healthz?probe=${'x'.repeat(1_000)}`;
     const answers = await Promise.all(
-      Array.from({ length: requests }, () => fetch(new URL('/healthz', url)).then((response) => response.status)),
+      Array.from({ length: requests }, () => fetch(new URL(probe, url)).then((response) => response.status)),
     );
     expect(answers.every((status) => status === 200)).toBe(true);
-    // At once: the lines still in the logger's buffer must reach stdout before the process ends.
+    // At once: the lines still in the logger's buffer, and a write waiting for the pipe, must reach
+    // stdout before the process ends.
     child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    child.stdout?.resume();
     expect((await exit).code).toBe(0);
-    const served = entries.filter((entry) => entry.msg === 'request completed' && entry.req?.url === '/healthz');
+    const served = entries.filter((entry) => entry.msg === 'request completed' && entry.req?.url === probe);
     expect(served).toHaveLength(requests);
     expect(served.every((entry) => entry.res?.statusCode === 200)).toBe(true);
     expect(new Set(served.map((entry) => entry.reqId)).size).toBe(requests);
