@@ -1,7 +1,11 @@
 // The million-device push's app (million.ts): the whole app (buildApp, its job runner, its FCM
 // adapter) in a process of its own, so that its memory can be read from /proc and holds nothing of
-// the bench's. It opens the stores the parent migrated and seeded, and answers where it listens.
+// the bench's. It opens the stores the parent migrated and seeded, answers where it listens, and
+// where its heaps peaked between two asks.
 import { randomBytes } from 'node:crypto';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import type { Worker } from 'node:worker_threads';
 import type { StoreOptions } from '../../apps/server/src/platform/db/stores';
 import { FCM_DEFAULT_CONCURRENCY } from '../../apps/server/src/platform/push-transport/fcm';
 import type { ServiceAccount } from '../../apps/server/src/platform/push-transport/service-account';
@@ -16,18 +20,82 @@ export type AppProcessRequest =
       /** The local FCM server the development environment sends to, and its quota per minute. */
       fcm: { apiUrl: string; serviceAccount: ServiceAccount; quotaPerMinute: number };
     }
+  /** Starts sampling the heaps afresh; answered by 'heaps' with the peaks since the last ask. */
+  | { kind: 'heaps' }
   | { kind: 'exit' };
 
-export type AppProcessMessage = { kind: 'listening'; origin: string; publicUrl: string };
+/** In bytes, each the largest seen since the last ask. */
+export interface HeapPeaks {
+  /** Committed heap (V8's total_heap_size): the main thread's, and the worker threads' together. */
+  main: number;
+  threads: number;
+  /** The main thread's heap in use just after a full collection: what it keeps alive, garbage aside. */
+  mainLive: number;
+}
+
+export type AppProcessMessage =
+  | { kind: 'listening'; origin: string; publicUrl: string }
+  | { kind: 'heaps'; peaks: HeapPeaks };
+
+/** How often the heaps are read: a send's heaps grow over seconds. */
+const HEAP_SAMPLE_MS = 100;
 
 const send = (message: AppProcessMessage) => process.send?.(message);
 
 let setting: Setting | undefined;
+
+// The app's worker threads (the FCM senders' is started at the first send, and ended when idle).
+const threads = new Set<Worker>();
+process.on('worker', (worker: Worker) => {
+  worker.once('online', () => threads.add(worker));
+  worker.once('exit', () => threads.delete(worker));
+});
+
+/** A worker's committed heap; Node.js 22.16 and 24 answer it (the bench runs on 24), an older one NaN. */
+function threadHeapSize(worker: Worker): Promise<number> {
+  const { getHeapStatistics } = worker as Worker & { getHeapStatistics?: () => Promise<v8.HeapInfo> };
+  if (!getHeapStatistics) return Promise.resolve(Number.NaN);
+  // A thread that ends between the listing and the read has no heap left to count.
+  return getHeapStatistics.call(worker).then(
+    (statistics) => statistics.total_heap_size,
+    () => 0,
+  );
+}
+
+const NO_PEAKS: HeapPeaks = { main: 0, threads: 0, mainLive: 0 };
+let peaks = NO_PEAKS;
+
+// A gc entry's detail says which collection it was (@types/node 20 does not declare it).
+const isFullCollection = (entry: PerformanceEntry & { detail?: unknown }) =>
+  (entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+new PerformanceObserver((list) => {
+  if (!list.getEntries().some(isFullCollection)) return;
+  peaks = { ...peaks, mainLive: Math.max(peaks.mainLive, v8.getHeapStatistics().used_heap_size) };
+}).observe({ entryTypes: ['gc'] });
+
+setInterval(async () => {
+  const sizes = await Promise.all([...threads].map(threadHeapSize));
+  const main = v8.getHeapStatistics().total_heap_size;
+  peaks = {
+    ...peaks,
+    main: Math.max(peaks.main, main),
+    threads: Math.max(
+      peaks.threads,
+      sizes.reduce((sum, size) => sum + size, 0),
+    ),
+  };
+}, HEAP_SAMPLE_MS).unref();
+
 const stop = () => void (setting?.cleanups.run() ?? Promise.resolve()).finally(() => process.exit(0));
 
 process.on('message', async (raw) => {
   const request = raw as AppProcessRequest;
   if (request.kind === 'exit') return stop();
+  if (request.kind === 'heaps') {
+    send({ kind: 'heaps', peaks });
+    peaks = NO_PEAKS;
+    return;
+  }
   setting = newSetting(request.webDist, request.stores.databaseUrl);
   const stores = await openAppStores(request.stores);
   setting.cleanups.add(() => stores.close());

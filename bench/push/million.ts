@@ -5,7 +5,7 @@ import { forkBenchChild } from '../child-process';
 import { benchStoreOptions, newSetting, openBenchStores } from '../http/app-target';
 import { signUpStaffMember } from '../http/seed';
 import { decided, type TargetResult, type TargetSpec } from '../targets';
-import type { AppProcessMessage, AppProcessRequest } from './app-process';
+import type { AppProcessMessage, AppProcessRequest, HeapPeaks } from './app-process';
 import { seedIndexedPushDevices } from './devices';
 import type { FcmCount } from './fcm-process';
 import type { FcmServerProcess } from './fcm-server';
@@ -51,6 +51,12 @@ export interface MillionRow {
    */
   rssBeforeMB: number;
   peakMB: number;
+  /**
+   * Where the peak was held: the committed heaps of the app's main thread and of its worker threads
+   * (the FCM senders'), each at its own peak during the send; the rest of the resident memory is
+   * native (buffers, SQLite's cache, the threads' stacks and code).
+   */
+  heapPeaksMB: HeapPeaks;
   /** What the count-only server counted. */
   count: FcmCount;
   /** Every index once, no other token, one content. */
@@ -122,6 +128,7 @@ export async function measureMillion(
     const loadBefore = load();
     const rssBefore = procStatus(pid, 'VmRSS');
     const reset = resetPeak(pid);
+    await app.ask({ kind: 'heaps' }, 'heaps');
     let sampled = rssBefore;
     const started = performance.now();
     const messageID = await sendToEveryone(origin, authorization);
@@ -130,6 +137,7 @@ export async function measureMillion(
     });
     const seconds = (performance.now() - started) / 1000;
     const peak = reset ? procStatus(pid, 'VmHWM') : Math.max(sampled, procStatus(pid, 'VmHWM'));
+    const { peaks: heaps } = await app.ask({ kind: 'heaps' }, 'heaps');
     const loadAfter = load();
     const counted = await fcm.counted();
     const [title, body, data] = JSON.parse(counted.contents[0]?.[0] ?? '[]') as [
@@ -159,6 +167,7 @@ export async function measureMillion(
       sent: row.sent_count,
       rssBeforeMB: rssBefore / MB,
       peakMB: peak / MB,
+      heapPeaksMB: { main: heaps.main / MB, threads: heaps.threads / MB, mainLive: heaps.mainLive / MB },
       count: counted,
       verified,
       load: [loadBefore, loadAfter],
@@ -190,6 +199,11 @@ export function millionTarget(row: MillionRow): TargetResult {
     spec.requirement,
     added <= BAR_MB && problems.length === 0,
     `${added.toFixed(0)} MB (${row.rssBeforeMB.toFixed(0)} MB before, peak ${row.peakMB.toFixed(0)} MB; ` +
+      `heaps at their peaks: main thread ${row.heapPeaksMB.main.toFixed(0)} MB ` +
+      (row.heapPeaksMB.mainLive > 0
+        ? `(at most ${row.heapPeaksMB.mainLive.toFixed(0)} MB live after a full collection), `
+        : '(no full collection), ') +
+      `FCM thread ${row.heapPeaksMB.threads.toFixed(0)} MB; ` +
       `sent in ${row.seconds.toFixed(1)} s, seeded in ${row.seedSeconds.toFixed(1)} s; load ${row.load[0].toFixed(2)})` +
       (problems.length > 0 ? `; ${problems.join(', ')}` : ''),
     added,

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { loadConfig } from '../config';
 import { captureLogger } from '../mail/testing';
 import type { FcmConfigs } from './fcm-senders';
-import { type FcmThread, startFcmThread } from './fcm-thread';
+import { FCM_THREAD_HEAP_MB, type FcmThread, startFcmThread } from './fcm-thread';
 import { InvalidPushError, PUSH_CHUNK_LIMIT } from './sender';
 import { startTestFcmServer, type TestFcmServer } from './testing';
 
@@ -144,6 +144,8 @@ describe('the FCM senders’ thread', () => {
       // The thread dies from outside, as a crash would end it: not through close() or the idle end.
       const refused = expect(cut).rejects.toThrow(/^The FCM thread ended \(exit code \d+\) before it answered$/);
       expect(workers).toHaveLength(1);
+      // Its heap has the bounds it was given, not the machine's (0147).
+      expect(workers[0]?.resourceLimits).toMatchObject(FCM_THREAD_HEAP_MB);
       await workers[0]?.terminate();
       await refused;
       expect(thread.running()).toBe(false);
