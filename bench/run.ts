@@ -15,7 +15,7 @@ import { BENCHMARKS_PAGE, benchmarksPage } from './benchmarks-page';
 import { FIRST_VISIT_BUDGET_GZIP_BYTES, type FirstVisitBundle, measureFirstVisitBundle } from './bundle/first-visit';
 import { CAPACITY_TARGET_SPECS, type CapacityReport, capacityBenchSeconds, runCapacityBench } from './capacity/suite';
 import { GAME_DATA_TARGET_SPECS, type GameDataReport, gameDataBenchSeconds, runGameDataBench } from './game-data/suite';
-import { type SiteTarget, startSiteTarget, stopRun, stopRunOnSignals } from './http/app-target';
+import { runIsStopping, type SiteTarget, startSiteTarget, stopRun, stopRunOnSignals } from './http/app-target';
 import { HTTP_TARGET_SPECS, type HttpReport, httpBenchSeconds, runHttpBenches } from './http/suite';
 import {
   INSTANCES_TARGET_SPECS,
@@ -310,13 +310,14 @@ async function main(): Promise<number> {
   return sectionFailed ? 1 : 0;
 }
 
-main().then(
-  // Exit explicitly: a stray handle (a keep-alive socket, a Chromium pipe) must not keep the bench alive.
-  // Non-zero when a section failed; a missed target is a result, not an error.
-  (code) => process.exit(code),
-  (error: unknown) => {
-    // A new line first: the failure may interrupt a progress line such as "  mobile ...".
-    console.error('\nbench failed:', error);
-    process.exit(1);
-  },
-);
+// Exit explicitly: a stray handle (a keep-alive socket, a Chromium pipe) must not keep the bench alive.
+// Non-zero when a section failed; a missed target is a result, not an error. A run being stopped
+// exits when its drops are done (stopRun), whatever its sections did meanwhile.
+const exit = (code: number) => {
+  if (!runIsStopping()) process.exit(code);
+};
+main().then(exit, (error: unknown) => {
+  // A new line first: the failure may interrupt a progress line such as "  mobile ...".
+  console.error('\nbench failed:', error);
+  exit(1);
+});

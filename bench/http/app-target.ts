@@ -78,22 +78,46 @@ const pendingSchemaDrops = new Set<() => Promise<void>>();
 /** How long a stopped run waits for its schemas and databases to drop before it exits anyway. */
 const DROP_ON_STOP_MS = 10_000;
 
-/** Drops the bench's PostgreSQL schemas and databases now (the run is being stopped); gives up after `ms`. */
+/**
+ * Drops the bench's PostgreSQL schemas and databases now (the run is being stopped), and those
+ * registered while it drops (a section that was under way may still open stores); gives up after `ms`.
+ */
 async function dropPendingSchemas(ms: number): Promise<void> {
-  const drops = [...pendingSchemaDrops].map((drop) => drop().catch(() => {}));
-  await Promise.race([Promise.all(drops), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+  const dropAll = async () => {
+    while (pendingSchemaDrops.size > 0) {
+      const drops = [...pendingSchemaDrops];
+      pendingSchemaDrops.clear();
+      await Promise.all(drops.map((drop) => drop().catch(() => {})));
+    }
+  };
+  await Promise.race([dropAll(), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 }
 
-let stopping = false;
+/** When the run began to stop, if it has. */
+let stoppingSince: number | undefined;
+
+/**
+ * A second stop within this long is the first one again: `npm run bench` relays a Ctrl-C to tsx,
+ * which also gets it from the terminal, and tsx passes each on to the bench.
+ */
+const REPEATED_STOP_MS = 1_000;
+
+/** Whether the run is stopping: its sections' own ends leave the exit to stopRun. */
+export const runIsStopping = (): boolean => stoppingSince !== undefined;
 
 /**
  * Stops the run before its end: drops what outlives the process (PostgreSQL schemas and databases;
- * files in the temp folder are left to the system), then exits with `code`. A second stop while the
- * drops run exits at once.
+ * files in the temp folder are left to the system), then exits with `code`. A second stop, later
+ * than a repeat of the first, exits at once.
  */
 export function stopRun(reason: string, code: number): void {
-  if (stopping) process.exit(code);
-  stopping = true;
+  if (stoppingSince !== undefined) {
+    if (performance.now() - stoppingSince > REPEATED_STOP_MS) process.exit(code);
+    return;
+  }
+  stoppingSince = performance.now();
+  // A closed terminal (SIGHUP) may refuse the line: the drops go on regardless.
+  process.stderr.on('error', () => {});
   console.error(`\nbench: ${reason}; dropping this run's PostgreSQL schemas and stopping.`);
   void dropPendingSchemas(DROP_ON_STOP_MS).finally(() => process.exit(code));
 }
@@ -147,7 +171,7 @@ export function newSetting(webDist: string, databaseUrl: string | undefined): Se
 
 /**
  * Runs `drop` (PostgreSQL schemas or a database, which outlive the process) with the setting's
- * cleanups, or when the bench's time limit stops the run first.
+ * cleanups, or when the run is stopped first (stopRun).
  */
 export function dropAtTheEnd(setting: Setting, drop: () => Promise<void>): void {
   pendingSchemaDrops.add(drop);

@@ -28,12 +28,20 @@ describe.skipIf(!databaseUrl)('a bench run stopped by a signal', () => {
   it('drops its PostgreSQL schemas, then exits with the signal’s code', { timeout: 60_000 }, async () => {
     const url = databaseUrl as string;
     const run = spawn(process.execPath, ['--import', 'tsx', STOPPED_RUN], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const [prefix] = (await once(readline.createInterface({ input: run.stdout }), 'line')) as [string];
-    expect(await schemasStartingWith(url, prefix)).toContain(`${prefix}identity`);
-
     const exited = once(run, 'exit');
-    run.kill('SIGTERM');
-    expect(await exited).toEqual([128 + os.constants.signals.SIGTERM, null]);
-    expect(await schemasStartingWith(url, prefix)).toEqual([]);
+    try {
+      const printed = once(readline.createInterface({ input: run.stdout }), 'line') as Promise<[string]>;
+      const [prefix] = await Promise.race([
+        printed,
+        exited.then(([code]) => Promise.reject(new Error(`the run exited (${code}) before it opened its stores`))),
+      ]);
+      expect(await schemasStartingWith(url, prefix)).toContain(`${prefix}identity`);
+
+      run.kill('SIGTERM');
+      expect(await exited).toEqual([128 + os.constants.signals.SIGTERM, null]);
+      expect(await schemasStartingWith(url, prefix)).toEqual([]);
+    } finally {
+      run.kill('SIGKILL');
+    }
   });
 });

@@ -26,7 +26,8 @@ async function main(): Promise<void> {
     server.app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => {
       server.app.log.error('requests still running after the grace period; exiting');
-      exitOnceLogged(server.app.log, 1);
+      // Not exitOnceLogged: the requests still running would log to a destination it has ended.
+      process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.shutdown().then(
