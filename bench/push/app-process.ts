@@ -8,6 +8,7 @@ import v8 from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import type { StoreOptions } from '../../apps/server/src/platform/db/stores';
 import { FCM_DEFAULT_CONCURRENCY } from '../../apps/server/src/platform/push-transport/fcm';
+import { FCM_THREAD_HEAP_MB } from '../../apps/server/src/platform/push-transport/fcm-thread';
 import type { ServiceAccount } from '../../apps/server/src/platform/push-transport/service-account';
 import { openAppStores } from '../../apps/server/src/stores';
 import { benchConfig, newSetting, type Setting, startApp } from '../http/app-target';
@@ -26,11 +27,14 @@ export type AppProcessRequest =
 
 /** In bytes, each the largest seen since the last ask. */
 export interface HeapPeaks {
-  /** Committed heap (V8's total_heap_size): the main thread's, and the worker threads' together. */
+  /** The main thread's committed heap (V8's total_heap_size). */
   main: number;
-  threads: number;
   /** The main thread's heap in use just after a full collection: what it keeps alive, garbage aside. */
   mainLive: number;
+  /** The FCM senders' thread's committed heap. */
+  fcmThread: number;
+  /** The other worker threads' together (on SQLite, the checkpoints' thread). */
+  otherThreads: number;
 }
 
 export type AppProcessMessage =
@@ -62,7 +66,12 @@ function threadHeapSize(worker: Worker): Promise<number> {
   );
 }
 
-const NO_PEAKS: HeapPeaks = { main: 0, threads: 0, mainLive: 0 };
+const NO_PEAKS: HeapPeaks = { main: 0, mainLive: 0, fcmThread: 0, otherThreads: 0 };
+
+/** The FCM senders' thread is the one started with their heap's bounds (fcm-thread.ts). */
+const isFcmThread = (worker: Worker) =>
+  worker.resourceLimits?.maxOldGenerationSizeMb === FCM_THREAD_HEAP_MB.maxOldGenerationSizeMb;
+const sum = (sizes: number[]) => sizes.reduce((total, size) => total + size, 0);
 let peaks = NO_PEAKS;
 
 // A gc entry's detail says which collection it was (@types/node 20 does not declare it).
@@ -74,15 +83,16 @@ new PerformanceObserver((list) => {
 }).observe({ entryTypes: ['gc'] });
 
 setInterval(async () => {
-  const sizes = await Promise.all([...threads].map(threadHeapSize));
+  const workers = [...threads];
+  const sizes = await Promise.all(workers.map(threadHeapSize));
   const main = v8.getHeapStatistics().total_heap_size;
+  const fcm = sizes.filter((_, index) => isFcmThread(workers[index] as Worker));
+  const others = sizes.filter((_, index) => !isFcmThread(workers[index] as Worker));
   peaks = {
     ...peaks,
     main: Math.max(peaks.main, main),
-    threads: Math.max(
-      peaks.threads,
-      sizes.reduce((sum, size) => sum + size, 0),
-    ),
+    fcmThread: Math.max(peaks.fcmThread, sum(fcm)),
+    otherThreads: Math.max(peaks.otherThreads, sum(others)),
   };
 }, HEAP_SAMPLE_MS).unref();
 

@@ -52,9 +52,10 @@ export interface MillionRow {
   rssBeforeMB: number;
   peakMB: number;
   /**
-   * Where the peak was held: the committed heaps of the app's main thread and of its worker threads
-   * (the FCM senders'), each at its own peak during the send; the rest of the resident memory is
-   * native (buffers, SQLite's cache, the threads' stacks and code).
+   * Where the peak was held, in MB: the committed heaps of the app's main thread, of the FCM senders'
+   * thread and of its other threads (SQLite's checkpoints'), each at its own peak during the send, and
+   * the main thread's after its full collections; the rest of the resident memory is native (buffers,
+   * SQLite's cache, the threads' stacks and code).
    */
   heapPeaksMB: HeapPeaks;
   /** What the count-only server counted. */
@@ -167,7 +168,12 @@ export async function measureMillion(
       sent: row.sent_count,
       rssBeforeMB: rssBefore / MB,
       peakMB: peak / MB,
-      heapPeaksMB: { main: heaps.main / MB, threads: heaps.threads / MB, mainLive: heaps.mainLive / MB },
+      heapPeaksMB: {
+        main: heaps.main / MB,
+        mainLive: heaps.mainLive / MB,
+        fcmThread: heaps.fcmThread / MB,
+        otherThreads: heaps.otherThreads / MB,
+      },
       count: counted,
       verified,
       load: [loadBefore, loadAfter],
@@ -203,7 +209,9 @@ export function millionTarget(row: MillionRow): TargetResult {
       (row.heapPeaksMB.mainLive > 0
         ? `(at most ${row.heapPeaksMB.mainLive.toFixed(0)} MB live after a full collection), `
         : '(no full collection), ') +
-      `FCM thread ${row.heapPeaksMB.threads.toFixed(0)} MB; ` +
+      `FCM thread ${row.heapPeaksMB.fcmThread.toFixed(0)} MB` +
+      (row.heapPeaksMB.otherThreads > 0 ? `, other threads ${row.heapPeaksMB.otherThreads.toFixed(0)} MB` : '') +
+      '; ' +
       `sent in ${row.seconds.toFixed(1)} s, seeded in ${row.seedSeconds.toFixed(1)} s; load ${row.load[0].toFixed(2)})` +
       (problems.length > 0 ? `; ${problems.join(', ')}` : ''),
     added,

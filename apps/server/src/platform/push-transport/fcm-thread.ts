@@ -43,9 +43,9 @@ export interface FcmThread {
 /**
  * The thread's heap, in MB. Left to V8, an isolate's heap is sized from the machine's memory (an old
  * space of 4 GB on 24 GiB), and in a million-device send the thread, whose sends keep about 16 MB
- * alive, let its heap grow to 207–230 MB before collecting; with these it peaked at 62–73 MB, and the
- * send took as long (docs/decisions/0147-push-off-the-main-thread.md). The young generation is
- * bounded with the old: with the old space alone at 128 MB, the same send took twice as long.
+ * alive, let its heap grow to 207–230 MB before collecting; with these it peaks at 62 MB, at about a
+ * second more of its CPU per 100,000 devices (docs/decisions/0147-push-off-the-main-thread.md). The
+ * young generation is bounded with the old: with the old space alone at 128 MB, sends took twice as long.
  */
 export const FCM_THREAD_HEAP_MB = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 48 } as const;
 
