@@ -71,7 +71,6 @@ const NO_PEAKS: HeapPeaks = { main: 0, mainLive: 0, fcmThread: 0, otherThreads: 
 /** The FCM senders' thread is the one started with their heap's bounds (fcm-thread.ts). */
 const isFcmThread = (worker: Worker) =>
   worker.resourceLimits?.maxOldGenerationSizeMb === FCM_THREAD_HEAP_MB.maxOldGenerationSizeMb;
-const sum = (sizes: number[]) => sizes.reduce((total, size) => total + size, 0);
 let peaks = NO_PEAKS;
 
 // A gc entry's detail says which collection it was (@types/node 20 does not declare it).
@@ -86,13 +85,18 @@ setInterval(async () => {
   const workers = [...threads];
   const sizes = await Promise.all(workers.map(threadHeapSize));
   const main = v8.getHeapStatistics().total_heap_size;
-  const fcm = sizes.filter((_, index) => isFcmThread(workers[index] as Worker));
-  const others = sizes.filter((_, index) => !isFcmThread(workers[index] as Worker));
+  let fcmThread = 0;
+  let otherThreads = 0;
+  workers.forEach((worker, index) => {
+    const size = sizes[index] ?? 0;
+    if (isFcmThread(worker)) fcmThread += size;
+    else otherThreads += size;
+  });
   peaks = {
     ...peaks,
     main: Math.max(peaks.main, main),
-    fcmThread: Math.max(peaks.fcmThread, sum(fcm)),
-    otherThreads: Math.max(peaks.otherThreads, sum(others)),
+    fcmThread: Math.max(peaks.fcmThread, fcmThread),
+    otherThreads: Math.max(peaks.otherThreads, otherThreads),
   };
 }, HEAP_SAMPLE_MS).unref();
 

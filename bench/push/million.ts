@@ -52,12 +52,12 @@ export interface MillionRow {
   rssBeforeMB: number;
   peakMB: number;
   /**
-   * Where the peak was held, in MB: the committed heaps of the app's main thread, of the FCM senders'
+   * Where the peak was held, in bytes: the committed heaps of the app's main thread, of the FCM senders'
    * thread and of its other threads (SQLite's checkpoints'), each at its own peak during the send, and
    * the main thread's after its full collections; the rest of the resident memory is native (buffers,
    * SQLite's cache, the threads' stacks and code).
    */
-  heapPeaksMB: HeapPeaks;
+  heapPeaks: HeapPeaks;
   /** What the count-only server counted. */
   count: FcmCount;
   /** Every index once, no other token, one content. */
@@ -168,12 +168,7 @@ export async function measureMillion(
       sent: row.sent_count,
       rssBeforeMB: rssBefore / MB,
       peakMB: peak / MB,
-      heapPeaksMB: {
-        main: heaps.main / MB,
-        mainLive: heaps.mainLive / MB,
-        fcmThread: heaps.fcmThread / MB,
-        otherThreads: heaps.otherThreads / MB,
-      },
+      heapPeaks: heaps,
       count: counted,
       verified,
       load: [loadBefore, loadAfter],
@@ -190,6 +185,8 @@ export async function measureMillion(
 
 export function millionTarget(row: MillionRow): TargetResult {
   const spec = MILLION_TARGETS[row.dialect];
+  const heaps = row.heapPeaks;
+  const mb = (bytes: number) => (bytes / MB).toFixed(0);
   const added = row.peakMB - row.rssBeforeMB;
   const problems = [
     ...(row.state === 'sent' ? [] : [`the message ended ${row.state}`]),
@@ -205,12 +202,12 @@ export function millionTarget(row: MillionRow): TargetResult {
     spec.requirement,
     added <= BAR_MB && problems.length === 0,
     `${added.toFixed(0)} MB (${row.rssBeforeMB.toFixed(0)} MB before, peak ${row.peakMB.toFixed(0)} MB; ` +
-      `heaps at their peaks: main thread ${row.heapPeaksMB.main.toFixed(0)} MB ` +
-      (row.heapPeaksMB.mainLive > 0
-        ? `(at most ${row.heapPeaksMB.mainLive.toFixed(0)} MB live after a full collection), `
+      `heaps at their peaks: main thread ${mb(heaps.main)} MB ` +
+      (heaps.mainLive > 0
+        ? `(at most ${mb(heaps.mainLive)} MB live after a full collection), `
         : '(no full collection), ') +
-      `FCM thread ${row.heapPeaksMB.fcmThread.toFixed(0)} MB` +
-      (row.heapPeaksMB.otherThreads > 0 ? `, other threads ${row.heapPeaksMB.otherThreads.toFixed(0)} MB` : '') +
+      `FCM thread ${mb(heaps.fcmThread)} MB` +
+      (heaps.otherThreads > 0 ? `, other threads ${mb(heaps.otherThreads)} MB` : '') +
       '; ' +
       `sent in ${row.seconds.toFixed(1)} s, seeded in ${row.seedSeconds.toFixed(1)} s; load ${row.load[0].toFixed(2)})` +
       (problems.length > 0 ? `; ${problems.join(', ')}` : ''),
