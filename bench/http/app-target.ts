@@ -75,16 +75,22 @@ export interface SiteTarget {
 /** Cleanups of PostgreSQL schemas and databases not yet dropped, for a stopped run (stopRun) to run. */
 const pendingSchemaDrops = new Set<() => Promise<void>>();
 
+/** Stores being opened (created and migrated) now: a stopped run drops their schemas once they are. */
+const storesOpening = new Set<Promise<unknown>>();
+
 /** How long a stopped run waits for its schemas and databases to drop before it exits anyway. */
 const DROP_ON_STOP_MS = 10_000;
 
 /**
  * Drops the bench's PostgreSQL schemas and databases now (the run is being stopped), and those
  * registered while it drops (a section that was under way may still open stores); gives up after `ms`.
+ * Stores being opened are waited for first: dropped mid-migration, a store's schema not yet created
+ * would be created after its drop and outlive the run.
  */
 async function dropPendingSchemas(ms: number): Promise<void> {
   const dropAll = async () => {
-    while (pendingSchemaDrops.size > 0) {
+    while (pendingSchemaDrops.size > 0 || storesOpening.size > 0) {
+      await Promise.allSettled([...storesOpening]);
       const drops = [...pendingSchemaDrops];
       pendingSchemaDrops.clear();
       await Promise.all(drops.map((drop) => drop().catch(() => {})));
@@ -196,9 +202,15 @@ export async function openBenchStores(setting: Setting, name: string): Promise<A
   const options = benchStoreOptions(setting, name);
   const { databaseUrl, schemaPrefix } = options;
   if (databaseUrl) dropAtTheEnd(setting, () => dropSchemas(databaseUrl, schemaPrefix));
-  const stores = await openAppStores(options);
-  setting.cleanups.add(() => stores.close());
-  return stores;
+  const opening = openAppStores(options);
+  storesOpening.add(opening);
+  try {
+    const stores = await opening;
+    setting.cleanups.add(() => stores.close());
+    return stores;
+  } finally {
+    storesOpening.delete(opening);
+  }
 }
 
 type BenchConfig = AppOptions['config'];

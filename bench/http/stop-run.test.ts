@@ -23,25 +23,46 @@ async function schemasStartingWith(url: string, prefix: string): Promise<string[
   }
 }
 
+/** Starts stopped-run.ts (with `args`), answers its schemas' prefix once printed, stops it with SIGTERM, and answers its exit. */
+async function stopRunAt(args: readonly string[], beforeStop: (prefix: string) => Promise<void>) {
+  const run = spawn(process.execPath, ['--import', 'tsx', STOPPED_RUN, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(run, 'exit');
+  try {
+    const printed = once(readline.createInterface({ input: run.stdout }), 'line') as Promise<[string]>;
+    const [prefix] = await Promise.race([
+      printed,
+      exited.then(([code]) => Promise.reject(new Error(`the run exited (${code}) before it printed its prefix`))),
+    ]);
+    await beforeStop(prefix);
+    run.kill('SIGTERM');
+    return { prefix, exit: await exited };
+  } finally {
+    run.kill('SIGKILL');
+  }
+}
+
 // A schema a stopped run leaves behind is read by every later test that lists the database's tables.
 describe.skipIf(!databaseUrl)('a bench run stopped by a signal', () => {
-  it('drops its PostgreSQL schemas, then exits with the signal’s code', { timeout: 60_000 }, async () => {
-    const url = databaseUrl as string;
-    const run = spawn(process.execPath, ['--import', 'tsx', STOPPED_RUN], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const exited = once(run, 'exit');
-    try {
-      const printed = once(readline.createInterface({ input: run.stdout }), 'line') as Promise<[string]>;
-      const [prefix] = await Promise.race([
-        printed,
-        exited.then(([code]) => Promise.reject(new Error(`the run exited (${code}) before it opened its stores`))),
-      ]);
-      expect(await schemasStartingWith(url, prefix)).toContain(`${prefix}identity`);
+  const url = databaseUrl as string;
 
-      run.kill('SIGTERM');
-      expect(await exited).toEqual([128 + os.constants.signals.SIGTERM, null]);
-      expect(await schemasStartingWith(url, prefix)).toEqual([]);
-    } finally {
-      run.kill('SIGKILL');
-    }
+  it('drops its PostgreSQL schemas, then exits with the signal’s code', { timeout: 60_000 }, async () => {
+    const { prefix, exit } = await stopRunAt([], async (opened) => {
+      expect(await schemasStartingWith(url, opened)).toContain(`${opened}identity`);
+    });
+    expect(exit).toEqual([128 + os.constants.signals.SIGTERM, null]);
+    expect(await schemasStartingWith(url, prefix)).toEqual([]);
+  });
+
+  it('stopped while its stores are migrated, drops them once they are', { timeout: 60_000 }, async () => {
+    // Stopped once its first store's schema is there and before the others are.
+    const { prefix, exit } = await stopRunAt(['while-opening'], async (opening) => {
+      while ((await schemasStartingWith(url, opening)).length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    });
+    expect(exit).toEqual([128 + os.constants.signals.SIGTERM, null]);
+    expect(await schemasStartingWith(url, prefix)).toEqual([]);
   });
 });
