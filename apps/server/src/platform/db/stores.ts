@@ -4,6 +4,7 @@ import { ENVIRONMENTS, type Environment } from '@outpost/contracts/environments'
 import { Kysely, type Migration, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { checkpointOffTheLoop, WRITER_CHECKPOINT_PAGES } from './checkpoints';
+import { poolWithCallbackQueries } from './pg-callback-queries';
 import { SchemaPostgresDialect } from './schema-introspector';
 import { Database } from './sqlite-driver';
 import { createSqliteKysely, onSqliteCommit } from './sqlite-kysely';
@@ -99,7 +100,7 @@ function openPostgres(url: string, schema: string, poolSize: number): Kysely<unk
   // the next one connects anew.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely({ dialect: new SchemaPostgresDialect({ pool }, schema) });
+  return new Kysely({ dialect: new SchemaPostgresDialect({ pool: poolWithCallbackQueries(pool) }, schema) });
 }
 
 /** The migrations of each kind of store, by name; names sort by their date prefix. */
