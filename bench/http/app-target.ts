@@ -75,7 +75,7 @@ export interface SiteTarget {
 /** Cleanups of PostgreSQL schemas and databases not yet dropped, for a stopped run (stopRun) to run. */
 const pendingSchemaDrops = new Set<() => Promise<void>>();
 
-/** Stores being opened (created and migrated) now: a stopped run drops their schemas once they are. */
+/** PostgreSQL stores being opened (their schemas created and migrated) now. */
 const storesOpening = new Set<Promise<unknown>>();
 
 /** How long a stopped run waits for its schemas and databases to drop before it exits anyway. */
@@ -84,16 +84,23 @@ const DROP_ON_STOP_MS = 10_000;
 /**
  * Drops the bench's PostgreSQL schemas and databases now (the run is being stopped), and those
  * registered while it drops (a section that was under way may still open stores); gives up after `ms`.
- * Stores being opened are waited for first: dropped mid-migration, a store's schema not yet created
- * would be created after its drop and outlive the run.
+ * What exists is dropped first; then, while stores are being opened, the drops run again once they
+ * are: a migration under way creates its migration table's schema if it is missing, so a schema
+ * dropped under it would be created again and outlive the run.
  */
 async function dropPendingSchemas(ms: number): Promise<void> {
   const dropAll = async () => {
-    while (pendingSchemaDrops.size > 0 || storesOpening.size > 0) {
-      await Promise.allSettled([...storesOpening]);
+    for (;;) {
+      const opening = [...storesOpening];
       const drops = [...pendingSchemaDrops];
-      pendingSchemaDrops.clear();
       await Promise.all(drops.map((drop) => drop().catch(() => {})));
+      if (opening.length > 0) {
+        await Promise.allSettled(opening);
+        for (const settled of opening) storesOpening.delete(settled);
+        continue;
+      }
+      for (const drop of drops) pendingSchemaDrops.delete(drop);
+      if (pendingSchemaDrops.size === 0 && storesOpening.size === 0) return;
     }
   };
   await Promise.race([dropAll(), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
@@ -203,7 +210,7 @@ export async function openBenchStores(setting: Setting, name: string): Promise<A
   const { databaseUrl, schemaPrefix } = options;
   if (databaseUrl) dropAtTheEnd(setting, () => dropSchemas(databaseUrl, schemaPrefix));
   const opening = openAppStores(options);
-  storesOpening.add(opening);
+  if (databaseUrl) storesOpening.add(opening);
   try {
     const stores = await opening;
     setting.cleanups.add(() => stores.close());

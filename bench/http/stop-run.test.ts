@@ -23,19 +23,28 @@ async function schemasStartingWith(url: string, prefix: string): Promise<string[
   }
 }
 
-/** Starts stopped-run.ts (with `args`), answers its schemas' prefix once printed, stops it with SIGTERM, and answers its exit. */
-async function stopRunAt(args: readonly string[], beforeStop: (prefix: string) => Promise<void>) {
+/**
+ * Starts stopped-run.ts (with `args`) and, once it prints its schemas' prefix, runs `beforeStop`
+ * (given the prefix, the lines printed so far, and whether the run has exited), then stops it with
+ * SIGTERM; answers the prefix and the run's exit.
+ */
+async function stopRunAt(
+  args: readonly string[],
+  beforeStop: (prefix: string, printed: readonly string[], exited: () => boolean) => Promise<void>,
+) {
   const run = spawn(process.execPath, ['--import', 'tsx', STOPPED_RUN, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = once(run, 'exit');
+  const lines: string[] = [];
+  const output = readline.createInterface({ input: run.stdout });
+  output.on('line', (line) => lines.push(line));
   try {
-    const printed = once(readline.createInterface({ input: run.stdout }), 'line') as Promise<[string]>;
     const [prefix] = await Promise.race([
-      printed,
+      once(output, 'line') as Promise<[string]>,
       exited.then(([code]) => Promise.reject(new Error(`the run exited (${code}) before it printed its prefix`))),
     ]);
-    await beforeStop(prefix);
+    await beforeStop(prefix, lines, () => run.exitCode !== null || run.signalCode !== null);
     run.kill('SIGTERM');
     return { prefix, exit: await exited };
   } finally {
@@ -56,11 +65,13 @@ describe.skipIf(!databaseUrl)('a bench run stopped by a signal', () => {
   });
 
   it('stopped while its stores are migrated, drops them once they are', { timeout: 60_000 }, async () => {
-    // Stopped once its first store's schema is there and before the others are.
-    const { prefix, exit } = await stopRunAt(['while-opening'], async (opening) => {
+    // Stopped once its schemas are there and before its migrations are done.
+    const { prefix, exit } = await stopRunAt(['while-opening'], async (opening, printed, exited) => {
       while ((await schemasStartingWith(url, opening)).length === 0) {
+        if (exited()) throw new Error('the run exited before it created its schemas');
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
+      expect(printed).not.toContain('opened');
     });
     expect(exit).toEqual([128 + os.constants.signals.SIGTERM, null]);
     expect(await schemasStartingWith(url, prefix)).toEqual([]);
