@@ -3,33 +3,31 @@ import type pg from 'pg';
 
 /*
  * The pool Kysely is given on PostgreSQL: pg's own, its clients' statements sent with a callback
- * rather than through pg's promise API (`client.query(text, values)`, which Kysely calls).
- *
- * Through the promise API each statement's result, its rows with it, outlived the young generation's
- * collections and waited in the old generation for a full collection: reading a million devices a
- * page at a time, the app's heap grew by hundreds of MB of garbage on PostgreSQL and not on SQLite.
- * pg's promise path gives the query its callback after constructing it; a callback given to the
- * constructor, as here, leaves the results to die young. The measurements are in
- * docs/decisions/0147-push-off-the-main-thread.md.
+ * given to pg's query, rather than through pg's promise API (`client.query(text, values)`, which
+ * Kysely calls). Through the promise API the statements' results, rows and all, outlived the young
+ * generation's collections and waited in the old generation for a full one; with a callback they
+ * did not. That was measured, not explained by pg's code: both paths set the query's callback
+ * before it is sent (docs/decisions/0148-postgresql-statements-with-a-callback.md).
  */
 
-type Cursor = PostgresCursor<unknown>;
-
-/** One of the pool's clients as Kysely uses it: statements with a callback, a cursor as pg takes it. */
+/** One of the pool's clients as Kysely uses it. */
 function callbackClient(client: pg.PoolClient): PostgresPoolClient {
   function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   function query(
-    statement: string | Cursor,
+    statement: string | PostgresCursor<unknown>,
     parameters?: ReadonlyArray<unknown>,
-  ): Promise<PostgresQueryResult<unknown>> | Cursor {
-    // A cursor (Kysely's stream) is pg's Submittable, sent as pg sends any.
-    if (typeof statement !== 'string') return client.query(statement as unknown as pg.Submittable) as unknown as Cursor;
+  ): Promise<PostgresQueryResult<unknown>> | PostgresCursor<unknown> {
+    // Kysely streams through a cursor class of the dialect's config, and the stores give it none.
+    if (typeof statement !== 'string') throw new Error('The stores stream no query: Kysely was given no cursor.');
     return new Promise((resolve, reject) => {
-      client.query(statement, parameters as unknown[], (error: Error | undefined, result: pg.QueryResult) =>
-        // pg's result is what Kysely reads (its command, rowCount and rows).
-        error ? reject(error) : resolve(result as unknown as PostgresQueryResult<unknown>),
-      );
+      // pg reads the values and never writes them.
+      client.query(statement, parameters as unknown[], (error: Error | undefined, result: pg.QueryResult) => {
+        if (error) return reject(error);
+        // pg's command is any tag and its rowCount may be null; Kysely reads the count only for the
+        // commands that have one (INSERT, UPDATE, DELETE, MERGE).
+        resolve(result as PostgresQueryResult<unknown>);
+      });
     });
   }
   return { query, release: () => client.release() };
