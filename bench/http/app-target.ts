@@ -75,7 +75,10 @@ export interface SiteTarget {
 /** Cleanups of PostgreSQL schemas and databases not yet dropped, for a stopped run (stopRun) to run. */
 const pendingSchemaDrops = new Set<() => Promise<void>>();
 
-/** PostgreSQL stores being opened (their schemas created and migrated) now. */
+/**
+ * PostgreSQL stores being opened (their schemas created and migrated) now: a stop drops their schemas
+ * again once they settle. SQLite's leave nothing outside the temp folder, so they are not waited for.
+ */
 const storesOpening = new Set<Promise<unknown>>();
 
 /** How long a stopped run waits for its schemas and databases to drop before it exits anyway. */
@@ -85,8 +88,9 @@ const DROP_ON_STOP_MS = 10_000;
  * Drops the bench's PostgreSQL schemas and databases now (the run is being stopped), and those
  * registered while it drops (a section that was under way may still open stores); gives up after `ms`.
  * What exists is dropped first; then, while stores are being opened, the drops run again once they
- * are: a migration under way creates its migration table's schema if it is missing, so a schema
- * dropped under it would be created again and outlive the run.
+ * have settled: an opening under way creates its schemas, and each store's migrator its migration
+ * table's schema when it is missing, so a schema dropped under them would be created again and
+ * outlive the run.
  */
 async function dropPendingSchemas(ms: number): Promise<void> {
   const dropAll = async () => {
@@ -96,6 +100,7 @@ async function dropPendingSchemas(ms: number): Promise<void> {
       await Promise.all(drops.map((drop) => drop().catch(() => {})));
       if (opening.length > 0) {
         await Promise.allSettled(opening);
+        // Removed here, not only by their opener's finally, so the next pass never waits on them again.
         for (const settled of opening) storesOpening.delete(settled);
         continue;
       }

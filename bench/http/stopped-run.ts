@@ -1,6 +1,7 @@
 // A bench run cut short: opens its stores on PostgreSQL, prints their schemas' prefix and waits for a
-// signal; with `while-opening`, it prints the prefix as it starts opening them and `opened` once they
-// are, so the signal can come mid-migration. stop-run.test.ts stops it and looks for what it left.
+// signal; with `while-opening`, it prints the prefix as it starts opening them, so the signal can come
+// mid-migration, and says at the signal whether they were open. stop-run.test.ts stops it and looks
+// for what it left.
 import { newSetting, openBenchStores, runIsStopping, stopRunOnSignals } from './app-target';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -9,7 +10,12 @@ const whileOpening = process.argv[2] === 'while-opening';
 const setting = newSetting('', databaseUrl);
 const prefix = `${setting.runPrefix}stopped_`;
 stopRunOnSignals();
-const opening = openBenchStores(setting, 'stopped');
+let settled = false;
+// Says, as the stop begins, whether the opening was still under way (the race the test is about).
+process.once('SIGTERM', () => process.stdout.write(settled ? 'stopped when open\n' : 'stopped while opening\n'));
+const opening = openBenchStores(setting, 'stopped').finally(() => {
+  settled = true;
+});
 if (whileOpening) process.stdout.write(`${prefix}\n`);
 // As bench/run.ts does: a run being stopped leaves its exit to the stop, whose drops may fail an
 // opening under way.
@@ -20,6 +26,6 @@ const opened = await opening.then(
     return false;
   },
 );
-if (opened) process.stdout.write(whileOpening ? 'opened\n' : `${prefix}\n`);
+if (opened && !whileOpening) process.stdout.write(`${prefix}\n`);
 // Held open until the signal.
 setInterval(() => {}, 60_000);

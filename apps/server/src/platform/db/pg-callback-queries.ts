@@ -5,8 +5,8 @@ import type pg from 'pg';
  * The pool Kysely is given on PostgreSQL: pg's own, its clients' statements sent with a callback
  * given to pg's query, rather than through pg's promise API (`client.query(text, values)`, which
  * Kysely calls). Through the promise API the statements' results, rows and all, outlived the young
- * generation's collections and waited in the old generation for a full one; with a callback they
- * did not. That was measured, not explained by pg's code: both paths set the query's callback
+ * generation's collections and waited in the old generation for a full one; with a callback far
+ * fewer did. That was measured, not explained by pg's code: both paths set the query's callback
  * before it is sent (docs/decisions/0148-postgresql-statements-with-a-callback.md).
  */
 
@@ -19,7 +19,11 @@ function callbackClient(client: pg.PoolClient): PostgresPoolClient {
     parameters?: ReadonlyArray<unknown>,
   ): Promise<PostgresQueryResult<unknown>> | PostgresCursor<unknown> {
     // Kysely streams through a cursor class of the dialect's config, and the stores give it none.
-    if (typeof statement !== 'string') throw new Error('The stores stream no query: Kysely was given no cursor.');
+    if (typeof statement !== 'string') {
+      throw new Error(
+        'poolWithCallbackQueries does not pass cursors to pg: add that before giving Kysely a cursor class.',
+      );
+    }
     return new Promise((resolve, reject) => {
       // pg reads the values and never writes them.
       client.query(statement, parameters as unknown[], (error: Error | undefined, result: pg.QueryResult) => {
