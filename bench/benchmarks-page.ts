@@ -26,7 +26,9 @@ at what load it was taken: a run of some sections (or one without PostgreSQL, or
 \`npm run bench\` builds the web app if it was never built and, for Lighthouse, installs Debian's
 Chromium when it is missing, as \`npm test\` does. Each section prints its figures with their ratio to a
 baseline measured in the same run, and the run ends with the targets, one line each: PASS, FAIL, or
-SKIPPED with the reason (a section not run, no PostgreSQL URL).
+SKIPPED with the reason (a section not run, no PostgreSQL URL). It runs under \`node --expose-gc\`, as
+\`npm start\` does, and every app it starts runs one full collection once it listens, as the server does
+([0149](decisions/0149-a-full-collection-once-the-server-has-started.md)).
 
 ## What each section measures
 

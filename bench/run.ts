@@ -106,6 +106,10 @@ function bundleTarget(bundle: FirstVisitBundle): TargetResult {
 }
 
 async function main(): Promise<number> {
+  // The apps the bench starts collect what their start left, as the server does (startApp).
+  if (!globalThis.gc) {
+    throw new Error('The bench runs under node --expose-gc, as the server starts: run it with npm run bench.');
+  }
   const options = parseOptions(process.env, process.argv.slice(2));
   // The bench must stop by itself: each load child has its own limit, this catches the rest.
   const limitSeconds =

@@ -10,4 +10,6 @@ if [ ! -f apps/web/dist/index.html ]; then
   npm run build -w apps/web
 fi
 node24=$(bash scripts/node-runtime.sh 24)
-PATH="$(dirname "$node24"):$PWD/node_modules/.bin:$PATH" exec tsx bench/run.ts "$@"
+# --expose-gc as npm start passes it: the apps the bench starts collect what their start left, as the
+# server does (docs/decisions/0149-a-full-collection-once-the-server-has-started.md); its children inherit it.
+PATH="$(dirname "$node24"):$PWD/node_modules/.bin:$PATH" exec tsx --expose-gc bench/run.ts "$@"

@@ -16,6 +16,7 @@ import { loadConfig } from '../../apps/server/src/platform/config';
 import { Database } from '../../apps/server/src/platform/db/sqlite-driver';
 import { type Dialect, dropSchemas, type StoreOptions } from '../../apps/server/src/platform/db/stores';
 import { resolveAuthSecret } from '../../apps/server/src/platform/secrets';
+import { collectStartupGarbage } from '../../apps/server/src/platform/startup-collection';
 import { seedDemoData } from '../../apps/server/src/seed';
 import { openAppStores } from '../../apps/server/src/stores';
 import { registerBlankPage, registerPgReferenceRoutes, registerSqliteReferenceRoutes } from './bench-routes';
@@ -259,7 +260,11 @@ export async function startApp(
   });
   setting.cleanups.add(() => app.close());
   register?.(app);
-  return listenOnLoopback(app);
+  const origin = await listenOnLoopback(app);
+  // As startServer does once the server listens (apps/server/src/server.ts): npm run bench runs under
+  // --expose-gc as npm start does; under Vitest there is no gc, and the bench's tests go without it.
+  collectStartupGarbage();
+  return origin;
 }
 
 /** Trades the debug token for an attestation token through the app's own exchange, as the game does. */

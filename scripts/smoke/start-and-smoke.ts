@@ -174,7 +174,8 @@ async function main(): Promise<void> {
     FCM_DEVELOPMENT_SERVICE_ACCOUNT: fcm.writeServiceAccount(keyDir),
     FCM_DEVELOPMENT_API_URL: fcm.apiUrl,
   };
-  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  // As `npm start` runs it (package.json).
+  const server = spawn(process.execPath, ['--enable-source-maps', '--expose-gc', 'apps/server/dist/main.js'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

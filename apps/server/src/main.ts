@@ -21,6 +21,23 @@ async function main(): Promise<void> {
     { listening: server.url, publicUrl: config.publicUrl, env: config.appEnv, store: server.stores.dialect },
     'Outpost is up',
   );
+  const collection = server.startupCollection;
+  if (collection) {
+    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+    server.app.log.info(
+      {
+        heapUsedBeforeMB: mb(collection.usedBefore),
+        heapUsedAfterMB: mb(collection.usedAfter),
+        pauseMs: Math.round(collection.milliseconds),
+      },
+      'collected what the start left',
+    );
+  } else {
+    server.app.log.warn(
+      'no full collection after the start: node was started without --expose-gc, which npm start passes ' +
+        '(docs/decisions/0149-a-full-collection-once-the-server-has-started.md)',
+    );
+  }
 
   const stop = (signal: NodeJS.Signals) => {
     server.app.log.info({ signal }, 'shutting down: finishing requests in flight');

@@ -12,6 +12,23 @@ describe('the server process', () => {
     expect(stderr.trim()).toBe('Invalid configuration: PORT must be a port number (got "abc")');
   });
 
+  it('runs a full collection once it listens, and logs the heap in use before and after it', async () => {
+    const { entries, line } = await start();
+    const collected = await line((entry) => entry.msg === 'collected what the start left');
+    expect(collected.heapUsedAfterMB).toBeLessThan(collected.heapUsedBeforeMB as number);
+    expect(collected.pauseMs).toBeGreaterThanOrEqual(0);
+    // After it listens: main.ts logs both once startServer has answered, the collection last.
+    expect(entries.findIndex((entry) => entry.msg === 'Outpost is up')).toBeLessThan(entries.indexOf(collected));
+  });
+
+  it('warns at its start, and collects nothing, when node was started without --expose-gc', async () => {
+    const { entries, line } = await start({}, { withoutExposeGc: true });
+    const warned = await line((entry) => entry.msg?.startsWith('no full collection after the start') === true);
+    expect(warned.level).toBe(40);
+    expect(warned.msg).toContain('--expose-gc');
+    expect(entries.some((entry) => entry.msg === 'collected what the start left')).toBe(false);
+  });
+
   it('finishes a request in flight on SIGTERM, refuses new connections, then exits cleanly', async () => {
     const { child, url, exit } = await start();
     const body = JSON.stringify({ data: 'inflight@example.com' });

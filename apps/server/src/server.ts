@@ -4,6 +4,7 @@ import type { AppStores } from './database';
 import type { Config } from './platform/config';
 import { checkDataDir } from './platform/data-dir';
 import { resolveAuthSecret } from './platform/secrets';
+import { collectStartupGarbage, type StartupCollection } from './platform/startup-collection';
 import { createFileStore } from './platform/storage/create-file-store';
 import { seedIfNew } from './seed';
 import { openAppStores } from './stores';
@@ -12,6 +13,8 @@ export interface RunningServer {
   app: FastifyInstance;
   stores: AppStores;
   url: string;
+  /** The full collection run once the server listened, or null when node was started without --expose-gc. */
+  startupCollection: StartupCollection | null;
   /** Stops accepting, lets requests in flight finish, then closes the stores. Safe to call twice. */
   shutdown(): Promise<void>;
 }
@@ -39,6 +42,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw error;
   }
 
+  // Once listening, after everything the start does, so that none of its garbage is left to keep a
+  // send's rows alive (platform/startup-collection.ts).
+  const startupCollection = collectStartupGarbage();
+
   let closing: Promise<void> | undefined;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -46,6 +53,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     app,
     stores,
     url: `http://127.0.0.1:${port}`,
+    startupCollection,
     shutdown() {
       closing ??= (async () => {
         // close() only drops connections idle at that moment; a keep-alive connection whose

@@ -29,6 +29,9 @@ export interface LogEntry {
   level?: number;
   msg?: string;
   listening?: string;
+  heapUsedBeforeMB?: number;
+  heapUsedAfterMB?: number;
+  pauseMs?: number;
   reqId?: string;
   req?: { url?: string };
   res?: { statusCode?: number };
@@ -71,6 +74,8 @@ function checkUserReads(user: ProcessUser, bundle: string): void {
 export interface ServerProcessOptions {
   /** Runs the process as this user instead of the test's own (root). */
   user?: ProcessUser;
+  /** Starts node without `--expose-gc`, unlike `npm start`. */
+  withoutExposeGc?: boolean;
 }
 
 /**
@@ -90,10 +95,11 @@ export function freePort(): Promise<number> {
 
 /** Runs the server process with `env` over a bare environment (PATH, loopback, a free port, info logs). */
 export function runServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}) {
-  const { user } = options;
+  const { user, withoutExposeGc } = options;
   const main = bundled(MAIN);
   if (user) checkUserReads(user, main);
-  const child = spawn(process.execPath, [main], {
+  // With the flag `npm start` passes (package.json), so the process collects what its start left.
+  const child = spawn(process.execPath, withoutExposeGc ? [main] : ['--expose-gc', main], {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(user ? { uid: user.uid, gid: user.gid } : {}),
