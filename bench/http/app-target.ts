@@ -210,20 +210,29 @@ export function benchStoreOptions(setting: Setting, name: string): StoreOptions 
   };
 }
 
+/**
+ * Waits for `opening`, an opening of this run's stores here or in another process (a child given
+ * benchStoreOptions), while a stop knows of it: on PostgreSQL a stop meanwhile drops their schemas
+ * again once it has settled (dropPendingSchemas).
+ */
+export async function whileStoresOpen<T>(setting: Setting, opening: Promise<T>): Promise<T> {
+  if (!setting.databaseUrl) return opening;
+  storesOpening.add(opening);
+  try {
+    return await opening;
+  } finally {
+    storesOpening.delete(opening);
+  }
+}
+
 /** Migrated stores: files under the temp folder, or schemas `<run prefix><name>_…` dropped at the end. */
 export async function openBenchStores(setting: Setting, name: string): Promise<AppStores> {
   const options = benchStoreOptions(setting, name);
   const { databaseUrl, schemaPrefix } = options;
   if (databaseUrl) dropAtTheEnd(setting, () => dropSchemas(databaseUrl, schemaPrefix));
-  const opening = openAppStores(options);
-  if (databaseUrl) storesOpening.add(opening);
-  try {
-    const stores = await opening;
-    setting.cleanups.add(() => stores.close());
-    return stores;
-  } finally {
-    storesOpening.delete(opening);
-  }
+  const stores = await whileStoresOpen(setting, openAppStores(options));
+  setting.cleanups.add(() => stores.close());
+  return stores;
 }
 
 type BenchConfig = AppOptions['config'];

@@ -30,7 +30,8 @@ const started: string[] = [];
 /**
  * Starts stopped-run.ts (with `args`) and, once it prints its schemas' prefix, runs `beforeStop`
  * (given the prefix, the lines printed so far, and whether the run has exited), then stops it with
- * SIGTERM; answers the prefix, the run's exit and the lines it printed.
+ * SIGTERM; answers, once the run and every process it started have ended, the prefix, the run's exit
+ * and the lines it printed.
  */
 async function stopRunAt(
   args: readonly string[],
@@ -43,6 +44,8 @@ async function stopRunAt(
   const lines: string[] = [];
   const output = readline.createInterface({ input: run.stdout });
   output.on('line', (line) => lines.push(line));
+  // Its output ends once every process holding it has: the run's children too.
+  const closed = once(output, 'close');
   try {
     const [prefix] = await Promise.race([
       once(output, 'line') as Promise<[string]>,
@@ -51,7 +54,9 @@ async function stopRunAt(
     started.push(prefix);
     await beforeStop(prefix, lines, () => run.exitCode !== null || run.signalCode !== null);
     run.kill('SIGTERM');
-    return { prefix, exit: await exited, printed: lines };
+    const exit = await exited;
+    await closed;
+    return { prefix, exit, printed: lines };
   } finally {
     run.kill('SIGKILL');
   }
@@ -83,6 +88,17 @@ describe.skipIf(!databaseUrl)('a bench run stopped by a signal', () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     });
+    expect(printed).toContain('stopped while opening');
+    expect(exit).toEqual([128 + os.constants.signals.SIGTERM, null]);
+    expect(await schemasStartingWith(url, prefix)).toEqual([]);
+  });
+
+  it('stopped while another process opens its stores, drops them once that opening has settled', {
+    timeout: 60_000,
+  }, async () => {
+    // Stopped as the child is given the stores: the run's first drop comes before the child opens
+    // them, and the child's migrations create them again (as the push's app process would).
+    const { prefix, exit, printed } = await stopRunAt(['opened-elsewhere'], async () => {});
     expect(printed).toContain('stopped while opening');
     expect(exit).toEqual([128 + os.constants.signals.SIGTERM, null]);
     expect(await schemasStartingWith(url, prefix)).toEqual([]);

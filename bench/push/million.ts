@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { forkBenchChild } from '../child-process';
-import { benchStoreOptions, newSetting, openBenchStores } from '../http/app-target';
+import { benchStoreOptions, newSetting, openBenchStores, whileStoresOpen } from '../http/app-target';
 import { signUpStaffMember } from '../http/seed';
 import { decided, type TargetResult, type TargetSpec } from '../targets';
 import type { AppProcessMessage, AppProcessRequest, HeapPeaks } from './app-process';
@@ -110,14 +110,18 @@ export async function measureMillion(
     process.stdout.write(` seeded in ${seedSeconds.toFixed(1)} s\n`);
 
     const server = await fcm.start(setting.dataDir, MILLION_DEVICES);
-    const { origin, publicUrl } = await app.ask(
-      {
-        kind: 'start',
-        webDist,
-        stores: benchStoreOptions(setting, 'push_million'),
-        fcm: { ...server, quotaPerMinute: UNBINDING_QUOTA },
-      },
-      'listening',
+    // The app's process opens the same stores: a stop meanwhile drops them again once it has.
+    const { origin, publicUrl } = await whileStoresOpen(
+      setting,
+      app.ask(
+        {
+          kind: 'start',
+          webDist,
+          stores: benchStoreOptions(setting, 'push_million'),
+          fcm: { ...server, quotaPerMinute: UNBINDING_QUOTA },
+        },
+        'listening',
+      ),
     );
     const authorization = await signUpStaffMember(origin, publicUrl, stores.identity, {
       name: 'bench-admin',
