@@ -212,8 +212,9 @@ export function benchStoreOptions(setting: Setting, name: string): StoreOptions 
 
 /**
  * Waits for `opening`, an opening of this run's stores here or in another process (a child given
- * benchStoreOptions), while a stop knows of it: on PostgreSQL a stop meanwhile drops their schemas
- * again once it has settled (dropPendingSchemas).
+ * benchStoreOptions of stores openBenchStores opened, which registered their drop), while a stop
+ * knows of it: on PostgreSQL a stop meanwhile drops their schemas again once it has settled
+ * (dropPendingSchemas), within the stop's bound.
  */
 export async function whileStoresOpen<T>(setting: Setting, opening: Promise<T>): Promise<T> {
   if (!setting.databaseUrl) return opening;

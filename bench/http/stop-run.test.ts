@@ -96,8 +96,8 @@ describe.skipIf(!databaseUrl)('a bench run stopped by a signal', () => {
   it('stopped while another process opens its stores, drops them once that opening has settled', {
     timeout: 60_000,
   }, async () => {
-    // Stopped as the child is given the stores: the run's first drop comes before the child opens
-    // them, and the child's migrations create them again (as the push's app process would).
+    // Stopped as the child is given the stores, which it opens 500 ms later (opening-child.ts): the
+    // run's first drop comes before that, and the child's opening creates them again.
     const { prefix, exit, printed } = await stopRunAt(['opened-elsewhere'], async () => {});
     expect(printed).toContain('stopped while opening');
     expect(exit).toEqual([128 + os.constants.signals.SIGTERM, null]);

@@ -1,9 +1,9 @@
 // A bench run cut short: opens its stores on PostgreSQL, prints their schemas' prefix and waits for a
 // signal. With `while-opening`, it prints the prefix as it starts opening them, so the signal can come
 // mid-migration, and says at the signal whether they were open; with `opened-elsewhere`, it opens them,
-// then has a child process open them again (as the push's app process does) and prints the prefix as
-// the child starts, saying at the signal whether the child's opening had settled. stop-run.test.ts
-// stops it and looks for what it left.
+// then has a child process open them again (as the push's app process does, opening-child.ts) and
+// prints the prefix as it gives the child their options, saying at the signal whether the child's
+// opening had settled. stop-run.test.ts stops it and looks for what it left.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {

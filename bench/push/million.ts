@@ -110,7 +110,8 @@ export async function measureMillion(
     process.stdout.write(` seeded in ${seedSeconds.toFixed(1)} s\n`);
 
     const server = await fcm.start(setting.dataDir, MILLION_DEVICES);
-    // The app's process opens the same stores: a stop meanwhile drops them again once it has.
+    // The app's process opens the same stores: a stop meanwhile drops them again once it listens (or
+    // has died).
     const { origin, publicUrl } = await whileStoresOpen(
       setting,
       app.ask(
