@@ -69,16 +69,22 @@ SKIPPED with the reason (a section not run, no PostgreSQL URL). It runs under \`
   client processes of their own (raw sockets, at most 15,000 each), or as many as the server's
   process may hold open; a change is written and each stream's receipt timed from the write's start;
   the server's memory per idle stream (only when no section before it ran an app in the bench's process,
-  whose RSS would reuse what that one freed: \`npm run bench -- live\`); with a PostgreSQL URL, two server processes with 10,000 streams
-  each and how far apart their p99 are; and spins with the change feed's triggers against the same
-  app without them.
+  whose RSS would reuse what that one freed: \`npm run bench -- live\`), beside Node's own HTTP server
+  holding as many streams in a new process of its own (\`bench/live/node-http-floor.ts\`: an event
+  stream's head and a first event, nothing else), what a stream costs before the app adds anything (its
+  heap compares with the app's; its RSS, in a new process, grows with its young generation as well);
+  with a PostgreSQL URL, two server processes with 10,000 streams each and how far apart their p99 are;
+  and spins with the change feed's triggers against the same app without them.
 - **game-data**: on SQLite and (with a PostgreSQL URL) on PostgreSQL, the game's ingestion: batches of
   1,000 mixed events (playtime, presence, objectives, claimed items, levels of existing players) posted
   one at a time through the whole app with the service key, each followed by the baseline's batch: on
   SQLite the app's own writes (the same rows, indexes, counters and triggers) made by hand with prepared
-  better-sqlite3 statements, one transaction a batch, on a copy of the store (the two stores' rows are
-  compared at the end), on PostgreSQL the same events as one raw multi-row INSERT in one transaction in
-  the same store; events/s and the ratio; 40 measured batches after 3 of warm-up
+  better-sqlite3 statements, one transaction a batch, on a copy of the store, both stores' logs copied
+  into their files between batches, untimed, as the app's checkpoint worker copies its own off its
+  batches (the two stores' rows are compared at the end), on
+  PostgreSQL the same events as one raw multi-row INSERT in one transaction in the same store; events/s
+  and the ratio, and each side's mean batch time and CPU (the bench's process, and PostgreSQL's
+  processes serving the database); 40 measured batches after 3 of warm-up
   (\`BENCH_GAME_DATA_BATCHES\` to change it), the app's batch and the baseline's alternating so both
   sides see nearly the same machine. Then the live stats and their 90-day series over 100,000 accounts
   and 500,000 play sessions (with presence, levels, objectives and claimed items), one request at a time

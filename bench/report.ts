@@ -2,7 +2,7 @@ import { P95_BAR_MS as ADMIN_READ_BAR_MS, type AdminReadsReport } from './admin-
 import type { FirstVisitBundle } from './bundle/first-visit';
 import { describeMix, LAUNCH_MIX } from './capacity/mix';
 import type { CapacityReport } from './capacity/suite';
-import type { GameDataReport } from './game-data/suite';
+import { batchText, type GameDataReport } from './game-data/suite';
 import { describeFailures, failureCount } from './http/load-spec';
 import type { HttpReport } from './http/suite';
 import { type InstancesReport, type InstancesSide, MIX } from './instances/suite';
@@ -180,7 +180,7 @@ export function formatLive(report: LiveReport): string {
   return [
     `streams: ${count(streams.open)} open of ${count(streams.asked)} asked, ${streams.failed} failed (client processes of raw sockets; the server's open-file limit ${count(streams.openFileLimit)})`,
     `delivery of a change to every stream, from the write's start: ${deliveryLine(delivery)}`,
-    `server memory per idle stream: ${kib(memory.bytesPerStream)} (RSS grew ${kib(memory.rssBytesPerStream)}, the JavaScript heap and buffers ${kib(memory.heapBytesPerStream)})`,
+    `server memory per idle stream: ${kib(memory.bytesPerStream)} (RSS grew ${kib(memory.rssBytesPerStream)}, the JavaScript heap and buffers ${kib(memory.heapBytesPerStream)}); Node's own HTTP server holding as many, in a new process of its own: RSS grew ${kib(memory.nodeHttpFloor.rssBytesPerStream)}, the JavaScript heap and buffers ${kib(memory.nodeHttpFloor.heapBytesPerStream)}`,
     ...(instances
       ? instances.instances.map(
           (one) =>
@@ -222,8 +222,13 @@ export function formatGameData(report: GameDataReport): string {
     '',
     'app: batches of 1,000 mixed events (playtime, presence, objectives, claimed items, levels of existing players)',
     "posted one at a time through buildApp with the service key, each followed by the baseline's: on SQLite the app's",
-    'writes by hand on a copy of its store (prepared statements, one transaction a batch; the stores end with the same',
-    'rows), on PostgreSQL the same events as one multi-row INSERT through the raw driver in the same store.',
+    'writes by hand on a copy of its store (prepared statements, one transaction a batch, both logs copied between',
+    'batches, untimed; the stores end with the same rows), on PostgreSQL the same events as one multi-row INSERT',
+    'through the raw driver in the same store.',
+    ...report.ingestion.map(
+      (one) =>
+        `${one.dialect}: a batch (means), the app ${batchText(one.appBatch)}, the baseline ${batchText(one.baselineBatch)}`,
+    ),
     ...report.ingestion.flatMap((one) =>
       one.differences.length > 0 ? [`${one.dialect}: the stores differ: ${one.differences.join('; ')}`] : [],
     ),

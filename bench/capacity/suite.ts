@@ -9,6 +9,7 @@ import { createTestDatabase } from '../../apps/server/src/testing/postgres-datab
 import { type BenchChild, forkBenchChild } from '../child-process';
 import { dropAtTheEnd, exchangeAttestation, newSetting, openBenchStores, type Setting } from '../http/app-target';
 import { auditCheckouts, type CheckoutAudit } from '../http/checkout';
+import { databaseNameOf } from '../instances/cpu';
 import { processMeter, type SideUsage } from '../instances/process-meter';
 import { type ServerInstance, startServerInstance } from '../instances/server-instances';
 import type { BenchOptions } from '../options';
@@ -145,7 +146,7 @@ async function openRowStores(row: Row, setting: Setting, databaseUrl: string | u
   return {
     stores,
     env: (name) => ({ DATABASE_URL: database.url, DATA_DIR: path.join(setting.dataDir, name) }),
-    database: new URL(database.url).pathname.slice(1),
+    database: databaseNameOf(database.url),
   };
 }
 

@@ -36,7 +36,28 @@ function latest(
   return [...best.values()];
 }
 
-/** The by-hand writer on the SQLite file `file` (a copy of the app's game store), with the app's pragmas. */
+/** The longest copyLog waits for another connection's copy of the log to end. */
+const COPY_WAIT_MS = 2_000;
+
+/**
+ * Copies a WAL store's log into its file, between the bench's batches, untimed. The app's store is
+ * also copied by its checkpoint worker soon after each commit (apps/server/src/platform/db/checkpoints.ts):
+ * this waits out such a copy (a PASSIVE checkpoint answers busy while another runs) and copies what is
+ * left, so no side's batch is timed while a copy of the other side's log runs.
+ */
+export async function copyLog(db: Database): Promise<void> {
+  const deadline = performance.now() + COPY_WAIT_MS;
+  for (;;) {
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
+    if (!result || (result.busy === 0 && result.checkpointed === result.log)) return;
+    if (performance.now() > deadline) {
+      throw new Error(`${db.name}'s log was not copied within ${COPY_WAIT_MS} ms: a reader holds it.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+/** The by-hand writer on the SQLite file `file` (a copy of the app's game store), with the app's pragmas and its checkpoints between batches. */
 export function openByHandWriter(file: string): IngestionBaseline {
   const db = new Database(file);
   // As apps/server/src/platform/db/stores.ts opens every store.
@@ -44,6 +65,11 @@ export function openByHandWriter(file: string): IngestionBaseline {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // The app's writer leaves checkpoints to a worker thread, off its batches' time
+  // (apps/server/src/platform/db/checkpoints.ts, docs/decisions/0146-sqlite-off-the-event-loop.md): this one
+  // copies its log between batches, untimed, not in a batch's COMMIT as SQLite's default would, which took
+  // most of a batch's time.
+  db.pragma('wal_autocheckpoint = 0');
   const counter = (table: string, key: string, amount: string) =>
     db.prepare<[string, number]>(
       `insert into ${table} (${key}, ${amount}) values (?, ?) on conflict (${key}) do update set ${amount} = ${amount} + excluded.${amount}`,
@@ -155,6 +181,7 @@ export function openByHandWriter(file: string): IngestionBaseline {
     async write(events) {
       write(events);
     },
+    betweenBatches: () => copyLog(db),
     async close() {
       db.close();
     },

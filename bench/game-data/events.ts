@@ -65,5 +65,7 @@ export function benchBatches(run: string, count: number, now = Date.now()): Benc
 /** What the app's ingestion is measured against: the same batches stored another way, one transaction each. */
 export interface IngestionBaseline {
   write(events: readonly BenchEvent[]): Promise<void>;
+  /** What the baseline does after each of its batches, outside their time (the by-hand writer copies its log). */
+  betweenBatches?(): Promise<void>;
   close(): Promise<void>;
 }

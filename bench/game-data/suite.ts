@@ -2,17 +2,19 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import type { IngestBatchResult } from '@outpost/contracts/game-data';
+import { Database } from '../../apps/server/src/platform/db/sqlite-driver';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { sqliteStoreFile } from '../../apps/server/src/platform/db/stores';
 import { seedDemoData } from '../../apps/server/src/seed';
 import { benchConfig, newSetting, openBenchStores, type Setting, startApp } from '../http/app-target';
 import { signUpStaffMember } from '../http/seed';
+import { databaseNameOf, startCpuSpan } from '../instances/cpu';
 import type { BenchOptions } from '../options';
 import { betweenBareRuns, loadNow, measureLatency, percentile } from '../search/latency';
 import { latencyRow, type Measured, type SearchRow } from '../search/suite';
 import { SEARCH_USERS, seedSearchUsers } from '../search/users';
 import { decided, type TargetResult, type TargetSpec, unmeasured } from '../targets';
-import { copyStore, differences, lastChange, openByHandWriter } from './by-hand';
+import { copyLog, copyStore, differences, lastChange, openByHandWriter } from './by-hand';
 import { type BenchEvent, benchBatch, benchBatches, type IngestionBaseline } from './events';
 import { openRawInserter } from './raw-insert';
 import { PLAYTIME_ROWS, seedGameDataAtScale } from './scale';
@@ -77,11 +79,37 @@ export interface IngestionFigures {
   /** Milliseconds per batch, median, each side. */
   appBatchMs: number;
   baselineBatchMs: number;
+  /** A batch's mean time and CPU, each side's: where its time goes. */
+  appBatch: BatchCost;
+  baselineBatch: BatchCost;
   /** Events the app did not store (refused or duplicated): must be 0. */
   notStored: number;
   /** On SQLite, how the by-hand store's rows differ from the app's (by-hand.ts differences): must be none. */
   differences: string[];
   load: number;
+}
+
+/**
+ * A batch's time and the CPU it cost, in ms: the bench's process, every thread (the app and its HTTP
+ * client, or the baseline's writer; SQLite's statements run in it) and PostgreSQL's processes serving
+ * the database (undefined on SQLite, or where they cannot be seen), a connection's statements and
+ * anything else they did meanwhile (the app's checks on a second connection, its change feed's reads,
+ * autovacuum).
+ */
+export interface BatchCost {
+  ms: number;
+  processMs: number;
+  postgresMs: number | undefined;
+}
+
+/**
+ * The two sides of the ingestion's pairs: the baseline, and what follows each of the app's batches outside
+ * its time. On SQLite that copies the app's log, which its checkpoint worker would otherwise copy during
+ * the baseline's batch, on the core the baseline may need and in the CPU counted for it.
+ */
+interface Sides {
+  baseline: IngestionBaseline;
+  afterAppBatch?: () => Promise<void>;
 }
 
 /** A latency row, with the machine's load when it was measured. */
@@ -144,31 +172,59 @@ const bodyOf = (events: readonly BenchEvent[]) => Buffer.from(JSON.stringify({ e
  */
 async function measureIngestion(
   origin: string,
-  baseline: IngestionBaseline,
+  sides: Sides,
   dialect: Dialect,
+  database: string | undefined,
 ): Promise<Omit<IngestionFigures, 'differences'>> {
+  const { baseline } = sides;
   const batches = benchBatches(`bench-${dialect}`, WARMUP_BATCHES + MEASURED_BATCHES);
   const bodies = batches.map(bodyOf);
   const client = ingestionClient(origin);
   const timed = async <Result>(work: () => Promise<Result>) => {
+    // The /proc reads for PostgreSQL's CPU lie outside the time and the process's CPU measured.
+    const endSpan = startCpuSpan(database);
+    const cpu = process.cpuUsage();
     const start = performance.now();
     const result = await work();
-    return { ms: performance.now() - start, result };
+    const ms = performance.now() - start;
+    const used = process.cpuUsage(cpu);
+    const postgresSeconds = endSpan().postgresSeconds;
+    const cost: BatchCost = {
+      ms,
+      processMs: (used.user + used.system) / 1000,
+      postgresMs: postgresSeconds === undefined ? undefined : postgresSeconds * 1000,
+    };
+    return { result, cost };
   };
-  const app: number[] = [];
-  const baselineMs: number[] = [];
+  const costs = { app: [] as BatchCost[], baseline: [] as BatchCost[] };
   let notStored = 0;
   for (const [index, events] of batches.entries()) {
     const sent = await timed(() => client.post(bodies[index] as Buffer));
+    await sides.afterAppBatch?.();
     const written = await timed(() => baseline.write(events));
+    await baseline.betweenBatches?.();
     if (index < WARMUP_BATCHES) continue;
     notStored += events.length - sent.result.stored;
-    app.push(sent.ms);
-    baselineMs.push(written.ms);
+    costs.app.push(sent.cost);
+    costs.baseline.push(written.cost);
   }
   client.close();
   const events = MEASURED_BATCHES * (batches[0]?.length ?? 0);
   const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+  const app = costs.app.map((one) => one.ms);
+  const baselineMs = costs.baseline.map((one) => one.ms);
+  // Means: PostgreSQL's CPU comes in clock ticks (TICKS_PER_SECOND, bench/instances/cpu.ts), a batch's share
+  // of which only a mean resolves; it is unknown if it went unseen in any batch (it runs elsewhere, or hides
+  // its titles).
+  const mean = (values: readonly number[]) => sum(values) / Math.max(values.length, 1);
+  const perBatch = (side: readonly BatchCost[]): BatchCost => {
+    const postgres = side.map((one) => one.postgresMs);
+    return {
+      ms: mean(side.map((one) => one.ms)),
+      processMs: mean(side.map((one) => one.processMs)),
+      postgresMs: postgres.every((one) => one !== undefined) ? mean(postgres) : undefined,
+    };
+  };
   const appEventsPerSecond = events / (sum(app) / 1000);
   const baselineEventsPerSecond = events / (sum(baselineMs) / 1000);
   return {
@@ -180,6 +236,8 @@ async function measureIngestion(
     ratio: appEventsPerSecond / baselineEventsPerSecond,
     appBatchMs: percentile(app, 0.5),
     baselineBatchMs: percentile(baselineMs, 0.5),
+    appBatch: perBatch(costs.app),
+    baselineBatch: perBatch(costs.baseline),
     notStored,
     load: loadNow(),
   };
@@ -229,13 +287,7 @@ const seconds = (options: BenchOptions) => ({
  * The baseline of `dialect` beside the app's store, and once the batches are in, how its rows differ from the
  * app's (SQLite's by-hand copy; nothing to compare for the raw insert's single table).
  */
-async function openBaseline(
-  setting: Setting,
-  dialect: Dialect,
-): Promise<{
-  baseline: IngestionBaseline;
-  differences: () => string[];
-}> {
+async function openBaseline(setting: Setting, dialect: Dialect): Promise<Sides & { differences: () => string[] }> {
   if (setting.databaseUrl) {
     const baseline = await openRawInserter(setting.databaseUrl, setting, 'game');
     setting.cleanups.add(() => baseline.close());
@@ -248,7 +300,11 @@ async function openBaseline(
   const since = lastChange(copy);
   const baseline = openByHandWriter(copy);
   setting.cleanups.add(() => baseline.close());
-  return { baseline, differences: () => differences(appFile, copy, since) };
+  const appLog = new Database(appFile, { fileMustExist: true });
+  setting.cleanups.add(async () => {
+    appLog.close();
+  });
+  return { baseline, afterAppBatch: () => copyLog(appLog), differences: () => differences(appFile, copy, since) };
 }
 
 /** One dialect's app on the game's records at scale: ingestion, then the live stats' reads as staff. */
@@ -277,8 +333,9 @@ async function measureDialect(
     const origin = await startApp(setting, { config, stores });
 
     process.stdout.write(`  ingestion: ${MEASURED_BATCHES} batches through the app and ${BASELINES[dialect]} ...`);
-    const { baseline, differences: differing } = await openBaseline(setting, dialect);
-    const measuredIngestion = await measureIngestion(origin, baseline, dialect);
+    const { differences: differing, ...sides } = await openBaseline(setting, dialect);
+    const database = databaseUrl ? databaseNameOf(databaseUrl) : undefined;
+    const measuredIngestion = await measureIngestion(origin, sides, dialect, database);
     const ingestion = { ...measuredIngestion, differences: differing() };
     process.stdout.write(
       ` ${Math.round(ingestion.appEventsPerSecond).toLocaleString('en-US')} events/s, ${ingestion.ratio.toFixed(2)} x the baseline (load ${ingestion.load.toFixed(2)})` +
@@ -334,6 +391,11 @@ const row = (measured: TimedRead, bareP95: number): LatencyRow => ({
 
 const SKIPPED = 'skipped (no BENCH_DATABASE_URL)';
 
+/** A side's batch: its mean time and CPU. */
+export const batchText = (batch: BatchCost) =>
+  `${batch.ms.toFixed(1)} ms (CPU: the bench's process ${batch.processMs.toFixed(1)} ms` +
+  (batch.postgresMs === undefined ? ')' : `, PostgreSQL ${batch.postgresMs.toFixed(1)} ms)`);
+
 function ingestionTarget(dialect: Dialect, figures: IngestionFigures | undefined): TargetResult {
   const spec = TARGETS.ingestion(dialect);
   if (!figures) return unmeasured(spec, SKIPPED);
@@ -344,7 +406,8 @@ function ingestionTarget(dialect: Dialect, figures: IngestionFigures | undefined
     figures.ratio >= bar && figures.notStored === 0 && figures.differences.length === 0,
     `${figures.ratio.toFixed(2)} (${Math.round(figures.appEventsPerSecond).toLocaleString('en-US')} events/s against ` +
       `${Math.round(figures.baselineEventsPerSecond).toLocaleString('en-US')}, ${figures.events.toLocaleString('en-US')} events, ` +
-      `load ${figures.load.toFixed(2)})` +
+      `load ${figures.load.toFixed(2)}); a batch (means), the app ${batchText(figures.appBatch)}, ` +
+      `the baseline ${batchText(figures.baselineBatch)}` +
       (dialect === 'sqlite' && figures.differences.length === 0 ? ', the same rows in both stores' : '') +
       (figures.differences.length > 0 ? `, the stores differ: ${figures.differences.join('; ')}` : '') +
       (figures.notStored > 0 ? `, ${figures.notStored} events not stored` : ''),

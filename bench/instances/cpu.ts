@@ -58,6 +58,9 @@ export function postgresTicks(database: string): Map<number, number> {
   return found;
 }
 
+/** The database a PostgreSQL URL names: the one whose backends postgresTicks reads. */
+export const databaseNameOf = (url: string): string => new URL(url).pathname.slice(1);
+
 /** PostgreSQL's ticks between two readings of postgresTicks: a backend that started in between counts whole. */
 export function postgresTicksBetween(start: Map<number, number>, end: Map<number, number>): number {
   let ticks = 0;

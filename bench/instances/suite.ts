@@ -13,6 +13,7 @@ import type { PairSpec, PlannedRequest } from '../http/load-spec';
 import { BENCH_MACHINE_ID, PLENTY, seedAccounts, seedBenchMachine, signUpOverHttp } from '../http/seed';
 import type { BenchOptions } from '../options';
 import { decided, median, type TargetResult, type TargetSpec, unmeasured } from '../targets';
+import { databaseNameOf } from './cpu';
 import { processMeter, type SideUsage } from './process-meter';
 import { type ServerInstance, startServerInstance } from './server-instances';
 
@@ -186,7 +187,7 @@ export async function runInstancesBench(webDist: string, options: BenchOptions):
   try {
     const database = await createTestDatabase(databaseUrl);
     dropAtTheEnd(setting, database.drop);
-    const databaseName = new URL(database.url).pathname.slice(1);
+    const databaseName = databaseNameOf(database.url);
     const debugToken = randomBytes(16).toString('hex');
     const authSecret = randomBytes(32).toString('hex');
 

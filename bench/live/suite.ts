@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { ATTESTATION_HEADER } from '@outpost/contracts/attestation';
 import { ENVIRONMENTS } from '@outpost/contracts/environments';
 import { installChangeTriggers } from '../../apps/server/src/platform/changes/triggers';
 import { seedDemoData } from '../../apps/server/src/seed';
+import { forkBenchChild } from '../child-process';
 import { benchConfig, exchangeAttestation, newSetting, openBenchStores, startApp } from '../http/app-target';
 import { runPairs } from '../http/load';
 import { describeFailures, type Failures, failureCount } from '../http/load-spec';
@@ -13,6 +16,8 @@ import { decided, median, type TargetResult, type TargetSpec, unmeasured } from 
 import { startClientFleet } from './client-fleet';
 import { type Delivery, deliveryOf } from './delivery';
 import { type InstancesDelivery, measureAcrossInstances } from './instances';
+import type { FloorMessage, FloorRequest } from './node-http-floor';
+import { growthPerStream, type StreamMemory, settledMemory } from './settled-memory';
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -58,7 +63,8 @@ export interface LiveReport {
   /** `asked`: the streams the bar names; `limit`: the process's open-file limit where it held `open` below them. */
   streams: { asked: number; open: number; failed: number; openFileLimit: number };
   delivery: Delivery;
-  memory: { bytesPerStream: number; rssBytesPerStream: number; heapBytesPerStream: number };
+  /** The app's memory per idle stream, and that of Node's own HTTP server holding as many (`nodeHttpFloor`). */
+  memory: StreamMemory & { bytesPerStream: number; nodeHttpFloor: StreamMemory };
   instances?: InstancesDelivery;
   instancesSkipped?: string;
   writeCost: { ratio: number; pairRatios: number[]; failures: Failures };
@@ -68,7 +74,7 @@ export interface LiveReport {
 /** Upper bound of runLiveBench's duration in seconds, for the bench's overall time limit. */
 export function liveBenchSeconds(options: BenchOptions): number {
   return (
-    240 +
+    300 +
     (options.databaseUrl ? 240 : 0) +
     2 * options.targetPairs * (TARGET_SLICE_SECONDS + 1) +
     4 * options.warmupSeconds
@@ -78,15 +84,39 @@ export function liveBenchSeconds(options: BenchOptions): number {
 /** The sections a run goes through before this one that run an app in the bench's own process. */
 const SECTIONS_BEFORE_LIVE: readonly Section[] = ['lighthouse', 'http', 'search'];
 
-async function settledMemory(): Promise<NodeJS.MemoryUsage> {
-  // The bench runs under --expose-gc (bench/run.ts refuses to run without it).
-  const collectGarbage = globalThis.gc;
-  if (!collectGarbage) throw new Error('The live section measures memory with gc: run it with npm run bench.');
-  for (let round = 0; round < 3; round += 1) {
-    collectGarbage();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+/** Node's own HTTP server's memory per idle stream, and how many of the streams asked it held. */
+interface NodeHttpFloor {
+  memory: StreamMemory;
+  open: number;
+  failed: number;
+}
+
+/**
+ * Node's own HTTP server holding `streams` idle streams, in a new process of its own
+ * (node-http-floor.ts): what a stream costs before the app adds anything, read as the app's are.
+ */
+async function measureNodeHttpFloor(streams: number): Promise<NodeHttpFloor> {
+  const floor = forkBenchChild<FloorRequest, FloorMessage>(
+    fileURLToPath(new URL('./node-http-floor.ts', import.meta.url)),
+    "Node's HTTP server",
+  );
+  const exited = once(floor.child, 'exit');
+  try {
+    const { port } = await floor.ask({ kind: 'listen' }, 'listening');
+    const before = await floor.ask({ kind: 'measure' }, 'memory');
+    const clients = startClientFleet(streams);
+    try {
+      const connected = await clients.connect({ host: '127.0.0.1', port, path: '/api/live?topics=credit-packs' });
+      const after = await floor.ask({ kind: 'measure' }, 'memory');
+      return { memory: growthPerStream(before.usage, after.usage, connected.open), ...connected };
+    } finally {
+      clients.close();
+    }
+  } finally {
+    // Gone before the app's streams open: its teardown is not the app's to share the cores with.
+    floor.child.kill();
+    await exited;
   }
-  return process.memoryUsage();
 }
 
 /**
@@ -107,6 +137,9 @@ function openFileLimit(): number {
   }
 }
 
+const kbOf = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const growthText = (memory: StreamMemory) =>
+  `RSS grew ${kbOf(memory.rssBytesPerStream)}, the JavaScript heap and buffers ${kbOf(memory.heapBytesPerStream)}`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const deliveryText = (delivery: Delivery) =>
   `p99 ${ms(delivery.p99Ms)} (p50 ${delivery.p50Ms.toFixed(1)}, max ${delivery.maxMs.toFixed(1)})`;
@@ -125,6 +158,10 @@ export async function runLiveBench(webDist: string, options: BenchOptions): Prom
     // Streams and memory: as many as the bar names, or as the process may hold open.
     const limit = openFileLimit();
     const streams = Math.min(CLIENTS, limit - SERVER_FILES);
+    process.stdout.write(`  Node's own HTTP server holding ${streams.toLocaleString('en-US')} streams ...`);
+    const floor = await measureNodeHttpFloor(streams);
+    const nodeHttpFloor = floor.memory;
+    process.stdout.write(` ${floor.open} open (${floor.failed} failed); ${growthText(nodeHttpFloor)} a stream\n`);
     const before = await settledMemory();
     const clients = startClientFleet(streams);
     process.stdout.write(`  ${streams.toLocaleString('en-US')} streams following credit-packs ...`);
@@ -134,16 +171,15 @@ export async function runLiveBench(webDist: string, options: BenchOptions): Prom
       path: '/api/live?topics=credit-packs',
     });
     const after = await settledMemory();
-    const open = Math.max(connected.open, 1);
+    const growth = growthPerStream(before, after, connected.open);
     // RSS may reuse what was freed before, so the figure is the larger of it and the heap's growth.
-    const heap = (after.heapUsed + after.external - before.heapUsed - before.external) / open;
     const memory = {
-      bytesPerStream: Math.max((after.rss - before.rss) / open, heap),
-      rssBytesPerStream: (after.rss - before.rss) / open,
-      heapBytesPerStream: heap,
+      bytesPerStream: Math.max(growth.rssBytesPerStream, growth.heapBytesPerStream),
+      ...growth,
+      nodeHttpFloor,
     };
     process.stdout.write(
-      ` ${connected.open} open (${connected.failed} failed); ${(memory.bytesPerStream / 1024).toFixed(1)} KB each\n`,
+      ` ${connected.open} open (${connected.failed} failed); ${kbOf(memory.bytesPerStream)} each (${growthText(memory)})\n`,
     );
 
     // Delivery: a change, and when each stream has it.
@@ -205,7 +241,6 @@ export async function runLiveBench(webDist: string, options: BenchOptions): Prom
     const writeCost = { ratio: median(pairRatios), pairRatios, failures: pairs.failures };
     process.stdout.write(` ${pairRatios.map((value) => value.toFixed(2)).join(' ')}\n`);
 
-    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     const streamsText = `${connected.open.toLocaleString('en-US')} streams`;
     const heldBelow =
       streams < CLIENTS
@@ -239,14 +274,16 @@ export async function runLiveBench(webDist: string, options: BenchOptions): Prom
         ? unmeasured(
             LIVE_TARGETS.memory,
             `not measured: ${ranFirst.join(', ')} ran first in this process, whose RSS reuses what they freed ` +
-              `(it grew ${kb(memory.rssBytesPerStream)} a stream, the heap ${kb(memory.heapBytesPerStream)}); ` +
+              `(it grew ${kbOf(memory.rssBytesPerStream)} a stream, the heap ${kbOf(memory.heapBytesPerStream)}; ` +
+              `Node's own HTTP server in a new process: ${growthText(nodeHttpFloor)}); ` +
               '`npm run bench -- live` measures it',
           )
         : decided(
             LIVE_TARGETS.memory.name,
             LIVE_TARGETS.memory.requirement,
             memory.bytesPerStream <= MEMORY_BAR_BYTES,
-            `${kb(memory.bytesPerStream)} per stream (RSS grew ${kb(memory.rssBytesPerStream)}, the JavaScript heap and buffers ${kb(memory.heapBytesPerStream)}), over ${streamsText} idle`,
+            `${kbOf(memory.bytesPerStream)} per stream (${growthText(memory)}), over ${streamsText} idle; ` +
+              `Node's own HTTP server holding ${floor.open.toLocaleString('en-US')}, in a new process of its own: ${growthText(nodeHttpFloor)}`,
             memory.bytesPerStream,
             MEMORY_BAR_BYTES,
           ),

@@ -5,7 +5,7 @@ import type { Dialect } from '../../apps/server/src/platform/db/stores';
 import { FCM_DEFAULT_CONCURRENCY } from '../../apps/server/src/platform/push-transport/fcm';
 import { benchConfig, newSetting, openBenchStores, startApp } from '../http/app-target';
 import { signUpStaffMember } from '../http/seed';
-import { type CpuSpan, startCpuSpan } from '../instances/cpu';
+import { type CpuSpan, databaseNameOf, startCpuSpan } from '../instances/cpu';
 import type { BenchOptions } from '../options';
 import { decided, type TargetResult, type TargetSpec, unmeasured } from '../targets';
 import { postStraight } from './baseline';
@@ -119,7 +119,7 @@ async function measureDialect(webDist: string, fcm: FcmServerProcess, databaseUr
   const dialect: Dialect = databaseUrl ? 'postgres' : 'sqlite';
   const setting = newSetting(webDist, databaseUrl);
   // The stores are schemas of the URL's database: its backends are the ones the send keeps busy.
-  const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined;
+  const database = databaseUrl ? databaseNameOf(databaseUrl) : undefined;
   try {
     process.stdout.write(`  ${dialect}: ${count} devices ...`);
     const stores = await openBenchStores(setting, 'push');
