@@ -101,6 +101,8 @@ async function measureNodeHttpFloor(streams: number): Promise<NodeHttpFloor> {
     "Node's HTTP server",
   );
   const exited = once(floor.child, 'exit');
+  // A child that fails to start rejects this before the finally awaits it, and throws there.
+  exited.catch(() => undefined);
   try {
     const { port } = await floor.ask({ kind: 'listen' }, 'listening');
     const before = await floor.ask({ kind: 'measure' }, 'memory');
