@@ -59,16 +59,37 @@ describe('the operator CLI, while the server runs', () => {
   it(
     'sets keys and lists users by key',
     async () => {
-      await admin(
-        ['create-user', '--email', 'mod@example.com', '--password', 'correct horse battery', '--display-name', 'Mod'],
-        t.dataDir,
-      );
-      const set = await admin(['set-keys', '--email', 'mod@example.com', '--keys', 'moderator'], t.dataDir);
-      expect(set.stdout.trim()).toBe('mod@example.com now has keys moderator.');
-      const moderators = await admin(['list-users', '--key', 'moderator'], t.dataDir);
-      expect(moderators.stdout.trim()).toBe('mod@example.com\t@Mod\tmoderator');
-      const admins = await admin(['list-users', '--key', 'admin'], t.dataDir);
-      expect(admins.stdout.trim()).toBe('boss@example.com\t@Boss\tadmin,staff');
+      // Each run's whole answer, so a failure shows what the CLI said, not only that it printed nothing.
+      const run = async (args: string[]) => {
+        const { status, stdout, stderr } = await admin(args, t.dataDir);
+        return { status, stderr, stdout: stdout.trim() };
+      };
+      expect(
+        await run([
+          'create-user',
+          '--email',
+          'mod@example.com',
+          '--password',
+          'correct horse battery',
+          '--display-name',
+          'Mod',
+        ]),
+      ).toEqual({ status: 0, stderr: '', stdout: 'Created mod@example.com.' });
+      expect(await run(['set-keys', '--email', 'mod@example.com', '--keys', 'moderator'])).toEqual({
+        status: 0,
+        stderr: '',
+        stdout: 'mod@example.com now has keys moderator.',
+      });
+      expect(await run(['list-users', '--key', 'moderator'])).toEqual({
+        status: 0,
+        stderr: '',
+        stdout: 'mod@example.com\t@Mod\tmoderator',
+      });
+      expect(await run(['list-users', '--key', 'admin'])).toEqual({
+        status: 0,
+        stderr: '',
+        stdout: 'boss@example.com\t@Boss\tadmin,staff',
+      });
     },
     CLI_RUNS(4),
   );
