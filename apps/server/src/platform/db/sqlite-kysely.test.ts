@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -164,6 +166,62 @@ describe('the SQLite Kysely path', () => {
     } finally {
       await second.destroy();
       await first.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("claims the file as a transaction begins, so another process's commit cannot void it between a read and a write", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-sqlite-claim-'));
+    const file = path.join(dir, 'store.sqlite');
+    const connection = new Database(file);
+    connection.pragma('journal_mode = WAL');
+    const db = await withCounter(createSqliteKysely<Counter>(connection));
+    // Another process on the same file (the operator CLI beside the server), with no busy handler: each
+    // line asks it to add 1,000 to the counter at once, and it answers whether it could.
+    const program = `
+      const { Database } = await import(${JSON.stringify(new URL('./sqlite-driver.ts', import.meta.url).href)});
+      const other = new Database(${JSON.stringify(file)});
+      other.pragma('busy_timeout = 0');
+      const add = other.prepare('update counters set value = value + 1000 where id = 1');
+      process.stdin.setEncoding('utf8');
+      for await (const chunk of process.stdin) {
+        for (const _ of chunk.trim().split('\\n')) {
+          try { add.run(); console.log('added'); } catch (error) { console.log(error.code); }
+        }
+      }
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', program], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    child.stdout.setEncoding('utf8');
+    const answers = child.stdout[Symbol.asyncIterator]();
+    const askOther = async () => {
+      child.stdin.write('add\n');
+      const { value: answer } = (await answers.next()) as IteratorResult<string>;
+      return answer.trim();
+    };
+    try {
+      let otherAnswered = '';
+      await db.transaction().execute(async (trx) => {
+        const read = await value(trx);
+        // The other process writes between this transaction's read and its write.
+        otherAnswered = await askOther();
+        await trx
+          .updateTable('counters')
+          .set({ value: read + 1 })
+          .where('id', '=', 1)
+          .execute();
+      });
+      // The other process met the claim and was told to wait (SQLITE_BUSY is what its busy handler
+      // waits out); a deferred transaction would have let it commit and then failed its own write.
+      expect(otherAnswered).toBe('SQLITE_BUSY');
+      expect(await value(db)).toBe(1);
+      expect(await askOther()).toBe('added');
+      expect(await value(db)).toBe(1_001);
+    } finally {
+      child.stdin.end();
+      await once(child, 'exit');
+      await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
