@@ -31,6 +31,7 @@ import {
   runLighthouse,
 } from './lighthouse/suite';
 import { LIVE_TARGET_SPECS, type LiveReport, liveBenchSeconds, runLiveBench } from './live/suite';
+import { fixedWorkMs } from './machine-speed';
 import { type BenchOptions, parseOptions, type Section } from './options';
 import { PUSH_TARGET_SPECS, type PushReport, pushBenchSeconds, runPushBench } from './push/suite';
 import {
@@ -60,7 +61,14 @@ import { decided, type TargetResult, type TargetSpec, unmeasured } from './targe
 
 interface BenchResults {
   startedAt: string;
-  machine: { node: string; cpus: number; cpuModel: string; loadAverage: number[] };
+  machine: {
+    node: string;
+    cpus: number;
+    cpuModel: string;
+    loadAverage: number[];
+    /** The fixed work's time as the run starts, in ms (machine-speed.ts). */
+    fixedWorkMs: number;
+  };
   options: Omit<BenchOptions, 'databaseUrl'> & { postgres: boolean };
   bundle?: FirstVisitBundle;
   lighthouse?: FormFactorResult[];
@@ -136,12 +144,14 @@ async function main(): Promise<number> {
       cpus: os.availableParallelism(),
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
       loadAverage: os.loadavg(),
+      fixedWorkMs: fixedWorkMs(),
     },
     options: { ...shown, postgres: databaseUrl !== undefined },
     targets: [],
   };
   console.log(
     `bench: ${options.sections.join(', ')} on ${results.machine.cpus} CPUs, Node.js ${results.machine.node}, load ${os.loadavg()[0]?.toFixed(2)}` +
+      `, the fixed work ${results.machine.fixedWorkMs.toFixed(0)} ms` +
       `, PostgreSQL ${databaseUrl ? 'on' : 'off (no BENCH_DATABASE_URL)'}`,
   );
 
@@ -305,7 +315,8 @@ async function main(): Promise<number> {
     finishedAt: new Date().toISOString(),
     machine:
       `${machine.cpus} × ${machine.cpuModel}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${machine.node}, ` +
-      `load ${machine.loadAverage[0]?.toFixed(2)} at the start and ${os.loadavg()[0]?.toFixed(2)} at the end`,
+      `load ${machine.loadAverage[0]?.toFixed(2)} at the start and ${os.loadavg()[0]?.toFixed(2)} at the end, ` +
+      `the fixed work ${machine.fixedWorkMs.toFixed(0)} ms at the start and ${fixedWorkMs().toFixed(0)} ms at the end`,
     sections: options.sections,
     postgres: results.options.postgres,
   });
