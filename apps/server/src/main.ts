@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './platform/config';
+import { databaseTextOrder, textOrderWarning } from './platform/db/text-order';
 import { exitOnceLogged } from './platform/exit-once-logged';
 import { startServer } from './server';
 
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
     { listening: server.url, publicUrl: config.publicUrl, env: config.appEnv, store: server.stores.dialect },
     'Outpost is up',
   );
+  const textOrder = textOrderWarning(await databaseTextOrder(server.stores.identity));
+  if (textOrder) server.app.log.warn(textOrder);
   const collection = server.startupCollection;
   if (collection) {
     const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killServerProcesses, runServerProcess as run, startServerProcess as start } from './testing/server-process';
 
@@ -19,7 +21,35 @@ describe('the server process', () => {
     expect(collected.pauseMs).toBeGreaterThanOrEqual(0);
     // After it listens: main.ts logs both once startServer has answered, the collection last.
     expect(entries.findIndex((entry) => entry.msg === 'Outpost is up')).toBeLessThan(entries.indexOf(collected));
+    // SQLite compares text as bytes: nothing to say of its order.
+    expect(entries.some((entry) => entry.msg?.startsWith('The PostgreSQL database compares text') === true)).toBe(
+      false,
+    );
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'warns at its start on a PostgreSQL database that compares text by a language’s rules',
+    async () => {
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      const admin = new pg.Client({ connectionString: url.toString() });
+      const name = `outpost_icu_${process.pid}_${randomBytes(4).toString('hex')}`;
+      await admin.connect();
+      try {
+        await admin.query(
+          `create database ${name} template template0 locale_provider icu icu_locale 'en-US' locale 'C.UTF-8'`,
+        );
+        url.pathname = `/${name}`;
+        const { line } = await start({ DATABASE_URL: url.toString() });
+        const warned = await line((entry) => entry.msg?.startsWith('The PostgreSQL database compares text') === true);
+        expect(warned.level).toBe(40);
+        expect(warned.msg).toContain("by the rules of ICU's en-US");
+        killServerProcesses();
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
 
   it('warns at its start, and collects nothing, when node was started without --expose-gc', async () => {
     const { entries, line } = await start({}, { withoutExposeGc: true });
