@@ -176,10 +176,10 @@ was not measured. A missed target is a result: the command exits 0. A section th
 marks its targets FAIL, lets the others run, and makes the command exit non-zero. Read each figure
 with the load average it was taken at: the machine's other work moves it. A core can also run slower
 with nothing else queued for it, which the load does not show: each run times one fixed piece of work
-(\`bench/machine-speed.ts\`: JSON, SQLite's writes and reads by key, a hash, in one thread) as it starts
-and as it ends, and a row's conditions carry both times. A row whose fixed work took longer than other
-rows' did was measured on a slower machine. Each section's own tables are in the run's output, not on
-this page.
+(\`bench/machine-speed.ts\`: JSON, SQLite's writes and reads by key, HTTP requests over the loopback,
+a hash, in one thread) as it starts and as it ends, and a row's conditions carry both times. A row
+whose fixed work took longer than other rows' did was measured on a slower machine. Each section's own
+tables are in the run's output, not on this page.
 
 ## Running it
 

@@ -144,7 +144,7 @@ async function main(): Promise<number> {
       cpus: os.availableParallelism(),
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
       loadAverage: os.loadavg(),
-      fixedWorkMs: fixedWorkMs(),
+      fixedWorkMs: await fixedWorkMs(),
     },
     options: { ...shown, postgres: databaseUrl !== undefined },
     targets: [],
@@ -316,7 +316,7 @@ async function main(): Promise<number> {
     machine:
       `${machine.cpus} × ${machine.cpuModel}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${machine.node}, ` +
       `load ${machine.loadAverage[0]?.toFixed(2)} at the start and ${os.loadavg()[0]?.toFixed(2)} at the end, ` +
-      `the fixed work ${machine.fixedWorkMs.toFixed(0)} ms at the start and ${fixedWorkMs().toFixed(0)} ms at the end`,
+      `the fixed work ${machine.fixedWorkMs.toFixed(0)} ms at the start and ${(await fixedWorkMs()).toFixed(0)} ms at the end`,
     sections: options.sections,
     postgres: results.options.postgres,
   });
