@@ -97,7 +97,7 @@ describe('the operator CLI, while the server runs', () => {
   it(
     'exports an account to a file and deletes it, both in the admin log, while the player is signed in',
     async () => {
-      await admin(
+      const created = await admin(
         [
           'create-user',
           '--email',
@@ -109,6 +109,11 @@ describe('the operator CLI, while the server runs', () => {
         ],
         t.dataDir,
       );
+      expect({ status: created.status, stderr: created.stderr, stdout: created.stdout.trim() }).toEqual({
+        status: 0,
+        stderr: '',
+        stdout: 'Created leaving@example.com.',
+      });
       const signIn = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
@@ -124,6 +129,7 @@ describe('the operator CLI, while the server runs', () => {
       const exported = await admin(['export-account', '--email', 'Leaving@example.com', '--out', file], t.dataDir);
       expect(exported.stderr).toBe('');
       expect(exported.stdout.trim()).toBe(`Wrote the data of leaving@example.com to ${file}.`);
+      expect(exported.status).toBe(0);
       const data = JSON.parse(fs.readFileSync(file, 'utf8')) as AccountDataExport;
       expect(data.account).toMatchObject({ email: 'leaving@example.com', displayName: 'Leaving' });
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);

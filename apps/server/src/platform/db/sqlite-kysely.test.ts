@@ -193,12 +193,17 @@ describe('the SQLite Kysely path', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', program], {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
+    // Listened for from the start, so a child that ended early (it could not load) is not waited for again.
+    const exited = once(child, 'exit');
+    // A write to a child that ended fails too; the missing answer below says so.
+    child.stdin.on('error', () => undefined);
     child.stdout.setEncoding('utf8');
     const answers = child.stdout[Symbol.asyncIterator]();
     const askOther = async () => {
       child.stdin.write('add\n');
-      const { value: answer } = (await answers.next()) as IteratorResult<string>;
-      return answer.trim();
+      const answer = (await answers.next()) as IteratorResult<string>;
+      if (answer.done) throw new Error(`The other process ended without answering (exit code ${child.exitCode}).`);
+      return answer.value.trim();
     };
     try {
       let otherAnswered = '';
@@ -220,7 +225,7 @@ describe('the SQLite Kysely path', () => {
       expect(await value(db)).toBe(1_001);
     } finally {
       child.stdin.end();
-      await once(child, 'exit');
+      await exited;
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -233,10 +233,11 @@ class BetterSqliteConnection implements DatabaseConnection {
 /*
  * Every transaction claims the file's write lock as it begins. A deferred one claims it at its first
  * write, and in WAL mode that claim fails at once (SQLITE_BUSY_SNAPSHOT, no busy handler) when another
- * process committed after the transaction's first read: the operator CLI creating a user while the
- * server commits its minute's optimize (statistics.ts) lost that way. Claimed at BEGIN, the lock waits
- * in the busy handler instead. In this process the writer is taken in turn anyway (writer-turns.ts),
- * so claiming it early costs nothing here.
+ * process committed after the transaction's first read: the operator CLI creating a user (a read, a
+ * password hash, then the writes) beside a running server could lose that way. Claimed at BEGIN, the
+ * lock waits in the busy handler instead. In this process the writer is taken in turn anyway
+ * (writer-turns.ts), so claiming it early costs nothing here; what it costs between processes is in
+ * docs/decisions/0150-sqlite-transactions-claim-the-file-as-they-begin.md.
  */
 const BEGIN = CompiledQuery.raw('begin immediate');
 const COMMIT = CompiledQuery.raw('commit');
