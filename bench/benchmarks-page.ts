@@ -177,9 +177,10 @@ marks its targets FAIL, lets the others run, and makes the command exit non-zero
 with the load average it was taken at: the machine's other work moves it. A core can also run slower
 with nothing else queued for it, which the load does not show: each run times one fixed piece of work
 (\`bench/machine-speed.ts\`: JSON, SQLite's writes and reads by key, HTTP requests over the loopback,
-a hash, in one thread) as it starts and as it ends, and a row's conditions carry both times. A row
-whose fixed work took longer than other rows' did was measured on a slower machine. Each section's own
-tables are in the run's output, not on this page.
+a hash, in one thread) as it starts and as it ends, and a row's conditions carry both times. It varies
+by about a fifth within a run and differs between Node.js versions; a row whose fixed work took far
+longer than other rows' on the same Node.js was measured on a slower machine. Each section's own tables
+are in the run's output, not on this page.
 
 ## Running it
 

@@ -6,10 +6,12 @@ import { Database } from '../apps/server/src/platform/db/sqlite-driver';
 /*
  * How long this machine takes over one fixed piece of work, timed as a run starts and as it ends. The
  * load average counts what waits for a core, not how fast a core runs: on 2026-12-07 the capacity
- * bench's server cost 2.8 ms of CPU a request at a load of 0.1–1.9, against 1.3 the night before, and
- * the code of the night before cost the same 2.8 (docs/decisions/0145-how-many-players-one-instance-serves.md).
- * Only comparing with an older figure showed it. With the fixed work's time printed beside the load, a
- * run on a slow machine shows itself.
+ * bench's server cost 2.8 ms of CPU a request at 10,000 players and a load of 0.1–1.9, against 1.3 at
+ * 20,000 the night before, with the same server code, and the code of the night before cost the same
+ * 2.8 (docs/decisions/0145-how-many-players-one-instance-serves.md). Only comparing with an older figure
+ * showed it. With the fixed work's time printed beside the load, a run on a slow machine shows itself.
+ * The time varies by a fifth within a quiet run, and differs between Node.js versions (another V8,
+ * another SQLite driver): compare it across runs on one Node.js, by large differences.
  */
 
 /** Rows of the fixed work's JSON and SQLite parts. */

@@ -66,8 +66,9 @@ interface BenchResults {
     cpus: number;
     cpuModel: string;
     loadAverage: number[];
-    /** The fixed work's time as the run starts, in ms (machine-speed.ts). */
+    /** The fixed work's time as the run starts and as it ends, in ms (machine-speed.ts). */
     fixedWorkMs: number;
+    fixedWorkMsAtEnd?: number;
   };
   options: Omit<BenchOptions, 'databaseUrl'> & { postgres: boolean };
   bundle?: FirstVisitBundle;
@@ -301,6 +302,8 @@ async function main(): Promise<number> {
     ...adminReadsTargets,
   ];
   results.targets = targets;
+  const fixedWorkAtEnd = await fixedWorkMs();
+  results.machine.fixedWorkMsAtEnd = fixedWorkAtEnd;
 
   heading('targets');
   console.log(formatTargets(targets));
@@ -316,7 +319,7 @@ async function main(): Promise<number> {
     machine:
       `${machine.cpus} × ${machine.cpuModel}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${machine.node}, ` +
       `load ${machine.loadAverage[0]?.toFixed(2)} at the start and ${os.loadavg()[0]?.toFixed(2)} at the end, ` +
-      `the fixed work ${machine.fixedWorkMs.toFixed(0)} ms at the start and ${(await fixedWorkMs()).toFixed(0)} ms at the end`,
+      `the fixed work ${machine.fixedWorkMs.toFixed(0)} ms at the start and ${fixedWorkAtEnd.toFixed(0)} ms at the end`,
     sections: options.sections,
     postgres: results.options.postgres,
   });

@@ -22,8 +22,6 @@ async function main(): Promise<void> {
     { listening: server.url, publicUrl: config.publicUrl, env: config.appEnv, store: server.stores.dialect },
     'Outpost is up',
   );
-  const textOrder = textOrderWarning(await databaseTextOrder(server.stores.identity));
-  if (textOrder) server.app.log.warn(textOrder);
   const collection = server.startupCollection;
   if (collection) {
     const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -60,6 +58,15 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+
+  // Advice, not a condition of running: a database that cannot be asked leaves the server as it is.
+  databaseTextOrder(server.stores.identity).then(
+    (order) => {
+      const warning = textOrderWarning(order);
+      if (warning) server.app.log.warn(warning);
+    },
+    (error: unknown) => server.app.log.warn({ err: error }, "could not read the database's text order"),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -21,10 +21,6 @@ describe('the server process', () => {
     expect(collected.pauseMs).toBeGreaterThanOrEqual(0);
     // After it listens: main.ts logs both once startServer has answered, the collection last.
     expect(entries.findIndex((entry) => entry.msg === 'Outpost is up')).toBeLessThan(entries.indexOf(collected));
-    // SQLite compares text as bytes: nothing to say of its order.
-    expect(entries.some((entry) => entry.msg?.startsWith('The PostgreSQL database compares text') === true)).toBe(
-      false,
-    );
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -32,6 +28,7 @@ describe('the server process', () => {
     async () => {
       const url = new URL(process.env.TEST_DATABASE_URL as string);
       const admin = new pg.Client({ connectionString: url.toString() });
+      admin.on('error', () => undefined);
       const name = `outpost_icu_${process.pid}_${randomBytes(4).toString('hex')}`;
       await admin.connect();
       try {
@@ -45,10 +42,16 @@ describe('the server process', () => {
         expect(warned.msg).toContain("by the rules of ICU's en-US");
         killServerProcesses();
       } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        try {
+          await admin.query(`drop database if exists ${name} with (force)`);
+        } finally {
+          await admin.end();
+        }
       }
     },
+    // The process migrates a new database from nothing, every store: 8 s on a quiet machine, past the
+    // server tests' 20 s on CI's two busy cores.
+    60_000,
   );
 
   it('warns at its start, and collects nothing, when node was started without --expose-gc', async () => {
