@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AccountDataExport } from '@outpost/contracts/account-lifecycle';
 import { ACCOUNT_LOG_ACTIONS } from '@outpost/contracts/account-lifecycle-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCommand as admin } from '../testing/server-process';
+import { runAdminCommand } from '../testing/server-process';
 import { buildTestApp, type TestApp } from '../testing/test-stores';
 import { ORIGIN } from './testing';
 
@@ -16,6 +16,12 @@ const CLI_RUNS = (runs: number) => runs * 15_000;
 
 describe('the operator CLI, while the server runs', () => {
   let t: TestApp;
+  /** A CLI run's whole answer, trimmed, so a failure shows what the CLI said, not only that it failed. */
+  const run = async (args: string[]) => {
+    const { status, stdout, stderr } = await runAdminCommand(args, t.dataDir);
+    return { status, stderr: stderr.trim(), stdout: stdout.trim() };
+  };
+
   beforeAll(async () => {
     t = await buildTestApp('sqlite');
   });
@@ -24,8 +30,8 @@ describe('the operator CLI, while the server runs', () => {
   });
 
   it('creates the first admin, who can then sign in and holds the keys', async () => {
-    const created = await admin(
-      [
+    expect(
+      await run([
         'create-user',
         '--email',
         'Boss@Example.com',
@@ -35,12 +41,8 @@ describe('the operator CLI, while the server runs', () => {
         'Boss',
         '--keys',
         'admin,staff',
-      ],
-      t.dataDir,
-    );
-    expect(created.stderr).toBe('');
-    expect(created.stdout.trim()).toBe('Created boss@example.com with keys admin, staff.');
-    expect(created.status).toBe(0);
+      ]),
+    ).toEqual({ status: 0, stderr: '', stdout: 'Created boss@example.com with keys admin, staff.' });
 
     const signIn = await t.app.inject({
       method: 'POST',
@@ -59,11 +61,6 @@ describe('the operator CLI, while the server runs', () => {
   it(
     'sets keys and lists users by key',
     async () => {
-      // Each run's whole answer, so a failure shows what the CLI said, not only that it printed nothing.
-      const run = async (args: string[]) => {
-        const { status, stdout, stderr } = await admin(args, t.dataDir);
-        return { status, stderr, stdout: stdout.trim() };
-      };
       expect(
         await run([
           'create-user',
@@ -97,8 +94,8 @@ describe('the operator CLI, while the server runs', () => {
   it(
     'exports an account to a file and deletes it, both in the admin log, while the player is signed in',
     async () => {
-      const created = await admin(
-        [
+      expect(
+        await run([
           'create-user',
           '--email',
           'leaving@example.com',
@@ -106,14 +103,8 @@ describe('the operator CLI, while the server runs', () => {
           'correct horse battery',
           '--display-name',
           'Leaving',
-        ],
-        t.dataDir,
-      );
-      expect({ status: created.status, stderr: created.stderr, stdout: created.stdout.trim() }).toEqual({
-        status: 0,
-        stderr: '',
-        stdout: 'Created leaving@example.com.',
-      });
+        ]),
+      ).toEqual({ status: 0, stderr: '', stdout: 'Created leaving@example.com.' });
       const signIn = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
@@ -126,20 +117,22 @@ describe('the operator CLI, while the server runs', () => {
       );
 
       const file = path.join(t.dataDir, 'leaving.json');
-      const exported = await admin(['export-account', '--email', 'Leaving@example.com', '--out', file], t.dataDir);
-      expect(exported.stderr).toBe('');
-      expect(exported.stdout.trim()).toBe(`Wrote the data of leaving@example.com to ${file}.`);
-      expect(exported.status).toBe(0);
+      expect(await run(['export-account', '--email', 'Leaving@example.com', '--out', file])).toEqual({
+        status: 0,
+        stderr: '',
+        stdout: `Wrote the data of leaving@example.com to ${file}.`,
+      });
       const data = JSON.parse(fs.readFileSync(file, 'utf8')) as AccountDataExport;
       expect(data.account).toMatchObject({ email: 'leaving@example.com', displayName: 'Leaving' });
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
-      const deleted = await admin(['delete-account', '--email', 'leaving@example.com'], t.dataDir);
-      expect(deleted.stderr).toBe('');
-      expect(deleted.stdout.trim()).toMatch(
-        /^Deleted leaving@example\.com; what others rely on now names deleted-[a-z0-9]{16}\. The server sweeps it once more after 2 minutes\.$/,
-      );
-      expect(deleted.status).toBe(0);
+      expect(await run(['delete-account', '--email', 'leaving@example.com'])).toEqual({
+        status: 0,
+        stderr: '',
+        stdout: expect.stringMatching(
+          /^Deleted leaving@example\.com; what others rely on now names deleted-[a-z0-9]{16}\. The server sweeps it once more after 2 minutes\.$/,
+        ),
+      });
       // The running server's cached session of the player stops counting at once.
       expect((await t.app.inject({ url: '/api/account/credits', headers: { authorization: bearer } })).statusCode).toBe(
         401,
@@ -154,9 +147,11 @@ describe('the operator CLI, while the server runs', () => {
         { action: ACCOUNT_LOG_ACTIONS.exported, admin: 'operator' },
         { action: ACCOUNT_LOG_ACTIONS.deleted, admin: 'operator' },
       ]);
-      const again = await admin(['delete-account', '--email', 'leaving@example.com'], t.dataDir);
-      expect(again.status).toBe(2);
-      expect(again.stderr.trim()).toBe('No account uses leaving@example.com.');
+      expect(await run(['delete-account', '--email', 'leaving@example.com'])).toEqual({
+        status: 2,
+        stderr: 'No account uses leaving@example.com.',
+        stdout: '',
+      });
     },
     CLI_RUNS(4),
   );
@@ -181,8 +176,6 @@ describe('the operator CLI, while the server runs', () => {
       'The display name "BOSS" is taken; choose another.',
     ],
   ])('refuses %j with a clear message', async (args, message) => {
-    const result = await admin(args, t.dataDir);
-    expect(result.status).toBe(2);
-    expect(result.stderr.trim()).toBe(message);
+    expect(await run(args)).toEqual({ status: 2, stderr: message, stdout: '' });
   });
 });
