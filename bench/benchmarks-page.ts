@@ -73,7 +73,9 @@ SKIPPED with the reason (a section not run, no PostgreSQL URL). It runs under \`
   holding as many streams in a new process of its own (\`bench/live/node-http-floor.ts\`: an event
   stream's head and a first event, nothing else), what a stream costs before the app adds anything (its
   heap compares with the app's; its RSS, in a new process, grows with its young generation as well);
-  with a PostgreSQL URL, two server processes with 10,000 streams each and how far apart their p99 are;
+  with a PostgreSQL URL, two server processes with 10,000 streams each and how far apart their p99 are,
+  with what the gap is made of (when each one's first stream had the change, each one's CPU and the
+  machine's over the rounds);
   and spins with the change feed's triggers against the same app without them.
 - **game-data**: on SQLite and (with a PostgreSQL URL) on PostgreSQL, the game's ingestion: batches of
   1,000 mixed events (playtime, presence, objectives, claimed items, levels of existing players) posted

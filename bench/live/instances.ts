@@ -4,7 +4,9 @@ import { seedDemoData } from '../../apps/server/src/seed';
 import { openAppStores } from '../../apps/server/src/stores';
 import { createTestDatabase } from '../../apps/server/src/testing/postgres-databases';
 import { dropAtTheEnd, newSetting } from '../http/app-target';
+import { machineBusyTicks, processTicks, TICKS_PER_SECOND } from '../instances/cpu';
 import { type ServerInstance, startServerInstance } from '../instances/server-instances';
+import { median } from '../targets';
 import { type ClientFleet, startClientFleet } from './client-fleet';
 import { type Delivery, deliveryOf } from './delivery';
 
@@ -13,7 +15,9 @@ import { type Delivery, deliveryOf } from './delivery';
  * number of idle streams on each following one topic, a change written to the database by neither
  * of them (as a third instance's write would be), and when each instance's streams have it. Both
  * hear of the change through PostgreSQL's NOTIFY (platform/changes/feed.ts); the figure is how far
- * apart the two instances' p99 are.
+ * apart the two instances' p99 are. Beside it, what the gap is made of: when each instance's first
+ * stream had the change (the notice's way to the instance and its read of the change) and the CPU each
+ * instance and the machine spent over the rounds (its writes to every stream).
  */
 
 const INSTANCE_NAMES = ['A', 'B'] as const;
@@ -23,10 +27,21 @@ export interface InstancesDelivery {
   streamsPerInstance: number;
   open: number;
   failed: number;
-  /** Each instance's delivery, in INSTANCE_NAMES' order. */
-  instances: { name: string; delivery: Delivery }[];
+  /**
+   * Each instance's delivery, in INSTANCE_NAMES' order; `firstMs`: the median over the rounds of its
+   * first stream's receipt; `cpuSeconds`: its process's CPU over the rounds.
+   */
+  instances: { name: string; delivery: Delivery; firstMs: number; cpuSeconds: number }[];
   /** The larger p99 less the smaller. */
   gapMs: number;
+  /** The machine's busy cores over the rounds, on average (2: both cores busy throughout). */
+  machineBusyCores: number;
+}
+
+/** The earliest receipt of a round, or NaN when no stream had the change. */
+function firstOf(latencies: readonly (number | null)[]): number {
+  const came = latencies.filter((latency): latency is number => latency !== null);
+  return came.length === 0 ? Number.NaN : came.reduce((first, latency) => Math.min(first, latency));
 }
 
 export async function measureAcrossInstances(
@@ -69,6 +84,10 @@ export async function measureAcrossInstances(
     }
     const pack = await stores.game.development.selectFrom('credit_packs').select('pack_id').executeTakeFirstOrThrow();
     const received = fleets.map(() => [] as (number | null)[]);
+    const firsts = fleets.map(() => [] as number[]);
+    const ticksAtStart = instances.map((instance) => processTicks(instance.pid) ?? 0);
+    const machineAtStart = machineBusyTicks();
+    const startedAt = performance.now();
     for (let round = 0; round < rounds; round += 1) {
       const arrivals = await Promise.all(fleets.map((fleet) => fleet.expect(TOPIC, 10_000)));
       const at = performance.timeOrigin + performance.now();
@@ -79,12 +98,18 @@ export async function measureAcrossInstances(
         .execute();
       const times = await Promise.all(arrivals.map((arrival) => arrival()));
       times.forEach((one, index) => {
-        received[index]?.push(...one.map((time) => (time === null ? null : time - at)));
+        const latencies = one.map((time) => (time === null ? null : time - at));
+        received[index]?.push(...latencies);
+        firsts[index]?.push(firstOf(latencies));
       });
     }
+    const seconds = (performance.now() - startedAt) / 1000;
+    const machineBusyCores = (machineBusyTicks() - machineAtStart) / TICKS_PER_SECOND / seconds;
     const perInstance = instances.map((instance, index) => ({
       name: instance.name,
       delivery: deliveryOf(received[index] ?? [], rounds),
+      firstMs: median(firsts[index] ?? []),
+      cpuSeconds: ((processTicks(instance.pid) ?? 0) - (ticksAtStart[index] ?? 0)) / TICKS_PER_SECOND,
     }));
     const p99s = perInstance.map((one) => one.delivery.p99Ms);
     return {
@@ -93,6 +118,7 @@ export async function measureAcrossInstances(
       failed,
       instances: perInstance,
       gapMs: Math.max(...p99s) - Math.min(...p99s),
+      machineBusyCores,
     };
   } finally {
     for (const fleet of fleets) fleet.close();

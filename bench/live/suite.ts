@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ATTESTATION_HEADER } from '@outpost/contracts/attestation';
 import { ENVIRONMENTS } from '@outpost/contracts/environments';
@@ -256,7 +257,11 @@ export async function runLiveBench(webDist: string, options: BenchOptions): Prom
       `${ms(measured.gapMs)} apart: ${measured.instances.map((one) => `${one.name} ${deliveryText(one.delivery)}`).join(', ')} over ${ROUNDS} changes` +
       (measured.failed > 0 || measured.instances.some((one) => one.delivery.missed > 0)
         ? `; ${measured.failed} streams failed, ${sum(measured.instances.map((one) => one.delivery.missed))} deliveries missed`
-        : '');
+        : '') +
+      `; the first stream had it after ${measured.instances.map((one) => `${one.name} ${ms(one.firstMs)}`).join(', ')} (medians),` +
+      ` then each instance wrote to its ${measured.streamsPerInstance.toLocaleString('en-US')} streams:` +
+      ` CPU over the rounds ${measured.instances.map((one) => `${one.name} ${one.cpuSeconds.toFixed(1)} s`).join(', ')},` +
+      ` the machine ${measured.machineBusyCores.toFixed(1)} of ${os.availableParallelism()} cores busy`;
     // The sections that ran apps in this process before this one: what they freed, RSS reuses.
     const ranFirst = options.sections.filter((section) => SECTIONS_BEFORE_LIVE.includes(section));
     const targets = [
