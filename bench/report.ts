@@ -261,7 +261,7 @@ export function formatPush(report: PushReport): string {
   for (const row of report.rows) {
     const { baseline } = row;
     rows.push([
-      `[${row.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${number(row.devices)} devices seeded in ${row.seedSeconds.toFixed(1)} s]`,
+      `[${row.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${number(row.devices)} devices seeded in ${row.seedSeconds.toFixed(1)} s, pair ${row.pair}]`,
     ]);
     rows.push([
       '  plain HTTP/2 client -> local FCM',
