@@ -16,10 +16,10 @@ const CLI_RUNS = (runs: number) => runs * 15_000;
 
 describe('the operator CLI, while the server runs', () => {
   let t: TestApp;
-  /** A CLI run's whole answer, trimmed, so a failure shows what the CLI said, not only that it failed. */
+  /** A CLI run's whole answer (its output trimmed), so a failure shows what the CLI said, not only that it failed. */
   const run = async (args: string[]) => {
     const { status, stdout, stderr } = await runAdminCommand(args, t.dataDir);
-    return { status, stderr: stderr.trim(), stdout: stdout.trim() };
+    return { status, stderr, stdout: stdout.trim() };
   };
 
   beforeAll(async () => {
@@ -149,7 +149,7 @@ describe('the operator CLI, while the server runs', () => {
       ]);
       expect(await run(['delete-account', '--email', 'leaving@example.com'])).toEqual({
         status: 2,
-        stderr: 'No account uses leaving@example.com.',
+        stderr: 'No account uses leaving@example.com.\n',
         stdout: '',
       });
     },
@@ -176,6 +176,6 @@ describe('the operator CLI, while the server runs', () => {
       'The display name "BOSS" is taken; choose another.',
     ],
   ])('refuses %j with a clear message', async (args, message) => {
-    expect(await run(args)).toEqual({ status: 2, stderr: message, stdout: '' });
+    expect(await run(args)).toEqual({ status: 2, stderr: `${message}\n`, stdout: '' });
   });
 });
