@@ -8,7 +8,7 @@ import type { HttpReport } from './http/suite';
 import { type InstancesReport, type InstancesSide, MIX } from './instances/suite';
 import type { FormFactorResult } from './lighthouse/suite';
 import type { LiveReport } from './live/suite';
-import type { PushReport } from './push/suite';
+import { type PushReport, ratioOf } from './push/suite';
 import type { RemoteConfigReport } from './remote-config/suite';
 import { BENCH_CONDITIONS, REMOTE_CONFIG_PARAMETERS } from './remote-config/template';
 import type { SearchReport, SearchRow } from './search/suite';
@@ -281,7 +281,7 @@ export function formatPush(report: PushReport): string {
       number(row.counts.sent),
       row.seconds.toFixed(1),
       number(row.devicesPerSecond),
-      (row.seconds / baseline.seconds).toFixed(2),
+      ratioOf(row).toFixed(2),
       row.appCpuSeconds.toFixed(1),
       (row.receipt.cpuMs / 1000).toFixed(1),
       seconds(row.others.postgresSeconds),

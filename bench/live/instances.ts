@@ -34,7 +34,7 @@ export interface InstancesDelivery {
   instances: { name: string; delivery: Delivery; firstMs: number; cpuSeconds: number }[];
   /** The larger p99 less the smaller. */
   gapMs: number;
-  /** The machine's busy cores over the rounds, on average (2: both cores busy throughout). */
+  /** The machine's busy cores over the rounds, on average (as many as it has: all busy throughout). */
   machineBusyCores: number;
 }
 
@@ -85,7 +85,7 @@ export async function measureAcrossInstances(
     const pack = await stores.game.development.selectFrom('credit_packs').select('pack_id').executeTakeFirstOrThrow();
     const received = fleets.map(() => [] as (number | null)[]);
     const firsts = fleets.map(() => [] as number[]);
-    const ticksAtStart = instances.map((instance) => processTicks(instance.pid) ?? 0);
+    const ticksAtStart = instances.map((instance) => processTicks(instance.pid));
     const machineAtStart = machineBusyTicks();
     const startedAt = performance.now();
     for (let round = 0; round < rounds; round += 1) {
@@ -105,12 +105,21 @@ export async function measureAcrossInstances(
     }
     const seconds = (performance.now() - startedAt) / 1000;
     const machineBusyCores = (machineBusyTicks() - machineAtStart) / TICKS_PER_SECOND / seconds;
-    const perInstance = instances.map((instance, index) => ({
-      name: instance.name,
-      delivery: deliveryOf(received[index] ?? [], rounds),
-      firstMs: median(firsts[index] ?? []),
-      cpuSeconds: ((processTicks(instance.pid) ?? 0) - (ticksAtStart[index] ?? 0)) / TICKS_PER_SECOND,
-    }));
+    const perInstance = instances.map((instance, index) => {
+      const ticksAtEnd = processTicks(instance.pid);
+      const ticksBefore = ticksAtStart[index];
+      return {
+        name: instance.name,
+        delivery: deliveryOf(received[index] ?? [], rounds),
+        // A round no stream of the instance had says nothing of when it began writing.
+        firstMs: median((firsts[index] ?? []).filter(Number.isFinite)),
+        // NaN when the process was gone at either end: no CPU figure rather than a wrong one.
+        cpuSeconds:
+          ticksAtEnd === undefined || ticksBefore === undefined
+            ? Number.NaN
+            : (ticksAtEnd - ticksBefore) / TICKS_PER_SECOND,
+      };
+    });
     const p99s = perInstance.map((one) => one.delivery.p99Ms);
     return {
       streamsPerInstance,

@@ -259,7 +259,7 @@ export async function runLiveBench(webDist: string, options: BenchOptions): Prom
         ? `; ${measured.failed} streams failed, ${sum(measured.instances.map((one) => one.delivery.missed))} deliveries missed`
         : '') +
       `; the first stream had it after ${measured.instances.map((one) => `${one.name} ${ms(one.firstMs)}`).join(', ')} (medians),` +
-      ` then each instance wrote to its ${measured.streamsPerInstance.toLocaleString('en-US')} streams:` +
+      ' then each instance wrote to its streams:' +
       ` CPU over the rounds ${measured.instances.map((one) => `${one.name} ${one.cpuSeconds.toFixed(1)} s`).join(', ')},` +
       ` the machine ${measured.machineBusyCores.toFixed(1)} of ${os.availableParallelism()} cores busy`;
     // The sections that ran apps in this process before this one: what they freed, RSS reuses.
