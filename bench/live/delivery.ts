@@ -3,6 +3,8 @@ export interface Delivery {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** The earliest receipt (NaN when none came). */
+  firstMs: number;
   /** Receipts that never came (a stream that missed a change, per change). */
   missed: number;
   rounds: number;
@@ -19,6 +21,7 @@ export function deliveryOf(latencies: readonly (number | null)[], rounds: number
     p50Ms: percentile(came, 0.5),
     p99Ms: percentile(came, 0.99),
     maxMs: came.at(-1) ?? Number.NaN,
+    firstMs: came[0] ?? Number.NaN,
     missed: latencies.length - came.length,
     rounds,
   };

@@ -38,12 +38,6 @@ export interface InstancesDelivery {
   machineBusyCores: number;
 }
 
-/** The earliest receipt of a round, or NaN when no stream had the change. */
-function firstOf(latencies: readonly (number | null)[]): number {
-  const came = latencies.filter((latency): latency is number => latency !== null);
-  return came.length === 0 ? Number.NaN : came.reduce((first, latency) => Math.min(first, latency));
-}
-
 export async function measureAcrossInstances(
   webDist: string,
   databaseUrl: string,
@@ -100,7 +94,7 @@ export async function measureAcrossInstances(
       times.forEach((one, index) => {
         const latencies = one.map((time) => (time === null ? null : time - at));
         received[index]?.push(...latencies);
-        firsts[index]?.push(firstOf(latencies));
+        firsts[index]?.push(deliveryOf(latencies, 1).firstMs);
       });
     }
     const seconds = (performance.now() - startedAt) / 1000;

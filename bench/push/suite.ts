@@ -34,8 +34,9 @@ import { load, MESSAGE, sendToEveryone, UNBINDING_QUOTA, waitForSent } from './s
  * between runs of one morning (docs/decisions/0147-push-off-the-main-thread.md), so the two are
  * measured in PUSH_PAIRS back-to-back pairs, each app send by an app of its own (a fresh FCM server
  * for each send), and the row's ratio is the pairs' median. The pairs share the store: each app send
- * adds its deliveries to the same tables, so a later pair sends beside more rows than the first. Then the million-device row (million.ts): the memory
- * the app's own process adds while it sends to BENCH_PUSH_MILLION_DEVICES devices.
+ * adds its deliveries to the same tables, so a later pair sends beside more rows than the first. Then
+ * the million-device row (million.ts): the memory the app's own process adds while it sends to
+ * BENCH_PUSH_MILLION_DEVICES devices.
  */
 
 const DEVICES = Number(process.env.BENCH_PUSH_DEVICES ?? 100_000);
