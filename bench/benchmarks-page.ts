@@ -98,8 +98,8 @@ SKIPPED with the reason (a section not run, no PostgreSQL URL). It runs under \`
   the FCM adapter to the local FCM server (\`platform/push-transport/testing.ts\`) in a process of its
   own, timed until the message is sent and checked against what the server received (every token
   exactly once); beside it the same 100,000 \`messages:send\` from a plain HTTP/2 client at the same
-  concurrency, in three back-to-back pairs (the client's send, then the app's, each to a fresh server;
-  an app of its own for each pair): the row's ratio is the pairs' median.
+  concurrency, in three back-to-back pairs (the client's send and the app's, each to a fresh server,
+  taking turns going first; an app of its own for each pair): the row's ratio is the pairs' median.
 - **instances** (PostgreSQL only): what a second instance buys. Two real server processes (\`main.ts\`,
   \`LOG_LEVEL=warn\`) on one database of their own (copied from the tests' migrated template, dropped at
   the end; the role needs to create databases, as the tests' does) with the demo data, 10,000 accounts,

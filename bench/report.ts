@@ -258,37 +258,39 @@ export function formatPush(report: PushReport): string {
   const number = (value: number) => Math.round(value).toLocaleString('en-US');
   const seconds = (value: number | undefined) => (value === undefined ? '' : value.toFixed(1));
   const rows: string[][] = [];
-  for (const row of report.rows) {
-    const { baseline } = row;
-    rows.push([
-      `[${row.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${number(row.devices)} devices seeded in ${row.seedSeconds.toFixed(1)} s, pair ${row.pair}]`,
-    ]);
-    rows.push([
-      '  plain HTTP/2 client -> local FCM',
-      number(baseline.receipt.received),
-      baseline.seconds.toFixed(1),
-      number(baseline.devicesPerSecond),
-      '1.00',
-      baseline.clientCpuSeconds.toFixed(1),
-      (baseline.receipt.cpuMs / 1000).toFixed(1),
-      seconds(baseline.others.postgresSeconds),
-      baseline.others.machineSeconds.toFixed(1),
-      baseline.verified ? 'yes' : `no (${baseline.failures} failed)`,
-      '',
-    ]);
-    rows.push([
-      `  whole app: POST sendbatch, job, FCM adapter (job ${row.jobSeconds.toFixed(1)} s)`,
-      number(row.counts.sent),
-      row.seconds.toFixed(1),
-      number(row.devicesPerSecond),
-      ratioOf(row).toFixed(2),
-      row.appCpuSeconds.toFixed(1),
-      (row.receipt.cpuMs / 1000).toFixed(1),
-      seconds(row.others.postgresSeconds),
-      row.others.machineSeconds.toFixed(1),
-      row.verified ? 'yes' : `no (${row.state}, failed ${row.counts.failed}, pruned ${row.counts.pruned})`,
-      `${row.load[0].toFixed(2)}-${row.load[1].toFixed(2)}`,
-    ]);
+  for (const run of report.dialects) {
+    const store = run.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    rows.push([`[${store}, ${number(run.devices)} devices seeded in ${run.seedSeconds.toFixed(1)} s]`]);
+    for (const row of run.pairs) {
+      const { baseline } = row;
+      rows.push([`[pair ${row.pair}, ${row.order}]`]);
+      rows.push([
+        '  plain HTTP/2 client -> local FCM',
+        number(baseline.receipt.received),
+        baseline.seconds.toFixed(1),
+        number(baseline.devicesPerSecond),
+        '1.00',
+        baseline.clientCpuSeconds.toFixed(1),
+        (baseline.receipt.cpuMs / 1000).toFixed(1),
+        seconds(baseline.others.postgresSeconds),
+        baseline.others.machineSeconds.toFixed(1),
+        baseline.verified ? 'yes' : `no (${baseline.failures} failed)`,
+        '',
+      ]);
+      rows.push([
+        `  whole app: POST sendbatch, job, FCM adapter (job ${row.jobSeconds.toFixed(1)} s)`,
+        number(row.counts.sent),
+        row.seconds.toFixed(1),
+        number(row.devicesPerSecond),
+        ratioOf(row).toFixed(2),
+        row.appCpuSeconds.toFixed(1),
+        (row.receipt.cpuMs / 1000).toFixed(1),
+        seconds(row.others.postgresSeconds),
+        row.others.machineSeconds.toFixed(1),
+        row.verified ? 'yes' : `no (${row.state}, failed ${row.counts.failed}, pruned ${row.counts.pruned})`,
+        `${row.load[0].toFixed(2)}-${row.load[1].toFixed(2)}`,
+      ]);
+    }
   }
   return [
     table(header, rows),
