@@ -75,6 +75,43 @@ describe('the player page', () => {
     expect(await own.innerText()).toContain('+250');
   });
 
+  it('follows another admin’s change to the player live: the figures, the ledger and the admin actions, without a reload', async () => {
+    const { page, context } = sessions.staff;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(url('/admin'));
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await openPlayerFromSearch(page, accounts.player, () => page.keyboard.press('Control+k'));
+    const playerPath = new URL(page.url()).pathname;
+    const screen = consoleScreen(page);
+    const figures = screen.getByRole('region', { name: /^In / });
+    await figures.getByRole('definition').filter({ hasText: /^250$/ }).waitFor();
+    await page.locator('[data-live-state="live"]').waitFor({ state: 'attached' });
+    // Gone with the document if the page were loaded anew.
+    await page.evaluate(() => Object.assign(window, { outpostStillHere: true }));
+
+    // Another tab (another admin at their desk) gives credits; this one only listens.
+    const other = await context.newPage();
+    try {
+      await other.goto(url(playerPath));
+      const reason = 'Compensation for the outage';
+      const form = await changeCredits(other, 'Give', 100, reason);
+      await form
+        .getByText(`Gave @${accounts.player.displayName} 100 credits: the balance went from 250 to 350.`)
+        .waitFor();
+    } finally {
+      await other.close();
+    }
+
+    await figures.getByRole('definition').filter({ hasText: /^350$/ }).waitFor();
+    const ledger = screen.getByRole('region', { name: 'Credits', exact: true });
+    await ledger.getByRole('row').filter({ hasText: 'Adjustment by staff: Compensation for the outage' }).waitFor();
+    const actions = screen.getByRole('region', { name: 'Admin actions on them' });
+    await actions.getByText(`gave 100 credits to @${accounts.player.displayName}`, { exact: false }).waitFor();
+    // Read again in place: the page was not loaded anew.
+    expect(await page.evaluate(() => 'outpostStillHere' in window)).toBe(true);
+    expect(page.url()).toBe(url(playerPath));
+  });
+
   it('works on a phone: the search in the top bar, a take-back refused beyond the balance, cards, the data download and the deletion', async () => {
     const { context, page, consoleErrors } = await openPage(fixture.browser, {
       viewport: MOBILE_VIEWPORT,
@@ -90,12 +127,12 @@ describe('the player page', () => {
     const amount = tooMuch.getByRole('spinbutton', { name: 'Credits' });
     await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
     await tooMuch
-      .getByText('The player holds 250 credits, so 9,999 cannot be taken back. Take back at most 250.')
+      .getByText('The player holds 350 credits, so 9,999 cannot be taken back. Take back at most 350.')
       .waitFor();
 
     const form = await changeCredits(page, 'Take back', 50, 'Given twice by mistake');
     await form
-      .getByText(`Took back 50 credits from @${accounts.player.displayName}: the balance went from 250 to 200.`)
+      .getByText(`Took back 50 credits from @${accounts.player.displayName}: the balance went from 350 to 300.`)
       .waitFor();
     const ledger = consoleScreen(page).getByRole('region', { name: 'Credits', exact: true });
     const row = ledger.getByRole('row').filter({ hasText: 'Adjustment by staff: Given twice by mistake' });

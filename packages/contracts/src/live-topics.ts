@@ -37,6 +37,8 @@ export const QUERY_KEYS = {
   liveStats: (environment: Environment) => ['admin', environment, 'live-stats'] as const,
   /** The signed-in player's beta request, the invites they share, the one they came in with (GET /api/account/beta). */
   accountBeta: ['account', 'beta'],
+  /** Every cached player page of one environment: the player, their record, holdings and money. */
+  adminUsers: (environment: Environment) => ['admin', environment, 'users'] as const,
   /** Every cached page of one environment's admin log. */
   adminLog: (environment: Environment) => ['admin', environment, 'admin-log'] as const,
   /** The background jobs' history (the deployment's, asked under an environment's path). */
@@ -148,14 +150,23 @@ const OWN_TOPICS = {
   'admin-log': {
     access: 'adminArea',
     playerKeys: [],
-    // Every admin change is an entry: the calendar hears its merch drops and the shop's opening, which have no topic, here.
-    backOfficeKeys: (environment) => [QUERY_KEYS.adminLog(environment), CALENDAR_QUERY_KEYS.admin(environment)],
+    // Every admin change is an entry: the calendar hears its merch drops and the shop's opening, which have no topic,
+    // here, and an open player page another admin's change to the player (credits, items, a suspension, keys).
+    backOfficeKeys: (environment) => [
+      QUERY_KEYS.adminLog(environment),
+      CALENDAR_QUERY_KEYS.admin(environment),
+      QUERY_KEYS.adminUsers(environment),
+    ],
   },
   /** Reports, filed by players and the game, resolved by moderators (a back-office list). */
   reports: {
     access: 'moderate',
     playerKeys: [],
-    backOfficeKeys: (environment) => [QUERY_KEYS.moderation(environment, 'reports')],
+    // A player's page lists the reports about them and by them.
+    backOfficeKeys: (environment) => [
+      QUERY_KEYS.moderation(environment, 'reports'),
+      QUERY_KEYS.adminUsers(environment),
+    ],
   },
   /** Beta requests (a back-office list). */
   'beta-requests': {
@@ -175,7 +186,8 @@ const OWN_TOPICS = {
   'merch-orders': {
     access: 'manageShop',
     playerKeys: [],
-    backOfficeKeys: (environment) => [QUERY_KEYS.merchAdmin(environment, 'orders')],
+    // A player's page lists their orders.
+    backOfficeKeys: (environment) => [QUERY_KEYS.merchAdmin(environment, 'orders'), QUERY_KEYS.adminUsers(environment)],
   },
   /** The background jobs' runs (a back-office list; the identity store's, shared by every environment). */
   'job-runs': {

@@ -2,8 +2,10 @@ import type { AdminUser } from '@outpost/contracts/account-lifecycle';
 import { SUSPENSION_MESSAGES } from '@outpost/contracts/account-lifecycle-text';
 import { ADMIN_ROUTES } from '@outpost/contracts/admin-routes';
 import type { Environment } from '@outpost/contracts/environments';
+import type { LiveTopicName } from '@outpost/contracts/live-topics';
 import type { AdminAccess } from '@outpost/contracts/permissions';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { LiveUpdates } from '../../../components/live-status/live-status';
 import { Link, useParams, useSearchParams } from '../../../lib/router/router';
 import { useAdminAccessContext } from '../admin-access-context';
 import adminStyles from '../components/admin-screen.module.css';
@@ -49,6 +51,7 @@ export default function AdminUserScreen() {
         </>
       }
     >
+      <LiveUpdates topics={playerTopics(capabilities)} environment={environment} />
       <UserLoader
         key={`${environment}/${userID}`}
         query={user}
@@ -59,6 +62,18 @@ export default function AdminUserScreen() {
       />
     </ModerationScreen>
   );
+}
+
+/**
+ * What the page follows live: the admin log, in which every admin's change to a player is an entry (credits,
+ * items, a suspension, keys, sessions ended), and the reports and merch orders where the viewer may read those.
+ */
+function playerTopics(capabilities: AdminAccess['capabilities']): LiveTopicName[] {
+  return [
+    'admin-log',
+    ...(capabilities.moderate ? (['reports'] as const) : []),
+    ...(capabilities.manageShop ? (['merch-orders'] as const) : []),
+  ];
 }
 
 interface UserLoaderProps {

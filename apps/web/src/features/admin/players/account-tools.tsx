@@ -11,7 +11,7 @@ import { useNavigate } from '../../../lib/router/router';
 import { exportFileOf, saveFile } from '../../account/your-data/export-file';
 import type { ArrivalNotice } from '../components/arrival-notice';
 import { useConfirmDialog } from '../components/confirm-dialog';
-import { adminUserApiPath, adminUserQueryKey } from '../moderation/api/get-admin-user';
+import { accountDeletionKey, adminUserApiPath, adminUserQueryKey } from '../moderation/api/get-admin-user';
 import type { PlayerToolProps } from './player-tool';
 import styles from './players.module.css';
 
@@ -29,6 +29,8 @@ export function AccountTools({ environment, userID, name }: PlayerToolProps) {
     mutationFn: () => requestJson(`${path}/data-export`, z.unknown(), { method: 'POST' }),
   });
   const remove = useMutation({
+    // Keyed, so the page's reads stop while it is under way and after (useStillThere).
+    mutationKey: accountDeletionKey(environment, userID),
     mutationFn: () => requestJson(`${path}/deletion`, accountDeletionResultSchema, { method: 'POST' }),
   });
 

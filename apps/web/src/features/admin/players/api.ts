@@ -13,7 +13,7 @@ import {
 } from '@outpost/contracts/player-record';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api';
-import { adminUserApiPath, adminUserQueryKey } from '../moderation/api/get-admin-user';
+import { adminUserApiPath, adminUserQueryKey, useStillThere } from '../moderation/api/get-admin-user';
 
 /** The player page's record: under the player's own key, so whatever refreshes the player refreshes it. */
 export const playerRecordQueryKey = (environment: Environment, userID: string) =>
@@ -25,6 +25,7 @@ export function usePlayerRecord(environment: Environment, userID: string) {
     queryKey: playerRecordQueryKey(environment, userID),
     queryFn: () => requestJson(`${adminUserApiPath(environment, userID)}/record`, playerRecordSchema),
     staleTime: 0,
+    enabled: useStillThere(environment, userID),
   });
 }
 
@@ -34,6 +35,7 @@ export function usePlayerHoldings(environment: Environment, userID: string) {
     queryKey: [...adminUserQueryKey(environment, userID), 'holdings'],
     queryFn: () => requestJson(`${adminUserApiPath(environment, userID)}/items`, playerHoldingsSchema),
     staleTime: 0,
+    enabled: useStillThere(environment, userID),
   });
 }
 

@@ -1,14 +1,16 @@
 import { adminUserSchema } from '@outpost/contracts/account-lifecycle';
 import type { Environment } from '@outpost/contracts/environments';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { QUERY_KEYS } from '@outpost/contracts/live-topics';
+import { queryOptions, useMutationState, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../../lib/api';
 import { CallableError } from '../../../../lib/callable';
 
 /**
  * Every cached player page of one environment. A player's keys and suspensions are shared by the
- * environments, so a change to either invalidates this in each of them.
+ * environments, so a change to either invalidates this in each of them; live, the admin log's, the
+ * reports' and the merch orders' topics do (live-topics.ts).
  */
-export const adminUsersQueryKey = (environment: Environment) => ['admin', environment, 'users'] as const;
+export const adminUsersQueryKey = QUERY_KEYS.adminUsers;
 
 /** One player's page in one environment (its figures are that environment's). */
 export const adminUserQueryKey = (environment: Environment, userID: string) =>
@@ -32,5 +34,22 @@ export const adminUserQueryOptions = (environment: Environment, userID: string) 
   });
 
 export function useAdminUser(environment: Environment, userID: string) {
-  return useQuery(adminUserQueryOptions(environment, userID));
+  return useQuery({ ...adminUserQueryOptions(environment, userID), enabled: useStillThere(environment, userID) });
+}
+
+/** The deletion of a player's account asked from their page (account-tools.tsx). */
+export const accountDeletionKey = (environment: Environment, userID: string) =>
+  ['admin', environment, 'account-deletion', userID] as const;
+
+/**
+ * False once the player's deletion has been asked from their page, and after it: the page's reads
+ * stop, so the admin log's event of the deletion, which reaches the page before the deletion's own
+ * answer, does not read again a player who is no more (a 404 for each of the page's queries).
+ */
+export function useStillThere(environment: Environment, userID: string): boolean {
+  const deletions = useMutationState({
+    filters: { mutationKey: accountDeletionKey(environment, userID) },
+    select: (mutation) => mutation.state.status,
+  });
+  return !deletions.some((status) => status === 'pending' || status === 'success');
 }

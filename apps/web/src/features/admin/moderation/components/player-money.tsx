@@ -13,7 +13,7 @@ import { requestJson } from '../../../../lib/api';
 import { useConfirmDialog } from '../../components/confirm-dialog';
 import { formatDate } from '../../components/local-time';
 import { moneyText } from '../../players/record-value';
-import { adminUserApiPath, adminUserQueryKey } from '../api/get-admin-user';
+import { adminUserApiPath, adminUserQueryKey, useStillThere } from '../api/get-admin-user';
 
 const HISTORY_WORDS: Record<SubscriptionEventKind, string> = {
   purchase: 'Bought',
@@ -42,13 +42,16 @@ interface PlayerMoneyProps {
  */
 export function PlayerMoney({ environment, userID, name, canRefund }: PlayerMoneyProps) {
   const key = [...adminUserQueryKey(environment, userID), 'money'] as const;
+  const enabled = useStillThere(environment, userID);
   const subscriptions = useQuery({
     queryKey: [...key, 'subscriptions'],
     queryFn: () => requestJson(`${adminUserApiPath(environment, userID)}/subscriptions`, playerSubscriptionsSchema),
+    enabled,
   });
   const purchases = useQuery({
     queryKey: [...key, 'store-purchases'],
     queryFn: () => requestJson(`${adminUserApiPath(environment, userID)}/store-purchases`, storePurchaseListSchema),
+    enabled,
   });
   return (
     <section aria-labelledby="admin-user-money">
