@@ -263,9 +263,9 @@ export function formatPush(report: PushReport): string {
     rows.push([`[${store}, ${number(run.devices)} devices seeded in ${run.seedSeconds.toFixed(1)} s]`]);
     for (const row of run.pairs) {
       const { baseline } = row;
-      rows.push([`[pair ${row.pair}, ${row.order}]`]);
+      rows.push([`  [pair ${row.pair}, ${row.order}]`]);
       rows.push([
-        '  plain HTTP/2 client -> local FCM',
+        '    plain HTTP/2 client -> local FCM',
         number(baseline.receipt.received),
         baseline.seconds.toFixed(1),
         number(baseline.devicesPerSecond),
@@ -278,7 +278,7 @@ export function formatPush(report: PushReport): string {
         '',
       ]);
       rows.push([
-        `  whole app: POST sendbatch, job, FCM adapter (job ${row.jobSeconds.toFixed(1)} s)`,
+        `    whole app: POST sendbatch, job, FCM adapter (job ${row.jobSeconds.toFixed(1)} s)`,
         number(row.counts.sent),
         row.seconds.toFixed(1),
         number(row.devicesPerSecond),

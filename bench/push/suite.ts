@@ -295,13 +295,14 @@ function target({ dialect, pairs }: PushDialectRun): TargetResult {
     ...(one.state === 'sent' ? [] : [`pair ${one.pair}: the message ended ${one.state}`]),
     ...(one.verified ? [] : [`pair ${one.pair}: the local server did not receive every token exactly once`]),
   ]);
+  const middle = pairs.length % 2 === 0 ? 'higher middle' : 'median';
+  const order = pairs.length > 1 ? ', the even ones with the app first' : '';
   return decided(
     spec.name,
     spec.requirement,
     ratio <= BAR_RATIO && problems.length === 0,
-    `${ratio.toFixed(2)} x (median of back-to-back pairs ${pairs.map((one) => ratioOf(one).toFixed(2)).join(' ')}, ` +
-      'each other pair with the app first); ' +
-      `the median pair: ${row.seconds.toFixed(1)} s (${Math.round(row.devicesPerSecond).toLocaleString('en-US')} devices/s) ` +
+    `${ratio.toFixed(2)} x (${middle === 'median' ? 'median' : 'the higher middle'} of back-to-back pairs ${pairs.map((one) => ratioOf(one).toFixed(2)).join(' ')}${order}); ` +
+      `the ${middle} pair: ${row.seconds.toFixed(1)} s (${Math.round(row.devicesPerSecond).toLocaleString('en-US')} devices/s) ` +
       `against the plain client's ${row.baseline.seconds.toFixed(1)} s; CPU ${cpuShares(row)}; ` +
       `load ${row.load[0].toFixed(2)}` +
       (problems.length > 0 ? `; ${problems.join(', ')}` : ''),

@@ -8,7 +8,9 @@ import { MOBILE_VIEWPORT, openPage, useSite } from './harness';
 /*
  * The player page for support (docs/decisions/0130-the-player-page.md): staff open a player from the back
  * office's search, give or take back credits with a reason, and see the change in the page's ledger with its
- * running balance, in the admin log, and, signed in as the player, in the player's own credit history.
+ * running balance, in the admin log, and, signed in as the player, in the player's own credit history; an
+ * open page follows another admin's change live; on a phone, the account is deleted from the page. The tests
+ * run in order on one player: each starts from the balance the one before left (0, 250, 350).
  */
 
 const fixture = useSite();
@@ -122,6 +124,7 @@ describe('the player page', () => {
     await page.goto(url('/admin'));
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await openPlayerFromSearch(page, accounts.player, () => page.getByRole('button', { name: /^Search/ }).click());
+    const playerPath = new URL(page.url()).pathname;
 
     const tooMuch = await changeCredits(page, 'Take back', 9_999, 'Given twice by mistake');
     const amount = tooMuch.getByRole('spinbutton', { name: 'Credits' });
@@ -153,7 +156,20 @@ describe('the player page', () => {
     await confirm.getByRole('button', { name: 'Delete the account' }).click();
     await page.waitForURL(url('/admin/moderation/users'));
     await consoleScreen(page).getByRole('status').filter({ hasText: 'The account was deleted' }).waitFor();
-    // The refused take-back's 409 is the browser's own log line; nothing else may be.
+    // The search took the page's place: Back leads to where the admin came from, not to a player who is no more.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    // A link to them within the app (as the admin log's would be followed) says at once there is no such player.
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, playerPath);
+    const userID = decodeURIComponent(playerPath.split('/').at(-1) ?? '');
+    await consoleScreen(page)
+      .getByRole('alert')
+      .filter({ hasText: `No account has the user ID "${userID}".` })
+      .waitFor();
+    // The refused take-back's 409 is the browser's own log line; nothing else may be: the deleted player is not read.
     expect(consoleErrors.filter((error) => !error.includes('status of 409'))).toEqual([]);
     await context.close();
   });

@@ -162,11 +162,7 @@ const OWN_TOPICS = {
   reports: {
     access: 'moderate',
     playerKeys: [],
-    // A player's page lists the reports about them and by them.
-    backOfficeKeys: (environment) => [
-      QUERY_KEYS.moderation(environment, 'reports'),
-      QUERY_KEYS.adminUsers(environment),
-    ],
+    backOfficeKeys: (environment) => [QUERY_KEYS.moderation(environment, 'reports')],
   },
   /** Beta requests (a back-office list). */
   'beta-requests': {
@@ -186,8 +182,7 @@ const OWN_TOPICS = {
   'merch-orders': {
     access: 'manageShop',
     playerKeys: [],
-    // A player's page lists their orders.
-    backOfficeKeys: (environment) => [QUERY_KEYS.merchAdmin(environment, 'orders'), QUERY_KEYS.adminUsers(environment)],
+    backOfficeKeys: (environment) => [QUERY_KEYS.merchAdmin(environment, 'orders')],
   },
   /** The background jobs' runs (a back-office list; the identity store's, shared by every environment). */
   'job-runs': {

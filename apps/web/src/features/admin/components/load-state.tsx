@@ -11,11 +11,20 @@ interface LoadStateProps<Data> {
   loading?: string;
   /** The 404's sentence ("There is no credit pack “x” in beta."). */
   missing: string;
+  /** Known to be gone without asking (deleted from this screen, so not read again): the 404's sentence at once. */
+  gone?: boolean;
   children: (data: Data) => ReactNode;
 }
 
 /** A record's screen while it loads, when it is not there, when loading failed, and once it is there. */
-export function LoadState<Data>({ query, what, loading, missing, children }: LoadStateProps<Data>) {
+export function LoadState<Data>({ query, what, loading, missing, gone = false, children }: LoadStateProps<Data>) {
+  if (gone && query.data === undefined) {
+    return (
+      <div role="alert" className={styles.failure}>
+        <p>{missing}</p>
+      </div>
+    );
+  }
   if (query.isPending) {
     return (
       <p role="status" className={styles.loading}>

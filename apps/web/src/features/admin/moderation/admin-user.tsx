@@ -16,7 +16,7 @@ import { ReadOnlyNotice } from '../components/read-only-notice';
 import { AccountTools } from '../players/account-tools';
 import { PlayerLog } from '../players/player-log';
 import { PlayerRecord } from '../players/player-record';
-import { useAdminUser } from './api/get-admin-user';
+import { useAdminUser, useStillThere } from './api/get-admin-user';
 import { KeyEditor } from './components/key-editor';
 import { ModerationScreen } from './components/moderation-screen';
 import { PlayerMoney } from './components/player-money';
@@ -51,7 +51,7 @@ export default function AdminUserScreen() {
         </>
       }
     >
-      <LiveUpdates topics={playerTopics(capabilities)} environment={environment} />
+      <LiveUpdates topics={PLAYER_TOPICS} environment={environment} />
       <UserLoader
         key={`${environment}/${userID}`}
         query={user}
@@ -65,16 +65,12 @@ export default function AdminUserScreen() {
 }
 
 /**
- * What the page follows live: the admin log, in which every admin's change to a player is an entry (credits,
- * items, a suspension, keys, sessions ended), and the reports and merch orders where the viewer may read those.
+ * What the page follows live: the admin log, in which every admin's change to a player is an entry (credits, items,
+ * a suspension, keys, sessions ended). Not the reports' or the merch orders' topics: their events do not say whose
+ * they are, so every report or order in the environment would read every open player page again, the record with
+ * every domain's reads; those sections are read again when an admin change moves the page, or when it is opened.
  */
-function playerTopics(capabilities: AdminAccess['capabilities']): LiveTopicName[] {
-  return [
-    'admin-log',
-    ...(capabilities.moderate ? (['reports'] as const) : []),
-    ...(capabilities.manageShop ? (['merch-orders'] as const) : []),
-  ];
-}
+const PLAYER_TOPICS: readonly LiveTopicName[] = ['admin-log'];
 
 interface UserLoaderProps {
   query: UseQueryResult<AdminUser>;
@@ -86,7 +82,12 @@ interface UserLoaderProps {
 
 function UserLoader({ query, environment, userID, capabilities, reportID }: UserLoaderProps) {
   return (
-    <LoadState query={query} what="player" missing={SUSPENSION_MESSAGES.noUser(userID)}>
+    <LoadState
+      query={query}
+      what="player"
+      missing={SUSPENSION_MESSAGES.noUser(userID)}
+      gone={!useStillThere(environment, userID)}
+    >
       {(user) => (
         <div aria-busy={query.isFetching}>
           <AccountFacts user={user} environment={environment} canChangeKeys={capabilities.manageKeys} />

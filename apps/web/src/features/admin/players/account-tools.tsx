@@ -64,7 +64,8 @@ export function AccountTools({ environment, userID, name }: PlayerToolProps) {
     setNotice(null);
     remove.mutate(undefined, {
       onSuccess: (answer) => {
-        navigate(ADMIN_ROUTES.adminUsers, { state: { notice: answer.message } satisfies ArrivalNotice });
+        // In place of the page: Back leads to where the admin came from, not to a player who is no more.
+        navigate(ADMIN_ROUTES.adminUsers, { replace: true, state: { notice: answer.message } satisfies ArrivalNotice });
         // The page is gone with the account: its cache goes too, never asked again (a 404).
         client.removeQueries({ queryKey: adminUserQueryKey(environment, userID) });
       },

@@ -7,8 +7,8 @@ import { CallableError } from '../../../../lib/callable';
 
 /**
  * Every cached player page of one environment. A player's keys and suspensions are shared by the
- * environments, so a change to either invalidates this in each of them; live, the admin log's, the
- * reports' and the merch orders' topics do (live-topics.ts).
+ * environments, so a change to either invalidates this in each of them; live, the admin log's topic
+ * does (live-topics.ts).
  */
 export const adminUsersQueryKey = QUERY_KEYS.adminUsers;
 
