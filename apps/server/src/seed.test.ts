@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { LiveStats } from '@outpost/contracts/game-data';
 import type { MerchCatalogue } from '@outpost/contracts/merch';
 import type { UserSearchResult } from '@outpost/contracts/user-search';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,6 +79,21 @@ describe.each(TEST_DIALECTS)('the demo on %s, as a new moderator meets it', (dia
   let t: TestApp;
   afterEach(async () => {
     await t.cleanup();
+  });
+
+  it('gives every map with players on it its data, so the live stats of the demo log no gap on every read', async () => {
+    t = await buildTestApp(dialect);
+    await seedDemoData(t.stores, 'development');
+    const { admin } = await signUpRoles(t.app, t.stores.identity, { admin: ['admin'] });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/development/live-stats',
+      headers: { authorization: admin.bearer },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { maps } = response.json() as LiveStats;
+    expect(maps.map((map) => map.mapID).sort()).toEqual(['harbor', 'plaza', 'racetrack']);
+    expect(maps.filter((map) => map.data === null)).toEqual([]);
   });
 
   it('finds the player each demo report is about by the name it was filed under, every time it is seeded', async () => {

@@ -57,20 +57,15 @@ function demoEvents(now: Date): unknown[] {
   ] as const) {
     events.push({ id: `demo:map-presence:${mapID}`, type: 'map-presence', at: ago(0.05), mapID, activeNow });
   }
-  events.push({
-    id: 'demo:map-data:plaza',
-    type: 'map-data',
-    at: ago(1),
-    mapID: 'plaza',
-    data: { name: 'Central Plaza', region: 'north', capacity: 120 },
-  });
-  events.push({
-    id: 'demo:map-data:harbor',
-    type: 'map-data',
-    at: ago(1),
-    mapID: 'harbor',
-    data: { name: 'Old Harbor', region: 'east', capacity: 60 },
-  });
+  // Every map with presence has its data: a live stats read logs an error for one without (docs/product.md §8.5),
+  // which the demo would write on every read.
+  for (const [mapID, data] of [
+    ['plaza', { name: 'Central Plaza', region: 'north', capacity: 120 }],
+    ['harbor', { name: 'Old Harbor', region: 'east', capacity: 60 }],
+    ['racetrack', { name: 'Sunset Racetrack', region: 'south', capacity: 40 }],
+  ] as const) {
+    events.push({ id: `demo:map-data:${mapID}`, type: 'map-data', at: ago(1), mapID, data });
+  }
   return events;
 }
 
