@@ -79,6 +79,35 @@ describe('the benchmarks page', () => {
     expect(pageRows(second).get('push, SQLite')?.figure).toBe('1.35 | 1.40 (load 0.7)');
   });
 
+  it('takes a target measured at another size as the same row, and keeps it under the name it was measured with', () => {
+    const push = (devices: string, verdict: TargetResult['verdict'], figure: string) =>
+      target(`a push to ${devices} devices, SQLite`, verdict, figure);
+    const first = benchmarksPage('', [push('100,000', 'FAIL', '1.38 x')], run('2026-12-05T04:00:00.000Z', ['push']));
+    const smaller = benchmarksPage(
+      first,
+      [push('20,000', 'PASS', '1.10 x')],
+      run('2026-12-06T04:00:00.000Z', ['push']),
+    );
+    expect([...pageRows(smaller).values()].map((row) => [row.name, row.figure])).toEqual([
+      ['a push to 20,000 devices, SQLite', '1.10 x'],
+    ]);
+    const skipped = benchmarksPage(
+      smaller,
+      [push('100,000', 'SKIPPED', 'skipped (push section not run)')],
+      run('2026-12-07T04:00:00.000Z', ['http']),
+    );
+    expect([...pageRows(skipped).values()]).toEqual([
+      expect.objectContaining({ name: 'a push to 20,000 devices, SQLite', verdict: 'PASS', figure: '1.10 x' }),
+    ]);
+    expect(() =>
+      benchmarksPage(
+        '',
+        [push('1', 'PASS', '1 x'), push('2', 'PASS', '1 x')],
+        run('2026-12-07T04:00:00.000Z', ['push']),
+      ),
+    ).toThrow('Two targets are told apart by a number alone: a push to # devices, SQLite');
+  });
+
   it('says which bar a kept verdict was against when the bar has changed since', () => {
     const first = benchmarksPage(
       '',

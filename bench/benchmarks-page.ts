@@ -21,7 +21,9 @@ const INTRODUCTION = `# Benchmarks
 This page is written by \`npm run bench\` at the end of every run (bench/benchmarks-page.ts holds its
 text): edit it there, not here. Each target keeps its latest measurement, with when, on what machine and
 at what load it was taken: a run of some sections (or one without PostgreSQL, or with
-\`BENCH_SKIP_LIGHTHOUSE=1\`) writes the targets it measured and leaves every other row as it was.
+\`BENCH_SKIP_LIGHTHOUSE=1\`) writes the targets it measured and leaves every other row as it was. A run at
+another size (\`BENCH_PUSH_DEVICES\`, \`BENCH_LIVE_CLIENTS\`) writes its figure in the target's row, under a name
+that says the size.
 
 \`npm run bench\` builds the web app if it was never built and, for Lighthouse, installs Debian's
 Chromium when it is missing, as \`npm test\` does. Each section prints its figures with their ratio to a
@@ -215,11 +217,19 @@ function measuredIn(run: BenchRun): string {
   return `${run.startedAt.slice(0, 16).replace('T', ' ')} UTC on ${run.machine}`;
 }
 
+/**
+ * Which target a row is, whatever size it was measured at: a name with its numbers taken out. A name
+ * carries the size a run asked for (BENCH_PUSH_DEVICES, BENCH_LIVE_CLIENTS), and a run at another size
+ * measures the same target: its row takes the place of the one before, and is kept, under the name it was
+ * measured with, by the runs that skip it.
+ */
+export const targetKey = (name: string) => name.replaceAll(/\d[\d,.]*/g, '#');
+
 const cellOf = (text: string) => text.replaceAll('|', '\\|').replaceAll(/\r?\n/g, ' ');
 const textOf = (cell: string) => cell.trim().replaceAll('\\|', '|');
 
 /**
- * The rows of a page written before, by target. A page written by a whole run alone (one table under
+ * The rows of a page written before, by target (targetKey). A page written by a whole run alone (one table under
  * its run's line, four columns) gives every row that run's line as its measurement.
  */
 export function pageRows(page: string): Map<string, PageRow> {
@@ -239,7 +249,7 @@ export function pageRows(page: string): Map<string, PageRow> {
       .split(/(?<!\\)\|/)
       .map(textOf);
     const [verdict = '', name = '', requirement = '', figure = '', measured = runLine] = cells;
-    if (name) rows.set(name, { verdict, name, requirement, figure, measured });
+    if (name) rows.set(targetKey(name), { verdict, name, requirement, figure, measured });
   }
   return rows;
 }
@@ -250,8 +260,11 @@ export function pageRows(page: string): Map<string, PageRow> {
  * since says which bar its verdict was against.
  */
 function latestRows(previous: ReadonlyMap<string, PageRow>, targets: readonly TargetResult[], run: BenchRun) {
+  const keys = targets.map((target) => targetKey(target.name));
+  const twin = keys.find((key, index) => keys.indexOf(key) !== index);
+  if (twin !== undefined) throw new Error(`Two targets are told apart by a number alone: ${twin}`);
   return targets.map((target): PageRow => {
-    const earlier = previous.get(target.name);
+    const earlier = previous.get(targetKey(target.name));
     if (target.verdict !== 'SKIPPED') return { ...target, measured: measuredIn(run) };
     if (!earlier || earlier.verdict === 'SKIPPED') return { ...target, measured: '' };
     const annotated = / \(against (.*)\)$/.exec(earlier.verdict);
