@@ -37,3 +37,16 @@ export function forkBenchChild<Request, Message extends { kind: string }>(
   };
   return { child, next, ask };
 }
+
+/**
+ * Stops `child`: `ask` asks it to close its own way (a message, or SIGTERM), and it is killed if it has not
+ * exited within `graceMs`, so a close that hangs never holds the run. Answers once it has exited.
+ */
+export async function stopChild(child: ChildProcess, ask: () => void, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  ask();
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}

@@ -4,6 +4,7 @@ import {
   type LogEntry,
   runServerProcess,
 } from '../../apps/server/src/testing/server-process';
+import { stopChild } from '../child-process';
 
 /*
  * Real server processes (main.ts, as the tests start it) for the instances bench, on ports the
@@ -58,13 +59,7 @@ export async function startServerInstance(name: string, env: Record<string, stri
   const origin = `http://127.0.0.1:${port}`;
   const started = runServerProcess({ ...env, PORT: String(port), LOG_LEVEL: 'warn' });
   const { child, exit, entries } = started;
-  const stop = async (graceMs = 15_000) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    await exit;
-    clearTimeout(timer);
-  };
+  const stop = (graceMs = 15_000) => stopChild(child, () => child.kill('SIGTERM'), graceMs);
   try {
     await untilReady(origin, exit);
   } catch (error) {

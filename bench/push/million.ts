@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Dialect } from '../../apps/server/src/platform/db/stores';
-import { forkBenchChild } from '../child-process';
+import { forkBenchChild, stopChild } from '../child-process';
 import { benchStoreOptions, newSetting, openBenchStores, whileStoresOpen } from '../http/app-target';
 import { signUpStaffMember } from '../http/seed';
 import { decided, type TargetResult, type TargetSpec } from '../targets';
@@ -27,6 +27,8 @@ const GIVE_UP_SECONDS = 600;
 /** Setup per dialect: migrations and the seeding (100,000 devices took 3.8 s on SQLite and 2.8 s on PostgreSQL at load 5–7). */
 const SETUP_SECONDS = 600;
 const MB = 1024 * 1024;
+/** How long the app's process may take to close (its job runner, the FCM thread, its stores) before it is killed. */
+const APP_STOP_GRACE_MS = 30_000;
 
 const count = MILLION_DEVICES.toLocaleString('en-US');
 export const MILLION_TARGETS: Record<Dialect, TargetSpec> = {
@@ -179,11 +181,12 @@ export async function measureMillion(
       load: [loadBefore, loadAfter],
     };
   } finally {
-    if (app.child.exitCode === null && app.child.connected) {
-      const exited = new Promise((resolve) => app.child.once('exit', resolve));
-      app.child.send({ kind: 'exit' } satisfies AppProcessRequest);
-      await exited;
-    }
+    const { child } = app;
+    await stopChild(
+      child,
+      () => (child.connected ? child.send({ kind: 'exit' } satisfies AppProcessRequest) : child.kill('SIGTERM')),
+      APP_STOP_GRACE_MS,
+    );
     await setting.cleanups.run();
   }
 }
