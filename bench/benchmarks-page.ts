@@ -22,8 +22,8 @@ This page is written by \`npm run bench\` at the end of every run (bench/benchma
 text): edit it there, not here. Each target keeps its latest measurement, with when, on what machine and
 at what load it was taken: a run of some sections (or one without PostgreSQL, or with
 \`BENCH_SKIP_LIGHTHOUSE=1\`) writes the targets it measured and leaves every other row as it was. A run at
-another size (\`BENCH_PUSH_DEVICES\`, \`BENCH_LIVE_CLIENTS\`) writes its figure in the target's row, under a name
-that says the size.
+another size (\`BENCH_PUSH_DEVICES\`, \`BENCH_PUSH_MILLION_DEVICES\`, \`BENCH_LIVE_CLIENTS\`,
+\`BENCH_LIVE_INSTANCE_CLIENTS\`) writes its figure in the target's row, under a name that says the size.
 
 \`npm run bench\` builds the web app if it was never built and, for Lighthouse, installs Debian's
 Chromium when it is missing, as \`npm test\` does. Each section prints its figures with their ratio to a
@@ -219,11 +219,11 @@ function measuredIn(run: BenchRun): string {
 
 /**
  * Which target a row is, whatever size it was measured at: a name with its numbers taken out. A name
- * carries the size a run asked for (BENCH_PUSH_DEVICES, BENCH_LIVE_CLIENTS), and a run at another size
+ * carries the size a run asked for (BENCH_PUSH_DEVICES, BENCH_LIVE_CLIENTS, …), and a run at another size
  * measures the same target: its row takes the place of the one before, and is kept, under the name it was
  * measured with, by the runs that skip it.
  */
-export const targetKey = (name: string) => name.replaceAll(/\d[\d,.]*/g, '#');
+export const targetKey = (name: string) => name.replaceAll(/\d+(?:[.,]\d+)*/g, '#');
 
 const cellOf = (text: string) => text.replaceAll('|', '\\|').replaceAll(/\r?\n/g, ' ');
 const textOf = (cell: string) => cell.trim().replaceAll('\\|', '|');

@@ -35,6 +35,21 @@ describe('stopChild', () => {
     expect([child.exitCode, child.signalCode]).toEqual([null, 'SIGKILL']);
   });
 
+  it('kills the child when asking it fails, and says why', async () => {
+    const child = await childThatOnTerm('/* ignored */');
+    await expect(
+      stopChild(
+        child,
+        () => {
+          throw new Error('the channel is closed');
+        },
+        30_000,
+      ),
+    ).rejects.toThrow('the channel is closed');
+    await once(child, 'exit');
+    expect(child.signalCode).toBe('SIGKILL');
+  });
+
   it('asks nothing of a child that has already exited', async () => {
     const child = await childThatOnTerm('process.exit(0);');
     child.kill('SIGTERM');

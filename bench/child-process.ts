@@ -45,8 +45,15 @@ export function forkBenchChild<Request, Message extends { kind: string }>(
 export async function stopChild(child: ChildProcess, ask: () => void, graceMs: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  ask();
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  try {
+    ask();
+  } catch (error) {
+    // Not asked, so not waited for: killed now rather than left running.
+    clearTimeout(timer);
+    child.kill('SIGKILL');
+    throw error;
+  }
   await exited;
   clearTimeout(timer);
 }

@@ -37,7 +37,7 @@ export const MILLION_TARGETS: Record<Dialect, TargetSpec> = {
 };
 
 /** Upper bound of one dialect's million row, in seconds. */
-export const MILLION_SECONDS_PER_DIALECT = SETUP_SECONDS + GIVE_UP_SECONDS;
+export const MILLION_SECONDS_PER_DIALECT = SETUP_SECONDS + GIVE_UP_SECONDS + APP_STOP_GRACE_MS / 1000;
 
 export interface MillionRow {
   dialect: Dialect;
@@ -182,9 +182,13 @@ export async function measureMillion(
     };
   } finally {
     const { child } = app;
+    // Without its channel the process closes by itself (app-process.ts, on 'disconnect'), so nothing is sent
+    // then, and a send that fails (the channel closing meanwhile) needs nothing more.
     await stopChild(
       child,
-      () => (child.connected ? child.send({ kind: 'exit' } satisfies AppProcessRequest) : child.kill('SIGTERM')),
+      () => {
+        if (child.connected) child.send({ kind: 'exit' } satisfies AppProcessRequest, () => undefined);
+      },
       APP_STOP_GRACE_MS,
     );
     await setting.cleanups.run();

@@ -10,7 +10,7 @@ import { GAME_DATA_KINDS } from './kinds';
  * not accounts: the game's own ids, as a game server would name players the site never saw), so
  * the live stats have figures, a chart and maps to show. They go through the kinds that store the
  * game's events, under fixed ids, so the aggregates agree with their rows and a second seeding
- * stores nothing twice. One map has presence but no data, as docs/product.md §8.5 foresees.
+ * stores nothing twice. Every map with presence has its data.
  */
 
 const HOUR_MS = 3_600_000;
