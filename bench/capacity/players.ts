@@ -29,6 +29,13 @@ const TICK_MS = 2;
 /** Streams opened at once: a burst of thousands of SYNs would overflow the listen backlog. */
 const STREAM_WAVE = 500;
 const STREAM_READY_MS = 15_000;
+/**
+ * A step's new streams open in waves as fast as the server takes them, where a launch's arrive over
+ * minutes; the step's measured time starts this long after the last is ready, so it measures the
+ * server holding them rather than the tail of their opening (the slowest answers of a step began
+ * within its first 0.3 s when it started at once: docs/decisions/0145-how-many-players-one-instance-serves.md).
+ */
+const STREAMS_SETTLE_MS = 1_000;
 const FIRST_ERRORS = 3;
 const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 
@@ -180,12 +187,14 @@ class Streams {
     readonly bearers: readonly string[],
   ) {}
 
-  /** Opens streams until `target` are held, in waves; resolves once each is ready or failed. */
-  async grow(target: number): Promise<void> {
+  /** Opens streams until `target` are held, in waves; resolves once each is ready or failed, with how many it opened. */
+  async grow(target: number): Promise<number> {
+    const from = this.#sockets.length;
     while (this.#sockets.length < target) {
       const wave = Math.min(STREAM_WAVE, target - this.#sockets.length);
       await Promise.all(Array.from({ length: wave }, () => this.#openOne(this.#sockets.length)));
     }
+    return this.#sockets.length - from;
   }
 
   #openOne(index: number): Promise<void> {
@@ -262,8 +271,9 @@ async function runStep(
   const streamsFrom = performance.now();
   streams.failed = 0;
   streams.dropped = 0;
-  await streams.grow(Math.round(players * SHOP_OPEN_SHARE));
+  const opened = await streams.grow(Math.round(players * SHOP_OPEN_SHARE));
   const secondsToOpen = (performance.now() - streamsFrom) / 1000;
+  if (opened > 0) await new Promise((resolve) => setTimeout(resolve, STREAMS_SETTLE_MS));
   await new Promise<void>((resolve) => report({ kind: 'step-started' }, resolve));
 
   const stats = new Map(LAUNCH_MIX.map((entry) => [entry.kind, new KindStats(entry)]));

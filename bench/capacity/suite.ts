@@ -35,6 +35,12 @@ const LATE_NOTE_MS = 20;
 /** Migrations, 100,000 accounts, the sessions, the instances' start; the streams' opening per step. */
 const SETUP_SECONDS = 420;
 const STEP_OVERHEAD_SECONDS = 60;
+/**
+ * A row's instances answer the first step's mix this long, unjudged, before the steps: a cold
+ * instance's first requests (its pool's connections opening, code not yet optimised) took up to
+ * 450 ms in the first 0.4 s, which alone decided a step's p99 for the rarer kinds (docs/decisions/0145-how-many-players-one-instance-serves.md).
+ */
+const WARM_UP_SECONDS = 10;
 /** Both instances' public address, as behind one proxy: the sign-up's origin check compares with it. */
 const PUBLIC_URL = 'http://outpost.localhost';
 const NO_POSTGRES = 'skipped (no BENCH_DATABASE_URL)';
@@ -97,6 +103,8 @@ export interface CapacityRow {
   key: RowKey;
   label: string;
   instances: number;
+  /** The unjudged run at the first step's players before the steps (WARM_UP_SECONDS). */
+  warmUp: StepFigures;
   /** The most players a step held; 0 when the first step was not held. */
   held: number;
   steps: CapacityStep[];
@@ -117,7 +125,10 @@ export interface CapacityReport {
 export function capacityBenchSeconds(options: BenchOptions): number {
   const { steps, stepSeconds } = capacitySettings(process.env);
   const rows = options.databaseUrl ? ROWS.length : 1;
-  return rows * (SETUP_SECONDS + steps.length * (stepSeconds + STEP_OVERHEAD_SECONDS));
+  return (
+    rows *
+    (SETUP_SECONDS + WARM_UP_SECONDS + STEP_OVERHEAD_SECONDS + steps.length * (stepSeconds + STEP_OVERHEAD_SECONDS))
+  );
 }
 
 const PLAYERS = fileURLToPath(new URL('./players.ts', import.meta.url));
@@ -199,6 +210,29 @@ function describeStep(step: CapacityStep): string {
   );
 }
 
+/**
+ * Asks the players' process for a step of `players` for `seconds`: resolves once its measured time
+ * has started, with its figures to come (rejected with the process's own reason if it fails).
+ */
+async function startStep(
+  child: BenchChild<PlayersRequest, PlayersMessage>,
+  failure: Promise<never>,
+  players: number,
+  seconds: number,
+): Promise<{ done: Promise<StepFigures> }> {
+  const done = child.next('step-done');
+  // Rejected when the process stops; the races below report why (its 'failed' message) instead.
+  done.catch(() => {});
+  await Promise.race([child.ask({ kind: 'step', players, seconds }, 'step-started'), failure]);
+  return { done: Promise.race([done, failure]).then((message) => message.figures) };
+}
+
+function describeWarmUp(figures: StepFigures): string {
+  const slowest = figures.kinds.reduce((worst, kind) => (kind.p99Ms > worst.p99Ms ? kind : worst));
+  const errors = figures.kinds.reduce((sum, kind) => sum + kind.errors, 0);
+  return `slowest ${slowest.kind} p99 ${slowest.p99Ms.toFixed(1)} ms (max ${slowest.maxMs.toFixed(0)} ms), ${errors} errors`;
+}
+
 /** One row: its stores seeded, its instances started, the players signed in, then the steps until one is not held. */
 async function runRow(row: Row, webDist: string, databaseUrl: string | undefined, settings: CapacitySettings) {
   const maxPlayers = settings.steps.at(-1) ?? 0;
@@ -272,18 +306,19 @@ async function runRow(row: Row, webDist: string, databaseUrl: string | undefined
       failure,
     ]);
 
+    const warmUpPlayers = settings.steps[0] ?? 0;
+    process.stdout.write(
+      `    warm-up, ${warmUpPlayers.toLocaleString('en-US')} players, ${WARM_UP_SECONDS} s (not judged): `,
+    );
+    const warmUp = await (await startStep(child, failure, warmUpPlayers, WARM_UP_SECONDS)).done;
+    process.stdout.write(`${describeWarmUp(warmUp)}\n`);
+
     const steps: CapacityStep[] = [];
     let held = 0;
     let limit = `not reached: ${maxPlayers.toLocaleString('en-US')} players held (the last step)`;
     for (const count of settings.steps) {
       process.stdout.write(`    ${count.toLocaleString('en-US')} players, ${settings.stepSeconds} s: `);
-      const done = child.next('step-done');
-      // Rejected when the process stops; the race below reports why (its 'failed' message) instead.
-      done.catch(() => {});
-      await Promise.race([
-        child.ask({ kind: 'step', players: count, seconds: settings.stepSeconds }, 'step-started'),
-        failure,
-      ]);
+      const { done } = await startStep(child, failure, count, settings.stepSeconds);
       const errorsBefore = serverErrorLines(instances);
       // cpu-profile.mjs: the first signal starts a profile of the step, the second writes it.
       const profile = () => {
@@ -295,7 +330,7 @@ async function runRow(row: Row, webDist: string, databaseUrl: string | undefined
         rowStores.database ?? '',
       );
       meter.start(child.child);
-      const { figures } = await Promise.race([done, failure]);
+      const figures = await done;
       const requests = figures.kinds.reduce((sum, kind) => sum + kind.requests, 0);
       meter.end('subject', requests);
       profile();
@@ -324,6 +359,7 @@ async function runRow(row: Row, webDist: string, databaseUrl: string | undefined
       key: row.key,
       label: row.target.name,
       instances: row.instances,
+      warmUp,
       held,
       steps,
       limit,
