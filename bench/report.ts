@@ -1,7 +1,7 @@
 import { P95_BAR_MS as ADMIN_READ_BAR_MS, type AdminReadsReport } from './admin-reads/suite';
 import type { FirstVisitBundle } from './bundle/first-visit';
 import { describeMix, LAUNCH_MIX } from './capacity/mix';
-import type { CapacityReport } from './capacity/suite';
+import { type CapacityReport, describeWarmUp } from './capacity/suite';
 import { batchText, type GameDataReport } from './game-data/suite';
 import { describeFailures, failureCount } from './http/load-spec';
 import type { HttpReport } from './http/suite';
@@ -452,7 +452,8 @@ export function formatCapacity(report: CapacityReport): string {
   const summaries = report.rows.map(
     (row) =>
       `${row.label}: ${row.held.toLocaleString('en-US')} players held; limit ${row.limit}. The drop: ` +
-      `${row.checkouts.orders} order${row.checkouts.orders === 1 ? '' : 's'} hold ${row.checkouts.unitsHeld} of ${row.checkouts.stockSeeded} units, ${row.checkouts.stockLeft} left.`,
+      `${row.checkouts.orders} order${row.checkouts.orders === 1 ? '' : 's'} hold ${row.checkouts.unitsHeld} of ${row.checkouts.stockSeeded} units, ${row.checkouts.stockLeft} left. ` +
+      `The warm-up at ${row.warmUp.players.toLocaleString('en-US')} players: ${describeWarmUp(row.warmUp)}.`,
   );
   return [
     table(header, rows),
@@ -463,8 +464,8 @@ export function formatCapacity(report: CapacityReport): string {
     `Each step holds its players ${report.stepSeconds} s (BENCH_CAPACITY_STEP_SECONDS; steps ${report.steps.join(', ')}, BENCH_CAPACITY_STEPS);`,
     'a step is held when every kind answers within 250 ms at p99 (timed from its scheduled instant) with',
     "no unexpected status, timeout, failed or dropped stream, or error in the server's log. A row's instances first",
-    "answer the first step's mix for a warm-up, not judged (its slowest kind printed), and a step's measured time",
-    'starts a second after the streams it adds are open. The mix, per player:',
+    "answer the first step's mix for a warm-up whose latencies are not judged (anything else going wrong ends the",
+    "row), and a step's measured time starts a second after the streams it adds are open. The mix, per player:",
     ...describeMix(),
     'Players have bearer sessions made in the seed (a sign-in hashes a password by design), credits and an order',
     "profile; their requests share 256 keep-alive connections per instance, each with the player's own",

@@ -32,7 +32,7 @@ const STREAM_READY_MS = 15_000;
 /**
  * A step's new streams open in waves as fast as the server takes them, where a launch's arrive over
  * minutes; the step's measured time starts this long after the last is ready, so it measures the
- * server holding them rather than the tail of their opening (the slowest answers of a step began
+ * server holding them rather than the tail of their opening (the slowest answers of a step mostly came
  * within its first 0.3 s when it started at once: docs/decisions/0145-how-many-players-one-instance-serves.md).
  */
 const STREAMS_SETTLE_MS = 1_000;
