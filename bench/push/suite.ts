@@ -252,9 +252,16 @@ async function measureDialect(webDist: string, fcm: FcmServerProcess, databaseUr
       const order = pair % 2 === 1 ? 'plain client first' : 'app first';
       process.stdout.write(`  pair ${pair} of ${PUSH_PAIRS}, ${order}:\n`);
       const straight = () => sendStraight(fcm, setting.dataDir, tokens, pairs.digest, pairs.database);
-      const baseline = order === 'plain client first' ? await straight() : undefined;
-      const sent = await sendThroughApp(fcm, pairs);
-      const measured: PushRow = { pair, order, ...sent, baseline: baseline ?? (await straight()) };
+      let sent: Omit<PushRow, 'pair' | 'order' | 'baseline'>;
+      let baseline: PushRow['baseline'];
+      if (order === 'plain client first') {
+        baseline = await straight();
+        sent = await sendThroughApp(fcm, pairs);
+      } else {
+        sent = await sendThroughApp(fcm, pairs);
+        baseline = await straight();
+      }
+      const measured: PushRow = { pair, order, ...sent, baseline };
       run.pairs.push(measured);
       process.stdout.write(`    ${ratioOf(measured).toFixed(2)} x\n`);
       // A send given up on is still the job's: the next pair's app could take it over and send it to
