@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { poolWithCallbackQueries } from './pg-callback-queries';
+import { MAX_NAMED_STATEMENTS, poolWithCallbackQueries } from './pg-callback-queries';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -74,6 +74,68 @@ describe.skipIf(!databaseUrl)('the pool Kysely is given on PostgreSQL (statement
     expect((error as Error).stack).toContain('pg-callback-queries.test.ts');
     await db.insertInto('counters').values({ name: 'after', value: 1 }).execute();
     expect(await db.selectFrom('counters').select('name').execute()).toEqual([{ name: 'after' }]);
+  });
+
+  /** The statements prepared on `on`'s connection, as PostgreSQL lists them. */
+  const preparedOn = async (on: Kysely<Counters>) =>
+    (
+      await sql<{ statement: string }>`select statement from pg_prepared_statements order by prepare_time`.execute(on)
+    ).rows.map((row) => row.statement);
+
+  it('prepares a reading or writing statement once per connection, and sends the rest unnamed', async () => {
+    await db.transaction().execute(async (trx) => {
+      for (let round = 0; round < 3; round += 1) {
+        await trx
+          .insertInto('counters')
+          .values({ name: `n${round}`, value: round })
+          .execute();
+        await trx.selectFrom('counters').select('value').where('name', '=', `n${round}`).executeTakeFirstOrThrow();
+      }
+      const prepared = await preparedOn(trx);
+      expect(prepared.filter((statement) => statement.startsWith('insert into "counters"'))).toHaveLength(1);
+      expect(prepared.filter((statement) => statement.startsWith('select "value" from "counters"'))).toHaveLength(1);
+      // The transaction's own statements, the schema's DDL (beforeEach) and a statement without
+      // values (this list's own read, which pg sends in the simple protocol) are not prepared.
+      expect(prepared.filter((statement) => /^(begin|commit|create)|pg_prepared_statements/i.test(statement))).toEqual(
+        [],
+      );
+    });
+    // Its values are bound anew each time: every round's row is there.
+    expect(await db.selectFrom('counters').select(['name', 'value']).orderBy('name').execute()).toEqual([
+      { name: 'n0', value: 0 },
+      { name: 'n1', value: 1 },
+      { name: 'n2', value: 2 },
+    ]);
+  });
+
+  it('prepares a statement afresh on a connection where its table changed its columns', async () => {
+    await db.connection().execute(async (one) => {
+      const read = () => one.selectFrom('counters').selectAll().where('value', '>', 0).execute();
+      await one.insertInto('counters').values({ name: 'a', value: 1 }).execute();
+      expect(await read()).toEqual([{ name: 'a', value: 1 }]);
+      // A migration run by another process (npm run admin -- migrate) while this one is open.
+      await sql`alter table counters add column note text`.execute(db);
+      // PostgreSQL refuses the prepared statement once (its columns changed): the statement fails
+      // as a query on a dropped column would, and the connection does not keep failing.
+      const stale = await read().then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect((stale as pg.DatabaseError).code).toBe('0A000');
+      expect(await read()).toEqual([{ name: 'a', value: 1, note: null }]);
+      expect(await read()).toEqual([{ name: 'a', value: 1, note: null }]);
+    });
+  });
+
+  it(`names at most ${MAX_NAMED_STATEMENTS} texts a pool, and sends the others unnamed`, async () => {
+    await db.connection().execute(async (one) => {
+      for (let text = 0; text <= MAX_NAMED_STATEMENTS; text += 1) {
+        // A literal in the text: each is a text of its own, as an IN list of another length is.
+        const answer = await sql<{ n: number }>`select ${sql.lit(text)}::int + ${0}::int as n`.execute(one);
+        expect(answer.rows).toEqual([{ n: text }]);
+      }
+      expect(await preparedOn(one)).toHaveLength(MAX_NAMED_STATEMENTS);
+    });
   });
 
   it('lends a client as the same object each time, and refuses a cursor it was never given', async () => {

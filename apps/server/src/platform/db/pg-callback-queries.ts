@@ -8,10 +8,46 @@ import type pg from 'pg';
  * generation's collections and waited in the old generation for a full one; with a callback far
  * fewer did. That was measured, not explained by pg's code: both paths set the query's callback
  * before it is sent (docs/decisions/0148-postgresql-statements-with-a-callback.md).
+ *
+ * Each statement that reads or writes with values bound is sent as a named (prepared) statement: a
+ * connection parses and plans it the first time it sees its text and only binds and runs it after,
+ * sparing what was most of PostgreSQL's work on a short statement
+ * (docs/decisions/0152-postgresql-statements-prepared-once-per-connection.md).
  */
 
+/**
+ * Statements named: those that read or write with values bound. The rest (BEGIN, COMMIT, a
+ * migration's DDL, a text without values, which pg sends in the simple protocol and which may hold
+ * several statements) are sent as before.
+ */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/**
+ * Texts a pool names. A text whose list of values varies in length is a new text per length; past
+ * this many the rest go unnamed, so neither the names nor a connection's prepared statements grow
+ * without bound.
+ */
+export const MAX_NAMED_STATEMENTS = 1_000;
+/** PostgreSQL's answer when a table a prepared statement reads changed its columns under it. */
+const STALE_RESULT_TYPE = '0A000';
+
+/** A name per statement text, the same on each of a pool's connections. */
+function statementNames(): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    const named = names.get(text);
+    if (named !== undefined || names.size >= MAX_NAMED_STATEMENTS || !PREPARABLE.test(text)) return named;
+    const name = `outpost_${names.size}`;
+    names.set(text, name);
+    return name;
+  };
+}
+
 /** One of the pool's clients as Kysely uses it. */
-function callbackClient(client: pg.PoolClient): PostgresPoolClient {
+function callbackClient(client: pg.PoolClient, nameOf: (text: string) => string | undefined): PostgresPoolClient {
+  // Texts whose prepared statement went stale on this connection (a migration changed a table's
+  // columns while it was open), with the fresh name each is prepared under instead.
+  const renamed = new Map<string, string>();
+  let staleStatements = 0;
   function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   function query(
@@ -24,10 +60,20 @@ function callbackClient(client: pg.PoolClient): PostgresPoolClient {
         'poolWithCallbackQueries does not pass cursors to pg: add that before giving Kysely a cursor class.',
       );
     }
+    const name = parameters && parameters.length > 0 ? (renamed.get(statement) ?? nameOf(statement)) : undefined;
     return new Promise((resolve, reject) => {
       // pg reads the values and never writes them.
-      client.query(statement, parameters as unknown[], (error: Error | undefined, result: pg.QueryResult) => {
-        if (error) return reject(error);
+      const config = { text: statement, values: parameters as unknown[], ...(name ? { name } : {}) };
+      client.query(config, (error: Error | undefined, result: pg.QueryResult) => {
+        if (error) {
+          // The statement stays prepared with its old columns and would fail each time: this
+          // connection prepares the text afresh under another name from its next use.
+          if (name && (error as { code?: string }).code === STALE_RESULT_TYPE) {
+            staleStatements += 1;
+            renamed.set(statement, `${name}_${staleStatements}`);
+          }
+          return reject(error);
+        }
         // pg's command is any tag and its rowCount may be null; Kysely reads the count only for the
         // commands that have one (INSERT, UPDATE, DELETE, MERGE).
         resolve(result as PostgresQueryResult<unknown>);
@@ -43,12 +89,13 @@ function callbackClient(client: pg.PoolClient): PostgresPoolClient {
  */
 export function poolWithCallbackQueries(pool: pg.Pool): PostgresPool {
   const lent = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const nameOf = statementNames();
   return {
     async connect() {
       const client = await pool.connect();
       let wrapped = lent.get(client);
       if (!wrapped) {
-        wrapped = callbackClient(client);
+        wrapped = callbackClient(client, nameOf);
         lent.set(client, wrapped);
       }
       return wrapped;
