@@ -9,33 +9,32 @@ import type pg from 'pg';
  * fewer did. That was measured, not explained by pg's code: both paths set the query's callback
  * before it is sent (docs/decisions/0148-postgresql-statements-with-a-callback.md).
  *
- * Each statement that reads or writes with values bound is sent as a named (prepared) statement: a
- * connection parses and plans it the first time it sees its text and only binds and runs it after,
- * sparing what was most of PostgreSQL's work on a short statement
+ * Each statement with values bound is sent as a named (prepared) statement: a connection parses
+ * and plans it the first time it sees its text and only binds and runs it after, sparing what was
+ * most of PostgreSQL's work on a short statement
  * (docs/decisions/0152-postgresql-statements-prepared-once-per-connection.md).
  */
 
-/**
- * Statements named: those that read or write with values bound. The rest (BEGIN, COMMIT, a
- * migration's DDL, a text without values, which pg sends in the simple protocol and which may hold
- * several statements) are sent as before.
- */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /**
  * Texts a pool names. A text whose list of values varies in length is a new text per length; past
  * this many the rest go unnamed, so neither the names nor a connection's prepared statements grow
  * without bound.
  */
 export const MAX_NAMED_STATEMENTS = 1_000;
-/** PostgreSQL's answer when a table a prepared statement reads changed its columns under it. */
-const STALE_RESULT_TYPE = '0A000';
+/**
+ * Failures after which a connection's prepared statement cannot be run again as it is: PostgreSQL's
+ * refusal of one whose table changed its columns under it (0A000), and a statement the connection
+ * no longer holds (26000), which follows a value pg could not encode (an error of no code: pg then
+ * closes the statement it had just prepared, yet counts it prepared).
+ */
+const UNUSABLE_STATEMENT = new Set(['0A000', '26000', undefined]);
 
 /** A name per statement text, the same on each of a pool's connections. */
 function statementNames(): (text: string) => string | undefined {
   const names = new Map<string, string>();
   return (text) => {
     const named = names.get(text);
-    if (named !== undefined || names.size >= MAX_NAMED_STATEMENTS || !PREPARABLE.test(text)) return named;
+    if (named !== undefined || names.size >= MAX_NAMED_STATEMENTS) return named;
     const name = `outpost_${names.size}`;
     names.set(text, name);
     return name;
@@ -44,8 +43,8 @@ function statementNames(): (text: string) => string | undefined {
 
 /** One of the pool's clients as Kysely uses it. */
 function callbackClient(client: pg.PoolClient, nameOf: (text: string) => string | undefined): PostgresPoolClient {
-  // Texts whose prepared statement went stale on this connection (a migration changed a table's
-  // columns while it was open), with the fresh name each is prepared under instead.
+  // Texts whose prepared statement this connection cannot run again (UNUSABLE_STATEMENT), with the
+  // fresh name each is prepared under instead.
   const renamed = new Map<string, string>();
   let staleStatements = 0;
   function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
@@ -60,15 +59,17 @@ function callbackClient(client: pg.PoolClient, nameOf: (text: string) => string 
         'poolWithCallbackQueries does not pass cursors to pg: add that before giving Kysely a cursor class.',
       );
     }
+    // A text without values stays unnamed: pg sends it in the simple protocol, where it may hold
+    // several statements (a migration's DDL, BEGIN and COMMIT have none).
     const name = parameters && parameters.length > 0 ? (renamed.get(statement) ?? nameOf(statement)) : undefined;
     return new Promise((resolve, reject) => {
       // pg reads the values and never writes them.
       const config = { text: statement, values: parameters as unknown[], ...(name ? { name } : {}) };
       client.query(config, (error: Error | undefined, result: pg.QueryResult) => {
         if (error) {
-          // The statement stays prepared with its old columns and would fail each time: this
-          // connection prepares the text afresh under another name from its next use.
-          if (name && (error as { code?: string }).code === STALE_RESULT_TYPE) {
+          // Run by its name again, the statement would fail each time: this connection prepares
+          // the text afresh under another name from its next use.
+          if (name && UNUSABLE_STATEMENT.has((error as { code?: string }).code)) {
             staleStatements += 1;
             renamed.set(statement, `${name}_${staleStatements}`);
           }
