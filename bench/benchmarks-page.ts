@@ -157,8 +157,10 @@ SKIPPED with the reason (a section not run, no PostgreSQL URL). It runs under \`
   redemptions, remote-config fetches and the game servers' event batches, and a live stream held by each
   player with the shop open) to real server processes (\`main.ts\`, every hook) over 100,000 accounts;
   the players' sessions are made in the seed (a sign-in hashes a password by design). The count rises in
-  steps (\`BENCH_CAPACITY_STEPS\`, default 1,000 to 50,000), each held \`BENCH_CAPACITY_STEP_SECONDS\` (30 s);
-  the first step where any kind's p99 passes 250 ms or anything goes wrong (an unexpected status, a
+  steps (\`BENCH_CAPACITY_STEPS\`, default 1,000 to 50,000), each held \`BENCH_CAPACITY_STEP_SECONDS\` (30 s),
+  after a 10 s warm-up at the first step's count whose latencies are printed and not judged (anything else
+  that goes wrong in it ends the row); a step's measured time starts a second after the streams it adds
+  are open. The first step where any kind's p99 passes 250 ms or anything goes wrong (an unexpected status, a
   timeout, a stream that fails or drops, an error logged) ends the row. Rows: one instance on SQLite, one
   and two on PostgreSQL (with a PostgreSQL URL). Each step prints every kind's p99 and the CPU of the
   instances, the players' process and PostgreSQL apart, from \`/proc\`; \`BENCH_CAPACITY_CPU_PROF=dir\`
