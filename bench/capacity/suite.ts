@@ -235,8 +235,12 @@ async function startStep(
   return { done: Promise.race([done, failure]).then((message) => message.figures) };
 }
 
+/** The kind with the highest p99 of a step or the warm-up. */
+const slowestKind = (figures: StepFigures) =>
+  figures.kinds.reduce((worst, kind) => (kind.p99Ms > worst.p99Ms ? kind : worst));
+
 export function describeWarmUp(warmUp: WarmUp): string {
-  const slowest = warmUp.kinds.reduce((worst, kind) => (kind.p99Ms > worst.p99Ms ? kind : worst));
+  const slowest = slowestKind(warmUp);
   return (
     `slowest ${slowest.kind} p99 ${slowest.p99Ms.toFixed(1)} ms (max ${slowest.maxMs.toFixed(0)} ms); ` +
     `${warmUp.streams.open.toLocaleString('en-US')} streams; sent late p99 ${warmUp.lateP99Ms.toFixed(1)} ms; ` +
@@ -353,7 +357,7 @@ async function runRow(row: Row, webDist: string, databaseUrl: string | undefined
       profile();
       const cpu = stepCpu(meter.reading().subject, row.dialect === 'postgres');
       const serverErrors = serverErrorLines(instances) - errorsBefore;
-      const slowest = figures.kinds.reduce((worst, kind) => (kind.p99Ms > worst.p99Ms ? kind : worst));
+      const slowest = slowestKind(figures);
       const notHeld = judge(figures, serverErrors);
       const step: CapacityStep = {
         ...figures,
