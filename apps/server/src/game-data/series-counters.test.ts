@@ -120,14 +120,18 @@ describe.each(TEST_DIALECTS)('live stats series from counters on %s', (dialect) 
       .select((eb) => [hourBucket.as('bucket'), eb.fn.count<string | number>('user_id').distinct().as('value')])
       .groupBy(hourBucket)
       .execute();
-    const played = bucketOf(game, sql.ref('played_at'), unit);
+    const played = bucketOf(sql.ref('played_at'), unit);
     const playtime = await game
       .selectFrom('user_playtime')
       .where('played_at', '>=', since)
       .select((eb) => [played.as('bucket'), eb.fn.sum<string | number>('seconds').as('value')])
       .groupBy(played)
       .execute();
-    const created = bucketOf(identity, sql.ref('created_at'), unit);
+    // The auth library's accounts keep created_at as timestamptz on PostgreSQL: read as an instant, in UTC.
+    const created =
+      dialect === 'postgres'
+        ? sql<string>`to_char(created_at at time zone 'UTC', ${sql.lit(unit === 'hour' ? 'YYYY-MM-DD"T"HH24' : 'YYYY-MM-DD')})`
+        : bucketOf(sql.ref('created_at'), unit);
     const signUps = await identity
       .selectFrom('auth_users')
       .where('created_at', '>=', since)

@@ -385,7 +385,7 @@ export async function countMerchSalesPerBucket(
   since: string,
   unit: TimeUnit,
 ): Promise<ReadonlyMap<string, number>> {
-  const bucket = bucketOf(db, sql.ref('paid_at'), unit);
+  const bucket = bucketOf(sql.ref('paid_at'), unit);
   const rows = await db
     .selectFrom('merch_orders')
     .where('paid_at', '>=', since)

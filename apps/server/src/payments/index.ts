@@ -24,6 +24,7 @@ export {
   type PayPalSubscriptionTransaction,
   payPalValueToCents,
 } from './paypal/paypal-client';
+export { countSettledOrdersPerBucket } from './settled-orders';
 export {
   type BillingInvoice,
   BillingObjectError,

@@ -1,20 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestStores, TEST_DIALECTS, type TestStores } from '../testing/test-stores';
 import * as revenueDays from './migrations/2026-12-28-revenue-days';
+import * as settledOrderDays from './migrations/2026-12-31-settled-order-days';
 import { claimFulfilment } from './payment-orders';
 import { paymentsRevenue } from './revenue';
+import { countSettledOrdersPerBucket } from './settled-orders';
 
 const DAY_MS = 24 * 60 * 60_000;
 const T0 = Date.parse('2026-11-01T00:00:00.000Z');
 const PAYMENTS = ['paypal', 'stripe', 'credits'] as const;
+const KINDS = ['credit-pack', 'merch'] as const;
 
 /*
- * Revenue reads the day sums the store keeps of payment_orders (migrations/2026-12-28-revenue-days.ts).
- * Whatever writes the orders (settlements, repeats of one, outcomes that are not payments, an operator's
- * hand moving, repricing or deleting a settled order, settlements side by side), every range must read
- * what the orders themselves add up to, as revenue read them before the sums.
+ * Revenue and the series of settled orders read the day sums the store keeps of payment_orders
+ * (migrations/2026-12-28-revenue-days.ts, 2026-12-31-settled-order-days.ts). Whatever writes the orders
+ * (settlements, repeats of one, outcomes that are not payments, an operator's hand moving, repricing,
+ * re-kinding or deleting a settled order, settlements side by side), every range must read what the orders
+ * themselves add up to, as revenue and the series read them before the sums.
  */
-describe.each(TEST_DIALECTS)('revenue’s day sums of payment orders on %s', (dialect) => {
+describe.each(TEST_DIALECTS)('the day sums of payment orders on %s', (dialect) => {
   let t: TestStores;
   const game = () => t.stores.game.development;
   let next = 0;
@@ -28,7 +32,7 @@ describe.each(TEST_DIALECTS)('revenue’s day sums of payment orders on %s', (di
       .values({
         order_id: orderID,
         user_id: `player-${next % 7}`,
-        kind: next % 2 === 0 ? 'credit-pack' : 'merch',
+        kind: KINDS[next % KINDS.length] ?? 'merch',
         payment,
         pack_id: null,
         machine_id: null,
@@ -73,6 +77,16 @@ describe.each(TEST_DIALECTS)('revenue’s day sums of payment orders on %s', (di
     }
     return sums;
   };
+  /** The completed orders of a kind per day settled from `since` on, as the series counted them before the sums. */
+  const settledFromOrders = async (kind: string, since: string) => {
+    const orders = await game().selectFrom('payment_orders').selectAll().where('kind', '=', kind).execute();
+    const counts = new Map<string, number>();
+    for (const { status, settled_at: settled } of orders) {
+      if (status !== 'completed' || settled === null || settled < since) continue;
+      counts.set(settled.slice(0, 10), (counts.get(settled.slice(0, 10)) ?? 0) + 1);
+    }
+    return counts;
+  };
   /** Every range: the whole span, a month, a week, one day, a day with nothing. */
   const expectSameAsOrders = async () => {
     const day = (offset: number) => new Date(T0 + offset * DAY_MS).toISOString();
@@ -84,6 +98,11 @@ describe.each(TEST_DIALECTS)('revenue’s day sums of payment orders on %s', (di
       [day(-10), day(-9)],
     ] as const) {
       expect(await read(since, until), `${since} – ${until}`).toEqual(await fromOrders(since, until));
+      for (const kind of KINDS) {
+        expect(await countSettledOrdersPerBucket(game(), kind, since, 'day'), `${kind} from ${since}`).toEqual(
+          await settledFromOrders(kind, since),
+        );
+      }
     }
   };
 
@@ -122,8 +141,8 @@ describe.each(TEST_DIALECTS)('revenue’s day sums of payment orders on %s', (di
     await expectSameAsOrders();
 
     // By hand: a settled order taken back to pending, one repriced, one settled on another day, one deleted,
-    // one paid another way; a player's orders anonymised.
-    const [away, repriced, moved, deleted, switched] = orders.filter((_, index) => index % 6 !== 5);
+    // one paid another way, one of another kind; a player's orders anonymised.
+    const [away, repriced, moved, deleted, switched, rekinded] = orders.filter((_, index) => index % 6 !== 5);
     await game()
       .updateTable('payment_orders')
       .set({ status: 'pending' })
@@ -150,11 +169,22 @@ describe.each(TEST_DIALECTS)('revenue’s day sums of payment orders on %s', (di
       .execute();
     await game()
       .updateTable('payment_orders')
+      .set((eb) => ({ kind: eb.case().when('kind', '=', 'merch').then('credit-pack').else('merch').end() }))
+      .where('order_id', '=', rekinded ?? '')
+      .execute();
+    await game()
+      .updateTable('payment_orders')
       .set({ user_id: 'anonymous-1' })
       .where('user_id', '=', 'player-3')
       .execute();
     // The pending order settles again, later.
     expect(await settle(away ?? '', T0 + 35 * DAY_MS)).toBe(true);
+    await expectSameAsOrders();
+    // A day's only order taken back: the day has no orders, not a day of none.
+    const lone = await place('paypal', 900);
+    expect(await settle(lone, T0 + 300 * DAY_MS)).toBe(true);
+    await expectSameAsOrders();
+    await game().updateTable('payment_orders').set({ status: 'pending' }).where('order_id', '=', lone).execute();
     await expectSameAsOrders();
   });
 
@@ -178,13 +208,24 @@ describe.each(TEST_DIALECTS)('revenue’s day sums of payment orders on %s', (di
       ['paypal', 20, half(1)],
       ['stripe', 20, half(0)],
     ]);
+    const settled = await game()
+      .selectFrom('payment_order_days')
+      .select(['kind', 'orders'])
+      .where('day', '=', day)
+      .orderBy('kind')
+      .execute();
+    const placed = await game().selectFrom('payment_orders').select('kind').where('order_id', 'in', orders).execute();
+    expect(settled.map((row) => [row.kind, Number(row.orders)])).toEqual(
+      KINDS.map((kind) => [kind, placed.filter((order) => order.kind === kind).length]),
+    );
     await expectSameAsOrders();
   });
 
-  it('fills the sums from the orders already there when the migration runs', async () => {
-    await revenueDays.down(game());
-    await revenueDays.up(game());
+  it('fills the sums from the orders already there when the migrations run', async () => {
+    for (const migration of [settledOrderDays, revenueDays]) await migration.down(game());
+    for (const migration of [revenueDays, settledOrderDays]) await migration.up(game());
     expect((await game().selectFrom('payment_revenue_days').selectAll().execute()).length).toBeGreaterThan(30);
+    expect((await game().selectFrom('payment_order_days').selectAll().execute()).length).toBeGreaterThan(30);
     await expectSameAsOrders();
     // And keeps them from then on.
     expect(await settle(await place('stripe', 777), T0 + 5 * DAY_MS)).toBe(true);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBatches, looksUpByKey, planOfOnly, settleForPlans } from '../testing/query-plans';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { paymentsRevenue } from './revenue';
+import { countSettledOrdersPerBucket } from './settled-orders';
 import type { PaymentOrderTable } from './tables';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -14,7 +15,8 @@ const PAYMENTS = ['paypal', 'stripe', 'credits'] as const;
 /*
  * Revenue over a range of days reads the range's days from payment_revenue_days by its key
  * (migrations/2026-12-28-revenue-days.ts) on both stores, never the orders, and sums what the orders add
- * up to: a plan that reads every day or any order fails.
+ * up to: a plan that reads every day or any order fails. The series of settled orders by the day reads
+ * payment_order_days (2026-12-31-settled-order-days.ts) the same way.
  */
 describe.each(TEST_DIALECTS)('revenue’s read of payment orders on %s', (dialect) => {
   let t: TestApp;
@@ -44,7 +46,7 @@ describe.each(TEST_DIALECTS)('revenue’s read of payment orders on %s', (dialec
       });
     }
     await inBatches(orders, (batch) => game().insertInto('payment_orders').values(batch).execute());
-    await settleForPlans(game(), dialect, ['payment_revenue_days']);
+    await settleForPlans(game(), dialect, ['payment_revenue_days', 'payment_order_days']);
   });
   afterAll(async () => {
     await t.cleanup();
@@ -76,5 +78,32 @@ describe.each(TEST_DIALECTS)('revenue’s read of payment orders on %s', (dialec
     expect(expected.size).toBeGreaterThan(20);
     expect(found).toEqual(expected);
     expect(entries.every((entry) => entry.refundCents === 0)).toBe(true);
+  });
+
+  const since = midnight(NOW.getTime() - 89 * DAY_MS);
+
+  // A row a day and kind: the planner may read them all (a year's are fewer than a page of orders), never an order.
+  it('reads a chart’s days of settled orders from payment_order_days alone', async () => {
+    const plan = await planOfOnly(game(), dialect, (db) =>
+      countSettledOrdersPerBucket(db, 'credit-pack', since, 'day'),
+    );
+    expect(plan).not.toMatch(/payment_orders\b/);
+    expect(plan).toMatch(/payment_order_days/);
+  });
+
+  it('counts each day’s settled orders of a kind, by the day and by the hour', async () => {
+    for (const unit of ['day', 'hour'] as const) {
+      const width = unit === 'day' ? 10 : 13;
+      const from = unit === 'day' ? since : new Date(NOW.getTime() - 23 * 3_600_000).toISOString().slice(0, 13);
+      const expected = new Map<string, number>();
+      for (const order of orders) {
+        const settled = order.settled_at ?? null;
+        if (order.kind !== 'credit-pack' || order.status !== 'completed' || settled === null || settled < from)
+          continue;
+        expected.set(settled.slice(0, width), (expected.get(settled.slice(0, width)) ?? 0) + 1);
+      }
+      expect(expected.size, unit).toBeGreaterThan(unit === 'day' ? 20 : 0);
+      expect(await countSettledOrdersPerBucket(game(), 'credit-pack', from, unit), unit).toEqual(expected);
+    }
   });
 });

@@ -58,12 +58,24 @@ export interface PaymentRevenueDayTable {
   gross_cents: number | string;
 }
 
+/**
+ * The completed orders per day settled and kind, kept by the store as orders are written
+ * (migrations/2026-12-31-settled-order-days.ts): what the series of settled orders reads.
+ */
+export interface PaymentOrderDayTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  kind: string;
+  orders: number | string;
+}
+
 export type PaymentOrderRow = Selectable<PaymentOrderTable>;
 
 export interface PaymentTables {
   payment_orders: PaymentOrderTable;
   paypal_transactions: PayPalTransactionTable;
   payment_revenue_days: PaymentRevenueDayTable;
+  payment_order_days: PaymentOrderDayTable;
 }
 
 declare module '../database' {

@@ -1,12 +1,12 @@
 import type { Domain } from '../domain';
-import { playersPayPal } from '../payments/index';
+import { countSettledOrdersPerBucket, playersPayPal } from '../payments/index';
 import { machinePrizeItemUse } from './admin-queries';
 import { registerShopAdminRoutes } from './admin-routes';
 import { SHOP_CALENDAR } from './calendar';
 import { SHOP_LIVE_TOPICS } from './live';
 import { shopMigrations } from './migrations/index';
 import { shopOrderSettlements } from './order-settlements';
-import { countCreditPurchases, countCreditPurchasesPerBucket } from './pack-and-spin-orders';
+import { countCreditPurchases } from './pack-and-spin-orders';
 import { shopPersonalData } from './personal-data';
 import { shopPlayerRecord } from './player-record';
 import { registerShopRoutes } from './routes';
@@ -29,7 +29,9 @@ export const domain: Domain = {
   itemUses: [machinePrizeItemUse],
   counts: { creditPurchasesCount: ({ game }) => countCreditPurchases(game) },
   countsAt: { creditPurchasesCount: ({ game }, at) => countCreditPurchases(game, at) },
-  series: { creditPurchases: ({ game }, { since, unit }) => countCreditPurchasesPerBucket(game, since, unit) },
+  series: {
+    creditPurchases: ({ game }, { since, unit }) => countSettledOrdersPerBucket(game, 'credit-pack', since, unit),
+  },
   calendar: SHOP_CALENDAR,
   orderSettlements: ({ config, payments }) => shopOrderSettlements(playersPayPal(config, payments)?.api),
 };

@@ -1,5 +1,5 @@
 import type { CreateOrderInput, Order, SpinResult } from '@outpost/contracts/shop';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../database';
 import { credit, getBalance } from '../ledger/index';
 import {
@@ -13,7 +13,6 @@ import {
   type PricedOrder,
   toOrder,
 } from '../payments/index';
-import { bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
 import { readContainerSpinConfig, shopIsOpen } from './catalogue';
 import {
   DropClosedError,
@@ -219,24 +218,6 @@ export async function processDirectTransaction(
 }
 
 const DAY_MS = 86_400_000;
-
-/** Credit packs bought per bucket of a window (the live stats' purchases chart). */
-export async function countCreditPurchasesPerBucket(
-  db: Kysely<GameDatabase>,
-  since: string,
-  unit: TimeUnit,
-): Promise<ReadonlyMap<string, number>> {
-  const bucket = bucketOf(db, sql.ref('settled_at'), unit);
-  const rows = await db
-    .selectFrom('payment_orders')
-    .where('kind', '=', 'credit-pack')
-    .where('status', '=', 'completed')
-    .where('settled_at', '>=', since)
-    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<string | number>().as('value')])
-    .groupBy(bucket)
-    .execute();
-  return bucketValues(rows);
-}
 
 /**
  * Credit packs paid in the 24 hours before `now`: the dashboard's Credit IAPs (24hrs). Bounded at `now`, so the
