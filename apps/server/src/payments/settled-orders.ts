@@ -3,10 +3,10 @@ import type { GameDatabase } from '../database';
 import { bucketKey, bucketOf, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
 
 /**
- * How many orders of a kind were settled (completed) in each bucket of a chart from `since` on. By the day from
- * the day sums the store keeps (migrations/2026-12-31-settled-order-days.ts), so a range costs its days, not its
- * orders; by the hour (the last day's chart) from the orders themselves, a day's worth through their
- * settled_at index.
+ * How many orders of a kind were settled (completed) in each bucket of a chart, from `since`, the start of its
+ * first bucket, on. By the day from the day sums the store keeps (migrations/2026-12-31-settled-order-days.ts),
+ * whole days from `since`'s, so a range costs its days, not its orders; by the hour (the last day's chart) from
+ * the orders themselves, a day's worth through their settled_at index.
  */
 export async function countSettledOrdersPerBucket(
   db: Kysely<GameDatabase>,
