@@ -4,7 +4,8 @@ import { addDaySums, type DaySums, dropDaySums } from '../../platform/db/day-sum
 /*
  * The orders settled per day and kind, kept as orders settle: the live stats' series of credit purchases read
  * every credit-pack order of its range at each request (the bench's 30,000 of 90 days: 60 ms on PostgreSQL,
- * over the back office's 50 ms, docs/decisions/0153-settled-orders-per-day.md) and now reads its days. An order counts while it is completed, on the day it was settled, whatever paid for it.
+ * over the back office's 50 ms, docs/decisions/0153-settled-orders-per-day.md) and now reads its days. An
+ * order counts while it is completed, on the day it was settled, whatever paid for it.
  */
 export const SETTLED_ORDER_DAYS: DaySums = {
   table: 'payment_order_days',
