@@ -26,7 +26,7 @@ import { loggedEntries } from '../backoffice/testing';
 import type { AnyGameEventKind, BatchEvent } from '../domain';
 import { GAME_DATA_KINDS } from '../game-data/kinds';
 import { setProfileKeys } from '../identity/queries';
-import { ORIGIN, type SignedIn, signUp, signUpPlayers, signUpWithProfile } from '../identity/testing';
+import { deleteOwnAccount, ORIGIN, type SignedIn, signUp, signUpPlayers, signUpWithProfile } from '../identity/testing';
 import { credit, spend } from '../ledger/index';
 import { seedDemoData } from '../seed';
 import { openSse, type SseStream } from '../testing/sse-client';
@@ -1080,12 +1080,7 @@ describe.each(TEST_DIALECTS)('experiments on %s', (dialect) => {
     for (const player of [leaving, staying]) {
       expect(testing.expose(player.userId, new Set()).map((one) => one.experimentID)).toEqual(['erased-queue']);
     }
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/account/deletion',
-      headers: { cookie: leaving.cookie, origin: ORIGIN },
-      payload: { password: 'correct horse battery' },
-    });
+    const deleted = await deleteOwnAccount(t.app, leaving);
     expectStatus(deleted, 200);
     await service.close();
     expect((await exposures('erased-queue')).map((row) => row.user_id)).toEqual([staying.userId]);

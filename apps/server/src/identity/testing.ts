@@ -15,6 +15,8 @@ export interface SignedIn {
 }
 
 export const ORIGIN = 'http://localhost:3000';
+/** The password signUp gives an account unless told otherwise. */
+export const TEST_PASSWORD = 'correct horse battery';
 
 export function cookieHeader(response: LightMyRequestResponse): string {
   return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
@@ -30,7 +32,7 @@ export async function signUp(
     headers: { origin: ORIGIN },
     payload: {
       email: account.email,
-      password: account.password ?? 'correct horse battery',
+      password: account.password ?? TEST_PASSWORD,
       name: account.name ?? 'player',
     },
   });
@@ -151,4 +153,14 @@ export async function clonePlayers(
     bearer: `Bearer ${player.token}`,
     cookie: '',
   }));
+}
+
+/** POST /api/account/deletion: the signed-in player deletes their own account, from the site, with their password. */
+export function deleteOwnAccount(app: FastifyInstance, who: SignedIn, password = TEST_PASSWORD) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/account/deletion',
+    headers: { cookie: who.cookie, origin: ORIGIN },
+    payload: { password },
+  });
 }

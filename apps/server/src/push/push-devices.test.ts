@@ -1,6 +1,6 @@
 import { PUSH_DEVICES_PER_PLAYER, PUSH_MESSAGES, PUSH_TOKEN_MAX_LENGTH } from '@outpost/contracts/push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, type SignedIn, signUp } from '../identity/testing';
+import { deleteOwnAccount, ORIGIN, type SignedIn, signUp } from '../identity/testing';
 import { errorAnswer } from '../testing/error-answer';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
 import { noteDeviceSeen, PUSH_SEEN_REFRESH_MS, registerDevice } from './devices';
@@ -165,12 +165,7 @@ describe.each(TEST_DIALECTS)('push devices registered through the explicit route
     expect(download.json().environments.development.pushDevices).toEqual([
       { platform: 'ios', token: 'dana-phone', registeredAt: expect.any(String), lastSeen: expect.any(String) },
     ]);
-    const deletion = await t.app.inject({
-      method: 'POST',
-      url: '/api/account/deletion',
-      headers: { cookie: dana.cookie, origin: ORIGIN },
-      payload: { password: 'correct horse battery' },
-    });
+    const deletion = await deleteOwnAccount(t.app, dana);
     expect(deletion.statusCode, deletion.body).toBe(200);
     expect(await device('dana-phone')).toEqual([]);
   });

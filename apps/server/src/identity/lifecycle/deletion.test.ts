@@ -23,7 +23,7 @@ import { insertSegmentRegistration } from '../../site/queries';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../testing/test-stores';
 import { DEFAULT_AUTH_RATE_LIMITS } from '../index';
 import { setProfileKeys } from '../queries';
-import { ORIGIN, type SignedIn, signUp, signUpWithProfile } from '../testing';
+import { deleteOwnAccount, ORIGIN, type SignedIn, signUp, signUpWithProfile, TEST_PASSWORD } from '../testing';
 import {
   type AccountDataOptions,
   DELETION_LEASE_MS,
@@ -35,7 +35,6 @@ import {
   sweepDeletions,
 } from './deletion';
 
-const PASSWORD = 'correct horse battery';
 const quiet = { info: () => undefined, error: () => undefined };
 
 describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialect) => {
@@ -84,13 +83,7 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
     expect(answered.statusCode, `${answered.statusCode} ${answered.body}`).toBe(200);
     return answered;
   };
-  const deleteOwn = (who: SignedIn, password = PASSWORD) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/account/deletion',
-      headers: { cookie: who.cookie, origin: ORIGIN },
-      payload: { password },
-    });
+  const deleteOwn = (who: SignedIn, password = TEST_PASSWORD) => deleteOwnAccount(t.app, who, password);
   const requestPasswordReset = (email: string) =>
     t.app.inject({
       method: 'POST',
@@ -103,7 +96,7 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
       method: 'POST',
       url: '/api/auth/sign-in/email',
       headers: { origin: ORIGIN },
-      payload: { email, password: PASSWORD },
+      payload: { email, password: TEST_PASSWORD },
     });
 
   /**
@@ -513,7 +506,7 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
   });
 
   it('lets one of two deletions at once through', async () => {
-    const player = await signUp(t.app, { email: 'twice@example.com', password: PASSWORD });
+    const player = await signUp(t.app, { email: 'twice@example.com', password: TEST_PASSWORD });
     const answers = await Promise.all([deleteOwn(player), deleteOwn(player), deleteOwn(player)]);
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
@@ -688,7 +681,7 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
   });
 
   it('has another instance finish a clean-up whose instance stopped, once its lease runs out', async () => {
-    const player = await signUp(t.app, { email: 'stopped@example.com', password: PASSWORD });
+    const player = await signUp(t.app, { email: 'stopped@example.com', password: TEST_PASSWORD });
     const marker = await deletedThroughAccount(player);
     const due = Date.parse(marker.requested_at) + DELETION_SWEEP_GRACE_MS;
     // What an instance leaves when it stops in the middle of the clean-up it took when due: the
@@ -727,7 +720,7 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
   });
 
   it('stops a clean-up whose lease another process took over meanwhile, leaving it to that one', async () => {
-    const player = await signUp(t.app, { email: 'overtaken@example.com', password: PASSWORD });
+    const player = await signUp(t.app, { email: 'overtaken@example.com', password: TEST_PASSWORD });
     const marker = await deletedThroughAccount(player);
     const at = new Date(Date.parse(marker.requested_at) + DELETION_SWEEP_GRACE_MS);
     const theirs = new Date(at.getTime() + 5 * DELETION_LEASE_MS).toISOString();
@@ -757,7 +750,7 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
   });
 
   it('queues a clean-up again once its runs are given up, and finishes it', async () => {
-    const player = await signUp(t.app, { email: 'unlucky@example.com', password: PASSWORD });
+    const player = await signUp(t.app, { email: 'unlucky@example.com', password: TEST_PASSWORD });
     const marker = await deletedThroughAccount(player);
     const storeGone: PersonalDataPart<GameDatabase> = {
       export: async () => ({}),
@@ -784,13 +777,13 @@ describe.each(TEST_DIALECTS)('account deletion and data download on %s', (dialec
   });
 
   it('refuses a deletion or a download from another site', async () => {
-    const player = await signUp(t.app, { email: 'lured@example.com', password: PASSWORD });
+    const player = await signUp(t.app, { email: 'lured@example.com', password: TEST_PASSWORD });
     for (const url of ['/api/account/deletion', '/api/account/data-export']) {
       const forged = await t.app.inject({
         method: 'POST',
         url,
         headers: { cookie: player.cookie, origin: 'https://evil.example' },
-        payload: { password: PASSWORD },
+        payload: { password: TEST_PASSWORD },
       });
       expect(forged.statusCode).toBe(403);
     }
