@@ -22,13 +22,7 @@ import { answering, FunctionError } from '../platform/http/errors';
 import type { PushSender } from '../platform/push-transport/sender';
 import { newRandomID } from '../platform/random-id';
 import { segmentForUse } from '../segments/index';
-import {
-  countAudienceDevices,
-  countAudiencePlayers,
-  dropDevices,
-  listPlayersDevices,
-  measureMembers,
-} from './audience';
+import { dropDevices, listPlayersDevices, measureEveryone, measureMembers } from './audience';
 import { type RecipientStores, recipientMembers } from './recipients';
 import { retimePushSend, withdrawPushSend } from './send-job';
 import type { PushMessageRow } from './tables';
@@ -62,14 +56,7 @@ export async function measureAudience(
   stores: RecipientStores,
   segment: Pick<PushMessageRow, 'recipient_category' | 'active_since' | 'user_ids' | 'segment_id'>,
 ): Promise<PushAudience> {
-  if (segment.recipient_category === 'everyone') {
-    const everyone = { kind: 'everyone' } as const;
-    const [players, devices] = await Promise.all([
-      countAudiencePlayers(stores.game, everyone),
-      countAudienceDevices(stores.game, everyone),
-    ]);
-    return { players, devices };
-  }
+  if (segment.recipient_category === 'everyone') return measureEveryone(stores.game);
   return measureMembers(stores.game, await recipientMembers(stores, segment));
 }
 

@@ -24,6 +24,24 @@ export interface PushDeviceTable {
 export type PushDeviceRow = Selectable<PushDeviceTable>;
 
 /**
+ * Each player holding a device, with how many, kept by the store's triggers on push_devices
+ * (migrations/2027-01-01-push-device-counts.ts): a player's row goes with their last device.
+ */
+export interface PushDevicePlayerTable {
+  user_id: string;
+  devices: number;
+}
+
+/**
+ * Changes whose sums are how many players hold a device and how many devices there are, kept by the
+ * same triggers: a row per writing statement on PostgreSQL, folded by the reader; one row on SQLite.
+ */
+export interface PushDeviceTotalTable {
+  players: number | string;
+  devices: number | string;
+}
+
+/**
  * One push message an admin sent or scheduled ('{env}-push-sendbatch'; a test notification is in
  * the admin log only), with its state, its counts and the sending job's checkpoint:
  * the job first gathers a segment's players into push_recipients (`recipients_after`, the last
@@ -90,6 +108,8 @@ export interface PushDeliveryTable {
 
 export interface PushTables {
   push_devices: PushDeviceTable;
+  push_device_players: PushDevicePlayerTable;
+  push_device_totals: PushDeviceTotalTable;
   push_messages: PushMessageTable;
   push_recipients: PushRecipientTable;
   push_deliveries: PushDeliveryTable;
