@@ -6,10 +6,10 @@ import {
   audienceDevicePage,
   dropDevices,
   listPlayersDevices,
-  measureEveryone,
   type PushAudience,
   type PushDevice,
 } from './audience';
+import { measureEveryone } from './device-totals';
 import { tokenKey } from './token-key';
 
 const PLAYERS = 30;

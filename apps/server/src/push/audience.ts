@@ -65,46 +65,6 @@ function audienceDevices(db: Kysely<GameDatabase>, audience: PushAudience) {
 }
 
 /**
- * Past this many rows of changes in push_device_totals, the reader folds them into one: PostgreSQL's
- * triggers append a row per statement that moves devices, and a read sums them all.
- */
-export const DEVICE_TOTALS_FOLD_AT = 1000;
-
-/**
- * How many players hold a device and how many devices there are (the composer's audience of everyone),
- * from the totals the store keeps (migrations/2027-01-01-push-device-counts.ts) rather than a pass over
- * every device: 78,000 of them took 40–80 ms on PostgreSQL.
- */
-export async function measureEveryone(db: Kysely<GameDatabase>): Promise<{ players: number; devices: number }> {
-  const row = await db
-    .selectFrom('push_device_totals')
-    .select((eb) => [
-      eb.fn.sum<string | number | null>('players').as('players'),
-      eb.fn.sum<string | number | null>('devices').as('devices'),
-      eb.fn.countAll<string | number>().as('changes'),
-    ])
-    .executeTakeFirstOrThrow();
-  if (Number(row.changes) > DEVICE_TOTALS_FOLD_AT) await foldDeviceTotals(db);
-  return { players: Number(row.players ?? 0), devices: Number(row.devices ?? 0) };
-}
-
-/**
- * Replaces the rows of changes this transaction sees with their sum. A writer's row appended meanwhile is
- * not seen and stays; a second fold side by side waits on the rows the first deletes, then finds them gone.
- */
-export function foldDeviceTotals(db: Kysely<GameDatabase>): Promise<void> {
-  return db.transaction().execute(async (trx) => {
-    const folded = await trx.deleteFrom('push_device_totals').returning(['players', 'devices']).execute();
-    if (folded.length === 0) return;
-    const sum = (column: 'players' | 'devices') => folded.reduce((total, row) => total + Number(row[column]), 0);
-    await trx
-      .insertInto('push_device_totals')
-      .values({ players: sum('players'), devices: sum('devices') })
-      .execute();
-  });
-}
-
-/**
  * An audience's players for counting them whole: a query of the game store naming them (a column
  * user_id), or a list read elsewhere (a segment's reading, the chosen, the partners), each once.
  */
@@ -114,8 +74,11 @@ export type AudienceMembers =
 
 /**
  * How many players an audience has, and how many devices of theirs, each counted in one statement
- * rather than a page of players at a time: the devices through push_devices_user (user_id leads, so
- * a player's devices are one index range and the count reads no row).
+ * rather than a page of players at a time: the devices from push_device_players, a player's count in
+ * one narrow row (migrations/2027-01-01-push-device-counts.ts). Where PostgreSQL joins by hash rather
+ * than looking each player up, it passes over those rows rather than every device with its token: at
+ * 77,920 devices of 65,051 players, the week's 2,323 active players' devices took 22–26 ms against 64
+ * (docs/decisions/0154-push-audience-totals.md).
  */
 export async function measureMembers(
   db: Kysely<GameDatabase>,
@@ -135,7 +98,8 @@ export async function measureMembers(
 export function membersCount(players: Expression<{ user_id: string }>) {
   return sql<{ players: string | number; devices: string | number }>`select
     (select count(*) from ${players} as members) as players,
-    (select count(*) from push_devices where user_id in (select user_id from ${players} as members)) as devices`;
+    (select coalesce(sum(devices), 0) from push_device_players
+      where user_id in (select user_id from ${players} as members)) as devices`;
 }
 
 /**
@@ -146,7 +110,8 @@ export function listedDevicesCount(db: Kysely<GameDatabase>, userIds: readonly s
   const listed = isPostgres(db)
     ? sql`user_id = any(${[...userIds]}::text[])`
     : sql`user_id in (select value from json_each(${JSON.stringify(userIds)}))`;
-  return sql<{ devices: string | number }>`select count(*) as devices from push_devices where ${listed}`;
+  return sql<{ devices: string | number }>`select coalesce(sum(devices), 0) as devices
+    from push_device_players where ${listed}`;
 }
 
 export interface DevicePage {

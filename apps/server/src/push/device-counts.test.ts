@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteOwnAccount, type SignedIn, signUpPlayers, signUpRoles } from '../identity/testing';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
-import { DEVICE_TOTALS_FOLD_AT, dropDevices, foldDeviceTotals, measureEveryone } from './audience';
+import { dropDevices } from './audience';
+import { foldDeviceTotals, foldDeviceTotalsJob, measureEveryone } from './device-totals';
 import * as deviceCounts from './migrations/2027-01-01-push-device-counts';
 import { tokenKey } from './token-key';
 
@@ -59,6 +60,14 @@ describe.each(TEST_DIALECTS)('the counts of players holding a push device, on %s
     const players = rows.map((row) => ({ user_id: row.user_id, devices: Number(row.devices) }));
     return { players, devices: players.reduce((total, row) => total + row.devices, 0) };
   };
+  /** How many rows of changes the totals are now. */
+  const totalsRows = async () => {
+    const row = await db()
+      .selectFrom('push_device_totals')
+      .select(sql<number>`count(*)`.as('rows'))
+      .executeTakeFirstOrThrow();
+    return Number(row.rows);
+  };
   /** The kept counts equal the devices' own, through the route and in the players' rows. */
   const expectExact = async () => {
     const expected = await fromDevices();
@@ -87,8 +96,10 @@ describe.each(TEST_DIALECTS)('the counts of players holding a push device, on %s
     expect(await audience()).toEqual({ players: 0, devices: 0 });
     await ok(register(ann, 'ann-phone'));
     await ok(register(ann, 'ann-tablet'));
-    // Registering again refreshes the device and moves no count.
+    // Registering again refreshes the device, moves no count and writes no change.
+    const changes = await totalsRows();
     await ok(register(ann, 'ann-phone'));
+    expect(await totalsRows()).toBe(changes);
     expect(await expectExact()).toMatchObject({ devices: 2 });
     // Ann's tablet changes hands: Ben joins, Ann keeps her phone; then her phone too, and she leaves.
     await ok(register(ben, 'ann-tablet'));
@@ -103,7 +114,8 @@ describe.each(TEST_DIALECTS)('the counts of players holding a push device, on %s
     expect(await expectExact()).toMatchObject({ devices: PUSH_DEVICES_PER_PLAYER });
     // A send's drops; then the account goes, and its devices with it.
     await ok(register(ann, 'ann-watch'));
-    expect(await dropDevices(db(), ['cal-3', 'cal-4', 'ann-watch', 'never-registered'])).toBe(3);
+    // The newest two: whichever of the oldest the cap kept, these are Cal's.
+    expect(await dropDevices(db(), ['cal-11', 'cal-12', 'ann-watch', 'never-registered'])).toBe(3);
     expect(await expectExact()).toMatchObject({ players: [{ user_id: cal.userId }] });
     const calAccount = await deleteOwnAccount(t.app, cal);
     expect(calAccount.statusCode, calAccount.body).toBe(200);
@@ -112,48 +124,72 @@ describe.each(TEST_DIALECTS)('the counts of players holding a push device, on %s
 
   it('counts exactly when players register, move and drop devices side by side', async () => {
     const players = crowd.slice(3);
-    // Every player's first devices at once: two registrations of one player must make one player.
-    await Promise.all(players.flatMap((who, index) => [0, 1, 2].map((n) => ok(register(who, `side-${index}-${n}`)))));
+    const token = (index: number, n: number | string) => `side-${index}-${n}`;
+    const indexes = (group: number) => [...players.keys()].filter((index) => index % 4 === group);
+    // Every player's first devices at once: registrations of one player side by side make one player.
+    await Promise.all(players.flatMap((who, index) => [0, 1, 2].map((n) => ok(register(who, token(index, n))))));
     expect(await expectExact()).toMatchObject({ devices: players.length * 3 });
-    // Sign-outs of whole players, devices changing hands between neighbours, new devices, and a send's
-    // drops across many players (one statement each), all at once.
-    const waves = players.flatMap((who, index) => {
-      const next = players[(index + 1) % players.length] as SignedIn;
-      if (index % 3 === 0) return [0, 1, 2].map((n) => ok(unregister(who, `side-${index}-${n}`)));
-      if (index % 3 === 1) return [ok(register(next, `side-${index}-0`)), ok(register(who, `side-${index}-new`))];
-      return [];
-    });
-    const dropped = players.map((_, index) => `side-${index}-2`).filter((_, index) => index % 3 === 2);
-    const drops = [dropDevices(db(), dropped), dropDevices(db(), [...dropped].reverse())];
-    await Promise.all([...waves, ...drops]);
-    const signedOut = players.filter((_, index) => index % 3 === 0).length;
-    const added = players.filter((_, index) => index % 3 === 1).length;
+    // The second group keeps one device each.
+    for (const index of indexes(1)) {
+      for (const n of [1, 2]) await ok(unregister(players[index] as SignedIn, token(index, n)));
+    }
+    // All at once: the first group signs out of every device; the second drops its only device while
+    // registering another; the third hands a device to a player of the first (who may have none left by
+    // then) and registers another; a send drops two devices of each player of the fourth, in two statements
+    // over the same players.
+    const at = (index: number) => players[index] as SignedIn;
+    await Promise.all([
+      ...indexes(0).flatMap((index) => [0, 1, 2].map((n) => ok(unregister(at(index), token(index, n))))),
+      ...indexes(1).flatMap((index) => [
+        ok(unregister(at(index), token(index, 0))),
+        ok(register(at(index), token(index, 'new'))),
+      ]),
+      ...indexes(2).flatMap((index) => [
+        ok(register(at(index - 2), token(index, 0))),
+        ok(register(at(index), token(index, 'new'))),
+      ]),
+      dropDevices(
+        db(),
+        indexes(3).map((index) => token(index, 1)),
+      ),
+      dropDevices(
+        db(),
+        indexes(3).map((index) => token(index, 2)),
+      ),
+    ]);
+    // The first group's players hold what the third handed them, one each.
+    const [handed, single, handing, dropping] = [2, 1, 2, 3].map((group) => indexes(group).length) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     const after = await expectExact();
-    expect(after.devices).toBe(players.length * 3 - signedOut * 3 + added - dropped.length);
+    expect(after.players).toHaveLength(handed + single + handing + dropping);
+    expect(after.devices).toBe(handed + single + handing * 3 + dropping);
   });
 
-  it('folds the rows of changes past their bound, keeping their sums, beside writers', async () => {
+  it('folds the rows of changes into one, keeping their sums, beside writers', async () => {
     const before = await fromDevices();
-    // A bound's worth of changes that add up to nothing, as a day of registrations and drops would leave on PostgreSQL.
-    const noise = Array.from({ length: DEVICE_TOTALS_FOLD_AT }, (_, index) =>
+    // A thousand changes that add up to nothing, as a busy hour of registrations and drops leaves on PostgreSQL.
+    const noise = Array.from({ length: 1000 }, (_, index) =>
       index % 2 === 0 ? { players: 1, devices: 3 } : { players: -1, devices: -3 },
     );
     await db().insertInto('push_device_totals').values(noise).execute();
     const [who] = crowd.slice(-1) as [SignedIn];
     // A registration before any fold moves the totals once, whatever rows there are.
     await ok(register(who, 'folded-first'));
+    // The periodic job folds every environment's rows into one.
+    await foldDeviceTotalsJob(t.stores.game).run(undefined, { attempt: 1, extendLease: async () => true });
+    expect(await totalsRows()).toBe(1);
+    expect(await expectExact()).toMatchObject({ devices: before.devices + 1 });
+    // Two folds beside registrations keep every registration's change.
+    await db().insertInto('push_device_totals').values(noise).execute();
     await Promise.all([
-      audience(),
       foldDeviceTotals(db()),
       foldDeviceTotals(db()),
       ...[0, 1, 2, 3].map((n) => ok(register(who, `folded-${n}`))),
     ]);
-    const rows = await db()
-      .selectFrom('push_device_totals')
-      .select(sql<number>`count(*)`.as('rows'))
-      .executeTakeFirstOrThrow();
-    // Each fold leaves at most its one row, beside the registrations' rows appended after it read.
-    expect(Number(rows.rows)).toBeLessThan(10);
     expect(await expectExact()).toMatchObject({ devices: before.devices + 5 });
   });
 

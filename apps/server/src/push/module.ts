@@ -1,6 +1,7 @@
 import type { Domain } from '../domain';
 import { registerPushMessageRoutes } from './admin-routes';
 import { pushCalendar } from './calendar';
+import { foldDeviceTotalsJob } from './device-totals';
 import { PUSH_LIVE_TOPICS } from './live';
 import { countPushMessagesIn } from './messages';
 import { noteMessagingTokens } from './messaging-header';
@@ -29,6 +30,7 @@ export const domain: Domain = {
   jobs: ({ stores, identity, push, segments }) => [
     sendPushJob({ game: stores.game, identity, push, segments }),
     requeuePushJob({ game: stores.game, identity }),
+    foldDeviceTotalsJob(stores.game),
   ],
   personalData: pushPersonalData,
   playerRecord: pushPlayerRecord,

@@ -34,7 +34,8 @@ export interface PushDevicePlayerTable {
 
 /**
  * Changes whose sums are how many players hold a device and how many devices there are, kept by the
- * same triggers: a row per writing statement on PostgreSQL, folded by the reader; one row on SQLite.
+ * same triggers: a row per statement that moves a count on PostgreSQL, folded by a periodic job
+ * (device-totals.ts); one row on SQLite.
  */
 export interface PushDeviceTotalTable {
   players: number | string;

@@ -11,10 +11,10 @@ import { isPostgres } from '../../platform/db/dialect';
  * that falls to no device is deleted in the same transaction. A player joined when their row's count is
  * what the statement added, and left when it is none.
  *
- * push_device_totals holds changes whose sums are the totals. On PostgreSQL each statement appends one
- * row, so writers side by side never wait for each other on a totals row (a writer holding it while
- * waiting for a player another holds could deadlock); the reader folds the rows into one when they grow
- * (audience.ts). SQLite's one writer never waits: its triggers move the table's first row.
+ * push_device_totals holds changes whose sums are the totals. On PostgreSQL each statement that moves a
+ * count appends one row, so no writer of devices queues behind another's open transaction for a totals
+ * row; a periodic job folds the rows into one (device-totals.ts). SQLite's one writer never waits: its
+ * triggers move the table's first row.
  */
 
 const PLAYERS = sql.table('push_device_players');
