@@ -53,7 +53,7 @@ describe.each(TEST_DIALECTS)('an audience’s size on %s', (dialect) => {
         .values(presence.slice(start, start + 500))
         .execute();
     }
-    // As autovacuum leaves them: statistics, and the visibility map an index-only scan relies on.
+    // As autovacuum leaves them: statistics, and the visibility map user_presence_active's index-only scan relies on.
     if (dialect === 'postgres') await sql`vacuum analyze push_device_players, user_presence`.execute(db());
   });
   afterAll(async () => {
