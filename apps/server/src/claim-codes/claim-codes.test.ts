@@ -9,6 +9,7 @@ import {
   type RedeemCodeResult,
 } from '@outpost/contracts/claim-codes';
 import { ITEM_MESSAGES, unknownItemsMessage } from '@outpost/contracts/items';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUpPlayers, signUpWithProfile } from '../identity/testing';
@@ -549,6 +550,59 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
       expect(new Set(ledger.map((row) => row.user_id)).size).toBe(uses);
       expect(await usesLeft(code)).toBe(0);
       expect(((await read(batch.claimCodeID)).json() as ClaimCodeBatch).isAvailable).toBe(false);
+    });
+
+    it('refuses with 404 the redemptions of a code deleted while they are under way, crediting only the others', async () => {
+      const batch = await create({ batchQuantity: 1, uses: 100, credits: 10 });
+      const code = batch.availableCodes[0] as string;
+      const crowd = players.slice(100, 140);
+      const [deleted, ...responses] = await Promise.all([
+        remove(batch.claimCodeID),
+        ...crowd.map((player) => redeemThrough(t.app, player.bearer, code)),
+      ]);
+      expect(deleted?.statusCode, deleted?.body).toBe(200);
+      for (const response of responses) {
+        expect([200, 404], response.body).toContain(response.statusCode);
+        if (response.statusCode === 404) expect(response.json().error.message).toBe(CLAIM_CODE_MESSAGES.notFound);
+      }
+      const credited = await ledgerOf(batch.claimCodeID);
+      expect(credited).toHaveLength(responses.filter((response) => response.statusCode === 200).length);
+      expect((await redeemThrough(t.app, (players[141] as SignedIn).bearer, code)).statusCode).toBe(404);
+    });
+
+    /*
+     * A launch code is one row every redemption writes; on PostgreSQL its lock is held until the commit, so the
+     * redemption writes it last. With the row held elsewhere, a redemption waits on it having written the
+     * player's credits already (its own lock on the ledger shows), not before anything as a first statement.
+     */
+    it.runIf(dialect === 'postgres')('takes the code’s use last, once the player’s credits are written', async () => {
+      const batch = await create({ batchQuantity: 1, uses: 10, credits: 15 });
+      const code = batch.availableCodes[0] as string;
+      const player = players[142] as SignedIn;
+      await db()
+        .connection()
+        .execute(async (holder) => {
+          await sql`begin`.execute(holder);
+          // The lock another redemption's write of uses_left holds (the redemption row's foreign key only shares the key).
+          await sql`select code from claim_codes where code = ${code} for no key update`.execute(holder);
+          const redeemed = redeemClaimCode(db(), { userId: player.userId, code });
+          // A session waiting on a lock while it holds this store's ledger (the table as db()'s schema names it):
+          // the redemption, its credits written. Asked outside the holder's transaction, which would see the
+          // activity as it stood at its first look.
+          let waiting: { pid: number } | undefined;
+          for (let attempt = 0; attempt < 200 && !waiting; attempt += 1) {
+            const { rows } = await sql<{ pid: number }>`
+              select activity.pid from pg_stat_activity as activity
+              join pg_locks as held on held.pid = activity.pid and held.relation = 'credit_ledger'::regclass
+              where activity.wait_event_type = 'Lock'`.execute(db());
+            waiting = rows[0];
+            if (!waiting) await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          expect(waiting, 'no redemption waited on the held code with its credits written').toBeDefined();
+          await sql`rollback`.execute(holder);
+          expect((await redeemed).credits).toBe(15);
+        });
+      expect(await usesLeft(code)).toBe(9);
     });
 
     it('marks a batch unavailable when its last two codes are used up at the same moment', async () => {

@@ -12,6 +12,7 @@ import { type AdminChange, appendAdminLog } from '../backoffice/index';
 import type { GameDatabase } from '../database';
 import { findMissingItems, itemNamesOf, namedItems, UnknownItemsError } from '../items/index';
 import { credit, getBalance, grantItems } from '../ledger/index';
+import { isForeignKeyViolation } from '../platform/db/errors';
 import { fetchListPage } from '../platform/db/list-page';
 import { containsText, likePattern } from '../platform/db/text-search';
 import { type CodeGenerator, generateCode, newClaimCodeID } from './code-names';
@@ -320,14 +321,20 @@ export interface Redemption {
 }
 
 /**
- * A player redeems a code, in one transaction: 1. the code's row, locked (a no-op update): redemptions of one
- * code queue here, and a code
- *    deleted meanwhile is simply not found;
- * 2. the redemption row, whose primary key (code, player) refuses a second one, also a concurrent one;
- * 3. one use taken by `uses_left - 1 WHERE uses_left > 0`, which refuses the use after the last;
- * 4. the credits (ledger reason 'redemption') and reward items, keyed by batch, code and player;
+ * A player redeems a code, in one transaction:
+ * 1. the code and its batch, read;
+ * 2. the redemption row, whose primary key (code, player) refuses a second one, also a concurrent one (then a
+ *    code read with no use left is refused at once);
+ * 3. the credits (ledger reason 'redemption') and reward items, keyed by batch, code and player;
+ * 4. last, one use taken by `uses_left - 1 WHERE uses_left > 0`, which refuses the use after the last, and
+ *    finds no row for a code deleted meanwhile;
  * 5. the batch marked unavailable when its last use went.
  * A refusal throws and rolls everything back.
+ *
+ * A launch code is one row every player's redemption writes, and on PostgreSQL its lock is held from that
+ * write to the commit: redemptions of one code wait for each other there. So the code's row is written last,
+ * and its lock is held for the commit alone rather than for every write of the player's rewards before it
+ * (the redemptions of a launch code queued on it as its first statement did).
  */
 export async function redeemClaimCode(
   db: Kysely<GameDatabase>,
@@ -336,45 +343,32 @@ export async function redeemClaimCode(
   const code = claimCodeName(redemption.code);
   const now = redemption.now ?? new Date();
   return db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .updateTable('claim_codes')
-      .set((eb) => ({ uses_left: eb.ref('uses_left') }))
-      .where('code', '=', code)
-      .returning(['claim_code_id'])
+    const found = await trx
+      .selectFrom('claim_codes')
+      .innerJoin('claim_code_batches', 'claim_code_batches.claim_code_id', 'claim_codes.claim_code_id')
+      .select([
+        'claim_codes.claim_code_id',
+        'claim_codes.uses_left',
+        'claim_code_batches.credits',
+        'claim_code_batches.rewards',
+      ])
+      .where('claim_codes.code', '=', code)
       .executeTakeFirst();
-    if (!locked) throw new RedeemRefusedError('not-found');
-    const batch = await trx
-      .selectFrom('claim_code_batches')
-      .select(['claim_code_id', 'credits', 'rewards'])
-      .where('claim_code_id', '=', locked.claim_code_id)
-      .executeTakeFirstOrThrow();
-
-    const recorded = await trx
-      .insertInto('claim_code_redemptions')
-      .values({ code, user_id: redemption.userId, redeemed_at: now.toISOString() })
-      .onConflict((conflict) => conflict.columns(['code', 'user_id']).doNothing())
-      .returning('code')
-      .executeTakeFirst();
+    if (!found) throw new RedeemRefusedError('not-found');
+    const recorded = await recordRedemption(trx, { code, userId: redemption.userId, now });
+    // The player who redeemed it hears so, before that it is used up.
     if (!recorded) throw new RedeemRefusedError('already-redeemed');
-
-    const used = await trx
-      .updateTable('claim_codes')
-      .set((eb) => ({ uses_left: eb('uses_left', '-', 1) }))
-      .where('code', '=', code)
-      .where('uses_left', '>', 0)
-      .returning('uses_left')
-      .executeTakeFirst();
-    if (!used) throw new RedeemRefusedError('used-up');
+    if (found.uses_left <= 0) throw new RedeemRefusedError('used-up');
 
     // The batch id keeps a code name reused by a later batch from meeting this one's references.
-    const reference = `code:${batch.claim_code_id}:${code}:${redemption.userId}`;
-    const rewards = parseRewards(batch.rewards);
+    const reference = `code:${found.claim_code_id}:${code}:${redemption.userId}`;
+    const rewards = parseRewards(found.rewards);
     const balance =
-      batch.credits > 0
+      found.credits > 0
         ? (
             await credit(trx, {
               userId: redemption.userId,
-              amount: batch.credits,
+              amount: found.credits,
               reason: 'redemption',
               reference,
               now,
@@ -382,10 +376,54 @@ export async function redeemClaimCode(
           ).entry.balanceAfter
         : await getBalance(trx, redemption.userId);
     await grantItems(trx, { userId: redemption.userId, itemIDs: rewards, source: 'redemption', reference, now });
+    const rewardItems = await namedItems(trx, rewards);
 
-    if (used.uses_left === 0) await markUsedUpBatch(trx, batch.claim_code_id);
-    return { code, credits: batch.credits, rewards, rewardItems: await namedItems(trx, rewards), balance };
+    const used = await trx
+      .updateTable('claim_codes')
+      .set((eb) => ({ uses_left: eb('uses_left', '-', 1) }))
+      .where('code', '=', code)
+      .where('claim_code_id', '=', found.claim_code_id)
+      .where('uses_left', '>', 0)
+      .returning('uses_left')
+      .executeTakeFirst();
+    if (!used)
+      throw new RedeemRefusedError((await codeIsThere(trx, code, found.claim_code_id)) ? 'used-up' : 'not-found');
+
+    if (used.uses_left === 0) await markUsedUpBatch(trx, found.claim_code_id);
+    return { code, credits: found.credits, rewards, rewardItems, balance };
   });
+}
+
+/**
+ * The redemption's row, or undefined when the player has one for the code already. A code deleted after it
+ * was read fails the row's foreign key (PostgreSQL checks it against the committed delete): not found.
+ */
+async function recordRedemption(
+  trx: Kysely<GameDatabase>,
+  redemption: { code: string; userId: string; now: Date },
+): Promise<{ code: string } | undefined> {
+  try {
+    return await trx
+      .insertInto('claim_code_redemptions')
+      .values({ code: redemption.code, user_id: redemption.userId, redeemed_at: redemption.now.toISOString() })
+      .onConflict((conflict) => conflict.columns(['code', 'user_id']).doNothing())
+      .returning('code')
+      .executeTakeFirst();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new RedeemRefusedError('not-found');
+    throw error;
+  }
+}
+
+/** Whether the code is still the batch's (not deleted since the redemption read it). */
+async function codeIsThere(trx: Kysely<GameDatabase>, code: string, claimCodeID: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('claim_codes')
+    .select('code')
+    .where('code', '=', code)
+    .where('claim_code_id', '=', claimCodeID)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
