@@ -2,15 +2,16 @@
 
 export { type Auth, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './auth';
 export {
+  accountsHoldingKey,
   countAccounts,
   countPlayerAccounts,
   displayNamesOf,
   findProfile,
-  heldKeyPattern,
   listRecentAccounts,
   peopleOf,
   playerAccountPage,
   playerAccountsAfter,
+  profileAccountEmail,
 } from './queries';
 export { requireAccount } from './require-account';
 export { addProfileKey, findStoredKeys } from './search/keys';

@@ -1,16 +1,15 @@
 import { PARTNER_KEY } from '@outpost/contracts/partners';
 import type { SegmentAttributeSource } from '../domain';
 import { withinPlayers } from '../segments/index';
-import { heldKeyPattern } from './queries';
+import { profilesHoldingKey } from './queries';
 
 /** The partners (the 'partner' key), for segments; an account's age comes with the accounts. */
 export const IDENTITY_SEGMENT_ATTRIBUTES: readonly SegmentAttributeSource[] = [
   {
     attribute: 'partner',
     async values({ identity }, players) {
-      const rows = await withinPlayers(identity.selectFrom('profiles'), 'user_id', players)
+      const rows = await withinPlayers(profilesHoldingKey(identity, PARTNER_KEY), 'user_id', players)
         .select('user_id')
-        .where('keys', 'like', heldKeyPattern(PARTNER_KEY))
         .execute();
       return rows.map((row) => ({ userId: row.user_id, value: 1 }));
     },

@@ -7,9 +7,9 @@ import {
   referralLinkID,
 } from '@outpost/contracts/partners';
 import { personIn } from '@outpost/contracts/people';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { GameDatabase, IdentityDatabase } from '../database';
-import { heldKeyPattern, peopleOf } from '../identity/index';
+import { accountsHoldingKey, peopleOf, profileAccountEmail } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { listLatestJoins, listTierClaims } from './links';
 
@@ -25,24 +25,12 @@ export async function listPartners(
   stores: { identity: Kysely<IdentityDatabase>; game: Kysely<GameDatabase> },
   query: PartnerListQuery,
 ): Promise<AdminListPage<Partner>> {
-  // Keys are a JSON array of strings: the quoted key matches that key and no other. The pattern is written
-  // into the query, not bound, so the stores can answer it from the partial index profiles_partners
-  // (identity's migration 2026-12-27-partner-profiles).
-  //
-  // A partner's account is looked up by its key, one partner at a time, in a subquery of its own row rather
-  // than a join: joined, PostgreSQL's planner hashed all 100,000 accounts to match 1,000 partners (26 ms,
-  // against 5 for the lookups), and the page's emails are then looked up for its rows alone, once sorted.
-  const account = (eb: ExpressionBuilder<IdentityDatabase, 'profiles'>) =>
-    eb.selectFrom('auth_users').select('auth_users.email').whereRef('auth_users.id', '=', 'profiles.user_id');
-  const filtered = stores.identity
-    .selectFrom('profiles')
-    .where('profiles.keys', 'like', sql.lit(heldKeyPattern(PARTNER_KEY)))
-    .where((eb) => eb(account(eb), 'is not', null));
+  const filtered = accountsHoldingKey(stores.identity, PARTNER_KEY);
   const { rows, ...page } = await fetchListPage(
     filtered,
     filtered
-      .select((eb) => ['profiles.user_id', 'profiles.display_name', account(eb).as('email')])
-      // The filter above keeps only the partners whose account there is.
+      .select((eb) => ['profiles.user_id', 'profiles.display_name', profileAccountEmail(eb).as('email')])
+      // accountsHoldingKey keeps only the partners whose account there is.
       .$narrowType<{ email: string }>()
       // Sorted by an expression, not the column: ordered by the column, SQLite (which keeps no statistics)
       // walks every profile in display_name_key's order rather than sort the few partners.

@@ -3,7 +3,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import { PARTNER_KEY } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, IdentityDatabase } from '../database';
-import { heldKeyPattern } from '../identity/index';
+import { accountsHoldingKey } from '../identity/index';
 import type { Segments } from '../segments/index';
 import type { AudienceMembers } from './audience';
 import type { PushMessageRow } from './tables';
@@ -65,7 +65,7 @@ function firstAfter(ids: readonly string[], after: string): number {
 const betaTesters = (game: Kysely<GameDatabase>) =>
   game.selectFrom('beta_requests').select('user_id').where('status', '=', BETA_REQUEST_STATUS.accepted);
 const partners = (identity: Kysely<IdentityDatabase>) =>
-  identity.selectFrom('profiles').select('user_id').where('keys', 'like', heldKeyPattern(PARTNER_KEY));
+  accountsHoldingKey(identity, PARTNER_KEY).select('profiles.user_id as user_id');
 const activeSince = (game: Kysely<GameDatabase>, since: string | null) =>
   game
     .selectFrom('user_presence')

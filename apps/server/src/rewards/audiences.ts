@@ -4,7 +4,7 @@ import { PARTNER_KEY } from '@outpost/contracts/partners';
 import { REWARD_MAX_RECIPIENTS, type RewardAudience, type RewardSegment } from '@outpost/contracts/rewards';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, IdentityDatabase } from '../database';
-import { heldKeyPattern } from '../identity/index';
+import { accountsHoldingKey } from '../identity/index';
 import type { Segments } from '../segments/index';
 
 /*
@@ -71,10 +71,7 @@ export async function betaTesters(db: Kysely<GameDatabase>): Promise<string[]> {
  * list shows. Keys are a JSON array of strings, so the quoted key matches that key and no other.
  */
 export async function partners(identity: Kysely<IdentityDatabase>): Promise<string[]> {
-  const partnered = identity
-    .selectFrom('profiles')
-    .innerJoin('auth_users', 'auth_users.id', 'profiles.user_id')
-    .where('profiles.keys', 'like', heldKeyPattern(PARTNER_KEY));
+  const partnered = accountsHoldingKey(identity, PARTNER_KEY);
   const rows = await partnered
     .select('profiles.user_id')
     .orderBy('profiles.user_id')
