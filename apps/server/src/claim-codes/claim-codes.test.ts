@@ -9,8 +9,9 @@ import {
   type RedeemCodeResult,
 } from '@outpost/contracts/claim-codes';
 import { ITEM_MESSAGES, unknownItemsMessage } from '@outpost/contracts/items';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameDatabase } from '../database';
 import { setProfileKeys } from '../identity/queries';
 import { type SignedIn, signUpPlayers, signUpWithProfile } from '../identity/testing';
 import { seedItems } from '../items/seed';
@@ -570,40 +571,91 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
       expect((await redeemThrough(t.app, (players[141] as SignedIn).bearer, code)).statusCode).toBe(404);
     });
 
-    /*
-     * A launch code is one row every redemption writes; on PostgreSQL its lock is held until the commit, so the
-     * redemption writes it last. With the row held elsewhere, a redemption waits on it having written the
-     * player's credits already (its own lock on the ledger shows), not before anything as a first statement.
+    /**
+     * Runs `hold` in a transaction of a session of its own, then `redeem`, and once the redemption waits on that
+     * session (PostgreSQL's pg_blocking_pids), `check` on the waiting session's id before `end` ends the hold.
+     * The hold is ended whatever happens, so a failing check leaves no lock behind.
      */
-    it.runIf(dialect === 'postgres')('takes the code’s use last, once the player’s credits are written', async () => {
-      const batch = await create({ batchQuantity: 1, uses: 10, credits: 15 });
-      const code = batch.availableCodes[0] as string;
-      const player = players[142] as SignedIn;
-      await db()
+    async function redeemWhileHeld<Outcome>(
+      hold: (holder: Kysely<GameDatabase>) => Promise<unknown>,
+      redeem: () => Promise<Outcome>,
+      check: (waitingPid: number) => Promise<void>,
+      end: 'commit' | 'rollback',
+    ): Promise<PromiseSettledResult<Outcome>> {
+      return db()
         .connection()
         .execute(async (holder) => {
           await sql`begin`.execute(holder);
-          // The lock another redemption's write of uses_left holds (the redemption row's foreign key only shares the key).
-          await sql`select code from claim_codes where code = ${code} for no key update`.execute(holder);
-          const redeemed = redeemClaimCode(db(), { userId: player.userId, code });
-          // A session waiting on a lock while it holds this store's ledger (the table as db()'s schema names it):
-          // the redemption, its credits written. Asked outside the holder's transaction, which would see the
-          // activity as it stood at its first look.
-          let waiting: { pid: number } | undefined;
-          for (let attempt = 0; attempt < 200 && !waiting; attempt += 1) {
-            const { rows } = await sql<{ pid: number }>`
-              select activity.pid from pg_stat_activity as activity
-              join pg_locks as held on held.pid = activity.pid and held.relation = 'credit_ledger'::regclass
-              where activity.wait_event_type = 'Lock'`.execute(db());
-            waiting = rows[0];
-            if (!waiting) await new Promise((resolve) => setTimeout(resolve, 20));
+          let redeemed: Promise<PromiseSettledResult<Outcome>> | undefined;
+          try {
+            await hold(holder);
+            const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(holder);
+            const holderPid = rows[0]?.pid;
+            redeemed = redeem().then(
+              (value) => ({ status: 'fulfilled', value }) as const,
+              (reason: unknown) => ({ status: 'rejected', reason }) as const,
+            );
+            // Asked outside the holder's transaction, which would see the activity as it stood at its first look.
+            let waiting: number | undefined;
+            for (let attempt = 0; attempt < 250 && waiting === undefined; attempt += 1) {
+              const { rows: blocked } = await sql<{ pid: number }>`
+                select pid from pg_stat_activity where ${holderPid} = any(pg_blocking_pids(pid))`.execute(db());
+              waiting = blocked[0]?.pid;
+              if (waiting === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+            expect(waiting, 'the redemption never waited on the held row').toBeDefined();
+            await check(waiting as number);
+          } finally {
+            await sql.raw(end).execute(holder);
           }
-          expect(waiting, 'no redemption waited on the held code with its credits written').toBeDefined();
-          await sql`rollback`.execute(holder);
-          expect((await redeemed).credits).toBe(15);
+          return redeemed;
         });
+    }
+
+    /*
+     * A launch code is one row every redemption writes; on PostgreSQL its lock is held until the commit, so the
+     * redemption writes it after the player's own rows. With the row held as another redemption's write holds
+     * it, a redemption waits on it having written the player's credits already (its lock on the ledger shows),
+     * not before anything as a first statement.
+     */
+    it.runIf(dialect === 'postgres')('writes the code’s use after the player’s credits', async () => {
+      const batch = await create({ batchQuantity: 1, uses: 10, credits: 15 });
+      const code = batch.availableCodes[0] as string;
+      const player = players[142] as SignedIn;
+      const outcome = await redeemWhileHeld(
+        (holder) => sql`select code from claim_codes where code = ${code} for no key update`.execute(holder),
+        () => redeemClaimCode(db(), { userId: player.userId, code }),
+        async (waitingPid) => {
+          const { rows } = await sql<{ relation: string }>`
+            select relation::regclass::text as relation from pg_locks
+            where pid = ${waitingPid} and database = (select oid from pg_database where datname = current_database())
+              and relation = 'credit_ledger'::regclass and mode = 'RowExclusiveLock'`.execute(db());
+          expect(rows).toHaveLength(1);
+        },
+        'rollback',
+      );
+      expect(outcome.status === 'fulfilled' && outcome.value.credits).toBe(15);
       expect(await usesLeft(code)).toBe(9);
     });
+
+    it.runIf(dialect === 'postgres')(
+      'answers not found for a code deleted while a redemption is under way',
+      async () => {
+        const batch = await create({ batchQuantity: 1, uses: 10, credits: 15 });
+        const code = batch.availableCodes[0] as string;
+        const player = players[143] as SignedIn;
+        const outcome = await redeemWhileHeld(
+          // The redemption reads the code (the delete is not committed yet), then its row's foreign key waits.
+          (holder) => sql`delete from claim_codes where code = ${code}`.execute(holder),
+          () => redeemClaimCode(db(), { userId: player.userId, code }),
+          async () => undefined,
+          'commit',
+        );
+        expect(outcome.status).toBe('rejected');
+        expect(outcome.status === 'rejected' && outcome.reason).toMatchObject({ refusal: 'not-found' });
+        expect(await ledgerOf(batch.claimCodeID)).toHaveLength(0);
+      },
+    );
 
     it('marks a batch unavailable when its last two codes are used up at the same moment', async () => {
       for (let round = 0; round < 5; round += 1) {

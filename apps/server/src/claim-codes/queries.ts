@@ -322,19 +322,22 @@ export interface Redemption {
 
 /**
  * A player redeems a code, in one transaction:
- * 1. the code and its batch, read;
+ * 1. the code, its batch and its reward items' names, read;
  * 2. the redemption row, whose primary key (code, player) refuses a second one, also a concurrent one (then a
- *    code read with no use left is refused at once);
- * 3. the credits (ledger reason 'redemption') and reward items, keyed by batch, code and player;
- * 4. last, one use taken by `uses_left - 1 WHERE uses_left > 0`, which refuses the use after the last, and
- *    finds no row for a code deleted meanwhile;
- * 5. the batch marked unavailable when its last use went.
+ *    code read with no use left is refused);
+ * 3. the credits (ledger reason 'redemption'), on the player's own rows;
+ * 4. one use taken by `uses_left - 1 WHERE uses_left > 0`, which refuses the use after the last;
+ * 5. the reward items, keyed by batch, code and player, and each item's count of claims;
+ * 6. the batch marked unavailable when its last use went.
  * A refusal throws and rolls everything back.
  *
  * A launch code is one row every player's redemption writes, and on PostgreSQL its lock is held from that
- * write to the commit: redemptions of one code wait for each other there. So the code's row is written last,
- * and its lock is held for the commit alone rather than for every write of the player's rewards before it
- * (the redemptions of a launch code queued on it as its first statement did).
+ * write to the commit: redemptions of one code wait for each other there. So the code's row is written after
+ * the player's own rows, and held for the items' writes (none for a code of credits only) and the commit
+ * rather than for every statement (the redemptions of a launch code queued on it as their first). An item's
+ * count of claims is a row every redemption granting it writes too: it is written after the code's, the order
+ * every redemption has taken them in, so redemptions never hold them crosswise
+ * (docs/decisions/0155-a-launch-codes-row-written-after-the-players.md).
  */
 export async function redeemClaimCode(
   db: Kysely<GameDatabase>,
@@ -355,6 +358,9 @@ export async function redeemClaimCode(
       .where('claim_codes.code', '=', code)
       .executeTakeFirst();
     if (!found) throw new RedeemRefusedError('not-found');
+    const rewards = parseRewards(found.rewards);
+    const rewardItems = await namedItems(trx, rewards);
+
     const recorded = await recordRedemption(trx, { code, userId: redemption.userId, now });
     // The player who redeemed it hears so, before that it is used up.
     if (!recorded) throw new RedeemRefusedError('already-redeemed');
@@ -362,7 +368,6 @@ export async function redeemClaimCode(
 
     // The batch id keeps a code name reused by a later batch from meeting this one's references.
     const reference = `code:${found.claim_code_id}:${code}:${redemption.userId}`;
-    const rewards = parseRewards(found.rewards);
     const balance =
       found.credits > 0
         ? (
@@ -375,8 +380,6 @@ export async function redeemClaimCode(
             })
           ).entry.balanceAfter
         : await getBalance(trx, redemption.userId);
-    await grantItems(trx, { userId: redemption.userId, itemIDs: rewards, source: 'redemption', reference, now });
-    const rewardItems = await namedItems(trx, rewards);
 
     const used = await trx
       .updateTable('claim_codes')
@@ -386,9 +389,12 @@ export async function redeemClaimCode(
       .where('uses_left', '>', 0)
       .returning('uses_left')
       .executeTakeFirst();
+    // No row: its uses went meanwhile, or (rarely) the code was deleted and one of its name made again
+    // between the read and the redemption row, whose foreign key otherwise keeps it from being deleted.
     if (!used)
       throw new RedeemRefusedError((await codeIsThere(trx, code, found.claim_code_id)) ? 'used-up' : 'not-found');
 
+    await grantItems(trx, { userId: redemption.userId, itemIDs: rewards, source: 'redemption', reference, now });
     if (used.uses_left === 0) await markUsedUpBatch(trx, found.claim_code_id);
     return { code, credits: found.credits, rewards, rewardItems, balance };
   });
@@ -396,7 +402,7 @@ export async function redeemClaimCode(
 
 /**
  * The redemption's row, or undefined when the player has one for the code already. A code deleted after it
- * was read fails the row's foreign key (PostgreSQL checks it against the committed delete): not found.
+ * was read fails the row's foreign key (PostgreSQL waits for the delete's commit, then checks): not found.
  */
 async function recordRedemption(
   trx: Kysely<GameDatabase>,
