@@ -1,3 +1,2 @@
 /* What the game data offers: which of some player ids have no account, and its service keys. */
-export { missingPlayers } from './ingest';
 export { hasActiveIngestKey, useIngestKey } from './keys';

@@ -11,7 +11,8 @@ import {
 import type { Kysely } from 'kysely';
 import type { GameDatabase, IdentityDatabase } from '../database';
 import type { AnyGameEventKind, BatchEvent, PlayerReference } from '../domain';
-import { missingValues, selectRows } from '../platform/db/bulk-rows';
+import { missingAccounts } from '../identity/index';
+import { selectRows } from '../platform/db/bulk-rows';
 import { withTurnsBetweenStatements } from '../platform/db/turns-between-statements';
 
 /*
@@ -150,15 +151,6 @@ function parseBatch(rawEvents: readonly unknown[], kinds: IngestBatchOptions['ki
   return { events, refused, duplicated };
 }
 
-/** The ids among `userIDs` that name no account, asked of the identity store in one statement. */
-export async function missingPlayers(
-  identity: Kysely<IdentityDatabase>,
-  userIDs: readonly string[],
-): Promise<string[]> {
-  const missing = await missingValues(identity, { table: 'auth_users', column: 'id', type: 'text' }, userIDs);
-  return missing.map(String);
-}
-
 /** Every player an event names: its userID, and those its kind names besides (a report's reporter). */
 function playersOf(event: GameEvent, kinds: IngestBatchOptions['kinds']): PlayerReference[] {
   return [
@@ -176,7 +168,7 @@ async function refusalsOf(events: readonly BatchEvent[], options: IngestBatchOpt
   const named = events.map(({ index, event }) => ({ index, players: playersOf(event, options.kinds) }));
   const players = [...new Set(named.flatMap((entry) => entry.players.map((player) => player.userID)))].sort();
   const [unknownPlayers, ...kindReasons] = await Promise.all([
-    missingPlayers(options.identity, players),
+    missingAccounts(options.identity, players),
     ...[...byType(events)].map(
       ([type, group]) => options.kinds.get(type)?.refuse?.(options.game, group) ?? new Map<number, string>(),
     ),

@@ -8,6 +8,7 @@ export {
   displayNamesOf,
   findProfile,
   listRecentAccounts,
+  missingAccounts,
   peopleOf,
   playerAccountPage,
   playerAccountsAfter,

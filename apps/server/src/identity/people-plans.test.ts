@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { looksUpByKey, planOfOnly, settleForPlans } from '../testing/query-plans';
+import { looksUp, looksUpByKey, planOfOnly, readsEvery, settleForPlans } from '../testing/query-plans';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../testing/test-stores';
-import { peopleOf } from './queries';
+import { missingAccounts, peopleOf } from './queries';
 import { insertAccounts } from './testing';
 
 const ACCOUNTS = 3_000;
@@ -37,5 +37,23 @@ describe.each(TEST_DIALECTS)('naming people on %s', (dialect) => {
     expect(people.get('user-3')).toEqual({ userID: 'user-3', displayName: null, email: 'player-3@example.com' });
     expect(people.get('gone')).toEqual({ userID: 'gone', displayName: null, email: null });
     expect(people.size).toBe(501);
+  });
+
+  it('answers the ids that name no account, once each, in the order given, each looked up by key', async () => {
+    const asked = [
+      'gone-b',
+      'user-12',
+      'gone-a',
+      'user-3',
+      'gone-b',
+      ...Array.from({ length: 600 }, (_, i) => `user-${i}`),
+    ];
+    const plan = await planOfOnly(identity(), dialect, (db) => missingAccounts(db, asked));
+    // The lookup names the accounts `t` (platform/db/bulk-rows.ts's missingValues).
+    const key = dialect === 'sqlite' ? 'sqlite_autoindex_auth_users_1' : 'auth_users_pkey';
+    expect(looksUp(dialect, plan, 't', key), plan).toBe(true);
+    expect(readsEvery(dialect, plan, 't') || readsEvery(dialect, plan, 'auth_users'), plan).toBe(false);
+    expect(await missingAccounts(identity(), asked)).toEqual(['gone-b', 'gone-a']);
+    expect(await missingAccounts(identity(), [])).toEqual([]);
   });
 });

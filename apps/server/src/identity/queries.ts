@@ -2,6 +2,7 @@ import type { Profile } from '@outpost/contracts/identity';
 import type { Person } from '@outpost/contracts/people';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { IdentityDatabase } from '../database';
+import { missingValues } from '../platform/db/bulk-rows';
 import { isUniqueViolation } from '../platform/db/errors';
 import { prepareQuery } from '../platform/db/prepared-query';
 import { bucketKey, bucketValues, type TimeUnit } from '../platform/db/time-buckets';
@@ -101,6 +102,8 @@ export async function setDisplayName(
  * A LIKE pattern for profiles holding `key`: keys are stored as a JSON array of strings, so the
  * quoted key matches that key and no other ('partner', never 'partner-candidate').
  */
+const PLAIN_KEY = /^[a-z0-9-]+$/;
+
 function heldKeyPattern(key: string): string {
   return `%${JSON.stringify(key)}%`;
 }
@@ -112,6 +115,9 @@ function heldKeyPattern(key: string): string {
  * every profile.
  */
 export function profilesHoldingKey(db: Kysely<IdentityDatabase>, key: string) {
+  // Written into a LIKE pattern as it is: a key of other characters ('_', '%', a backslash) would match others.
+  if (!PLAIN_KEY.test(key))
+    throw new RangeError(`A profile key to look for is letters, digits and hyphens (got "${key}").`);
   return db.selectFrom('profiles').where('profiles.keys', 'like', sql.lit(heldKeyPattern(key)));
 }
 
@@ -299,6 +305,20 @@ export async function peopleOf(
   for (const row of rows)
     people.set(row.userID, { userID: row.userID, displayName: row.displayName, email: row.email });
   return people;
+}
+
+/**
+ * The ids among `userIds` that name no account, once each, in the order given: a reward's or a push's chosen
+ * players, a report's reporter, a game batch's players. One statement whatever their number (an index
+ * lookup each, asked in key order so the lookups walk the index forwards).
+ */
+export async function missingAccounts(db: Kysely<IdentityDatabase>, userIds: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return [];
+  const missing = new Set(
+    (await missingValues(db, { table: 'auth_users', column: 'id', type: 'text' }, [...unique].sort())).map(String),
+  );
+  return unique.filter((userId) => missing.has(userId));
 }
 
 /** The display names of some accounts (null for one without a profile), for lists that name people. */

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppStores } from '../database';
-import { missingPlayers } from '../game-data/index';
+import { missingAccounts } from '../identity/index';
 import { signedInViewer } from '../platform/http/access';
 import { FunctionError } from '../platform/http/errors';
 import { limitTo, perViewer, type RateLimit } from '../platform/http/rate-limit';
@@ -68,7 +68,7 @@ export function registerReportFilingRoutes(app: FastifyInstance, options: Report
     },
     async (request) => {
       const { reporterID, ...report } = request.body;
-      if (reporterID !== undefined && (await missingPlayers(options.identity, [reporterID])).length > 0) {
+      if (reporterID !== undefined && (await missingAccounts(options.identity, [reporterID])).length > 0) {
         throw new FunctionError('invalid-argument', unknownPlayerReason(reporterID, 'reporterID'));
       }
       const filed = await fileReport(options.game[request.params.env], {

@@ -26,7 +26,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { adminChangeOf } from '../backoffice/index';
 import type { GameDatabase, IdentityDatabase } from '../database';
-import { peopleOf } from '../identity/index';
+import { missingAccounts, peopleOf } from '../identity/index';
 import { fetchListPage } from '../platform/db/list-page';
 import { answering, FunctionError } from '../platform/http/errors';
 import { listPushOutbox } from '../platform/push-transport/queries';
@@ -41,7 +41,6 @@ import {
   reschedulePush,
   sendTestNotification,
   toPushMessage,
-  unknownPlayers,
 } from './messages';
 import { PushSegmentMissing, segmentMembersOf } from './recipients';
 import { enqueuePushSend } from './send-job';
@@ -102,7 +101,7 @@ export function registerPushMessageRoutes(app: FastifyInstance, options: PushMes
       { schema: { body: pushSendBatchInputSchema, response: { 200: pushSendBatchResultSchema } } },
       async (request) => {
         const input = request.body;
-        const unknown = await unknownPlayers(
+        const unknown = await missingAccounts(
           options.identity,
           input.recipientCategory === 'users' ? (input.userIDs ?? []) : [],
         );

@@ -50,8 +50,6 @@ export const answerPush = answering((error) => {
   return error;
 });
 
-const USER_PAGE = 1000;
-
 /** How many players and devices a message would reach now. */
 export async function measureAudience(
   stores: RecipientStores,
@@ -69,24 +67,6 @@ export async function countPushMessagesIn(game: Kysely<GameDatabase>, state: Pus
     .select((eb) => eb.fn.countAll<string | number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
-}
-
-/** The chosen players that have no account: a message to them is refused whole. */
-export async function unknownPlayers(
-  identity: Kysely<IdentityDatabase>,
-  userIDs: readonly string[],
-): Promise<string[]> {
-  if (userIDs.length === 0) return [];
-  const found = new Set<string>();
-  for (let index = 0; index < userIDs.length; index += USER_PAGE) {
-    const rows = await identity
-      .selectFrom('auth_users')
-      .select('id')
-      .where('id', 'in', userIDs.slice(index, index + USER_PAGE))
-      .execute();
-    for (const row of rows) found.add(row.id);
-  }
-  return userIDs.filter((id) => !found.has(id));
 }
 
 /** The instant a message is sent at: its sendDate when scheduled, else now. */

@@ -2,6 +2,7 @@ import type { Environment } from '@outpost/contracts/environments';
 import type { RewardAudience, RewardRequest } from '@outpost/contracts/rewards';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../database';
+import { missingAccounts } from '../identity/index';
 import type { Segments } from '../segments/index';
 import { betaTesters, partners, segmentPlayers } from './audiences';
 import type { RewardRecipients } from './distribute';
@@ -11,23 +12,6 @@ export class UnknownUsersError extends Error {
   constructor(readonly userIDs: string[]) {
     super(`No account has the user ids ${userIDs.join(', ')}.`);
   }
-}
-
-/**
- * The user ids among `userIDs` that name no account, once each, in the order given. Accounts live
- * in the identity store, shared by every environment, so a reward's recipients are checked here
- * before the environment's transaction gives anything. A call names at most REWARD_MAX_RECIPIENTS
- * ids, well under both dialects' parameter limits.
- */
-export async function findMissingUsers(
-  identity: Kysely<IdentityDatabase>,
-  userIDs: readonly string[],
-): Promise<string[]> {
-  const unique = [...new Set(userIDs)];
-  if (unique.length === 0) return [];
-  const rows = await identity.selectFrom('auth_users').select('id').where('id', 'in', unique).execute();
-  const found = new Set(rows.map((row) => row.id));
-  return unique.filter((userID) => !found.has(userID));
 }
 
 /** Where a reward's recipients are found: the accounts, and the environment's segments. */
@@ -60,7 +44,7 @@ export async function rewardRecipients(
   const { userIDs } = request;
   // The input schema lets a request through only with one of the three.
   if (!userIDs) throw new Error('A reward request names neither userIDs, an audience nor a segment.');
-  const missing = await findMissingUsers(sources.identity, userIDs);
+  const missing = await missingAccounts(sources.identity, userIDs);
   if (missing.length > 0) throw new UnknownUsersError(missing);
   return { ...named, find: async () => userIDs };
 }

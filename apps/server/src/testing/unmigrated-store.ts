@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,7 +82,9 @@ function openSqlite(): OpenedStore {
 
 async function openPostgres(): Promise<OpenedStore> {
   const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `unmigrated_${process.pid}_${Date.now().toString(36)}`;
+  // Test files run in threads of one process, and two may open a store in the same millisecond: the random
+  // part keeps one file's cleanup from dropping another's schema.
+  const schema = `unmigrated_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema "${schema}"`);
