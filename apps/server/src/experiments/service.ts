@@ -3,6 +3,7 @@ import { EXPERIMENTS_TOPIC } from '@outpost/contracts/experiments/contract';
 import type { RemoteConfigValue } from '@outpost/contracts/remote-config/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppStores } from '../database';
+import { withPlayerAccounts } from '../identity/index';
 import type { ChangeFeed } from '../platform/changes/feed';
 import type { StoreKey } from '../platform/db/stores';
 import { assignVariant } from './assignment';
@@ -224,23 +225,7 @@ export function createExperiments(options: {
    * comes first and its clean-up erases again after the grace period (identity/lifecycle/deletion.ts),
    * so an exposure that slips in between this read and its insert is erased by that pass.
    */
-  async function playersStillThere(userIds: readonly string[]): Promise<Set<string>> {
-    const rows = await stores.identity
-      .selectFrom('auth_users')
-      .select('id')
-      .where('id', 'in', [...new Set(userIds)])
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('account_deletions')
-              .select('anonymous_id')
-              .whereRef('account_deletions.user_id', '=', 'auth_users.id'),
-          ),
-        ),
-      )
-      .execute();
-    return new Set(rows.map((row) => row.id));
-  }
+  const playersStillThere = (userIds: readonly string[]) => withPlayerAccounts(stores.identity, userIds);
 
   /**
    * Writes one environment's exposures, only of experiments still running (one stopped meanwhile

@@ -2,6 +2,7 @@
 
 export { type Auth, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './auth';
 export {
+  accountCreatedAt,
   accountsHoldingKey,
   countAccounts,
   countPlayerAccounts,
@@ -13,6 +14,7 @@ export {
   playerAccountPage,
   playerAccountsAfter,
   profileAccountEmail,
+  withPlayerAccounts,
 } from './queries';
 export { requireAccount } from './require-account';
 export { addProfileKey, findStoredKeys } from './search/keys';

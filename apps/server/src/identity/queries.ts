@@ -228,6 +228,23 @@ function playerAccounts(db: Kysely<IdentityDatabase>) {
     );
 }
 
+/** The players among `userIds` with a player account (playerAccounts: there, and not being deleted). */
+export async function withPlayerAccounts(
+  db: Kysely<IdentityDatabase>,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Set();
+  const rows = await playerAccounts(db).select('auth_users.id').where('auth_users.id', 'in', unique).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** When an account was made, or undefined when there is none. */
+export async function accountCreatedAt(db: Kysely<IdentityDatabase>, userId: string): Promise<Date | undefined> {
+  const row = await db.selectFrom('auth_users').select('created_at').where('id', '=', userId).executeTakeFirst();
+  return row === undefined ? undefined : new Date(row.created_at);
+}
+
 /**
  * How many player accounts there are now: the accounts the auth_users triggers count (countAccounts) less
  * those being deleted, in one statement so both are of the same moment; counting the accounts read them all.

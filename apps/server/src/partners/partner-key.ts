@@ -1,6 +1,7 @@
 import { PARTNER_KEY, REFERRAL_NEW_PLAYER_DAYS } from '@outpost/contracts/partners';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../database';
+import { accountCreatedAt } from '../identity/index';
 
 /*
  * What the partner programme reads of the identity store, shared by the environments: the
@@ -22,6 +23,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * join refuses.
  */
 export async function isNewPlayer(identity: Kysely<IdentityDatabase>, userId: string, now: Date): Promise<boolean> {
-  const row = await identity.selectFrom('auth_users').select('created_at').where('id', '=', userId).executeTakeFirst();
-  return row !== undefined && now.getTime() - new Date(row.created_at).getTime() <= REFERRAL_NEW_PLAYER_DAYS * DAY_MS;
+  const createdAt = await accountCreatedAt(identity, userId);
+  return createdAt !== undefined && now.getTime() - createdAt.getTime() <= REFERRAL_NEW_PLAYER_DAYS * DAY_MS;
 }
