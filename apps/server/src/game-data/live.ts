@@ -1,7 +1,7 @@
 import { RECENT_USERS_LIMIT } from '@outpost/contracts/game-data';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, IdentityDatabase } from '../database';
-import { countAccounts, listRecentAccounts } from '../identity/index';
+import { accountsChangeSource, countAccounts, listRecentAccounts } from '../identity/index';
 import type { Audience } from '../platform/live/hub';
 import { backOfficeListTopic, type LiveTopic } from '../platform/live/routes';
 import { countPlayersSeen, type LiveStatsLogger, readLiveStats, readMaps } from './live-stats';
@@ -73,7 +73,7 @@ export const GAME_DATA_LIVE_TOPICS: readonly LiveTopic<GameDataLiveScope>[] = [
     name: 'accounts',
     access: 'viewLiveStats',
     side: 'identity',
-    sources: [{ topic: 'accounts', table: 'auth_users', key: 'id', as: FIGURES, ops: ['insert', 'delete'] }],
+    sources: [accountsChangeSource('accounts', FIGURES)],
     audience: staff,
     load: async (_key, _audience, { identity }) => {
       const [usersCount, recentUsers] = await Promise.all([

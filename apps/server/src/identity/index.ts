@@ -1,6 +1,7 @@
-/* What identity offers other domains: profiles, and key changes that keep a concurrent change. */
+/* What identity offers other domains: accounts, profiles and people, their changes, and key changes that keep a concurrent change. */
 
 export { type Auth, createAuth, DEFAULT_AUTH_RATE_LIMITS } from './auth';
+export { accountsChangeSource } from './live';
 export {
   accountCreatedAt,
   accountsHoldingKey,

@@ -30,6 +30,14 @@ export const ENDED_SESSIONS_SOURCE: ChangeSource = {
   ops: ['delete'],
 };
 
+/**
+ * Accounts made and removed, as a change of `topic`'s one record `as`: a topic whose figures count the
+ * accounts (the live stats' users count and newest players) hears of them without naming identity's tables.
+ */
+export function accountsChangeSource(topic: string, as: string): ChangeSource {
+  return { topic, table: 'auth_users', key: 'id', as, ops: ['insert', 'delete'] };
+}
+
 export const IDENTITY_LIVE_TOPICS: readonly LiveTopic<IdentityLiveScope>[] = [
   {
     name: PROFILE_TOPIC,
