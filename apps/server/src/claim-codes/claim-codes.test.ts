@@ -572,15 +572,15 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
     });
 
     /**
-     * Runs `hold` in a transaction of a session of its own, then `redeem`, and once the redemption waits on that
-     * session (PostgreSQL's pg_blocking_pids), `check` on the waiting session's id before `end` ends the hold.
-     * The hold is ended whatever happens, so a failing check leaves no lock behind.
+     * Runs `hold` in a transaction of a session of its own, then `redeem`; once the redemption waits on that
+     * session (PostgreSQL's pg_blocking_pids), checks that it has written to `written` already (its lock on
+     * the table shows), then `end`s the hold. The hold is ended whatever happens, so a failing check leaves
+     * no lock behind.
      */
     async function redeemWhileHeld<Outcome>(
       hold: (holder: Kysely<GameDatabase>) => Promise<unknown>,
       redeem: () => Promise<Outcome>,
-      check: (waitingPid: number) => Promise<void>,
-      end: 'commit' | 'rollback',
+      { written, end }: { written?: 'credit_ledger' | 'claim_codes'; end: 'commit' | 'rollback' },
     ): Promise<PromiseSettledResult<Outcome>> {
       return db()
         .connection()
@@ -595,16 +595,33 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
               (value) => ({ status: 'fulfilled', value }) as const,
               (reason: unknown) => ({ status: 'rejected', reason }) as const,
             );
-            // Asked outside the holder's transaction, which would see the activity as it stood at its first look.
+            let settled: PromiseSettledResult<Outcome> | undefined;
+            void redeemed.then((outcome) => {
+              settled = outcome;
+            });
+            // Asked outside the holder's transaction, which would see the activity as it stood at its first look;
+            // among this database's sessions waiting on a lock, the one the holder blocks.
             let waiting: number | undefined;
-            for (let attempt = 0; attempt < 250 && waiting === undefined; attempt += 1) {
+            const giveUpAt = Date.now() + 10_000;
+            while (waiting === undefined && settled === undefined && Date.now() < giveUpAt) {
               const { rows: blocked } = await sql<{ pid: number }>`
-                select pid from pg_stat_activity where ${holderPid} = any(pg_blocking_pids(pid))`.execute(db());
+                select pid from (
+                  select pid from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock'
+                ) as waiting_here where ${holderPid} = any(pg_blocking_pids(pid))`.execute(db());
               waiting = blocked[0]?.pid;
               if (waiting === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
             }
+            expect(settled, 'the redemption ended without waiting on the held row').toBeUndefined();
             expect(waiting, 'the redemption never waited on the held row').toBeDefined();
-            await check(waiting as number);
+            if (written !== undefined) {
+              const { rows: locks } = await sql<{ relation: string }>`
+                select relation::regclass::text as relation from pg_locks
+                where pid = ${waiting as number} and mode = 'RowExclusiveLock'
+                  and database = (select oid from pg_database where datname = current_database())
+                  and relation = ${written}::regclass`.execute(db());
+              expect(locks, `the waiting redemption has written to ${written}`).toHaveLength(1);
+            }
           } finally {
             await sql.raw(end).execute(holder);
           }
@@ -625,16 +642,33 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
       const outcome = await redeemWhileHeld(
         (holder) => sql`select code from claim_codes where code = ${code} for no key update`.execute(holder),
         () => redeemClaimCode(db(), { userId: player.userId, code }),
-        async (waitingPid) => {
-          const { rows } = await sql<{ relation: string }>`
-            select relation::regclass::text as relation from pg_locks
-            where pid = ${waitingPid} and database = (select oid from pg_database where datname = current_database())
-              and relation = 'credit_ledger'::regclass and mode = 'RowExclusiveLock'`.execute(db());
-          expect(rows).toHaveLength(1);
-        },
-        'rollback',
+        { written: 'credit_ledger', end: 'rollback' },
       );
-      expect(outcome.status === 'fulfilled' && outcome.value.credits).toBe(15);
+      expect(outcome).toMatchObject({ status: 'fulfilled', value: { credits: 15 } });
+      expect(await usesLeft(code)).toBe(9);
+    });
+
+    /*
+     * An item's count of claims is a row every redemption granting the item writes too: it comes after the
+     * code's, the order redemptions have always taken the two in, so none holds them crosswise. With the count
+     * held, a redemption waits on it having written the code's use already.
+     */
+    it.runIf(dialect === 'postgres')('writes the items’ counts after the code’s use', async () => {
+      const batch = await create({ batchQuantity: 1, uses: 10, credits: 5, rewards: ['taco'] });
+      const code = batch.availableCodes[0] as string;
+      const player = players[144] as SignedIn;
+      await db()
+        .insertInto('claimed_item_counts')
+        .values({ item_id: 'taco', count: 0 })
+        .onConflict((conflict) => conflict.column('item_id').doNothing())
+        .execute();
+      const outcome = await redeemWhileHeld(
+        (holder) =>
+          sql`select item_id from claimed_item_counts where item_id = 'taco' for no key update`.execute(holder),
+        () => redeemClaimCode(db(), { userId: player.userId, code }),
+        { written: 'claim_codes', end: 'rollback' },
+      );
+      expect(outcome).toMatchObject({ status: 'fulfilled', value: { rewards: ['taco'] } });
       expect(await usesLeft(code)).toBe(9);
     });
 
@@ -648,11 +682,9 @@ describe.each(TEST_DIALECTS)('redemption codes on %s', (dialect) => {
           // The redemption reads the code (the delete is not committed yet), then its row's foreign key waits.
           (holder) => sql`delete from claim_codes where code = ${code}`.execute(holder),
           () => redeemClaimCode(db(), { userId: player.userId, code }),
-          async () => undefined,
-          'commit',
+          { end: 'commit' },
         );
-        expect(outcome.status).toBe('rejected');
-        expect(outcome.status === 'rejected' && outcome.reason).toMatchObject({ refusal: 'not-found' });
+        expect(outcome).toMatchObject({ status: 'rejected', reason: { refusal: 'not-found' } });
         expect(await ledgerOf(batch.claimCodeID)).toHaveLength(0);
       },
     );

@@ -1,2 +1,2 @@
-/* What the game data offers: which of some player ids have no account, and its service keys. */
+/* What the game data offers: its service keys. */
 export { hasActiveIngestKey, useIngestKey } from './keys';

@@ -6,7 +6,8 @@ import { findProfile } from './queries';
 
 /*
  * The identity store's change sources: the user's profile (docs/product.md §7.10's live listener on it: a
- * display name or keys changed), and sessions that end, which every instance's session cache must
+ * display name or keys changed), accounts made and removed (for other domains' figures that count them), and
+ * sessions that end, which every instance's session cache must
  * forget at once (sign-out, a password change, a suspension), whoever ended them: our routes, the
  * auth library or the operator's CLI. Both also check again the live streams of the account they
  * name, on every instance (viewer.ts's liveSessions).

@@ -98,12 +98,13 @@ export async function setDisplayName(
   return { outcome: 'saved', profile };
 }
 
+/** A profile key profilesHoldingKey can look for: lowercase letters, digits and hyphens. */
+const PLAIN_KEY = /^[a-z0-9-]+$/;
+
 /**
  * A LIKE pattern for profiles holding `key`: keys are stored as a JSON array of strings, so the
  * quoted key matches that key and no other ('partner', never 'partner-candidate').
  */
-const PLAIN_KEY = /^[a-z0-9-]+$/;
-
 function heldKeyPattern(key: string): string {
   return `%${JSON.stringify(key)}%`;
 }
@@ -114,10 +115,10 @@ function heldKeyPattern(key: string): string {
  * 2026-12-27-partner-profiles, for the partner key): a bound pattern's plan, prepared once, would read
  * every profile.
  */
-export function profilesHoldingKey(db: Kysely<IdentityDatabase>, key: string) {
+function profilesHoldingKey(db: Kysely<IdentityDatabase>, key: string) {
   // Written into a LIKE pattern as it is: a key of other characters ('_', '%', a backslash) would match others.
   if (!PLAIN_KEY.test(key))
-    throw new RangeError(`A profile key to look for is letters, digits and hyphens (got "${key}").`);
+    throw new RangeError(`A profile key to look for is lowercase letters, digits and hyphens (got "${key}").`);
   return db.selectFrom('profiles').where('profiles.keys', 'like', sql.lit(heldKeyPattern(key)));
 }
 

@@ -82,8 +82,8 @@ function openSqlite(): OpenedStore {
 
 async function openPostgres(): Promise<OpenedStore> {
   const url = process.env.TEST_DATABASE_URL as string;
-  // Test files run in threads of one process, and two may open a store in the same millisecond: the random
-  // part keeps one file's cleanup from dropping another's schema.
+  // The process id and the millisecond alone were once shared by two stores (one cleanup then dropped the
+  // other's schema, seen in a run of several folders): the random part keeps every name apart.
   const schema = `unmigrated_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
